@@ -1,0 +1,11 @@
+import { defineConfig } from 'drizzle-kit';
+
+export default defineConfig({
+  dialect: 'turso',
+  schema: './src/worker/db/schema.ts',
+  out: './migrations',
+  dbCredentials: {
+    url: process.env.TURSO_DATABASE_URL ?? 'file:.data/shop.db',
+    authToken: process.env.TURSO_AUTH_TOKEN,
+  },
+});

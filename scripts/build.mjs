@@ -1,0 +1,22 @@
+// Builds everything `npm start`, the tests and `wrangler deploy` need:
+// the client (hashed JS/CSS + manifest), the Node entry, and the Worker bundle.
+import { pathToFileURL } from 'node:url';
+import { run } from './run.mjs';
+
+const steps = {
+  client: () => run('vite', ['build', '--logLevel', 'warn']),
+  node: () => run('vite', ['build', '--ssr', '--logLevel', 'warn']),
+  worker: () =>
+    run('wrangler', ['deploy', '--dry-run', '--outdir', 'dist/worker'], {
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+    }),
+};
+
+/** Runs the named build steps in order (the client first: the servers bundle its manifest). */
+export async function build(names = Object.keys(steps)) {
+  for (const name of names) await steps[name]();
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await build(process.argv.length > 2 ? process.argv.slice(2) : undefined);
+}

@@ -1,0 +1,34 @@
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv } from './env';
+import { errorFields } from './log';
+import { regionMiddleware } from './middleware/region';
+import { requestLog } from './middleware/request-log';
+import { securityHeaders } from './middleware/security-headers';
+import { ServerErrorPage } from './pages/server-error-page';
+import { renderer } from './render/renderer';
+import { blogApiRoutes } from './routes/blog-api';
+import { healthRoutes } from './routes/health';
+import { renderNotFound } from './routes/not-found';
+
+/** Builds the whole shop from its dependencies; the Worker and Node entries differ only in what they pass. */
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.use(requestLog(deps), securityHeaders);
+  if (deps.staticFiles) app.use(deps.staticFiles);
+  app.use(regionMiddleware, renderer);
+
+  app.route('/', healthRoutes);
+  app.route('/', blogApiRoutes);
+  app.get('/404', renderNotFound);
+
+  app.notFound(renderNotFound);
+  app.onError((err, c) => {
+    c.get('log')('error', 'unhandled error', { path: c.req.path, ...errorFields(err) });
+    c.status(500);
+    return c.render(<ServerErrorPage requestId={c.get('requestId')} />, { title: 'Something went wrong', robots: 'noindex' });
+  });
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+/** Timestamps are ISO 8601 strings (UTC), which sort and compare as text. */
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+
+export const categories = sqliteTable('categories', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull().unique(),
+  description: text('description').notNull().default(''),
+});
+
+export const blogPosts = sqliteTable(
+  'blog_posts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    title: text('title').notNull(),
+    slug: text('slug').notNull().unique(),
+    excerpt: text('excerpt'),
+    featuredImage: text('featured_image'),
+    publishedAt: text('published_at').notNull().default(now),
+    updatedAt: text('updated_at').notNull().default(now),
+    tags: text('tags', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    published: integer('published', { mode: 'boolean' }).notNull().default(false),
+    content: text('content').notNull().default(''),
+    authorId: text('author_id'),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [index('blog_posts_published_idx').on(t.published, t.publishedAt)],
+);
+
+export const blogProductRelations = sqliteTable(
+  'blog_product_relations',
+  {
+    blogId: integer('blog_id')
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blogId, t.productId] }),
+    index('blog_product_relations_product_idx').on(t.productId),
+  ],
+);
+
+export const emailStatuses = ['pending', 'failed', 'partial', 'success'] as const;
+export type EmailStatus = (typeof emailStatuses)[number];
+
+export const formSubmissions = sqliteTable(
+  'form_submissions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    /** 'pending' until the first send attempt finishes; then the spec's failed, partial or success. */
+    emailStatus: text('email_status', { enum: emailStatuses }).notNull().default('pending'),
+    emailAttempts: integer('email_attempts').notNull().default(0),
+    emailLastError: text('email_last_error'),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [index('form_submissions_email_status_idx').on(t.emailStatus, t.emailAttempts)],
+);
+
+export const schema = { categories, blogPosts, blogProductRelations, formSubmissions };

@@ -1,0 +1,30 @@
+import type { MiddlewareHandler } from 'hono';
+import type { ResolvedRegion } from '../shared/region';
+import type { Db } from './db/client';
+import type { Logger } from './log';
+import type { Mailer } from './mail/mailer';
+import type { Runtime, Settings } from './settings';
+
+/** Everything the app needs from its runtime; the two entries build this and nothing else differs. */
+export interface AppDeps {
+  runtime: Runtime;
+  settings: Settings;
+  db: Db;
+  mailer: Mailer;
+  log: Logger;
+  /** The visitor's country as the runtime knows it (cf.country on the edge, CF-IPCountry on Node). */
+  countryOf: (request: Request) => string | null | undefined;
+  /** Serves built client files (Node); on the edge Workers Static Assets do this before the Worker. */
+  staticFiles?: MiddlewareHandler;
+}
+
+export interface AppEnv {
+  Variables: {
+    deps: AppDeps;
+    requestId: string;
+    /** Logger carrying the request id. */
+    log: Logger;
+    nonce: string;
+    region: ResolvedRegion;
+  };
+}

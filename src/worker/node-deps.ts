@@ -1,0 +1,50 @@
+import { createClient } from '@libsql/client';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { MiddlewareHandler } from 'hono';
+import { mkdir } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createDb, fetchWithTimeout } from './db/client';
+import type { AppDeps } from './env';
+import { createLogger } from './log';
+import { createOutboxMailer } from './mail/outbox-mailer';
+import { createPostmarkMailer } from './mail/postmark-mailer';
+import type { Settings } from './settings';
+import { cacheControlFor } from '../shared/cache-control';
+
+/** Serves dist/client with the same cache rules Workers Static Assets apply (public/_headers). */
+function staticFiles(root: string): MiddlewareHandler {
+  const serve = serveStatic({
+    root,
+    onFound: (_path, c) => {
+      c.header('Cache-Control', cacheControlFor(c.req.path));
+    },
+  });
+  return async (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? serve(c, next) : next());
+}
+
+/** The embedded runtime: libSQL file (or Turso over HTTP), Postmark or a local outbox, files from disk. */
+export async function createNodeDeps(settings: Settings, opts: { clientDir?: string } = {}): Promise<AppDeps> {
+  const url = settings.TURSO_DATABASE_URL;
+  if (url.startsWith('file:')) {
+    const path = url.startsWith('file://') ? fileURLToPath(url) : url.slice('file:'.length);
+    await mkdir(dirname(resolve(path)), { recursive: true });
+  }
+  const client = createClient({
+    url,
+    authToken: settings.TURSO_AUTH_TOKEN,
+    fetch: fetchWithTimeout(settings.DB_TIMEOUT_MS),
+  });
+  const log = createLogger(settings.LOG_LEVEL, { runtime: 'node' });
+  return {
+    runtime: 'node',
+    settings,
+    db: createDb(client),
+    mailer: settings.POSTMARK_SERVER_TOKEN
+      ? createPostmarkMailer(settings.POSTMARK_SERVER_TOKEN, settings.POSTMARK_API_URL)
+      : createOutboxMailer(resolve(settings.MAIL_OUTBOX_DIR)),
+    log,
+    countryOf: (request) => request.headers.get('cf-ipcountry'),
+    staticFiles: staticFiles(opts.clientDir ?? 'dist/client'),
+  };
+}

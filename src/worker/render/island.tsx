@@ -1,0 +1,28 @@
+import { useId, type ComponentType } from 'react';
+import { renderToString } from 'react-dom/server.edge';
+import type { IslandName } from '../../client/islands/names';
+
+interface IslandProps<P extends object> {
+  name: IslandName;
+  component: ComponentType<P>;
+  props: P;
+}
+
+/**
+ * Renders an interactive component on the server inside a marker the client entry hydrates.
+ * Each island is rendered on its own with a per-island identifierPrefix, so the useId values the
+ * client computes when hydrating the island alone match the server's.
+ */
+export function Island<P extends object>({ name, component: Component, props }: IslandProps<P>) {
+  const prefix = `${name}-${useId().replace(/[^a-zA-Z0-9]/g, '')}-`;
+  const html = renderToString(<Component {...props} />, { identifierPrefix: prefix });
+  return (
+    <div
+      className="contents"
+      data-island={name}
+      data-prefix={prefix}
+      data-props={JSON.stringify(props)}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}

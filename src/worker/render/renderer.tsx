@@ -1,0 +1,51 @@
+import type { MiddlewareHandler } from 'hono';
+import { isbot } from 'isbot';
+import type { ReactNode } from 'react';
+import { renderToReadableStream } from 'react-dom/server.edge';
+import type { AppEnv } from '../env';
+import { errorFields } from '../log';
+import { clientAssets } from './client-assets';
+import { Document } from './document';
+import type { PageHead } from './head';
+
+declare module 'hono' {
+  interface ContextRenderer {
+    (content: ReactNode, head: PageHead): Promise<Response>;
+  }
+}
+
+const assets = clientAssets();
+
+/**
+ * Streams the page: the shell flushes at once and Suspense boundaries follow as their data
+ * resolves. Crawlers get the whole document in one piece (allReady) so they see no fallbacks.
+ * Errors after the first byte cannot change the status; they are logged and the boundary's
+ * fallback stays (React retries it on the client only where an island hydrates).
+ */
+export const renderer: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.setRenderer(async (content, head) => {
+    const log = c.get('log');
+    const stream = await renderToReadableStream(
+      <Document
+        head={head}
+        assets={assets}
+        nonce={c.get('nonce')}
+        siteUrl={c.get('deps').settings.SITE_URL}
+        region={c.get('region')}
+        path={c.req.path}
+      >
+        {content}
+      </Document>,
+      {
+        nonce: c.get('nonce'),
+        signal: c.req.raw.signal,
+        onError(error) {
+          log('error', 'render error', errorFields(error));
+        },
+      },
+    );
+    if (isbot(c.req.header('user-agent'))) await stream.allReady;
+    return c.body(stream, { headers: { 'Content-Type': 'text/html; charset=UTF-8' } });
+  });
+  await next();
+};

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+export type Runtime = 'node' | 'edge';
+
+const optional = (schema: z.ZodString) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+
+const databaseUrl = z
+  .string()
+  .refine((v) => /^(file|libsql|https?|wss?):/.test(v), 'must be a file:, libsql:, http(s): or ws(s): URL');
+
+function settingsSchema(runtime: Runtime) {
+  return z.object({
+    SITE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:8787'),
+    TURSO_DATABASE_URL:
+      runtime === 'edge'
+        ? databaseUrl.refine((v) => !v.startsWith('file:'), 'a file: database cannot be used on the edge')
+        : databaseUrl.default('file:.data/shop.db'),
+    TURSO_AUTH_TOKEN: optional(z.string()),
+    DB_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    POSTMARK_SERVER_TOKEN: optional(z.string()),
+    POSTMARK_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.postmarkapp.com'),
+    CONTACT_TO_EMAIL: z.email().default('support@lasertrainingshop.example'),
+    CONTACT_FROM_EMAIL: z.email().default('no-reply@lasertrainingshop.example'),
+    MAIL_OUTBOX_DIR: z.string().min(1).default('.data/outbox'),
+    GTM_ID: optional(z.string().regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX')),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+    PORT: z.coerce.number().int().min(1).max(65_535).default(8787),
+  });
+}
+
+export type Settings = z.infer<ReturnType<typeof settingsSchema>>;
+
+export class SettingsError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'SettingsError';
+  }
+}
+
+/** Reads settings from an environment (process.env, Worker env or .dev.vars); throws naming every bad variable. */
+export function parseSettings(env: Record<string, unknown>, runtime: Runtime): Settings {
+  const result = settingsSchema(runtime).safeParse(env);
+  if (result.success) return result.data;
+  throw new SettingsError(
+    result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+  );
+}
