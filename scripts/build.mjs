@@ -3,6 +3,8 @@
 import { pathToFileURL } from 'node:url';
 import { run } from './run.mjs';
 
+const devEnv = { ...process.env, NODE_ENV: 'development', BUILD_DIR: 'dist-dev' };
+
 const steps = {
   client: () => run('vite', ['build', '--logLevel', 'warn']),
   node: () => run('vite', ['build', '--ssr', '--logLevel', 'warn']),
@@ -10,10 +12,15 @@ const steps = {
     run('wrangler', ['deploy', '--dry-run', '--outdir', 'dist/worker'], {
       env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
     }),
+  // React's development build in dist-dev/, for the browser test that checks hydration warnings.
+  'dev-client': () => run('vite', ['build', '--mode', 'development', '--logLevel', 'warn'], { env: devEnv }),
+  'dev-node': () => run('vite', ['build', '--ssr', '--mode', 'development', '--logLevel', 'warn'], { env: devEnv }),
 };
 
 /** Runs the named build steps in order (the client first: the servers bundle its manifest). */
-export async function build(names = Object.keys(steps)) {
+export const productionSteps = ['client', 'node', 'worker'];
+
+export async function build(names = productionSteps) {
   for (const name of names) await steps[name]();
 }
 

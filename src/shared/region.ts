@@ -44,7 +44,7 @@ export function countryFromAcceptLanguage(header: string | null | undefined): st
       return { tag: tag.trim(), q: q ? Number(q.slice(2)) : 1 };
     })
     .filter((t) => t.tag && t.q > 0)
-    .sort((a, b) => b.q - a.q);
+    .toSorted((a, b) => b.q - a.q);
   for (const { tag } of tags) {
     const country = normaliseCountry(tag.split('-')[1]);
     if (country) return country;

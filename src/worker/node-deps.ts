@@ -4,7 +4,7 @@ import type { MiddlewareHandler } from 'hono';
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDb, fetchWithTimeout } from './db/client';
+import { createDb, fetchWithTimeout, type Db } from './db/client';
 import type { AppDeps } from './env';
 import { createLogger } from './log';
 import { createOutboxMailer } from './mail/outbox-mailer';
@@ -20,31 +20,35 @@ function staticFiles(root: string): MiddlewareHandler {
       c.header('Cache-Control', cacheControlFor(c.req.path));
     },
   });
-  return async (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? serve(c, next) : next());
+  return async (c, next) => {
+    // Like Workers Static Assets with public/.assetsignore: build metadata (.vite/) is not public.
+    const servable = (c.req.method === 'GET' || c.req.method === 'HEAD') && !c.req.path.includes('/.');
+    return servable ? serve(c, next) : next();
+  };
 }
 
-/** The embedded runtime: libSQL file (or Turso over HTTP), Postmark or a local outbox, files from disk. */
-export async function createNodeDeps(settings: Settings, opts: { clientDir?: string } = {}): Promise<AppDeps> {
+/** A libSQL file (its folder created when missing) or Turso over HTTP. */
+export async function openNodeDatabase(settings: Settings): Promise<Db> {
   const url = settings.TURSO_DATABASE_URL;
   if (url.startsWith('file:')) {
     const path = url.startsWith('file://') ? fileURLToPath(url) : url.slice('file:'.length);
     await mkdir(dirname(resolve(path)), { recursive: true });
   }
-  const client = createClient({
-    url,
-    authToken: settings.TURSO_AUTH_TOKEN,
-    fetch: fetchWithTimeout(settings.DB_TIMEOUT_MS),
-  });
+  return createDb(createClient({ url, authToken: settings.TURSO_AUTH_TOKEN, fetch: fetchWithTimeout(settings.DB_TIMEOUT_MS) }));
+}
+
+/** The embedded runtime: libSQL file (or Turso over HTTP), Postmark or a local outbox, files from disk. */
+export async function createNodeDeps(settings: Settings, opts: { clientDir: string }): Promise<AppDeps> {
   const log = createLogger(settings.LOG_LEVEL, { runtime: 'node' });
   return {
     runtime: 'node',
     settings,
-    db: createDb(client),
+    db: await openNodeDatabase(settings),
     mailer: settings.POSTMARK_SERVER_TOKEN
       ? createPostmarkMailer(settings.POSTMARK_SERVER_TOKEN, settings.POSTMARK_API_URL)
       : createOutboxMailer(resolve(settings.MAIL_OUTBOX_DIR)),
     log,
     countryOf: (request) => request.headers.get('cf-ipcountry'),
-    staticFiles: staticFiles(opts.clientDir ?? 'dist/client'),
+    staticFiles: staticFiles(opts.clientDir),
   };
 }

@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { prepareDatabase } from './db/migrate-node';
 import { runScheduledJobs } from './jobs/retry-contact-emails';
+import { fileURLToPath } from 'node:url';
 import { errorFields } from './log';
 import { createNodeDeps } from './node-deps';
 import { parseSettings, SettingsError } from './settings';
@@ -11,7 +12,8 @@ const SCHEDULE_MS = 15 * 60 * 1000;
 /** The embedded runtime: `npm start`. Migrates and seeds the database, then serves on PORT. */
 async function main() {
   const settings = parseSettings(process.env, 'node');
-  const deps = await createNodeDeps(settings);
+  // Built as <build>/server/node.js; its client files are in <build>/client.
+  const deps = await createNodeDeps(settings, { clientDir: fileURLToPath(new URL('../client', import.meta.url)) });
   const { seeded } = await prepareDatabase(deps.db);
   const app = createApp(deps);
   const timer = setInterval(() => void runScheduledJobs(deps), SCHEDULE_MS);

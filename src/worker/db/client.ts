@@ -5,7 +5,7 @@ import type { LibSQLDatabase } from 'drizzle-orm/libsql/driver-core';
 import { drizzle } from 'drizzle-orm/libsql/web';
 import { schema } from './schema';
 
-export type Db = LibSQLDatabase<typeof schema>;
+export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
 
 /** Wraps a libSQL client (file on Node, HTTP on the edge) in drizzle with the shop's schema. */
 export function createDb(client: Client): Db {

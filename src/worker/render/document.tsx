@@ -33,7 +33,7 @@ export function Document({ head, assets, nonce, siteUrl, region, path, children 
         <link rel="icon" href="/icon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <link rel="manifest" href="/site.webmanifest" />
-        <meta name="theme-color" content="#1f2a1f" />
+        <meta name="theme-color" content="#1c1917" />
         {assets.stylesheets.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}

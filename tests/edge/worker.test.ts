@@ -1,0 +1,94 @@
+import { Miniflare } from 'miniflare';
+import { createServer } from 'node:net';
+import { readFileSync } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BROWSER_UA, pageEvents } from '../support/html';
+
+/** A loopback port with nothing listening: Turso "unreachable". */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return typeof address === 'object' && address ? address.port : 1;
+}
+
+const compatibilityDate = readFileSync('wrangler.toml', 'utf8').match(/compatibility_date = "([^"]+)"/)![1]!;
+let mf: Miniflare;
+let logs = '';
+
+beforeAll(async () => {
+  mf = new Miniflare({
+    modules: true,
+    scriptPath: 'dist/worker/index.js',
+    compatibilityDate,
+    assets: { directory: 'dist/client', routerConfig: { has_user_worker: true } },
+    bindings: {
+      SITE_URL: 'https://shop.example',
+      TURSO_DATABASE_URL: `http://127.0.0.1:${await closedPort()}`,
+      TURSO_AUTH_TOKEN: 'test-token',
+      DB_TIMEOUT_MS: '2000',
+    },
+    handleRuntimeStdio(stdout: Readable, stderr: Readable) {
+      stdout.on('data', (d: Buffer) => (logs += d.toString()));
+      stderr.on('data', (d: Buffer) => (logs += d.toString()));
+    },
+  });
+  await mf.ready;
+});
+afterAll(() => mf.dispose());
+
+const get = (path: string, init: Parameters<Miniflare['dispatchFetch']>[1] = {}) =>
+  mf.dispatchFetch(`https://shop.example${path}`, { ...init, headers: { 'User-Agent': BROWSER_UA, ...init.headers } });
+
+describe('the built Worker in workerd', () => {
+  it('renders the not-found page with status 404 and security headers', async () => {
+    const res = await get('/definitely/missing');
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain('Page Not Found');
+    expect(pageEvents(html)).toEqual([{ event: '404_error', page_path: '/definitely/missing' }]);
+    expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self' 'nonce-/);
+    expect(res.headers.get('strict-transport-security')).toMatch(/max-age/);
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it("reads the visitor's country from request.cf", async () => {
+    const gb = await (await get('/x', { cf: { country: 'GB' } })).text();
+    expect(gb).toContain('data-region="UK" data-region-source="country"');
+    const us = await (await get('/x', { cf: { country: 'US' } })).text();
+    expect(us).toContain('data-region="US"');
+    const de = await (await get('/x', { cf: { country: 'DE' } })).text();
+    expect(de).toContain('data-region="EU" data-region-source="country"');
+  });
+
+  it('serves static assets through Workers Static Assets with the _headers rules', async () => {
+    const icon = await get('/favicon.ico');
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toContain('icon');
+    await icon.arrayBuffer();
+    const html = await (await get('/x')).text();
+    const script = html.match(/<script type="module" src="([^"]+)"/)![1]!;
+    const js = await get(script);
+    expect(js.status).toBe(200);
+    expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    await js.text();
+    const manifest = await get('/.vite/manifest.json');
+    expect(manifest.headers.get('content-type') ?? '').not.toContain('json');
+    await manifest.text();
+  });
+
+  it('degrades a database read to the empty list when Turso is unreachable, and logs it', async () => {
+    const res = await get('/api/blog/posts');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ posts: [] });
+    await expect.poll(() => logs, { timeout: 5000 }).toContain('database read failed: list posts');
+  });
+
+  it('reports the unreachable database on /healthz with 503', async () => {
+    const res = await get('/healthz');
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: 'degraded', database: 'unreachable' });
+  });
+});

@@ -1,0 +1,77 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertSubmission, MAX_EMAIL_ATTEMPTS } from '../../src/worker/db/queries/submissions';
+import { formSubmissions } from '../../src/worker/db/schema';
+import { retryContactEmails } from '../../src/worker/jobs/retry-contact-emails';
+import { startPostmarkEmulator } from '../support/postmark-emulator';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+let postmark: Awaited<ReturnType<typeof startPostmarkEmulator>>;
+
+beforeAll(async () => {
+  postmark = await startPostmarkEmulator();
+  t = await startTestApp({ env: { POSTMARK_SERVER_TOKEN: postmark.token, POSTMARK_API_URL: postmark.url } });
+});
+afterAll(async () => {
+  await t.close();
+  await postmark.close();
+});
+
+async function row(id: number) {
+  const [r] = await t.deps.db.select().from(formSubmissions).where(eq(formSubmissions.id, id));
+  return r!;
+}
+
+describe('scheduled retry of contact e-mails', () => {
+  it('keeps a message whose e-mail fails and sends it once Postmark answers again', async () => {
+    expect(t.deps.mailer.kind).toBe('postmark');
+    const saved = await insertSubmission(t.deps.db, {
+      name: 'Ada Shooter',
+      email: 'ada@example.com',
+      phone: null,
+      subject: 'Order Status',
+      message: 'Where is my order?',
+    });
+    expect(saved.emailStatus).toBe('pending');
+
+    postmark.state.mode = 'fail';
+    expect(await retryContactEmails(t.deps)).toEqual({ sent: 0, failed: 1 });
+    let r = await row(saved.id);
+    expect(r.emailStatus).toBe('failed');
+    expect(r.emailAttempts).toBe(1);
+    expect(r.emailLastError).toBeTruthy();
+    expect(r.message).toBe('Where is my order?');
+
+    postmark.state.mode = 'accept';
+    expect(await retryContactEmails(t.deps)).toEqual({ sent: 1, failed: 0 });
+    r = await row(saved.id);
+    expect(r.emailStatus).toBe('success');
+    expect(r.emailAttempts).toBe(2);
+    expect(r.emailLastError).toBeNull();
+
+    const last = postmark.received.at(-1)!.body;
+    expect(last).toMatchObject({ To: t.deps.settings.CONTACT_TO_EMAIL, ReplyTo: 'ada@example.com' });
+    expect(String(last.Subject)).toContain('Order Status');
+    expect(String(last.TextBody)).toContain('Where is my order?');
+
+    // Sent messages are not sent again.
+    expect(await retryContactEmails(t.deps)).toEqual({ sent: 0, failed: 0 });
+  });
+
+  it(`gives up after ${MAX_EMAIL_ATTEMPTS} attempts but keeps the message`, async () => {
+    const saved = await insertSubmission(t.deps.db, {
+      name: 'Bo',
+      email: 'bo@example.com',
+      phone: '+44 20 7946 0000',
+      subject: 'Returns',
+      message: 'Return please',
+    });
+    postmark.state.mode = 'reject';
+    for (let i = 0; i < MAX_EMAIL_ATTEMPTS + 2; i++) await retryContactEmails(t.deps);
+    const r = await row(saved.id);
+    expect(r.emailAttempts).toBe(MAX_EMAIL_ATTEMPTS);
+    expect(r.emailStatus).toBe('failed');
+    expect(r.message).toBe('Return please');
+  });
+});

@@ -1,0 +1,50 @@
+import { createServer, type Server, type ServerResponse } from 'node:http';
+
+export interface ReceivedEmail {
+  token: string | undefined;
+  body: Record<string, unknown>;
+}
+
+function reply(res: ServerResponse, status: number, body: object) {
+  res.writeHead(status, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+/**
+ * Speaks the part of Postmark's HTTP API the shop uses (POST /email) on 127.0.0.1, so the real
+ * postmark client is exercised. `mode` decides the next answers: accept, reject (422) or fail (500).
+ */
+export async function startPostmarkEmulator(token = 'test-server-token') {
+  const received: ReceivedEmail[] = [];
+  const state = { mode: 'accept' as 'accept' | 'reject' | 'fail' };
+  const server: Server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      if (req.method !== 'POST' || req.url !== '/email') return reply(res, 404, { ErrorCode: 404, Message: 'Not found' });
+      const given = req.headers['x-postmark-server-token'];
+      if (given !== token) return reply(res, 401, { ErrorCode: 10, Message: 'Bad or missing Server API token.' });
+      const body = JSON.parse(raw) as Record<string, unknown>;
+      received.push({ token: given, body });
+      if (state.mode === 'fail') return reply(res, 500, { ErrorCode: 500, Message: 'Internal server error' });
+      if (state.mode === 'reject') return reply(res, 422, { ErrorCode: 300, Message: 'Invalid email request' });
+      reply(res, 200, {
+        To: body.To,
+        SubmittedAt: new Date().toISOString(),
+        MessageID: crypto.randomUUID(),
+        ErrorCode: 0,
+        Message: 'OK',
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    token,
+    received,
+    state,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { parseSettings, SettingsError } from '../../src/worker/settings';
+
+describe('settings', () => {
+  it('gives a bare Node machine working defaults', () => {
+    const s = parseSettings({}, 'node');
+    expect(s.TURSO_DATABASE_URL).toBe('file:.data/shop.db');
+    expect(s.PORT).toBe(8787);
+    expect(s.SITE_URL).toBe('http://localhost:8787');
+    expect(s.POSTMARK_SERVER_TOKEN).toBeUndefined();
+    expect(s.LOG_LEVEL).toBe('info');
+  });
+
+  it('coerces numbers and treats empty strings as unset', () => {
+    const s = parseSettings({ PORT: '9000', POSTMARK_SERVER_TOKEN: '  ', GTM_ID: '' }, 'node');
+    expect(s.PORT).toBe(9000);
+    expect(s.POSTMARK_SERVER_TOKEN).toBeUndefined();
+    expect(s.GTM_ID).toBeUndefined();
+  });
+
+  it('requires a network database URL on the edge', () => {
+    expect(() => parseSettings({}, 'edge')).toThrow(/TURSO_DATABASE_URL/);
+    expect(() => parseSettings({ TURSO_DATABASE_URL: 'file:x.db' }, 'edge')).toThrow(/cannot be used on the edge/);
+    expect(parseSettings({ TURSO_DATABASE_URL: 'libsql://shop.turso.io' }, 'edge').TURSO_DATABASE_URL).toBe(
+      'libsql://shop.turso.io',
+    );
+  });
+
+  it('names every bad variable at once', () => {
+    try {
+      parseSettings({ PORT: 'eighty', SITE_URL: 'not a url', CONTACT_TO_EMAIL: 'nobody', GTM_ID: 'UA-1' }, 'node');
+      expect.unreachable('parseSettings should throw');
+    } catch (err) {
+      expect(err).toBeInstanceOf(SettingsError);
+      const problems = (err as SettingsError).problems.join('\n');
+      for (const name of ['PORT', 'SITE_URL', 'CONTACT_TO_EMAIL', 'GTM_ID']) expect(problems).toContain(name);
+      expect((err as SettingsError).problems).toHaveLength(4);
+    }
+  });
+
+  it('rejects unknown log levels and out-of-range ports', () => {
+    expect(() => parseSettings({ LOG_LEVEL: 'loud' }, 'node')).toThrow(/LOG_LEVEL/);
+    expect(() => parseSettings({ PORT: '70000' }, 'node')).toThrow(/PORT/);
+  });
+});

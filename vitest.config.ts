@@ -1,0 +1,29 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config.ts';
+
+/** Four kinds of test, one runner: `npm test` builds first, then runs every project. */
+export default defineConfig((env) =>
+  mergeConfig(viteConfig(env), {
+    test: {
+      projects: [
+        { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
+        {
+          extends: true,
+          test: { name: 'integration', include: ['tests/integration/**/*.test.{ts,tsx}'], testTimeout: 20_000 },
+        },
+        { extends: true, test: { name: 'edge', include: ['tests/edge/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
+        {
+          extends: true,
+          test: {
+            name: 'e2e',
+            include: ['tests/e2e/**/*.test.ts'],
+            testTimeout: 30_000,
+            hookTimeout: 60_000,
+            // One Chromium at a time: the machine has two cores.
+            fileParallelism: false,
+          },
+        },
+      ],
+    },
+  }),
+);
