@@ -1,5 +1,6 @@
 import './styles.css';
 import { pushPageEvents, pushPageView } from './analytics';
+import { followRegionWithPrices } from './region/prices';
 
 /**
  * The one client entry: analytics on every page, and React only where the page has islands.
@@ -7,6 +8,7 @@ import { pushPageEvents, pushPageView } from './analytics';
  */
 pushPageView();
 pushPageEvents();
+followRegionWithPrices();
 
 const markers = [...document.querySelectorAll<HTMLElement>('[data-island]')];
 if (markers.length > 0) {

@@ -26,7 +26,11 @@ export function createApp(deps: AppDeps) {
   app.onError((err, c) => {
     c.get('log')('error', 'unhandled error', { path: c.req.path, ...errorFields(err) });
     c.status(500);
-    return c.render(<ServerErrorPage requestId={c.get('requestId')} />, { title: 'Something went wrong', robots: 'noindex' });
+    return c.render(<ServerErrorPage requestId={c.get('requestId')} />, {
+      title: 'Something went wrong',
+      description: 'This page could not be loaded.',
+      robots: 'noindex',
+    });
   });
   return app;
 }

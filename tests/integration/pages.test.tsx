@@ -20,7 +20,7 @@ beforeAll(async () => {
           <Suspense fallback={<p>Loading slow data</p>}>
             <Slow data={data} />
           </Suspense>,
-          { title: 'Slow' },
+          { title: 'Slow', description: 'A deliberately slow page.' },
         );
       }),
   });

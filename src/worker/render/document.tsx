@@ -1,32 +1,29 @@
 import type { ReactNode } from 'react';
 import { absoluteUrl, pageTitle, serializeJsonForScript } from '../../shared/seo';
 import { site } from '../../shared/site';
-import type { ResolvedRegion } from '../../shared/region';
 import type { ClientAssets } from './client-assets';
 import type { PageHead } from './head';
+import { useRequestInfo } from './request-context';
 import { SiteFooter } from '../pages/frame/site-footer';
 import { SiteHeader } from '../pages/frame/site-header';
 
 export interface DocumentProps {
   head: PageHead;
   assets: ClientAssets;
-  nonce: string;
-  siteUrl: string;
-  region: ResolvedRegion;
-  path: string;
   children: ReactNode;
 }
 
 /** The HTML shell every page streams inside: head tags, frame, and the one client entry. */
-export function Document({ head, assets, nonce, siteUrl, region, path, children }: DocumentProps) {
-  const canonical = head.canonicalPath ? absoluteUrl(siteUrl, head.canonicalPath) : undefined;
+export function Document({ head, assets, children }: DocumentProps) {
+  const { region, nonce, settings, path } = useRequestInfo();
+  const canonical = head.canonicalPath ? absoluteUrl(settings.SITE_URL, head.canonicalPath) : undefined;
   return (
     <html lang={site.locale} data-region={region.region} data-region-source={region.source}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{pageTitle(head.title)}</title>
-        {head.description && <meta name="description" content={head.description} />}
+        <meta name="description" content={head.description} />
         {head.robots && <meta name="robots" content={head.robots} />}
         {canonical && <link rel="canonical" href={canonical} />}
         <link rel="icon" href="/favicon.ico" sizes="32x32" />

@@ -7,6 +7,7 @@ import { errorFields } from '../log';
 import { clientAssets } from './client-assets';
 import { Document } from './document';
 import type { PageHead } from './head';
+import { RequestInfoContext, type RequestInfo } from './request-context';
 
 declare module 'hono' {
   interface ContextRenderer {
@@ -25,17 +26,19 @@ const assets = clientAssets();
 export const renderer: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.setRenderer(async (content, head) => {
     const log = c.get('log');
+    const info: RequestInfo = {
+      region: c.get('region'),
+      path: c.req.path,
+      search: new URL(c.req.url).search,
+      nonce: c.get('nonce'),
+      settings: c.get('deps').settings,
+    };
     const stream = await renderToReadableStream(
-      <Document
-        head={head}
-        assets={assets}
-        nonce={c.get('nonce')}
-        siteUrl={c.get('deps').settings.SITE_URL}
-        region={c.get('region')}
-        path={c.req.path}
-      >
-        {content}
-      </Document>,
+      <RequestInfoContext value={info}>
+        <Document head={head} assets={assets}>
+          {content}
+        </Document>
+      </RequestInfoContext>,
       {
         nonce: c.get('nonce'),
         signal: c.req.raw.signal,

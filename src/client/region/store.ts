@@ -1,0 +1,45 @@
+import { useSyncExternalStore } from 'react';
+import { DEFAULT_REGION, isRegion, type Region } from '../../shared/region';
+
+/**
+ * The visitor's region, shared by every island and the server-rendered prices. It starts from the
+ * region the server rendered (<html data-region>), so the first paint and hydration agree.
+ */
+type Listener = (region: Region) => void;
+
+const listeners = new Set<Listener>();
+let current: Region | undefined;
+
+export function getRegion(): Region {
+  if (!current) {
+    const rendered = typeof document === 'undefined' ? undefined : document.documentElement.dataset.region;
+    current = isRegion(rendered) ? rendered : DEFAULT_REGION;
+  }
+  return current;
+}
+
+/** Changes the region for the whole page; returns false (and changes nothing) for anything but UK, EU or US. */
+export function setRegion(region: unknown): boolean {
+  if (!isRegion(region)) {
+    console.warn(`Ignoring invalid region: ${String(region)}`);
+    return false;
+  }
+  if (region === getRegion()) return true;
+  current = region;
+  document.documentElement.dataset.region = region;
+  for (const listener of listeners) listener(region);
+  return true;
+}
+
+export function subscribeRegion(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * The region inside an island. `rendered` is the region the server rendered the island with, used
+ * while hydrating so the markup matches; the live region takes over right after.
+ */
+export function useRegion(rendered: Region): Region {
+  return useSyncExternalStore(subscribeRegion, getRegion, () => rendered);
+}

@@ -1,0 +1,30 @@
+/**
+ * The shop's own contact details and public profiles: one content module, used by the footer,
+ * the contact and FAQ pages, policy pages and structured data. The operator edits them here.
+ */
+export const shopInfo = {
+  phone: '+44 20 3808 4417',
+  email: 'support@strikepoint-training.com',
+  replyPromise: 'Reply within 24 hours',
+  whatsappUrl: 'https://wa.me/442038084417',
+  addresses: [
+    { label: 'United Kingdom', lines: ['Unit 4, Riverside Business Park', 'Leeds LS10 1AB', 'United Kingdom'], country: 'GB' },
+    { label: 'Lithuania', lines: ['Savanorių pr. 178', '03154 Vilnius', 'Lithuania'], country: 'LT' },
+  ],
+  social: [
+    { network: 'facebook', label: 'StrikePoint Training on Facebook', url: 'https://www.facebook.com/strikepointtraining' },
+    { network: 'instagram', label: 'StrikePoint Training on Instagram', url: 'https://www.instagram.com/strikepointtraining' },
+    { network: 'youtube', label: 'StrikePoint Training on YouTube', url: 'https://www.youtube.com/@strikepointtraining' },
+    { network: 'tiktok', label: 'StrikePoint Training on TikTok', url: 'https://www.tiktok.com/@strikepointtraining' },
+    { network: 'linkedin', label: 'StrikePoint Training on LinkedIn', url: 'https://www.linkedin.com/company/strikepoint-training' },
+    { network: 'maps', label: 'Review StrikePoint Training on Google Maps', url: 'https://maps.google.com/?cid=1234567890' },
+  ],
+  /** Contact page business hours (spec point 9). */
+  businessHours: [
+    { days: 'Monday – Friday', hours: '9:00 – 18:00 EST' },
+    { days: 'Saturday', hours: '10:00 – 16:00' },
+    { days: 'Sunday', hours: 'Closed' },
+  ],
+  /** FAQ support hours (spec point 9). */
+  supportHours: 'Monday to Friday, 9:00 AM to 5:00 PM UK time',
+} as const;

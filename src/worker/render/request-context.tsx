@@ -1,0 +1,21 @@
+import { createContext, useContext } from 'react';
+import type { ResolvedRegion } from '../../shared/region';
+import type { Settings } from '../settings';
+
+/** What server components may read about the request they render for. */
+export interface RequestInfo {
+  region: ResolvedRegion;
+  path: string;
+  /** Search part of the URL, '' or starting with '?'. */
+  search: string;
+  nonce: string;
+  settings: Settings;
+}
+
+export const RequestInfoContext = createContext<RequestInfo | null>(null);
+
+export function useRequestInfo(): RequestInfo {
+  const info = useContext(RequestInfoContext);
+  if (!info) throw new Error('useRequestInfo outside the document renderer');
+  return info;
+}
