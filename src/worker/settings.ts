@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shopInfo } from '../shared/shop-info';
 
 export type Runtime = 'node' | 'edge';
 
@@ -20,8 +21,8 @@ function settingsSchema(runtime: Runtime) {
     DB_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     POSTMARK_SERVER_TOKEN: optional(z.string()),
     POSTMARK_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.postmarkapp.com'),
-    CONTACT_TO_EMAIL: z.email().default('support@lasertrainingshop.example'),
-    CONTACT_FROM_EMAIL: z.email().default('no-reply@lasertrainingshop.example'),
+    CONTACT_TO_EMAIL: z.email().default(shopInfo.email),
+    CONTACT_FROM_EMAIL: z.email().default('no-reply@strikepoint-training.com'),
     MAIL_OUTBOX_DIR: z.string().min(1).default('.data/outbox'),
     GTM_ID: optional(z.string().regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX')),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
