@@ -3,7 +3,7 @@ import { shopInfo } from '../shared/shop-info';
 
 export type Runtime = 'node' | 'edge';
 
-const optional = (schema: z.ZodString) =>
+const optional = (schema: z.ZodString | z.ZodURL) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
 
 const databaseUrl = z
@@ -25,6 +25,8 @@ function settingsSchema(runtime: Runtime) {
     CONTACT_FROM_EMAIL: z.email().default('no-reply@strikepoint-training.com'),
     MAIL_OUTBOX_DIR: z.string().min(1).default('.data/outbox'),
     GTM_ID: optional(z.string().regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX')),
+    /** Third-party customer-review widget script (home and product pages); no widget when unset. */
+    REVIEWS_WIDGET_URL: optional(z.url({ protocol: /^https$/ })),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
     PORT: z.coerce.number().int().min(1).max(65_535).default(8787),
   });
