@@ -33,7 +33,7 @@ export default function ProductGallery({ images }: { images: GalleryImage[] }) {
           height={current.height}
           // The first image is the page's largest paint.
           fetchPriority={index === 0 ? 'high' : 'auto'}
-          className="max-h-full w-full object-contain"
+          className="h-full w-full object-contain"
         />
         {images.length > 1 && (
           <>
