@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ukPaymentLinks } from '../../src/shared/catalogue/payment-links';
 import { BROWSER_UA, pageEvents } from '../support/html';
 
 /** A loopback port with nothing listening: Turso "unreachable". */
@@ -61,6 +62,17 @@ describe('the built Worker in workerd', () => {
     expect(us).toContain('data-region="US"');
     const de = await (await get('/x', { cf: { country: 'DE' } })).text();
     expect(de).toContain('data-region="EU" data-region-source="country"');
+  });
+
+  it('renders the shop pages in the currency of request.cf, and redirects the no-JS checkout by region', async () => {
+    const gb = await (await get('/products?category=pistols', { cf: { country: 'GB' } })).text();
+    expect(gb).toContain('£149.99');
+    const us = await (await get('/product/1', { cf: { country: 'US' } })).text();
+    expect(us).toContain('$189.99');
+    const checkout = await get('/checkout/1', { method: 'POST', cf: { country: 'GB' }, redirect: 'manual' });
+    expect(checkout.status).toBe(302);
+    expect(checkout.headers.get('location')).toBe(ukPaymentLinks['G-Series Laser Training Pistol']);
+    await checkout.text();
   });
 
   it('serves static assets through Workers Static Assets with the _headers rules', async () => {
