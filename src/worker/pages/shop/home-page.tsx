@@ -88,7 +88,8 @@ function CategoryTiles() {
                 className="group block overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm hover:shadow-md focus-visible:outline-2 focus-visible:outline-red-700"
               >
                 {cover && (
-                  <img src={cover.image_url} alt="" {...productImageSize.main} loading="lazy" decoding="async" className="aspect-square w-full" />
+                  // Above the fold on wide screens: not lazy, so it may be the largest paint.
+                  <img src={cover.image_url} alt="" {...productImageSize.main} decoding="async" className="aspect-square w-full" />
                 )}
                 <span className="block p-4">
                   <span className="block text-lg font-semibold group-hover:text-red-700">{category.name}</span>
