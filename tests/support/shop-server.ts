@@ -26,6 +26,8 @@ export async function startShopServer(opts: { buildDir?: string; env?: Record<st
   const child: ChildProcess = spawn(process.execPath, [join(opts.buildDir ?? 'dist', 'server', 'node.js')], {
     env: {
       ...process.env,
+      // As `npm start` runs it; the development build (dist-dev) runs React's development code.
+      NODE_ENV: opts.buildDir === 'dist-dev' ? 'development' : 'production',
       PORT: String(port),
       SITE_URL: `http://127.0.0.1:${port}`,
       TURSO_DATABASE_URL: `file:${join(dir, 'shop.db')}`,
