@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { webPageJsonLd } from '../../../shared/page-jsonld';
 import { claimText } from '../../../shared/policy-text';
 import { site } from '../../../shared/site';
@@ -12,7 +13,17 @@ const stats = [
   { value: claimText.likes, label: 'likes from the training community' },
 ] as const;
 
-const sectionTitle = 'text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl';
+function AboutSection(props: { id: string; title: string; className?: string; children: ReactNode }) {
+  const { id, title, className, children } = props;
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h2 id={id} className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 function initials(name: string): string {
   return name
@@ -32,25 +43,20 @@ function AboutPage() {
       </section>
 
       <div className="mx-auto max-w-5xl space-y-16 px-4 py-16">
-        <section aria-labelledby="about-mission">
-          <h2 id="about-mission" className={sectionTitle}>
-            Our Mission
-          </h2>
+        <AboutSection id="about-mission" title="Our Mission">
           <p className="mt-4 max-w-3xl text-lg leading-8 text-stone-700">{mission}</p>
-          <dl className="mt-10 grid grid-cols-2 gap-6 sm:grid-cols-3 lg:grid-cols-5">
+          {/* Value then label reads as one phrase: '1,200+ shooters train with our equipment'. */}
+          <ul className="mt-10 grid grid-cols-2 gap-6 sm:grid-cols-3 lg:grid-cols-5">
             {stats.map((s) => (
-              <div key={s.label} className="flex flex-col-reverse rounded-lg border border-stone-200 bg-white p-4">
-                <dt className="mt-1 text-sm text-stone-700">{s.label}</dt>
-                <dd className="text-3xl font-bold text-red-700">{s.value}</dd>
-              </div>
+              <li key={s.label} className="rounded-lg border border-stone-200 bg-white p-4">
+                <span className="block text-3xl font-bold text-red-700">{s.value}</span>{' '}
+                <span className="mt-1 block text-sm text-stone-700">{s.label}</span>
+              </li>
             ))}
-          </dl>
-        </section>
+          </ul>
+        </AboutSection>
 
-        <section aria-labelledby="about-values">
-          <h2 id="about-values" className={sectionTitle}>
-            Our Values
-          </h2>
+        <AboutSection id="about-values" title="Our Values">
           <ul className="mt-6 grid gap-6 md:grid-cols-3">
             {values.map((v) => (
               <li key={v.title} className="rounded-lg border border-stone-200 bg-white p-6">
@@ -59,12 +65,9 @@ function AboutPage() {
               </li>
             ))}
           </ul>
-        </section>
+        </AboutSection>
 
-        <section aria-labelledby="about-team">
-          <h2 id="about-team" className={sectionTitle}>
-            Meet the Team
-          </h2>
+        <AboutSection id="about-team" title="Meet the Team">
           <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {team.map((m) => (
               <li key={m.name} className="rounded-lg border border-stone-200 bg-white p-6">
@@ -80,12 +83,9 @@ function AboutPage() {
               </li>
             ))}
           </ul>
-        </section>
+        </AboutSection>
 
-        <section aria-labelledby="about-testimonials">
-          <h2 id="about-testimonials" className={sectionTitle}>
-            What Our Customers Say
-          </h2>
+        <AboutSection id="about-testimonials" title="What Our Customers Say">
           <ul className="mt-6 grid gap-6 md:grid-cols-3">
             {testimonials.map((t) => (
               <li key={t.name}>
@@ -101,12 +101,9 @@ function AboutPage() {
               </li>
             ))}
           </ul>
-        </section>
+        </AboutSection>
 
-        <section aria-labelledby="about-awards">
-          <h2 id="about-awards" className={sectionTitle}>
-            Awards and Recognition
-          </h2>
+        <AboutSection id="about-awards" title="Awards and Recognition">
           <ul className="mt-6 grid gap-6 md:grid-cols-3">
             {awards.map((a) => (
               <li key={a.title} className="rounded-lg border-l-4 border-red-700 bg-white p-6 shadow-sm">
@@ -116,12 +113,9 @@ function AboutPage() {
               </li>
             ))}
           </ul>
-        </section>
+        </AboutSection>
 
-        <section aria-labelledby="about-cta" className="rounded-lg bg-stone-100 p-8 text-center">
-          <h2 id="about-cta" className={sectionTitle}>
-            Start training smarter
-          </h2>
+        <AboutSection id="about-cta" title="Start training smarter" className="rounded-lg bg-stone-100 p-8 text-center">
           <p className="mx-auto mt-3 max-w-2xl text-stone-700">
             Browse our laser pistols, rifles, targets and bundles, or ask our team which set-up suits your training.
           </p>
@@ -133,7 +127,7 @@ function AboutPage() {
               Contact Us
             </a>
           </div>
-        </section>
+        </AboutSection>
       </div>
     </>
   );

@@ -84,7 +84,7 @@ export const faqSections: readonly FaqSection[] = [
       },
       {
         question: 'What warranty do your products have?',
-        answer: `Every product has a ${warrantyText} warranty from the date of delivery against defects in materials and workmanship. If a fault appears, contact us with your order number and a short description or video and we will repair or replace the item. The warranty does not cover normal wear, accidental damage or misuse, and it does not affect your statutory rights.`,
+        answer: `Every product is under warranty for ${warrantyText} from the date of delivery against defects in materials and workmanship. If a fault appears, contact us with your order number and a short description or video and we will repair or replace the item. The warranty does not cover normal wear, accidental damage or misuse, and it does not affect your statutory rights.`,
       },
       {
         question: 'What if my order arrives damaged?',

@@ -50,11 +50,11 @@ function FaqPage() {
           Still have questions?
         </h2>
         <p className="mt-3 text-stone-300">Our support team is happy to help.</p>
-        <dl className="mt-6 grid gap-4 sm:grid-cols-3">
+        <dl className="mt-6 flex flex-wrap gap-x-10 gap-y-4">
           <div>
             <dt className="text-sm font-semibold uppercase tracking-wide text-stone-400">E-mail</dt>
             <dd className="mt-1">
-              <a href={`mailto:${shopInfo.email}`} className="break-all text-white underline hover:text-red-300">
+              <a href={`mailto:${shopInfo.email}`} className="break-words text-white underline hover:text-red-300">
                 {shopInfo.email}
               </a>
             </dd>

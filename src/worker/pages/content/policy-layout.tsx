@@ -35,6 +35,9 @@ export function PolicySection({ id, title, children }: { id: string; title: stri
   );
 }
 
+/** Both postal addresses in one line, for policy text ('… and …'). */
+export const shopAddressesText = shopInfo.addresses.map((a) => a.lines.join(', ')).join(' and ');
+
 /** The closing 'Questions' section of a policy: how to reach support. */
 export function PolicyContact() {
   return (
@@ -47,24 +50,37 @@ export function PolicyContact() {
   );
 }
 
-/** A wide table that scrolls sideways on narrow screens; focusable so keyboard users can scroll it. */
-export function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
+/**
+ * A data table (children: the body rows) that scrolls sideways on narrow screens; the scrolling
+ * region is focusable so keyboard users can scroll it.
+ */
+export function ScrollTable(props: { caption: string; columns: readonly string[]; children: ReactNode }) {
+  const { caption, columns, children } = props;
   return (
     <section
-      aria-label={label}
+      aria-label={caption}
       // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region needs keyboard access (WCAG 2.1.1)
       tabIndex={0}
       className="mt-6 overflow-x-auto rounded-lg border border-stone-200 bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
     >
-      {children}
+      <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col" className="border-b border-stone-200 bg-stone-100 px-4 py-3 font-semibold text-stone-900">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
     </section>
   );
 }
 
 export const tableClasses = {
-  table: 'w-full min-w-[36rem] border-collapse text-left text-sm',
-  caption: 'sr-only',
-  th: 'border-b border-stone-200 bg-stone-100 px-4 py-3 font-semibold text-stone-900',
   rowHeader: 'border-b border-stone-200 px-4 py-3 font-semibold text-stone-900',
   td: 'border-b border-stone-200 px-4 py-3 text-stone-800',
 } as const;

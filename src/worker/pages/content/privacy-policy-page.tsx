@@ -4,7 +4,7 @@ import { paymentMethodsText } from '../../../shared/policy-text';
 import { shopInfo } from '../../../shared/shop-info';
 import { site } from '../../../shared/site';
 import { contentPage } from './content-page';
-import { PolicyLayout, PolicySection, ScrollTable, tableClasses as t } from './policy-layout';
+import { PolicyLayout, PolicySection, shopAddressesText, ScrollTable, tableClasses as t } from './policy-layout';
 
 const ANALYTICS_RETENTION = '14 months';
 
@@ -48,7 +48,7 @@ function PrivacyPolicyPage() {
       <PolicySection id="who-we-are" title="Who we are">
         <p>
           {site.brand} is the controller of your personal data. Our addresses are{' '}
-          {shopInfo.addresses.map((a) => a.lines.join(', ')).join(' and ')}. For anything about your data, e-mail {mailto}.
+          {shopAddressesText}. For anything about your data, e-mail {mailto}.
         </p>
       </PolicySection>
 
@@ -97,38 +97,17 @@ function PrivacyPolicyPage() {
 
       <PolicySection id="cookies" title="Cookies and browser storage">
         <p>We keep the following in your browser. The first two are needed for features you use and are not used to track you.</p>
-        <ScrollTable label="Cookies and browser storage">
-          <table className={t.table}>
-            <caption className={t.caption}>Cookies and browser storage we use</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={t.th}>
-                  Name
-                </th>
-                <th scope="col" className={t.th}>
-                  Type
-                </th>
-                <th scope="col" className={t.th}>
-                  Purpose
-                </th>
-                <th scope="col" className={t.th}>
-                  Kept
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {storage.map((s) => (
-                <tr key={s.name}>
-                  <th scope="row" className={t.rowHeader}>
-                    {s.name}
-                  </th>
-                  <td className={t.td}>{s.kind}</td>
-                  <td className={t.td}>{s.purpose}</td>
-                  <td className={t.td}>{s.duration}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <ScrollTable caption="Cookies and browser storage we use" columns={['Name', 'Type', 'Purpose', 'Kept']}>
+          {storage.map((s) => (
+            <tr key={s.name}>
+              <th scope="row" className={t.rowHeader}>
+                {s.name}
+              </th>
+              <td className={t.td}>{s.kind}</td>
+              <td className={t.td}>{s.purpose}</td>
+              <td className={t.td}>{s.duration}</td>
+            </tr>
+          ))}
         </ScrollTable>
       </PolicySection>
 

@@ -11,7 +11,7 @@ function ReturnsPage() {
   return (
     <PolicyLayout
       title="Returns & Refunds"
-      intro={`Changed your mind? You can return an item within ${returnWindowText} of delivery. Faulty or wrong items are our responsibility, and every product carries a ${warrantyText} warranty.`}
+      intro={`Changed your mind? You can return an item within ${returnWindowText} of delivery. Faulty or wrong items are our responsibility, and every product is under warranty for ${warrantyText}.`}
     >
       <PolicySection id="return-window" title="Returning an item">
         <p>
@@ -73,7 +73,7 @@ function ReturnsPage() {
 
       <PolicySection id="warranty" title="Warranty">
         <p>
-          Every product carries a <strong>{warrantyText}</strong> warranty from the date of delivery against defects in
+          Every product is under warranty for <strong>{warrantyText}</strong> from the date of delivery against defects in
           materials and workmanship. If a fault appears, contact us with your order number and a short description or video;
           we repair or replace the item, or refund it if neither is possible. The warranty does not cover normal wear,
           accidental damage, misuse, or units that have been opened or modified.
@@ -95,7 +95,7 @@ function ReturnsPage() {
 export const returnsPage = contentPage({
   path: '/returns',
   title: 'Returns & Refunds',
-  description: `Return items within ${returnWindowText} of delivery. Refunds in ${businessDays(returnsPolicy.refundDays)}, ${storeCredit} store credit, exchanges and a ${warrantyText} warranty.`,
+  description: `Return items within ${returnWindowText} of delivery. Refunds in ${businessDays(returnsPolicy.refundDays)}, ${storeCredit} store credit, exchanges and a warranty of ${warrantyText}.`,
   Page: ReturnsPage,
   jsonLd: (page) => webPageJsonLd(page, { dateModified: POLICIES_LAST_UPDATED }),
 });

@@ -13,47 +13,26 @@ import { PolicyContact, PolicyLayout, PolicySection, ScrollTable, tableClasses a
 
 function ShippingTable() {
   return (
-    <ScrollTable label="Delivery times and costs">
-      <table className={t.table}>
-        <caption className={t.caption}>Delivery times and costs by destination</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={t.th}>
-              Destination
-            </th>
-            <th scope="col" className={t.th}>
-              Standard delivery
-            </th>
-            <th scope="col" className={t.th}>
-              Standard cost
-            </th>
-            <th scope="col" className={t.th}>
-              Express delivery
-            </th>
-            <th scope="col" className={t.th}>
-              Express cost
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {shippingRates.map((rate) => (
-            <tr key={rate.destination}>
-              <th scope="row" className={t.rowHeader}>
-                {rate.label}
-              </th>
-              <td className={t.td}>{businessDays(rate.standard.days)}</td>
-              <td className={t.td}>
-                {shippingCostText(rate.standard)}
-                {rate.freeStandardShipping && (
-                  <span className="block text-xs text-stone-600">Free over {policyMoney(FREE_STANDARD_SHIPPING_OVER)}</span>
-                )}
-              </td>
-              <td className={t.td}>{businessDays(rate.express.days)}</td>
-              <td className={t.td}>{shippingCostText(rate.express)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <ScrollTable
+      caption="Delivery times and costs by destination"
+      columns={['Destination', 'Standard delivery', 'Standard cost', 'Express delivery', 'Express cost']}
+    >
+      {shippingRates.map((rate) => (
+        <tr key={rate.destination}>
+          <th scope="row" className={t.rowHeader}>
+            {rate.label}
+          </th>
+          <td className={t.td}>{businessDays(rate.standard.days)}</td>
+          <td className={t.td}>
+            {shippingCostText(rate.standard)}
+            {rate.freeStandardShipping && (
+              <span className="block text-xs text-stone-600">Free over {policyMoney(FREE_STANDARD_SHIPPING_OVER)}</span>
+            )}
+          </td>
+          <td className={t.td}>{businessDays(rate.express.days)}</td>
+          <td className={t.td}>{shippingCostText(rate.express)}</td>
+        </tr>
+      ))}
     </ScrollTable>
   );
 }

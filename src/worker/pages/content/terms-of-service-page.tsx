@@ -13,7 +13,7 @@ import {
 import { shopInfo } from '../../../shared/shop-info';
 import { site } from '../../../shared/site';
 import { contentPage } from './content-page';
-import { PolicyLayout, PolicySection } from './policy-layout';
+import { PolicyLayout, PolicySection, shopAddressesText } from './policy-layout';
 
 /** The spec fixes 14 numbered sections; the number comes from the position. */
 const sections: ReadonlyArray<{ id: string; title: string; body: ReactNode }> = [
@@ -23,7 +23,7 @@ const sections: ReadonlyArray<{ id: string; title: string; body: ReactNode }> = 
     body: (
       <p>
         These terms apply when you use this website or buy from {site.brand} (“we”, “us”). Our addresses are{' '}
-        {shopInfo.addresses.map((a) => a.lines.join(', ')).join(' and ')}. By placing an order you accept these terms,
+        {shopAddressesText}. By placing an order you accept these terms,
         together with our <a href="/shipping-policy">Shipping Policy</a>, <a href="/returns">Returns &amp; Refunds</a>{' '}
         policy and <a href="/privacy-policy">Privacy Policy</a>.
       </p>
@@ -137,7 +137,7 @@ const sections: ReadonlyArray<{ id: string; title: string; body: ReactNode }> = 
     title: 'Warranty and faulty goods',
     body: (
       <p>
-        Every product carries a {warrantyText} warranty from delivery against defects in materials and workmanship. It does
+        Every product is under warranty for {warrantyText} from delivery against defects in materials and workmanship. It does
         not cover normal wear, accidental damage, misuse or modification. As a consumer you also have legal rights if goods
         are faulty or not as described; this warranty is in addition to those rights and does not affect them.
       </p>
