@@ -1,3 +1,5 @@
+import { getCampaign } from './campaign';
+
 /** Pushes to the analytics data layer (GTM reads window.dataLayer). */
 export type DataLayerEvent = Record<string, unknown> & { event: string };
 
@@ -7,23 +9,87 @@ declare global {
   }
 }
 
-export function push(event: DataLayerEvent): void {
+const PURCHASES_KEY = 'tracked_purchases';
+
+/** Keys of events pushed during this page view, for duplicate suppression. */
+let seen = new Set<string>();
+
+/**
+ * Pushes an event with the current campaign values; the same event with the same payload is pushed
+ * once per page view. Returns whether it was pushed.
+ */
+export function push(event: DataLayerEvent): boolean {
+  const withCampaign = { ...event, ...getCampaign() };
+  const key = JSON.stringify(withCampaign);
+  if (seen.has(key)) return false;
+  seen.add(key);
   window.dataLayer = window.dataLayer || [];
-  window.dataLayer.push(event);
+  window.dataLayer.push(withCampaign);
+  return true;
 }
 
+/** A page view (at start and on every in-page route change); starts a new duplicate window. */
 export function pushPageView(): void {
-  push({
-    event: 'page_view',
-    page_path: location.pathname,
-    page_title: document.title,
-    page_location: location.href,
-  });
+  seen = new Set();
+  push({ event: 'page_view', page_path: location.pathname, page_title: document.title, page_location: location.href });
 }
 
-/** Events the server declared for this page (e.g. 404_error) in <script id="page-events">. */
+/** Events the server declared for this page (e.g. 404_error, view_item) in <script id="page-events">. */
 export function pushPageEvents(): void {
   const data = document.getElementById('page-events')?.textContent;
   if (!data) return;
-  for (const event of JSON.parse(data) as DataLayerEvent[]) push(event);
+  for (const event of JSON.parse(data) as DataLayerEvent[]) {
+    if (event.event === 'purchase') trackPurchase(event);
+    else push(event);
+  }
+}
+
+/** Item shape for ecommerce events. */
+export interface AnalyticsItem {
+  item_id: string;
+  item_name: string;
+  price: number;
+  item_category?: string;
+  index?: number;
+}
+
+export function trackViewItemList(listId: string, listName: string, items: AnalyticsItem[]): void {
+  push({ event: 'view_item_list', ecommerce: { item_list_id: listId, item_list_name: listName, items } });
+}
+
+export function trackSelectItem(listId: string, listName: string, item: AnalyticsItem): void {
+  push({ event: 'select_item', ecommerce: { item_list_id: listId, item_list_name: listName, items: [item] } });
+}
+
+export function trackViewItem(item: AnalyticsItem): void {
+  push({ event: 'view_item', ecommerce: { currency: 'USD', value: item.price, items: [item] } });
+}
+
+/** Spec: value is the price, currency USD; pushed before the checkout redirect. */
+export function trackBeginCheckout(item: AnalyticsItem): void {
+  push({ event: 'begin_checkout', ecommerce: { currency: 'USD', value: item.price, items: [item] } });
+}
+
+function trackedPurchases(): string[] {
+  try {
+    return JSON.parse(localStorage.getItem(PURCHASES_KEY) ?? '[]') as string[];
+  } catch {
+    return [];
+  }
+}
+
+/** A purchase is pushed at most once per transaction id, across reloads. */
+export function trackPurchase(event: DataLayerEvent): boolean {
+  const ecommerce = (event.ecommerce ?? {}) as { transaction_id?: unknown };
+  const id = String(ecommerce.transaction_id ?? '');
+  if (!id) return false;
+  const done = trackedPurchases();
+  if (done.includes(id)) return false;
+  const pushed = push(event);
+  try {
+    localStorage.setItem(PURCHASES_KEY, JSON.stringify([...done, id].slice(-50)));
+  } catch (err) {
+    console.warn('could not remember the purchase', err);
+  }
+  return pushed;
 }

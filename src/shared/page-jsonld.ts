@@ -26,7 +26,8 @@ export function webPageJsonLd(
     url: page.url,
     inLanguage: site.locale,
     ...(opts.dateModified && { dateModified: opts.dateModified }),
-    isPartOf: { '@type': 'WebSite', name: site.brand },
+    // The WebSite node the frame adds on every page (seo.ts siteJsonLd) carries this @id.
+    isPartOf: { '@id': `${new URL('/', page.url).href}#website` },
   };
 }
 

@@ -10,6 +10,7 @@ import { blogApiRoutes } from './routes/blog-api';
 import { contentRoutes } from './routes/content';
 import { healthRoutes } from './routes/health';
 import { renderNotFound } from './routes/not-found';
+import { seoFileRoutes } from './routes/seo-files';
 
 /** Builds the whole shop from its dependencies; the Worker and Node entries differ only in what they pass. */
 export function createApp(deps: AppDeps) {
@@ -21,6 +22,7 @@ export function createApp(deps: AppDeps) {
 
   app.route('/', healthRoutes);
   app.route('/', blogApiRoutes);
+  app.route('/', seoFileRoutes);
   app.route('/', contentRoutes);
   app.get('/404', renderNotFound);
 

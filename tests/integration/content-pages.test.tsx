@@ -139,6 +139,9 @@ describe.each(paths)('%s', (path) => {
     const expectedType = { '/about': 'AboutPage', '/faq': 'FAQPage' }[path as string] ?? 'WebPage';
     expect(data!['@type']).toBe(expectedType);
     expect(data!['@context']).toBe('https://schema.org');
+    const website = jsonLdBlocks(html).find((d) => d['@type'] === 'WebSite');
+    expect(website?.['@id']).toBeTruthy();
+    expect(data!.isPartOf).toEqual({ '@id': website!['@id'] });
   });
 });
 

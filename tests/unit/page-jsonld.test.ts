@@ -12,7 +12,7 @@ describe('page structured data', () => {
       description: 'How returns work.',
       url: 'https://shop.example/returns',
       inLanguage: 'en-GB',
-      isPartOf: { '@type': 'WebSite', name: 'StrikePoint Training' },
+      isPartOf: { '@id': 'https://shop.example/#website' },
     });
     expect(webPageJsonLd(page, { type: 'AboutPage', dateModified: '2025-04-11' })).toMatchObject({
       '@type': 'AboutPage',

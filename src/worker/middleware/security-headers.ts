@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from '../env';
+import type { Settings } from '../settings';
 
 function nonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -23,16 +24,22 @@ const baseHeaders = secureHeaders({
   },
 });
 
-/** A fresh CSP nonce for every request; every script the page carries must present it. */
-export function contentSecurityPolicy(scriptNonce: string): string {
+const GTM_ORIGINS = ['https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'];
+
+/**
+ * A fresh CSP nonce for every request; every script the page carries must present it. Third-party
+ * origins are allowed only when the setting that uses them is set.
+ */
+export function contentSecurityPolicy(scriptNonce: string, settings: Pick<Settings, 'GTM_ID'>): string {
+  const gtm = settings.GTM_ID ? GTM_ORIGINS : [];
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${scriptNonce}'`,
+    ["script-src 'self'", `'nonce-${scriptNonce}'`, ...gtm.slice(0, 1)].join(' '),
     // Radix primitives and React set style attributes; scripts stay strict.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    ["img-src 'self' data:", ...gtm].join(' '),
     "font-src 'self'",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...gtm].join(' '),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -46,7 +53,7 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   await baseHeaders(c, async () => {
     await next();
   });
-  c.header('Content-Security-Policy', contentSecurityPolicy(value));
+  c.header('Content-Security-Policy', contentSecurityPolicy(value, c.get('deps').settings));
   const proto = c.req.header('x-forwarded-proto') ?? new URL(c.req.url).protocol.replace(':', '');
   if (proto === 'https') c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
 };

@@ -1,41 +1,55 @@
+import { CONSENT_STORAGE_KEY } from '../../../shared/consent';
 import { webPageJsonLd } from '../../../shared/page-jsonld';
 import { POLICIES_LAST_UPDATED } from '../../../shared/policy';
 import { paymentMethodsText } from '../../../shared/policy-text';
 import { shopInfo } from '../../../shared/shop-info';
 import { site } from '../../../shared/site';
+import { REGION_COOKIE } from '../../middleware/region';
 import { contentPage } from './content-page';
 import { PolicyLayout, PolicySection, shopAddressesText, ScrollTable, tableClasses as t } from './policy-layout';
-
-const ANALYTICS_RETENTION = '14 months';
 
 const mailto = <a href={`mailto:${shopInfo.email}`}>{shopInfo.email}</a>;
 
 /** What stays in the visitor's browser, and for how long. */
 const storage = [
   {
-    name: 'preferredCountry',
-    kind: 'Cookie and local storage',
+    name: REGION_COOKIE,
+    kind: 'Cookie and local storage (essential)',
     purpose: 'Remembers the region (UK, EU or US) you chose, so prices show in your currency.',
     duration: 'Until you change your region or clear your browser data',
   },
   {
+    name: CONSENT_STORAGE_KEY,
+    kind: 'Local storage (essential)',
+    purpose: 'Remembers whether you accepted or rejected analytics cookies.',
+    duration: 'Until you change your choice or clear your browser data',
+  },
+  {
+    // The key src/client/campaign.ts uses.
     name: 'utm_params',
     kind: 'Session storage',
     purpose: 'Keeps the campaign details of the link that brought you here for the rest of your visit.',
     duration: 'Until you close the browser tab',
   },
   {
-    name: 'Analytics cookies',
+    // The key src/client/analytics.ts uses.
+    name: 'tracked_purchases',
+    kind: 'Local storage',
+    purpose: 'Remembers the order numbers already measured, so a purchase is never counted twice.',
+    duration: 'Until you clear your browser data',
+  },
+  {
+    name: 'Google Analytics cookies (_ga, _ga_*)',
     kind: 'Cookies',
-    purpose: 'Count visits and measure how the shop is used. Set only if you agree to analytics.',
-    duration: `Up to ${ANALYTICS_RETENTION}`,
+    purpose: 'Tell visits apart to measure how the shop is used. Set only when analytics consent is given.',
+    duration: 'Up to 2 years',
   },
 ] as const;
 
 const retention = [
   { what: 'Contact form messages', period: '2 years after our last exchange with you' },
   { what: 'Order and payment records', period: '6 years after the end of the financial year of the order, as UK tax law requires' },
-  { what: 'Analytics data', period: ANALYTICS_RETENTION },
+  { what: 'Analytics data', period: '14 months' },
   { what: 'Server logs', period: '30 days' },
 ] as const;
 
@@ -75,12 +89,16 @@ function PrivacyPolicyPage() {
           not keep them. We keep only the region you end up with (UK, EU or US). Our lawful basis is our legitimate interest
           in showing you the right prices.
         </p>
-        <h3>Analytics</h3>
+        <h3>Analytics and cookies</h3>
         <p>
-          With your consent, we record how the shop is used: pages and products viewed, checkouts started and purchases,
-          together with the campaign details (such as utm_source) of the link that brought you here. This helps us improve
-          the shop and see which campaigns work. Analytics tags that set cookies run only after you agree, and you can
-          withdraw consent at any time by clearing this site’s cookies or contacting us.
+          We measure how the shop is used with Google Analytics, loaded through Google Tag Manager: pages and products
+          viewed, checkouts started and purchases, together with the campaign details (such as utm_source) of the link that
+          brought you here. This helps us improve the shop and see which campaigns work.
+        </p>
+        <p>
+          We use Google’s consent mode. If you are in the UK or the EU, analytics and advertising cookies stay off until you
+          select Accept in our cookie banner; our lawful basis is your consent. Visitors in the US have them on unless they
+          choose Reject. You can change your choice at any time with the Cookie settings button at the foot of every page.
         </p>
         <h3>Reviews widget</h3>
         <p>
@@ -96,7 +114,10 @@ function PrivacyPolicyPage() {
       </PolicySection>
 
       <PolicySection id="cookies" title="Cookies and browser storage">
-        <p>We keep the following in your browser. The first two are needed for features you use and are not used to track you.</p>
+        <p>
+          We keep the following in your browser. Essential items are needed for features you use and are not used to track
+          you; the rest are described above.
+        </p>
         <ScrollTable caption="Cookies and browser storage we use" columns={['Name', 'Type', 'Purpose', 'Kept']}>
           {storage.map((s) => (
             <tr key={s.name}>
@@ -119,7 +140,7 @@ function PrivacyPolicyPage() {
           <li>our e-mail delivery provider, which sends contact messages and our replies;</li>
           <li>our payment provider, which takes payments and helps prevent fraud;</li>
           <li>delivery carriers, which receive your name, address and contact details to deliver your order;</li>
-          <li>our analytics provider, only if you agree to analytics;</li>
+          <li>Google, which provides our analytics, within the limits of your cookie choice;</li>
           <li>the review service whose widget appears on home and product pages.</li>
         </ul>
         <p>We may also disclose data when the law requires it, for example to a court or the police.</p>
