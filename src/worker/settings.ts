@@ -26,7 +26,7 @@ function settingsSchema(runtime: Runtime) {
     MAIL_OUTBOX_DIR: z.string().min(1).default('.data/outbox'),
     GTM_ID: optional(z.string().regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX')),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
-    PORT: z.coerce.number().int().min(1).max(65_535).default(8787),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(8787),
   });
 }
 
