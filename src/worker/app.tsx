@@ -7,8 +7,10 @@ import { securityHeaders } from './middleware/security-headers';
 import { ServerErrorPage } from './pages/server-error-page';
 import { renderer } from './render/renderer';
 import { blogApiRoutes } from './routes/blog-api';
+import { contentRoutes } from './routes/content';
 import { healthRoutes } from './routes/health';
 import { renderNotFound } from './routes/not-found';
+import { seoFileRoutes } from './routes/seo-files';
 import { shopRoutes } from './routes/shop';
 
 /** Builds the whole shop from its dependencies; the Worker and Node entries differ only in what they pass. */
@@ -21,6 +23,8 @@ export function createApp(deps: AppDeps) {
 
   app.route('/', healthRoutes);
   app.route('/', blogApiRoutes);
+  app.route('/', seoFileRoutes);
+  app.route('/', contentRoutes);
   app.route('/', shopRoutes);
   app.get('/404', renderNotFound);
 

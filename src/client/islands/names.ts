@@ -1,11 +1,15 @@
 /** Every island; the name is the file name under src/client/islands/ (checked by a unit test). */
 export const islandNames = [
   'BuyNow',
+  'ConsentBanner',
+  'DesktopNav',
   'FeaturedProducts',
   'MobileMenu',
   'ProductBrowser',
   'ProductGallery',
   'ProductPrice',
+  'PromoStrip',
   'ReviewsWidget',
+  'Toaster',
 ] as const;
 export type IslandName = (typeof islandNames)[number];

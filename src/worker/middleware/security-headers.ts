@@ -25,23 +25,26 @@ const baseHeaders = secureHeaders({
   },
 });
 
+const GTM_ORIGINS = ['https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'];
+
 /** The no-JS checkout form posts here and is redirected to the payment host; Chromium applies form-action to that redirect. */
 const formTargets = ["'self'", ...paymentLinkOrigins()].join(' ');
 
 /**
- * A fresh CSP nonce for every request; every script the page carries must present it. The review
- * widget's script origin is allowed only when the widget is configured.
+ * A fresh CSP nonce for every request; every script the page carries must present it. Third-party
+ * origins are allowed only when the setting that uses them is set (tag manager, review widget).
  */
-export function contentSecurityPolicy(scriptNonce: string, settings: Pick<Settings, 'REVIEWS_WIDGET_URL'>): string {
-  const widget = settings.REVIEWS_WIDGET_URL ? ` ${new URL(settings.REVIEWS_WIDGET_URL).origin}` : '';
+export function contentSecurityPolicy(scriptNonce: string, settings: Pick<Settings, 'GTM_ID' | 'REVIEWS_WIDGET_URL'>): string {
+  const gtm = settings.GTM_ID ? GTM_ORIGINS : [];
+  const widget = settings.REVIEWS_WIDGET_URL ? [new URL(settings.REVIEWS_WIDGET_URL).origin] : [];
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${scriptNonce}'${widget}`,
+    ["script-src 'self'", `'nonce-${scriptNonce}'`, ...gtm.slice(0, 1), ...widget].join(' '),
     // Radix primitives and React set style attributes; scripts stay strict.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    ["img-src 'self' data:", ...gtm].join(' '),
     "font-src 'self'",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...gtm].join(' '),
     "object-src 'none'",
     "base-uri 'self'",
     `form-action ${formTargets}`,
