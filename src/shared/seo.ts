@@ -26,12 +26,16 @@ export const DEFAULT_SHARE_IMAGE = { url: '/images/share-default.jpg', width: 12
 export interface SeoInput {
   title: string;
   description: string;
+  /** Path of the canonical URL; omit for pages that must not be indexed (then set robots). */
   canonicalPath?: string;
   robots?: string;
+  /** Open Graph type; default 'website'. */
   type?: 'website' | 'product' | 'article';
+  /** Share image (relative or absolute); default the site's 1200x630 share image. */
   image?: string;
   imageAlt?: string;
   product?: { price: number; currency: string; availability: string };
+  /** Article pages: ISO dates. */
   article?: { publishedTime: string; modifiedTime: string };
 }
 
