@@ -1,6 +1,7 @@
 import './styles.css';
 import { pushPageEvents, pushPageView } from './analytics';
 import { captureCampaign } from './campaign';
+import { followSavedRegion } from './region/persist';
 import { followRegionWithPrices } from './region/prices';
 
 /**
@@ -15,7 +16,9 @@ addEventListener('popstate', () => {
   captureCampaign();
   pushPageView();
 });
+// Prices follow the region first, so the saved choice (applied next) reaches them too.
 followRegionWithPrices();
+followSavedRegion();
 
 const markers = [...document.querySelectorAll<HTMLElement>('[data-island]')];
 if (markers.length > 0) {

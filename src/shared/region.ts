@@ -33,7 +33,12 @@ export function normaliseCountry(value: string | null | undefined): string | nul
   return code;
 }
 
-/** The country of the first language tag that has one, e.g. 'de-AT,de;q=0.9' gives AT. */
+/** The country part of one language tag: 'en-GB' gives GB, 'en' and 'zh-Hant-TW' give null. */
+export function countryFromLanguageTag(tag: string | null | undefined): string | null {
+  return normaliseCountry(tag?.split('-')[1]);
+}
+
+/** The country of the most preferred language tag that has one, e.g. 'de-AT,de;q=0.9' gives AT. */
 export function countryFromAcceptLanguage(header: string | null | undefined): string | null {
   if (!header) return null;
   const tags = header
@@ -46,7 +51,7 @@ export function countryFromAcceptLanguage(header: string | null | undefined): st
     .filter((t) => t.tag && t.q > 0)
     .toSorted((a, b) => b.q - a.q);
   for (const { tag } of tags) {
-    const country = normaliseCountry(tag.split('-')[1]);
+    const country = countryFromLanguageTag(tag);
     if (country) return country;
   }
   return null;

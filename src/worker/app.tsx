@@ -14,7 +14,7 @@ import { renderNotFound } from './routes/not-found';
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
-  app.use(requestLog(deps), securityHeaders);
+  app.use(requestLog(deps), securityHeaders(deps.settings));
   if (deps.staticFiles) app.use(deps.staticFiles);
   app.use(regionMiddleware, renderer);
 

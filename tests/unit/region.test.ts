@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   countryFromAcceptLanguage,
+  countryFromLanguageTag,
   currencyByRegion,
   euCountries,
   isRegion,
@@ -44,6 +45,17 @@ describe('request country', () => {
   it("ignores Cloudflare's unknown and Tor markers and junk", () => {
     expect(normaliseCountry('de')).toBe('DE');
     for (const bad of ['XX', 'T1', '', 'DEU', '1A', null, undefined]) expect(normaliseCountry(bad)).toBeNull();
+  });
+});
+
+describe('browser language', () => {
+  it('takes the country part of one tag', () => {
+    expect(countryFromLanguageTag('en-GB')).toBe('GB');
+    expect(countryFromLanguageTag('de-at')).toBe('AT');
+    expect(countryFromLanguageTag('en')).toBeNull();
+    expect(countryFromLanguageTag('zh-Hant-TW')).toBeNull();
+    expect(countryFromLanguageTag('')).toBeNull();
+    expect(countryFromLanguageTag(undefined)).toBeNull();
   });
 });
 

@@ -1,3 +1,3 @@
 /** Every island; the name is the file name under src/client/islands/ (checked by a unit test). */
-export const islandNames = ['MobileMenu'] as const;
+export const islandNames = ['MobileMenu', 'RegionSelector'] as const;
 export type IslandName = (typeof islandNames)[number];
