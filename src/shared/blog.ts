@@ -30,8 +30,14 @@ export function categorySlug(name: string): string {
   return name.trim().toLowerCase().replace(/\s+/g, '-');
 }
 
+/** Where blog cards link (spec point 3: Blog card url). */
 export function postUrl(slug: string): string {
   return `/training-gun-digest/${slug}`;
+}
+
+/** The single-article page (spec point 2: /blog/{slug}). */
+export function articlePath(slug: string): string {
+  return `/blog/${slug}`;
 }
 
 export function toBlogCard(post: PostSummary): BlogCard {

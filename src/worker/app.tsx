@@ -9,6 +9,7 @@ import { renderer } from './render/renderer';
 import { blogApiRoutes } from './routes/blog-api';
 import { healthRoutes } from './routes/health';
 import { renderNotFound } from './routes/not-found';
+import { seoFileRoutes } from './routes/seo-files';
 
 /** Builds the whole shop from its dependencies; the Worker and Node entries differ only in what they pass. */
 export function createApp(deps: AppDeps) {
@@ -20,6 +21,7 @@ export function createApp(deps: AppDeps) {
 
   app.route('/', healthRoutes);
   app.route('/', blogApiRoutes);
+  app.route('/', seoFileRoutes);
   app.get('/404', renderNotFound);
 
   app.notFound(renderNotFound);

@@ -31,7 +31,7 @@ describe('first HTML region on the Worker', () => {
     ['GB', 'UK'],
     ['US', 'US'],
     ['JP', 'EU'],
-  ])('reads cf.country %s as %s', async (country, region) => {
+  ] as const)('reads cf.country %s as %s', async (country, region) => {
     expect(await firstHtml({ cf: { country }, headers: { 'Accept-Language': 'en-US' } })).toMatchObject({
       region,
       source: 'country',

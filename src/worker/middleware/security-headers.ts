@@ -3,33 +3,39 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from '../env';
 import type { Settings } from '../settings';
 
-type RegionSettings = Pick<Settings, 'REGION_GEOLOCATION' | 'REVERSE_GEOCODE_URL' | 'IP_LOOKUP_URL'>;
+type HeaderSettings = Pick<Settings, 'GTM_ID' | 'REGION_GEOLOCATION' | 'REVERSE_GEOCODE_URL' | 'IP_LOOKUP_URL'>;
 
 function nonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return btoa(String.fromCharCode(...bytes));
 }
 
+const GTM_ORIGINS = ['https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'];
+
 /**
  * The third-party origins the browser's region detection calls: the IP lookup always (used when
  * the edge knows no country), the reverse-geocoding service only while geolocation is on.
  */
-export function regionServiceOrigins(settings: RegionSettings): string[] {
+export function regionServiceOrigins(settings: HeaderSettings): string[] {
   const urls = [settings.IP_LOOKUP_URL];
   if (settings.REGION_GEOLOCATION === 'on') urls.unshift(settings.REVERSE_GEOCODE_URL);
   return [...new Set(urls.map((url) => new URL(url).origin))];
 }
 
-/** A fresh CSP nonce for every request; every script the page carries must present it. */
-export function contentSecurityPolicy(scriptNonce: string, settings: RegionSettings): string {
+/**
+ * A fresh CSP nonce for every request; every script the page carries must present it. Third-party
+ * origins are allowed only when the setting that uses them is set.
+ */
+export function contentSecurityPolicy(scriptNonce: string, settings: HeaderSettings): string {
+  const gtm = settings.GTM_ID ? GTM_ORIGINS : [];
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${scriptNonce}'`,
+    ["script-src 'self'", `'nonce-${scriptNonce}'`, ...gtm.slice(0, 1)].join(' '),
     // Radix primitives and React set style attributes; scripts stay strict.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    ["img-src 'self' data:", ...gtm].join(' '),
     "font-src 'self'",
-    ["connect-src 'self'", ...regionServiceOrigins(settings)].join(' '),
+    ["connect-src 'self'", ...regionServiceOrigins(settings), ...gtm].join(' '),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -38,7 +44,7 @@ export function contentSecurityPolicy(scriptNonce: string, settings: RegionSetti
 }
 
 /** Hardening headers and the CSP; the site itself may ask for the visitor's position only while geolocation is on. */
-export function securityHeaders(settings: RegionSettings): MiddlewareHandler<AppEnv> {
+export function securityHeaders(settings: HeaderSettings): MiddlewareHandler<AppEnv> {
   const baseHeaders = secureHeaders({
     strictTransportSecurity: false, // added below, only over https
     xFrameOptions: 'DENY',

@@ -1,11 +1,15 @@
 import type { ReactNode } from 'react';
-import { absoluteUrl, pageTitle, serializeJsonForScript } from '../../shared/seo';
+import ConsentBanner from '../../client/islands/ConsentBanner';
+import Toaster from '../../client/islands/Toaster';
+import { seoTags, serializeJsonForScript, siteJsonLd } from '../../shared/seo';
 import { site } from '../../shared/site';
-import type { ClientAssets } from './client-assets';
-import type { PageHead } from './head';
-import { useRequestInfo } from './request-context';
 import { SiteFooter } from '../pages/frame/site-footer';
 import { SiteHeader } from '../pages/frame/site-header';
+import { AnalyticsHead } from './analytics-head';
+import type { ClientAssets } from './client-assets';
+import type { PageHead } from './head';
+import { Island } from './island';
+import { useRequestInfo } from './request-context';
 
 export interface DocumentProps {
   head: PageHead;
@@ -13,19 +17,24 @@ export interface DocumentProps {
   children: ReactNode;
 }
 
+function JsonLd({ data }: { data: object }) {
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonForScript(data) }} />;
+}
+
 /** The HTML shell every page streams inside: head tags, frame, and the one client entry. */
 export function Document({ head, assets, children }: DocumentProps) {
-  const { region, nonce, settings, path } = useRequestInfo();
-  const canonical = head.canonicalPath ? absoluteUrl(settings.SITE_URL, head.canonicalPath) : undefined;
+  const { region, nonce, settings } = useRequestInfo();
+  const seo = seoTags(head, settings.SITE_URL);
   return (
     <html lang={site.locale} data-region={region.region} data-region-source={region.source}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{pageTitle(head.title)}</title>
-        <meta name="description" content={head.description} />
-        {head.robots && <meta name="robots" content={head.robots} />}
-        {canonical && <link rel="canonical" href={canonical} />}
+        <title>{seo.title}</title>
+        {seo.meta.map((m) =>
+          'name' in m ? <meta key={`n:${m.name}`} name={m.name} content={m.content} /> : <meta key={`p:${m.property}`} property={m.property} content={m.content} />,
+        )}
+        {seo.canonical && <link rel="canonical" href={seo.canonical} />}
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/icon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
@@ -37,27 +46,26 @@ export function Document({ head, assets, children }: DocumentProps) {
         {assets.preloads.map((href) => (
           <link key={href} rel="modulepreload" href={href} nonce={nonce} />
         ))}
+        <AnalyticsHead />
         <script type="module" src={assets.script} nonce={nonce} />
-        {head.jsonLd?.map((data, i) => (
-          <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonForScript(data) }} />
+        {[...siteJsonLd(settings.SITE_URL), ...(head.jsonLd ?? [])].map((data, i) => (
+          <JsonLd key={i} data={data} />
         ))}
         {head.events && head.events.length > 0 && (
-          <script
-            id="page-events"
-            type="application/json"
-            dangerouslySetInnerHTML={{ __html: serializeJsonForScript(head.events) }}
-          />
+          <script id="page-events" type="application/json" dangerouslySetInnerHTML={{ __html: serializeJsonForScript(head.events) }} />
         )}
       </head>
-      <body className="min-h-screen flex flex-col bg-stone-50 text-stone-900 antialiased">
+      <body className="flex min-h-screen flex-col bg-stone-50 text-stone-900 antialiased">
         <a href="#main" className="skip-link">
           Skip to content
         </a>
-        <SiteHeader path={path} />
-        <main id="main" className="flex-1">
+        <SiteHeader />
+        <main id="main" className="flex-1" tabIndex={-1}>
           {children}
         </main>
         <SiteFooter />
+        <Island name="Toaster" component={Toaster} props={{}} />
+        <Island name="ConsentBanner" component={ConsentBanner} props={{ region: region.region }} />
       </body>
     </html>
   );

@@ -23,6 +23,15 @@ export async function listPosts(db: Db, opts: { published?: boolean; limit?: num
   return opts.limit ? query.limit(opts.limit) : query;
 }
 
+/** Slugs and last-change dates of published posts. */
+export function listPostsForSitemap(db: Db) {
+  return db
+    .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
+    .from(blogPosts)
+    .where(eq(blogPosts.published, true))
+    .orderBy(desc(blogPosts.publishedAt));
+}
+
 export function listCategories(db: Db) {
   return db.select().from(categories).orderBy(asc(categories.name));
 }

@@ -1,0 +1,27 @@
+import { CONSENT_STORAGE_KEY, consentSignals, isConsentChoice, type ConsentChoice } from '../shared/consent';
+
+declare global {
+  interface Window {
+    gtag?: (...args: unknown[]) => void;
+  }
+}
+
+export function storedConsent(): ConsentChoice | null {
+  try {
+    const value = localStorage.getItem(CONSENT_STORAGE_KEY);
+    return isConsentChoice(value) ? value : null;
+  } catch (err) {
+    console.warn('localStorage unavailable', err);
+    return null;
+  }
+}
+
+/** Remembers the choice and tells Google's tags (Consent Mode 'update'). */
+export function saveConsent(choice: ConsentChoice): void {
+  try {
+    localStorage.setItem(CONSENT_STORAGE_KEY, choice);
+  } catch (err) {
+    console.warn('could not remember the consent choice', err);
+  }
+  window.gtag?.('consent', 'update', consentSignals(choice));
+}

@@ -1,0 +1,34 @@
+import * as Toast from '@radix-ui/react-toast';
+import { useSyncExternalStore } from 'react';
+import { dismissToast, getToasts, subscribeToasts, TOAST_DURATION_MS } from '../toast-store';
+
+const none: never[] = [];
+
+/**
+ * The page's toast area (Radix Toast): 5 s each, paused while hovered or focused, swipe right
+ * more than 50 px to dismiss, F8 moves focus to it.
+ */
+export default function Toaster() {
+  const toasts = useSyncExternalStore(subscribeToasts, getToasts, () => none);
+  return (
+    <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50} label="Notification">
+      {toasts.map((t) => (
+        <Toast.Root
+          key={t.id}
+          className={`toast ${t.variant === 'destructive' ? 'toast-destructive' : ''}`}
+          data-variant={t.variant ?? 'default'}
+          onOpenChange={(open) => {
+            if (!open) dismissToast(t.id);
+          }}
+        >
+          <Toast.Title className="font-semibold">{t.title}</Toast.Title>
+          {t.description && <Toast.Description className="mt-1 text-sm">{t.description}</Toast.Description>}
+          <Toast.Close className="toast-close" aria-label="Dismiss notification">
+            <span aria-hidden="true">×</span>
+          </Toast.Close>
+        </Toast.Root>
+      ))}
+      <Toast.Viewport hotkey={['F8']} className="toast-viewport" />
+    </Toast.Provider>
+  );
+}

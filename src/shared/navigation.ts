@@ -1,0 +1,46 @@
+/** The site's navigation (spec point 2, header and footer): every menu reads its links from here. */
+export interface NavLink {
+  href: string;
+  label: string;
+}
+
+export const productLinks: NavLink[] = [
+  { href: '/products', label: 'All products' },
+  { href: '/products?category=pistols', label: 'Laser Pistols' },
+  { href: '/products?category=rifles', label: 'Laser Rifles' },
+  { href: '/products?category=targets', label: 'Target Systems' },
+];
+
+export const resourceLinks: NavLink[] = [
+  { href: '/about', label: 'About' },
+  { href: '/training-gun-digest', label: 'Training Gun Digest' },
+  { href: '/guides', label: 'Guides' },
+];
+
+export const contactLink: NavLink = { href: '/contact', label: 'Contact' };
+
+export const quickLinks: NavLink[] = [
+  { href: '/', label: 'Home' },
+  { href: '/products', label: 'Products' },
+  { href: '/products?category=new', label: 'New Arrivals' },
+  { href: '/products?category=featured', label: 'Featured Products' },
+  { href: '/about', label: 'About' },
+  { href: '/training-gun-digest', label: 'Training Gun Digest' },
+  { href: '/guides', label: 'Guides' },
+  contactLink,
+];
+
+export const customerServiceLinks: NavLink[] = [
+  { href: '/cart', label: 'Cart' },
+  { href: '/shipping-policy', label: 'Shipping Policy' },
+  { href: '/returns', label: 'Returns & Refunds' },
+  { href: '/faq', label: 'FAQ' },
+  { href: '/privacy-policy', label: 'Privacy Policy' },
+  { href: '/terms-of-service', label: 'Terms of Service' },
+];
+
+/** True when a link points at the current page (path only; '/' matches only itself). */
+export function isActive(href: string, path: string): boolean {
+  const target = href.split('?')[0];
+  return target === '/' ? path === '/' : path === target || path.startsWith(`${target}/`);
+}

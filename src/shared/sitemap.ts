@@ -1,0 +1,50 @@
+import { absoluteUrl } from './seo';
+
+export interface SitemapEntry {
+  path: string;
+  /** ISO date or date-time of the last change. */
+  lastmod?: string;
+}
+
+/** Public pages that are not products or articles (spec point 2's route table, less cart/thank-you/404). */
+export const staticSitemapPaths = [
+  '/',
+  '/products',
+  '/about',
+  '/contact',
+  '/faq',
+  '/training-gun-digest',
+  '/guides',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/shipping-policy',
+  '/returns',
+] as const;
+
+const xmlEscape = (s: string) =>
+  s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+
+/** A sitemaps.org urlset with absolute URLs. */
+export function sitemapXml(siteUrl: string, entries: SitemapEntry[]): string {
+  const urls = entries
+    .map((e) => {
+      const lastmod = e.lastmod ? `<lastmod>${xmlEscape(e.lastmod.slice(0, 10))}</lastmod>` : '';
+      return `<url><loc>${xmlEscape(absoluteUrl(siteUrl, e.path))}</loc>${lastmod}</url>`;
+    })
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+export function robotsTxt(siteUrl: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /cart',
+    'Disallow: /thank-you',
+    'Disallow: /api/',
+    'Disallow: /checkout/',
+    '',
+    `Sitemap: ${absoluteUrl(siteUrl, '/sitemap.xml')}`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,35 @@
+import { CONSENT_STORAGE_KEY, consentSignals, defaultConsent } from '../../shared/consent';
+import { serializeJsonForScript } from '../../shared/seo';
+import { useRequestInfo } from './request-context';
+
+/**
+ * Consent Mode defaults, set before anything else can read them: the visitor's remembered choice,
+ * else denied for UK/EU and granted for US. Then Google Tag Manager, only when GTM_ID is set.
+ * Both inline scripts carry the request's CSP nonce.
+ */
+export function AnalyticsHead() {
+  const { region, nonce, settings } = useRequestInfo();
+  const defaults = serializeJsonForScript({
+    key: CONSENT_STORAGE_KEY,
+    fallback: consentSignals(defaultConsent(region.region)),
+    granted: consentSignals('granted'),
+    denied: consentSignals('denied'),
+  });
+  const consentScript =
+    `(function(c){window.dataLayer=window.dataLayer||[];window.gtag=function(){dataLayer.push(arguments)};` +
+    `var s=null;try{s=localStorage.getItem(c.key)}catch(e){}` +
+    `gtag('consent','default',Object.assign({wait_for_update:500},s==='granted'?c.granted:s==='denied'?c.denied:c.fallback))})(${defaults});`;
+  const gtmScript = settings.GTM_ID
+    ? `(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':new Date().getTime(),event:'gtm.js'});` +
+      `var f=d.getElementsByTagName(s)[0],j=d.createElement(s),dl=l!='dataLayer'?'&l='+l:'';j.async=true;` +
+      `j.src='https://www.googletagmanager.com/gtm.js?id='+i+dl;var n=d.querySelector('[nonce]');` +
+      `n&&j.setAttribute('nonce',n.nonce||n.getAttribute('nonce'));f.parentNode.insertBefore(j,f);})` +
+      `(window,document,'script','dataLayer',${serializeJsonForScript(settings.GTM_ID)});`
+    : null;
+  return (
+    <>
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: consentScript }} />
+      {gtmScript && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: gtmScript }} />}
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SHARE_IMAGE, seoTags, siteJsonLd, type MetaTag } from '../../src/shared/seo';
+import { robotsTxt, sitemapXml } from '../../src/shared/sitemap';
+
+const content = (meta: MetaTag[], key: string) =>
+  meta.find((m) => ('name' in m ? m.name : m.property) === key)?.content;
+
+describe('seoTags', () => {
+  it('builds title, canonical, Open Graph and Twitter tags with absolute URLs and the default share image', () => {
+    const { title, canonical, meta } = seoTags(
+      { title: 'About Us', description: 'Who we are.', canonicalPath: '/about' },
+      'https://shop.example',
+    );
+    expect(title).toBe('About Us | StrikePoint Training');
+    expect(canonical).toBe('https://shop.example/about');
+    expect(content(meta, 'description')).toBe('Who we are.');
+    expect(content(meta, 'og:type')).toBe('website');
+    expect(content(meta, 'og:url')).toBe('https://shop.example/about');
+    expect(content(meta, 'og:image')).toBe(`https://shop.example${DEFAULT_SHARE_IMAGE.url}`);
+    expect(content(meta, 'og:image:width')).toBe('1200');
+    expect(content(meta, 'og:image:height')).toBe('630');
+    expect(content(meta, 'twitter:card')).toBe('summary_large_image');
+    expect(content(meta, 'twitter:image')).toBe(`https://shop.example${DEFAULT_SHARE_IMAGE.url}`);
+    expect(content(meta, 'robots')).toBeUndefined();
+  });
+
+  it('adds product and article facts and keeps absolute images as they are', () => {
+    const product = seoTags(
+      {
+        title: 'Pistol',
+        description: 'd',
+        type: 'product',
+        image: '/images/products/1-main.svg',
+        product: { price: 149.99, currency: 'GBP', availability: 'InStock' },
+      },
+      'https://shop.example/',
+    ).meta;
+    expect(content(product, 'og:type')).toBe('product');
+    expect(content(product, 'og:image')).toBe('https://shop.example/images/products/1-main.svg');
+    expect(content(product, 'product:price:amount')).toBe('149.99');
+    expect(content(product, 'product:price:currency')).toBe('GBP');
+    expect(content(product, 'product:brand')).toBe('StrikePoint Training');
+    expect(content(product, 'og:image:width')).toBeUndefined();
+
+    const article = seoTags(
+      {
+        title: 'Guide',
+        description: 'd',
+        type: 'article',
+        image: 'https://cdn.example/a.jpg',
+        article: { publishedTime: '2025-01-01T00:00:00.000Z', modifiedTime: '2025-02-01T00:00:00.000Z' },
+      },
+      'https://shop.example',
+    ).meta;
+    expect(content(article, 'og:image')).toBe('https://cdn.example/a.jpg');
+    expect(content(article, 'article:published_time')).toBe('2025-01-01T00:00:00.000Z');
+    expect(content(article, 'article:modified_time')).toBe('2025-02-01T00:00:00.000Z');
+  });
+
+  it('omits the canonical for pages that must not be indexed', () => {
+    const tags = seoTags({ title: 'Thanks', description: 'd', robots: 'noindex' }, 'https://shop.example');
+    expect(tags.canonical).toBeUndefined();
+    expect(content(tags.meta, 'robots')).toBe('noindex');
+    expect(content(tags.meta, 'og:url')).toBeUndefined();
+  });
+});
+
+describe('site structured data', () => {
+  it('describes the WebSite (with search) and the Organization with absolute URLs', () => {
+    const [website, org] = siteJsonLd('https://shop.example') as Array<Record<string, unknown>>;
+    expect(website).toMatchObject({ '@type': 'WebSite', url: 'https://shop.example/' });
+    expect(JSON.stringify(website)).toContain('https://shop.example/products?q={search_term_string}');
+    expect(org).toMatchObject({ '@type': 'Organization', logo: 'https://shop.example/icon-512.png' });
+    expect((org!.address as unknown[]).length).toBe(2);
+  });
+});
+
+describe('sitemap and robots', () => {
+  it('lists absolute URLs with escaped characters and date-only lastmod', () => {
+    const xml = sitemapXml('https://shop.example', [
+      { path: '/' },
+      { path: '/blog/a&b', lastmod: '2025-03-04T10:00:00.000Z' },
+    ]);
+    expect(xml).toContain('<loc>https://shop.example/</loc>');
+    expect(xml).toContain('<loc>https://shop.example/blog/a&amp;b</loc><lastmod>2025-03-04</lastmod>');
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+  });
+
+  it('points robots at the sitemap and keeps private pages out', () => {
+    const txt = robotsTxt('https://shop.example');
+    expect(txt).toContain('Sitemap: https://shop.example/sitemap.xml');
+    expect(txt).toContain('Disallow: /thank-you');
+    expect(txt).toContain('Disallow: /cart');
+  });
+});
