@@ -2,7 +2,7 @@ import './styles.css';
 import { pushPageEvents, pushPageView } from './analytics';
 import { captureCampaign } from './campaign';
 import { followSavedRegion } from './region/persist';
-import { followRegionWithPrices } from './region/prices';
+import { followRegionInServerMarkup } from './region/server-markup';
 
 /**
  * The one client entry: analytics on every page, and React only where the page has islands.
@@ -16,8 +16,8 @@ addEventListener('popstate', () => {
   captureCampaign();
   pushPageView();
 });
-// Prices follow the region first, so the saved choice (applied next) reaches them too.
-followRegionWithPrices();
+// The markup follows the region first, so the saved choice (applied next) reaches it too.
+followRegionInServerMarkup();
 followSavedRegion();
 
 const markers = [...document.querySelectorAll<HTMLElement>('[data-island]')];

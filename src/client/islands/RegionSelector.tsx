@@ -5,9 +5,12 @@ import type { DetectionConfig } from '../region/detect';
 import { chooseRegion } from '../region/persist';
 import { useRegion } from '../region/store';
 
-export interface RegionSelectorProps extends DetectionConfig {
+export interface RegionSelectorConfig extends DetectionConfig {
   /** The region the server rendered the page in. */
   region: Region;
+}
+
+export interface RegionSelectorProps extends RegionSelectorConfig {
   /** The desktop header shows a compact control; the mobile menu a labelled row. */
   placement: 'header' | 'menu';
 }
@@ -28,16 +31,17 @@ export default function RegionSelector(props: RegionSelectorProps) {
   );
 
   return (
-    <div className={placement === 'menu' ? 'flex items-center justify-between gap-3 py-3' : 'flex items-center gap-2'}>
+    <div className={placement === 'menu' ? 'flex items-center justify-between gap-3' : 'flex items-center gap-2'}>
       <label htmlFor={id} className={placement === 'menu' ? 'text-sm font-medium' : 'sr-only'}>
         Region
       </label>
       <span className="flex items-center gap-2">
         <select
           id={id}
+          data-region-select=""
           value={region}
           onChange={(event) => chooseRegion(event.target.value)}
-          className="rounded-md border border-stone-500 bg-stone-800 px-2 py-1 text-sm text-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-400"
+          className="rounded-md border border-stone-500 bg-stone-800 px-2 py-1 text-sm text-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
         >
           {regions.map((r) => (
             <option key={r} value={r}>
