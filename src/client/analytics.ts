@@ -1,3 +1,5 @@
+import type { AnalyticsItem } from '../shared/catalogue/analytics-item';
+import { viewItemEvent, viewItemListEvent } from '../shared/catalogue/ecommerce-events';
 import { getCampaign } from './campaign';
 
 /** Pushes to the analytics data layer (GTM reads window.dataLayer). */
@@ -44,17 +46,11 @@ export function pushPageEvents(): void {
   }
 }
 
-/** Item shape for ecommerce events. */
-export interface AnalyticsItem {
-  item_id: string;
-  item_name: string;
-  price: number;
-  item_category?: string;
-  index?: number;
-}
+/** Item shape for ecommerce events (built from a product by analyticsItem in shared/catalogue). */
+export type { AnalyticsItem };
 
 export function trackViewItemList(listId: string, listName: string, items: AnalyticsItem[]): void {
-  push({ event: 'view_item_list', ecommerce: { item_list_id: listId, item_list_name: listName, items } });
+  push(viewItemListEvent(listId, listName, items));
 }
 
 export function trackSelectItem(listId: string, listName: string, item: AnalyticsItem): void {
@@ -62,7 +58,7 @@ export function trackSelectItem(listId: string, listName: string, item: Analytic
 }
 
 export function trackViewItem(item: AnalyticsItem): void {
-  push({ event: 'view_item', ecommerce: { currency: 'USD', value: item.price, items: [item] } });
+  push(viewItemEvent(item));
 }
 
 /** Spec: value is the price, currency USD; pushed before the checkout redirect. */

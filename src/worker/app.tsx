@@ -10,18 +10,20 @@ import { blogApiRoutes } from './routes/blog-api';
 import { healthRoutes } from './routes/health';
 import { renderNotFound } from './routes/not-found';
 import { seoFileRoutes } from './routes/seo-files';
+import { shopRoutes } from './routes/shop';
 
 /** Builds the whole shop from its dependencies; the Worker and Node entries differ only in what they pass. */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
-  app.use(requestLog(deps), securityHeaders(deps.settings));
+  app.use(requestLog(deps), securityHeaders);
   if (deps.staticFiles) app.use(deps.staticFiles);
   app.use(regionMiddleware, renderer);
 
   app.route('/', healthRoutes);
   app.route('/', blogApiRoutes);
   app.route('/', seoFileRoutes);
+  app.route('/', shopRoutes);
   app.get('/404', renderNotFound);
 
   app.notFound(renderNotFound);

@@ -3,7 +3,7 @@ import { shopInfo } from '../shared/shop-info';
 
 export type Runtime = 'node' | 'edge';
 
-const optional = (schema: z.ZodString) =>
+const optional = (schema: z.ZodString | z.ZodURL) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
 
 const databaseUrl = z
@@ -30,6 +30,8 @@ function settingsSchema(runtime: Runtime) {
     REVERSE_GEOCODE_URL: z.url({ protocol: /^https?$/ }).default('https://api.bigdatacloud.net/data/reverse-geocode-client'),
     IP_LOOKUP_URL: z.url({ protocol: /^https?$/ }).default('https://ipapi.co/json/'),
     GTM_ID: optional(z.string().regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX')),
+    /** Third-party customer-review widget script (home and product pages); no widget when unset. */
+    REVIEWS_WIDGET_URL: optional(z.url({ protocol: /^https$/ })),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
     PORT: z.coerce.number().int().min(1).max(65_535).default(8787),
   });

@@ -39,7 +39,7 @@ beforeEach(() => {
 function watchPaints() {
   const symbols: Record<string, string> = { UK: '£', EU: '€', US: '$' };
   const state = { frames: 0, mismatches: [] as string[] };
-  (window as unknown as { __paints: typeof state }).__paints = state;
+  (window as unknown as { regionPaints: typeof state }).regionPaints = state;
   const check = () => {
     const select = document.querySelector<HTMLSelectElement>('[data-island="RegionSelector"] select');
     const main = document.querySelector<HTMLElement>('main');
@@ -90,7 +90,7 @@ async function expectPricesIn(page: Page, expected: Region) {
 }
 
 async function expectNoMismatchedPaint(page: Page) {
-  const paints = await page.evaluate(() => (window as unknown as { __paints: { frames: number; mismatches: string[] } }).__paints);
+  const paints = await page.evaluate(() => (window as unknown as { regionPaints: { frames: number; mismatches: string[] } }).regionPaints);
   expect(paints.frames).toBeGreaterThan(0);
   expect(paints.mismatches).toEqual([]);
 }
@@ -105,14 +105,14 @@ describe('choosing a region', () => {
     // Detection has run (geolocation not granted, so the edge's DE decides): the island is live.
     await expect.poll(() => source(page), SETTLE).toBe('ip_geolocation');
     await expectPricesIn(page, 'EU');
-    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
 
     await selector(page).selectOption('US');
     await expectPricesIn(page, 'US');
     await selector(page).selectOption('UK');
     await expectPricesIn(page, 'UK');
 
-    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('preferredCountry'))).toBe('UK');
     expect(await cookieValue(context)).toBe('UK');
     await expectNoMismatchedPaint(page);

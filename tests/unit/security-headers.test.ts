@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy } from '../../src/worker/middleware/security-headers';
+import { contentSecurityPolicy, permissionsPolicy } from '../../src/worker/middleware/security-headers';
 import { parseSettings } from '../../src/worker/settings';
 
 const connectSrc = (csp: string) => csp.split('; ').find((d) => d.startsWith('connect-src'));
@@ -29,5 +29,12 @@ describe('content security policy', () => {
       'node',
     );
     expect(connectSrc(contentSecurityPolicy('n', settings))).toBe("connect-src 'self' http://127.0.0.1:9001");
+  });
+});
+
+describe('permissions policy', () => {
+  it('lets only the site ask for the position, and nobody once geolocation is off', () => {
+    expect(permissionsPolicy({ REGION_GEOLOCATION: 'on' })).toBe('geolocation=(self), camera=(), microphone=(), payment=(), usb=()');
+    expect(permissionsPolicy({ REGION_GEOLOCATION: 'off' })).toBe('geolocation=(), camera=(), microphone=(), payment=(), usb=()');
   });
 });

@@ -1,3 +1,16 @@
 /** Every island; the name is the file name under src/client/islands/ (checked by a unit test). */
-export const islandNames = ['ConsentBanner', 'DesktopNav', 'MobileMenu', 'PromoStrip', 'RegionSelector', 'Toaster'] as const;
+export const islandNames = [
+  'BuyNow',
+  'ConsentBanner',
+  'DesktopNav',
+  'FeaturedProducts',
+  'MobileMenu',
+  'ProductBrowser',
+  'ProductGallery',
+  'ProductPrice',
+  'PromoStrip',
+  'RegionSelector',
+  'ReviewsWidget',
+  'Toaster',
+] as const;
 export type IslandName = (typeof islandNames)[number];

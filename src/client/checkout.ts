@@ -1,0 +1,22 @@
+import { withCampaign } from '../shared/campaign';
+import type { AnalyticsItem } from '../shared/catalogue/analytics-item';
+import { resolvePaymentLink } from '../shared/catalogue/payment-link';
+import { trackBeginCheckout } from './analytics';
+import { getCampaign } from './campaign';
+import { getRegion } from './region/store';
+
+/**
+ * Buy (spec point 7): begin_checkout is recorded first, then the browser goes to the product's
+ * payment link with the campaign parameters appended. Without a link the error is logged and
+ * nothing happens; returns whether the redirect started.
+ */
+export function startCheckout(productName: string, item: AnalyticsItem): boolean {
+  trackBeginCheckout(item);
+  const link = resolvePaymentLink(productName, getRegion());
+  if (!link) {
+    console.error('No payment link available for this product');
+    return false;
+  }
+  location.assign(withCampaign(link, getCampaign()));
+  return true;
+}

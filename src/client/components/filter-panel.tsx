@@ -1,0 +1,84 @@
+import { useId, type MouseEvent } from 'react';
+import { findListFilter, panelFilterIds } from '../../shared/catalogue/list-filters';
+import { listSearch, type ListState } from '../../shared/catalogue/list-query';
+import { HiddenListState } from './list-forms';
+
+export interface Availability {
+  inStockOnly: boolean;
+  newArrivals: boolean;
+}
+
+export interface FilterPanelProps {
+  state: ListState;
+  availability: Availability;
+  onCategory: (event: MouseEvent, category: ListState['category']) => void;
+  onAvailability: (next: Availability) => void;
+  onClear: (event: MouseEvent) => void;
+}
+
+/**
+ * Category buttons (pressing the active one clears it), the two Availability checkboxes (which, as
+ * the spec says, do not change the results) and Clear Filters.
+ */
+export function FilterPanel({ state, availability, onCategory, onAvailability, onClear }: FilterPanelProps) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-6">
+      <section aria-labelledby={`${id}-categories`}>
+        <h2 id={`${id}-categories`} className="mb-3 text-sm font-semibold uppercase tracking-wide text-stone-700">
+          Categories
+        </h2>
+        <form method="get" action="/products">
+          <HiddenListState state={state} omit="category" />
+          <ul className="flex flex-col gap-1">
+            {panelFilterIds.map((filterId) => {
+              const active = state.category === filterId;
+              return (
+                <li key={filterId}>
+                  <button
+                    type="submit"
+                    name="category"
+                    value={active ? '' : filterId}
+                    aria-pressed={active}
+                    onClick={(event) => onCategory(event, active ? null : filterId)}
+                    className="w-full rounded-md px-3 py-2 text-left text-sm font-medium text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-red-700 aria-pressed:bg-red-700 aria-pressed:text-white"
+                  >
+                    {findListFilter(filterId)?.name}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </form>
+      </section>
+      <fieldset>
+        <legend className="mb-3 text-sm font-semibold uppercase tracking-wide text-stone-700">Availability</legend>
+        <label className="flex items-center gap-2 py-1 text-sm">
+          <input
+            type="checkbox"
+            className="h-4 w-4 accent-red-700"
+            checked={availability.inStockOnly}
+            onChange={(event) => onAvailability({ ...availability, inStockOnly: event.target.checked })}
+          />
+          In Stock Only
+        </label>
+        <label className="flex items-center gap-2 py-1 text-sm">
+          <input
+            type="checkbox"
+            className="h-4 w-4 accent-red-700"
+            checked={availability.newArrivals}
+            onChange={(event) => onAvailability({ ...availability, newArrivals: event.target.checked })}
+          />
+          New Arrivals
+        </label>
+      </fieldset>
+      <a
+        href={`/products${listSearch({ category: null, q: '', view: state.view })}`}
+        onClick={onClear}
+        className="btn btn-secondary"
+      >
+        Clear Filters
+      </a>
+    </div>
+  );
+}

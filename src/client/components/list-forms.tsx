@@ -1,0 +1,12 @@
+import type { ListState } from '../../shared/catalogue/list-query';
+
+/** The GET forms of /products carry the rest of the list state, so each works without JavaScript. */
+export function HiddenListState({ state, omit }: { state: ListState; omit: keyof ListState }) {
+  return (
+    <>
+      {omit !== 'category' && state.category && <input type="hidden" name="category" value={state.category} />}
+      {omit !== 'q' && state.q.trim() && <input type="hidden" name="q" value={state.q} />}
+      {omit !== 'view' && state.view === 'list' && <input type="hidden" name="view" value="list" />}
+    </>
+  );
+}

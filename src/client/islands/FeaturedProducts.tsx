@@ -1,0 +1,24 @@
+import type { CampaignParams } from '../../shared/campaign';
+import type { CardItem } from '../../shared/catalogue/card-item';
+import type { Region } from '../../shared/region';
+import { ProductCards } from '../components/product-card';
+import { useRegion } from '../region/store';
+
+export interface FeaturedProductsProps {
+  items: CardItem[];
+  list: { id: string; name: string };
+  region: Region;
+  campaign: CampaignParams;
+}
+
+/** The home page's bestseller cards: prices follow the region, cards record select_item, Buy checks out. */
+export default function FeaturedProducts({ items, list, region, campaign }: FeaturedProductsProps) {
+  const liveRegion = useRegion(region);
+  return (
+    <ProductCards
+      items={items}
+      ctx={{ region: liveRegion, list, campaign, view: 'grid', headingLevel: 3 }}
+      className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4"
+    />
+  );
+}

@@ -1,0 +1,9 @@
+import type { Priced } from '../../shared/money';
+import type { Region } from '../../shared/region';
+import { PriceLine } from '../components/price-line';
+import { useRegion } from '../region/store';
+
+/** The product page's price block; percent off differs per currency, so it re-renders with the region. */
+export default function ProductPrice({ product, region }: { product: Priced; region: Region }) {
+  return <PriceLine product={product} region={useRegion(region)} detailed />;
+}

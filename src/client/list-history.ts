@@ -1,0 +1,35 @@
+import { analyticsItem } from '../shared/catalogue/analytics-item';
+import type { CardItem } from '../shared/catalogue/card-item';
+import { filterProducts } from '../shared/catalogue/list-filters';
+import { listAnalytics, listHeading, listSearch, parseListQuery, type ListState } from '../shared/catalogue/list-query';
+import { pageTitle } from '../shared/seo';
+import { pushPageView, trackViewItemList } from './analytics';
+
+/** The list state in the address bar and the tab title; 'push' makes a history entry (a new page view). */
+export function writeListUrl(state: ListState, mode: 'push' | 'replace'): void {
+  const url = `/products${listSearch(state)}`;
+  if (mode === 'push') history.pushState(null, '', url);
+  else history.replaceState(null, '', url);
+  document.title = pageTitle(listHeading(state).title);
+}
+
+/** view_item_list for what the state shows. */
+export function trackList(items: readonly CardItem[], state: ListState): void {
+  const list = listAnalytics(state);
+  trackViewItemList(list.id, list.name, filterProducts(items, state.category, state.q).map((p, i) => analyticsItem(p, i)));
+}
+
+/** A filter change the visitor made: a new history entry, page view and view_item_list. */
+export function showList(items: readonly CardItem[], state: ListState): void {
+  writeListUrl(state, 'push');
+  pushPageView();
+  trackList(items, state);
+}
+
+/** Back/forward landed on a list URL (the client entry has recorded the page view): the state it shows. */
+export function restoreList(items: readonly CardItem[]): ListState {
+  const state = parseListQuery(location.search);
+  document.title = pageTitle(listHeading(state).title);
+  trackList(items, state);
+  return state;
+}

@@ -1,0 +1,35 @@
+import { displayPrice } from '../money';
+import type { Currency } from '../region';
+import { absoluteUrl } from '../seo';
+import { site } from '../site';
+import { plainName, productPath } from './names';
+import { availability } from './stock';
+import type { Product } from './types';
+
+const currencies: readonly Currency[] = ['USD', 'EUR', 'GBP'];
+
+/** schema.org Product with one Offer per currency, so crawlers see all three prices. */
+export function productJsonLd(product: Product, siteUrl: string): object {
+  const url = absoluteUrl(siteUrl, productPath(product));
+  const itemAvailability = `https://schema.org/${availability(product.stock)}`;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    '@id': `${url}#product`,
+    name: plainName(product.name),
+    description: product.description,
+    sku: String(product.id),
+    url,
+    image: [product.image_url, product.technical_card_url, product.landscape_url].map((src) => absoluteUrl(siteUrl, src)),
+    brand: { '@type': 'Brand', name: site.brand },
+    offers: currencies.map((currency) => ({
+      '@type': 'Offer',
+      url,
+      price: displayPrice(product, currency).toFixed(2),
+      priceCurrency: currency,
+      availability: itemAvailability,
+      itemCondition: 'https://schema.org/NewCondition',
+      seller: { '@type': 'Organization', name: site.brand },
+    })),
+  };
+}

@@ -1,0 +1,58 @@
+import { Hono, type Context } from 'hono';
+import { parseListQuery } from '../../shared/catalogue/list-query';
+import { productById } from '../../shared/catalogue/lookup';
+import { parseProductId } from '../../shared/catalogue/product-id';
+import { parseSessionId } from '../../shared/catalogue/session-id';
+import type { AppEnv } from '../env';
+import { errorFields } from '../log';
+import { homeHead, HomePage } from '../pages/shop/home-page';
+import { ProductListPage, productListHead } from '../pages/shop/product-list-page';
+import { ProductNotFoundPage, productErrors, type ProductError } from '../pages/shop/product-not-found-page';
+import { productHead, ProductPage } from '../pages/shop/product-page';
+import { ThankYouPage, thankYouHead } from '../pages/shop/thank-you-page';
+import { checkoutRoutes } from './checkout';
+
+export const shopRoutes = new Hono<AppEnv>();
+
+shopRoutes.get('/', (c) => c.render(<HomePage />, homeHead()));
+
+shopRoutes.get('/products', (c) => {
+  const state = parseListQuery(new URL(c.req.url).searchParams);
+  return c.render(<ProductListPage state={state} />, productListHead(state));
+});
+
+/** The Product Not Found page with the spec's reason and status. */
+export function renderProductError(c: Context<AppEnv>, reason: ProductError) {
+  c.status(productErrors[reason].status);
+  return c.render(<ProductNotFoundPage reason={reason} />, {
+    title: 'Product Not Found',
+    description: "Sorry, we couldn't find the product you're looking for.",
+    robots: 'noindex',
+  });
+}
+
+// The slug is cosmetic: any slug (or none) shows the product; the canonical URL carries the right one.
+shopRoutes.get('/product/:id/:slug?', async (c) => {
+  const id = parseProductId(c.req.param('id'));
+  if (id === null) return renderProductError(c, 'invalid');
+  const product = productById(id);
+  if (!product) return renderProductError(c, 'missing');
+  try {
+    // Awaited so that a failure while rendering the page shell still gets the error page.
+    return await c.render(<ProductPage product={product} />, productHead(product, c.get('deps').settings.SITE_URL, c.get('region').region));
+  } catch (err) {
+    c.get('log')('error', 'product page failed', { productId: id, ...errorFields(err) });
+    return renderProductError(c, 'failed');
+  }
+});
+
+shopRoutes.get('/thank-you', (c) => {
+  const productId = c.req.query('product_id');
+  const id = parseProductId(productId);
+  const product = id === null ? undefined : productById(id);
+  if (productId !== undefined && !product) c.get('log')('warn', 'thank-you product not found', { productId });
+  const sessionId = parseSessionId(c.req.query('session_id'));
+  return c.render(<ThankYouPage product={product} />, thankYouHead(product, sessionId));
+});
+
+shopRoutes.route('/', checkoutRoutes);

@@ -1,0 +1,385 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentLinks, ukPaymentLinks } from '../../src/shared/catalogue/payment-links';
+import { renderProductError } from '../../src/worker/routes/shop';
+import { BROWSER_UA, pageEvents } from '../support/html';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+let withWidget: TestApp;
+const WIDGET = 'https://reviews.example.com/embed/widget.js';
+
+beforeAll(async () => {
+  [t, withWidget] = await Promise.all([
+    startTestApp({
+      // The one product failure no catalogue id can cause: rendered by the route's own error path.
+      extend: (app) => app.get('/__product-failure', (c) => renderProductError(c, 'failed')),
+    }),
+    startTestApp({ env: { REVIEWS_WIDGET_URL: WIDGET } }),
+  ]);
+});
+afterAll(() => Promise.all([t.close(), withWidget.close()]));
+
+async function get(path: string, headers: Record<string, string> = {}, app = t) {
+  const res = await fetch(`${app.url}${path}`, { headers: { 'User-Agent': BROWSER_UA, ...headers } });
+  return { res, html: await res.text() };
+}
+
+const count = (html: string, needle: string | RegExp) => html.split(needle).length - 1;
+const h1 = (html: string) => html.match(/<h1\b[^>]*>([\s\S]*?)<\/h1>/)?.[1]?.replace(/<[^>]+>/g, '').replace(/<!-- -->/g, '');
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+const GB = { 'CF-IPCountry': 'GB' };
+const US = { 'CF-IPCountry': 'US' };
+
+describe('home', () => {
+  it('has the hero, four category tiles, the two bestsellers, reviews claim, trust figures and a call to action', async () => {
+    const { res, html } = await get('/');
+    expect(res.status).toBe(200);
+    expect(count(html, '<h1')).toBe(1);
+    expect(html).toMatch(/<a href="\/products" class="btn btn-primary">Shop Now<\/a>/);
+    expect(html).toMatch(/<a href="\/about"[^>]*>Learn More<\/a>/);
+    for (const id of ['pistols', 'rifles', 'knives', 'bundles']) expect(html).toContain(`href="/products?category=${id}"`);
+    expect(html).toContain('Training Categories');
+    expect(html).toContain('data-island="FeaturedProducts"');
+    expect(count(html, '<article')).toBe(2);
+    expect(html).toContain('G-Series Laser Training Pistol');
+    expect(html).toContain('Marking Edge Training Knife');
+    expect(html).toMatch(/View All<span class="sr-only"> products<\/span>/);
+    expect(html).toContain('44 verified reviews');
+    for (const figure of ['1,200+', '15.5K', '8.8K', '70%']) expect(html).toContain(figure);
+    expect(html).toContain('Why Choose');
+    expect(html).toContain('Ready to Start Training?');
+    expect(html).toContain('<link rel="canonical" href="http://localhost:8787/"/>');
+  });
+
+  it('prices the featured cards in the region currency: EUR by default, GBP for GB, USD for US', async () => {
+    expect((await get('/')).html).toContain('€174.99');
+    expect((await get('/', GB)).html).toContain('£149.99');
+    expect((await get('/', US)).html).toContain('$189.99');
+  });
+
+  it('declares view_item_list for the featured products', async () => {
+    const events = pageEvents((await get('/')).html) as Array<{ event: string; ecommerce: { items: Array<{ item_id: string }> } }>;
+    expect(events).toHaveLength(1);
+    expect(events[0]!.event).toBe('view_item_list');
+    expect(events[0]!.ecommerce.items.map((i) => i.item_id)).toEqual(['1', '10']);
+  });
+
+  it('renders no review widget and allows no widget origin while the setting is unset', async () => {
+    const { res, html } = await get('/');
+    expect(html).not.toContain('data-island="ReviewsWidget"');
+    expect(res.headers.get('content-security-policy')).not.toContain('reviews.example.com');
+  });
+
+  it('loads the review widget through an island and allows only its origin when set', async () => {
+    const { res, html } = await get('/', {}, withWidget);
+    expect(html).toContain('data-island="ReviewsWidget"');
+    expect(html).toContain(JSON.stringify({ src: WIDGET }).replace(/"/g, '&quot;'));
+    // The script itself is added by the island in the browser, never in the HTML.
+    expect(html).not.toContain(`<script src="${WIDGET}"`);
+    expect(html).toContain('44 verified reviews');
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+' https:\/\/reviews\.example\.com;/);
+  });
+});
+
+describe('product list', () => {
+  it('lists all 15 products with heading, count, filters, search and view toggle', async () => {
+    const { res, html } = await get('/products');
+    expect(res.status).toBe(200);
+    expect(h1(html)).toBe('All Products');
+    expect(count(html, '<article')).toBe(15);
+    expect(html).toContain('15 products');
+    for (const name of ['Pistol Trainers', 'Rifle Trainers', 'Training Knives', 'Training Bundles', 'Target Systems']) {
+      expect(html).toMatch(new RegExp(`aria-pressed="false"[^>]*>${name}</button>`));
+    }
+    expect(html).toContain('In Stock Only');
+    expect(html).toContain('New Arrivals');
+    expect(html).toContain('<search');
+    expect(html).toMatch(/<input[^>]*type="search"[^>]*name="q"/);
+    expect(html).toMatch(/value="grid" aria-pressed="true"[^>]*name="view">Grid/);
+    expect(html).toContain('>Clear Filters</a>');
+    expect(html).toContain('<link rel="canonical" href="http://localhost:8787/products"/>');
+    expect(html).not.toContain('No products match your current filters.');
+  });
+
+  it('shows feature chips cut to 20 characters and +N more', async () => {
+    const { html } = await get('/products');
+    expect(html).toContain('>Auto-resetting trigg...</li>');
+    expect(html).toContain('>+<!-- -->3<!-- --> more</li>');
+  });
+
+  it.each([
+    ['pistols', 'Pistol Trainers', 5],
+    ['rifles', 'Rifle Trainers', 3],
+    ['knives', 'Training Knives', 2],
+    ['bundles', 'Training Bundles', 4],
+    ['targets', 'Target Systems', 1],
+    ['new', 'New Arrivals', 3],
+    ['featured', 'Featured Products', 2],
+  ])('filters by ?category=%s', async (category, title, n) => {
+    const { html } = await get(`/products?category=${category}`);
+    expect(h1(html)).toBe(title);
+    expect(count(html, '<article')).toBe(n);
+    expect(html).toContain(`<link rel="canonical" href="http://localhost:8787/products?category=${category}"/>`);
+    const events = pageEvents(html) as Array<{ ecommerce: { item_list_id: string; items: unknown[] } }>;
+    expect(events[0]!.ecommerce).toMatchObject({ item_list_id: category });
+    expect(events[0]!.ecommerce.items).toHaveLength(n);
+  });
+
+  it('marks the active category; pressing it again clears it', async () => {
+    const { html } = await get('/products?category=targets');
+    expect(html).toContain('Reactive Laser Target System');
+    expect(html).toMatch(/value="" aria-pressed="true"[^>]*name="category">Target Systems<\/button>/);
+    expect(html).toMatch(/value="pistols" aria-pressed="false"[^>]*name="category">Pistol Trainers<\/button>/);
+  });
+
+  it('ignores an unknown category', async () => {
+    const { html } = await get('/products?category=kits');
+    expect(h1(html)).toBe('All Products');
+    expect(count(html, '<article')).toBe(15);
+  });
+
+  it('searches name, description and features case-insensitively, keeping the other filters in the forms', async () => {
+    const { html } = await get('/products?q=PICATINNY&view=list');
+    expect(h1(html)).toBe('Search results for &quot;PICATINNY&quot;');
+    expect(count(html, '<article')).toBe(2);
+    expect(html).toContain('AR-Style Laser Training Rifle');
+    expect(html).toContain('Bolt-Action Laser Training Rifle');
+    expect(html).toContain('<meta name="robots" content="noindex, follow"/>');
+    expect(html).toMatch(/<input type="hidden" name="q" value="PICATINNY"\/>/);
+    expect(html).toMatch(/<input type="hidden" name="view" value="list"\/>/);
+    expect(html).toMatch(/value="list" aria-pressed="true"[^>]*name="view">List/);
+  });
+
+  it('shows the empty state with Reset Filters', async () => {
+    const { res, html } = await get('/products?category=knives&q=picatinny');
+    expect(res.status).toBe(200);
+    expect(count(html, '<article')).toBe(0);
+    expect(html).toContain('No products match your current filters.');
+    expect(html).toMatch(/<a href="\/products"[^>]*>Reset Filters<\/a>/);
+  });
+
+  it('prices in EUR by default, GBP for GB and USD for US', async () => {
+    expect((await get('/products')).html).toContain('€174.99');
+    const gb = (await get('/products', GB)).html;
+    expect(gb).toContain('£149.99');
+    expect(gb).toContain('<span class="sr-only">Was </span>£181.99');
+    expect((await get('/products', US)).html).toContain('$189.99');
+  });
+
+  it('gives each card a no-JS Buy form, Sold Out for the out-of-stock knife, and the campaign as hidden inputs', async () => {
+    const { html } = await get('/products?category=knives&utm_source=news&utm_medium=email');
+    expect(html).toMatch(/<form [^>]*action="\/checkout\/10" method="post"/);
+    expect(html).not.toContain('action="/checkout/11"');
+    expect(html).toMatch(/<button type="button" disabled=""[^>]*>Sold Out<\/button>/);
+    expect(html).toContain('<input type="hidden" name="utm_source" value="news"/>');
+    expect(html).toContain('<input type="hidden" name="utm_medium" value="email"/>');
+  });
+});
+
+describe('product detail', () => {
+  it('renders the product at /product/{id} and any slug, with the canonical slug', async () => {
+    for (const path of ['/product/1', '/product/1/g-series-laser-training-pistol', '/product/1/whatever']) {
+      const { res, html } = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(html).toContain('<link rel="canonical" href="http://localhost:8787/product/1/g-series-laser-training-pistol"/>');
+      expect(h1(html)).toContain('G-Series Laser Training Pistol');
+    }
+  });
+
+  it('has gallery, badges, discounted price, stock, shipping, description, features, Buy Now, specs, guides, reviews and trust', async () => {
+    const { html } = await get('/product/1');
+    expect(html).toContain('data-island="ProductGallery"');
+    for (const src of ['/images/products/1-main.svg', '/images/products/1-card.svg', '/images/products/1-landscape.svg']) expect(html).toContain(src);
+    expect(html).toMatch(/<img src="\/images\/products\/1-main.svg"[^>]*width="800" height="800" fetchPriority="high"/);
+    expect(html).toContain('>BESTSELLER</li>');
+    expect(html).toContain('>APP COMPATIBLE</li>');
+    expect(html).toContain('€174.99');
+    expect(html).toContain('<span class="sr-only">Was </span>€211.99');
+    expect(html).toContain('17<!-- -->% off');
+    expect(html).toContain('SAVE <!-- -->€37.00');
+    expect(html).toMatch(/data-stock="in"[^>]*>.*In Stock<\/p>/);
+    expect(html).toContain('Ships in 1-3 business days');
+    expect(html).toContain('Key Features');
+    expect(html).toContain('<li>Auto-resetting trigger: no racking between shots</li>');
+    expect(html).toMatch(/<form [^>]*action="\/checkout\/1" method="post"/);
+    expect(html).toContain('Buy Now');
+    expect(html).not.toContain('Hurry! Only a few units left.');
+    expect(html).toMatch(/<th scope="row"[^>]*>App compatibility<\/th><td[^>]*>iOS: 15\+, Android: 10\+<\/td>/);
+    expect(html).toContain('Learn More About This Product');
+    expect(html).toContain('href="/training-gun-digest/dry-fire-fundamentals"');
+    expect(html).toContain('44 verified reviews');
+    expect(html).toContain('Why Trust');
+    expect(html).not.toContain('Loading product information...');
+    expect(count(html, '<h1')).toBe(1);
+  });
+
+  it('describes the product for crawlers: JSON-LD with an offer per currency, view_item', async () => {
+    const { html } = await get('/product/8', GB);
+    const product = jsonLd(html).find((d) => d['@type'] === 'Product')!;
+    expect(product).toMatchObject({ name: 'Compact Carry Laser Trainer', brand: { name: 'StrikePoint Training' } });
+    expect((product.offers as Array<{ priceCurrency: string; availability: string }>).map((o) => o.priceCurrency)).toEqual(['USD', 'EUR', 'GBP']);
+    expect((product.offers as Array<{ availability: string }>)[0]!.availability).toBe('https://schema.org/LimitedAvailability');
+    expect(pageEvents(html)).toEqual([
+      {
+        event: 'view_item',
+        ecommerce: {
+          currency: 'USD',
+          value: 149.99,
+          items: [{ item_id: '8', item_name: 'Compact Carry Laser Trainer', price: 149.99, item_category: 'pistols' }],
+        },
+      },
+    ]);
+  });
+
+  it('warns when stock is low, without the shipping promise', async () => {
+    const { html } = await get('/product/8');
+    expect(html).toMatch(/data-stock="low"/);
+    expect(html).toContain('Hurry! Only a few units left.');
+    expect(html).not.toContain('Ships in 1-3 business days');
+  });
+
+  it('disables buying when out of stock', async () => {
+    const { html } = await get('/product/11');
+    expect(html).toMatch(/data-stock="out"/);
+    expect(html).toMatch(/<button type="button" disabled=""[^>]*>Out of Stock<\/button>/);
+    expect(html).not.toContain('action="/checkout/11"');
+  });
+
+  it('shows no discount when the full price equals the price', async () => {
+    const { html } = await get('/product/7');
+    expect(html).toContain('€201.99');
+    expect(html).not.toContain('% off');
+    expect(html).not.toContain('SAVE ');
+  });
+
+  it('prices in GBP for GB and USD for US', async () => {
+    expect((await get('/product/1', GB)).html).toContain('SAVE <!-- -->£32.00');
+    expect((await get('/product/1', US)).html).toContain('SAVE <!-- -->$40.00');
+  });
+
+  it.each([
+    ['/product/abc', 'Invalid product ID'],
+    ['/product/1.5', 'Invalid product ID'],
+    ['/product/1abc/slug', 'Invalid product ID'],
+    ['/product/999', 'Product not found'],
+    ['/product/0/anything', 'Product not found'],
+  ])('answers %s with 404 and the Product Not Found page (%s)', async (path, reason) => {
+    const { res, html } = await get(path);
+    expect(res.status).toBe(404);
+    expect(h1(html)).toBe('Product Not Found');
+    expect(html).toContain('Sorry, we couldn&#x27;t find the product you&#x27;re looking for.');
+    expect(html).toContain(reason);
+    expect(html).toMatch(/<a href="\/products"[^>]*>Back to Products<\/a>/);
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+  });
+
+  it('answers an unexpected failure with 500 and Failed to load product data', async () => {
+    const { res, html } = await get('/__product-failure');
+    expect(res.status).toBe(500);
+    expect(h1(html)).toBe('Product Not Found');
+    expect(html).toContain('Failed to load product data');
+    expect(html).toContain('Back to Products');
+  });
+});
+
+describe('checkout without JavaScript', () => {
+  const post = (path: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
+    fetch(`${t.url}${path}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'User-Agent': BROWSER_UA, 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+      body: new URLSearchParams(body),
+    });
+
+  it('redirects to the standard payment link with the posted campaign parameters', async () => {
+    const res = await post('/checkout/1', { utm_source: 'news', utm_medium: 'email', other: 'x' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe(`${paymentLinks['G-Series Laser Training Pistol']}?utm_source=news&utm_medium=email`);
+  });
+
+  it('uses the UK link for UK visitors, and campaign values from the query too', async () => {
+    const res = await post('/checkout/1?utm_campaign=spring', {}, GB);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe(`${ukPaymentLinks['G-Series Laser Training Pistol']}?utm_campaign=spring`);
+    const plain = await post('/checkout/11', {}, GB);
+    expect(plain.status).toBe(303);
+    expect(plain.headers.get('location')).toBe('/product/11/shock-feedback-training-knife');
+  });
+
+  it('falls back to the standard link for a UK visitor when the product has no UK link', async () => {
+    const res = await post('/checkout/4', {}, GB);
+    expect(res.headers.get('location')).toBe(paymentLinks['Essential Laser Training Pistol']);
+  });
+
+  it('answers unknown products with 404', async () => {
+    const res = await post('/checkout/999', {});
+    expect(res.status).toBe(404);
+    await res.text();
+  });
+
+  it('lets the form be redirected to the payment host', async () => {
+    const { res } = await get('/product/1');
+    expect(res.headers.get('content-security-policy')).toContain("form-action 'self' https://buy.stripe.com;");
+  });
+});
+
+describe('thank-you', () => {
+  it('summarises the order in dollars and declares the purchase for the session', async () => {
+    const { res, html } = await get('/thank-you?product_id=1&session_id=cs_test_abc', GB);
+    expect(res.status).toBe(200);
+    expect(h1(html)).toBe('Thank You for Your Order!');
+    expect(html).toContain('Order Summary');
+    expect(html).toContain('/images/products/1-main.svg');
+    expect(html).toContain('$189.99');
+    expect(html).not.toContain('£149.99');
+    expect(html).toContain('confirmation e-mail');
+    expect(html).toMatch(/<a href="\/products"[^>]*>Shop More Products<\/a>/);
+    expect(html).toMatch(/<a href="\/training-gun-digest"[^>]*>Visit Training Guide<\/a>/);
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    expect(pageEvents(html)).toEqual([
+      {
+        event: 'purchase',
+        ecommerce: {
+          transaction_id: 'cs_test_abc',
+          value: 189.99,
+          tax: 0,
+          shipping: 0,
+          currency: 'USD',
+          items: [{ item_id: '1', item_name: 'G-Series Laser Training Pistol', price: 189.99, item_category: 'pistols' }],
+        },
+      },
+    ]);
+  });
+
+  it('shows the summary without a purchase event when there is no session', async () => {
+    const { html } = await get('/thank-you?product_id=13');
+    expect(html).toContain('Order Summary');
+    expect(html).toContain('$399.99');
+    expect(pageEvents(html)).toEqual([]);
+  });
+
+  it('omits the summary (and logs) for an unknown product', async () => {
+    const lines: Array<{ msg: string; fields?: Record<string, unknown> }> = [];
+    const original = t.deps.log;
+    t.deps.log = (_level, msg, fields) => lines.push({ msg, fields });
+    let html: string;
+    try {
+      ({ html } = await get('/thank-you?product_id=999&session_id=cs_test_x'));
+    } finally {
+      t.deps.log = original;
+    }
+    expect(html).not.toContain('Order Summary');
+    expect(pageEvents(html)).toEqual([]);
+    expect(html).toContain('Shop More Products');
+    expect(lines).toContainEqual(expect.objectContaining({ msg: 'thank-you product not found', fields: expect.objectContaining({ productId: '999' }) }));
+  });
+
+  it('renders the confirmation with no parameters at all', async () => {
+    const { res, html } = await get('/thank-you');
+    expect(res.status).toBe(200);
+    expect(html).not.toContain('Order Summary');
+    expect(html).toContain('Visit Training Guide');
+  });
+});

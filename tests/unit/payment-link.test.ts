@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { findPaymentLink, paymentLinkOrigins, resolvePaymentLink } from '../../src/shared/catalogue/payment-link';
+import { paymentLinks, ukPaymentLinks } from '../../src/shared/catalogue/payment-links';
+
+const standard = {
+  'Rifle Trainer': 'https://pay.example/exact',
+  'rifle trainer pro': 'https://pay.example/lower',
+  'Knife Drill Kit Deluxe': 'https://pay.example/partial-key',
+  Targets: 'https://pay.example/partial-name',
+};
+const uk = { 'Rifle Trainer': 'https://pay.example/uk-exact' };
+
+describe('payment link resolution (spec point 7)', () => {
+  it('tries exact, then case-insensitive, then partial in either direction', () => {
+    expect(findPaymentLink(standard, '🔫 Rifle Trainer')).toBe('https://pay.example/exact');
+    expect(findPaymentLink(standard, 'RIFLE TRAINER PRO')).toBe('https://pay.example/lower');
+    // The key contains the name.
+    expect(findPaymentLink(standard, 'knife drill kit')).toBe('https://pay.example/partial-key');
+    // The name contains the key.
+    expect(findPaymentLink(standard, 'Reactive Targets Set')).toBe('https://pay.example/partial-name');
+    expect(findPaymentLink(standard, 'Shotgun')).toBeNull();
+    expect(findPaymentLink(standard, '🎯')).toBeNull();
+  });
+
+  it('prefers an exact match to a case-insensitive one', () => {
+    const map = { 'rifle trainer': 'https://pay.example/ci', 'Rifle Trainer': 'https://pay.example/exact' };
+    expect(findPaymentLink(map, 'Rifle Trainer')).toBe('https://pay.example/exact');
+  });
+
+  it('uses the UK map first for UK visitors, falling back to the standard map', () => {
+    const maps = { standard, uk };
+    expect(resolvePaymentLink('Rifle Trainer', 'UK', maps)).toBe('https://pay.example/uk-exact');
+    expect(resolvePaymentLink('Rifle Trainer', 'EU', maps)).toBe('https://pay.example/exact');
+    expect(resolvePaymentLink('Rifle Trainer', 'US', maps)).toBe('https://pay.example/exact');
+    expect(resolvePaymentLink('Knife Drill Kit', 'UK', maps)).toBe('https://pay.example/partial-key');
+  });
+
+  it('resolves the real maps: UK link where one exists, the standard one otherwise', () => {
+    expect(resolvePaymentLink('🔫 G-Series Laser Training Pistol', 'UK')).toBe(ukPaymentLinks['G-Series Laser Training Pistol']);
+    expect(resolvePaymentLink('🔫 G-Series Laser Training Pistol', 'EU')).toBe(paymentLinks['G-Series Laser Training Pistol']);
+    expect(resolvePaymentLink('🔪 Shock Feedback Training Knife', 'UK')).toBe(paymentLinks['Shock Feedback Training Knife']);
+    expect(resolvePaymentLink('blue gun g17', 'US')).toBe(paymentLinks['BLUE GUN G17']);
+  });
+
+  it('lists the payment origins for the CSP', () => {
+    expect(paymentLinkOrigins()).toEqual(['https://buy.stripe.com']);
+  });
+});
