@@ -1,8 +1,9 @@
 import './styles.css';
 import { pushPageEvents, pushPageView } from './analytics';
 import { captureCampaign } from './campaign';
+import { islandsAreHydrated } from './islands-hydrated';
 import { followSavedRegion } from './region/persist';
-import { followRegionInServerMarkup } from './region/server-markup';
+import { followRegionWithPrices } from './region/prices';
 
 /**
  * The one client entry: analytics on every page, and React only where the page has islands.
@@ -16,11 +17,13 @@ addEventListener('popstate', () => {
   captureCampaign();
   pushPageView();
 });
-// The markup follows the region first, so the saved choice (applied next) reaches it too.
-followRegionInServerMarkup();
-followSavedRegion();
+followRegionWithPrices();
 
 const markers = [...document.querySelectorAll<HTMLElement>('[data-island]')];
-if (markers.length > 0) {
-  void import('./hydrate').then(({ hydrateIslands }) => hydrateIslands(markers));
-}
+const hydrated = markers.length > 0 ? import('./hydrate').then(({ hydrateIslands }) => hydrateIslands(markers)) : Promise.resolve();
+// A saved region the server did not render in (no cookie, or a page from the browser's cache) is
+// applied once islands are live, so their prices switch in the same frame as everything else.
+void hydrated.finally(() => {
+  followSavedRegion();
+  islandsAreHydrated();
+});

@@ -11,11 +11,14 @@ afterAll(() => worker.dispose());
 /** Miniflare's placeholder cf object says US; this removes the country. */
 const NO_COUNTRY = { country: undefined };
 
+/** The product page (catalogue data, no database): its region, and the currency symbols of its prices. */
 async function firstHtml(init: Parameters<TestWorker['get']>[1] = {}) {
-  const res = await worker.get('/some/page', init);
+  const res = await worker.get('/product/1', init);
   const html = await res.text();
   const root = html.match(/<html[^>]*data-region="([^"]+)" data-region-source="([^"]+)"/);
-  return { res, region: root?.[1], source: root?.[2] };
+  const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+  const symbols = [...new Set(main.match(/[£€$](?=\d)/g))].join('');
+  return { res, region: root?.[1], source: root?.[2], symbols };
 }
 
 describe('first HTML region on the Worker', () => {
@@ -23,18 +26,20 @@ describe('first HTML region on the Worker', () => {
     expect(await firstHtml({ cf: { country: 'US' }, headers: { Cookie: 'preferredCountry=UK' } })).toMatchObject({
       region: 'UK',
       source: 'cookie',
+      symbols: '£',
     });
   });
 
   it.each([
-    ['DE', 'EU'],
-    ['GB', 'UK'],
-    ['US', 'US'],
-    ['JP', 'EU'],
-  ] as const)('reads cf.country %s as %s', async (country, region) => {
+    ['DE', 'EU', '€'],
+    ['GB', 'UK', '£'],
+    ['US', 'US', '$'],
+    ['JP', 'EU', '€'],
+  ] as const)('reads cf.country %s as %s, prices in %s', async (country, region, symbols) => {
     expect(await firstHtml({ cf: { country }, headers: { 'Accept-Language': 'en-US' } })).toMatchObject({
       region,
       source: 'country',
+      symbols,
     });
   });
 
@@ -46,8 +51,9 @@ describe('first HTML region on the Worker', () => {
     expect(await firstHtml({ cf: NO_COUNTRY, headers: { 'Accept-Language': 'en-GB,en;q=0.8' } })).toMatchObject({
       region: 'UK',
       source: 'accept-language',
+      symbols: '£',
     });
-    expect(await firstHtml({ cf: NO_COUNTRY })).toMatchObject({ region: 'EU', source: 'default' });
+    expect(await firstHtml({ cf: NO_COUNTRY })).toMatchObject({ region: 'EU', source: 'default', symbols: '€' });
   });
 
   it('marks the HTML private, varying on what decides the region, and allows the configured services', async () => {

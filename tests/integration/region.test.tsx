@@ -92,6 +92,32 @@ describe('first HTML currency on Node', () => {
   });
 });
 
+/** Every money amount in <main>: the shop pages' prices (server-rendered islands included). */
+const mainPrices = (html: string) =>
+  html.slice(html.indexOf('<main'), html.indexOf('</main>')).match(/[£€$]\d[\d,]*\.\d{2}/g) ?? [];
+
+describe('first HTML currency on the shop pages', () => {
+  it.each([
+    ['cookie UK', 'UK', '£', 'GBP', { Cookie: 'preferredCountry=UK', 'CF-IPCountry': 'US' }],
+    ['CF-IPCountry DE', 'EU', '€', 'EUR', { 'CF-IPCountry': 'DE' }],
+    ['CF-IPCountry GB', 'UK', '£', 'GBP', { 'CF-IPCountry': 'GB' }],
+    ['CF-IPCountry US', 'US', '$', 'USD', { 'CF-IPCountry': 'US' }],
+    ['CF-IPCountry JP', 'EU', '€', 'EUR', { 'CF-IPCountry': 'JP' }],
+    ['Accept-Language en-GB', 'UK', '£', 'GBP', { 'Accept-Language': 'en-GB,en;q=0.9' }],
+    ['nothing', 'EU', '€', 'EUR', {}],
+  ])('%s: region %s, every price on the list and detail pages in %s (%s)', async (_case, region, symbol, currency, headers) => {
+    for (const path of ['/products', '/product/1']) {
+      const res = await fetch(`${t.url}${path}`, { headers: { 'User-Agent': BROWSER_UA, ...headers } });
+      const html = await res.text();
+      expect(html).toContain(`data-region="${region}"`);
+      const prices = mainPrices(html);
+      expect(prices.length).toBeGreaterThan(0);
+      expect(new Set(prices.map((p) => p[0]))).toEqual(new Set([symbol]));
+      if (path === '/product/1') expect(html).toContain(`<meta property="product:price:currency" content="${currency}"/>`);
+    }
+  });
+});
+
 describe('caching of region-dependent responses', () => {
   it('marks every HTML page private and varying on what decides the region', async () => {
     for (const path of [PAGE, '/no-such-page']) {

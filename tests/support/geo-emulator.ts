@@ -7,17 +7,17 @@ export interface ServiceAnswer {
   delayMs?: number;
 }
 
+/** Answers that name no country: detection falls through them to the browser language. */
+export const noCountry = (): ServiceAnswer => ({ status: 200, body: {} });
+
 /**
  * The two browser-side region services on 127.0.0.1, answering the way the real ones do (JSON,
  * CORS open to any origin): BigDataCloud's reverse-geocode-client (reads countryCode) and
- * ipapi.co's /json/ (reads country_code). `answers` decides the next replies; `requests` records
- * the path and query of every call.
+ * ipapi.co's /json/ (reads country_code). `answers` decides the next replies (no country until
+ * a test says otherwise); `requests` records the path and query of every call.
  */
 export async function startGeoEmulator() {
-  const answers: { reverse: ServiceAnswer; ip: ServiceAnswer } = {
-    reverse: { status: 200, body: { countryCode: 'GB', countryName: 'United Kingdom' } },
-    ip: { status: 200, body: { country_code: 'US', country_name: 'United States' } },
-  };
+  const answers: { reverse: ServiceAnswer; ip: ServiceAnswer } = { reverse: noCountry(), ip: noCountry() };
   const requests: URL[] = [];
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startGeoEmulator, type GeoEmulator } from './geo-emulator';
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -14,14 +15,21 @@ async function freePort(): Promise<number> {
 
 export interface ShopServer {
   url: string;
+  /** The region services the browser calls (unless `env` pointed them elsewhere). */
+  geo: GeoEmulator;
   output: () => string;
   stop(): Promise<void>;
 }
 
-/** Runs the built Node entry (what `npm start` runs) on a free port with a fresh database. */
+/**
+ * Runs the built Node entry (what `npm start` runs) on a free port with a fresh database. The
+ * browser's region services point at a loopback emulator that names no country (there is no
+ * internet here), unless `env` points them elsewhere.
+ */
 export async function startShopServer(opts: { buildDir?: string; env?: Record<string, string> } = {}): Promise<ShopServer> {
   const dir = await mkdtemp(join(tmpdir(), 'shop-e2e-'));
   const port = await freePort();
+  const geo = await startGeoEmulator();
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [join(opts.buildDir ?? 'dist', 'server', 'node.js')], {
     env: {
@@ -30,6 +38,8 @@ export async function startShopServer(opts: { buildDir?: string; env?: Record<st
       SITE_URL: `http://127.0.0.1:${port}`,
       TURSO_DATABASE_URL: `file:${join(dir, 'shop.db')}`,
       MAIL_OUTBOX_DIR: join(dir, 'outbox'),
+      REVERSE_GEOCODE_URL: geo.reverseGeocodeUrl,
+      IP_LOOKUP_URL: geo.ipLookupUrl,
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -39,7 +49,10 @@ export async function startShopServer(opts: { buildDir?: string; env?: Record<st
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`shop server exited early:\n${output}`);
+    if (child.exitCode !== null) {
+      await geo.close();
+      throw new Error(`shop server exited early:\n${output}`);
+    }
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
     } catch {
@@ -50,11 +63,12 @@ export async function startShopServer(opts: { buildDir?: string; env?: Record<st
   }
   return {
     url,
+    geo,
     output: () => output,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
-      await rm(dir, { recursive: true, force: true });
+      await Promise.all([rm(dir, { recursive: true, force: true }), geo.close()]);
     },
   };
 }

@@ -38,7 +38,6 @@ export default function RegionSelector(props: RegionSelectorProps) {
       <span className="flex items-center gap-2">
         <select
           id={id}
-          data-region-select=""
           value={region}
           onChange={(event) => chooseRegion(event.target.value)}
           className="rounded-md border border-stone-500 bg-stone-800 px-2 py-1 text-sm text-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { detectRegion, type DetectionResult } from '../../shared/region-detection';
+import { islandsHydrated } from '../islands-hydrated';
 import { browserDetectionSteps, type DetectionConfig } from './detect';
 import { savedPreference } from './persist';
 import { setRegion, subscribeRegion } from './store';
@@ -39,11 +40,13 @@ function apply(result: DetectionResult): void {
 export function detectRegionOnce(config: DetectionConfig): void {
   if (started) return;
   started = true;
-  if (savedPreference()) return;
-  let changedMeanwhile = false;
-  const stop = subscribeRegion(() => (changedMeanwhile = true));
-  setDetecting(true);
-  void detectRegion(browserDetectionSteps(config)).then((result) => {
+  // After hydration: the saved choice is known by then, and a result reaches every island at once.
+  void islandsHydrated.then(async () => {
+    if (savedPreference()) return;
+    let changedMeanwhile = false;
+    const stop = subscribeRegion(() => (changedMeanwhile = true));
+    setDetecting(true);
+    const result = await detectRegion(browserDetectionSteps(config));
     stop();
     if (!changedMeanwhile) apply(result);
     setDetecting(false);

@@ -4,7 +4,7 @@ import { useRequestInfo } from '../../render/request-context';
 
 /**
  * A price in the visitor's currency. It carries every currency's amount so the browser can switch
- * it in place when the visitor changes region (src/client/region/server-markup.ts).
+ * it in place when the visitor changes region (src/client/region/prices.ts).
  */
 export function Price({ amounts, className, strike }: { amounts: PriceTable; className?: string; strike?: boolean }) {
   const currency = currencyByRegion[useRequestInfo().region.region];

@@ -1,0 +1,18 @@
+import { formatMoney, type PriceTable } from '../../shared/money';
+import { currencyByRegion, type Region } from '../../shared/region';
+import { subscribeRegion } from './store';
+
+/** Re-formats every server-rendered price ([data-prices]) in the region's currency. */
+export function renderPrices(region: Region, root: ParentNode = document): void {
+  const currency = currencyByRegion[region];
+  for (const el of root.querySelectorAll<HTMLElement>('[data-prices]')) {
+    const amounts = JSON.parse(el.dataset.prices ?? '{}') as Partial<PriceTable>;
+    const amount = amounts[currency];
+    if (typeof amount === 'number') el.textContent = formatMoney(amount, currency);
+  }
+}
+
+/** Keeps server-rendered prices in step with the region store. */
+export function followRegionWithPrices(): void {
+  subscribeRegion((region) => renderPrices(region));
+}
