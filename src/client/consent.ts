@@ -16,6 +16,13 @@ export function storedConsent(): ConsentChoice | null {
   }
 }
 
+const listeners = new Set<() => void>();
+
+export function subscribeConsent(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /** Remembers the choice and tells Google's tags (Consent Mode 'update'). */
 export function saveConsent(choice: ConsentChoice): void {
   try {
@@ -24,4 +31,5 @@ export function saveConsent(choice: ConsentChoice): void {
     console.warn('could not remember the consent choice', err);
   }
   window.gtag?.('consent', 'update', consentSignals(choice));
+  for (const l of listeners) l();
 }

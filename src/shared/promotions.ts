@@ -1,13 +1,16 @@
-/** The rotating promotional strip (spec point 1 and 9). */
+import { claims, returnsPolicy } from './policy';
+import { claimText } from './policy-text';
+
+/** The rotating promotional strip (spec points 1 and 9); figures come from the policy module. */
 export const promoMessages = [
   'Free Shipping in US, UK & EU',
-  'Easy 14-Day Returns',
+  `Easy ${returnsPolicy.windowDays}-Day Returns`,
   '24/7 Support via chat, phone & email',
-  'Used by 1,200+ shooters',
-  'Subscribe & Save 5%',
-  'Refer a Friend - Get 20 euros Off Each',
+  `Used by ${claimText.shooters} shooters`,
+  `Subscribe & Save ${claimText.subscriptionDiscount}`,
+  `Refer a Friend - Get ${claims.referralDiscount.amount} euros Off Each`,
   'Exclusive Distributor for US, UK, FR',
-] as const;
+];
 
 export const PROMO_INTERVAL_MS = 3000;
 export const PROMO_VISIBLE_WIDE = 3;

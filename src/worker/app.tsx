@@ -7,6 +7,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { ServerErrorPage } from './pages/server-error-page';
 import { renderer } from './render/renderer';
 import { blogApiRoutes } from './routes/blog-api';
+import { contentRoutes } from './routes/content';
 import { healthRoutes } from './routes/health';
 import { renderNotFound } from './routes/not-found';
 import { seoFileRoutes } from './routes/seo-files';
@@ -24,6 +25,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', blogApiRoutes);
   app.route('/', seoFileRoutes);
   app.route('/', shopRoutes);
+  app.route('/', contentRoutes);
   app.get('/404', renderNotFound);
 
   app.notFound(renderNotFound);

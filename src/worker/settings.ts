@@ -33,7 +33,7 @@ function settingsSchema(runtime: Runtime) {
     /** Third-party customer-review widget script (home and product pages); no widget when unset. */
     REVIEWS_WIDGET_URL: optional(z.url({ protocol: /^https$/ })),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
-    PORT: z.coerce.number().int().min(1).max(65_535).default(8787),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(8787),
   });
 }
 

@@ -25,13 +25,14 @@ describe('islands in Chromium', () => {
     const watch = watchPage(page);
     // The frame is on every page; until the shop's pages exist, the not-found page carries it.
     await page.goto(`${shop.url}/some-missing-page`);
-    await page.locator('[data-island="MobileMenu"][data-hydrated="true"]').waitFor();
+    await page.locator('[data-island="MobileMenu"][data-hydrated="true"]').waitFor({ state: 'attached' });
     const toggle = page.getByRole('button', { name: 'Open menu' });
     const menu = page.getByRole('navigation', { name: 'Mobile' });
     await expect.poll(() => menu.isVisible()).toBe(false);
     await toggle.click();
     await expect.poll(() => menu.isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+    // While the menu is open the rest of the page is hidden from assistive technology.
+    expect(await page.locator('[aria-haspopup="dialog"]').getAttribute('aria-expanded')).toBe('true');
     await page.getByRole('button', { name: 'Close menu' }).click();
     await expect.poll(() => menu.isVisible()).toBe(false);
     expect(watch.problems).toEqual([]);
@@ -43,7 +44,9 @@ describe('islands in Chromium', () => {
     const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
     const watch = watchPage(page);
     await page.goto(`${devShop.url}/404`);
-    await page.locator('[data-island="MobileMenu"][data-hydrated="true"]').waitFor();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[data-island]')].every((el) => (el as HTMLElement).dataset.hydrated === 'true'),
+    );
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect.poll(() => page.getByRole('navigation', { name: 'Mobile' }).isVisible()).toBe(true);
     // React's development build reports mismatched server HTML through console.error.
@@ -63,7 +66,12 @@ describe('not-found page in Chromium', () => {
     const layer = await page.waitForFunction(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer?.length);
     await layer.dispose();
     const events = (await page.evaluate(() => (window as unknown as { dataLayer: unknown[] }).dataLayer)) as Array<Record<string, unknown>>;
-    expect(events[0]).toMatchObject({ event: 'page_view', page_path: '/no/such/thing', page_title: expect.stringContaining('Page Not Found') });
+    const names = events.map((e) => e.event);
+    expect(names.indexOf('page_view')).toBeLessThan(names.indexOf('404_error'));
+    expect(events.find((e) => e.event === 'page_view')).toMatchObject({
+      page_path: '/no/such/thing',
+      page_title: expect.stringContaining('Page Not Found'),
+    });
     expect(events).toContainEqual({ event: '404_error', page_path: '/no/such/thing' });
     // The 404 document itself is the only failed request.
     expect(watch.problems).toEqual([]);

@@ -13,6 +13,9 @@ const page = async (path: string, headers: Record<string, string> = {}) => {
   return { res, html: await res.text() };
 };
 
+/** The fallback consent signals in the inline Consent Mode script. */
+const consentFallback = (html: string) => JSON.parse(html.match(/\}\)\((\{.*?\})\);<\/script>/)![1]!).fallback;
+
 const jsonLd = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
 
@@ -45,9 +48,8 @@ describe('frame on every page', () => {
   it('sets Consent Mode defaults by region before anything else, with the nonce', async () => {
     const eu = (await page('/missing', { 'CF-IPCountry': 'DE' })).html;
     const us = (await page('/missing', { 'CF-IPCountry': 'US' })).html;
-    const fallback = (html: string) => JSON.parse(html.match(/\}\)\((\{.*?\})\);<\/script>/)![1]!).fallback;
-    expect(fallback(eu).analytics_storage).toBe('denied');
-    expect(fallback(us).analytics_storage).toBe('granted');
+    expect(consentFallback(eu).analytics_storage).toBe('denied');
+    expect(consentFallback(us).analytics_storage).toBe('granted');
     expect(eu).not.toContain('googletagmanager.com/gtm.js');
   });
 });

@@ -28,3 +28,35 @@ export async function readChunks(res: Response, start: number): Promise<Array<{ 
 /** Node's fetch says 'node', which isbot rightly calls a bot; tests of what people get send this. */
 export const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+
+/** The <main> element's inner HTML (the page without the frame). */
+export function mainOf(html: string): string {
+  const main = html.match(/<main\b[^>]*>([\s\S]*)<\/main>/)?.[1];
+  if (main === undefined) throw new Error('no <main> in the page');
+  return main;
+}
+
+const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/** Decodes the character references React writes (&amp;, &#x27;, …). */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
+    if (ref.startsWith('#x') || ref.startsWith('#X')) return String.fromCodePoint(parseInt(ref.slice(2), 16));
+    if (ref.startsWith('#')) return String.fromCodePoint(parseInt(ref.slice(1), 10));
+    return entities[ref.toLowerCase()] ?? whole;
+  });
+}
+
+/** Readable text of some HTML: React's text separators removed, tags as spaces, entities decoded, spaces collapsed. */
+export function textOf(html: string): string {
+  return decodeEntities(html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Every <script type="application/ld+json"> block, parsed. */
+export function jsonLdBlocks(html: string): Array<Record<string, unknown>> {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  );
+}

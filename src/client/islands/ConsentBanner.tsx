@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { shouldAskConsent, type ConsentChoice } from '../../shared/consent';
 import type { Region } from '../../shared/region';
-import { saveConsent, storedConsent } from '../consent';
+import { saveConsent, storedConsent, subscribeConsent } from '../consent';
 import { toast } from '../toast-store';
 
 export interface ConsentBannerProps {
@@ -13,28 +13,26 @@ export interface ConsentBannerProps {
  * reopen it with a [data-open-consent] button (footer). A fixed bar: the page does not move.
  */
 export default function ConsentBanner({ region }: ConsentBannerProps) {
-  const [open, setOpen] = useState(false);
-  const [current, setCurrent] = useState<ConsentChoice | null>(null);
+  // undefined while hydrating (the server cannot know), then the stored choice or null.
+  const current = useSyncExternalStore(subscribeConsent, storedConsent, () => undefined);
+  const [reopened, setReopened] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const open = reopened || (current !== undefined && shouldAskConsent(region, current));
 
   useEffect(() => {
-    const stored = storedConsent();
-    setCurrent(stored);
-    setOpen(shouldAskConsent(region, stored));
     const reopen = (event: MouseEvent) => {
       if ((event.target as Element | null)?.closest('[data-open-consent]')) {
-        setOpen(true);
+        setReopened(true);
         requestAnimationFrame(() => heading.current?.focus());
       }
     };
     document.addEventListener('click', reopen);
     return () => document.removeEventListener('click', reopen);
-  }, [region]);
+  }, []);
 
   const choose = (choice: ConsentChoice) => {
     saveConsent(choice);
-    setCurrent(choice);
-    setOpen(false);
+    setReopened(false);
     toast({
       title: 'Cookie preferences saved',
       description: choice === 'granted' ? 'Analytics cookies are on.' : 'Only essential cookies are used.',

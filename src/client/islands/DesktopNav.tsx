@@ -1,4 +1,5 @@
 import * as NavigationMenu from '@radix-ui/react-navigation-menu';
+import { useRef } from 'react';
 import { contactLink, isActive, productLinks, resourceLinks, type NavLink } from '../../shared/navigation';
 
 export interface DesktopNavProps {
@@ -6,16 +7,24 @@ export interface DesktopNavProps {
 }
 
 function Dropdown({ label, links, path }: { label: string; links: NavLink[]; path: string }) {
+  const trigger = useRef<HTMLButtonElement>(null);
   return (
     <NavigationMenu.Item value={label}>
-      <NavigationMenu.Trigger className="nav-trigger group">
+      <NavigationMenu.Trigger ref={trigger} className="nav-trigger group">
         {label}
         <svg aria-hidden="true" width="12" height="12" viewBox="0 0 12 12" className="transition-transform group-data-[state=open]:rotate-180">
           <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.5" />
         </svg>
       </NavigationMenu.Trigger>
-      {/* Mounted while closed (hidden by CSS) so the links are in the HTML for crawlers and no-JS visitors. */}
-      <NavigationMenu.Content forceMount className="nav-dropdown data-[state=closed]:hidden">
+      {/* Mounted while closed (hidden by CSS) so crawlers and no-JS visitors get the links. Hiding
+          it would drop focus to the body on Escape, so focus goes back to the trigger first. */}
+      <NavigationMenu.Content
+        forceMount
+        className="nav-dropdown data-[state=closed]:hidden"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') trigger.current?.focus();
+        }}
+      >
         <ul className="py-2">
           {links.map((link) => (
             <li key={link.href}>

@@ -33,16 +33,15 @@ export default function PromoStrip({ messages }: PromoStripProps) {
 
   const shown = messages.slice(start, start + PROMO_VISIBLE_WIDE);
   return (
-    <section
-      aria-label="Promotions"
-      aria-roledescription="carousel"
-      className="bg-red-800 text-white"
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
-    >
-      <div className="mx-auto flex h-9 max-w-7xl items-center gap-2 px-2 text-sm">
+    <section aria-label="Promotions" aria-roledescription="carousel" className="bg-red-800 text-white">
+      {/* oxlint-disable-next-line jsx-a11y/no-static-element-interactions -- hover/focus only pause the rotation */}
+      <div
+        className="mx-auto flex h-9 max-w-7xl items-center gap-2 px-2 text-sm"
+        onMouseEnter={() => setPaused(true)}
+        onMouseLeave={() => setPaused(false)}
+        onFocus={() => setPaused(true)}
+        onBlur={() => setPaused(false)}
+      >
         <button type="button" className="promo-arrow" aria-label="Previous promotion" onClick={() => step(-1)}>
           <span aria-hidden="true">‹</span>
         </button>

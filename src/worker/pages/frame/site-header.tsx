@@ -10,7 +10,7 @@ export function SiteHeader() {
   const { path } = useRequestInfo();
   return (
     <header className="sticky top-0 z-40 bg-stone-900 text-stone-50 shadow">
-      <Island name="PromoStrip" component={PromoStrip} props={{ messages: [...promoMessages] }} />
+      <Island name="PromoStrip" component={PromoStrip} props={{ messages: promoMessages }} />
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
         <a href="/" className="text-lg font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-white">
           {site.brand}

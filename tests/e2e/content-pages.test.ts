@@ -1,0 +1,84 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, watchPage } from '../support/browser';
+import { startShopServer, type ShopServer } from '../support/shop-server';
+
+let browser: Browser;
+let shop: ShopServer;
+
+beforeAll(async () => {
+  [browser, shop] = await Promise.all([launchBrowser(), startShopServer()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+/** Which FAQ sections are open, in page order. */
+function openSections(page: Page): Promise<boolean[]> {
+  return page.locator('details[name="faq-sections"]').evaluateAll((els) => els.map((el) => (el as HTMLDetailsElement).open));
+}
+
+describe('FAQ accordion in Chromium', () => {
+  it('keeps at most one section open, closes the open one on click, and answers the keyboard', async () => {
+    const page = await browser.newPage();
+    const watch = watchPage(page);
+    await page.goto(`${shop.url}/faq`);
+    const summary = (name: string) => page.locator('summary', { hasText: name });
+
+    expect(await openSections(page)).toEqual([true, false, false, false]);
+    await summary('Orders & Shipping').click();
+    await expect.poll(() => openSections(page)).toEqual([false, true, false, false]);
+    await expect.poll(() => page.getByRole('heading', { name: 'How long does delivery take?' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'What are laser training guns?' }).isVisible()).toBe(false);
+
+    await summary('Orders & Shipping').click();
+    await expect.poll(() => openSections(page)).toEqual([false, false, false, false]);
+
+    await summary('Technical Support').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => openSections(page)).toEqual([false, false, false, true]);
+    await page.keyboard.press('Space');
+    await expect.poll(() => openSections(page)).toEqual([false, false, false, false]);
+
+    // Tabbing reaches each section's summary, and the focused one shows a visible outline.
+    await page.keyboard.press('Shift+Tab');
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      return { text: el.textContent, outline: getComputedStyle(el).outlineStyle };
+    });
+    expect(focused).toEqual({ text: 'Returns & Warranty', outline: 'solid' });
+
+    expect(watch.problems).toEqual([]);
+    expect(watch.failedUrls).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('content pages: accessibility and console', () => {
+  const paths = ['/about', '/faq', '/privacy-policy', '/terms-of-service', '/shipping-policy', '/returns'];
+  const seriousByPage: Record<string, number> = {};
+
+  afterAll(() => {
+    // Kept in the test output for the report.
+    console.info('axe serious+critical violations per page:', JSON.stringify(seriousByPage));
+  });
+
+  it.each(paths)('%s has no serious or critical axe violations and a clean console', async (path) => {
+    // axe runs part of its work in a second page of the same context, which browser.newPage() does not allow.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const watch = watchPage(page);
+    const response = await page.goto(`${shop.url}${path}`);
+    expect(response?.status()).toBe(200);
+    await page.waitForLoadState('networkidle');
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    seriousByPage[path] = serious.length;
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(watch.problems).toEqual([]);
+    expect(watch.failedUrls).toEqual([]);
+    await context.close();
+  });
+});
