@@ -1,13 +1,13 @@
 import { analyticsItem } from '../shared/catalogue/analytics-item';
 import type { CardItem } from '../shared/catalogue/card-item';
 import { filterProducts } from '../shared/catalogue/list-filters';
-import { listAnalytics, listHeading, listSearch, parseListQuery, type ListState } from '../shared/catalogue/list-query';
+import { listAnalytics, listHeading, listPath, parseListQuery, type ListState } from '../shared/catalogue/list-query';
 import { pageTitle } from '../shared/seo';
 import { pushPageView, trackViewItemList } from './analytics';
 
 /** The list state in the address bar and the tab title; 'push' makes a history entry (a new page view). */
 export function writeListUrl(state: ListState, mode: 'push' | 'replace'): void {
-  const url = `/products${listSearch(state)}`;
+  const url = listPath(state);
   if (mode === 'push') history.pushState(null, '', url);
   else history.replaceState(null, '', url);
   document.title = pageTitle(listHeading(state).title);

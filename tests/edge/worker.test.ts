@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ukPaymentLinks } from '../../src/shared/catalogue/payment-links';
 import { pageEvents } from '../support/html';
 import { startWorker, type TestWorker } from '../support/worker';
 
@@ -20,6 +21,17 @@ describe('the built Worker in workerd', () => {
     expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self' 'nonce-/);
     expect(res.headers.get('strict-transport-security')).toMatch(/max-age/);
     expect(res.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('renders the shop pages in the currency of request.cf, and redirects the no-JS checkout by region', async () => {
+    const gb = await (await get('/products?category=pistols', { cf: { country: 'GB' } })).text();
+    expect(gb).toContain('£149.99');
+    const us = await (await get('/product/1', { cf: { country: 'US' } })).text();
+    expect(us).toContain('$189.99');
+    const checkout = await get('/checkout/1', { method: 'POST', cf: { country: 'GB' }, redirect: 'manual' });
+    expect(checkout.status).toBe(302);
+    expect(checkout.headers.get('location')).toBe(ukPaymentLinks['G-Series Laser Training Pistol']);
+    await checkout.text();
   });
 
   it('serves static assets through Workers Static Assets with the _headers rules', async () => {

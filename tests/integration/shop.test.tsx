@@ -204,7 +204,7 @@ describe('product detail', () => {
     expect(html).toContain('Key Features');
     expect(html).toContain('<li>Auto-resetting trigger: no racking between shots</li>');
     expect(html).toMatch(/<form [^>]*action="\/checkout\/1" method="post"/);
-    expect(html).toContain('Buy Now');
+    expect(html).toContain('aria-label="Buy Now: G-Series Laser Training Pistol"');
     expect(html).not.toContain('Hurry! Only a few units left.');
     expect(html).toMatch(/<th scope="row"[^>]*>App compatibility<\/th><td[^>]*>iOS: 15\+, Android: 10\+<\/td>/);
     expect(html).toContain('Learn More About This Product');
@@ -284,15 +284,15 @@ describe('product detail', () => {
   });
 });
 
-describe('checkout without JavaScript', () => {
-  const post = (path: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
-    fetch(`${t.url}${path}`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'User-Agent': BROWSER_UA, 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
-      body: new URLSearchParams(body),
-    });
+const post = (path: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
+  fetch(`${t.url}${path}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'User-Agent': BROWSER_UA, 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(body),
+  });
 
+describe('checkout without JavaScript', () => {
   it('redirects to the standard payment link with the posted campaign parameters', async () => {
     const res = await post('/checkout/1', { utm_source: 'news', utm_medium: 'email', other: 'x' });
     expect(res.status).toBe(302);

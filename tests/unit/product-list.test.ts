@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toCardItem } from '../../src/shared/catalogue/card-item';
 import { filterProducts, findListFilter, listFilters } from '../../src/shared/catalogue/list-filters';
-import { listAnalytics, listHeading, listSearch, parseListQuery } from '../../src/shared/catalogue/list-query';
+import { clearedList, listAnalytics, listHeading, listPath, listSearch, parseListQuery } from '../../src/shared/catalogue/list-query';
 import { products } from '../../src/shared/catalogue/products';
 
 const idsOf = (items: readonly { id: number }[]) => items.map((p) => p.id).toSorted((a, b) => a - b);
@@ -43,6 +43,13 @@ describe('list query', () => {
     const state = { category: 'targets' as const, q: 'app & scoring', view: 'list' as const };
     expect(listSearch(state)).toBe('?category=targets&q=app+%26+scoring&view=list');
     expect(parseListQuery(listSearch(state))).toEqual(state);
+  });
+
+  it('clears the filters but keeps the view', () => {
+    const state = { category: 'knives' as const, q: 'shock', view: 'list' as const };
+    expect(listPath(state)).toBe('/products?category=knives&q=shock&view=list');
+    expect(listPath(clearedList(state))).toBe('/products?view=list');
+    expect(listPath(clearedList({ ...state, view: 'grid' }))).toBe('/products');
   });
 
   it('titles the list by its category or search', () => {

@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyticsItem } from '../../src/shared/catalogue/analytics-item';
 import { purchaseEvent, viewItemEvent, viewItemListEvent } from '../../src/shared/catalogue/ecommerce-events';
-import { productImages } from '../../src/shared/catalogue/images';
+import { productImages, productImageSize } from '../../src/shared/catalogue/images';
 import { productById } from '../../src/shared/catalogue/lookup';
+import { products } from '../../src/shared/catalogue/products';
 import { productJsonLd } from '../../src/shared/catalogue/structured-data';
 import { claimText } from '../../src/shared/claims';
 
@@ -49,6 +51,17 @@ describe('gallery images', () => {
     ]);
     expect(productImages({ ...p1, technical_card_url: '', landscape_url: '' })).toHaveLength(1);
     expect(productImages({ ...p1, image_url: '', technical_card_url: '', landscape_url: '' })).toEqual([]);
+  });
+
+  it('states the size each supplied image file really has', () => {
+    for (const p of products) {
+      for (const image of productImages(p).filter((i) => i.src.endsWith('.svg'))) {
+        const svg = readFileSync(`public${image.src}`, 'utf8');
+        const [, width, height] = svg.match(/<svg[^>]*\swidth="(\d+)"[^>]*\sheight="(\d+)"/) ?? [];
+        expect([Number(width), Number(height)], image.src).toEqual([image.width, image.height]);
+      }
+    }
+    expect(productImageSize.landscape).toEqual({ width: 1200, height: 630 });
   });
 });
 

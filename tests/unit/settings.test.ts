@@ -49,6 +49,15 @@ describe('settings', () => {
     }
   });
 
+  it('takes an https review widget script, or none', () => {
+    expect(parseSettings({}, 'node').REVIEWS_WIDGET_URL).toBeUndefined();
+    expect(parseSettings({ REVIEWS_WIDGET_URL: ' ' }, 'node').REVIEWS_WIDGET_URL).toBeUndefined();
+    expect(parseSettings({ REVIEWS_WIDGET_URL: 'https://widget.example/w.js' }, 'node').REVIEWS_WIDGET_URL).toBe(
+      'https://widget.example/w.js',
+    );
+    expect(() => parseSettings({ REVIEWS_WIDGET_URL: 'http://widget.example/w.js' }, 'node')).toThrow(/REVIEWS_WIDGET_URL/);
+  });
+
   it('rejects unknown log levels and out-of-range ports', () => {
     expect(() => parseSettings({ LOG_LEVEL: 'loud' }, 'node')).toThrow(/LOG_LEVEL/);
     expect(() => parseSettings({ PORT: '70000' }, 'node')).toThrow(/PORT/);

@@ -58,9 +58,15 @@ export function BuyButton({ productId, name, stock, item, campaign, soldOutLabel
       {campaignKeys.map((key) =>
         campaign[key] ? <input key={key} type="hidden" name={key} value={campaign[key]} /> : null,
       )}
-      <button type="submit" disabled={pending} aria-busy={pending || undefined} className={`btn btn-primary ${className}`}>
+      <button
+        type="submit"
+        disabled={pending}
+        aria-busy={pending || undefined}
+        // The visible words first, then which product: cards put several Buy buttons on one page.
+        aria-label={`${pending ? 'Redirecting…' : 'Buy Now'}: ${plainName(name)}`}
+        className={`btn btn-primary ${className}`}
+      >
         {pending ? 'Redirecting…' : 'Buy Now'}
-        <span className="sr-only">: {plainName(name)}</span>
       </button>
     </form>
   );

@@ -1,12 +1,17 @@
 import { useId, type MouseEvent } from 'react';
 import { findListFilter, panelFilterIds } from '../../shared/catalogue/list-filters';
-import { listSearch, type ListState } from '../../shared/catalogue/list-query';
+import { clearedList, listPath, type ListState } from '../../shared/catalogue/list-query';
 import { HiddenListState } from './list-forms';
 
 export interface Availability {
   inStockOnly: boolean;
   newArrivals: boolean;
 }
+
+const availabilityBoxes: ReadonlyArray<[keyof Availability, string]> = [
+  ['inStockOnly', 'In Stock Only'],
+  ['newArrivals', 'New Arrivals'],
+];
 
 export interface FilterPanelProps {
   state: ListState;
@@ -53,27 +58,20 @@ export function FilterPanel({ state, availability, onCategory, onAvailability, o
       </section>
       <fieldset>
         <legend className="mb-3 text-sm font-semibold uppercase tracking-wide text-stone-700">Availability</legend>
-        <label className="flex items-center gap-2 py-1 text-sm">
-          <input
-            type="checkbox"
-            className="h-4 w-4 accent-red-700"
-            checked={availability.inStockOnly}
-            onChange={(event) => onAvailability({ ...availability, inStockOnly: event.target.checked })}
-          />
-          In Stock Only
-        </label>
-        <label className="flex items-center gap-2 py-1 text-sm">
-          <input
-            type="checkbox"
-            className="h-4 w-4 accent-red-700"
-            checked={availability.newArrivals}
-            onChange={(event) => onAvailability({ ...availability, newArrivals: event.target.checked })}
-          />
-          New Arrivals
-        </label>
+        {availabilityBoxes.map(([key, label]) => (
+          <label key={key} className="flex items-center gap-2 py-1 text-sm">
+            <input
+              type="checkbox"
+              className="h-4 w-4 accent-red-700"
+              checked={availability[key]}
+              onChange={(event) => onAvailability({ ...availability, [key]: event.target.checked })}
+            />
+            {label}
+          </label>
+        ))}
       </fieldset>
       <a
-        href={`/products${listSearch({ category: null, q: '', view: state.view })}`}
+        href={listPath(clearedList(state))}
         onClick={onClear}
         className="btn btn-secondary"
       >

@@ -2,6 +2,7 @@ import type { CampaignParams } from '../../shared/campaign';
 import { analyticsItem } from '../../shared/catalogue/analytics-item';
 import type { CardItem } from '../../shared/catalogue/card-item';
 import { featureChips } from '../../shared/catalogue/chips';
+import { productImageSize } from '../../shared/catalogue/images';
 import type { ListView } from '../../shared/catalogue/list-query';
 import type { Region } from '../../shared/region';
 import { trackSelectItem } from '../analytics';
@@ -35,8 +36,7 @@ export function ProductCard({ item, index, eager, ctx }: { item: CardItem; index
       <img
         src={item.image_url}
         alt={item.image_alt}
-        width={800}
-        height={800}
+        {...productImageSize.main}
         loading={eager ? 'eager' : 'lazy'}
         decoding="async"
         className={asRow ? 'h-28 w-28 shrink-0 rounded-md sm:h-40 sm:w-40' : 'aspect-square w-full rounded-t-lg'}

@@ -3,9 +3,10 @@ import type { CampaignParams } from '../../shared/campaign';
 import type { CardItem } from '../../shared/catalogue/card-item';
 import { filterProducts } from '../../shared/catalogue/list-filters';
 import {
+  clearedList,
   listAnalytics,
   listHeading,
-  listSearch,
+  listPath,
   MAX_QUERY_LENGTH,
   type ListState,
   type ListView,
@@ -55,7 +56,7 @@ export default function ProductBrowser({ items, initial, region, campaign }: Pro
   const clear = (event: MouseEvent) => {
     event.preventDefault();
     setAvailability(noAvailability);
-    show({ category: null, q: '', view: state.view });
+    show(clearedList(state));
   };
 
   const onCategory = (event: MouseEvent, category: ListState['category']) => {
@@ -148,7 +149,7 @@ export default function ProductBrowser({ items, initial, region, campaign }: Pro
           ) : (
             <div className="rounded-lg border border-dashed border-stone-300 bg-white p-10 text-center">
               <p className="text-stone-800">No products match your current filters.</p>
-              <a href={`/products${listSearch({ category: null, q: '', view: state.view })}`} onClick={clear} className="btn btn-primary mt-4">
+              <a href={listPath(clearedList(state))} onClick={clear} className="btn btn-primary mt-4">
                 Reset Filters
               </a>
             </div>

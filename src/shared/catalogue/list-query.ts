@@ -32,6 +32,16 @@ export function listSearch(state: ListState): string {
   return query ? `?${query}` : '';
 }
 
+/** The list's URL path for a state, e.g. /products?category=pistols. */
+export function listPath(state: ListState): string {
+  return `/products${listSearch(state)}`;
+}
+
+/** The same filters cleared, keeping the view. */
+export function clearedList(state: ListState): ListState {
+  return { category: null, q: '', view: state.view };
+}
+
 /** Heading and description follow the category and the search (spec point 2). */
 export function listHeading(state: ListState): { title: string; description: string } {
   const filter = findListFilter(state.category);

@@ -4,6 +4,7 @@ import { analyticsItem } from '../../../shared/catalogue/analytics-item';
 import { toCardItem } from '../../../shared/catalogue/card-item';
 import { categories } from '../../../shared/catalogue/categories';
 import { viewItemListEvent } from '../../../shared/catalogue/ecommerce-events';
+import { productImageSize } from '../../../shared/catalogue/images';
 import { featuredProducts } from '../../../shared/catalogue/lookup';
 import { products } from '../../../shared/catalogue/products';
 import { claimText } from '../../../shared/claims';
@@ -61,8 +62,7 @@ function Hero() {
         <img
           src="/images/products/1-landscape.svg"
           alt="G-Series Laser Training Pistol with its laser pulse"
-          width={1200}
-          height={630}
+          {...productImageSize.landscape}
           fetchPriority="high"
           className="hidden w-full rounded-lg lg:block"
         />
@@ -88,7 +88,8 @@ function CategoryTiles() {
                 className="group block overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm hover:shadow-md focus-visible:outline-2 focus-visible:outline-red-700"
               >
                 {cover && (
-                  <img src={cover.image_url} alt="" width={800} height={800} loading="lazy" decoding="async" className="aspect-square w-full" />
+                  // Above the fold on wide screens: not lazy, so it may be the largest paint.
+                  <img src={cover.image_url} alt="" {...productImageSize.main} decoding="async" className="aspect-square w-full" />
                 )}
                 <span className="block p-4">
                   <span className="block text-lg font-semibold group-hover:text-red-700">{category.name}</span>

@@ -1,6 +1,7 @@
 import { ProductName } from '../../../client/components/product-name';
 import { analyticsItem } from '../../../shared/catalogue/analytics-item';
 import { purchaseEvent } from '../../../shared/catalogue/ecommerce-events';
+import { productImageSize } from '../../../shared/catalogue/images';
 import type { Product } from '../../../shared/catalogue/types';
 import { displayPrice, formatMoney } from '../../../shared/money';
 import type { PageHead } from '../../render/head';
@@ -22,7 +23,7 @@ function OrderSummary({ product }: { product: Product }) {
         Order Summary
       </h2>
       <div className="mt-4 flex items-center gap-4">
-        <img src={product.image_url} alt={product.image_alt} width={800} height={800} className="h-24 w-24 rounded-md border border-stone-200" />
+        <img src={product.image_url} alt={product.image_alt} {...productImageSize.main} className="h-24 w-24 rounded-md border border-stone-200" />
         <p className="flex-1 font-medium">
           <ProductName name={product.name} />
         </p>

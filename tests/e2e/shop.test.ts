@@ -1,0 +1,431 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentLinks, ukPaymentLinks } from '../../src/shared/catalogue/payment-links';
+import { launchBrowser, watchPage, type PageWatch } from '../support/browser';
+import { startShopServer, type ShopServer } from '../support/shop-server';
+
+let browser: Browser;
+let shop: ShopServer;
+let devShop: ShopServer;
+const WIDGET = 'https://reviews.example.com/embed/widget.js';
+
+beforeAll(async () => {
+  [browser, shop, devShop] = await Promise.all([
+    launchBrowser(),
+    startShopServer({ env: { REVIEWS_WIDGET_URL: WIDGET } }),
+    startShopServer({ buildDir: 'dist-dev' }),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([shop?.stop(), devShop?.stop()]);
+});
+
+type Event = Record<string, unknown> & { event: string; ecommerce?: Record<string, unknown> };
+const dataLayer = (page: Page) => page.evaluate(() => (window as unknown as { dataLayer?: Event[] }).dataLayer ?? []) as Promise<Event[]>;
+/** Every island on the page has hydrated (so no island code is still loading). */
+const allHydrated = (page: Page) =>
+  expect.poll(async () => (await page.locator('[data-island]:not([data-hydrated])').count()), { timeout: 15_000 }).toBe(0);
+/** The island is interactive, and no other island's code is still loading (a clean console at the end). */
+async function hydrated(page: Page, island: string) {
+  await page.locator(`[data-island="${island}"][data-hydrated="true"]`).first().waitFor();
+  await allHydrated(page);
+}
+const cards = (page: Page) => page.locator('main article');
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+
+/** A marker that only survives if the page was not reloaded. */
+const markPage = (page: Page) => page.evaluate(() => ((window as unknown as { shopMarker: boolean }).shopMarker = true));
+const samePage = (page: Page) => page.evaluate(() => (window as unknown as { shopMarker?: boolean }).shopMarker === true);
+
+async function openList(path = '/products', viewport = { width: 1280, height: 900 }) {
+  const page = await browser.newPage({ viewport });
+  const watch = watchPage(page);
+  await page.goto(`${shop.url}${path}`);
+  await hydrated(page, 'ProductBrowser');
+  await markPage(page);
+  return { page, watch };
+}
+
+function expectClean(watch: PageWatch) {
+  expect({ problems: watch.problems, failedUrls: watch.failedUrls }).toEqual({ problems: [], failedUrls: [] });
+}
+
+describe('product list in Chromium', () => {
+  it('filters by category in place, keeps ?category in step and records page views and lists', async () => {
+    const { page, watch } = await openList();
+    expect(await cards(page).count()).toBe(15);
+    await page.getByRole('button', { name: 'Pistol Trainers' }).click();
+    await expect.poll(() => page.url()).toBe(`${shop.url}/products?category=pistols`);
+    await expect.poll(() => cards(page).count()).toBe(5);
+    expect(await heading(page).textContent()).toBe('Pistol Trainers');
+    expect(await page.title()).toBe('Pistol Trainers | StrikePoint Training');
+    expect(await page.getByRole('button', { name: 'Pistol Trainers' }).getAttribute('aria-pressed')).toBe('true');
+    const events = await dataLayer(page);
+    const afterClick = events.slice(events.findLastIndex((e) => e.event === 'page_view'));
+    expect(afterClick[0]).toMatchObject({ event: 'page_view', page_path: '/products', page_location: `${shop.url}/products?category=pistols` });
+    expect(afterClick[1]).toMatchObject({ event: 'view_item_list', ecommerce: { item_list_id: 'pistols' } });
+    expect((afterClick[1]!.ecommerce!.items as unknown[]).length).toBe(5);
+
+    // Pressing the active category clears it.
+    await page.getByRole('button', { name: 'Pistol Trainers' }).click();
+    await expect.poll(() => page.url()).toBe(`${shop.url}/products`);
+    await expect.poll(() => cards(page).count()).toBe(15);
+
+    await page.getByRole('button', { name: 'Target Systems' }).click();
+    await expect.poll(() => cards(page).count()).toBe(1);
+    await expect.poll(() => page.locator('main article h2').textContent()).toContain('Reactive Laser Target System');
+    expect(await samePage(page)).toBe(true);
+    expectClean(watch);
+    await page.close();
+  });
+
+  it('follows back and forward', async () => {
+    const { page, watch } = await openList();
+    await page.getByRole('button', { name: 'Rifle Trainers' }).click();
+    await expect.poll(() => cards(page).count()).toBe(3);
+    await page.getByRole('button', { name: 'Training Knives' }).click();
+    await expect.poll(() => cards(page).count()).toBe(2);
+    await page.goBack();
+    await expect.poll(() => page.url()).toBe(`${shop.url}/products?category=rifles`);
+    await expect.poll(() => cards(page).count()).toBe(3);
+    expect(await heading(page).textContent()).toBe('Rifle Trainers');
+    expect(await page.getByRole('button', { name: 'Rifle Trainers' }).getAttribute('aria-pressed')).toBe('true');
+    await page.goBack();
+    await expect.poll(() => cards(page).count()).toBe(15);
+    expect(await heading(page).textContent()).toBe('All Products');
+    await page.goForward();
+    await expect.poll(() => cards(page).count()).toBe(3);
+    expect(await samePage(page)).toBe(true);
+    const events = await dataLayer(page);
+    expect(events.at(-2)).toMatchObject({ event: 'page_view', page_location: `${shop.url}/products?category=rifles` });
+    expect(events.at(-1)).toMatchObject({ event: 'view_item_list', ecommerce: { item_list_id: 'rifles' } });
+    expectClean(watch);
+    await page.close();
+  });
+
+  it('searches as you type, without reloading on submit, and shows the empty state with Reset Filters', async () => {
+    const { page, watch } = await openList();
+    const search = page.getByRole('searchbox', { name: 'Search products' });
+    await search.fill('RECOIL');
+    await expect.poll(() => cards(page).count()).toBe(1);
+    expect(await heading(page).textContent()).toBe('Search results for "RECOIL"');
+    expect(page.url()).toBe(`${shop.url}/products?q=RECOIL`);
+    await search.press('Enter');
+    expect(await samePage(page)).toBe(true);
+    // A feature-only match: 'Drop-free training magazine'.
+    await search.fill('drop-free');
+    await expect.poll(() => cards(page).count()).toBe(1);
+    await search.fill('zzzz');
+    await expect.poll(() => page.getByText('No products match your current filters.').isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Reset Filters' }).click();
+    await expect.poll(() => cards(page).count()).toBe(15);
+    expect(await search.inputValue()).toBe('');
+    expect(page.url()).toBe(`${shop.url}/products`);
+    expect(await samePage(page)).toBe(true);
+    expectClean(watch);
+    await page.close();
+  });
+
+  it('toggles grid and list view and clears filters, keeping the view', async () => {
+    const { page, watch } = await openList('/products?category=bundles');
+    await page.getByRole('button', { name: 'List view' }).click();
+    await expect.poll(() => page.url()).toBe(`${shop.url}/products?category=bundles&view=list`);
+    expect(await page.getByRole('button', { name: 'List view' }).getAttribute('aria-pressed')).toBe('true');
+    const box = await cards(page).first().boundingBox();
+    expect(box!.width).toBeGreaterThan(700);
+    // The availability boxes are present and change nothing.
+    await page.getByRole('checkbox', { name: 'In Stock Only' }).check();
+    await page.getByRole('checkbox', { name: 'New Arrivals' }).check();
+    expect(await cards(page).count()).toBe(4);
+    await page.getByRole('link', { name: 'Clear Filters' }).click();
+    await expect.poll(() => page.url()).toBe(`${shop.url}/products?view=list`);
+    await expect.poll(() => cards(page).count()).toBe(15);
+    expect(await page.getByRole('checkbox', { name: 'In Stock Only' }).isChecked()).toBe(false);
+    await page.getByRole('button', { name: 'Grid view' }).click();
+    await expect.poll(() => page.url()).toBe(`${shop.url}/products`);
+    expect(await samePage(page)).toBe(true);
+    expectClean(watch);
+    await page.close();
+  });
+
+  it('opens the filter panel on a narrow screen', async () => {
+    const { page, watch } = await openList('/products', { width: 375, height: 800 });
+    expect(await page.getByRole('button', { name: 'Rifle Trainers' }).isVisible()).toBe(false);
+    await page.getByText('Filters', { exact: true }).click();
+    await page.getByRole('button', { name: 'Rifle Trainers' }).click();
+    await expect.poll(() => cards(page).count()).toBe(3);
+    expectClean(watch);
+    await page.close();
+  });
+
+  it('works without JavaScript through links and GET forms', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${shop.url}/products`);
+    await page.getByRole('button', { name: 'Training Knives' }).click();
+    await page.waitForURL(/category=knives/);
+    expect(await cards(page).count()).toBe(2);
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('shock');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL(/q=shock/);
+    expect(new URL(page.url()).searchParams.get('category')).toBe('knives');
+    expect(await cards(page).count()).toBe(1);
+    await page.getByRole('button', { name: 'List view' }).click();
+    await page.waitForURL(/view=list/);
+    expect(await heading(page).textContent()).toBe('Search results for "shock"');
+    // Pressing the active category clears it, keeping the search.
+    await page.getByRole('button', { name: 'Training Knives' }).click();
+    await page.waitForURL((url) => url.searchParams.get('category') === '');
+    expect(await cards(page).count()).toBe(1);
+    await context.close();
+  });
+});
+
+describe('product detail in Chromium', () => {
+  it('cycles the gallery with arrows and thumbnails, wrapping at both ends', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const watch = watchPage(page);
+    await page.goto(`${shop.url}/product/1/g-series-laser-training-pistol`);
+    await hydrated(page, 'ProductGallery');
+    const main = page.getByRole('region', { name: 'Product images' }).locator('img').first();
+    const src = () => main.getAttribute('src');
+    expect(await src()).toBe('/images/products/1-main.svg');
+    await page.getByRole('button', { name: 'Next image' }).click();
+    await expect.poll(src).toBe('/images/products/1-card.svg');
+    await page.getByRole('button', { name: 'Next image' }).click();
+    await expect.poll(src).toBe('/images/products/1-landscape.svg');
+    await page.getByRole('button', { name: 'Next image' }).click();
+    await expect.poll(src).toBe('/images/products/1-main.svg');
+    await page.getByRole('button', { name: 'Previous image' }).click();
+    await expect.poll(src).toBe('/images/products/1-landscape.svg');
+    await page.getByRole('button', { name: 'Show technical card' }).click();
+    await expect.poll(src).toBe('/images/products/1-card.svg');
+    expect(await page.getByRole('button', { name: 'Show technical card' }).getAttribute('aria-current')).toBe('true');
+    expect(await dataLayer(page)).toContainEqual(expect.objectContaining({ event: 'view_item', ecommerce: expect.objectContaining({ value: 189.99 }) }));
+    expectClean(watch);
+    await page.close();
+  });
+});
+
+/**
+ * Every data-layer push is also written, with its time, to localStorage: the shop page is gone once
+ * the payment page shows, and this is how the test sees what it had pushed before it navigated.
+ */
+const recordPushes = () => {
+  const layer: unknown[] = [];
+  layer.push = (...events: unknown[]) => {
+    const log = JSON.parse(localStorage.getItem('__pushes') ?? '[]') as unknown[];
+    localStorage.setItem('__pushes', JSON.stringify([...log, ...events.map((event) => ({ at: Date.now(), event }))]));
+    return Array.prototype.push.apply(layer, events);
+  };
+  (window as unknown as { dataLayer: unknown[] }).dataLayer = layer;
+};
+
+async function pushesSeenBy(context: BrowserContext): Promise<Array<{ at: number; event: Event }>> {
+  const reader = await context.newPage();
+  await reader.goto(`${shop.url}/healthz`);
+  const log = await reader.evaluate(() => localStorage.getItem('__pushes'));
+  await reader.close();
+  return JSON.parse(log ?? '[]') as Array<{ at: number; event: Event }>;
+}
+
+/** Intercepts the payment host with a small page; records the URL, when it was asked for, and how often. */
+async function interceptPayment(context: BrowserContext) {
+  const seen: { urls: string[]; at: number } = { urls: [], at: 0 };
+  await context.addInitScript(recordPushes);
+  await context.route('https://buy.stripe.com/**', async (route) => {
+    seen.urls.push(route.request().url());
+    seen.at = Date.now();
+    await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Pay</title><h1>Payment page</h1>' });
+  });
+  return seen;
+}
+
+describe('checkout in Chromium', () => {
+  it('records begin_checkout, then goes to the payment link with the stored campaign parameters', async () => {
+    const context = await browser.newContext();
+    const seen = await interceptPayment(context);
+    const page = await context.newPage();
+    const watch = watchPage(page);
+    // Campaign parameters arrive on one page and are kept for the session.
+    await page.goto(`${shop.url}/?utm_source=newsletter&utm_medium=email&utm_campaign=spring`);
+    await page.goto(`${shop.url}/product/1`);
+    await hydrated(page, 'BuyNow');
+    await page.getByRole('button', { name: /Buy Now/ }).click();
+    await page.waitForURL('https://buy.stripe.com/**');
+    expect(seen.urls).toEqual([`${paymentLinks['G-Series Laser Training Pistol']}?utm_source=newsletter&utm_medium=email&utm_campaign=spring`]);
+    expect(await page.getByRole('heading', { name: 'Payment page' }).isVisible()).toBe(true);
+    const checkout = (await pushesSeenBy(context)).filter((p) => p.event.event === 'begin_checkout');
+    expect(checkout).toHaveLength(1);
+    expect(checkout[0]!.at).toBeLessThanOrEqual(seen.at);
+    expect(checkout[0]!.event).toMatchObject({
+      ecommerce: { currency: 'USD', value: 189.99, items: [expect.objectContaining({ item_id: '1' })] },
+      utm_source: 'newsletter',
+    });
+    expect(watch.problems).toEqual([]);
+    await context.close();
+  });
+
+  it('shows it is working and ignores a second press', async () => {
+    const context = await browser.newContext();
+    const seen = await interceptPayment(context);
+    const page = await context.newPage();
+    await page.goto(`${shop.url}/product/2`);
+    await hydrated(page, 'BuyNow');
+    const after = await page.evaluate(async () => {
+      const button = document.querySelector<HTMLButtonElement>('form[action="/checkout/2"] button')!;
+      // Two presses in one task: React has not re-rendered yet, so only the button's own guard stops the second.
+      button.click();
+      button.click();
+      await new Promise<void>((resolve) => queueMicrotask(resolve));
+      return { disabled: button.disabled, busy: button.getAttribute('aria-busy'), text: button.textContent };
+    });
+    expect(after).toEqual({ disabled: true, busy: 'true', text: 'Redirecting…' });
+    await page.waitForURL('https://buy.stripe.com/**');
+    expect(seen.urls).toEqual([paymentLinks['AR-Style Laser Training Rifle']]);
+    expect((await pushesSeenBy(context)).filter((p) => p.event.event === 'begin_checkout')).toHaveLength(1);
+    await context.close();
+  });
+
+  it("uses the UK link for a UK visitor's card Buy, after begin_checkout", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addCookies([{ name: 'preferredCountry', value: 'UK', url: shop.url }]);
+    const seen = await interceptPayment(context);
+    const page = await context.newPage();
+    const watch = watchPage(page);
+    await page.goto(`${shop.url}/products?category=knives`);
+    await hydrated(page, 'ProductBrowser');
+    expect(await cards(page).first().textContent()).toContain('£');
+    await page.getByRole('button', { name: 'Buy Now: Marking Edge Training Knife' }).click();
+    await page.waitForURL('https://buy.stripe.com/**');
+    expect(seen.urls).toEqual([ukPaymentLinks['Marking Edge Training Knife']]);
+    const checkout = (await pushesSeenBy(context)).filter((p) => p.event.event === 'begin_checkout');
+    expect(checkout.map((p) => p.event.ecommerce)).toEqual([expect.objectContaining({ value: 129.99, currency: 'USD' })]);
+    expect(checkout[0]!.at).toBeLessThanOrEqual(seen.at);
+    expect(watch.problems).toEqual([]);
+    await context.close();
+  });
+
+  it('records select_item before opening a product from a card', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(recordPushes);
+    const page = await context.newPage();
+    const watch = watchPage(page);
+    await page.goto(`${shop.url}/products?category=rifles`);
+    await hydrated(page, 'ProductBrowser');
+    await page.getByRole('link', { name: 'Bolt-Action Laser Training Rifle' }).click();
+    await page.waitForURL(/\/product\/5\/bolt-action-laser-training-rifle$/);
+    const events = (await pushesSeenBy(context)).map((p) => p.event);
+    const selected = events.findIndex((e) => e.event === 'select_item');
+    expect(events[selected]).toMatchObject({
+      ecommerce: { item_list_id: 'rifles', items: [expect.objectContaining({ item_id: '5', index: 1 })] },
+    });
+    // The product page's own view comes after it.
+    expect(events.slice(selected).map((e) => e.event)).toEqual(['select_item', 'page_view', 'view_item']);
+    expectClean(watch);
+    await context.close();
+  });
+
+  it('posts to the server and is redirected when JavaScript is off', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const seen = await interceptPayment(context);
+    const page = await context.newPage();
+    await page.goto(`${shop.url}/product/3?utm_source=print`);
+    await page.getByRole('button', { name: /Buy Now/ }).click();
+    await page.waitForURL('https://buy.stripe.com/**');
+    expect(seen.urls).toEqual([`${paymentLinks['Reactive Laser Target System']}?utm_source=print`]);
+    await context.close();
+  });
+});
+
+describe('thank-you in Chromium', () => {
+  it('pushes the purchase once per session id, not again on reload', async () => {
+    const page = await browser.newPage();
+    const watch = watchPage(page);
+    await page.goto(`${shop.url}/thank-you?product_id=1&session_id=cs_test_e2e_once`);
+    const purchases = async () => (await dataLayer(page)).filter((e) => e.event === 'purchase');
+    await expect.poll(async () => (await purchases()).length).toBe(1);
+    expect((await purchases())[0]).toMatchObject({ ecommerce: { transaction_id: 'cs_test_e2e_once', value: 189.99, tax: 0, shipping: 0, currency: 'USD' } });
+    await allHydrated(page);
+    await page.reload();
+    await expect.poll(async () => (await dataLayer(page)).some((e) => e.event === 'page_view')).toBe(true);
+    expect(await purchases()).toEqual([]);
+    expectClean(watch);
+    await page.close();
+  });
+});
+
+describe('review widget in Chromium', () => {
+  it('loads the third-party script only when its area nears the viewport', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const watch = watchPage(page);
+    const requested: string[] = [];
+    await page.route('https://reviews.example.com/**', async (route) => {
+      requested.push(route.request().url());
+      await route.fulfill({
+        contentType: 'text/javascript',
+        body: "document.querySelector('[data-reviews-widget]').insertAdjacentHTML('beforeend', '<p>Widget says hello</p>');",
+      });
+    });
+    await page.goto(`${shop.url}/`);
+    await hydrated(page, 'ReviewsWidget');
+    expect(requested).toEqual([]);
+    await page.getByRole('heading', { name: 'What Our Customers Say' }).scrollIntoViewIfNeeded();
+    await expect.poll(() => page.getByText('Widget says hello').isVisible()).toBe(true);
+    expect(requested).toEqual([WIDGET]);
+    expectClean(watch);
+    await page.close();
+  });
+});
+
+describe('shop pages in Chromium', () => {
+  const pages = ['/', '/products', '/product/1', '/product/8', '/thank-you?product_id=1&session_id=cs_axe'];
+
+  it.each(pages)('%s has no serious or critical axe violations', async (path) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${shop.url}${path}`);
+    await allHydrated(page);
+    const results = await new AxeBuilder({ page }).analyze();
+    const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    console.info(`axe ${path}: ${results.violations.length} violations (${results.violations.map((v) => `${v.id}/${v.impact}`).join(', ') || 'none'})`);
+    await context.close();
+  });
+
+  it.each(['/', '/products?category=pistols&view=list', '/product/8'])(
+    "%s hydrates every island without warnings on React's development build",
+    async (path) => {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      const watch = watchPage(page);
+      await page.goto(`${devShop.url}${path}`);
+      await allHydrated(page);
+      expectClean(watch);
+      await page.close();
+    },
+  );
+
+  it('shows no layout shift on the list and the product page', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    for (const path of ['/', '/products', '/product/1']) {
+      await page.goto(`${shop.url}${path}`);
+      await allHydrated(page);
+      const shift = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            let total = 0;
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+                if (!entry.hadRecentInput) total += entry.value;
+              }
+            }).observe({ type: 'layout-shift', buffered: true });
+            setTimeout(() => resolve(total), 1000);
+          }),
+      );
+      expect(shift, path).toBeLessThan(0.01);
+    }
+    await page.close();
+  });
+});
