@@ -8,17 +8,11 @@ export const DEFAULT_REGION: Region = 'EU';
 export const currencyByRegion: Record<Region, Currency> = { UK: 'GBP', EU: 'EUR', US: 'USD' };
 export const currencySymbol: Record<Currency, string> = { GBP: '£', EUR: '€', USD: '$' };
 
-/** The 27 EU member states (ISO 3166-1 alpha-2). */
-export const euCountries: ReadonlySet<string> = new Set([
-  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE',
-  'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
-]);
-
 export function isRegion(value: unknown): value is Region {
   return typeof value === 'string' && (regions as readonly string[]).includes(value);
 }
 
-/** GB and UK give UK, US gives US, EU members and every other country give EU. */
+/** GB and UK give UK, US gives US; EU member states and every other country give EU (spec point 3). */
 export function regionFromCountry(country: string): Region {
   const code = country.trim().toUpperCase();
   if (code === 'GB' || code === 'UK') return 'UK';

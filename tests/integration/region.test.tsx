@@ -37,7 +37,8 @@ async function firstHtml(headers: Record<string, string> = {}) {
     html,
     region: root?.[1],
     source: root?.[2],
-    selected: html.match(/<option value="([A-Z]{2})" selected="">/g)?.map((o) => o.slice(15, 17)),
+    // Every selector on the page (this one, and the header's once the frame places it) shows the region.
+    selected: [...new Set(html.match(/<option value="([A-Z]{2})" selected="">/g)?.map((o) => o.slice(15, 17)))],
     price: html.match(/<span data-prices="[^"]*">([^<]+)<\/span>/)?.[1],
   };
 }

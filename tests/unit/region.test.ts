@@ -3,7 +3,6 @@ import {
   countryFromAcceptLanguage,
   countryFromLanguageTag,
   currencyByRegion,
-  euCountries,
   isRegion,
   normaliseCountry,
   regionFromCountry,
@@ -12,8 +11,9 @@ import {
 
 describe('country to region', () => {
   it('maps all 27 EU member states to EU', () => {
-    expect(euCountries.size).toBe(27);
-    for (const country of euCountries) expect(regionFromCountry(country)).toBe('EU');
+    const members = 'AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE'.split(' ');
+    expect(members).toHaveLength(27);
+    for (const country of members) expect(regionFromCountry(country)).toBe('EU');
   });
 
   it('maps GB and UK to UK, US to US, case-insensitively', () => {
