@@ -133,3 +133,10 @@ export const claims = {
   referralDiscount: { amount: 20, currency: 'EUR' satisfies Currency },
 } as const;
 export type Claims = typeof claims;
+
+/**
+ * The spec names "certifications" among the trust badges without listing them. PLACEHOLDER wording
+ * taken from the products' own laser classes; the operator replaces it with the certificates the
+ * shop actually holds.
+ */
+export const certifications = ['Laser safety classified to IEC 60825-1 (Class 1 and Class 3R)'] as const;

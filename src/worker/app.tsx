@@ -24,8 +24,8 @@ export function createApp(deps: AppDeps) {
   app.route('/', healthRoutes);
   app.route('/', blogApiRoutes);
   app.route('/', seoFileRoutes);
-  app.route('/', shopRoutes);
   app.route('/', contentRoutes);
+  app.route('/', shopRoutes);
   app.get('/404', renderNotFound);
 
   app.notFound(renderNotFound);

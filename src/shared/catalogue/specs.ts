@@ -1,3 +1,5 @@
+import { warrantyText } from '../policy-text';
+
 /** Technical specifications (spec point 2, product detail). */
 export interface SpecRow {
   label: string;
@@ -16,7 +18,7 @@ export const genericSpecs: readonly SpecRow[] = [
   { label: 'Laser', value: 'Red laser pulse on each trigger press (no projectile)' },
   { label: 'Compatibility', value: 'Our reactive targets and popular dry-fire training apps' },
   { label: 'Power', value: 'Replaceable batteries, included' },
-  { label: 'Warranty', value: '12 months' },
+  { label: 'Warranty', value: warrantyText },
 ];
 
 export function specRows(specs: readonly string[]): readonly SpecRow[] {

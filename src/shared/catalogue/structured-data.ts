@@ -29,7 +29,8 @@ export function productJsonLd(product: Product, siteUrl: string): object {
       priceCurrency: currency,
       availability: itemAvailability,
       itemCondition: 'https://schema.org/NewCondition',
-      seller: { '@type': 'Organization', name: site.brand },
+      // The Organization node the frame adds on every page (seo.ts siteJsonLd).
+      seller: { '@id': `${absoluteUrl(siteUrl, '/')}#organization` },
     })),
   };
 }

@@ -7,7 +7,7 @@ import { viewItemListEvent } from '../../../shared/catalogue/ecommerce-events';
 import { productImageSize } from '../../../shared/catalogue/images';
 import { featuredProducts } from '../../../shared/catalogue/lookup';
 import { products } from '../../../shared/catalogue/products';
-import { claimText } from '../../../shared/claims';
+import { claimText } from '../../../shared/policy-text';
 import { site } from '../../../shared/site';
 import type { PageHead } from '../../render/head';
 import { Island } from '../../render/island';

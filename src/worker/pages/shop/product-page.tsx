@@ -14,6 +14,7 @@ import { availability, shipsSoon } from '../../../shared/catalogue/stock';
 import { productJsonLd } from '../../../shared/catalogue/structured-data';
 import type { Product } from '../../../shared/catalogue/types';
 import { displayPrice } from '../../../shared/money';
+import { shipsInText } from '../../../shared/policy-text';
 import { currencyByRegion, type Region } from '../../../shared/region';
 import type { PageHead } from '../../render/head';
 import { Island } from '../../render/island';
@@ -106,7 +107,7 @@ export function ProductPage({ product }: { product: Product }) {
             />
             <div className="flex flex-wrap items-center gap-3">
               <StockStatus stock={product.stock} />
-              {shipsSoon(product.stock) && <p className="text-sm text-stone-700">Ships in 1-3 business days</p>}
+              {shipsSoon(product.stock) && <p className="text-sm text-stone-700">{shipsInText}</p>}
             </div>
             <p className="text-stone-800">{product.description}</p>
             <section aria-labelledby="features-heading">

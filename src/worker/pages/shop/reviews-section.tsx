@@ -1,5 +1,5 @@
 import ReviewsWidget from '../../../client/islands/ReviewsWidget';
-import { claimText } from '../../../shared/claims';
+import { claimText } from '../../../shared/policy-text';
 import { Island } from '../../render/island';
 import { useRequestInfo } from '../../render/request-context';
 
@@ -16,7 +16,7 @@ export function ReviewsSection() {
           <span aria-hidden="true" className="mr-2 text-amber-700">
             ★★★★★
           </span>
-          Rated by our customers: <strong className="text-stone-900">{claimText.verifiedReviews}</strong>
+          Rated by our customers: <strong className="text-stone-900">{`${claimText.verifiedReviews} verified reviews`}</strong>
         </p>
         {widget && (
           <div className="mt-8">

@@ -1,4 +1,5 @@
-import { certifications, claims, claimText } from '../../../shared/claims';
+import { certifications, returnsPolicy, WARRANTY_MONTHS } from '../../../shared/policy';
+import { claimText, returnWindowText, warrantyText } from '../../../shared/policy-text';
 import { site } from '../../../shared/site';
 
 const trustCards = [
@@ -8,12 +9,12 @@ const trustCards = [
   },
   { title: 'Certified Laser Safety', text: certifications.join('. ') + '.' },
   {
-    title: `${claims.returnDays}-Day Returns`,
-    text: `Changed your mind? Return unused items in their original packaging within ${claims.returnDays} days.`,
+    title: `${returnsPolicy.windowDays}-Day Returns`,
+    text: `Changed your mind? Return an item ${returnsPolicy.condition} within ${returnWindowText}.`,
   },
   {
-    title: `${claims.warrantyMonths}-Month Warranty`,
-    text: `Every trainer is covered against manufacturing defects for ${claims.warrantyMonths} months.`,
+    title: `${WARRANTY_MONTHS}-Month Warranty`,
+    text: `Every trainer is covered against manufacturing defects for ${warrantyText}.`,
   },
 ] as const;
 
