@@ -1,6 +1,8 @@
 import './styles.css';
 import { pushPageEvents, pushPageView } from './analytics';
 import { captureCampaign } from './campaign';
+import { islandsAreHydrated } from './islands-hydrated';
+import { followSavedRegion } from './region/persist';
 import { followRegionWithPrices } from './region/prices';
 
 /**
@@ -18,6 +20,10 @@ addEventListener('popstate', () => {
 followRegionWithPrices();
 
 const markers = [...document.querySelectorAll<HTMLElement>('[data-island]')];
-if (markers.length > 0) {
-  void import('./hydrate').then(({ hydrateIslands }) => hydrateIslands(markers));
-}
+const hydrated = markers.length > 0 ? import('./hydrate').then(({ hydrateIslands }) => hydrateIslands(markers)) : Promise.resolve();
+// A saved region the server did not render in (no cookie, or a page from the browser's cache) is
+// applied once islands are live, so their prices switch in the same frame as everything else.
+void hydrated.finally(() => {
+  followSavedRegion();
+  islandsAreHydrated();
+});

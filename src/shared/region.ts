@@ -8,17 +8,11 @@ export const DEFAULT_REGION: Region = 'EU';
 export const currencyByRegion: Record<Region, Currency> = { UK: 'GBP', EU: 'EUR', US: 'USD' };
 export const currencySymbol: Record<Currency, string> = { GBP: '£', EUR: '€', USD: '$' };
 
-/** The 27 EU member states (ISO 3166-1 alpha-2). */
-export const euCountries: ReadonlySet<string> = new Set([
-  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE',
-  'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
-]);
-
 export function isRegion(value: unknown): value is Region {
   return typeof value === 'string' && (regions as readonly string[]).includes(value);
 }
 
-/** GB and UK give UK, US gives US, EU members and every other country give EU. */
+/** GB and UK give UK, US gives US; EU member states and every other country give EU (spec point 3). */
 export function regionFromCountry(country: string): Region {
   const code = country.trim().toUpperCase();
   if (code === 'GB' || code === 'UK') return 'UK';
@@ -33,7 +27,12 @@ export function normaliseCountry(value: string | null | undefined): string | nul
   return code;
 }
 
-/** The country of the first language tag that has one, e.g. 'de-AT,de;q=0.9' gives AT. */
+/** The country part of one language tag: 'en-GB' gives GB, 'en' and 'zh-Hant-TW' give null. */
+export function countryFromLanguageTag(tag: string | null | undefined): string | null {
+  return normaliseCountry(tag?.split('-')[1]);
+}
+
+/** The country of the most preferred language tag that has one, e.g. 'de-AT,de;q=0.9' gives AT. */
 export function countryFromAcceptLanguage(header: string | null | undefined): string | null {
   if (!header) return null;
   const tags = header
@@ -46,7 +45,7 @@ export function countryFromAcceptLanguage(header: string | null | undefined): st
     .filter((t) => t.tag && t.q > 0)
     .toSorted((a, b) => b.q - a.q);
   for (const { tag } of tags) {
-    const country = normaliseCountry(tag.split('-')[1]);
+    const country = countryFromLanguageTag(tag);
     if (country) return country;
   }
   return null;

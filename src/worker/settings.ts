@@ -24,6 +24,11 @@ function settingsSchema(runtime: Runtime) {
     CONTACT_TO_EMAIL: z.email().default(shopInfo.email),
     CONTACT_FROM_EMAIL: z.email().default('no-reply@strikepoint-training.com'),
     MAIL_OUTBOX_DIR: z.string().min(1).default('.data/outbox'),
+    // Browser region detection (spec point 7): the reverse-geocoding and IP lookup services, and
+    // whether to ask for the visitor's position at all (off: no permission prompt).
+    REGION_GEOLOCATION: z.enum(['on', 'off']).default('on'),
+    REVERSE_GEOCODE_URL: z.url({ protocol: /^https?$/ }).default('https://api.bigdatacloud.net/data/reverse-geocode-client'),
+    IP_LOOKUP_URL: z.url({ protocol: /^https?$/ }).default('https://ipapi.co/json/'),
     GTM_ID: optional(z.string().regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX')),
     /** Third-party customer-review widget script (home and product pages); no widget when unset. */
     REVIEWS_WIDGET_URL: optional(z.url({ protocol: /^https$/ })),

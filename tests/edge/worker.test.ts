@@ -1,47 +1,15 @@
-import { Miniflare } from 'miniflare';
-import { createServer } from 'node:net';
-import { readFileSync } from 'node:fs';
-import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ukPaymentLinks } from '../../src/shared/catalogue/payment-links';
-import { BROWSER_UA, pageEvents } from '../support/html';
+import { pageEvents } from '../support/html';
+import { startWorker, type TestWorker } from '../support/worker';
 
-/** A loopback port with nothing listening: Turso "unreachable". */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return typeof address === 'object' && address ? address.port : 1;
-}
-
-const compatibilityDate = readFileSync('wrangler.toml', 'utf8').match(/compatibility_date = "([^"]+)"/)![1]!;
-let mf: Miniflare;
-let logs = '';
-
+let worker: TestWorker;
 beforeAll(async () => {
-  mf = new Miniflare({
-    modules: true,
-    scriptPath: 'dist/worker/index.js',
-    compatibilityDate,
-    assets: { directory: 'dist/client', routerConfig: { has_user_worker: true } },
-    bindings: {
-      SITE_URL: 'https://shop.example',
-      TURSO_DATABASE_URL: `http://127.0.0.1:${await closedPort()}`,
-      TURSO_AUTH_TOKEN: 'test-token',
-      DB_TIMEOUT_MS: '2000',
-    },
-    handleRuntimeStdio(stdout: Readable, stderr: Readable) {
-      stdout.on('data', (d: Buffer) => (logs += d.toString()));
-      stderr.on('data', (d: Buffer) => (logs += d.toString()));
-    },
-  });
-  await mf.ready;
+  worker = await startWorker();
 });
-afterAll(() => mf.dispose());
+afterAll(() => worker.dispose());
 
-const get = (path: string, init: Parameters<Miniflare['dispatchFetch']>[1] = {}) =>
-  mf.dispatchFetch(`https://shop.example${path}`, { ...init, headers: { 'User-Agent': BROWSER_UA, ...init.headers } });
+const get: TestWorker['get'] = (path, init) => worker.get(path, init);
 
 describe('the built Worker in workerd', () => {
   it('renders the not-found page with status 404 and security headers', async () => {
@@ -53,15 +21,6 @@ describe('the built Worker in workerd', () => {
     expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self' 'nonce-/);
     expect(res.headers.get('strict-transport-security')).toMatch(/max-age/);
     expect(res.headers.get('x-request-id')).toBeTruthy();
-  });
-
-  it("reads the visitor's country from request.cf", async () => {
-    const gb = await (await get('/x', { cf: { country: 'GB' } })).text();
-    expect(gb).toContain('data-region="UK" data-region-source="country"');
-    const us = await (await get('/x', { cf: { country: 'US' } })).text();
-    expect(us).toContain('data-region="US"');
-    const de = await (await get('/x', { cf: { country: 'DE' } })).text();
-    expect(de).toContain('data-region="EU" data-region-source="country"');
   });
 
   it('renders the shop pages in the currency of request.cf, and redirects the no-JS checkout by region', async () => {
@@ -95,7 +54,7 @@ describe('the built Worker in workerd', () => {
     const res = await get('/api/blog/posts');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ posts: [] });
-    await expect.poll(() => logs, { timeout: 5000 }).toContain('database read failed: list posts');
+    await expect.poll(() => worker.logs(), { timeout: 5000 }).toContain('database read failed: list posts');
   });
 
   it('reports the unreachable database on /healthz with 503', async () => {

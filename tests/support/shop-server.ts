@@ -2,9 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startGeoEmulator, type GeoEmulator } from './geo-emulator';
 
 export interface ShopServer {
   url: string;
+  /** The region services the browser calls (unless `env` pointed them elsewhere). */
+  geo: GeoEmulator;
   output: () => string;
   stop(): Promise<void>;
 }
@@ -12,9 +15,12 @@ export interface ShopServer {
 /**
  * Runs the built Node entry (what `npm start` runs) with a fresh database on a port the server
  * picks itself (PORT=0), read back from its 'shop listening' log line, so parallel runs never race.
+ * The browser's region services point at a loopback emulator that names no country (there is no
+ * internet here), unless `env` points them elsewhere.
  */
 export async function startShopServer(opts: { buildDir?: string; env?: Record<string, string> } = {}): Promise<ShopServer> {
   const dir = await mkdtemp(join(tmpdir(), 'shop-e2e-'));
+  const geo = await startGeoEmulator();
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [join(opts.buildDir ?? 'dist', 'server', 'node.js')], {
     env: {
@@ -25,6 +31,8 @@ export async function startShopServer(opts: { buildDir?: string; env?: Record<st
       LOG_LEVEL: 'info',
       TURSO_DATABASE_URL: `file:${join(dir, 'shop.db')}`,
       MAIL_OUTBOX_DIR: join(dir, 'outbox'),
+      REVERSE_GEOCODE_URL: geo.reverseGeocodeUrl,
+      IP_LOOKUP_URL: geo.ipLookupUrl,
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -34,7 +42,10 @@ export async function startShopServer(opts: { buildDir?: string; env?: Record<st
   const deadline = Date.now() + 30_000;
   let url = '';
   while (!url) {
-    if (child.exitCode !== null) throw new Error(`shop server exited early:\n${output}`);
+    if (child.exitCode !== null) {
+      await geo.close();
+      throw new Error(`shop server exited early:\n${output}`);
+    }
     if (Date.now() > deadline) throw new Error(`shop server did not start:\n${output}`);
     const port = output.match(/"msg":"shop listening".*?"url":"http:\/\/localhost:(\d+)"/)?.[1];
     if (port) url = `http://127.0.0.1:${port}`;
@@ -42,11 +53,12 @@ export async function startShopServer(opts: { buildDir?: string; env?: Record<st
   }
   return {
     url,
+    geo,
     output: () => output,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
-      await rm(dir, { recursive: true, force: true });
+      await Promise.all([rm(dir, { recursive: true, force: true }), geo.close()]);
     },
   };
 }

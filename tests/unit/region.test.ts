@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   countryFromAcceptLanguage,
+  countryFromLanguageTag,
   currencyByRegion,
-  euCountries,
   isRegion,
   normaliseCountry,
   regionFromCountry,
@@ -11,8 +11,9 @@ import {
 
 describe('country to region', () => {
   it('maps all 27 EU member states to EU', () => {
-    expect(euCountries.size).toBe(27);
-    for (const country of euCountries) expect(regionFromCountry(country)).toBe('EU');
+    const members = 'AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE'.split(' ');
+    expect(members).toHaveLength(27);
+    for (const country of members) expect(regionFromCountry(country)).toBe('EU');
   });
 
   it('maps GB and UK to UK, US to US, case-insensitively', () => {
@@ -44,6 +45,17 @@ describe('request country', () => {
   it("ignores Cloudflare's unknown and Tor markers and junk", () => {
     expect(normaliseCountry('de')).toBe('DE');
     for (const bad of ['XX', 'T1', '', 'DEU', '1A', null, undefined]) expect(normaliseCountry(bad)).toBeNull();
+  });
+});
+
+describe('browser language', () => {
+  it('takes the country part of one tag', () => {
+    expect(countryFromLanguageTag('en-GB')).toBe('GB');
+    expect(countryFromLanguageTag('de-at')).toBe('AT');
+    expect(countryFromLanguageTag('en')).toBeNull();
+    expect(countryFromLanguageTag('zh-Hant-TW')).toBeNull();
+    expect(countryFromLanguageTag('')).toBeNull();
+    expect(countryFromLanguageTag(undefined)).toBeNull();
   });
 });
 

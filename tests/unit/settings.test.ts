@@ -11,6 +11,17 @@ describe('settings', () => {
     expect(s.LOG_LEVEL).toBe('info');
   });
 
+  it('turns browser geolocation on and points region detection at the spec services by default', () => {
+    const s = parseSettings({}, 'node');
+    expect(s.REGION_GEOLOCATION).toBe('on');
+    expect(s.REVERSE_GEOCODE_URL).toBe('https://api.bigdatacloud.net/data/reverse-geocode-client');
+    expect(s.IP_LOOKUP_URL).toBe('https://ipapi.co/json/');
+    expect(parseSettings({ REGION_GEOLOCATION: 'off' }, 'node').REGION_GEOLOCATION).toBe('off');
+    expect(() => parseSettings({ REGION_GEOLOCATION: 'maybe' }, 'node')).toThrow(/REGION_GEOLOCATION/);
+    expect(() => parseSettings({ IP_LOOKUP_URL: 'ftp://x.example' }, 'node')).toThrow(/IP_LOOKUP_URL/);
+    expect(() => parseSettings({ REVERSE_GEOCODE_URL: 'nope' }, 'node')).toThrow(/REVERSE_GEOCODE_URL/);
+  });
+
   it('coerces numbers and treats empty strings as unset', () => {
     const s = parseSettings({ PORT: '9000', POSTMARK_SERVER_TOKEN: '  ', GTM_ID: '' }, 'node');
     expect(s.PORT).toBe(9000);

@@ -1,16 +1,19 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { contactLink, isActive, resourceLinks } from '../../shared/navigation';
+import RegionSelector, { type RegionSelectorConfig } from './RegionSelector';
 
 export interface MobileMenuProps {
   path: string;
+  /** The region selector's config for this request (useRegionSelectorConfig on the server). */
+  regionSelector?: RegionSelectorConfig;
 }
 
 /**
  * The narrow-screen menu (Radix Dialog: focus stays inside while open, Escape closes, focus returns
  * to the toggle). Resources is a collapsible group; choosing any link closes the menu.
  */
-export default function MobileMenu({ path }: MobileMenuProps) {
+export default function MobileMenu({ path, regionSelector }: MobileMenuProps) {
   const [open, setOpen] = useState(false);
   const [resourcesOpen, setResourcesOpen] = useState(resourceLinks.some((l) => isActive(l.href, path)));
   const close = () => setOpen(false);
@@ -63,7 +66,9 @@ export default function MobileMenu({ path }: MobileMenuProps) {
               <li>{link(contactLink.href, contactLink.label)}</li>
             </ul>
           </nav>
-          <div className="border-t border-stone-700 px-4 py-4" data-region-slot="menu" />
+          <div className="border-t border-stone-700 px-4 py-4" data-region-slot="menu">
+            {regionSelector && <RegionSelector {...regionSelector} placement="menu" />}
+          </div>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

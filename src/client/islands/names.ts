@@ -9,6 +9,7 @@ export const islandNames = [
   'ProductGallery',
   'ProductPrice',
   'PromoStrip',
+  'RegionSelector',
   'ReviewsWidget',
   'Toaster',
 ] as const;

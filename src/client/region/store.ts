@@ -19,7 +19,7 @@ export function getRegion(): Region {
 }
 
 /** Changes the region for the whole page; returns false (and changes nothing) for anything but UK, EU or US. */
-export function setRegion(region: unknown): boolean {
+export function setRegion(region: unknown): region is Region {
   if (!isRegion(region)) {
     console.warn(`Ignoring invalid region: ${String(region)}`);
     return false;

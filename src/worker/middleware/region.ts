@@ -1,26 +1,30 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { regionDependentCacheControl } from '../../shared/cache-control';
 import { resolveRegion } from '../../shared/region';
+import { PREFERENCE_KEY } from '../../shared/region-preference';
 import type { AppEnv } from '../env';
 
-export const REGION_COOKIE = 'preferredCountry';
+/** The request headers the region is resolved from (on the edge, cf.country too, which no header names). */
+const REGION_VARY = 'Cookie, CF-IPCountry, Accept-Language';
 
 /**
  * Picks the visitor's region before rendering so the first HTML carries the right currency.
- * Region-dependent responses vary on what decided it; shared caches must not store them.
+ * Every HTML page shows the region (selector, prices), so every HTML response is marked private:
+ * no shared cache may hand one visitor's currency to another.
  */
 export const regionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set(
     'region',
     resolveRegion({
-      saved: getCookie(c, REGION_COOKIE),
+      saved: getCookie(c, PREFERENCE_KEY),
       country: c.get('deps').countryOf(c.req.raw),
       acceptLanguage: c.req.header('accept-language'),
     }),
   );
   await next();
   if (c.res.headers.get('content-type')?.startsWith('text/html')) {
-    c.header('Vary', 'Cookie, CF-IPCountry, Accept-Language', { append: true });
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'private, no-cache');
+    c.header('Vary', REGION_VARY, { append: true });
+    c.header('Cache-Control', regionDependentCacheControl(c.res.headers.get('Cache-Control')));
   }
 };

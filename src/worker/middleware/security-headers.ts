@@ -4,6 +4,11 @@ import { paymentLinkOrigins } from '../../shared/catalogue/payment-link';
 import type { AppEnv } from '../env';
 import type { Settings } from '../settings';
 
+type HeaderSettings = Pick<
+  Settings,
+  'GTM_ID' | 'REVIEWS_WIDGET_URL' | 'REGION_GEOLOCATION' | 'REVERSE_GEOCODE_URL' | 'IP_LOOKUP_URL'
+>;
+
 function nonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return btoa(String.fromCharCode(...bytes));
@@ -16,25 +21,35 @@ const baseHeaders = secureHeaders({
   crossOriginEmbedderPolicy: false,
   crossOriginResourcePolicy: 'same-origin',
   crossOriginOpenerPolicy: 'same-origin',
-  permissionsPolicy: {
-    geolocation: ['self'],
-    camera: [],
-    microphone: [],
-    payment: [],
-    usb: [],
-  },
+  // Permissions-Policy depends on the settings: set below.
 });
 
+/** Only the site itself may ask for the visitor's position, and only while region geolocation is on. */
+export function permissionsPolicy(settings: Pick<Settings, 'REGION_GEOLOCATION'>): string {
+  const geolocation = settings.REGION_GEOLOCATION === 'on' ? '(self)' : '()';
+  return `geolocation=${geolocation}, camera=(), microphone=(), payment=(), usb=()`;
+}
+
 const GTM_ORIGINS = ['https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'];
+
+/**
+ * The third-party origins the browser's region detection calls: the IP lookup always (used when
+ * the edge knows no country), the reverse-geocoding service only while geolocation is on.
+ */
+export function regionServiceOrigins(settings: Pick<Settings, 'REGION_GEOLOCATION' | 'REVERSE_GEOCODE_URL' | 'IP_LOOKUP_URL'>): string[] {
+  const urls = [settings.IP_LOOKUP_URL];
+  if (settings.REGION_GEOLOCATION === 'on') urls.unshift(settings.REVERSE_GEOCODE_URL);
+  return [...new Set(urls.map((url) => new URL(url).origin))];
+}
 
 /** The no-JS checkout form posts here and is redirected to the payment host; Chromium applies form-action to that redirect. */
 const formTargets = ["'self'", ...paymentLinkOrigins()].join(' ');
 
 /**
  * A fresh CSP nonce for every request; every script the page carries must present it. Third-party
- * origins are allowed only when the setting that uses them is set (tag manager, review widget).
+ * origins are allowed only when the setting that uses them is set.
  */
-export function contentSecurityPolicy(scriptNonce: string, settings: Pick<Settings, 'GTM_ID' | 'REVIEWS_WIDGET_URL'>): string {
+export function contentSecurityPolicy(scriptNonce: string, settings: HeaderSettings): string {
   const gtm = settings.GTM_ID ? GTM_ORIGINS : [];
   const widget = settings.REVIEWS_WIDGET_URL ? [new URL(settings.REVIEWS_WIDGET_URL).origin] : [];
   return [
@@ -44,7 +59,7 @@ export function contentSecurityPolicy(scriptNonce: string, settings: Pick<Settin
     "style-src 'self' 'unsafe-inline'",
     ["img-src 'self' data:", ...gtm].join(' '),
     "font-src 'self'",
-    ["connect-src 'self'", ...gtm].join(' '),
+    ["connect-src 'self'", ...regionServiceOrigins(settings), ...gtm].join(' '),
     "object-src 'none'",
     "base-uri 'self'",
     `form-action ${formTargets}`,
@@ -58,7 +73,9 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   await baseHeaders(c, async () => {
     await next();
   });
-  c.header('Content-Security-Policy', contentSecurityPolicy(value, c.get('deps').settings));
+  const { settings } = c.get('deps');
+  c.header('Content-Security-Policy', contentSecurityPolicy(value, settings));
+  c.header('Permissions-Policy', permissionsPolicy(settings));
   const proto = c.req.header('x-forwarded-proto') ?? new URL(c.req.url).protocol.replace(':', '');
   if (proto === 'https') c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
 };

@@ -4,7 +4,7 @@ import { POLICIES_LAST_UPDATED } from '../../../shared/policy';
 import { paymentMethodsText } from '../../../shared/policy-text';
 import { shopInfo } from '../../../shared/shop-info';
 import { site } from '../../../shared/site';
-import { REGION_COOKIE } from '../../middleware/region';
+import { PREFERENCE_KEY } from '../../../shared/region-preference';
 import { contentPage } from './content-page';
 import { PolicyLayout, PolicySection, shopAddressesText, ScrollTable, tableClasses as t } from './policy-layout';
 
@@ -13,7 +13,7 @@ const mailto = <a href={`mailto:${shopInfo.email}`}>{shopInfo.email}</a>;
 /** What stays in the visitor's browser, and for how long. */
 const storage = [
   {
-    name: REGION_COOKIE,
+    name: PREFERENCE_KEY,
     kind: 'Cookie and local storage (essential)',
     purpose: 'Remembers the region (UK, EU or US) you chose, so prices show in your currency.',
     duration: 'Until you change your region or clear your browser data',

@@ -1,0 +1,75 @@
+import type { Region } from '../../shared/region';
+import { preferenceCookie, PREFERENCE_KEY, savedRegion } from '../../shared/region-preference';
+import { getRegion, setRegion } from './store';
+
+/** The visitor's saved choice on this page (localStorage, or the cookie the server rendered from). */
+let preference: Region | null = null;
+
+export function savedPreference(): Region | null {
+  return preference;
+}
+
+// Spec point 8: localStorage failures (blocked storage, full quota) are logged and ignored.
+function readStorage(): string | null {
+  try {
+    return localStorage.getItem(PREFERENCE_KEY);
+  } catch (err) {
+    console.warn('Could not read the saved region from localStorage', err);
+    return null;
+  }
+}
+
+function writeStorage(region: Region): void {
+  try {
+    localStorage.setItem(PREFERENCE_KEY, region);
+  } catch (err) {
+    console.warn('Could not save the region in localStorage', err);
+  }
+}
+
+function writeCookie(region: Region): void {
+  document.cookie = preferenceCookie(region, { secure: location.protocol === 'https:' });
+}
+
+/** The visitor picked a region: the whole page follows and the choice is saved. Anything else is logged and ignored. */
+export function chooseRegion(value: unknown): void {
+  if (!setRegion(value)) return;
+  preference = value;
+  writeStorage(value);
+  writeCookie(value);
+}
+
+/**
+ * Applies the saved choice, which wins over the server's guess. The cookie is rewritten from
+ * localStorage so the next request renders in that currency; a cookie alone is mirrored into
+ * localStorage.
+ */
+function restore(): void {
+  const html = document.documentElement;
+  const stored = readStorage();
+  const saved = savedRegion(stored);
+  if (stored !== null && !saved) console.warn(`Ignoring invalid saved region: ${stored}`);
+  if (saved) {
+    preference = saved;
+    setRegion(saved);
+    writeCookie(saved);
+    if (html.dataset.regionSource !== 'cookie') html.dataset.regionSource = 'localStorage';
+  } else if (html.dataset.regionSource === 'cookie') {
+    preference = getRegion();
+    writeStorage(preference);
+  }
+}
+
+/**
+ * Runs at start, when the page comes back from the back/forward cache (it may have been frozen
+ * before a change on another page), and when another tab changes the choice.
+ */
+export function followSavedRegion(): void {
+  restore();
+  addEventListener('pageshow', (event) => {
+    if (event.persisted) restore();
+  });
+  addEventListener('storage', (event) => {
+    if (event.key === PREFERENCE_KEY) restore();
+  });
+}

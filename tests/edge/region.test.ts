@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWorker, type TestWorker } from '../support/worker';
+
+/** The first HTML's region on the Worker, where the country is request.cf.country. */
+let worker: TestWorker;
+beforeAll(async () => {
+  worker = await startWorker({ IP_LOOKUP_URL: 'https://ip.example/json/' });
+});
+afterAll(() => worker.dispose());
+
+/** Miniflare's placeholder cf object says US; this removes the country. */
+const NO_COUNTRY = { country: undefined };
+
+/** The product page (catalogue data, no database): its region, and the currency symbols of its prices. */
+async function firstHtml(init: Parameters<TestWorker['get']>[1] = {}) {
+  const res = await worker.get('/product/1', init);
+  const html = await res.text();
+  const root = html.match(/<html[^>]*data-region="([^"]+)" data-region-source="([^"]+)"/);
+  const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+  const symbols = [...new Set(main.match(/[£€$](?=\d)/g))].join('');
+  return { res, region: root?.[1], source: root?.[2], symbols };
+}
+
+describe('first HTML region on the Worker', () => {
+  it('follows a saved UK cookie over cf.country', async () => {
+    expect(await firstHtml({ cf: { country: 'US' }, headers: { Cookie: 'preferredCountry=UK' } })).toMatchObject({
+      region: 'UK',
+      source: 'cookie',
+      symbols: '£',
+    });
+  });
+
+  it.each([
+    ['DE', 'EU', '€'],
+    ['GB', 'UK', '£'],
+    ['US', 'US', '$'],
+    ['JP', 'EU', '€'],
+  ] as const)('reads cf.country %s as %s, prices in %s', async (country, region, symbols) => {
+    expect(await firstHtml({ cf: { country }, headers: { 'Accept-Language': 'en-US' } })).toMatchObject({
+      region,
+      source: 'country',
+      symbols,
+    });
+  });
+
+  it('takes the country from cf, not from a CF-IPCountry header the client sent', async () => {
+    expect(await firstHtml({ cf: { country: 'GB' }, headers: { 'CF-IPCountry': 'US' } })).toMatchObject({ region: 'UK' });
+  });
+
+  it('falls to Accept-Language, then EU', async () => {
+    expect(await firstHtml({ cf: NO_COUNTRY, headers: { 'Accept-Language': 'en-GB,en;q=0.8' } })).toMatchObject({
+      region: 'UK',
+      source: 'accept-language',
+      symbols: '£',
+    });
+    expect(await firstHtml({ cf: NO_COUNTRY })).toMatchObject({ region: 'EU', source: 'default', symbols: '€' });
+  });
+
+  it('marks the HTML private, varying on what decides the region, and allows the configured services', async () => {
+    const { res } = await firstHtml({ cf: { country: 'DE' } });
+    expect(res.headers.get('cache-control')).toBe('private, no-cache');
+    expect(res.headers.get('vary')).toContain('Cookie, CF-IPCountry, Accept-Language');
+    expect(res.headers.get('content-security-policy')).toContain(
+      "connect-src 'self' https://api.bigdatacloud.net https://ip.example;",
+    );
+    expect(res.headers.get('permissions-policy')).toContain('geolocation=(self)');
+  });
+});

@@ -1,0 +1,52 @@
+import { Miniflare } from 'miniflare';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { Readable } from 'node:stream';
+import { BROWSER_UA } from './html';
+
+/** A loopback port with nothing listening: Turso "unreachable". */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return typeof address === 'object' && address ? address.port : 1;
+}
+
+const compatibilityDate = readFileSync('wrangler.toml', 'utf8').match(/compatibility_date = "([^"]+)"/)![1]!;
+
+export interface TestWorker {
+  /** A request to https://shop.example as a browser would send it (cf sets request.cf). */
+  get(path: string, init?: Parameters<Miniflare['dispatchFetch']>[1]): ReturnType<Miniflare['dispatchFetch']>;
+  logs(): string;
+  dispose(): Promise<void>;
+}
+
+/** The built Worker (dist/worker) in workerd with Workers Static Assets, its database unreachable. */
+export async function startWorker(bindings: Record<string, string> = {}): Promise<TestWorker> {
+  let logs = '';
+  const mf = new Miniflare({
+    modules: true,
+    scriptPath: 'dist/worker/index.js',
+    compatibilityDate,
+    assets: { directory: 'dist/client', routerConfig: { has_user_worker: true } },
+    bindings: {
+      SITE_URL: 'https://shop.example',
+      TURSO_DATABASE_URL: `http://127.0.0.1:${await closedPort()}`,
+      TURSO_AUTH_TOKEN: 'test-token',
+      DB_TIMEOUT_MS: '2000',
+      ...bindings,
+    },
+    handleRuntimeStdio(stdout: Readable, stderr: Readable) {
+      stdout.on('data', (d: Buffer) => (logs += d.toString()));
+      stderr.on('data', (d: Buffer) => (logs += d.toString()));
+    },
+  });
+  await mf.ready;
+  return {
+    get: (path, init = {}) =>
+      mf.dispatchFetch(`https://shop.example${path}`, { ...init, headers: { 'User-Agent': BROWSER_UA, ...init.headers } }),
+    logs: () => logs,
+    dispose: () => mf.dispose(),
+  };
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, permissionsPolicy } from '../../src/worker/middleware/security-headers';
+import { parseSettings } from '../../src/worker/settings';
+
+const connectSrc = (csp: string) => csp.split('; ').find((d) => d.startsWith('connect-src'));
+
+describe('content security policy', () => {
+  it('lets the browser call exactly the region services, by origin', () => {
+    const csp = contentSecurityPolicy('abc', parseSettings({}, 'node'));
+    expect(connectSrc(csp)).toBe("connect-src 'self' https://api.bigdatacloud.net https://ipapi.co");
+  });
+
+  it('follows the configured services and drops reverse-geocoding when geolocation is off', () => {
+    const settings = parseSettings(
+      { REVERSE_GEOCODE_URL: 'http://127.0.0.1:9001/reverse?key=k', IP_LOOKUP_URL: 'https://ip.example/json/' },
+      'node',
+    );
+    expect(connectSrc(contentSecurityPolicy('n', settings))).toBe(
+      "connect-src 'self' http://127.0.0.1:9001 https://ip.example",
+    );
+    expect(connectSrc(contentSecurityPolicy('n', { ...settings, REGION_GEOLOCATION: 'off' }))).toBe(
+      "connect-src 'self' https://ip.example",
+    );
+  });
+
+  it('names one origin once when both services share it', () => {
+    const settings = parseSettings(
+      { REVERSE_GEOCODE_URL: 'http://127.0.0.1:9001/reverse', IP_LOOKUP_URL: 'http://127.0.0.1:9001/ip' },
+      'node',
+    );
+    expect(connectSrc(contentSecurityPolicy('n', settings))).toBe("connect-src 'self' http://127.0.0.1:9001");
+  });
+});
+
+describe('permissions policy', () => {
+  it('lets only the site ask for the position, and nobody once geolocation is off', () => {
+    expect(permissionsPolicy({ REGION_GEOLOCATION: 'on' })).toBe('geolocation=(self), camera=(), microphone=(), payment=(), usb=()');
+    expect(permissionsPolicy({ REGION_GEOLOCATION: 'off' })).toBe('geolocation=(), camera=(), microphone=(), payment=(), usb=()');
+  });
+});
