@@ -6,7 +6,7 @@ import RegionSelector, { type RegionSelectorConfig } from './RegionSelector';
 export interface MobileMenuProps {
   path: string;
   /** The region selector's config for this request (useRegionSelectorConfig on the server). */
-  regionSelector?: RegionSelectorConfig;
+  regionSelector: RegionSelectorConfig;
 }
 
 /**
@@ -67,7 +67,7 @@ export default function MobileMenu({ path, regionSelector }: MobileMenuProps) {
             </ul>
           </nav>
           <div className="border-t border-stone-700 px-4 py-4" data-region-slot="menu">
-            {regionSelector && <RegionSelector {...regionSelector} placement="menu" />}
+            <RegionSelector {...regionSelector} placement="menu" />
           </div>
         </Dialog.Content>
       </Dialog.Portal>

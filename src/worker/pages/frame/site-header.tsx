@@ -5,6 +5,7 @@ import { promoMessages } from '../../../shared/promotions';
 import { site } from '../../../shared/site';
 import { Island } from '../../render/island';
 import { useRequestInfo } from '../../render/request-context';
+import { RegionSelectorSlot, useRegionSelectorConfig } from './region-selector-slot';
 
 export function SiteHeader() {
   const { path } = useRequestInfo();
@@ -19,6 +20,9 @@ export function SiteHeader() {
           <Island name="DesktopNav" component={DesktopNav} props={{ path }} />
         </div>
         <div className="flex items-center gap-2">
+          <div className="hidden lg:block">
+            <RegionSelectorSlot placement="header" />
+          </div>
           <a
             href="/cart"
             aria-label="Cart"
@@ -31,7 +35,7 @@ export function SiteHeader() {
             </svg>
           </a>
           <div className="lg:hidden">
-            <Island name="MobileMenu" component={MobileMenu} props={{ path }} />
+            <Island name="MobileMenu" component={MobileMenu} props={{ path, regionSelector: useRegionSelectorConfig() }} />
           </div>
         </div>
       </div>
