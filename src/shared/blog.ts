@@ -2,6 +2,12 @@
 export const PLACEHOLDER_IMAGE = '/images/blog/placeholder.svg';
 export const UNCATEGORIZED = 'Uncategorized';
 
+/** Size of featured images and the placeholder (the share-image size, spec point 2). */
+export const FEATURED_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+
+/** The digest landing: where blog links lead and where a missing article redirects (spec point 2). */
+export const DIGEST = { path: '/training-gun-digest', name: 'Training Gun Digest' } as const;
+
 export interface PostSummary {
   id: number;
   title: string;
@@ -10,6 +16,13 @@ export interface PostSummary {
   featuredImage: string | null;
   publishedAt: string;
   tags: string[];
+}
+
+/** What the article page shows of a post (spec point 7: One post). */
+export interface Article extends PostSummary {
+  updatedAt: string;
+  /** HTML from the database: sanitised before it is inlined. */
+  content: string;
 }
 
 export interface BlogCard {
@@ -32,7 +45,7 @@ export function categorySlug(name: string): string {
 
 /** Where blog cards link (spec point 3: Blog card url). */
 export function postUrl(slug: string): string {
-  return `/training-gun-digest/${slug}`;
+  return `${DIGEST.path}/${slug}`;
 }
 
 /** The single-article page (spec point 2: /blog/{slug}). */

@@ -6,6 +6,7 @@ import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
 import { ServerErrorPage } from './pages/server-error-page';
 import { renderer } from './render/renderer';
+import { blogRoutes } from './routes/blog';
 import { blogApiRoutes } from './routes/blog-api';
 import { contentRoutes } from './routes/content';
 import { healthRoutes } from './routes/health';
@@ -26,6 +27,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', seoFileRoutes);
   app.route('/', contentRoutes);
   app.route('/', shopRoutes);
+  app.route('/', blogRoutes);
   app.get('/404', renderNotFound);
 
   app.notFound(renderNotFound);

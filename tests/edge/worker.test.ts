@@ -57,6 +57,14 @@ describe('the built Worker in workerd', () => {
     await expect.poll(() => worker.logs(), { timeout: 5000 }).toContain('database read failed: list posts');
   });
 
+  it('redirects an article to the digest when its read fails, and logs it', async () => {
+    const res = await get('/blog/dry-fire-fundamentals', { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/training-gun-digest');
+    await res.text();
+    await expect.poll(() => worker.logs(), { timeout: 5000 }).toContain('database read failed: one post');
+  });
+
   it('reports the unreachable database on /healthz with 503', async () => {
     const res = await get('/healthz');
     expect(res.status).toBe(503);

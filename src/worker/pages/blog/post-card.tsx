@@ -1,0 +1,39 @@
+import { FEATURED_IMAGE_SIZE, type BlogCard } from '../../../shared/blog';
+import { formatLongDate } from '../../../shared/dates';
+
+/** Text area height shared with the skeleton, so a card replaces its placeholder without a jump. */
+export const CARD_TEXT_HEIGHT = 'h-48';
+
+/** A blog card (spec point 3): image, category, date, title, excerpt; the whole card opens the article. */
+export function PostCard({ card }: { card: BlogCard }) {
+  return (
+    <article className="relative flex h-full flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md">
+      {/* The title next to it names the card; the image is decoration. */}
+      <img
+        src={card.image}
+        alt=""
+        {...FEATURED_IMAGE_SIZE}
+        loading="lazy"
+        decoding="async"
+        className="aspect-[1200/630] w-full bg-stone-200 object-cover"
+      />
+      <div className={`flex flex-col gap-2 overflow-hidden p-4 ${CARD_TEXT_HEIGHT}`}>
+        <p className="flex flex-wrap items-center gap-x-3 text-xs">
+          <span className="font-semibold uppercase tracking-wide text-red-700">{card.category}</span>
+          <time dateTime={card.date} className="text-stone-700">
+            {formatLongDate(card.date)}
+          </time>
+        </p>
+        <h3 className="line-clamp-2 text-lg font-semibold leading-snug">
+          <a
+            href={card.url}
+            className="after:absolute after:inset-0 after:rounded-lg hover:text-red-700 focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-red-700"
+          >
+            {card.title}
+          </a>
+        </h3>
+        <p className="line-clamp-3 text-sm text-stone-700">{card.excerpt}</p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,233 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productById } from '../../src/shared/catalogue/lookup';
+import { displayPrice, formatMoney } from '../../src/shared/money';
+import type { Currency } from '../../src/shared/region';
+import { blogPosts, blogProductRelations } from '../../src/worker/db/schema';
+import { seedPosts } from '../../src/worker/db/seed/posts';
+import type { LogFields, LogLevel } from '../../src/worker/log';
+import { BROWSER_UA, jsonLdBlocks, mainOf, textOf } from '../support/html';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const SLUG = 'dry-fire-fundamentals';
+const DIGEST = '/training-gun-digest';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+async function get(path: string, headers: Record<string, string> = {}, app = t) {
+  const res = await fetch(`${app.url}${path}`, { headers: { 'User-Agent': GOOGLEBOT, ...headers }, redirect: 'manual' });
+  return { res, html: await res.text() };
+}
+
+const price = (id: number, currency: Currency) => formatMoney(displayPrice(productById(id)!, currency), currency);
+/** The section a heading opens, up to the section's end. */
+const sectionOf = (html: string, heading: string) => html.match(new RegExp(`<section[^>]*>(?:(?!</section>)[\\s\\S])*?${heading}[\\s\\S]*?</section>`))?.[0];
+
+describe('article page /blog/{slug}', () => {
+  it('shows the breadcrumb, title, dates in en-US long format, featured image, article body and the link back', async () => {
+    const { res, html } = await get(`/blog/${SLUG}`);
+    expect(res.status).toBe(200);
+    const main = mainOf(html);
+    expect(textOf(main.match(/<nav aria-label="Breadcrumb"[\s\S]*?<\/nav>/)![0])).toBe(
+      'Home / Training Gun Digest / Dry-Fire Fundamentals: Building Skill Without Live Ammunition',
+    );
+    expect(main).toContain('<a href="/training-gun-digest" class="hover:text-red-700 hover:underline">Training Gun Digest</a>');
+    expect(main.match(/<h1\b/g)).toHaveLength(1);
+    expect(textOf(main.match(/<h1[\s\S]*?<\/h1>/)![0])).toBe('Dry-Fire Fundamentals: Building Skill Without Live Ammunition');
+    expect(textOf(main)).toContain('Published September 12, 2024');
+    expect(textOf(main)).toContain('Last Updated February 3, 2025');
+    expect(main).toContain('<time dateTime="2024-09-12T08:30:00.000Z">September 12, 2024</time>');
+    expect(main).toMatch(/<img src="\/images\/blog\/dry-fire-fundamentals.svg" alt="Dry-Fire Fundamentals[^"]*" width="1200" height="630"/);
+    expect(main).toContain('<h2>Safety comes first, every session</h2>');
+    expect(main).toContain('<a href="/products">laser training pistols</a>');
+    expect(main).toMatch(/<a href="\/training-gun-digest" class="btn btn-secondary">[\s\S]*?Back to/);
+  });
+
+  it('lists the featured products with images, names, links and prices: EUR by default, GBP for GB', async () => {
+    const eu = sectionOf(mainOf((await get(`/blog/${SLUG}`)).html), 'PRODUCTS FEATURED IN THIS ARTICLE')!;
+    expect(eu).toBeDefined();
+    const links = [...eu.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1]);
+    expect(links).toEqual(['/product/1/g-series-laser-training-pistol', '/product/4/essential-laser-training-pistol']);
+    expect(eu).toContain('src="/images/products/1-main.svg"');
+    expect(textOf(eu)).toContain('G-Series Laser Training Pistol');
+    expect(textOf(eu)).toContain(price(1, 'EUR'));
+    expect(textOf(eu)).toContain(price(4, 'EUR'));
+    expect(eu).toContain('data-prices=');
+
+    const gb = sectionOf(mainOf((await get(`/blog/${SLUG}`, { 'CF-IPCountry': 'GB' })).html), 'PRODUCTS FEATURED')!;
+    expect(textOf(gb)).toContain(price(1, 'GBP'));
+    expect(textOf(gb)).toContain(price(4, 'GBP'));
+    expect(gb).not.toContain('€');
+  });
+
+  it('shows up to 3 related articles: newest published others, never the post itself nor the draft', async () => {
+    const related = sectionOf(mainOf((await get(`/blog/${SLUG}`)).html), 'RELATED ARTICLES')!;
+    const cards = [...related.matchAll(/<article[\s\S]*?<\/article>/g)].map((m) => m[0]);
+    expect(cards).toHaveLength(3);
+    const hrefs = cards.map((card) => card.match(/<a href="([^"]+)"/)![1]);
+    // No published post has all four of this post's tags, so the newest published others fill the list.
+    expect(hrefs).toEqual([
+      '/training-gun-digest/choosing-a-laser-training-bundle',
+      '/training-gun-digest/blue-guns-durability-test',
+      '/training-gun-digest/who-trusts-laser-training',
+    ]);
+    expect(related).not.toContain(SLUG);
+    expect(related).not.toContain('draft-winter-training-plan');
+    const first = cards[0]!;
+    expect(first).toMatch(/<img src="\/images\/blog\/choosing-a-laser-training-bundle.svg" alt="" width="1200" height="630"/);
+    expect(textOf(first)).toContain('Equipment Guides');
+    expect(textOf(first)).toContain('September 16, 2025');
+    expect(textOf(first)).toContain('Choosing a Laser Training Bundle: Which Kit Fits Your Training?');
+    expect(textOf(first)).toContain('Bundles combine pistols, targets, knives and accessories');
+  });
+
+  it('declares an article with its dates, canonical URL, description and structured data', async () => {
+    const { html } = await get(`/blog/${SLUG}`);
+    const excerpt = seedPosts.find((p) => p.slug === SLUG)!.excerpt;
+    expect(excerpt.length).toBeGreaterThan(160);
+    const description = html.match(/<meta name="description" content="([^"]*)"/)![1]!;
+    expect(description.length).toBeLessThanOrEqual(160);
+    expect(description.endsWith('…')).toBe(true);
+    expect(excerpt.startsWith(description.slice(0, -1))).toBe(true);
+    expect(html).toContain('<meta property="og:type" content="article"/>');
+    expect(html).toContain('<meta property="article:published_time" content="2024-09-12T08:30:00.000Z"/>');
+    expect(html).toContain('<meta property="article:modified_time" content="2025-02-03T10:20:00.000Z"/>');
+    expect(html).toContain(`<link rel="canonical" href="http://localhost:8787/blog/${SLUG}"/>`);
+    expect(html).toContain('<meta property="og:image" content="http://localhost:8787/images/blog/dry-fire-fundamentals.svg"/>');
+
+    const blocks = jsonLdBlocks(html);
+    expect(blocks.find((b) => b['@type'] === 'Article')).toMatchObject({
+      headline: 'Dry-Fire Fundamentals: Building Skill Without Live Ammunition',
+      datePublished: '2024-09-12T08:30:00.000Z',
+      dateModified: '2025-02-03T10:20:00.000Z',
+      image: ['http://localhost:8787/images/blog/dry-fire-fundamentals.svg'],
+      author: { '@type': 'Organization', name: 'StrikePoint Training' },
+      publisher: { '@type': 'Organization', name: 'StrikePoint Training' },
+      mainEntityOfPage: { '@type': 'WebPage', '@id': `http://localhost:8787/blog/${SLUG}` },
+    });
+    const trail = blocks.find((b) => b['@type'] === 'BreadcrumbList')!.itemListElement as Array<{ name: string; item: string }>;
+    expect(trail.map((c) => [c.name, c.item])).toEqual([
+      ['Home', 'http://localhost:8787/'],
+      ['Training Gun Digest', 'http://localhost:8787/training-gun-digest'],
+      ['Dry-Fire Fundamentals: Building Skill Without Live Ammunition', `http://localhost:8787/blog/${SLUG}`],
+    ]);
+  });
+
+  it('gives a crawler the complete page in one piece, with no Suspense fallbacks', async () => {
+    const { html } = await get(`/blog/${SLUG}`);
+    expect(html).not.toContain('<!--$?-->');
+    expect(html).not.toContain('<template id="B:');
+    expect(html).not.toContain('data-skeleton');
+    const main = mainOf(html);
+    expect(main).toContain('PRODUCTS FEATURED IN THIS ARTICLE');
+    expect(main).toContain('RELATED ARTICLES');
+  });
+
+  it('gives a browser the article first, with skeletons where the blocks stream in after it', async () => {
+    const { res, html } = await get(`/blog/${SLUG}`, { 'User-Agent': BROWSER_UA });
+    expect(res.status).toBe(200);
+    const main = mainOf(html);
+    expect(main).toContain('<h2>Safety comes first, every session</h2>');
+    // React sends a finished block of this size after the page body, whether or not it was ready in time.
+    expect(main).toContain('data-skeleton="article-products"');
+    expect(main).toContain('data-skeleton="related-articles"');
+    const end = html.indexOf('</main>');
+    expect(html.indexOf('/product/1/g-series-laser-training-pistol')).toBeGreaterThan(end);
+    expect(html.indexOf('/training-gun-digest/choosing-a-laser-training-bundle')).toBeGreaterThan(end);
+  });
+
+  it.each([
+    ['the draft', '/blog/draft-winter-training-plan'],
+    ['an unknown slug', '/blog/no-such-article'],
+    ['a missing slug', '/blog'],
+    ['a missing slug with a slash', '/blog/'],
+  ])('redirects %s to the digest with 302', async (_, path) => {
+    const { res } = await get(path);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe(DIGEST);
+  });
+});
+
+describe('article HTML from the database', () => {
+  const slug = 'hostile-content-check';
+  beforeAll(async () => {
+    const [post] = await t.deps.db
+      .insert(blogPosts)
+      .values({
+        title: 'Hostile <b>content</b> check',
+        slug,
+        excerpt: 'Checks the sanitiser.',
+        tags: ['Fundamentals'],
+        published: true,
+        publishedAt: '2020-01-01T00:00:00.000Z',
+        updatedAt: '2020-01-02T00:00:00.000Z',
+        content: [
+          '<p>Safe text stays.</p>',
+          '<script>window.__pwned = true</script>',
+          '<img src="x" onerror="window.__pwned = true">',
+          '<p onclick="steal()" style="position:fixed">Click</p>',
+          '<iframe src="https://evil.example/"></iframe>',
+          '<a href="javascript:alert(1)">bad link</a>',
+          '<a href="https://example.com/more" target="_blank">external</a>',
+        ].join(''),
+      })
+      .returning({ id: blogPosts.id });
+    await t.deps.db.insert(blogProductRelations).values([
+      { blogId: post!.id, productId: 999 },
+      { blogId: post!.id, productId: 10 },
+    ]);
+  });
+
+  it('renders a post whose content holds a script and event handlers without them', async () => {
+    const { res, html } = await get(`/blog/${slug}`);
+    expect(res.status).toBe(200);
+    const main = mainOf(html);
+    expect(html).not.toContain('__pwned');
+    expect(main).not.toMatch(/\son[a-z]+=/i);
+    expect(main).not.toContain('javascript:');
+    expect(main).not.toContain('<iframe');
+    expect(main).not.toContain('position:fixed');
+    expect(main).toContain('<p>Safe text stays.</p>');
+    expect(main).toContain('<p>Click</p>');
+    expect(main).toContain('<a>bad link</a>');
+    expect(main).toContain('<a rel="noopener" href="https://example.com/more">external</a>');
+    // The title is text, never markup.
+    expect(main).toContain('Hostile &lt;b&gt;content&lt;/b&gt; check');
+  });
+
+  it('skips product ids that are not in the catalogue', async () => {
+    const block = sectionOf(mainOf((await get(`/blog/${slug}`)).html), 'PRODUCTS FEATURED IN THIS ARTICLE')!;
+    expect([...block.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1])).toEqual(['/product/10/marking-edge-training-knife']);
+  });
+});
+
+describe('failed blog reads', () => {
+  let broken: TestApp;
+  const logs: Array<{ level: LogLevel; msg: string; fields?: LogFields }> = [];
+  beforeAll(async () => {
+    broken = await startTestApp({ log: (level, msg, fields) => logs.push({ level, msg, fields }) });
+  });
+  afterAll(() => broken.close());
+
+  it('leaves out the products block when its read fails, and logs it', async () => {
+    await broken.deps.db.run(sql`DROP TABLE blog_product_relations`);
+    const { res, html } = await get(`/blog/${SLUG}`, {}, broken);
+    expect(res.status).toBe(200);
+    expect(html).not.toContain('PRODUCTS FEATURED IN THIS ARTICLE');
+    expect(html).toContain('RELATED ARTICLES');
+    expect(logs.some((l) => l.level === 'error' && l.msg === 'database read failed: post products')).toBe(true);
+  });
+
+  it('redirects to the digest when the post read fails, and logs it', async () => {
+    await broken.deps.db.run(sql`DROP TABLE blog_posts`);
+    const { res } = await get(`/blog/${SLUG}`, {}, broken);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe(DIGEST);
+    expect(logs.some((l) => l.level === 'error' && l.msg === 'database read failed: one post')).toBe(true);
+  });
+});
