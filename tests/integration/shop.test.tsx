@@ -215,11 +215,11 @@ describe('product detail', () => {
     expect(count(html, '<h1')).toBe(1);
   });
 
-  it('describes the product for crawlers: JSON-LD with an offer per currency, view_item', async () => {
+  it("describes the product for crawlers: JSON-LD with an offer per currency, the visitor's first, view_item", async () => {
     const { html } = await get('/product/8', GB);
     const product = jsonLd(html).find((d) => d['@type'] === 'Product')!;
     expect(product).toMatchObject({ name: 'Compact Carry Laser Trainer', brand: { name: 'StrikePoint Training' } });
-    expect((product.offers as Array<{ priceCurrency: string; availability: string }>).map((o) => o.priceCurrency)).toEqual(['USD', 'EUR', 'GBP']);
+    expect((product.offers as Array<{ priceCurrency: string; availability: string }>).map((o) => o.priceCurrency)).toEqual(['GBP', 'USD', 'EUR']);
     expect((product.offers as Array<{ availability: string }>)[0]!.availability).toBe('https://schema.org/LimitedAvailability');
     expect(pageEvents(html)).toEqual([
       {

@@ -31,6 +31,8 @@ describe('product structured data', () => {
       ['GBP', '149.99'],
     ]);
     for (const offer of offers) expect(offer.availability).toBe('https://schema.org/InStock');
+    const gbpFirst = productJsonLd(p1, 'https://shop.example', 'GBP') as { offers: Array<Record<string, string>> };
+    expect(gbpFirst.offers.map((o) => o.priceCurrency)).toEqual(['GBP', 'USD', 'EUR']);
     expect(offers[0]!.seller).toEqual({ '@id': 'https://shop.example/#organization' });
   });
 

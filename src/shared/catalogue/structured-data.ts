@@ -8,8 +8,11 @@ import type { Product } from './types';
 
 const currencies: readonly Currency[] = ['USD', 'EUR', 'GBP'];
 
-/** schema.org Product with one Offer per currency, so crawlers see all three prices. */
-export function productJsonLd(product: Product, siteUrl: string): object {
+/**
+ * schema.org Product with one Offer per currency, so crawlers see all three prices; the visitor's
+ * currency comes first, matching the prices on the page.
+ */
+export function productJsonLd(product: Product, siteUrl: string, first: Currency = 'USD'): object {
   const url = absoluteUrl(siteUrl, productPath(product));
   const itemAvailability = `https://schema.org/${availability(product.stock)}`;
   return {
@@ -22,7 +25,7 @@ export function productJsonLd(product: Product, siteUrl: string): object {
     url,
     image: [product.image_url, product.technical_card_url, product.landscape_url].map((src) => absoluteUrl(siteUrl, src)),
     brand: { '@type': 'Brand', name: site.brand },
-    offers: currencies.map((currency) => ({
+    offers: [first, ...currencies.filter((c) => c !== first)].map((currency) => ({
       '@type': 'Offer',
       url,
       price: displayPrice(product, currency).toFixed(2),

@@ -33,7 +33,7 @@ export function productHead(product: Product, siteUrl: string, region: Region): 
     image: product.image_url,
     imageAlt: product.image_alt,
     product: { price: displayPrice(product, currency), currency, availability: availability(product.stock) },
-    jsonLd: [productJsonLd(product, siteUrl)],
+    jsonLd: [productJsonLd(product, siteUrl, currency)],
     events: [viewItemEvent(analyticsItem(product))],
   };
 }
