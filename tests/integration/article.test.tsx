@@ -128,17 +128,22 @@ describe('article page /blog/{slug}', () => {
     expect(main).toContain('RELATED ARTICLES');
   });
 
-  it('gives a browser the article first, with skeletons where the blocks stream in after it', async () => {
+  it('gives a browser the article and its products first, with a skeleton where related articles stream in after it', async () => {
     const { res, html } = await get(`/blog/${SLUG}`, { 'User-Agent': BROWSER_UA });
     expect(res.status).toBe(200);
     const main = mainOf(html);
     expect(main).toContain('<h2>Safety comes first, every session</h2>');
+    expect(main).toContain('/product/1/g-series-laser-training-pistol');
+    expect(main).not.toContain('data-skeleton="article-products"');
     // React sends a finished block of this size after the page body, whether or not it was ready in time.
-    expect(main).toContain('data-skeleton="article-products"');
     expect(main).toContain('data-skeleton="related-articles"');
-    const end = html.indexOf('</main>');
-    expect(html.indexOf('/product/1/g-series-laser-training-pistol')).toBeGreaterThan(end);
-    expect(html.indexOf('/training-gun-digest/choosing-a-laser-training-bundle')).toBeGreaterThan(end);
+    expect(html.indexOf('/training-gun-digest/choosing-a-laser-training-bundle')).toBeGreaterThan(html.indexOf('</main>'));
+  });
+
+  it('shows no product block, and reserves no space for one, for a post without products', async () => {
+    const main = mainOf((await get('/blog/blue-guns', { 'User-Agent': BROWSER_UA })).html);
+    expect(main).not.toContain('PRODUCTS FEATURED IN THIS ARTICLE');
+    expect(main).not.toContain('data-skeleton="article-products"');
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { DIGEST } from '../../shared/blog';
-import { getPublishedPost, postProductIds, relatedPosts } from '../db/queries/blog';
+import { getPublishedPost, postProductIdsBySlug, relatedPosts } from '../db/queries/blog';
 import { readOr } from '../db/queries/read-or';
 import type { AppEnv } from '../env';
 import { articleHead, ArticlePage } from '../pages/blog/article-page';
@@ -19,13 +19,17 @@ blogRoutes.get('/blog/:slug', async (c) => {
   const { db, settings } = c.get('deps');
   const log = c.get('log');
   const slug = c.req.param('slug');
-  const article = await readOr(log, 'one post', null, () => getPublishedPost(db, slug));
+  // The product block sits above the article body, so its ids are read with the post (in parallel):
+  // a block that appeared or vanished after the first paint would move the whole article.
+  const [article, productIds] = await Promise.all([
+    readOr(log, 'one post', null, () => getPublishedPost(db, slug)),
+    readOr(log, 'post products', [], () => postProductIdsBySlug(db, slug)),
+  ]);
   if (!article) {
     log('info', 'article not shown, redirecting to the digest', { slug });
     return toDigest(c);
   }
-  // Not awaited: the page's Suspense boundaries wait for them while the article itself streams.
-  const productIds = readOr(log, 'post products', [], () => postProductIds(db, article.id));
+  // Not awaited: the related block waits for it behind Suspense while the article streams.
   const related = readOr(log, 'related posts', [], () => relatedPosts(db, slug));
   return c.render(<ArticlePage article={article} productIds={productIds} related={related} />, articleHead(article, settings.SITE_URL));
 });

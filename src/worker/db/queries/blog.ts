@@ -45,11 +45,13 @@ export async function getPublishedPost(db: Db, slug: string) {
   return post ?? null;
 }
 
-export async function postProductIds(db: Db, blogId: number): Promise<number[]> {
+/** The catalogue ids related to a published post (blog_product_relations), by the post's slug. */
+export async function postProductIdsBySlug(db: Db, slug: string): Promise<number[]> {
   const rows = await db
     .select({ productId: blogProductRelations.productId })
     .from(blogProductRelations)
-    .where(eq(blogProductRelations.blogId, blogId));
+    .innerJoin(blogPosts, eq(blogPosts.id, blogProductRelations.blogId))
+    .where(and(eq(blogPosts.slug, slug), eq(blogPosts.published, true)));
   return rows.map((r) => r.productId);
 }
 

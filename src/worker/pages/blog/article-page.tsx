@@ -7,7 +7,7 @@ import { metaDescription } from '../../../shared/meta-description';
 import type { PageHead } from '../../render/head';
 import { Breadcrumb } from '../components/breadcrumb';
 import { sanitizeArticleHtml } from './article-html';
-import { ArticleProducts, ArticleProductsSkeleton } from './article-products';
+import { ArticleProducts } from './article-products';
 import { RelatedArticles, RelatedArticlesSkeleton } from './related-articles';
 
 /** Home > Training Gun Digest > title (spec point 2). */
@@ -47,8 +47,9 @@ function ArticleDate({ label, iso }: { label: string; iso: string }) {
 
 export interface ArticlePageProps {
   article: Article;
-  /** Started by the route; the blocks wait for them behind Suspense so the article streams first. */
-  productIds: Promise<number[]>;
+  /** Catalogue ids of the post's featured products, read with the post. */
+  productIds: number[];
+  /** Started by the route; the related block waits for it behind Suspense so the article streams first. */
   related: Promise<PostSummary[]>;
 }
 
@@ -74,9 +75,7 @@ export function ArticlePage({ article, productIds, related }: ArticlePageProps) 
             className="mt-8 aspect-[1200/630] w-full rounded-lg bg-stone-200 object-cover"
           />
         )}
-        <Suspense fallback={<ArticleProductsSkeleton />}>
-          <ArticleProducts productIds={productIds} />
-        </Suspense>
+        <ArticleProducts productIds={productIds} />
         <div className="article-body mt-10" dangerouslySetInnerHTML={{ __html: sanitizeArticleHtml(article.content) }} />
       </article>
       <Suspense fallback={<RelatedArticlesSkeleton />}>

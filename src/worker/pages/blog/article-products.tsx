@@ -1,4 +1,4 @@
-import { use, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ProductName } from '../../../client/components/product-name';
 import { productImageSize } from '../../../shared/catalogue/images';
 import { productById } from '../../../shared/catalogue/lookup';
@@ -9,19 +9,13 @@ import { Price } from '../components/price';
 
 const HEADING = 'PRODUCTS FEATURED IN THIS ARTICLE';
 
-/**
- * The block's frame: its heading (shown by the skeleton too, so both wrap alike) and one row of
- * fixed-size tiles (scrolling sideways when they do not fit), so the block and its skeleton take the
- * same height whatever the number of products.
- */
-function ProductsFrame({ headingId, children }: { headingId?: string; children: ReactNode }) {
-  // The skeleton's copy is hidden from assistive technology, so it is no heading there.
-  const Heading = headingId ? 'h2' : 'p';
+/** The block: its heading and one row of fixed-size tiles, scrolling sideways when they do not fit. */
+function ProductsFrame({ children }: { children: ReactNode }) {
   return (
     <div className="mt-8 rounded-lg border border-stone-200 bg-white p-4">
-      <Heading id={headingId} className="text-sm font-bold tracking-wider text-stone-900">
+      <h2 id="article-products-heading" className="text-sm font-bold tracking-wider text-stone-900">
         {HEADING}
-      </Heading>
+      </h2>
       <ul className="mt-3 flex gap-3 overflow-x-auto pb-1">{children}</ul>
     </div>
   );
@@ -60,14 +54,14 @@ function ProductTile({ product }: { product: Product }) {
  * 'PRODUCTS FEATURED IN THIS ARTICLE' (spec point 2): the post's related catalogue products with
  * their price in the visitor's currency. Ids not in the catalogue are skipped; no products, no block.
  */
-export function ArticleProducts({ productIds }: { productIds: Promise<number[]> }) {
-  const found = use(productIds)
+export function ArticleProducts({ productIds }: { productIds: number[] }) {
+  const found = productIds
     .map(productById)
     .filter((p): p is Product => p !== undefined);
   if (found.length === 0) return null;
   return (
     <section aria-labelledby="article-products-heading">
-      <ProductsFrame headingId="article-products-heading">
+      <ProductsFrame>
         {found.map((product) => (
           <ProductTile key={product.id} product={product} />
         ))}
@@ -76,15 +70,3 @@ export function ArticleProducts({ productIds }: { productIds: Promise<number[]> 
   );
 }
 
-/** Placeholder tiles while the post's product ids load. */
-export function ArticleProductsSkeleton() {
-  return (
-    <div aria-hidden="true" data-skeleton="article-products">
-      <ProductsFrame>
-        {[0, 1, 2].map((i) => (
-          <li key={i} className={`${tileSize} animate-pulse rounded-md bg-stone-100`} />
-        ))}
-      </ProductsFrame>
-    </div>
-  );
-}
