@@ -1,31 +1,21 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, watchPage } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { watchPage } from '../support/browser';
 import { BROWSER_UA, mainOf } from '../support/html';
-import { startShopServer, type ShopServer } from '../support/shop-server';
+import { useBrowserAndShop } from '../support/e2e';
 
 const PATH = '/blog/dry-fire-fundamentals';
 
-let browser: Browser;
-let shop: ShopServer;
-
-beforeAll(async () => {
-  [browser, shop] = await Promise.all([launchBrowser(), startShopServer()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const e2e = useBrowserAndShop();
 
 describe('article page in Chromium', () => {
   it('has no serious or critical axe violations, a clean console, and both streamed blocks in place', async () => {
-    // axe runs part of its work in a second page of the same context, which browser.newPage() does not allow.
+    // axe runs part of its work in a second page of the same context, which e2e.browser.newPage() does not allow.
     // A person's browser (headless Chromium's own UA counts as a bot and gets the page in one piece).
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent: BROWSER_UA });
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent: BROWSER_UA });
     const page = await context.newPage();
     const watch = watchPage(page);
-    const response = await page.goto(`${shop.url}${PATH}`);
+    const response = await page.goto(`${e2e.shop.url}${PATH}`);
     expect(response?.status()).toBe(200);
     await page.waitForLoadState('networkidle');
     await expect.poll(() => page.getByRole('heading', { name: 'RELATED ARTICLES' }).isVisible()).toBe(true);
@@ -47,12 +37,12 @@ describe('article page in Chromium', () => {
   it('reserves the same space with its skeletons as the streamed blocks take, so nothing moves', async () => {
     // The HTML a browser gets: shell with skeletons, blocks streamed after it. Locally the blocks follow
     // before the first paint, so the skeletons are measured on a copy without React's swap scripts.
-    const streamed = await (await fetch(`${shop.url}${PATH}`, { headers: { 'User-Agent': BROWSER_UA } })).text();
+    const streamed = await (await fetch(`${e2e.shop.url}${PATH}`, { headers: { 'User-Agent': BROWSER_UA } })).text();
     expect(mainOf(streamed)).toContain('data-skeleton="related-articles"');
     const frozen = streamed.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
 
     for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }, { width: 320, height: 640 }]) {
-      const context = await browser.newContext({ viewport, userAgent: BROWSER_UA });
+      const context = await e2e.browser.newContext({ viewport, userAgent: BROWSER_UA });
       const page = await context.newPage();
       /** Where the article body and the link after the related block start. */
       const positions = () =>
@@ -60,13 +50,13 @@ describe('article page in Chromium', () => {
           body: document.querySelector('.article-body')!.getBoundingClientRect().top,
           after: document.querySelector('a.btn[href="/training-gun-digest"]')!.getBoundingClientRect().top,
         }));
-      await page.route(`${shop.url}${PATH}`, (route) => route.fulfill({ body: frozen, contentType: 'text/html' }));
-      await page.goto(`${shop.url}${PATH}`);
+      await page.route(`${e2e.shop.url}${PATH}`, (route) => route.fulfill({ body: frozen, contentType: 'text/html' }));
+      await page.goto(`${e2e.shop.url}${PATH}`);
       expect(await page.locator('[data-skeleton]').count()).toBe(1);
       const withSkeletons = await positions();
-      await page.unroute(`${shop.url}${PATH}`);
+      await page.unroute(`${e2e.shop.url}${PATH}`);
 
-      await page.goto(`${shop.url}${PATH}`);
+      await page.goto(`${e2e.shop.url}${PATH}`);
       await expect.poll(() => page.locator('[data-skeleton]').count()).toBe(0);
       expect(await positions(), `${viewport.width}px`).toEqual(withSkeletons);
       await context.close();

@@ -1,19 +1,10 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, watchPage } from '../support/browser';
-import { startShopServer, type ShopServer } from '../support/shop-server';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { watchPage } from '../support/browser';
+import { useBrowserAndShop } from '../support/e2e';
 
-let browser: Browser;
-let shop: ShopServer;
-
-beforeAll(async () => {
-  [browser, shop] = await Promise.all([launchBrowser(), startShopServer()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const e2e = useBrowserAndShop();
 
 /** Which FAQ sections are open, in page order. */
 function openSections(page: Page): Promise<boolean[]> {
@@ -22,9 +13,9 @@ function openSections(page: Page): Promise<boolean[]> {
 
 describe('FAQ accordion in Chromium', () => {
   it('keeps at most one section open, closes the open one on click, and answers the keyboard', async () => {
-    const page = await browser.newPage();
+    const page = await e2e.browser.newPage();
     const watch = watchPage(page);
-    await page.goto(`${shop.url}/faq`);
+    await page.goto(`${e2e.shop.url}/faq`);
     const summary = (name: string) => page.locator('summary', { hasText: name });
 
     expect(await openSections(page)).toEqual([true, false, false, false]);
@@ -66,11 +57,11 @@ describe('content pages: accessibility and console', () => {
   });
 
   it.each(paths)('%s has no serious or critical axe violations and a clean console', async (path) => {
-    // axe runs part of its work in a second page of the same context, which browser.newPage() does not allow.
-    const context = await browser.newContext();
+    // axe runs part of its work in a second page of the same context, which e2e.browser.newPage() does not allow.
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
     const watch = watchPage(page);
-    const response = await page.goto(`${shop.url}${path}`);
+    const response = await page.goto(`${e2e.shop.url}${path}`);
     expect(response?.status()).toBe(200);
     await page.waitForLoadState('networkidle');
     const { violations } = await new AxeBuilder({ page }).analyze();

@@ -1,34 +1,25 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { promoMessages } from '../../src/shared/promotions';
-import { launchBrowser, watchPage } from '../support/browser';
-import { startShopServer, type ShopServer } from '../support/shop-server';
+import { watchPage } from '../support/browser';
+import { useBrowserAndShop } from '../support/e2e';
 
 /** A page that carries the whole frame on every build (the shop's own pages are added by other issues). */
 const FRAME_PAGE = '/404';
 
-let browser: Browser;
-let shop: ShopServer;
-
-beforeAll(async () => {
-  [browser, shop] = await Promise.all([launchBrowser(), startShopServer()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const e2e = useBrowserAndShop();
 
 /** An EU visitor on a wide screen unless the options say otherwise. */
 async function open(path = FRAME_PAGE, options: BrowserContextOptions = {}) {
-  const context = await browser.newContext({
+  const context = await e2e.browser.newContext({
     viewport: { width: 1280, height: 900 },
     extraHTTPHeaders: { 'CF-IPCountry': 'DE' },
     ...options,
   });
   const page = await context.newPage();
   const watch = watchPage(page);
-  await page.goto(`${shop.url}${path}`);
+  await page.goto(`${e2e.shop.url}${path}`);
   await page.waitForFunction(() =>
     [...document.querySelectorAll('[data-island]')].every((el) => (el as HTMLElement).dataset.hydrated === 'true'),
   );
@@ -223,7 +214,7 @@ describe('analytics', () => {
   it('pushes a page view at start and on back/forward route changes', async () => {
     const { page, close } = await open('/missing-a');
     const views = async () => ((await dataLayer(page)) as Array<Record<string, unknown>>).filter((e) => e.event === 'page_view');
-    expect(await views()).toEqual([expect.objectContaining({ page_path: '/missing-a', page_location: `${shop.url}/missing-a` })]);
+    expect(await views()).toEqual([expect.objectContaining({ page_path: '/missing-a', page_location: `${e2e.shop.url}/missing-a` })]);
     await page.evaluate(() => history.pushState({}, '', '/missing-b'));
     await page.goBack();
     await expect.poll(async () => (await views()).length).toBe(2);
@@ -237,11 +228,11 @@ describe('analytics', () => {
       utm_medium: 'email',
       utm_campaign: 'spring',
     });
-    await page.goto(`${shop.url}/other-page`);
+    await page.goto(`${e2e.shop.url}/other-page`);
     const events = (await dataLayer(page)) as Array<Record<string, unknown>>;
     expect(events.find((e) => e.event === 'page_view')).toMatchObject({ utm_source: 'newsletter', utm_campaign: 'spring' });
     expect(events.find((e) => e.event === '404_error')).toMatchObject({ page_path: '/other-page', utm_source: 'newsletter' });
-    await page.goto(`${shop.url}/third?utm_source=ads`);
+    await page.goto(`${e2e.shop.url}/third?utm_source=ads`);
     expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('utm_params')))!)).toEqual({ utm_source: 'ads' });
     await close();
   });
