@@ -79,9 +79,22 @@ describe('sitemap.xml and robots.txt', () => {
     const xml = await res.text();
     expect(xml).toContain('<loc>https://shop.example/</loc>');
     expect(xml).toContain('<loc>https://shop.example/shipping-policy</loc>');
+    expect(xml).toContain('<loc>https://shop.example/product/1/g-series-laser-training-pistol</loc>');
+    expect(xml.match(/<loc>https:\/\/shop\.example\/product\//g)).toHaveLength(15);
     expect(xml).toMatch(/<loc>https:\/\/shop\.example\/blog\/dry-fire-fundamentals<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
     expect(xml).not.toContain('draft-winter-training-plan');
     expect(xml).not.toContain('/thank-you');
+  });
+
+  it('lists only addresses that answer 200', async () => {
+    const xml = await (await fetch(`${t.url}/sitemap.xml`)).text();
+    const paths = [...xml.matchAll(/<loc>https:\/\/shop\.example([^<]*)<\/loc>/g)].map((m) => m[1]!);
+    expect(paths.length).toBeGreaterThan(25);
+    for (const path of paths) {
+      const res = await fetch(`${t.url}${path}`, { headers: { 'User-Agent': BROWSER_UA }, redirect: 'manual' });
+      await res.arrayBuffer();
+      expect(`${path} ${res.status}`).toBe(`${path} 200`);
+    }
   });
 
   it('robots.txt points to the sitemap', async () => {

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { robotsTxt, sitemapXml, staticSitemapPaths, type SitemapEntry } from '../../shared/sitemap';
 import { articlePath } from '../../shared/blog';
+import { productPath } from '../../shared/catalogue/names';
+import { products } from '../../shared/catalogue/products';
 import { listPostsForSitemap } from '../db/queries/blog';
 import { readOr } from '../db/queries/read-or';
 import type { AppEnv } from '../env';
@@ -16,6 +18,7 @@ export const seoFileRoutes = new Hono<AppEnv>()
     const posts = await readOr(c.get('log'), 'sitemap posts', [], () => listPostsForSitemap(db));
     const entries: SitemapEntry[] = [
       ...staticSitemapPaths.map((path) => ({ path })),
+      ...products.map((p) => ({ path: productPath(p) })),
       ...posts.map((p) => ({ path: articlePath(p.slug), lastmod: p.updatedAt })),
     ];
     c.header('Content-Type', 'application/xml; charset=utf-8');
