@@ -8,8 +8,7 @@ export interface SitemapEntry {
 
 /**
  * Public pages that are not products or articles (spec point 2's route table, less cart/thank-you/404).
- * /contact, /training-gun-digest and /guides join when those pages are built; a sitemap must not
- * list addresses that answer 404.
+ * /contact joins when that page is built; a sitemap must not list addresses that answer 404.
  */
 export const staticSitemapPaths = [
   '/',
@@ -20,6 +19,8 @@ export const staticSitemapPaths = [
   '/terms-of-service',
   '/shipping-policy',
   '/returns',
+  '/training-gun-digest',
+  '/guides',
 ] as const;
 
 const xmlEscape = (s: string) =>

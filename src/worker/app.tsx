@@ -9,6 +9,7 @@ import { renderer } from './render/renderer';
 import { blogRoutes } from './routes/blog';
 import { blogApiRoutes } from './routes/blog-api';
 import { contentRoutes } from './routes/content';
+import { digestRoutes } from './routes/digest';
 import { healthRoutes } from './routes/health';
 import { renderNotFound } from './routes/not-found';
 import { seoFileRoutes } from './routes/seo-files';
@@ -28,6 +29,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', contentRoutes);
   app.route('/', shopRoutes);
   app.route('/', blogRoutes);
+  app.route('/', digestRoutes);
   app.get('/404', renderNotFound);
 
   app.notFound(renderNotFound);

@@ -4,8 +4,11 @@ import { formatLongDate } from '../../../shared/dates';
 /** Text area height shared with the skeleton, so a card replaces its placeholder without a jump. */
 export const CARD_TEXT_HEIGHT = 'h-48';
 
-/** A blog card (spec point 3): image, category, date, title, excerpt; the whole card opens the article. */
-export function PostCard({ card }: { card: BlogCard }) {
+/**
+ * A blog card (spec point 3): image, category, date, title, excerpt; the whole card is one link,
+ * to `href` when given, else to the card's url.
+ */
+export function PostCard({ card, href = card.url }: { card: BlogCard; href?: string }) {
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       {/* The title next to it names the card; the image is decoration. */}
@@ -26,7 +29,7 @@ export function PostCard({ card }: { card: BlogCard }) {
         </p>
         <h3 className="line-clamp-2 text-lg font-semibold leading-snug">
           <a
-            href={card.url}
+            href={href}
             className="after:absolute after:inset-0 after:rounded-lg hover:text-red-700 focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-red-700"
           >
             {card.title}
@@ -35,5 +38,19 @@ export function PostCard({ card }: { card: BlogCard }) {
         <p className="line-clamp-3 text-sm text-stone-700">{card.excerpt}</p>
       </div>
     </article>
+  );
+}
+
+/** A card-sized placeholder while posts load: same image ratio and text height as a card. */
+export function PostCardSkeleton() {
+  return (
+    <div className="h-full overflow-hidden rounded-lg border border-stone-200 bg-white">
+      <div className="aspect-[1200/630] w-full animate-pulse bg-stone-200" />
+      <div className={`flex flex-col gap-3 p-4 ${CARD_TEXT_HEIGHT}`}>
+        <div className="h-4 w-1/2 rounded bg-stone-200" />
+        <div className="h-6 w-4/5 rounded bg-stone-200" />
+        <div className="h-4 w-full rounded bg-stone-200" />
+      </div>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { use, type ReactNode } from 'react';
 import { toBlogCard, type PostSummary } from '../../../shared/blog';
-import { CARD_TEXT_HEIGHT, PostCard } from './post-card';
+import { PostCard, PostCardSkeleton } from './post-card';
 
 /** Heading and row of cards; the skeleton shows them too, so both take the same space. */
 function RelatedFrame({ headingId, children }: { headingId?: string; children: ReactNode }) {
@@ -39,13 +39,8 @@ export function RelatedArticlesSkeleton() {
     <div aria-hidden="true" data-skeleton="related-articles" className="mt-16">
       <RelatedFrame>
         {[0, 1, 2].map((i) => (
-          <li key={i} className="overflow-hidden rounded-lg border border-stone-200 bg-white">
-            <div className="aspect-[1200/630] w-full animate-pulse bg-stone-200" />
-            <div className={`flex flex-col gap-3 p-4 ${CARD_TEXT_HEIGHT}`}>
-              <div className="h-4 w-1/2 rounded bg-stone-200" />
-              <div className="h-6 w-4/5 rounded bg-stone-200" />
-              <div className="h-4 w-full rounded bg-stone-200" />
-            </div>
+          <li key={i}>
+            <PostCardSkeleton />
           </li>
         ))}
       </RelatedFrame>

@@ -1,0 +1,42 @@
+import { Suspense } from 'react';
+import type { PostSummary } from '../../../shared/blog';
+import type { BlogCategory } from '../../../shared/digest';
+import { guidesPath, type GuideFilter } from '../../../shared/guide-filter';
+import { webPageJsonLd } from '../../../shared/page-jsonld';
+import { absoluteUrl } from '../../../shared/seo';
+import type { PageHead } from '../../render/head';
+import { GuideFilterForm } from './guide-filter-form';
+import { GuideResults, GuideResultsSkeleton } from './guide-results';
+
+const DESCRIPTION = 'Search every dry-fire and laser training guide by topic or category.';
+
+/** Filtered views and /guides/{slug} share the one canonical list. */
+export function guidesHead(siteUrl: string): PageHead {
+  return {
+    title: 'Guides',
+    description: DESCRIPTION,
+    canonicalPath: guidesPath(),
+    jsonLd: [webPageJsonLd({ name: 'Guides', description: DESCRIPTION, url: absoluteUrl(siteUrl, guidesPath()) }, { type: 'CollectionPage' })],
+  };
+}
+
+export interface GuidesPageProps {
+  filter: GuideFilter;
+  /** Started by the route; each falls back to [] when its read fails (spec point 8). */
+  categories: Promise<BlogCategory[]>;
+  posts: Promise<PostSummary[]>;
+}
+
+/** The guides list (spec point 2, backend variant). */
+export function GuidesPage({ filter, categories, posts }: GuidesPageProps) {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12">
+      <h1 className="text-4xl font-black tracking-tight">Guides</h1>
+      <p className="mt-4 max-w-3xl text-lg text-stone-700">Every training guide in one place: search by topic or pick a category.</p>
+      <GuideFilterForm filter={filter} categories={categories} />
+      <Suspense fallback={<GuideResultsSkeleton />}>
+        <GuideResults posts={posts} filter={filter} />
+      </Suspense>
+    </div>
+  );
+}

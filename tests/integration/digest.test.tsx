@@ -1,0 +1,188 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productById } from '../../src/shared/catalogue/lookup';
+import { productPath } from '../../src/shared/catalogue/names';
+import { displayPrice, formatMoney } from '../../src/shared/money';
+import { blogPosts, categories } from '../../src/worker/db/schema';
+import type { LogFields, LogLevel } from '../../src/worker/log';
+import { BROWSER_UA, jsonLdBlocks, mainOf, textOf } from '../support/html';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const NO_CATEGORY_POSTS = 'No articles in this category yet.';
+const NO_POSTS = 'No articles published yet. Check back soon!';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+async function get(path: string, app = t, ua = GOOGLEBOT) {
+  const res = await fetch(`${app.url}${path}`, { headers: { 'User-Agent': ua }, redirect: 'manual' });
+  return { res, html: await res.text() };
+}
+
+/** The category cards: each card's heading and the hrefs of its article links. */
+function categoryCards(main: string) {
+  return [...main.matchAll(/<article aria-labelledby="digest-category-[^"]+"[\s\S]*?<\/article>/g)].map((m) => ({
+    name: textOf(m[0].match(/<h3[\s\S]*?<\/h3>/)![0]),
+    links: [...m[0].matchAll(/<a href="(\/blog\/[^"]+)"/g)].map((l) => l[1]),
+    text: textOf(m[0]),
+  }));
+}
+
+const sectionOf = (main: string, heading: string) => main.match(new RegExp(`<section[^>]*>(?:(?!</section>)[\\s\\S])*?${heading}[\\s\\S]*?</section>`))?.[0] ?? '';
+const cardLinks = (html: string) => [...html.matchAll(/<article class="relative[\s\S]*?<a href="([^"]+)"/g)].map((m) => m[1]);
+
+describe('digest landing /training-gun-digest', () => {
+  it('shows the categories from the database, each with its 3 newest published posts linking to the article', async () => {
+    const { res, html } = await get('/training-gun-digest');
+    expect(res.status).toBe(200);
+    const main = mainOf(html);
+    expect(main.match(/<h1\b/g)).toHaveLength(1);
+    expect(textOf(main.match(/<h1[\s\S]*?<\/h1>/)![0])).toBe('Training Gun Digest');
+    expect(categoryCards(main).map(({ name, links }) => [name, links])).toEqual([
+      ['Equipment Guides', ['/blog/choosing-a-laser-training-bundle', '/blog/blue-guns-durability-test', '/blog/blue-training-guns']],
+      ['Fundamentals', ['/blog/trigger-control-par-times', '/blog/home-dry-fire-range-setup', '/blog/dry-fire-fundamentals']],
+      ['Tactical Training', ['/blog/who-trusts-laser-training', '/blog/laser-training-knife-drills', '/blog/law-enforcement-training']],
+    ]);
+    expect(main).not.toContain('draft-winter-training-plan');
+    expect(main).not.toContain(NO_CATEGORY_POSTS);
+  });
+
+  it('shows the 2 latest posts as cards, featured equipment with prices, and links to the guides and the shop', async () => {
+    const main = mainOf((await get('/training-gun-digest')).html);
+    const latest = sectionOf(main, 'Latest Articles');
+    expect(cardLinks(latest)).toEqual(['/blog/choosing-a-laser-training-bundle', '/blog/blue-guns-durability-test']);
+    expect(textOf(latest)).toContain('September 16, 2025');
+
+    const equipment = sectionOf(main, 'Featured Equipment');
+    const products = [1, 2, 3].map((id) => productById(id)!);
+    expect([...equipment.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1])).toEqual(products.map(productPath));
+    for (const p of products) expect(textOf(equipment)).toContain(formatMoney(displayPrice(p, 'EUR'), 'EUR'));
+    expect(equipment).toContain('data-prices=');
+
+    expect(main).toContain('href="/guides"');
+    expect(main).toContain('href="/products"');
+  });
+
+  it('declares one canonical address and a CollectionPage, also when reached by a post slug or an unknown slug', async () => {
+    for (const path of ['/training-gun-digest', '/training-gun-digest/blue-guns', '/training-gun-digest/no-such-post']) {
+      const { res, html } = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(html).toContain('<link rel="canonical" href="http://localhost:8787/training-gun-digest"/>');
+      expect(categoryCards(mainOf(html)), path).toHaveLength(3);
+      expect(jsonLdBlocks(html).find((b) => b['@type'] === 'CollectionPage')).toMatchObject({
+        name: 'Training Gun Digest',
+        url: 'http://localhost:8787/training-gun-digest',
+      });
+    }
+  });
+
+  it('streams a browser the page with skeletons for 3 category cards and 2 article cards, filled after the body', async () => {
+    const { html } = await get('/training-gun-digest', t, BROWSER_UA);
+    const main = mainOf(html);
+    const skeleton = (name: string) => main.match(new RegExp(`data-skeleton="${name}"[\\s\\S]*?</ul>`))![0];
+    expect(skeleton('digest-categories').match(/<li /g)).toHaveLength(3);
+    expect(skeleton('latest-articles').match(/<li>/g)).toHaveLength(2);
+    expect(html.indexOf('/blog/trigger-control-par-times')).toBeGreaterThan(html.indexOf('</main>'));
+  });
+});
+
+describe('guides list /guides', () => {
+  it('lists every published post with a search box and a category select in a GET form', async () => {
+    const { res, html } = await get('/guides');
+    expect(res.status).toBe(200);
+    const main = mainOf(html);
+    expect(textOf(main.match(/<h1[\s\S]*?<\/h1>/)![0])).toBe('Guides');
+    const form = main.match(/<form[^>]*>/)![0];
+    expect(form).toContain('action="/guides"');
+    expect(form).toContain('method="get"');
+    expect(main).toMatch(/<label for="guides-q"[^>]*>Search guides<\/label>/);
+    expect(main).toMatch(/<label for="guides-category"[^>]*>Category<\/label>/);
+    const input = main.match(/<input id="guides-q"[^>]*>/)![0];
+    for (const a of ['type="search"', 'name="q"', 'value=""', 'placeholder="Search guides..."']) expect(input).toContain(a);
+    expect(textOf(main.match(/<select[\s\S]*?<\/select>/)![0])).toBe('All Equipment Guides Fundamentals Tactical Training');
+    expect(main).toContain('<option value="equipment-guides">Equipment Guides</option>');
+    expect(cardLinks(main)).toHaveLength(12);
+    expect(textOf(main)).toContain('12 guides found');
+    expect(html).toContain('<link rel="canonical" href="http://localhost:8787/guides"/>');
+  });
+
+  it('filters by search text (any case) and category, keeping the choices in the form', async () => {
+    const { html } = await get('/guides?q=BLUE&category=equipment-guides');
+    const main = mainOf(html);
+    expect(cardLinks(main)).toEqual(['/blog/blue-guns-durability-test', '/blog/blue-training-guns', '/blog/blue-guns']);
+    expect(main).toContain('value="BLUE"');
+    expect(main).toContain('<option value="equipment-guides" selected="">Equipment Guides</option>');
+    expect(cardLinks(mainOf((await get('/guides?category=fundamentals')).html))).toEqual([
+      '/blog/trigger-control-par-times',
+      '/blog/home-dry-fire-range-setup',
+      '/blog/dry-fire-fundamentals',
+    ]);
+    expect(cardLinks(mainOf((await get('/guides?q=blue&category=fundamentals')).html))).toEqual([]);
+  });
+
+  it('shows the no-results texts and a reset link that clears both filters', async () => {
+    const main = mainOf((await get('/guides?q=zzzz&category=tactical-training')).html);
+    expect(cardLinks(main)).toEqual([]);
+    expect(textOf(main)).toContain('No guides found');
+    expect(textOf(main)).toContain('Try adjusting your search or filter criteria.');
+    expect(main).toMatch(/<a href="\/guides" class="btn btn-secondary[^"]*">Reset Filters<\/a>/);
+  });
+
+  it('answers /guides/{slug} with the same list and canonical, and streams 6 skeleton cards to a browser', async () => {
+    const { res, html } = await get('/guides/blue-guns');
+    expect(res.status).toBe(200);
+    expect(cardLinks(mainOf(html))).toHaveLength(12);
+    expect(html).toContain('<link rel="canonical" href="http://localhost:8787/guides"/>');
+    const streamed = mainOf((await get('/guides', t, BROWSER_UA)).html);
+    expect(streamed.match(/data-skeleton="guides"[\s\S]*?<\/ul>/)![0].match(/<li>/g)).toHaveLength(6);
+  });
+});
+
+describe('empty and failed blog reads', () => {
+  let app: TestApp;
+  const logs: Array<{ level: LogLevel; msg: string; fields?: LogFields }> = [];
+  beforeAll(async () => {
+    app = await startTestApp({ log: (level, msg, fields) => logs.push({ level, msg, fields }) });
+  });
+  afterAll(() => app.close());
+
+  it('says a category has no articles yet, then that nothing is published, as rows go', async () => {
+    await app.deps.db.delete(blogPosts).where(sql`json_extract(${blogPosts.tags}, '$[0]') = 'Fundamentals'`);
+    let main = mainOf((await get('/training-gun-digest', app)).html);
+    const cards = categoryCards(main);
+    expect(cards.find((c) => c.name === 'Fundamentals')).toMatchObject({ links: [] });
+    expect(cards.find((c) => c.name === 'Fundamentals')!.text).toContain(NO_CATEGORY_POSTS);
+    expect(cards.filter((c) => c.text.includes(NO_CATEGORY_POSTS))).toHaveLength(1);
+    expect(textOf(main)).not.toContain(NO_POSTS);
+
+    await app.deps.db.delete(blogPosts);
+    main = mainOf((await get('/training-gun-digest', app)).html);
+    expect(categoryCards(main).map((c) => c.links)).toEqual([[], [], []]);
+    expect(textOf(sectionOf(main, 'Latest Articles'))).toContain(NO_POSTS);
+    expect(textOf(mainOf((await get('/guides', app)).html))).toContain('No guides found');
+  });
+
+  it('still answers 200 with the empty texts when every read fails, and logs each failure', async () => {
+    await app.deps.db.run(sql`DROP TABLE blog_product_relations`);
+    await app.deps.db.run(sql`DROP TABLE blog_posts`);
+    await app.deps.db.run(sql`DROP TABLE ${categories}`);
+    const { res, html } = await get('/training-gun-digest', app);
+    expect(res.status).toBe(200);
+    const main = mainOf(html);
+    expect(textOf(main)).toContain('Training Gun Digest');
+    expect(textOf(sectionOf(main, 'Latest Articles'))).toContain(NO_POSTS);
+    expect(textOf(main)).toContain('Featured Equipment');
+    for (const msg of ['database read failed: list posts', 'database read failed: list categories']) {
+      expect(logs.some((l) => l.level === 'error' && l.msg === msg), msg).toBe(true);
+    }
+
+    const guides = await get('/guides?q=blue', app);
+    expect(guides.res.status).toBe(200);
+    expect(textOf(mainOf(guides.html))).toContain('No guides found');
+    expect(textOf(mainOf(guides.html).match(/<select[\s\S]*?<\/select>/)![0])).toBe('All');
+  });
+});
