@@ -4,7 +4,7 @@ import { groupByCategory, type BlogCategory, type CategoryGroup } from '../../..
 import { guidesPath } from '../../../shared/guide-filter';
 
 /** Fixed card height, shared with the skeleton: the cards replace their placeholders without a jump. */
-const cardBox = 'flex h-[23rem] flex-col overflow-hidden rounded-lg border border-stone-200 bg-white p-6 shadow-sm';
+const cardBox = 'flex h-[21rem] flex-col overflow-hidden rounded-lg border border-stone-200 bg-white p-6 shadow-sm';
 
 function CardsGrid({ children }: { children: ReactNode }) {
   return <ul className="mt-8 grid gap-6 md:grid-cols-3">{children}</ul>;

@@ -1,0 +1,103 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { afterAll, describe, expect, it } from 'vitest';
+import { watchPage } from '../support/browser';
+import { useBrowserAndShop } from '../support/e2e';
+import { BROWSER_UA } from '../support/html';
+
+const e2e = useBrowserAndShop();
+
+/** A person's browser (headless Chromium's own UA counts as a bot and gets the page in one piece). */
+async function openPage() {
+  // axe runs part of its work in a second page of the same context, which e2e.browser.newPage() does not allow.
+  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent: BROWSER_UA });
+  const page = await context.newPage();
+  return { context, page, watch: watchPage(page) };
+}
+
+describe('digest and guides: accessibility and console', () => {
+  const seriousByPage: Record<string, number> = {};
+  afterAll(() => {
+    // Kept in the test output for the report.
+    console.info('axe serious+critical violations per page:', JSON.stringify(seriousByPage));
+  });
+
+  it.each(['/training-gun-digest', '/guides'])('%s has no serious or critical axe violations and a clean console', async (path) => {
+    const { context, page, watch } = await openPage();
+    expect((await page.goto(`${e2e.shop.url}${path}`))?.status()).toBe(200);
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => page.locator('[data-skeleton]').count()).toBe(0);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    seriousByPage[path] = serious.length;
+    console.info('axe on', path, JSON.stringify({ serious: serious.length, all: violations.map((v) => `${v.id} (${v.impact})`) }));
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(watch.problems).toEqual([]);
+    expect(watch.failedUrls).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('digest skeletons in Chromium', () => {
+  it('take the same space as the streamed category cards and latest articles, so nothing below moves', async () => {
+    const path = '/training-gun-digest';
+    // Locally the blocks follow before the first paint, so the skeletons are measured on a copy without React's swap scripts.
+    const streamed = await (await fetch(`${e2e.shop.url}${path}`, { headers: { 'User-Agent': BROWSER_UA } })).text();
+    const frozen = streamed.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
+    for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }, { width: 320, height: 640 }]) {
+      const context = await e2e.browser.newContext({ viewport, userAgent: BROWSER_UA });
+      const page = await context.newPage();
+      /** Where the blocks after each streamed one start. */
+      const positions = () =>
+        page.evaluate(() => ({
+          latest: document.getElementById('latest-heading')!.getBoundingClientRect().top,
+          equipment: document.getElementById('featured-equipment-heading')!.getBoundingClientRect().top,
+        }));
+      await page.route(`${e2e.shop.url}${path}`, (route) => route.fulfill({ body: frozen, contentType: 'text/html' }));
+      await page.goto(`${e2e.shop.url}${path}`);
+      expect(await page.locator('[data-skeleton]').count()).toBe(2);
+      const withSkeletons = await positions();
+      await page.unroute(`${e2e.shop.url}${path}`);
+
+      await page.goto(`${e2e.shop.url}${path}`);
+      await expect.poll(() => page.locator('[data-skeleton]').count()).toBe(0);
+      expect(await positions(), `${viewport.width}px`).toEqual(withSkeletons);
+      // The fixed card height must hold a card's contents: nothing clipped.
+      const clipped = await page
+        .locator('article[aria-labelledby^="digest-category-"]')
+        .evaluateAll((cards) => cards.filter((c) => c.scrollHeight > c.clientHeight).length);
+      expect(clipped, `${viewport.width}px`).toBe(0);
+      await context.close();
+    }
+  });
+});
+
+describe('guides filter form in Chromium', () => {
+  it('filters by search text and category through the GET form, and Reset Filters clears both', async () => {
+    const { context, page, watch } = await openPage();
+    await page.goto(`${e2e.shop.url}/guides`);
+    const cards = page.locator('main article h3 a');
+    await expect.poll(() => cards.count()).toBe(12);
+
+    await page.getByLabel('Search guides').fill('blue');
+    await page.getByLabel('Category').selectOption({ label: 'Equipment Guides' });
+    await Promise.all([page.waitForURL(/\/guides\?/), page.getByRole('button', { name: 'Search' }).click()]);
+    expect(new URL(page.url()).search).toBe('?q=blue&category=equipment-guides');
+    await expect.poll(() => cards.allTextContents()).toEqual([
+      'Blue Guns Durability Test: What Wears First and How to Check Yours',
+      'Choosing Blue Training Guns for Your Programme',
+      "What Are Blue Guns? A Beginner's Guide to Inert Training Replicas",
+    ]);
+    expect(await page.getByLabel('Search guides').inputValue()).toBe('blue');
+
+    await page.getByLabel('Category').selectOption({ label: 'Fundamentals' });
+    await Promise.all([page.waitForURL(/category=fundamentals/), page.getByLabel('Search guides').press('Enter')]);
+    expect(await page.getByRole('heading', { name: 'No guides found' }).isVisible()).toBe(true);
+    await Promise.all([page.waitForURL(/\/guides$/), page.getByRole('link', { name: 'Reset Filters' }).click()]);
+    await expect.poll(() => cards.count()).toBe(12);
+    expect(await page.getByLabel('Search guides').inputValue()).toBe('');
+    expect(await page.getByLabel('Category').inputValue()).toBe('');
+
+    expect(watch.problems).toEqual([]);
+    await context.close();
+  });
+});
