@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { watchPage } from '../support/browser';
 import { BROWSER_UA, mainOf } from '../support/html';
 import { useBrowserAndShop } from '../support/e2e';
+import { measureSkeletonSwap, SWAP_VIEWPORTS } from '../support/skeleton-swap';
 
 const PATH = '/blog/dry-fire-fundamentals';
 
@@ -35,31 +36,21 @@ describe('article page in Chromium', () => {
   });
 
   it('reserves the same space with its skeletons as the streamed blocks take, so nothing moves', async () => {
-    // The HTML a browser gets: shell with skeletons, blocks streamed after it. Locally the blocks follow
-    // before the first paint, so the skeletons are measured on a copy without React's swap scripts.
+    // The HTML a browser gets: shell with skeletons, blocks streamed after it.
     const streamed = await (await fetch(`${e2e.shop.url}${PATH}`, { headers: { 'User-Agent': BROWSER_UA } })).text();
     expect(mainOf(streamed)).toContain('data-skeleton="related-articles"');
-    const frozen = streamed.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
-
-    for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }, { width: 320, height: 640 }]) {
-      const context = await e2e.browser.newContext({ viewport, userAgent: BROWSER_UA });
-      const page = await context.newPage();
-      /** Where the article body and the link after the related block start. */
-      const positions = () =>
-        page.evaluate(() => ({
-          body: document.querySelector('.article-body')!.getBoundingClientRect().top,
-          after: document.querySelector('a.btn[href="/training-gun-digest"]')!.getBoundingClientRect().top,
-        }));
-      await page.route(`${e2e.shop.url}${PATH}`, (route) => route.fulfill({ body: frozen, contentType: 'text/html' }));
-      await page.goto(`${e2e.shop.url}${PATH}`);
-      expect(await page.locator('[data-skeleton]').count()).toBe(1);
-      const withSkeletons = await positions();
-      await page.unroute(`${e2e.shop.url}${PATH}`);
-
-      await page.goto(`${e2e.shop.url}${PATH}`);
-      await expect.poll(() => page.locator('[data-skeleton]').count()).toBe(0);
-      expect(await positions(), `${viewport.width}px`).toEqual(withSkeletons);
-      await context.close();
+    for (const viewport of SWAP_VIEWPORTS) {
+      const { withSkeletons, streamed: withBlocks } = await measureSkeletonSwap(e2e.browser, `${e2e.shop.url}${PATH}`, {
+        viewport,
+        skeletons: 1,
+        // Where the article body and the link after the related block start.
+        measure: (page) =>
+          page.evaluate(() => ({
+            body: document.querySelector('.article-body')!.getBoundingClientRect().top,
+            after: document.querySelector('a.btn[href="/training-gun-digest"]')!.getBoundingClientRect().top,
+          })),
+      });
+      expect(withBlocks, `${viewport.width}px`).toEqual(withSkeletons);
     }
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { watchPage } from '../support/browser';
 import { useBrowserAndShop } from '../support/e2e';
 import { BROWSER_UA } from '../support/html';
+import { measureSkeletonSwap, SWAP_VIEWPORTS } from '../support/skeleton-swap';
 
 const e2e = useBrowserAndShop();
 
@@ -39,34 +40,25 @@ describe('digest and guides: accessibility and console', () => {
 
 describe('digest skeletons in Chromium', () => {
   it('take the same space as the streamed category cards and latest articles, so nothing below moves', async () => {
-    const path = '/training-gun-digest';
-    // Locally the blocks follow before the first paint, so the skeletons are measured on a copy without React's swap scripts.
-    const streamed = await (await fetch(`${e2e.shop.url}${path}`, { headers: { 'User-Agent': BROWSER_UA } })).text();
-    const frozen = streamed.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
-    for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }, { width: 320, height: 640 }]) {
-      const context = await e2e.browser.newContext({ viewport, userAgent: BROWSER_UA });
-      const page = await context.newPage();
-      /** Where the blocks after each streamed one start. */
-      const positions = () =>
-        page.evaluate(() => ({
-          latest: document.getElementById('latest-heading')!.getBoundingClientRect().top,
-          equipment: document.getElementById('featured-equipment-heading')!.getBoundingClientRect().top,
-        }));
-      await page.route(`${e2e.shop.url}${path}`, (route) => route.fulfill({ body: frozen, contentType: 'text/html' }));
-      await page.goto(`${e2e.shop.url}${path}`);
-      expect(await page.locator('[data-skeleton]').count()).toBe(2);
-      const withSkeletons = await positions();
-      await page.unroute(`${e2e.shop.url}${path}`);
-
-      await page.goto(`${e2e.shop.url}${path}`);
-      await expect.poll(() => page.locator('[data-skeleton]').count()).toBe(0);
-      expect(await positions(), `${viewport.width}px`).toEqual(withSkeletons);
-      // The fixed card height must hold a card's contents: nothing clipped.
-      const clipped = await page
-        .locator('article[aria-labelledby^="digest-category-"]')
-        .evaluateAll((cards) => cards.filter((c) => c.scrollHeight > c.clientHeight).length);
-      expect(clipped, `${viewport.width}px`).toBe(0);
-      await context.close();
+    for (const viewport of SWAP_VIEWPORTS) {
+      const { withSkeletons, streamed } = await measureSkeletonSwap(e2e.browser, `${e2e.shop.url}/training-gun-digest`, {
+        viewport,
+        skeletons: 2,
+        // Where the blocks after each streamed one start.
+        measure: (page) =>
+          page.evaluate(() => ({
+            latest: document.getElementById('latest-heading')!.getBoundingClientRect().top,
+            equipment: document.getElementById('featured-equipment-heading')!.getBoundingClientRect().top,
+          })),
+        // The fixed card height must hold a card's contents: nothing clipped.
+        check: async (page) => {
+          const clipped = await page
+            .locator('article[aria-labelledby^="digest-category-"]')
+            .evaluateAll((cards) => cards.filter((c) => c.scrollHeight > c.clientHeight).length);
+          expect(clipped, `${viewport.width}px`).toBe(0);
+        },
+      });
+      expect(streamed, `${viewport.width}px`).toEqual(withSkeletons);
     }
   });
 });

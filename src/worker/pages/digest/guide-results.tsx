@@ -1,14 +1,12 @@
-import { use, type ReactNode } from 'react';
-import { articlePath, toBlogCard, type PostSummary } from '../../../shared/blog';
+import { use } from 'react';
+import { toBlogCard, type PostSummary } from '../../../shared/blog';
 import { filterGuides, guidesPath, type GuideFilter } from '../../../shared/guide-filter';
-import { PostCard, PostCardSkeleton } from '../blog/post-card';
+import { ArticleCardGrid, ArticleCardGridSkeleton } from './article-card-grid';
 
 /** Spec point 9: six placeholders while the guides load. */
 const SKELETON_CARDS = 6;
 
-function CardsGrid({ children }: { children: ReactNode }) {
-  return <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">{children}</ul>;
-}
+const grid = 'mt-4 sm:grid-cols-2 lg:grid-cols-3';
 
 /** The published posts that pass the filters, or the spec's no-results texts with a reset link. */
 export function GuideResults({ posts, filter }: { posts: Promise<PostSummary[]>; filter: GuideFilter }) {
@@ -29,28 +27,17 @@ export function GuideResults({ posts, filter }: { posts: Promise<PostSummary[]>;
       <h2 className="mt-8 text-lg font-semibold text-stone-900">
         {cards.length} {cards.length === 1 ? 'guide' : 'guides'} found
       </h2>
-      <CardsGrid>
-        {cards.map((card) => (
-          <li key={card.id}>
-            {/* toBlogCard's url is the digest landing (spec point 3); the card opens the readable article. */}
-            <PostCard card={card} href={articlePath(card.slug)} />
-          </li>
-        ))}
-      </CardsGrid>
+      <ArticleCardGrid cards={cards} grid={grid} />
     </>
   );
 }
 
+/** Placeholders while the posts load; the count heading's line is reserved too. */
 export function GuideResultsSkeleton() {
   return (
-    <div aria-hidden="true" data-skeleton="guides">
-      <CardsGrid>
-        {Array.from({ length: SKELETON_CARDS }, (_, i) => (
-          <li key={i}>
-            <PostCardSkeleton />
-          </li>
-        ))}
-      </CardsGrid>
-    </div>
+    <>
+      <div className="mt-8 h-7" />
+      <ArticleCardGridSkeleton count={SKELETON_CARDS} name="guides" grid={grid} />
+    </>
   );
 }

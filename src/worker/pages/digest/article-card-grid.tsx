@@ -1,0 +1,33 @@
+import { articlePath, type BlogCard } from '../../../shared/blog';
+import { PostCard, PostCardSkeleton } from '../blog/post-card';
+
+/** Tailwind grid classes (columns and spacing) shared by a grid and its skeleton. */
+type GridClass = string;
+
+/** Blog cards in a grid; toBlogCard's url is the digest landing (spec point 3), so each card opens the readable article. */
+export function ArticleCardGrid({ cards, grid }: { cards: readonly BlogCard[]; grid: GridClass }) {
+  return (
+    <ul className={`grid gap-6 ${grid}`}>
+      {cards.map((card) => (
+        <li key={card.id}>
+          <PostCard card={card} href={articlePath(card.slug)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** `count` card placeholders in the same grid while the posts load. */
+export function ArticleCardGridSkeleton({ count, name, grid }: { count: number; name: string; grid: GridClass }) {
+  return (
+    <div aria-hidden="true" data-skeleton={name}>
+      <ul className={`grid gap-6 ${grid}`}>
+        {Array.from({ length: count }, (_, i) => (
+          <li key={i}>
+            <PostCardSkeleton />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
