@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentLinks, ukPaymentLinks } from '../../src/shared/catalogue/payment-links';
-import { launchBrowser, watchPage, type PageWatch } from '../support/browser';
+import { launchBrowser, pageSettled, watchPage, type PageWatch } from '../support/browser';
 import { startShopServer, type ShopServer } from '../support/shop-server';
 
 let browser: Browser;
@@ -24,13 +24,10 @@ afterAll(async () => {
 
 type Event = Record<string, unknown> & { event: string; ecommerce?: Record<string, unknown> };
 const dataLayer = (page: Page) => page.evaluate(() => (window as unknown as { dataLayer?: Event[] }).dataLayer ?? []) as Promise<Event[]>;
-/** Every island on the page has hydrated (so no island code is still loading). */
-const allHydrated = (page: Page) =>
-  expect.poll(async () => (await page.locator('[data-island]:not([data-hydrated])').count()), { timeout: 15_000 }).toBe(0);
 /** The island is interactive, and no other island's code is still loading (a clean console at the end). */
 async function hydrated(page: Page, island: string) {
   await page.locator(`[data-island="${island}"][data-hydrated="true"]`).first().waitFor();
-  await allHydrated(page);
+  await pageSettled(page);
 }
 const cards = (page: Page) => page.locator('main article');
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
@@ -349,7 +346,7 @@ describe('thank-you in Chromium', () => {
     const purchases = async () => (await dataLayer(page)).filter((e) => e.event === 'purchase');
     await expect.poll(async () => (await purchases()).length).toBe(1);
     expect((await purchases())[0]).toMatchObject({ ecommerce: { transaction_id: 'cs_test_e2e_once', value: 189.99, tax: 0, shipping: 0, currency: 'USD' } });
-    await allHydrated(page);
+    await pageSettled(page);
     await page.reload();
     await expect.poll(async () => (await dataLayer(page)).some((e) => e.event === 'page_view')).toBe(true);
     expect(await purchases()).toEqual([]);
@@ -388,7 +385,7 @@ describe('shop pages in Chromium', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${shop.url}${path}`);
-    await allHydrated(page);
+    await pageSettled(page);
     const results = await new AxeBuilder({ page }).analyze();
     const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
@@ -402,7 +399,7 @@ describe('shop pages in Chromium', () => {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       const watch = watchPage(page);
       await page.goto(`${devShop.url}${path}`);
-      await allHydrated(page);
+      await pageSettled(page);
       expectClean(watch);
       await page.close();
     },
@@ -412,7 +409,7 @@ describe('shop pages in Chromium', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     for (const path of ['/', '/products', '/product/1']) {
       await page.goto(`${shop.url}${path}`);
-      await allHydrated(page);
+      await pageSettled(page);
       const shift = await page.evaluate(
         () =>
           new Promise<number>((resolve) => {

@@ -29,3 +29,13 @@ export function watchPage(page: Page): PageWatch {
   page.on('requestfailed', (req) => watch.failedUrls.push(`${req.url()} (${req.failure()?.errorText})`));
   return watch;
 }
+
+/**
+ * Every island has hydrated and the browser's region detection is over (done, or skipped for a
+ * saved choice). Navigating before that aborts the detection's service call, which the failed-URL
+ * check would rightly report.
+ */
+export async function pageSettled(page: Page, timeout = 15_000): Promise<void> {
+  await page.locator('[data-island]:not([data-hydrated])').first().waitFor({ state: 'detached', timeout });
+  await page.locator('html[data-region-detection="done"], html[data-region-detection="skipped"]').waitFor({ state: 'attached', timeout });
+}

@@ -41,14 +41,21 @@ export function detectRegionOnce(config: DetectionConfig): void {
   if (started) return;
   started = true;
   // After hydration: the saved choice is known by then, and a result reaches every island at once.
+  const { dataset } = document.documentElement;
   void islandsHydrated.then(async () => {
-    if (savedPreference()) return;
+    // Marked on <html> so tests (and support) can tell when the page's third-party calls are over.
+    if (savedPreference()) {
+      dataset.regionDetection = 'skipped';
+      return;
+    }
     let changedMeanwhile = false;
     const stop = subscribeRegion(() => (changedMeanwhile = true));
     setDetecting(true);
+    dataset.regionDetection = 'running';
     const result = await detectRegion(browserDetectionSteps(config));
     stop();
     if (!changedMeanwhile) apply(result);
     setDetecting(false);
+    dataset.regionDetection = 'done';
   });
 }
