@@ -1,0 +1,152 @@
+import { z } from 'zod';
+
+/**
+ * The contact form's rules (spec points 4, 5, 8 and 9), shared by the browser and the server so
+ * both reject the same input with the same words.
+ */
+
+export const CONTACT_SUBJECTS = [
+  'General Inquiry',
+  'Product Question',
+  'Order Support',
+  'Returns & Warranty',
+  'Training & Bulk Orders',
+  'Partnerships',
+] as const;
+export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
+
+export const CONTACT_LIMITS = { name: 100, email: 254, phone: 40, message: 5000 } as const;
+/** Spec point 9: the message box has 5 rows; sent and partial states reset after 3 s. */
+export const CONTACT_MESSAGE_ROWS = 5;
+export const CONTACT_STATUS_RESET_MS = 3000;
+
+/** The spec's {email} pattern placeholder: one @, no spaces, a dot in the domain. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE_PATTERN = /^[+\d\s().-]*$/;
+
+export interface ContactFields {
+  name: string;
+  email: string;
+  phone: string;
+  subject: string;
+  message: string;
+}
+export type ContactField = keyof ContactFields;
+
+/** What a valid submission becomes: trimmed, phone null when left empty. */
+export interface ContactSubmission {
+  name: string;
+  email: string;
+  phone: string | null;
+  subject: ContactSubject;
+  message: string;
+}
+
+export interface Notice {
+  title: string;
+  description: string;
+}
+
+export interface ContactProblem extends Notice {
+  field: ContactField;
+}
+
+/** Each check's words; the first five are the spec's, in the spec's order. */
+const problems = {
+  name_required: { field: 'name', title: 'Name is required', description: 'Please enter your name.' },
+  email_required: { field: 'email', title: 'Email is required', description: 'Please enter your email address.' },
+  email_invalid: { field: 'email', title: 'Invalid email', description: 'Please enter a valid email address.' },
+  subject_required: { field: 'subject', title: 'Subject is required', description: 'Please select a subject.' },
+  message_required: { field: 'message', title: 'Message is required', description: 'Please enter your message.' },
+  name_too_long: { field: 'name', title: 'Name is too long', description: `Please keep your name under ${CONTACT_LIMITS.name} characters.` },
+  email_too_long: { field: 'email', title: 'Invalid email', description: 'Please enter a valid email address.' },
+  phone_invalid: { field: 'phone', title: 'Invalid phone number', description: 'Please enter digits, spaces, +, -, ( or ), or leave the phone empty.' },
+  message_too_long: {
+    field: 'message',
+    title: 'Message is too long',
+    description: `Please keep your message under ${CONTACT_LIMITS.message.toLocaleString('en-US')} characters.`,
+  },
+} satisfies Record<string, ContactProblem>;
+type ProblemCode = keyof typeof problems;
+
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+
+const schema = z
+  .object({
+    name: z.string().trim().min(1, 'name_required').max(CONTACT_LIMITS.name, 'name_too_long'),
+    email: z
+      .string()
+      .trim()
+      .min(1, 'email_required')
+      .max(CONTACT_LIMITS.email, 'email_too_long')
+      .regex(EMAIL_PATTERN, 'email_invalid'),
+    phone: z.string().trim().max(CONTACT_LIMITS.phone, 'phone_invalid').regex(PHONE_PATTERN, 'phone_invalid'),
+    subject: z.enum(CONTACT_SUBJECTS, 'subject_required'),
+    message: z.string().trim().min(1, 'message_required').max(CONTACT_LIMITS.message, 'message_too_long'),
+  });
+
+// The spec's five checks come first, in its order; the extra ones (lengths, phone) after them in field order.
+const specOrder: ProblemCode[] = ['name_required', 'email_required', 'email_invalid', 'subject_required', 'message_required'];
+const rank = (code: ProblemCode) => (specOrder.includes(code) ? specOrder.indexOf(code) : specOrder.length);
+
+/** Reads any record (JSON body, form data, island state) as the form's five text fields. */
+export function contactFields(input: Record<string, unknown>): ContactFields {
+  return { name: text(input.name), email: text(input.email), phone: text(input.phone), subject: text(input.subject), message: text(input.message) };
+}
+
+/** Validates in the spec's order; the first failure is what the visitor is told. */
+export function validateContact(input: Record<string, unknown>): { ok: true; value: ContactSubmission } | { ok: false; problem: ContactProblem } {
+  const result = schema.safeParse(contactFields(input));
+  if (result.success) {
+    const { phone, ...rest } = result.data;
+    return { ok: true, value: { ...rest, phone: phone === '' ? null : phone } };
+  }
+  const codes = result.error.issues.map((issue) => issue.message as ProblemCode);
+  const first = codes.reduce((best, code) => (rank(code) < rank(best) ? code : best));
+  return { ok: false, problem: problems[first] };
+}
+
+/** How the e-mail step ended (spec point 4); stored as the submission's email_status. */
+export type ContactOutcome = 'success' | 'partial' | 'failed';
+
+/** Spec point 8's toasts, for each outcome and for a message that could not be saved. */
+export const contactNotices: Record<ContactOutcome | 'not_saved', Notice & { variant: 'default' | 'destructive' }> = {
+  success: { title: 'Message Sent', description: "Thank you for your message. We'll get back to you soon!", variant: 'default' },
+  partial: {
+    title: 'Message Partially Sent',
+    description: 'Your message was received, but there might be a delay in our response. Please contact us directly if urgent.',
+    variant: 'default',
+  },
+  failed: {
+    title: 'Message Saved',
+    description: "Your message was saved but we couldn't send the confirmation email. We'll process it manually.",
+    variant: 'default',
+  },
+  not_saved: { title: 'Error', description: 'There was a problem saving your message. Please try again.', variant: 'destructive' },
+};
+
+/** Answers of POST /api/contact (and the reasons the plain-HTML form is shown again). */
+export type ContactResponse =
+  | { ok: true; id: number; outcome: ContactOutcome }
+  | { ok: false; error: 'invalid'; problem: ContactProblem }
+  | { ok: false; error: 'too_large' | 'rate_limited' | 'not_saved' | 'bad_request'; notice: Notice };
+
+export const contactRefusals: Record<'too_large' | 'rate_limited' | 'bad_request', Notice> = {
+  too_large: { title: 'Message too large', description: 'Please shorten your message and try again.' },
+  rate_limited: {
+    title: 'Too many messages',
+    description: 'You have sent several messages in a short time. Please wait a few minutes, or e-mail or call us directly.',
+  },
+  bad_request: { title: 'Error', description: 'The form could not be read. Please reload the page and try again.' },
+};
+
+/** What the contact page shows besides the empty form: the plain-HTML path's answer, or a fresh outcome. */
+export interface ContactPageState {
+  /** The visitor's input, kept when the server turned it down (nothing is lost). */
+  values?: ContactFields;
+  problem?: ContactProblem;
+  /** A refusal that is not about one field (too large, rate limited, not saved). */
+  notice?: Notice;
+  /** After the plain-HTML form was sent: /contact?sent=success|partial|failed. */
+  outcome?: ContactOutcome;
+}
