@@ -16,7 +16,7 @@ export interface QuestionAnswer {
 
 export function webPageJsonLd(
   page: PageInfo,
-  opts: { type?: 'WebPage' | 'AboutPage' | 'FAQPage' | 'CollectionPage'; dateModified?: string } = {},
+  opts: { type?: 'WebPage' | 'AboutPage' | 'ContactPage' | 'FAQPage' | 'CollectionPage'; dateModified?: string } = {},
 ): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',

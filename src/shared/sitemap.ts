@@ -8,12 +8,13 @@ export interface SitemapEntry {
 
 /**
  * Public pages that are not products or articles (spec point 2's route table, less cart/thank-you/404).
- * /contact joins when that page is built; a sitemap must not list addresses that answer 404.
+ * A sitemap must not list addresses that answer 404, so a page joins when it is built.
  */
 export const staticSitemapPaths = [
   '/',
   '/products',
   '/about',
+  '/contact',
   '/faq',
   '/privacy-policy',
   '/terms-of-service',

@@ -8,6 +8,7 @@ import { ServerErrorPage } from './pages/server-error-page';
 import { renderer } from './render/renderer';
 import { blogRoutes } from './routes/blog';
 import { blogApiRoutes } from './routes/blog-api';
+import { contactRoutes } from './routes/contact';
 import { contentRoutes } from './routes/content';
 import { digestRoutes } from './routes/digest';
 import { healthRoutes } from './routes/health';
@@ -30,6 +31,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', shopRoutes);
   app.route('/', blogRoutes);
   app.route('/', digestRoutes);
+  app.route('/', contactRoutes);
   app.get('/404', renderNotFound);
 
   app.notFound(renderNotFound);

@@ -2,6 +2,7 @@
 export const islandNames = [
   'BuyNow',
   'ConsentBanner',
+  'ContactForm',
   'DesktopNav',
   'FeaturedProducts',
   'MobileMenu',

@@ -1,0 +1,165 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import {
+  CONTACT_LIMITS,
+  CONTACT_MESSAGE_ROWS,
+  CONTACT_STATUS_RESET_MS,
+  CONTACT_SUBJECTS,
+  contactNotices,
+  validateContact,
+  type ContactField as Field,
+  type ContactFields,
+  type ContactProblem,
+  type ContactResponse,
+  type Notice,
+} from '../../shared/contact';
+import type { ContactStatus } from '../../shared/contact-status';
+import { push } from '../analytics';
+import { ContactField, fieldClass } from '../components/contact-field';
+import { toast } from '../toast-store';
+
+export interface ContactFormProps {
+  /** What the visitor typed, when the server showed the form again. */
+  values?: ContactFields;
+  /** The field the server turned down (marked invalid). */
+  invalidField?: Field;
+  /** The server's answer to the plain-HTML form (see contactStatus). */
+  status?: ContactStatus;
+}
+
+type Phase = 'idle' | 'sending' | 'sent' | 'partial';
+
+const empty: ContactFields = { name: '', email: '', phone: '', subject: '', message: '' };
+
+const button: Record<Phase, { label: string; className: string }> = {
+  idle: { label: 'Send Message', className: 'btn-primary' },
+  sending: { label: 'Sending...', className: 'btn-primary' },
+  sent: { label: 'Message Sent', className: 'bg-green-700 text-white' },
+  partial: { label: 'Partially Sent', className: 'bg-amber-300 text-stone-900' },
+};
+
+function fail({ title, description }: Notice) {
+  toast({ title, description, variant: 'destructive' });
+}
+
+/**
+ * The contact form (spec points 4, 5 and 8). Without JavaScript it posts to /contact and the server
+ * answers with a page; hydrated, it checks the fields in the spec's order, posts JSON to
+ * /api/contact and reports with toasts.
+ */
+export default function ContactForm({ values: initial = empty, invalidField, status: initialStatus }: ContactFormProps) {
+  const id = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState(initial);
+  const [invalid, setInvalid] = useState(invalidField);
+  const [status, setStatus] = useState(initialStatus);
+  const [phase, setPhase] = useState<Phase>('idle');
+
+  // The timer is cancelled whenever the phase changes, so the fields are cleared only if the sent or
+  // partial state still holds when it fires (spec point 4).
+  useEffect(() => {
+    if (phase !== 'sent' && phase !== 'partial') return;
+    const timer = setTimeout(() => {
+      setValues(empty);
+      setPhase('idle');
+    }, CONTACT_STATUS_RESET_MS);
+    return () => clearTimeout(timer);
+  }, [phase]);
+
+  const reject = (problem: ContactProblem) => {
+    setInvalid(problem.field);
+    toast({ title: problem.title, description: problem.description, variant: 'destructive' });
+    (form.current?.elements.namedItem(problem.field) as HTMLElement | null)?.focus();
+  };
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (phase !== 'idle') return;
+    setStatus(undefined);
+    const check = validateContact({ ...values });
+    if (!check.ok) return reject(check.problem);
+    setInvalid(undefined);
+    setPhase('sending');
+    let answer: ContactResponse;
+    try {
+      const res = await fetch('/api/contact', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(values),
+      });
+      answer = (await res.json()) as ContactResponse;
+    } catch {
+      setPhase('idle');
+      return fail(contactNotices.not_saved);
+    }
+    if (!answer.ok) {
+      setPhase('idle');
+      return answer.error === 'invalid' ? reject(answer.problem) : fail(answer.notice);
+    }
+    const { title, description, variant } = contactNotices[answer.outcome];
+    toast({ title, description, variant });
+    if (answer.outcome === 'failed') return setPhase('idle');
+    // The submission id keeps two messages on the same subject from being taken for one duplicate event.
+    push({ event: 'generate_lead', form_subject: values.subject, submission_id: answer.id });
+    setPhase(answer.outcome === 'success' ? 'sent' : 'partial');
+  };
+
+  const control = (field: Field) => ({
+    id: `${id}-${field}`,
+    name: field,
+    value: values[field],
+    'aria-invalid': invalid === field || undefined,
+    'aria-describedby': invalid === field && status ? `${id}-status` : undefined,
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value })),
+    className: fieldClass,
+  });
+
+  return (
+    <form ref={form} method="post" action="/contact" noValidate onSubmit={onSubmit} className="space-y-5">
+      {status && (
+        <div
+          id={`${id}-status`}
+          role={status.role}
+          className={`rounded-md border-l-4 p-4 ${status.role === 'alert' ? 'border-red-700 bg-red-50 text-red-900' : 'border-green-700 bg-green-50 text-green-900'}`}
+        >
+          <p className="font-semibold">{status.title}</p>
+          <p className="mt-1 text-sm">{status.description}</p>
+        </div>
+      )}
+      <p className="text-sm text-stone-700">
+        Fields marked <span className="text-red-700">*</span> are required.
+      </p>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <ContactField id={`${id}-name`} label="Name" required>
+          <input {...control('name')} type="text" required autoComplete="name" maxLength={CONTACT_LIMITS.name} />
+        </ContactField>
+        <ContactField id={`${id}-email`} label="Email" required>
+          <input {...control('email')} type="email" required autoComplete="email" maxLength={CONTACT_LIMITS.email} />
+        </ContactField>
+        <ContactField id={`${id}-phone`} label="Phone" hint="(optional)">
+          <input {...control('phone')} type="tel" autoComplete="tel" maxLength={CONTACT_LIMITS.phone} />
+        </ContactField>
+        <ContactField id={`${id}-subject`} label="Subject" required>
+          <select {...control('subject')} required>
+            <option value="">Select a subject</option>
+            {CONTACT_SUBJECTS.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </ContactField>
+      </div>
+      <ContactField id={`${id}-message`} label="Message" required>
+        <textarea {...control('message')} required rows={CONTACT_MESSAGE_ROWS} maxLength={CONTACT_LIMITS.message} />
+      </ContactField>
+      {/* A fixed width, so the changing label never moves anything. */}
+      <button
+        type="submit"
+        disabled={phase !== 'idle'}
+        aria-busy={phase === 'sending' || undefined}
+        className={`btn w-full sm:w-44 disabled:cursor-not-allowed ${button[phase].className}`}
+      >
+        {button[phase].label}
+      </button>
+    </form>
+  );
+}
