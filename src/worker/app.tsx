@@ -9,6 +9,7 @@ import { renderer } from './render/renderer';
 import { blogRoutes } from './routes/blog';
 import { blogApiRoutes } from './routes/blog-api';
 import { contactRoutes } from './routes/contact';
+import { contactApiRoutes } from './routes/contact-api';
 import { contentRoutes } from './routes/content';
 import { digestRoutes } from './routes/digest';
 import { healthRoutes } from './routes/health';
@@ -26,6 +27,7 @@ export function createApp(deps: AppDeps) {
 
   app.route('/', healthRoutes);
   app.route('/', blogApiRoutes);
+  app.route('/', contactApiRoutes);
   app.route('/', seoFileRoutes);
   app.route('/', contentRoutes);
   app.route('/', shopRoutes);

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { ResolvedRegion } from '../shared/region';
 import type { Db } from './db/client';
 import type { Logger } from './log';
@@ -14,6 +14,8 @@ export interface AppDeps {
   log: Logger;
   /** The visitor's country as the runtime knows it (cf.country on the edge, CF-IPCountry on Node). */
   countryOf: (request: Request) => string | null | undefined;
+  /** The visitor's network address (CF-Connecting-IP on the edge; the socket or a proxy header on Node). */
+  senderAddressOf: (c: Context<AppEnv>) => string | undefined;
   /** Serves built client files (Node); on the edge Workers Static Assets do this before the Worker. */
   staticFiles?: MiddlewareHandler;
 }

@@ -31,6 +31,7 @@ function runtimeFor(env: Env) {
       : unconfiguredMailer,
     log: createLogger(settings.LOG_LEVEL, { runtime: 'edge' }),
     countryOf: (request) => (request as { cf?: { country?: string } }).cf?.country,
+    senderAddressOf: (c) => c.req.header('cf-connecting-ip'),
   };
   cached = { env, deps, app: createApp(deps) };
   return cached;

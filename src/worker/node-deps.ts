@@ -1,4 +1,5 @@
 import { createClient } from '@libsql/client';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { MiddlewareHandler } from 'hono';
 import { mkdir } from 'node:fs/promises';
@@ -49,6 +50,11 @@ export async function createNodeDeps(settings: Settings, opts: { clientDir: stri
       : createOutboxMailer(resolve(settings.MAIL_OUTBOX_DIR)),
     log,
     countryOf: (request) => request.headers.get('cf-ipcountry'),
+    // Behind a proxy every socket is the proxy's, so the operator names the header that carries the visitor.
+    senderAddressOf: (c) => {
+      const header = settings.CLIENT_IP_HEADER;
+      return header ? c.req.header(header)?.split(',')[0]?.trim() || undefined : getConnInfo(c).remote.address;
+    },
     staticFiles: staticFiles(opts.clientDir),
   };
 }

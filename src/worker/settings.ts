@@ -24,6 +24,13 @@ function settingsSchema(runtime: Runtime) {
     CONTACT_TO_EMAIL: z.email().default(shopInfo.email),
     CONTACT_FROM_EMAIL: z.email().default('no-reply@strikepoint-training.com'),
     MAIL_OUTBOX_DIR: z.string().min(1).default('.data/outbox'),
+    /** Contact messages one sender may save per 10 minutes; 0 turns the limit off. */
+    CONTACT_RATE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(5),
+    /**
+     * Node behind a proxy: the request header carrying the visitor's address (its first entry), e.g.
+     * x-forwarded-for. Unset: the socket's address. The edge always uses CF-Connecting-IP.
+     */
+    CLIENT_IP_HEADER: optional(z.string().regex(/^[A-Za-z0-9-]+$/, 'must be a header name')),
     // Browser region detection (spec point 7): the reverse-geocoding and IP lookup services, and
     // whether to ask for the visitor's position at all (off: no permission prompt).
     REGION_GEOLOCATION: z.enum(['on', 'off']).default('on'),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ukPaymentLinks } from '../../src/shared/catalogue/payment-links';
+import { contactNotices } from '../../src/shared/contact';
 import { pageEvents } from '../support/html';
 import { startWorker, type TestWorker } from '../support/worker';
 
@@ -10,6 +11,9 @@ beforeAll(async () => {
 afterAll(() => worker.dispose());
 
 const get: TestWorker['get'] = (path, init) => worker.get(path, init);
+
+const sendContact = (body: unknown) =>
+  get('/api/contact', { method: 'POST', headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '203.0.113.9' }, body: JSON.stringify(body) });
 
 describe('the built Worker in workerd', () => {
   it('renders the not-found page with status 404 and security headers', async () => {
@@ -69,5 +73,15 @@ describe('the built Worker in workerd', () => {
     const res = await get('/healthz');
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ status: 'degraded', database: 'unreachable' });
+  });
+
+  it('answers a contact message it cannot save with 503 "not saved", and checks input before the database', async () => {
+    const invalid = await sendContact({ name: 'Ada' });
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toMatchObject({ ok: false, error: 'invalid', problem: { field: 'email' } });
+    const res = await sendContact({ name: 'Ada', email: 'ada@example.com', subject: 'General Inquiry', message: 'Hello' });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ ok: false, error: 'not_saved', notice: contactNotices.not_saved });
+    expect(worker.logs()).toContain('contact message not saved');
   });
 });

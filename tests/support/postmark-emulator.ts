@@ -12,11 +12,12 @@ function reply(res: ServerResponse, status: number, body: object) {
 
 /**
  * Speaks the part of Postmark's HTTP API the shop uses (POST /email) on 127.0.0.1, so the real
- * postmark client is exercised. `mode` decides the next answers: accept, reject (422) or fail (500).
+ * postmark client is exercised. `mode` decides the next answers: accept, reject (422) or fail (500);
+ * recipients listed in `inactive` get Postmark's 406 "inactive recipient" answer while the rest go.
  */
 export async function startPostmarkEmulator(token = 'test-server-token') {
   const received: ReceivedEmail[] = [];
-  const state = { mode: 'accept' as 'accept' | 'reject' | 'fail' };
+  const state = { mode: 'accept' as 'accept' | 'reject' | 'fail', inactive: [] as string[] };
   const server: Server = createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
@@ -28,6 +29,9 @@ export async function startPostmarkEmulator(token = 'test-server-token') {
       received.push({ token: given, body });
       if (state.mode === 'fail') return reply(res, 500, { ErrorCode: 500, Message: 'Internal server error' });
       if (state.mode === 'reject') return reply(res, 422, { ErrorCode: 300, Message: 'Invalid email request' });
+      if (state.inactive.includes(String(body.To))) {
+        return reply(res, 422, { ErrorCode: 406, Message: 'You tried to send to a recipient that has been marked as inactive.' });
+      }
       reply(res, 200, {
         To: body.To,
         SubmittedAt: new Date().toISOString(),

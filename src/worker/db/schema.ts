@@ -55,13 +55,28 @@ export const formSubmissions = sqliteTable(
     phone: text('phone'),
     subject: text('subject').notNull(),
     message: text('message').notNull(),
-    /** 'pending' until the first send attempt finishes; then the spec's failed, partial or success. */
+    /**
+     * 'pending' until the first send finishes; then the spec's success (the shop was notified and the
+     * visitor confirmed), partial (one of the two) or failed (neither).
+     */
     emailStatus: text('email_status', { enum: emailStatuses }).notNull().default('pending'),
+    /** Attempts at notifying the shop, the e-mail the retry job keeps sending until it goes. */
     emailAttempts: integer('email_attempts').notNull().default(0),
     emailLastError: text('email_last_error'),
+    /** When the shop's inbox accepted the message; null means it is still owed (never lost). */
+    notifiedAt: text('notified_at'),
+    /** When the visitor's confirmation was accepted; it is sent once and not retried. */
+    confirmedAt: text('confirmed_at'),
+    /** A hash of the sender's address, for the per-sender rate limit (the address itself is not kept). */
+    senderKey: text('sender_key'),
     createdAt: text('created_at').notNull().default(now),
   },
-  (t) => [index('form_submissions_email_status_idx').on(t.emailStatus, t.emailAttempts)],
+  (t) => [
+    index('form_submissions_email_status_idx').on(t.emailStatus, t.emailAttempts),
+    index('form_submissions_sender_idx').on(t.senderKey, t.createdAt),
+  ],
 );
 
 export const schema = { categories, blogPosts, blogProductRelations, formSubmissions };
+
+export type FormSubmission = typeof formSubmissions.$inferSelect;

@@ -1,3 +1,5 @@
+import { shopInfo } from '../../shared/shop-info';
+import { site } from '../../shared/site';
 import type { Settings } from '../settings';
 import type { MailMessage } from './mailer';
 
@@ -24,6 +26,31 @@ export function contactEmail(submission: ContactFields, settings: Pick<Settings,
       `Subject: ${submission.subject}`,
       '',
       submission.message,
+    ].join('\n'),
+  };
+}
+
+/**
+ * The visitor's confirmation. It repeats neither the message nor any free text but the name, so
+ * the form cannot be used to send someone else arbitrary mail from the shop's address.
+ */
+export function contactConfirmationEmail(
+  submission: ContactFields,
+  settings: Pick<Settings, 'CONTACT_TO_EMAIL' | 'CONTACT_FROM_EMAIL'>,
+): MailMessage {
+  return {
+    to: submission.email,
+    from: settings.CONTACT_FROM_EMAIL,
+    replyTo: settings.CONTACT_TO_EMAIL,
+    subject: `We received your message (#${submission.id})`,
+    text: [
+      `Hello ${submission.name},`,
+      '',
+      `Thank you for contacting ${site.brand} about "${submission.subject}". Your reference is #${submission.id}.`,
+      `${shopInfo.replyPromise}: our team answers on working days.`,
+      `If it is urgent, call ${shopInfo.phone} or message us on WhatsApp: ${shopInfo.whatsappUrl}`,
+      '',
+      site.brand,
     ].join('\n'),
   };
 }

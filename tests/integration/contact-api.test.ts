@@ -1,0 +1,207 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { contactNotices, contactRefusals, type ContactResponse } from '../../src/shared/contact';
+import { formSubmissions } from '../../src/worker/db/schema';
+import { retryContactEmails } from '../../src/worker/jobs/retry-contact-emails';
+import { MAX_CONTACT_BODY_BYTES } from '../../src/worker/routes/contact-api';
+import { startPostmarkEmulator } from '../support/postmark-emulator';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+let postmark: Awaited<ReturnType<typeof startPostmarkEmulator>>;
+
+beforeAll(async () => {
+  postmark = await startPostmarkEmulator();
+  t = await startTestApp({
+    env: { POSTMARK_SERVER_TOKEN: postmark.token, POSTMARK_API_URL: postmark.url, CONTACT_RATE_LIMIT: '0' },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await postmark.close();
+});
+beforeEach(() => {
+  postmark.state.mode = 'accept';
+  postmark.state.inactive = [];
+  postmark.received.length = 0;
+});
+
+const valid = {
+  name: '  Ada Shooter ',
+  email: 'ada@example.com',
+  phone: '',
+  subject: 'Order Support',
+  message: '  Where is my order #1042?  ',
+};
+
+function post(body: unknown, init: { url?: string; headers?: Record<string, string>; raw?: string } = {}) {
+  return fetch(`${init.url ?? t.url}/api/contact`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...init.headers },
+    body: init.raw ?? JSON.stringify(body),
+  });
+}
+
+async function json(res: Response) {
+  return (await res.json()) as ContactResponse;
+}
+
+async function row(id: number) {
+  const [r] = await t.deps.db.select().from(formSubmissions).where(eq(formSubmissions.id, id));
+  return r!;
+}
+
+const savedCount = async () => (await t.deps.db.select({ n: count() }).from(formSubmissions))[0]!.n;
+
+describe('POST /api/contact', () => {
+  it('saves the message, notifies the shop, confirms to the visitor and answers success', async () => {
+    const res = await post(valid);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const body = await json(res);
+    expect(body).toMatchObject({ ok: true, outcome: 'success' });
+    const saved = await row((body as { id: number }).id);
+    expect(saved).toMatchObject({
+      name: 'Ada Shooter',
+      email: 'ada@example.com',
+      phone: null,
+      subject: 'Order Support',
+      message: 'Where is my order #1042?',
+      emailStatus: 'success',
+      emailAttempts: 1,
+      emailLastError: null,
+    });
+    expect(saved.notifiedAt).toBeTruthy();
+    expect(saved.confirmedAt).toBeTruthy();
+    // The sender is kept only as a hash, never as the address itself.
+    expect(saved.senderKey).toMatch(/^[0-9a-f]{32}$/);
+    expect(saved.senderKey).not.toContain('127.0.0.1');
+
+    const byRecipient = Object.fromEntries(postmark.received.map((m) => [String(m.body.To), m.body]));
+    expect(Object.keys(byRecipient).toSorted()).toEqual([t.deps.settings.CONTACT_TO_EMAIL, 'ada@example.com'].toSorted());
+    const notification = byRecipient[t.deps.settings.CONTACT_TO_EMAIL]!;
+    expect(notification).toMatchObject({ ReplyTo: 'ada@example.com', From: t.deps.settings.CONTACT_FROM_EMAIL });
+    expect(String(notification.TextBody)).toContain('Where is my order #1042?');
+    const confirmation = byRecipient['ada@example.com']!;
+    expect(String(confirmation.Subject)).toContain(`#${saved.id}`);
+    expect(String(confirmation.TextBody)).toContain('Hello Ada Shooter');
+    // The confirmation does not echo the message: the form cannot relay arbitrary text.
+    expect(String(confirmation.TextBody)).not.toContain('Where is my order');
+  });
+
+  it("answers partial when the visitor's confirmation bounces, and the shop is not notified twice", async () => {
+    postmark.state.inactive = ['bounced@example.com'];
+    const body = await json(await post({ ...valid, email: 'bounced@example.com' }));
+    expect(body).toMatchObject({ ok: true, outcome: 'partial' });
+    const saved = await row((body as { id: number }).id);
+    expect(saved.emailStatus).toBe('partial');
+    expect(saved.notifiedAt).toBeTruthy();
+    expect(saved.confirmedAt).toBeNull();
+    expect(saved.emailLastError).toContain('inactive');
+    expect(await retryContactEmails(t.deps)).toEqual({ sent: 0, failed: 0 });
+  });
+
+  it("answers partial when only the shop's inbox refuses, and the retry job delivers it later", async () => {
+    postmark.state.inactive = [t.deps.settings.CONTACT_TO_EMAIL];
+    const body = await json(await post(valid));
+    expect(body).toMatchObject({ ok: true, outcome: 'partial' });
+    const id = (body as { id: number }).id;
+    expect(await row(id)).toMatchObject({ emailStatus: 'partial', notifiedAt: null });
+    expect((await row(id)).confirmedAt).toBeTruthy();
+
+    postmark.state.inactive = [];
+    postmark.received.length = 0;
+    expect(await retryContactEmails(t.deps)).toEqual({ sent: 1, failed: 0 });
+    expect(postmark.received.map((m) => m.body.To)).toEqual([t.deps.settings.CONTACT_TO_EMAIL]);
+    expect(await row(id)).toMatchObject({ emailStatus: 'success', emailAttempts: 2, emailLastError: null });
+  });
+
+  it('keeps the message and answers failed when Postmark is down (the "Message Saved" toast)', async () => {
+    postmark.state.mode = 'fail';
+    const body = await json(await post(valid));
+    expect(body).toMatchObject({ ok: true, outcome: 'failed' });
+    const saved = await row((body as { id: number }).id);
+    expect(saved).toMatchObject({ emailStatus: 'failed', notifiedAt: null, confirmedAt: null, message: 'Where is my order #1042?' });
+    expect(saved.emailLastError).toBeTruthy();
+    expect(contactNotices.failed.title).toBe('Message Saved');
+  });
+
+  it.each([
+    [{ ...valid, name: '   ' }, 'name', 'Name is required'],
+    [{ ...valid, email: '' }, 'email', 'Email is required'],
+    [{ ...valid, email: 'ada@example' }, 'email', 'Invalid email'],
+    [{ ...valid, subject: '' }, 'subject', 'Subject is required'],
+    [{ ...valid, subject: 'Free stuff' }, 'subject', 'Subject is required'],
+    [{ ...valid, message: ' \n ' }, 'message', 'Message is required'],
+    [{ ...valid, phone: 'call me' }, 'phone', 'Invalid phone number'],
+    [{ ...valid, name: 'x'.repeat(101) }, 'name', 'Name is too long'],
+    [{}, 'name', 'Name is required'],
+  ])('refuses %j with 400 naming %s, and saves nothing', async (input, field, title) => {
+    const before = await savedCount();
+    const res = await post(input);
+    expect(res.status).toBe(400);
+    expect(await json(res)).toMatchObject({ ok: false, error: 'invalid', problem: { field, title } });
+    expect(await savedCount()).toBe(before);
+    expect(postmark.received).toEqual([]);
+  });
+
+  it('refuses a body over the limit with 413, and saves nothing', async () => {
+    const before = await savedCount();
+    const res = await post({ ...valid, message: 'x'.repeat(MAX_CONTACT_BODY_BYTES) });
+    expect(res.status).toBe(413);
+    expect(await json(res)).toEqual({ ok: false, error: 'too_large', notice: contactRefusals.too_large });
+    expect(await savedCount()).toBe(before);
+  });
+
+  it('refuses what is not a JSON object: 415 for another type, 400 for broken JSON or an array', async () => {
+    const form = await post(null, { headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, raw: 'name=Ada' });
+    expect(form.status).toBe(415);
+    expect(await json(form)).toMatchObject({ ok: false, error: 'bad_request' });
+    const broken = await post(null, { raw: '{"name": "Ada",' });
+    expect(broken.status).toBe(400);
+    expect(await json(broken)).toMatchObject({ ok: false, error: 'bad_request' });
+    expect((await post([valid])).status).toBe(400);
+  });
+
+  it('answers 503 "not saved" without a stack trace when the database refuses the insert', async () => {
+    const logs: string[] = [];
+    const log = t.deps.log;
+    t.deps.log = (level, msg, fields) => logs.push(`${level} ${msg} ${JSON.stringify(fields)}`);
+    // A real failure: the table is briefly missing.
+    await t.deps.db.run(sql`alter table form_submissions rename to form_submissions_away`);
+    try {
+      const res = await post(valid);
+      expect(res.status).toBe(503);
+      const text = await res.text();
+      expect(JSON.parse(text)).toEqual({ ok: false, error: 'not_saved', notice: contactNotices.not_saved });
+      expect(text).not.toMatch(/at |SQLITE|no such table/);
+      expect(postmark.received).toEqual([]);
+    } finally {
+      await t.deps.db.run(sql`alter table form_submissions_away rename to form_submissions`);
+      t.deps.log = log;
+    }
+    expect(logs.some((l) => l.startsWith('error contact message not saved') && l.includes('no such table'))).toBe(true);
+  });
+});
+
+describe('POST /api/contact rate limit', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await startTestApp({ env: { CONTACT_RATE_LIMIT: '2', CLIENT_IP_HEADER: 'x-forwarded-for' } });
+  });
+  afterAll(() => limited.close());
+  /** As a proxy would forward it: the visitor first, then the hops. */
+  const from = (address: string) => ({ url: limited.url, headers: { 'X-Forwarded-For': `${address}, 10.0.0.1` } });
+
+  it('answers 429 with Retry-After once a sender saved the limit, and still serves other senders', async () => {
+    expect((await post(valid, from('203.0.113.7'))).status).toBe(200);
+    expect((await post(valid, from('203.0.113.7'))).status).toBe(200);
+    // Refused input does not count, and is still answered 400 first.
+    expect((await post({ ...valid, name: '' }, from('203.0.113.7'))).status).toBe(400);
+    const refused = await post(valid, from('203.0.113.7'));
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('600');
+    expect(await json(refused)).toEqual({ ok: false, error: 'rate_limited', notice: contactRefusals.rate_limited });
+    expect((await post(valid, from('198.51.100.4'))).status).toBe(200);
+  });
+});
