@@ -1,0 +1,237 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CONTACT_STATUS_RESET_MS, contactNotices } from '../../src/shared/contact';
+import { pageSettled, watchPage } from '../support/browser';
+import { useBrowserAndShop } from '../support/e2e';
+
+// The server has no Postmark token, so it writes each e-mail into this outbox (which accepts them all).
+const outbox = join(tmpdir(), `contact-e2e-outbox-${process.pid}-${Date.now()}`);
+const e2e = useBrowserAndShop({ env: { MAIL_OUTBOX_DIR: outbox } });
+afterAll(() => rm(outbox, { recursive: true, force: true }));
+
+const message = {
+  name: 'Ada Shooter',
+  email: 'ada@example.com',
+  phone: '+44 7700 900123',
+  subject: 'Product Question',
+  message: 'Does the laser pistol work with the target system?',
+};
+
+async function openContact(options: { javaScriptEnabled?: boolean; width?: number } = {}) {
+  const { javaScriptEnabled = true, width = 1280 } = options;
+  const context = await e2e.browser.newContext({ javaScriptEnabled, viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  const watch = watchPage(page);
+  await page.goto(`${e2e.shop.url}/contact`);
+  if (javaScriptEnabled) await pageSettled(page);
+  return { page, watch, close: () => context.close() };
+}
+
+const field = (page: Page, name: string) => page.locator(`form[action="/contact"] [name="${name}"]`);
+const sendButton = (page: Page) => page.locator('form[action="/contact"] button[type="submit"]');
+const toastWith = (page: Page, title: string) => page.locator('.toast').filter({ hasText: title });
+const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('name'));
+
+async function fill(page: Page, values: Partial<typeof message>) {
+  for (const [name, value] of Object.entries(values)) {
+    if (name === 'subject') await field(page, name).selectOption(value);
+    else await field(page, name).fill(value);
+  }
+}
+
+async function outboxFiles(): Promise<string[]> {
+  const names = await readdir(outbox).catch(() => []);
+  return Promise.all(names.map((n) => readFile(join(outbox, n), 'utf8')));
+}
+
+describe('contact form with JavaScript', () => {
+  it('checks the fields in the spec order, with a destructive toast and focus on the first bad field', async () => {
+    const { page, watch, close } = await openContact();
+    const posts: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && posts.push(r.url()));
+
+    const expectProblem = async (title: string, description: string, name: string) => {
+      await sendButton(page).click();
+      const toast = toastWith(page, title);
+      await toast.waitFor();
+      expect(await toast.getAttribute('data-variant')).toBe('destructive');
+      expect(await toast.textContent()).toContain(description);
+      expect(await page.locator('.toast').count()).toBe(1);
+      await expect.poll(() => focusedName(page)).toBe(name);
+      expect(await field(page, name).getAttribute('aria-invalid')).toBe('true');
+    };
+
+    await expectProblem('Name is required', 'Please enter your name.', 'name');
+    // Focus on the text field is visible.
+    expect(await field(page, 'name').evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
+    await fill(page, { name: '   ' });
+    await expectProblem('Name is required', 'Please enter your name.', 'name');
+    await fill(page, { name: message.name });
+    await expectProblem('Email is required', 'Please enter your email address.', 'email');
+    expect(await field(page, 'name').getAttribute('aria-invalid')).toBeNull();
+    await fill(page, { email: 'ada@example' });
+    await expectProblem('Invalid email', 'Please enter a valid email address.', 'email');
+    await fill(page, { email: message.email });
+    await expectProblem('Subject is required', 'Please select a subject.', 'subject');
+    await fill(page, { subject: message.subject });
+    await expectProblem('Message is required', 'Please enter your message.', 'message');
+
+    expect(posts).toEqual([]);
+    expect(await sendButton(page).textContent()).toBe('Send Message');
+    expect(watch.problems).toEqual([]);
+    expect(watch.failedUrls).toEqual([]);
+    await close();
+  });
+
+  it('sends: Sending..., then Message Sent with its toast, then clears the fields after 3 s', async () => {
+    const { page, watch, close } = await openContact();
+    await fill(page, message);
+    const button = sendButton(page);
+    const idleWidth = (await button.boundingBox())!.width;
+
+    // Every state the button goes through, with its size, from the moment of the click.
+    await button.evaluate((el) => {
+      const w = window as unknown as { buttonStates: unknown[] };
+      w.buttonStates = [];
+      const started = performance.now();
+      const record = () =>
+        w.buttonStates.push({
+          text: el.textContent,
+          disabled: (el as HTMLButtonElement).disabled,
+          busy: el.getAttribute('aria-busy'),
+              width: el.getBoundingClientRect().width,
+          at: performance.now() - started,
+        });
+      new MutationObserver(record).observe(el, { childList: true, characterData: true, subtree: true, attributes: true });
+    });
+    await button.click();
+
+    await toastWith(page, contactNotices.success.title).waitFor();
+    expect(await toastWith(page, contactNotices.success.title).textContent()).toContain(contactNotices.success.description);
+    await expect.poll(() => button.textContent()).toBe('Message Sent');
+    expect(await button.isDisabled()).toBe(true);
+    // Green (Tailwind's green-700, as the built CSS writes it) once the colour transition has run.
+    const green = await page.evaluate(() => {
+      const probe = document.body.appendChild(document.createElement('div'));
+      probe.className = 'bg-green-700';
+      const colour = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      return colour;
+    });
+    await expect.poll(() => button.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(green);
+    await expect.poll(() => button.textContent(), { timeout: CONTACT_STATUS_RESET_MS + 3000 }).toBe('Send Message');
+    expect(await button.isDisabled()).toBe(false);
+    for (const name of ['name', 'email', 'phone', 'subject', 'message']) expect(await field(page, name).inputValue(), name).toBe('');
+
+    type State = { text: string; disabled: boolean; busy: string | null; width: number; at: number };
+    const states = (await page.evaluate(() => (window as unknown as { buttonStates: State[] }).buttonStates)).filter(
+      (s, i, all) => i === 0 || s.text !== all[i - 1]!.text,
+    );
+    expect(states.map((s) => [s.text, s.disabled, s.busy])).toEqual([
+      ['Sending...', true, 'true'],
+      ['Message Sent', true, null],
+      ['Send Message', false, null],
+    ]);
+    const sentFor = states[2]!.at - states[1]!.at;
+    console.info(`contact button: Message Sent held for ${Math.round(sentFor)} ms`);
+    expect(sentFor).toBeGreaterThanOrEqual(CONTACT_STATUS_RESET_MS - 50);
+    expect(sentFor).toBeLessThan(CONTACT_STATUS_RESET_MS + 1000);
+    // The fixed width: no state moves anything.
+    expect(states.map((s) => s.width)).toEqual(states.map(() => idleWidth));
+
+    const layer = (await page.evaluate(() => window.dataLayer)) as Array<Record<string, unknown>>;
+    expect(layer.filter((e) => e.event === 'generate_lead')).toEqual([
+      expect.objectContaining({ form_subject: message.subject, submission_id: expect.any(Number) }),
+    ]);
+
+    // The shop's notification (and the visitor's confirmation) are in the outbox.
+    const mails = await outboxFiles();
+    console.info(`contact outbox: ${mails.length} file(s) after one message`);
+    expect(mails.length).toBeGreaterThanOrEqual(1);
+    expect(mails.some((m) => m.includes(message.message) && m.includes(message.subject))).toBe(true);
+
+    expect(watch.problems).toEqual([]);
+    expect(watch.failedUrls).toEqual([]);
+    await close();
+  });
+
+  it('puts the form on the left of the details at 1280 px and stacks them at 375 px', async () => {
+    for (const width of [1280, 375]) {
+      const { page, watch, close } = await openContact({ width });
+      const form = (await page.locator('form[action="/contact"]').boundingBox())!;
+      const details = (await page.getByRole('heading', { name: 'Contact Information' }).boundingBox())!;
+      const findUs = (await page.getByRole('heading', { name: 'Find Us' }).boundingBox())!;
+      if (width === 1280) {
+        expect(form.x + form.width).toBeLessThanOrEqual(details.x);
+        expect(Math.abs(form.y - details.y)).toBeLessThan(120);
+      } else {
+        expect(details.y).toBeGreaterThan(form.y + form.height);
+      }
+      expect(findUs.y).toBeGreaterThan(Math.max(form.y + form.height, details.y));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(watch.problems).toEqual([]);
+      expect(watch.failedUrls).toEqual([]);
+      await close();
+    }
+  });
+});
+
+describe('contact form without JavaScript', () => {
+  it('posts the form and lands on /contact?sent=success with the notice', async () => {
+    const { page, watch, close } = await openContact({ javaScriptEnabled: false });
+    const before = (await outboxFiles()).length;
+    await fill(page, { ...message, message: 'Sent without JavaScript.' });
+    await Promise.all([page.waitForURL(/\/contact\?sent=/), sendButton(page).click()]);
+    expect(new URL(page.url()).search).toBe('?sent=success');
+    const status = page.getByRole('status').filter({ hasText: contactNotices.success.title });
+    expect(await status.textContent()).toContain(contactNotices.success.description);
+    expect(await field(page, 'name').inputValue()).toBe('');
+    expect((await outboxFiles()).length).toBeGreaterThan(before);
+    expect(watch.problems).toEqual([]);
+    expect(watch.failedUrls).toEqual([]);
+    await close();
+  });
+
+  it('shows the page again with a 400, the typed values and the problem named', async () => {
+    const { page, watch, close } = await openContact({ javaScriptEnabled: false });
+    await fill(page, { ...message, email: 'ada@example' });
+    const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), sendButton(page).click()]);
+    expect(response.status()).toBe(400);
+    await page.waitForLoadState();
+    const alert = page.getByRole('alert').filter({ hasText: 'Invalid email' });
+    expect(await alert.textContent()).toContain('Please enter a valid email address.');
+    expect(await field(page, 'email').getAttribute('aria-invalid')).toBe('true');
+    for (const [name, value] of Object.entries({ ...message, email: 'ada@example' })) {
+      expect(await field(page, name).inputValue(), name).toBe(value);
+    }
+    expect(watch.problems).toEqual([]);
+    expect(watch.failedUrls).toEqual([`${e2e.shop.url}/contact`]);
+    await close();
+  });
+});
+
+describe('contact and cart: accessibility and console', () => {
+  const seriousByPage: Record<string, number> = {};
+  afterAll(() => console.info('axe serious+critical violations per page:', JSON.stringify(seriousByPage)));
+
+  const cases = ['/contact', '/contact?sent=partial', '/cart'].flatMap((path) => [1280, 375].map((width) => [path, width] as const));
+  it.each(cases)('%s at %i px has no serious or critical axe violations and a clean console', async (path, width) => {
+    const context = await e2e.browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    const watch = watchPage(page);
+    const response = await page.goto(`${e2e.shop.url}${path}`);
+    expect(response?.status()).toBe(200);
+    await pageSettled(page);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    seriousByPage[`${path} @${width}`] = serious.length;
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(watch.problems).toEqual([]);
+    expect(watch.failedUrls).toEqual([]);
+    await context.close();
+  });
+});
