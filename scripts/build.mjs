@@ -1,19 +1,26 @@
 // Builds everything `npm start`, the tests and `wrangler deploy` need:
 // the client (hashed JS/CSS + manifest), the Node entry, and the Worker bundle.
 import { pathToFileURL } from 'node:url';
+import { precompress } from './precompress.mjs';
 import { run } from './run.mjs';
 
 const devEnv = { ...process.env, NODE_ENV: 'development', BUILD_DIR: 'dist-dev' };
 
 const steps = {
-  client: () => run('vite', ['build', '--logLevel', 'warn']),
+  client: async () => {
+    await run('vite', ['build', '--logLevel', 'warn']);
+    await precompress('dist/client');
+  },
   node: () => run('vite', ['build', '--ssr', '--logLevel', 'warn']),
   worker: () =>
     run('wrangler', ['deploy', '--dry-run', '--outdir', 'dist/worker'], {
       env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
     }),
   // React's development build in dist-dev/, for the browser test that checks hydration warnings.
-  'dev-client': () => run('vite', ['build', '--mode', 'development', '--logLevel', 'warn'], { env: devEnv }),
+  'dev-client': async () => {
+    await run('vite', ['build', '--mode', 'development', '--logLevel', 'warn'], { env: devEnv });
+    await precompress('dist-dev/client');
+  },
   'dev-node': () => run('vite', ['build', '--ssr', '--mode', 'development', '--logLevel', 'warn'], { env: devEnv }),
 };
 

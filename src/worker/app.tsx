@@ -22,6 +22,7 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
   app.use(requestLog(deps), securityHeaders);
+  if (deps.compression) app.use(deps.compression);
   if (deps.staticFiles) app.use(deps.staticFiles);
   app.use(regionMiddleware, renderer);
 

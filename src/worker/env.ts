@@ -18,6 +18,8 @@ export interface AppDeps {
   senderAddressOf: (c: Context<AppEnv>) => string | undefined;
   /** Serves built client files (Node); on the edge Workers Static Assets do this before the Worker. */
   staticFiles?: MiddlewareHandler;
+  /** Compresses answers (Node); on the edge Cloudflare compresses in front of the Worker. */
+  compression?: MiddlewareHandler;
 }
 
 export interface AppEnv {

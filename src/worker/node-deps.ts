@@ -10,6 +10,7 @@ import type { AppDeps } from './env';
 import { createLogger } from './log';
 import { createOutboxMailer } from './mail/outbox-mailer';
 import { createPostmarkMailer } from './mail/postmark-mailer';
+import { streamingGzip } from './middleware/streaming-gzip';
 import type { Settings } from './settings';
 import { cacheControlFor } from '../shared/cache-control';
 
@@ -17,6 +18,8 @@ import { cacheControlFor } from '../shared/cache-control';
 function staticFiles(root: string): MiddlewareHandler {
   const serve = serveStatic({
     root,
+    // The build writes .br and .gz beside each text file (scripts/precompress.mjs).
+    precompressed: true,
     onFound: (_path, c) => {
       c.header('Cache-Control', cacheControlFor(c.req.path));
     },
@@ -56,5 +59,6 @@ export async function createNodeDeps(settings: Settings, opts: { clientDir: stri
       return header ? c.req.header(header)?.split(',')[0]?.trim() || undefined : getConnInfo(c).remote.address;
     },
     staticFiles: staticFiles(opts.clientDir),
+    compression: streamingGzip,
   };
 }

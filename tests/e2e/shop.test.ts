@@ -405,6 +405,21 @@ describe('shop pages in Chromium', () => {
     },
   );
 
+  it('downloads the hero picture on wide screens only', async () => {
+    const heroRequests = async (width: number) => {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      const seen: string[] = [];
+      page.on('request', (r) => seen.push(new URL(r.url()).pathname));
+      await page.goto(`${shop.url}/`);
+      await pageSettled(page);
+      const visible = await page.getByAltText('G-Series Laser Training Pistol with its laser pulse').isVisible();
+      await page.close();
+      return { requested: seen.includes('/images/products/1-landscape.svg'), visible };
+    };
+    expect(await heroRequests(1280)).toEqual({ requested: true, visible: true });
+    expect(await heroRequests(375)).toEqual({ requested: false, visible: false });
+  });
+
   it('shows no layout shift on the list and the product page', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     for (const path of ['/', '/products', '/product/1']) {

@@ -105,9 +105,11 @@ describe('security headers', () => {
 });
 
 describe('streaming', () => {
-  it('flushes the shell before a slow Suspense boundary resolves', async () => {
+  it('flushes the shell before a slow Suspense boundary resolves, gzipped too', async () => {
     const start = performance.now();
-    const res = await fetch(`${t.url}/__slow`, { headers: { 'User-Agent': BROWSER_UA } });
+    const res = await fetch(`${t.url}/__slow`, { headers: { 'User-Agent': BROWSER_UA, 'Accept-Encoding': 'gzip' } });
+    // Compressed chunk by chunk: a compressor that buffered would deliver shell and data together.
+    expect(res.headers.get('content-encoding')).toBe('gzip');
     const chunks = await readChunks(res, start);
     const shellIndex = chunks.findIndex((c) => c.text.includes('Loading slow data'));
     const dataIndex = chunks.findIndex((c) => c.text.includes('Slow data arrived'));

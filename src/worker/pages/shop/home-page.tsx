@@ -15,6 +15,9 @@ import { useRequestInfo } from '../../render/request-context';
 import { ReviewsSection } from './reviews-section';
 import { TrustSection } from './trust-section';
 
+const HERO_IMAGE = '/images/products/1-landscape.svg';
+const BLANK_PIXEL = 'data:image/gif;base64,R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==';
+
 const featuredList = { id: 'home_featured', name: 'Featured Products' } as const;
 
 const reasons = [
@@ -59,13 +62,17 @@ function Hero() {
             </a>
           </div>
         </div>
-        <img
-          src="/images/products/1-landscape.svg"
-          alt="G-Series Laser Training Pistol with its laser pulse"
-          {...productImageSize.landscape}
-          fetchPriority="high"
-          className="hidden w-full rounded-lg lg:block"
-        />
+        {/* Shown on wide screens only, so narrow ones are given a 1-pixel stand-in instead of the download. */}
+        <picture>
+          <source media="(min-width: 1024px)" srcSet={HERO_IMAGE} />
+          <img
+            src={BLANK_PIXEL}
+            alt="G-Series Laser Training Pistol with its laser pulse"
+            {...productImageSize.landscape}
+            fetchPriority="high"
+            className="hidden w-full rounded-lg lg:block"
+          />
+        </picture>
       </div>
     </section>
   );

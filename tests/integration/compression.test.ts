@@ -1,0 +1,71 @@
+import { gunzipSync } from 'node:zlib';
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { BROWSER_UA } from '../support/html';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+/** A raw GET (fetch would decode the body itself), returning headers and the bytes as sent. */
+function rawGet(path: string, acceptEncoding?: string) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+    const headers: Record<string, string> = { 'User-Agent': BROWSER_UA };
+    if (acceptEncoding) headers['Accept-Encoding'] = acceptEncoding;
+    request(`${t.url}${path}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+async function entryScript() {
+  const html = (await rawGet('/anything')).body.toString();
+  return html.match(/<script type="module" src="([^"]+)"/)![1]!;
+}
+
+describe('compression on the Node runtime', () => {
+  it('gzips pages for clients that accept it, and varies the cache on it', async () => {
+    const res = await rawGet('/products', 'gzip, deflate');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-length']).toBeUndefined();
+    expect(String(res.headers.vary)).toMatch(/Cookie.*Accept-Encoding/);
+    const html = gunzipSync(res.body).toString();
+    expect(html).toMatch(/^<!DOCTYPE html>/i);
+    expect(html).toContain('</html>');
+    expect(res.body.length).toBeLessThan(html.length / 3);
+  });
+
+  it('sends pages as they are to clients that do not accept gzip', async () => {
+    for (const accept of [undefined, 'identity', 'gzip;q=0, br']) {
+      const res = await rawGet('/products', accept);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.body.toString()).toMatch(/^<!DOCTYPE html>/i);
+    }
+  });
+
+  it('serves the built files precompressed: Brotli first, then gzip, with their length and long cache', async () => {
+    const script = await entryScript();
+    const plain = await rawGet(script);
+    const br = await rawGet(script, 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gz = await rawGet(script, 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('leaves images that are compressed already alone', async () => {
+    const res = await rawGet('/icon-192.png', 'gzip, br');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+  });
+});
