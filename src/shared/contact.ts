@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The contact form's rules (spec points 4, 5, 8 and 9), shared by the browser and the server so
@@ -71,19 +71,21 @@ type ProblemCode = keyof typeof problems;
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
-const schema = z
-  .object({
-    name: z.string().trim().min(1, 'name_required').max(CONTACT_LIMITS.name, 'name_too_long'),
-    email: z
-      .string()
-      .trim()
-      .min(1, 'email_required')
-      .max(CONTACT_LIMITS.email, 'email_too_long')
-      .regex(EMAIL_PATTERN, 'email_invalid'),
-    phone: z.string().trim().max(CONTACT_LIMITS.phone, 'phone_invalid').regex(PHONE_PATTERN, 'phone_invalid'),
-    subject: z.enum(CONTACT_SUBJECTS, 'subject_required'),
-    message: z.string().trim().min(1, 'message_required').max(CONTACT_LIMITS.message, 'message_too_long'),
-  });
+// zod/mini: the same checks at a fraction of the size, since this schema ships in the contact form island.
+const schema = z.object({
+  name: z.string().check(z.trim(), z.minLength(1, 'name_required'), z.maxLength(CONTACT_LIMITS.name, 'name_too_long')),
+  email: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'email_required'),
+      z.maxLength(CONTACT_LIMITS.email, 'email_too_long'),
+      z.regex(EMAIL_PATTERN, 'email_invalid'),
+    ),
+  phone: z.string().check(z.trim(), z.maxLength(CONTACT_LIMITS.phone, 'phone_invalid'), z.regex(PHONE_PATTERN, 'phone_invalid')),
+  subject: z.enum(CONTACT_SUBJECTS, 'subject_required'),
+  message: z.string().check(z.trim(), z.minLength(1, 'message_required'), z.maxLength(CONTACT_LIMITS.message, 'message_too_long')),
+});
 
 // The spec's five checks come first, in its order; the extra ones (lengths, phone) after them in field order.
 const specOrder: ProblemCode[] = ['name_required', 'email_required', 'email_invalid', 'subject_required', 'message_required'];
