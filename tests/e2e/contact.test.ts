@@ -3,10 +3,12 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { CONTACT_STATUS_RESET_MS, contactNotices } from '../../src/shared/contact';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTACT_STATUS_RESET_MS, contactNotices, contactRefusals } from '../../src/shared/contact';
 import { pageSettled, watchPage } from '../support/browser';
 import { useBrowserAndShop } from '../support/e2e';
+import { startPostmarkEmulator } from '../support/postmark-emulator';
+import { startShopServer, type ShopServer } from '../support/shop-server';
 
 // The server has no Postmark token, so it writes each e-mail into this outbox (which accepts them all).
 const outbox = join(tmpdir(), `contact-e2e-outbox-${process.pid}-${Date.now()}`);
@@ -21,12 +23,12 @@ const message = {
   message: 'Does the laser pistol work with the target system?',
 };
 
-async function openContact(options: { javaScriptEnabled?: boolean; width?: number } = {}) {
-  const { javaScriptEnabled = true, width = 1280 } = options;
+async function openContact(options: { javaScriptEnabled?: boolean; width?: number; shopUrl?: string } = {}) {
+  const { javaScriptEnabled = true, width = 1280, shopUrl = e2e.shop.url } = options;
   const context = await e2e.browser.newContext({ javaScriptEnabled, viewport: { width, height: 900 } });
   const page = await context.newPage();
   const watch = watchPage(page);
-  await page.goto(`${e2e.shop.url}/contact`);
+  await page.goto(`${shopUrl}/contact`);
   if (javaScriptEnabled) await pageSettled(page);
   return { page, watch, close: () => context.close() };
 }
@@ -114,14 +116,8 @@ describe('contact form with JavaScript', () => {
     expect(await toastWith(page, contactNotices.success.title).textContent()).toContain(contactNotices.success.description);
     await expect.poll(() => button.textContent()).toBe('Message Sent');
     expect(await button.isDisabled()).toBe(true);
-    // Green (Tailwind's green-700, as the built CSS writes it) once the colour transition has run.
-    const green = await page.evaluate(() => {
-      const probe = document.body.appendChild(document.createElement('div'));
-      probe.className = 'bg-green-700';
-      const colour = getComputedStyle(probe).backgroundColor;
-      probe.remove();
-      return colour;
-    });
+    // Green once the colour transition has run.
+    const green = await backgroundOf(page, 'bg-green-700');
     await expect.poll(() => button.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(green);
     await expect.poll(() => button.textContent(), { timeout: CONTACT_STATUS_RESET_MS + 3000 }).toBe('Send Message');
     expect(await button.isDisabled()).toBe(false);
@@ -143,8 +139,7 @@ describe('contact form with JavaScript', () => {
     // The fixed width: no state moves anything.
     expect(states.map((s) => s.width)).toEqual(states.map(() => idleWidth));
 
-    const layer = (await page.evaluate(() => window.dataLayer)) as Array<Record<string, unknown>>;
-    expect(layer.filter((e) => e.event === 'generate_lead')).toEqual([
+    expect(await leads(page)).toEqual([
       expect.objectContaining({ form_subject: message.subject, submission_id: expect.any(Number) }),
     ]);
 
@@ -180,12 +175,115 @@ describe('contact form with JavaScript', () => {
   });
 });
 
+/** The colour a Tailwind class gives, as the built CSS writes it. */
+function backgroundOf(page: Page, className: string): Promise<string> {
+  return page.evaluate((cls) => {
+    const probe = document.body.appendChild(document.createElement('div'));
+    probe.className = cls;
+    const colour = getComputedStyle(probe).backgroundColor;
+    probe.remove();
+    return colour;
+  }, className);
+}
+
+const leads = async (page: Page) =>
+  ((await page.evaluate(() => window.dataLayer)) as Array<Record<string, unknown>>).filter((e) => e.event === 'generate_lead');
+
+describe('contact form outcomes through Postmark (JavaScript)', () => {
+  // Its own shop, sending through a Postmark emulation, allowing two messages per sender; the tests run in order.
+  let postmark: Awaited<ReturnType<typeof startPostmarkEmulator>>;
+  let shop: ShopServer;
+  beforeAll(async () => {
+    postmark = await startPostmarkEmulator();
+    shop = await startShopServer({
+      env: { POSTMARK_SERVER_TOKEN: postmark.token, POSTMARK_API_URL: postmark.url, CONTACT_RATE_LIMIT: '2' },
+    });
+  });
+  afterAll(async () => {
+    await shop?.stop();
+    await postmark?.close();
+  });
+
+  it('partial (the confirmation bounced): amber Partially Sent, its toast, then reset and cleared', async () => {
+    postmark.state.inactive = [message.email];
+    const { page, watch, close } = await openContact({ shopUrl: shop.url });
+    await fill(page, message);
+    const button = sendButton(page);
+    await button.click();
+    const toast = toastWith(page, contactNotices.partial.title);
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain(contactNotices.partial.description);
+    expect(await toast.getAttribute('data-variant')).toBe('default');
+    await expect.poll(() => button.textContent()).toBe('Partially Sent');
+    expect(await button.isDisabled()).toBe(true);
+    const amber = await backgroundOf(page, 'bg-amber-300');
+    await expect.poll(() => button.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(amber);
+    expect(await leads(page)).toEqual([expect.objectContaining({ form_subject: message.subject })]);
+    await expect.poll(() => button.textContent(), { timeout: CONTACT_STATUS_RESET_MS + 3000 }).toBe('Send Message');
+    expect(await button.isDisabled()).toBe(false);
+    expect(await field(page, 'message').inputValue()).toBe('');
+    expect(watch.problems).toEqual([]);
+    expect(watch.failedUrls).toEqual([]);
+    await close();
+  });
+
+  it('failed (no e-mail went): the Message Saved toast, the button stays ready and the fields are kept', async () => {
+    postmark.state.mode = 'fail';
+    const { page, watch, close } = await openContact({ shopUrl: shop.url });
+    await fill(page, message);
+    await sendButton(page).click();
+    const toast = toastWith(page, contactNotices.failed.title);
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain(contactNotices.failed.description);
+    await expect.poll(() => sendButton(page).textContent()).toBe('Send Message');
+    expect(await sendButton(page).isDisabled()).toBe(false);
+    expect(await field(page, 'message').inputValue()).toBe(message.message);
+    expect(await leads(page)).toEqual([]);
+    expect(watch.problems).toEqual([]);
+    expect(watch.failedUrls).toEqual([]);
+    await close();
+  });
+
+  it('refused (over the sender limit): the refusal as a destructive toast, fields kept', async () => {
+    const { page, watch, close } = await openContact({ shopUrl: shop.url });
+    await fill(page, message);
+    await sendButton(page).click();
+    const toast = toastWith(page, contactRefusals.rate_limited.title);
+    await toast.waitFor();
+    expect(await toast.getAttribute('data-variant')).toBe('destructive');
+    expect(await sendButton(page).isDisabled()).toBe(false);
+    expect(await field(page, 'name').inputValue()).toBe(message.name);
+    expect(watch.problems).toEqual([]);
+    expect(watch.failedUrls).toEqual([`${shop.url}/api/contact`]);
+    await close();
+  });
+});
+
+describe('contact form when the network fails', () => {
+  it('shows the not-saved error toast and keeps everything for another try', async () => {
+    const { page, watch, close } = await openContact();
+    await page.route('**/api/contact', (route) => route.abort('internetdisconnected'));
+    await fill(page, message);
+    await sendButton(page).click();
+    const toast = toastWith(page, contactNotices.not_saved.title);
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain(contactNotices.not_saved.description);
+    expect(await toast.getAttribute('data-variant')).toBe('destructive');
+    expect(await sendButton(page).isDisabled()).toBe(false);
+    expect(await field(page, 'email').inputValue()).toBe(message.email);
+    // The aborted request is the only failure, and nothing else was logged.
+    expect(watch.failedUrls).toEqual([`${e2e.shop.url}/api/contact (net::ERR_INTERNET_DISCONNECTED)`]);
+    expect(watch.problems.filter((p) => !p.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
+    await close();
+  });
+});
+
 describe('contact form without JavaScript', () => {
   it('posts the form and lands on /contact?sent=success with the notice', async () => {
     const { page, watch, close } = await openContact({ javaScriptEnabled: false });
     const before = (await outboxFiles()).length;
     await fill(page, { ...message, message: 'Sent without JavaScript.' });
-    await Promise.all([page.waitForURL(/\/contact\?sent=/), sendButton(page).click()]);
+    await Promise.all([page.waitForURL(/\/contact\?sent=/, { timeout: 10_000 }), sendButton(page).click()]);
     expect(new URL(page.url()).search).toBe('?sent=success');
     const status = page.getByRole('status').filter({ hasText: contactNotices.success.title });
     expect(await status.textContent()).toContain(contactNotices.success.description);
