@@ -70,6 +70,7 @@ export default function ContactForm({ values: initial = empty, invalidField, sta
     toast({ title: problem.title, description: problem.description, variant: 'destructive' });
     (form.current?.elements.namedItem(problem.field) as HTMLElement | null)?.focus();
   };
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (phase !== 'idle') return;
