@@ -12,7 +12,7 @@ export function ContactPage({ form }: { form: ContactFormProps }) {
       </p>
 
       <div className="mt-10 grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <section aria-labelledby="contact-form-heading" className="rounded-lg border border-stone-200 bg-white p-6 sm:p-8">
+        <section aria-labelledby="contact-form-heading" className="self-start rounded-lg border border-stone-200 bg-white p-6 sm:p-8">
           <h2 id="contact-form-heading" className="mb-6 text-2xl font-semibold text-stone-900">
             Send Us a Message
           </h2>
