@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { closeServer, listenOnLoopback } from './loopback';
 
 export interface ServiceAnswer {
   status: number;
@@ -31,20 +32,14 @@ export async function startGeoEmulator() {
     if (answer?.delayMs) setTimeout(send, answer.delayMs);
     else send();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const url = await listenOnLoopback(server);
   return {
     reverseGeocodeUrl: `${url}/data/reverse-geocode-client`,
     ipLookupUrl: `${url}/json/`,
     answers,
     requests,
     calls: (path: string) => requests.filter((r) => r.pathname === path),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   };
 }
 

@@ -1,4 +1,5 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
+import { closeServer, listenOnLoopback } from './loopback';
 
 export interface ReceivedEmail {
   token: string | undefined;
@@ -41,14 +42,11 @@ export async function startPostmarkEmulator(token = 'test-server-token') {
       });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: await listenOnLoopback(server),
     token,
     received,
     state,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => closeServer(server),
   };
 }

@@ -1,5 +1,6 @@
 import { createClient, type Client, type InValue, type ResultSet } from '@libsql/client';
 import { createServer, type Server, type ServerResponse } from 'node:http';
+import { closeServer, listenOnLoopback } from './loopback';
 
 /**
  * Turso's HTTP API as @libsql/client/web speaks it (Hrana v2 over HTTP: POST /v2/pipeline, JSON),
@@ -186,16 +187,13 @@ export async function startTursoEmulator(file: string, token = 'test-turso-token
       reply(res, 200, { baton: open ? `baton-${++batons}` : null, base_url: null, results });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: await listenOnLoopback(server),
     token,
     db,
     statements,
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeServer(server);
       db.close();
     },
   };

@@ -1,0 +1,16 @@
+import type { Server } from 'node:http';
+
+/** Starts a test server on a free loopback port and returns its base URL. */
+export async function listenOnLoopback(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
+/** Stops it, cutting idle keep-alive connections so close does not wait for them. */
+export function closeServer(server: Server): Promise<void> {
+  return new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+}
