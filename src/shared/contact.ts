@@ -5,14 +5,8 @@ import { z } from 'zod/mini';
  * both reject the same input with the same words.
  */
 
-export const CONTACT_SUBJECTS = [
-  'General Inquiry',
-  'Product Question',
-  'Order Support',
-  'Returns & Warranty',
-  'Training & Bulk Orders',
-  'Partnerships',
-] as const;
+/** Spec point 3's subject options. */
+export const CONTACT_SUBJECTS = ['Product Inquiry', 'Technical Support', 'Order Status', 'Returns', 'Other'] as const;
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
 
 export const CONTACT_LIMITS = { name: 100, email: 254, phone: 40, message: 5000 } as const;

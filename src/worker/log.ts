@@ -15,11 +15,17 @@ export function createLogger(minLevel: LogLevel = 'info', base: LogFields = {}):
   };
 }
 
-/** An error as loggable fields, without leaking a stack trace to anyone but the log. */
+/** drizzle's failed-query messages end with the bound values: names, addresses, messages. */
+const withoutParams = (text: string | undefined) => text?.replace(/\nparams: [\s\S]*?(?=\n    at |$)/, '\nparams: (omitted)');
+
+/**
+ * An error as loggable fields, without leaking a stack trace to anyone but the log, and without
+ * the personal data a failed query's parameters carry.
+ */
 export function errorFields(err: unknown): LogFields {
   if (err instanceof Error) {
     const cause = err.cause instanceof Error ? err.cause.message : undefined;
-    return { error: err.message, errorName: err.name, cause, stack: err.stack };
+    return { error: withoutParams(err.message), errorName: err.name, cause, stack: withoutParams(err.stack) };
   }
   return { error: String(err) };
 }

@@ -73,7 +73,7 @@ describe('the built Worker with a reachable Turso database', () => {
     const res = await worker.get('/api/contact', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '203.0.113.21' },
-      body: JSON.stringify({ name: 'Edge Ada', email: 'edge@example.com', subject: 'Order Support', message: 'Sent from workerd' }),
+      body: JSON.stringify({ name: 'Edge Ada', email: 'edge@example.com', subject: 'Order Status', message: 'Sent from workerd' }),
     });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { ok: boolean; id: number; outcome: string };

@@ -30,7 +30,7 @@ const valid = {
   name: '  Ada Shooter ',
   email: 'ada@example.com',
   phone: '',
-  subject: 'Order Support',
+  subject: 'Order Status',
   message: '  Where is my order #1042?  ',
 };
 
@@ -65,7 +65,7 @@ describe('POST /api/contact', () => {
       name: 'Ada Shooter',
       email: 'ada@example.com',
       phone: null,
-      subject: 'Order Support',
+      subject: 'Order Status',
       message: 'Where is my order #1042?',
       emailStatus: 'success',
       emailAttempts: 1,
@@ -181,6 +181,8 @@ describe('POST /api/contact', () => {
       t.deps.log = log;
     }
     expect(logs.some((l) => l.startsWith('error contact message not saved') && l.includes('no such table'))).toBe(true);
+    // The visitor's details stay out of the log.
+    expect(logs.join('\n')).not.toContain('ada@example.com');
   });
 });
 

@@ -1,30 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_MESSAGE_ROWS, CONTACT_SUBJECTS, contactNotices, contactRefusals, validateContact } from '../../src/shared/contact';
+import { sql } from 'drizzle-orm';
+import { CONTACT_MESSAGE_ROWS, CONTACT_SUBJECTS, contactNotices, contactRefusals } from '../../src/shared/contact';
 import { absoluteUrl } from '../../src/shared/seo';
 import { shopInfo } from '../../src/shared/shop-info';
 import { BROWSER_UA, decodeEntities, jsonLdBlocks, mainOf, textOf } from '../support/html';
-import { renderContactPage } from '../../src/worker/pages/contact/render-contact';
+import { formSubmissions } from '../../src/worker/db/schema';
+import { MAX_CONTACT_BODY_BYTES } from '../../src/worker/routes/contact-api';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
-const typed = { name: 'Ada <Shooter>', email: 'ada@example', phone: '', subject: 'Partnerships', message: 'Line one\nline "two"' };
+const typed = { name: 'Ada <Shooter>', email: 'ada@example', phone: '', subject: 'Returns', message: 'Line one\nline "two"' };
 
 beforeAll(async () => {
-  // How the form post handler answers a refused plain-HTML submission.
-  t = await startTestApp({
-    extend: (app) =>
-      app
-        .get('/__contact-invalid', (c) => {
-          const check = validateContact(typed);
-          if (check.ok) throw new Error('expected a problem');
-          c.status(400);
-          return renderContactPage(c, { values: typed, problem: check.problem });
-        })
-        .get('/__contact-refused', (c) => {
-          c.status(429);
-          return renderContactPage(c, { values: typed, notice: contactRefusals.rate_limited });
-        }),
-  });
+  t = await startTestApp({ env: { CONTACT_RATE_LIMIT: '3', CLIENT_IP_HEADER: 'x-forwarded-for' } });
 });
 afterAll(() => t.close());
 
@@ -32,6 +20,19 @@ async function get(path: string) {
   const res = await fetch(`${t.url}${path}`, { headers: { 'User-Agent': BROWSER_UA } });
   return { res, html: await res.text() };
 }
+
+/** The plain-HTML form's post, as a browser without JavaScript sends it. */
+async function postForm(fields: Record<string, string>, sender = '203.0.113.50') {
+  const res = await fetch(`${t.url}/contact`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'User-Agent': BROWSER_UA, 'X-Forwarded-For': sender },
+    body: new URLSearchParams(fields),
+  });
+  return { res, html: await res.text() };
+}
+
+const savedMessages = async () => (await t.deps.db.select().from(formSubmissions)).map((r) => r.message);
 
 /** The label text of the control with this id. */
 function labelFor(html: string, id: string): string | undefined {
@@ -111,10 +112,19 @@ describe('GET /contact', () => {
   });
 });
 
-describe('the contact page answering a refused submission', () => {
+describe('POST /contact (the form without JavaScript)', () => {
+  it('saves a valid message and redirects to the outcome, post/redirect/get', async () => {
+    const { res } = await postForm({ ...typed, email: 'ada@example.com', message: 'Plain HTML works' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/contact?sent=success');
+    expect(await savedMessages()).toContain('Plain HTML works');
+  });
+
   it('keeps what was typed, names the problem in an alert and marks that field invalid', async () => {
-    const { res, html } = await get('/__contact-invalid');
+    const before = await savedMessages();
+    const { res, html } = await postForm(typed);
     expect(res.status).toBe(400);
+    expect(await savedMessages()).toEqual(before);
     const main = mainOf(html);
     const alert = main.match(/<div\b[^>]*role="alert"[^>]*>([\s\S]*?)<\/div>/);
     expect(textOf(alert?.[1] ?? '')).toBe('Invalid email Please enter a valid email address.');
@@ -124,13 +134,35 @@ describe('the contact page answering a refused submission', () => {
     expect(control(main, 'name')).not.toContain('aria-invalid');
     expect(decodeEntities(control(main, 'name'))).toContain('value="Ada <Shooter>"');
     expect(decodeEntities(control(main, 'email'))).toContain('value="ada@example"');
-    expect(main).toMatch(/<option value="Partnerships" selected="">/);
+    expect(main).toMatch(/<option value="Returns" selected="">/);
     expect(decodeEntities(main.match(/<textarea\b[^>]*>([\s\S]*?)<\/textarea>/)![1]!)).toBe(typed.message);
   });
 
-  it('shows a refusal that is about no single field as an alert', async () => {
-    const { res, html } = await get('/__contact-refused');
+  it('answers 413 with the page and a notice when the body is too large', async () => {
+    const { res, html } = await postForm({ ...typed, email: 'ada@example.com', message: 'x'.repeat(MAX_CONTACT_BODY_BYTES) });
+    expect(res.status).toBe(413);
+    expect(textOf(mainOf(html))).toContain(contactRefusals.too_large.title);
+  });
+
+  it('answers 503 keeping the typed message when the database cannot save it', async () => {
+    await t.deps.db.run(sql`alter table form_submissions rename to form_submissions_away`);
+    try {
+      const { res, html } = await postForm({ ...typed, email: 'ada@example.com', message: 'Keep me' });
+      expect(res.status).toBe(503);
+      const main = mainOf(html);
+      expect(textOf(main)).toContain(contactNotices.not_saved.description);
+      expect(decodeEntities(main.match(/<textarea\b[^>]*>([\s\S]*?)<\/textarea>/)![1]!)).toBe('Keep me');
+    } finally {
+      await t.deps.db.run(sql`alter table form_submissions_away rename to form_submissions`);
+    }
+  });
+
+  it('shows a refusal that is about no single field as an alert: 429 past the rate limit', async () => {
+    const valid = { ...typed, email: 'ada@example.com' };
+    for (let i = 0; i < 3; i++) expect((await postForm(valid, '198.51.100.77')).res.status).toBe(303);
+    const { res, html } = await postForm(valid, '198.51.100.77');
     expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe('600');
     const main = mainOf(html);
     expect(textOf(main.match(/<div\b[^>]*role="alert"[^>]*>([\s\S]*?)<\/div>/)?.[1] ?? '')).toBe(
       `${contactRefusals.rate_limited.title} ${contactRefusals.rate_limited.description}`,
