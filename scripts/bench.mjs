@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ensureBuild } from './ensure-build.mjs';
 
-const PATHS = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/products', '/product/1', '/about', '/faq', '/missing-page'];
+const PATHS = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/products', '/product/1', '/about', '/contact', '/faq', '/missing-page'];
 const SEQUENTIAL = 60;
 const CONCURRENCY = 8;
 const LOAD_SECONDS = 5;
