@@ -4,6 +4,7 @@ import { claimText } from '../../../shared/policy-text';
 import { site } from '../../../shared/site';
 import { awards, mission, team, testimonials, values } from './about-content';
 import { contentPage } from './content-page';
+import { ShopOrAskLinks } from '../components/shop-or-ask-links';
 
 const stats = [
   { value: claimText.shooters, label: 'shooters train with our equipment' },
@@ -119,14 +120,7 @@ function AboutPage() {
           <p className="mx-auto mt-3 max-w-2xl text-stone-700">
             Browse our laser pistols, rifles, targets and bundles, or ask our team which set-up suits your training.
           </p>
-          <div className="mt-6 flex flex-wrap justify-center gap-4">
-            <a href="/products" className="btn btn-primary">
-              Shop Products
-            </a>
-            <a href="/contact" className="btn btn-secondary">
-              Contact Us
-            </a>
-          </div>
+          <ShopOrAskLinks shopLabel="Shop Products" className="mt-6" />
         </AboutSection>
       </div>
     </>

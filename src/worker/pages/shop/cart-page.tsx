@@ -1,4 +1,5 @@
 import type { PageHead } from '../../render/head';
+import { ShopOrAskLinks } from '../components/shop-or-ask-links';
 
 export const cartHead: PageHead = {
   title: 'Your Cart',
@@ -15,14 +16,7 @@ export function CartPage() {
       <p className="mt-2 text-stone-700">
         Each product is bought on its own through our secure checkout: choose <strong>Buy Now</strong> on a product page to order it.
       </p>
-      <div className="mt-10 flex flex-wrap justify-center gap-4">
-        <a href="/products" className="btn btn-primary">
-          Browse Products
-        </a>
-        <a href="/contact" className="btn btn-secondary">
-          Contact Us
-        </a>
-      </div>
+      <ShopOrAskLinks shopLabel="Browse Products" className="mt-10" />
     </section>
   );
 }

@@ -1,0 +1,13 @@
+/** The two ways on from a page with nothing more to do: to the products, or to a person. */
+export function ShopOrAskLinks({ shopLabel, className = '' }: { shopLabel: string; className?: string }) {
+  return (
+    <div className={`flex flex-wrap justify-center gap-4 ${className}`}>
+      <a href="/products" className="btn btn-primary">
+        {shopLabel}
+      </a>
+      <a href="/contact" className="btn btn-secondary">
+        Contact Us
+      </a>
+    </div>
+  );
+}
