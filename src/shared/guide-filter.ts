@@ -6,14 +6,19 @@ export interface GuideFilter {
   category: string;
 }
 
+export const NO_GUIDE_FILTER: GuideFilter = { q: '', category: '' };
+
 /** Reads ?q= and ?category= (the GET form's fields); anything missing is no filter. */
 export function parseGuideFilter(params: URLSearchParams): GuideFilter {
   return { q: (params.get('q') ?? '').trim(), category: (params.get('category') ?? '').trim().toLowerCase() };
 }
 
-/** Case-insensitive match of the search text against title or excerpt, and the card's category (first tag). */
+/**
+ * Case-insensitive match of the search text against title or excerpt, and the card's category (first tag).
+ * The text is trimmed, as the server reads it, so a half-typed 'blue ' shows what a reload would.
+ */
 export function filterGuides(cards: readonly BlogCard[], filter: GuideFilter): BlogCard[] {
-  const needle = filter.q.toLowerCase();
+  const needle = filter.q.trim().toLowerCase();
   return cards.filter(
     (card) =>
       (!filter.category || card.categorySlug === filter.category) &&
@@ -21,7 +26,17 @@ export function filterGuides(cards: readonly BlogCard[], filter: GuideFilter): B
   );
 }
 
-/** The guides list, filtered to one category when given (the GET form's address). */
-export function guidesPath(category?: string): string {
-  return category ? `/guides?category=${encodeURIComponent(category)}` : '/guides';
+/** The guides list's address for a filter (the GET form's, fields in its order); empty fields are left out. */
+export function guidesPath(filter: Partial<GuideFilter> = {}): string {
+  const params = new URLSearchParams();
+  const q = filter.q?.trim();
+  if (q) params.set('q', q);
+  if (filter.category) params.set('category', filter.category);
+  const query = params.toString();
+  return query ? `/guides?${query}` : '/guides';
+}
+
+/** The result count as shown and announced: '1 guide found', '12 guides found'. */
+export function guideCountText(count: number): string {
+  return `${count} ${count === 1 ? 'guide' : 'guides'} found`;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toBlogCard, type PostSummary } from '../../src/shared/blog';
 import { groupByCategory, type BlogCategory } from '../../src/shared/digest';
-import { filterGuides, guidesPath, parseGuideFilter } from '../../src/shared/guide-filter';
+import { filterGuides, guideCountText, guidesPath, parseGuideFilter } from '../../src/shared/guide-filter';
 
 const post = (id: number, title: string, tags: string[], excerpt: string | null = null): PostSummary => ({
   id,
@@ -78,8 +78,26 @@ describe('guide filter', () => {
     expect(parseGuideFilter(new URLSearchParams(''))).toEqual({ q: '', category: '' });
   });
 
-  it('links a category to the filtered list', () => {
+  it('ignores spaces around the search text, as the server reads it', () => {
+    expect(ids(' blue ', '')).toEqual(ids('blue', ''));
+    expect(ids('   ', '')).toEqual([1, 2, 3, 4]);
+  });
+
+  it('writes a filter as the GET form would: q then category, empty or blank fields left out', () => {
     expect(guidesPath()).toBe('/guides');
-    expect(guidesPath('equipment-guides')).toBe('/guides?category=equipment-guides');
+    expect(guidesPath({ category: 'equipment-guides' })).toBe('/guides?category=equipment-guides');
+    expect(guidesPath({ q: ' Blue & red ', category: '' })).toBe('/guides?q=Blue+%26+red');
+    expect(guidesPath({ q: '  ', category: 'fundamentals' })).toBe('/guides?category=fundamentals');
+    expect(guidesPath({ q: 'blue', category: 'equipment-guides' })).toBe('/guides?q=blue&category=equipment-guides');
+  });
+
+  it('reads back the filter it wrote', () => {
+    const filter = { q: 'trigger? 100% & more', category: 'tactical-training' };
+    expect(parseGuideFilter(new URL(guidesPath(filter), 'http://x').searchParams)).toEqual(filter);
+  });
+
+  it('counts results as shown and announced', () => {
+    expect(guideCountText(1)).toBe('1 guide found');
+    expect(guideCountText(4)).toBe('4 guides found');
   });
 });

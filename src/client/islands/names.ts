@@ -5,6 +5,7 @@ export const islandNames = [
   'ContactForm',
   'DesktopNav',
   'FeaturedProducts',
+  'GuideBrowser',
   'MobileMenu',
   'ProductBrowser',
   'ProductGallery',

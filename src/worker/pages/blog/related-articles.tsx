@@ -1,6 +1,6 @@
 import { use, type ReactNode } from 'react';
 import { toBlogCard, type PostSummary } from '../../../shared/blog';
-import { PostCard, PostCardSkeleton } from './post-card';
+import { PostCard, PostCardSkeleton } from '../../../client/components/post-card';
 
 /** Heading and row of cards; the skeleton shows them too, so both take the same space. */
 function RelatedFrame({ headingId, children }: { headingId?: string; children: ReactNode }) {

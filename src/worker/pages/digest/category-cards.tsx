@@ -32,7 +32,7 @@ function CategoryCard({ group }: { group: CategoryGroup }) {
             ))}
           </ul>
         )}
-        <a href={guidesPath(group.slug)} className="mt-auto pt-4 text-sm font-semibold text-red-700 hover:text-red-800">
+        <a href={guidesPath({ category: group.slug })} className="mt-auto pt-4 text-sm font-semibold text-red-700 hover:text-red-800">
           All {group.category.name} guides <span aria-hidden="true">→</span>
         </a>
       </article>

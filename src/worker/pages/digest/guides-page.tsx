@@ -5,8 +5,7 @@ import { guidesPath, type GuideFilter } from '../../../shared/guide-filter';
 import { webPageJsonLd } from '../../../shared/page-jsonld';
 import { absoluteUrl } from '../../../shared/seo';
 import type { PageHead } from '../../render/head';
-import { GuideFilterForm } from './guide-filter-form';
-import { GuideResults, GuideResultsSkeleton } from './guide-results';
+import { GuideListing, GuideListingSkeleton } from './guide-listing';
 
 const DESCRIPTION = 'Search every dry-fire and laser training guide by topic or category.';
 
@@ -33,9 +32,8 @@ export function GuidesPage({ filter, categories, posts }: GuidesPageProps) {
     <div className="mx-auto max-w-7xl px-4 py-12">
       <h1 className="text-4xl font-black tracking-tight">Guides</h1>
       <p className="mt-4 max-w-3xl text-lg text-stone-700">Every training guide in one place: search by topic or pick a category.</p>
-      <GuideFilterForm filter={filter} categories={categories} />
-      <Suspense fallback={<GuideResultsSkeleton />}>
-        <GuideResults posts={posts} filter={filter} />
+      <Suspense fallback={<GuideListingSkeleton filter={filter} />}>
+        <GuideListing filter={filter} categories={categories} posts={posts} />
       </Suspense>
     </div>
   );

@@ -1,7 +1,7 @@
 import { use } from 'react';
 import { toBlogCard, type PostSummary } from '../../../shared/blog';
 import { LATEST_POSTS } from '../../../shared/digest';
-import { ArticleCardGrid, ArticleCardGridSkeleton } from './article-card-grid';
+import { ArticleCardGrid, ArticleCardGridSkeleton } from '../../../client/components/article-card-grid';
 
 const grid = 'mt-8 md:grid-cols-2';
 

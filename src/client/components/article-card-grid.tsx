@@ -1,5 +1,5 @@
-import { articlePath, type BlogCard } from '../../../shared/blog';
-import { PostCard, PostCardSkeleton } from '../blog/post-card';
+import { articlePath, type BlogCard } from '../../shared/blog';
+import { PostCard, PostCardSkeleton } from './post-card';
 
 /** Tailwind grid classes (columns and spacing) shared by a grid and its skeleton. */
 type GridClass = string;

@@ -1,0 +1,44 @@
+import type { MouseEvent } from 'react';
+import type { BlogCard } from '../../shared/blog';
+import { guideCountText, guidesPath } from '../../shared/guide-filter';
+import { ArticleCardGrid, ArticleCardGridSkeleton } from './article-card-grid';
+
+/** Spec point 9: six placeholders while the guides load. */
+const SKELETON_CARDS = 6;
+
+const grid = 'mt-4 sm:grid-cols-2 lg:grid-cols-3';
+
+/**
+ * The filtered cards under their count, or the spec's no-results texts with a reset link. The count
+ * or the no-results texts sit in a polite live region, so a screen reader hears each new result.
+ */
+export function GuideResults({ cards, onReset }: { cards: readonly BlogCard[]; onReset?: (event: MouseEvent) => void }) {
+  return (
+    <>
+      <div aria-live="polite" aria-atomic="true">
+        {cards.length > 0 ? (
+          <h2 className="mt-8 text-lg font-semibold text-stone-900">{guideCountText(cards.length)}</h2>
+        ) : (
+          <div className="mt-12 rounded-lg border border-stone-200 bg-white p-8 text-center">
+            <h2 className="text-xl font-bold">No guides found</h2>
+            <p className="mt-2 text-stone-700">Try adjusting your search or filter criteria.</p>
+            <a href={guidesPath()} onClick={onReset} className="btn btn-secondary mt-6">
+              Reset Filters
+            </a>
+          </div>
+        )}
+      </div>
+      {cards.length > 0 && <ArticleCardGrid cards={cards} grid={grid} />}
+    </>
+  );
+}
+
+/** Placeholders while the posts load; the count heading's line is reserved too. */
+export function GuideResultsSkeleton() {
+  return (
+    <>
+      <div className="mt-8 h-7" />
+      <ArticleCardGridSkeleton count={SKELETON_CARDS} name="guides" grid={grid} />
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { use } from 'react';
+import GuideBrowser from '../../../client/islands/GuideBrowser';
+import { GuideFilterForm } from '../../../client/components/guide-filter-form';
+import { GuideResultsSkeleton } from '../../../client/components/guide-results';
+import { toBlogCard, type PostSummary } from '../../../shared/blog';
+import type { BlogCategory } from '../../../shared/digest';
+import type { GuideFilter } from '../../../shared/guide-filter';
+import { Island } from '../../render/island';
+
+interface GuideListingProps {
+  filter: GuideFilter;
+  /** Each falls back to [] when its read fails (spec point 8). */
+  categories: Promise<BlogCategory[]>;
+  posts: Promise<PostSummary[]>;
+}
+
+/**
+ * The form and the filtered guides, rendered complete for crawlers and no-JS visitors; the island
+ * gets every published guide so it can filter in place once hydrated.
+ */
+export function GuideListing({ filter, categories, posts }: GuideListingProps) {
+  const props = { cards: use(posts).map(toBlogCard), categories: use(categories).map((c) => c.name), initial: filter };
+  return <Island name="GuideBrowser" component={GuideBrowser} props={props} />;
+}
+
+/** While the guides load: the same form, disabled, and six card placeholders in the same space. */
+export function GuideListingSkeleton({ filter }: { filter: GuideFilter }) {
+  return (
+    <>
+      <GuideFilterForm filter={filter} categories={[]} />
+      <GuideResultsSkeleton />
+    </>
+  );
+}
