@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BlogCard } from '../../src/shared/blog';
 import { productById } from '../../src/shared/catalogue/lookup';
 import { productPath } from '../../src/shared/catalogue/names';
+import { filterGuides, type GuideFilter } from '../../src/shared/guide-filter';
 import { displayPrice, formatMoney } from '../../src/shared/money';
 import { blogPosts, categories } from '../../src/worker/db/schema';
 import type { LogFields, LogLevel } from '../../src/worker/log';
-import { BROWSER_UA, jsonLdBlocks, mainOf, textOf } from '../support/html';
+import { attr, BROWSER_UA, decodeEntities, jsonLdBlocks, mainOf, textOf } from '../support/html';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
@@ -139,6 +141,48 @@ describe('guides list /guides', () => {
     expect(html).toContain('<link rel="canonical" href="http://localhost:8787/guides"/>');
     const streamed = mainOf((await get('/guides', t, BROWSER_UA)).html);
     expect(streamed.match(/data-skeleton="guides"[\s\S]*?<\/ul>/)![0].match(/<li>/g)).toHaveLength(6);
+  });
+});
+
+describe('guides list island', () => {
+  /** The GuideBrowser marker's props, as the client entry reads them. */
+  function islandProps(html: string) {
+    const marker = html.match(/<div class="contents" data-island="GuideBrowser"[^>]*>/)?.[0];
+    expect(marker, 'GuideBrowser marker').toBeDefined();
+    return JSON.parse(decodeEntities(attr(marker!, 'data-props')!)) as { cards: BlogCard[]; categories: string[]; initial: GuideFilter };
+  }
+
+  it('hands the island every published guide, the category names and the filter, around the filtered HTML', async () => {
+    const { html } = await get('/guides?q=+BLUE+&category=equipment-guides');
+    const props = islandProps(html);
+    expect(props.initial).toEqual({ q: 'BLUE', category: 'equipment-guides' });
+    expect(props.categories).toEqual(['Equipment Guides', 'Fundamentals', 'Tactical Training']);
+    expect(props.cards).toHaveLength(12);
+    expect(props.cards.map((c) => c.slug)).not.toContain('draft-winter-training-plan');
+    expect(props.cards[0]).toMatchObject({ slug: 'choosing-a-laser-training-bundle', category: 'Equipment Guides', categorySlug: 'equipment-guides' });
+    // What the island's first render shows is what the server sent: the filtered list inside the marker.
+    const inside = mainOf(html).slice(mainOf(html).indexOf('data-island="GuideBrowser"'));
+    expect(cardLinks(inside)).toEqual(['/blog/blue-guns-durability-test', '/blog/blue-training-guns', '/blog/blue-guns']);
+    expect(cardLinks(inside)).toEqual(filterGuides(props.cards, props.initial).map((c) => `/blog/${c.slug}`));
+  });
+
+  it('puts the count, or the no-results texts, in a polite live region', async () => {
+    const live = (html: string) => textOf(mainOf(html).match(/<div aria-live="polite" aria-atomic="true">[\s\S]*?<\/h2>/)![0]);
+    expect(live((await get('/guides')).html)).toBe('12 guides found');
+    expect(live((await get('/guides?category=fundamentals')).html)).toBe('3 guides found');
+    expect(live((await get('/guides?q=zzzz')).html)).toBe('No guides found');
+  });
+
+  it('streams a browser the same form, disabled, above the skeletons, and the island after the body', async () => {
+    const { html } = await get('/guides?q=blue', t, BROWSER_UA);
+    const main = mainOf(html);
+    const fallback = main.slice(0, main.indexOf('data-skeleton="guides"'));
+    expect(fallback).not.toContain('data-island');
+    const input = fallback.match(/<input id="guides-q"[^>]*>/)![0];
+    for (const a of ['name="q"', 'value="blue"', 'disabled=""', 'placeholder="Search guides..."']) expect(input).toContain(a);
+    expect(fallback.match(/<select id="guides-category"[^>]*>/)![0]).toContain('disabled=""');
+    expect(html.indexOf('data-island="GuideBrowser"')).toBeGreaterThan(html.indexOf('</main>'));
+    expect(islandProps(html).cards).toHaveLength(12);
   });
 });
 
