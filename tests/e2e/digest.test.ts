@@ -62,34 +62,3 @@ describe('digest skeletons in Chromium', () => {
     }
   });
 });
-
-describe('guides filter form in Chromium', () => {
-  it('filters by search text and category through the GET form, and Reset Filters clears both', async () => {
-    const { context, page, watch } = await openPage();
-    await page.goto(`${e2e.shop.url}/guides`);
-    const cards = page.locator('main article h3 a');
-    await expect.poll(() => cards.count()).toBe(12);
-
-    await page.getByLabel('Search guides').fill('blue');
-    await page.getByLabel('Category').selectOption({ label: 'Equipment Guides' });
-    await Promise.all([page.waitForURL(/\/guides\?/), page.getByRole('button', { name: 'Search' }).click()]);
-    expect(new URL(page.url()).search).toBe('?q=blue&category=equipment-guides');
-    await expect.poll(() => cards.allTextContents()).toEqual([
-      'Blue Guns Durability Test: What Wears First and How to Check Yours',
-      'Choosing Blue Training Guns for Your Programme',
-      "What Are Blue Guns? A Beginner's Guide to Inert Training Replicas",
-    ]);
-    expect(await page.getByLabel('Search guides').inputValue()).toBe('blue');
-
-    await page.getByLabel('Category').selectOption({ label: 'Fundamentals' });
-    await Promise.all([page.waitForURL(/category=fundamentals/), page.getByLabel('Search guides').press('Enter')]);
-    expect(await page.getByRole('heading', { name: 'No guides found' }).isVisible()).toBe(true);
-    await Promise.all([page.waitForURL(/\/guides$/), page.getByRole('link', { name: 'Reset Filters' }).click()]);
-    await expect.poll(() => cards.count()).toBe(12);
-    expect(await page.getByLabel('Search guides').inputValue()).toBe('');
-    expect(await page.getByLabel('Category').inputValue()).toBe('');
-
-    expect(watch.problems).toEqual([]);
-    await context.close();
-  });
-});

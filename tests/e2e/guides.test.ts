@@ -1,0 +1,213 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, pageSettled, watchPage, type PageWatch } from '../support/browser';
+import { BROWSER_UA } from '../support/html';
+import { startShopServer, type ShopServer } from '../support/shop-server';
+import { measureSkeletonSwap, SWAP_VIEWPORTS } from '../support/skeleton-swap';
+
+let browser: Browser;
+let shop: ShopServer;
+let devShop: ShopServer;
+
+beforeAll(async () => {
+  [browser, shop, devShop] = await Promise.all([launchBrowser(), startShopServer(), startShopServer({ buildDir: 'dist-dev' })]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([shop?.stop(), devShop?.stop()]);
+});
+
+const BLUE_EQUIPMENT = [
+  'Blue Guns Durability Test: What Wears First and How to Check Yours',
+  'Choosing Blue Training Guns for Your Programme',
+  "What Are Blue Guns? A Beginner's Guide to Inert Training Replicas",
+];
+const LASER_EQUIPMENT = ['Choosing a Laser Training Bundle: Which Kit Fits Your Training?', 'App-Compatible Laser Training Pistols: What to Look For'];
+
+type Event = Record<string, unknown> & { event: string };
+const dataLayer = (page: Page) => page.evaluate(() => (window as unknown as { dataLayer?: Event[] }).dataLayer ?? []) as Promise<Event[]>;
+const historyLength = (page: Page) => page.evaluate(() => history.length);
+/** A marker that only survives if the page was not reloaded. */
+const markPage = (page: Page) => page.evaluate(() => ((window as unknown as { guidesMarker: boolean }).guidesMarker = true));
+const samePage = (page: Page) => page.evaluate(() => (window as unknown as { guidesMarker?: boolean }).guidesMarker === true);
+
+const titles = (page: Page) => page.locator('main article h3 a').allTextContents();
+const search = (page: Page) => page.getByRole('searchbox', { name: 'Search guides' });
+const category = (page: Page) => page.getByRole('combobox', { name: 'Category' });
+const live = (page: Page) => page.locator('main [aria-live="polite"]');
+
+/** A person's browser (headless Chromium's own UA counts as a bot and gets the page in one piece), hydrated. */
+async function openGuides(path = '/guides', url = shop.url) {
+  // axe runs part of its work in a second page of the same context, which browser.newPage() does not allow.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent: BROWSER_UA });
+  const page = await context.newPage();
+  const watch = watchPage(page);
+  expect((await page.goto(`${url}${path}`))?.status()).toBe(200);
+  await page.locator('[data-island="GuideBrowser"][data-hydrated="true"]').waitFor();
+  await pageSettled(page);
+  await markPage(page);
+  return { context, page, watch };
+}
+
+function expectClean(watch: PageWatch) {
+  expect({ problems: watch.problems, failedUrls: watch.failedUrls }).toEqual({ problems: [], failedUrls: [] });
+}
+
+describe('guides list with JavaScript', () => {
+  it('filters as the visitor types, keeping ?q= in step without a history entry or a reload', async () => {
+    const { context, page, watch } = await openGuides();
+    expect(await titles(page)).toHaveLength(12);
+    const entries = await historyLength(page);
+    await search(page).pressSequentially('LASER');
+    await expect.poll(() => titles(page).then((t) => t.length)).toBe(6);
+    expect(page.url()).toBe(`${shop.url}/guides?q=LASER`);
+    expect(await live(page).textContent()).toBe('6 guides found');
+    await search(page).press('Enter');
+    await search(page).fill('  law ');
+    await expect.poll(() => page.url()).toBe(`${shop.url}/guides?q=law`);
+    expect(await titles(page)).toEqual(['Laser Training for Law Enforcement: Judgement, Use of Force and Realism']);
+    expect(await live(page).textContent()).toBe('1 guide found');
+    await page.getByRole('button', { name: 'Search' }).click();
+    expect(await historyLength(page)).toBe(entries);
+    expect(await samePage(page)).toBe(true);
+    expectClean(watch);
+    await context.close();
+  });
+
+  it('filters by category as a new history entry and page view, and follows back and forward', async () => {
+    const { context, page, watch } = await openGuides('/guides?q=laser');
+    expect(await titles(page)).toHaveLength(6);
+    const entries = await historyLength(page);
+    await category(page).selectOption({ label: 'Equipment Guides' });
+    await expect.poll(() => titles(page)).toEqual(LASER_EQUIPMENT);
+    expect(page.url()).toBe(`${shop.url}/guides?q=laser&category=equipment-guides`);
+    expect(await historyLength(page)).toBe(entries + 1);
+    expect((await dataLayer(page)).at(-1)).toMatchObject({ event: 'page_view', page_path: '/guides', page_location: page.url() });
+    await category(page).selectOption({ label: 'Fundamentals' });
+    await expect.poll(() => titles(page)).toEqual(['Trigger Control and Par Times: Measuring Progress in Dry Fire']);
+
+    await page.goBack();
+    await expect.poll(() => titles(page)).toEqual(LASER_EQUIPMENT);
+    expect(page.url()).toBe(`${shop.url}/guides?q=laser&category=equipment-guides`);
+    expect(await category(page).inputValue()).toBe('equipment-guides');
+    expect(await search(page).inputValue()).toBe('laser');
+    await page.goBack();
+    await expect.poll(() => titles(page).then((t) => t.length)).toBe(6);
+    expect(await category(page).inputValue()).toBe('');
+    await page.goForward();
+    await expect.poll(() => titles(page)).toEqual(LASER_EQUIPMENT);
+    expect((await dataLayer(page)).at(-1)).toMatchObject({ event: 'page_view', page_location: `${shop.url}/guides?q=laser&category=equipment-guides` });
+    expect(await samePage(page)).toBe(true);
+    expectClean(watch);
+    await context.close();
+  });
+
+  it('shows the empty state, and Reset Filters clears both filters and puts the focus in the search box', async () => {
+    const { context, page, watch } = await openGuides('/guides/blue-guns');
+    await category(page).selectOption({ label: 'Tactical Training' });
+    await expect.poll(() => titles(page).then((t) => t.length)).toBe(4);
+    await search(page).fill('zzzz');
+    await expect.poll(() => page.getByRole('heading', { name: 'No guides found' }).isVisible()).toBe(true);
+    expect(await page.getByText('Try adjusting your search or filter criteria.').isVisible()).toBe(true);
+    expect(page.url()).toBe(`${shop.url}/guides?q=zzzz&category=tactical-training`);
+    await page.getByRole('link', { name: 'Reset Filters' }).click();
+    await expect.poll(() => titles(page).then((t) => t.length)).toBe(12);
+    expect(page.url()).toBe(`${shop.url}/guides`);
+    expect(await search(page).inputValue()).toBe('');
+    expect(await category(page).inputValue()).toBe('');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('guides-q');
+    expect(await live(page).textContent()).toBe('12 guides found');
+    expect(await samePage(page)).toBe(true);
+    expectClean(watch);
+    await context.close();
+  });
+
+  it('does not move anything while the island hydrates', async () => {
+    const { context, page } = await openGuides('/guides?category=fundamentals');
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+              if (!entry.hadRecentInput) total += entry.value;
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(total), 1000);
+        }),
+    );
+    expect(shift).toBe(0);
+    await context.close();
+  });
+
+  it('puts the streamed form and first cards where the placeholder form and skeletons were', async () => {
+    for (const viewport of SWAP_VIEWPORTS) {
+      const { withSkeletons, streamed } = await measureSkeletonSwap(browser, `${shop.url}/guides`, {
+        viewport,
+        skeletons: 1,
+        measure: (page) =>
+          page.evaluate(() => {
+            const box = (el: Element | null | undefined) => {
+              const r = el!.getBoundingClientRect();
+              return [r.left, r.top, r.width, r.height];
+            };
+            // The streamed block sits in a hidden container until swapped in; measure what is shown.
+            const shown = (selector: string) => [...document.querySelectorAll(selector)].find((el) => (el as HTMLElement).offsetParent !== null);
+            return { search: box(shown('#guides-q')), category: box(shown('#guides-category')), firstCard: box(shown('main ul > li')) };
+          }),
+      });
+      expect(streamed, `${viewport.width}px`).toEqual(withSkeletons);
+    }
+  });
+
+  it.each(['/guides', '/guides?q=zzzz'])('%s has no serious or critical axe violations', async (path) => {
+    const { context, page, watch } = await openGuides(path);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    console.info('axe on', path, JSON.stringify({ serious: serious.length, all: violations.map((v) => `${v.id} (${v.impact})`) }));
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expectClean(watch);
+    await context.close();
+  });
+
+  it("hydrates and filters without warnings on React's development build", async () => {
+    const { context, page, watch } = await openGuides('/guides?q=blue&category=equipment-guides', devShop.url);
+    expect(await titles(page)).toEqual(BLUE_EQUIPMENT);
+    await search(page).fill('');
+    await category(page).selectOption({ label: 'All' });
+    await expect.poll(() => titles(page).then((t) => t.length)).toBe(12);
+    await page.goBack();
+    await expect.poll(() => category(page).inputValue()).toBe('equipment-guides');
+    expect(page.url()).toBe(`${devShop.url}/guides?category=equipment-guides`);
+    expect(await titles(page)).toEqual(expect.arrayContaining(BLUE_EQUIPMENT));
+    expectClean(watch);
+    await context.close();
+  });
+});
+
+describe('guides list without JavaScript', () => {
+  it('filters through the GET form, and Reset Filters clears both filters', async () => {
+    // Headless Chromium's UA counts as a bot, so the page comes in one piece (a streamed page needs JavaScript to fill in).
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${shop.url}/guides`);
+    expect(await titles(page)).toHaveLength(12);
+
+    await search(page).fill('blue');
+    await category(page).selectOption({ label: 'Equipment Guides' });
+    await Promise.all([page.waitForURL(/\/guides\?/), page.getByRole('button', { name: 'Search' }).click()]);
+    expect(new URL(page.url()).search).toBe('?q=blue&category=equipment-guides');
+    expect(await titles(page)).toEqual(BLUE_EQUIPMENT);
+    expect(await search(page).inputValue()).toBe('blue');
+
+    await category(page).selectOption({ label: 'Fundamentals' });
+    await Promise.all([page.waitForURL(/category=fundamentals/), search(page).press('Enter')]);
+    expect(await page.getByRole('heading', { name: 'No guides found' }).isVisible()).toBe(true);
+    await Promise.all([page.waitForURL(/\/guides$/), page.getByRole('link', { name: 'Reset Filters' }).click()]);
+    expect(await titles(page)).toHaveLength(12);
+    expect(await search(page).inputValue()).toBe('');
+    expect(await category(page).inputValue()).toBe('');
+    await context.close();
+  });
+});
