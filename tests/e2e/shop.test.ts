@@ -378,6 +378,18 @@ describe('review widget in Chromium', () => {
   });
 });
 
+/** Whether the home page at this width requested the hero picture, and shows it. */
+async function heroRequests(width: number) {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  const seen: string[] = [];
+  page.on('request', (r) => seen.push(new URL(r.url()).pathname));
+  await page.goto(`${shop.url}/`);
+  await pageSettled(page);
+  const visible = await page.getByAltText('G-Series Laser Training Pistol with its laser pulse').isVisible();
+  await page.close();
+  return { requested: seen.includes('/images/products/1-landscape.svg'), visible };
+}
+
 describe('shop pages in Chromium', () => {
   const pages = ['/', '/products', '/product/1', '/product/8', '/thank-you?product_id=1&session_id=cs_axe'];
 
@@ -406,16 +418,6 @@ describe('shop pages in Chromium', () => {
   );
 
   it('downloads the hero picture on wide screens only', async () => {
-    const heroRequests = async (width: number) => {
-      const page = await browser.newPage({ viewport: { width, height: 900 } });
-      const seen: string[] = [];
-      page.on('request', (r) => seen.push(new URL(r.url()).pathname));
-      await page.goto(`${shop.url}/`);
-      await pageSettled(page);
-      const visible = await page.getByAltText('G-Series Laser Training Pistol with its laser pulse').isVisible();
-      await page.close();
-      return { requested: seen.includes('/images/products/1-landscape.svg'), visible };
-    };
     expect(await heroRequests(1280)).toEqual({ requested: true, visible: true });
     expect(await heroRequests(375)).toEqual({ requested: false, visible: false });
   });
