@@ -50,6 +50,14 @@ async function openGuides(path = '/guides', url = shop.url) {
   return { context, page, watch };
 }
 
+/** Runs in the page: where the shown search box, category select and first card are (a streamed block waits hidden until swapped in). */
+function shownBoxes() {
+  return ['#guides-q', '#guides-category', 'main ul > li'].map((selector) => {
+    const r = [...document.querySelectorAll<HTMLElement>(selector)].find((el) => el.offsetParent !== null)!.getBoundingClientRect();
+    return [selector, r.left, r.top, r.width, r.height];
+  });
+}
+
 function expectClean(watch: PageWatch) {
   expect({ problems: watch.problems, failedUrls: watch.failedUrls }).toEqual({ problems: [], failedUrls: [] });
 }
@@ -146,16 +154,7 @@ describe('guides list with JavaScript', () => {
       const { withSkeletons, streamed } = await measureSkeletonSwap(browser, `${shop.url}/guides`, {
         viewport,
         skeletons: 1,
-        measure: (page) =>
-          page.evaluate(() => {
-            const box = (el: Element | null | undefined) => {
-              const r = el!.getBoundingClientRect();
-              return [r.left, r.top, r.width, r.height];
-            };
-            // The streamed block sits in a hidden container until swapped in; measure what is shown.
-            const shown = (selector: string) => [...document.querySelectorAll(selector)].find((el) => (el as HTMLElement).offsetParent !== null);
-            return { search: box(shown('#guides-q')), category: box(shown('#guides-category')), firstCard: box(shown('main ul > li')) };
-          }),
+        measure: (page) => page.evaluate(shownBoxes),
       });
       expect(streamed, `${viewport.width}px`).toEqual(withSkeletons);
     }

@@ -144,14 +144,17 @@ describe('guides list /guides', () => {
   });
 });
 
-describe('guides list island', () => {
-  /** The GuideBrowser marker's props, as the client entry reads them. */
-  function islandProps(html: string) {
-    const marker = html.match(/<div class="contents" data-island="GuideBrowser"[^>]*>/)?.[0];
-    expect(marker, 'GuideBrowser marker').toBeDefined();
-    return JSON.parse(decodeEntities(attr(marker!, 'data-props')!)) as { cards: BlogCard[]; categories: string[]; initial: GuideFilter };
-  }
+/** The GuideBrowser marker's props, as the client entry reads them. */
+function islandProps(html: string) {
+  const marker = html.match(/<div class="contents" data-island="GuideBrowser"[^>]*>/)?.[0];
+  expect(marker, 'GuideBrowser marker').toBeDefined();
+  return JSON.parse(decodeEntities(attr(marker!, 'data-props')!)) as { cards: BlogCard[]; categories: string[]; initial: GuideFilter };
+}
 
+/** The text of the guides list's live region: the count or the no-results heading. */
+const live = (html: string) => textOf(mainOf(html).match(/<div aria-live="polite" aria-atomic="true">[\s\S]*?<\/h2>/)![0]);
+
+describe('guides list island', () => {
   it('hands the island every published guide, the category names and the filter, around the filtered HTML', async () => {
     const { html } = await get('/guides?q=+BLUE+&category=equipment-guides');
     const props = islandProps(html);
@@ -167,7 +170,6 @@ describe('guides list island', () => {
   });
 
   it('puts the count, or the no-results texts, in a polite live region', async () => {
-    const live = (html: string) => textOf(mainOf(html).match(/<div aria-live="polite" aria-atomic="true">[\s\S]*?<\/h2>/)![0]);
     expect(live((await get('/guides')).html)).toBe('12 guides found');
     expect(live((await get('/guides?category=fundamentals')).html)).toBe('3 guides found');
     expect(live((await get('/guides?q=zzzz')).html)).toBe('No guides found');
