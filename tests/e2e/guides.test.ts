@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, pageSettled, watchPage, type PageWatch } from '../support/browser';
+import { launchBrowser, layoutShift, pageSettled, watchPage, type PageWatch } from '../support/browser';
 import { BROWSER_UA } from '../support/html';
 import { startShopServer, type ShopServer } from '../support/shop-server';
 import { measureSkeletonSwap, SWAP_VIEWPORTS } from '../support/skeleton-swap';
@@ -133,19 +133,7 @@ describe('guides list with JavaScript', () => {
 
   it('does not move anything while the island hydrates', async () => {
     const { context, page } = await openGuides('/guides?category=fundamentals');
-    const shift = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          let total = 0;
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
-              if (!entry.hadRecentInput) total += entry.value;
-            }
-          }).observe({ type: 'layout-shift', buffered: true });
-          setTimeout(() => resolve(total), 1000);
-        }),
-    );
-    expect(shift).toBe(0);
+    expect(await layoutShift(page)).toBe(0);
     await context.close();
   });
 

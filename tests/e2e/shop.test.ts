@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentLinks, ukPaymentLinks } from '../../src/shared/catalogue/payment-links';
-import { launchBrowser, pageSettled, watchPage, type PageWatch } from '../support/browser';
+import { launchBrowser, layoutShift, pageSettled, watchPage, type PageWatch } from '../support/browser';
 import { startShopServer, type ShopServer } from '../support/shop-server';
 
 let browser: Browser;
@@ -427,19 +427,7 @@ describe('shop pages in Chromium', () => {
     for (const path of ['/', '/products', '/product/1']) {
       await page.goto(`${shop.url}${path}`);
       await pageSettled(page);
-      const shift = await page.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
-            let total = 0;
-            new PerformanceObserver((list) => {
-              for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
-                if (!entry.hadRecentInput) total += entry.value;
-              }
-            }).observe({ type: 'layout-shift', buffered: true });
-            setTimeout(() => resolve(total), 1000);
-          }),
-      );
-      expect(shift, path).toBeLessThan(0.01);
+      expect(await layoutShift(page), path).toBeLessThan(0.01);
     }
     await page.close();
   });

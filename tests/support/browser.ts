@@ -39,3 +39,22 @@ export async function pageSettled(page: Page, timeout = 15_000): Promise<void> {
   await page.locator('[data-island]:not([data-hydrated])').first().waitFor({ state: 'detached', timeout });
   await page.locator('html[data-region-detection="done"], html[data-region-detection="skipped"]').waitFor({ state: 'attached', timeout });
 }
+
+/**
+ * The page's cumulative layout shift so far (buffered entries) plus the next second, leaving out
+ * shifts right after input.
+ */
+export function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+            if (!entry.hadRecentInput) total += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 1000);
+      }),
+  );
+}
