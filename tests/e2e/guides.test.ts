@@ -50,10 +50,13 @@ async function openGuides(path = '/guides', url = shop.url) {
   return { context, page, watch };
 }
 
-/** Runs in the page: where the shown search box, category select and first card are (a streamed block waits hidden until swapped in). */
+/**
+ * Runs in the page: where the shown search box, category select and first card are (a streamed
+ * block waits hidden until swapped in; the results' space-keeping copy of the skeletons is invisible).
+ */
 function shownBoxes() {
   return ['#guides-q', '#guides-category', 'main ul > li'].map((selector) => {
-    const r = [...document.querySelectorAll<HTMLElement>(selector)].find((el) => el.offsetParent !== null)!.getBoundingClientRect();
+    const r = [...document.querySelectorAll<HTMLElement>(selector)].find((el) => el.checkVisibility({ checkVisibilityCSS: true }))!.getBoundingClientRect();
     return [selector, r.left, r.top, r.width, r.height];
   });
 }
@@ -133,7 +136,8 @@ describe('guides list with JavaScript', () => {
 
   it('does not move anything while the island hydrates', async () => {
     const { context, page } = await openGuides('/guides?category=fundamentals');
-    expect(await layoutShift(page)).toBe(0);
+    // As the shop test: under 0.01 (see layoutShift); the results keep the skeletons' space, so a short list moves nothing.
+    expect(await layoutShift(page)).toBeLessThan(0.01);
     await context.close();
   });
 

@@ -17,8 +17,8 @@ export function ArticleCardGrid({ cards, grid }: { cards: readonly BlogCard[]; g
   );
 }
 
-/** `count` card placeholders in the same grid while the posts load. */
-export function ArticleCardGridSkeleton({ count, name, grid }: { count: number; name: string; grid: GridClass }) {
+/** `count` card placeholders in the same grid while the posts load (`name` marks them for tests; none for a spacer). */
+export function ArticleCardGridSkeleton({ count, name, grid }: { count: number; name?: string; grid: GridClass }) {
   return (
     <div aria-hidden="true" data-skeleton={name}>
       <ul className={`grid gap-6 ${grid}`}>
