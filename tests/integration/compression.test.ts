@@ -63,6 +63,23 @@ describe('compression on the Node runtime', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
+  it('gzips small text files on the fly, but never a byte range of one', async () => {
+    // Under 1 KB, so the build keeps no precompressed copy.
+    const whole = await rawGet('/icon.svg', 'gzip');
+    expect(whole.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(whole.body).toString()).toContain('<svg');
+    const range = await new Promise<{ status: number; encoding: string | undefined; body: string }>((resolve, reject) => {
+      request(`${t.url}/icon.svg`, { headers: { 'Accept-Encoding': 'gzip', Range: 'bytes=0-3' } }, (r) => {
+        let body = '';
+        r.on('data', (c: Buffer) => (body += c.toString()));
+        r.on('end', () => resolve({ status: r.statusCode!, encoding: r.headers['content-encoding'], body }));
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(range).toEqual({ status: 206, encoding: undefined, body: '<svg' });
+  });
+
   it('leaves images that are compressed already alone', async () => {
     const res = await rawGet('/icon-192.png', 'gzip, br');
     expect(res.status).toBe(200);

@@ -65,7 +65,8 @@ function gzipAsItStreams(body: ReadableStream<Uint8Array>): ReadableStream<Uint8
 export const streamingGzip: MiddlewareHandler = async (c, next) => {
   await next();
   const res = c.res;
-  if (!res.body || c.req.method === 'HEAD' || res.headers.has('Content-Encoding')) return;
+  // A byte range (206) is a slice of the identity body; compressing it would break the range.
+  if (!res.body || c.req.method === 'HEAD' || res.status === 206 || res.headers.has('Content-Encoding')) return;
   if (!COMPRESSIBLE.test(res.headers.get('Content-Type') ?? '') || !acceptsGzip(c.req.header('Accept-Encoding'))) return;
   const headers = new Headers(res.headers);
   headers.set('Content-Encoding', 'gzip');
