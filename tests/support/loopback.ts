@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 
 /** Starts a test server on a free loopback port and returns its base URL. */
 export async function listenOnLoopback(server: Server): Promise<string> {
@@ -13,4 +13,10 @@ export function closeServer(server: Server): Promise<void> {
     server.closeAllConnections();
     server.close(() => resolve());
   });
+}
+
+/** Answers with a JSON body, as the emulated services do. */
+export function replyJson(res: ServerResponse, status: number, body: object): void {
+  res.writeHead(status, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify(body));
 }

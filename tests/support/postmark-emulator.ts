@@ -1,15 +1,11 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import { closeServer, listenOnLoopback } from './loopback';
+import { createServer, type Server } from 'node:http';
+import { closeServer, listenOnLoopback, replyJson } from './loopback';
 
 export interface ReceivedEmail {
   token: string | undefined;
   body: Record<string, unknown>;
 }
 
-function reply(res: ServerResponse, status: number, body: object) {
-  res.writeHead(status, { 'Content-Type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
 
 /**
  * Speaks the part of Postmark's HTTP API the shop uses (POST /email) on 127.0.0.1, so the real
@@ -23,17 +19,17 @@ export async function startPostmarkEmulator(token = 'test-server-token') {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     req.on('end', () => {
-      if (req.method !== 'POST' || req.url !== '/email') return reply(res, 404, { ErrorCode: 404, Message: 'Not found' });
+      if (req.method !== 'POST' || req.url !== '/email') return replyJson(res, 404, { ErrorCode: 404, Message: 'Not found' });
       const given = req.headers['x-postmark-server-token'];
-      if (given !== token) return reply(res, 401, { ErrorCode: 10, Message: 'Bad or missing Server API token.' });
+      if (given !== token) return replyJson(res, 401, { ErrorCode: 10, Message: 'Bad or missing Server API token.' });
       const body = JSON.parse(raw) as Record<string, unknown>;
       received.push({ token: given, body });
-      if (state.mode === 'fail') return reply(res, 500, { ErrorCode: 500, Message: 'Internal server error' });
-      if (state.mode === 'reject') return reply(res, 422, { ErrorCode: 300, Message: 'Invalid email request' });
+      if (state.mode === 'fail') return replyJson(res, 500, { ErrorCode: 500, Message: 'Internal server error' });
+      if (state.mode === 'reject') return replyJson(res, 422, { ErrorCode: 300, Message: 'Invalid email request' });
       if (state.inactive.includes(String(body.To))) {
-        return reply(res, 422, { ErrorCode: 406, Message: 'You tried to send to a recipient that has been marked as inactive.' });
+        return replyJson(res, 422, { ErrorCode: 406, Message: 'You tried to send to a recipient that has been marked as inactive.' });
       }
-      reply(res, 200, {
+      replyJson(res, 200, {
         To: body.To,
         SubmittedAt: new Date().toISOString(),
         MessageID: crypto.randomUUID(),

@@ -1,6 +1,6 @@
 import { createClient, type Client, type InValue, type ResultSet } from '@libsql/client';
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import { closeServer, listenOnLoopback } from './loopback';
+import { createServer, type Server } from 'node:http';
+import { closeServer, listenOnLoopback, replyJson } from './loopback';
 
 /**
  * Turso's HTTP API as @libsql/client/web speaks it (Hrana v2 over HTTP: POST /v2/pipeline, JSON),
@@ -76,10 +76,6 @@ const hranaError = (err: unknown) => ({
   code: (err as { code?: string }).code ?? 'UNKNOWN',
 });
 
-function reply(res: ServerResponse, status: number, body: object) {
-  res.writeHead(status, { 'Content-Type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
 
 export interface TursoEmulator {
   url: string;
@@ -172,8 +168,8 @@ export async function startTursoEmulator(file: string, token = 'test-turso-token
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     req.on('end', async () => {
-      if (req.headers.authorization !== `Bearer ${token}`) return reply(res, 401, { error: 'Unauthorized' });
-      if (req.method !== 'POST' || req.url !== '/v2/pipeline') return reply(res, 404, { error: 'Not found' });
+      if (req.headers.authorization !== `Bearer ${token}`) return replyJson(res, 401, { error: 'Unauthorized' });
+      if (req.method !== 'POST' || req.url !== '/v2/pipeline') return replyJson(res, 404, { error: 'Not found' });
       const body = JSON.parse(raw) as { baton?: string | null; requests: StreamRequest[] };
       const results = [];
       for (const request of body.requests) {
@@ -184,7 +180,7 @@ export async function startTursoEmulator(file: string, token = 'test-turso-token
         }
       }
       const open = body.requests.at(-1)?.type !== 'close';
-      reply(res, 200, { baton: open ? `baton-${++batons}` : null, base_url: null, results });
+      replyJson(res, 200, { baton: open ? `baton-${++batons}` : null, base_url: null, results });
     });
   });
   return {
