@@ -16,7 +16,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
   plugins: [
     tailwindcss(),
     command === 'serve' && !process.env.VITEST
-      ? devServer({ entry: 'src/worker/dev.ts', exclude: [/^\/src\/.+/, ...defaultOptions.exclude] })
+      ? devServer({ entry: 'src/worker/runtimes/dev.ts', exclude: [/^\/src\/.+/, ...defaultOptions.exclude] })
       : null,
   ],
   server: { port: Number(process.env.PORT ?? 8787) },
@@ -27,13 +27,13 @@ export default defineConfig(({ isSsrBuild, command }) => ({
   },
   build: isSsrBuild
     ? {
-        // The Node entry (npm start) and the database CLI; the Worker is bundled by wrangler from src/worker/index.ts.
+        // The Node entry (npm start) and the database CLI; the Worker is bundled by wrangler from src/worker/runtimes/worker.ts.
         outDir: `${out}/server`,
         emptyOutDir: true,
         copyPublicDir: false,
         target: 'node22',
         rollupOptions: {
-          input: { node: 'src/worker/node.ts', 'db-cli': 'src/worker/db/cli.ts' },
+          input: { node: 'src/worker/runtimes/node.ts', 'db-cli': 'src/worker/db/cli.ts' },
           output: { entryFileNames: '[name].js' },
         },
       }

@@ -1,5 +1,4 @@
-import type { AnalyticsItem } from '../shared/catalogue/analytics-item';
-import { viewItemEvent, viewItemListEvent } from '../shared/catalogue/ecommerce-events';
+import { type AnalyticsItem, viewItemEvent, viewItemListEvent } from '#shared/catalogue/analytics.ts';
 import { getCampaign } from './campaign';
 
 /** Pushes to the analytics data layer (GTM reads window.dataLayer). */

@@ -4,7 +4,7 @@ import {
   hasCampaign,
   parseStoredCampaign,
   type CampaignParams,
-} from '../shared/campaign';
+} from '#shared/site/campaign.ts';
 
 export const CAMPAIGN_STORAGE_KEY = 'utm_params';
 

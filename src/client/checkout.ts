@@ -1,6 +1,6 @@
-import { withCampaign } from '../shared/campaign';
-import type { AnalyticsItem } from '../shared/catalogue/analytics-item';
-import { resolvePaymentLink } from '../shared/catalogue/payment-link';
+import { withCampaign } from '#shared/site/campaign.ts';
+import type { AnalyticsItem } from '#shared/catalogue/analytics.ts';
+import { resolvePaymentLink } from '#shared/catalogue/payment-links.ts';
 import { trackBeginCheckout } from './analytics';
 import { getCampaign } from './campaign';
 import { getRegion } from './region/store';

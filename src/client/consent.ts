@@ -1,4 +1,4 @@
-import { CONSENT_STORAGE_KEY, consentSignals, isConsentChoice, type ConsentChoice } from '../shared/consent';
+import { CONSENT_STORAGE_KEY, consentSignals, isConsentChoice, type ConsentChoice } from '#shared/site/consent.ts';
 
 declare global {
   interface Window {

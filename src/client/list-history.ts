@@ -1,8 +1,6 @@
-import { analyticsItem } from '../shared/catalogue/analytics-item';
-import type { CardItem } from '../shared/catalogue/card-item';
-import { filterProducts } from '../shared/catalogue/list-filters';
-import { listAnalytics, listHeading, listPath, parseListQuery, type ListState } from '../shared/catalogue/list-query';
-import { pageTitle } from '../shared/seo';
+import { analyticsItem } from '#shared/catalogue/analytics.ts';
+import { type CardItem, filterProducts, listAnalytics, listHeading, listPath, parseListQuery, type ListState } from '#shared/catalogue/list.ts';
+import { pageTitle } from '#shared/seo/tags.ts';
 import { pushPageView, trackViewItemList } from './analytics';
 
 /** The list state in the address bar and the tab title; 'push' makes a history entry (a new page view). */

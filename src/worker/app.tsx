@@ -1,21 +1,21 @@
 import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from './env';
+import type { AppDeps, AppEnv } from './app-context';
 import { errorFields } from './log';
 import { regionMiddleware } from './middleware/region';
 import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
-import { ServerErrorPage } from './pages/server-error-page';
+import { ServerErrorPage } from './routes/frame/server-error-page';
 import { renderer } from './render/renderer';
-import { blogRoutes } from './routes/blog';
-import { blogApiRoutes } from './routes/blog-api';
-import { contactRoutes } from './routes/contact';
-import { contactApiRoutes } from './routes/contact-api';
-import { contentRoutes } from './routes/content';
-import { digestRoutes } from './routes/digest';
-import { healthRoutes } from './routes/health';
-import { renderNotFound } from './routes/not-found';
-import { seoFileRoutes } from './routes/seo-files';
-import { shopRoutes } from './routes/shop';
+import { blogRoutes } from './routes/editorial/article-routes';
+import { blogApiRoutes } from './routes/editorial/posts-api';
+import { contactRoutes } from './routes/contact/contact-routes';
+import { contactApiRoutes } from './routes/contact/contact-api';
+import { contentRoutes } from './routes/content/content-routes';
+import { digestRoutes } from './routes/editorial/editorial-routes';
+import { healthRoutes } from './routes/frame/health';
+import { renderNotFound } from './routes/frame/not-found';
+import { seoFileRoutes } from './routes/frame/seo-files';
+import { shopRoutes } from './routes/shop/shop-routes';
 
 /** Builds the whole shop from its dependencies; the Worker and Node entries differ only in what they pass. */
 export function createApp(deps: AppDeps) {

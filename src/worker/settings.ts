@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { shopInfo } from '../shared/shop-info';
+import { shopInfo } from '#shared/policy/shop-info.ts';
 
 export type Runtime = 'node' | 'edge';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_STATUS_RESET_MS, contactNotices, contactRefusals } from '../../src/shared/contact';
+import { CONTACT_STATUS_RESET_MS, contactNotices, contactRefusals } from '#shared/contact/form.ts';
 import { pageSettled, watchPage } from '../support/browser';
 import { useBrowserAndShop } from '../support/e2e';
 import { startPostmarkEmulator } from '../support/postmark-emulator';

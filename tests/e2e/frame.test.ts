@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { promoMessages } from '../../src/shared/promotions';
+import { promoMessages } from '#shared/site/promotions.ts';
 import { watchPage } from '../support/browser';
 import { useBrowserAndShop } from '../support/e2e';
 

@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentLinks, ukPaymentLinks } from '../../src/shared/catalogue/payment-links';
+import { paymentLinks, ukPaymentLinks } from '#shared/catalogue/payment-links.ts';
 import { launchBrowser, layoutShift, pageSettled, watchPage, type PageWatch } from '../support/browser';
 import { startShopServer, type ShopServer } from '../support/shop-server';
 

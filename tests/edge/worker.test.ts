@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ukPaymentLinks } from '../../src/shared/catalogue/payment-links';
-import { contactNotices } from '../../src/shared/contact';
+import { ukPaymentLinks } from '#shared/catalogue/payment-links.ts';
+import { contactNotices } from '#shared/contact/form.ts';
 import { pageEvents } from '../support/html';
 import { startWorker, type TestWorker } from '../support/worker';
 

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productById } from '../../src/shared/catalogue/lookup';
-import { displayPrice, formatMoney } from '../../src/shared/money';
-import type { Currency } from '../../src/shared/region';
-import { blogPosts, blogProductRelations } from '../../src/worker/db/schema';
-import { seedPosts } from '../../src/worker/db/seed/posts';
-import type { LogFields, LogLevel } from '../../src/worker/log';
+import { productById } from '#shared/catalogue/product.ts';
+import { displayPrice, formatMoney } from '#shared/catalogue/prices.ts';
+import type { Currency } from '#shared/region/region.ts';
+import { blogPosts, blogProductRelations } from '#worker/db/schema.ts';
+import { seedPosts } from '#worker/db/seed/posts.ts';
+import type { LogFields, LogLevel } from '#worker/log.ts';
 import { BROWSER_UA, jsonLdBlocks, mainOf, textOf } from '../support/html';
 import { startTestApp, type TestApp } from '../support/test-app';
 

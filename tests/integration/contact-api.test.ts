@@ -1,9 +1,9 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { contactNotices, contactRefusals, type ContactResponse } from '../../src/shared/contact';
-import { formSubmissions } from '../../src/worker/db/schema';
-import { retryContactEmails } from '../../src/worker/jobs/retry-contact-emails';
-import { MAX_CONTACT_BODY_BYTES } from '../../src/worker/routes/contact-api';
+import { contactNotices, contactRefusals, type ContactResponse } from '#shared/contact/form.ts';
+import { formSubmissions } from '#worker/db/schema.ts';
+import { retryContactEmails } from '#worker/jobs/retry-contact-emails.ts';
+import { MAX_CONTACT_BODY_BYTES } from '#worker/routes/contact/contact-api.ts';
 import { startPostmarkEmulator } from '../support/postmark-emulator';
 import { startTestApp, type TestApp } from '../support/test-app';
 

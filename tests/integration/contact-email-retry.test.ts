@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertSubmission, MAX_EMAIL_ATTEMPTS } from '../../src/worker/db/queries/submissions';
-import { formSubmissions } from '../../src/worker/db/schema';
-import { retryContactEmails } from '../../src/worker/jobs/retry-contact-emails';
+import { insertSubmission, MAX_EMAIL_ATTEMPTS } from '#worker/db/queries/submissions.ts';
+import { formSubmissions } from '#worker/db/schema.ts';
+import { retryContactEmails } from '#worker/jobs/retry-contact-emails.ts';
 import { startPostmarkEmulator } from '../support/postmark-emulator';
 import { startTestApp, type TestApp } from '../support/test-app';
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { CONTACT_MESSAGE_ROWS, CONTACT_SUBJECTS, contactNotices, contactRefusals } from '../../src/shared/contact';
-import { absoluteUrl } from '../../src/shared/seo';
-import { shopInfo } from '../../src/shared/shop-info';
+import { CONTACT_MESSAGE_ROWS, CONTACT_SUBJECTS, contactNotices, contactRefusals } from '#shared/contact/form.ts';
+import { absoluteUrl } from '#shared/seo/tags.ts';
+import { shopInfo } from '#shared/policy/shop-info.ts';
 import { BROWSER_UA, decodeEntities, jsonLdBlocks, mainOf, textOf } from '../support/html';
-import { formSubmissions } from '../../src/worker/db/schema';
-import { MAX_CONTACT_BODY_BYTES } from '../../src/worker/routes/contact-api';
+import { formSubmissions } from '#worker/db/schema.ts';
+import { MAX_CONTACT_BODY_BYTES } from '#worker/routes/contact/contact-api.ts';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatLongDate } from '../../src/shared/dates';
+import { formatLongDate } from '#shared/site/dates.ts';
 import {
   ACCEPTED_PAYMENT_METHODS,
   FREE_STANDARD_SHIPPING_OVER,
@@ -7,7 +7,7 @@ import {
   PROCESSING_DAYS,
   returnsPolicy,
   shippingRates,
-} from '../../src/shared/policy';
+} from '#shared/policy/figures.ts';
 import {
   batteryLifeText,
   businessDays,
@@ -22,10 +22,10 @@ import {
   shippingCostText,
   shipsInText,
   warrantyText,
-} from '../../src/shared/policy-text';
-import { absoluteUrl } from '../../src/shared/seo';
-import { shopInfo } from '../../src/shared/shop-info';
-import { site } from '../../src/shared/site';
+} from '#shared/policy/text.ts';
+import { absoluteUrl } from '#shared/seo/tags.ts';
+import { shopInfo } from '#shared/policy/shop-info.ts';
+import { site } from '#shared/site/brand.ts';
 import { BROWSER_UA, decodeEntities, jsonLdBlocks, mainOf, textOf } from '../support/html';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -63,7 +63,7 @@ const returnsSummary = [
     `under warranty for ${warrantyText}`,
 ];
 
-/** The figures of src/shared/policy.ts each page must state, in the words the page uses. */
+/** The figures of src/shared/policy/figures.ts each page must state, in the words the page uses. */
 const figures: Record<ContentPath, string[]> = {
   '/about': [
     `${claimText.shooters} shooters`,

@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BlogCard } from '../../src/shared/blog';
-import { productById } from '../../src/shared/catalogue/lookup';
-import { productPath } from '../../src/shared/catalogue/names';
-import { filterGuides, type GuideFilter } from '../../src/shared/guide-filter';
-import { displayPrice, formatMoney } from '../../src/shared/money';
-import { blogPosts, categories } from '../../src/worker/db/schema';
-import type { LogFields, LogLevel } from '../../src/worker/log';
+import type { BlogCard } from '#shared/editorial/posts.ts';
+import { productById, productPath } from '#shared/catalogue/product.ts';
+import { filterGuides, type GuideFilter } from '#shared/editorial/guides.ts';
+import { displayPrice, formatMoney } from '#shared/catalogue/prices.ts';
+import { blogPosts, categories } from '#worker/db/schema.ts';
+import type { LogFields, LogLevel } from '#worker/log.ts';
 import { attr, BROWSER_UA, decodeEntities, jsonLdBlocks, mainOf, textOf } from '../support/html';
 import { startTestApp, type TestApp } from '../support/test-app';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RegionSelectorSlot } from '../../src/worker/pages/frame/region-selector-slot';
-import { Price } from '../../src/worker/pages/components/price';
+import { RegionSelectorSlot } from '#worker/routes/frame/region-selector-slot.tsx';
+import { Price } from '#worker/components/price.tsx';
 import { BROWSER_UA } from '../support/html';
 import { startTestApp, type TestApp } from '../support/test-app';
 

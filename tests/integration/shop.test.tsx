@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentLinks, ukPaymentLinks } from '../../src/shared/catalogue/payment-links';
-import { renderProductError } from '../../src/worker/routes/shop';
+import { paymentLinks, ukPaymentLinks } from '#shared/catalogue/payment-links.ts';
+import { renderProductError } from '#worker/routes/shop/shop-routes.tsx';
 import { BROWSER_UA, pageEvents } from '../support/html';
 import { startTestApp, type TestApp } from '../support/test-app';
 

@@ -2,12 +2,12 @@ import { serve, type ServerType } from '@hono/node-server';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp, type App } from '../../src/worker/app';
-import { prepareDatabase } from '../../src/worker/db/migrate-node';
-import type { AppDeps } from '../../src/worker/env';
-import { createNodeDeps } from '../../src/worker/node-deps';
-import { parseSettings } from '../../src/worker/settings';
-import type { Logger } from '../../src/worker/log';
+import { createApp, type App } from '#worker/app.tsx';
+import { prepareDatabase } from '#worker/db/migrate-node.ts';
+import type { AppDeps } from '#worker/app-context.ts';
+import { createNodeDeps } from '#worker/runtimes/node-deps.ts';
+import { parseSettings } from '#worker/settings.ts';
+import type { Logger } from '#worker/log.ts';
 
 export interface TestApp {
   url: string;

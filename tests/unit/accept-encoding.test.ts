@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptsGzip } from '../../src/worker/middleware/streaming-gzip';
+import { acceptsGzip } from '#worker/middleware/streaming-gzip.ts';
 
 describe('acceptsGzip', () => {
   it.each([

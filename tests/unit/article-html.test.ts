@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { seedPosts } from '../../src/worker/db/seed/posts';
-import { sanitizeArticleHtml } from '../../src/worker/pages/blog/article-html';
+import { seedPosts } from '#worker/db/seed/posts.ts';
+import { sanitizeArticleHtml } from '#worker/routes/editorial/article-html.ts';
 
 const tagsOf = (html: string) => new Set([...html.matchAll(/<([a-z0-9]+)/gi)].map((m) => m[1]!.toLowerCase()));
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { articleJsonLd } from '../../src/shared/article-jsonld';
-import type { Article } from '../../src/shared/blog';
-import { breadcrumbJsonLd } from '../../src/shared/breadcrumb';
-import { META_DESCRIPTION_MAX, metaDescription } from '../../src/shared/meta-description';
+import { articleJsonLd } from '#shared/editorial/article-jsonld.ts';
+import type { Article } from '#shared/editorial/posts.ts';
+import { breadcrumbJsonLd } from '#shared/seo/breadcrumb.ts';
+import { META_DESCRIPTION_MAX, metaDescription } from '#shared/seo/meta-description.ts';
 
 const SITE = 'https://shop.example';
 

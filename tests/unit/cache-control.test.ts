@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { regionDependentCacheControl } from '../../src/shared/cache-control';
+import { regionDependentCacheControl } from '#shared/site/cache-control.ts';
 
 describe('region-dependent responses', () => {
   it('are private and revalidated when the route set nothing', () => {

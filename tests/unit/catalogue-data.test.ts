@@ -1,11 +1,9 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { categories } from '../../src/shared/catalogue/categories';
-import { featuredProducts, productById } from '../../src/shared/catalogue/lookup';
-import { plainName } from '../../src/shared/catalogue/names';
-import { paymentLinks, ukPaymentLinks } from '../../src/shared/catalogue/payment-links';
-import { products } from '../../src/shared/catalogue/products';
-import { discount, displayFullPrice } from '../../src/shared/money';
+import { categories, products } from '#shared/catalogue/products.ts';
+import { featuredProducts, productById, plainName } from '#shared/catalogue/product.ts';
+import { paymentLinks, ukPaymentLinks } from '#shared/catalogue/payment-links.ts';
+import { discount, displayFullPrice } from '#shared/catalogue/prices.ts';
 
 const ids = (filter: (p: (typeof products)[number]) => boolean) => products.filter(filter).map((p) => p.id).toSorted((a, b) => a - b);
 

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { featureChips, truncateChip } from '../../src/shared/catalogue/chips';
-import { nameMarker, plainName, productPath, productSlug, slugify } from '../../src/shared/catalogue/names';
-import { parseProductId } from '../../src/shared/catalogue/product-id';
-import { matchesSearch } from '../../src/shared/catalogue/search';
-import { parseSessionId } from '../../src/shared/catalogue/session-id';
-import { genericSpecs, specRows, splitSpec } from '../../src/shared/catalogue/specs';
-import { availability, isPurchasable, shipsSoon, stockTone } from '../../src/shared/catalogue/stock';
+import { featureChips, truncateChip, matchesSearch } from '#shared/catalogue/list.ts';
+import { nameMarker, plainName, productPath, productSlug, slugify, parseProductId, genericSpecs, specRows, splitSpec, availability, isPurchasable, shipsSoon, stockTone } from '#shared/catalogue/product.ts';
+import { parseSessionId } from '#shared/catalogue/payment-links.ts';
 
 describe('product names and paths', () => {
   it('removes the emoji marker for links, keeping it apart for display', () => {

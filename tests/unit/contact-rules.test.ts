@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACT_LIMITS, CONTACT_SUBJECTS, contactFields, validateContact } from '../../src/shared/contact';
-import { deliveryStatus } from '../../src/worker/db/queries/submissions';
-import { senderKey } from '../../src/worker/contact/sender-key';
+import { CONTACT_LIMITS, CONTACT_SUBJECTS, contactFields, validateContact } from '#shared/contact/form.ts';
+import { deliveryStatus } from '#worker/db/queries/submissions.ts';
+import { senderKey } from '#worker/routes/contact/sender-key.ts';
 
 const good = { name: 'Ada', email: 'ada@example.com', phone: '', subject: CONTACT_SUBJECTS[0], message: 'Hello' };
 const titleOf = (input: Record<string, unknown>) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contactNotices, contactRefusals, validateContact } from '../../src/shared/contact';
-import { contactStatus, parseContactOutcome } from '../../src/shared/contact-status';
+import { contactNotices, contactRefusals, validateContact } from '#shared/contact/form.ts';
+import { contactStatus, parseContactOutcome } from '#shared/contact/status.ts';
 
 describe('contact page status', () => {
   it('reads only the three outcomes from ?sent=', () => {

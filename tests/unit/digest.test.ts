@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { toBlogCard, type PostSummary } from '../../src/shared/blog';
-import { groupByCategory, type BlogCategory } from '../../src/shared/digest';
-import { filterGuides, guideCountText, guidesPath, parseGuideFilter } from '../../src/shared/guide-filter';
+import { toBlogCard, type PostSummary } from '#shared/editorial/posts.ts';
+import { groupByCategory, type BlogCategory } from '#shared/editorial/digest.ts';
+import { filterGuides, guideCountText, guidesPath, parseGuideFilter } from '#shared/editorial/guides.ts';
 
 const post = (id: number, title: string, tags: string[], excerpt: string | null = null): PostSummary => ({
   id,

@@ -5,10 +5,10 @@ import {
   hasCampaign,
   parseStoredCampaign,
   withCampaign,
-} from '../../src/shared/campaign';
-import { consentSignals, defaultConsent, isConsentChoice, shouldAskConsent } from '../../src/shared/consent';
-import { customerServiceLinks, isActive, productLinks, quickLinks, resourceLinks } from '../../src/shared/navigation';
-import { promoMessages, stepPromo, visiblePromos } from '../../src/shared/promotions';
+} from '#shared/site/campaign.ts';
+import { consentSignals, defaultConsent, isConsentChoice, shouldAskConsent } from '#shared/site/consent.ts';
+import { customerServiceLinks, isActive, productLinks, quickLinks, resourceLinks } from '#shared/site/navigation.ts';
+import { promoMessages, stepPromo, visiblePromos } from '#shared/site/promotions.ts';
 
 describe('promotional strip', () => {
   it('has the 7 messages of the spec', () => {

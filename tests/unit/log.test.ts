@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorFields } from '../../src/worker/log';
+import { errorFields } from '#worker/log.ts';
 
 describe('errorFields', () => {
   it("keeps a failed query's SQL and cause but drops its bound values (personal data)", () => {

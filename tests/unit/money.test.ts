@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discount, displayFullPrice, displayPrice, formatMoney, priceTable } from '../../src/shared/money';
+import { discount, displayFullPrice, displayPrice, formatMoney, priceTable } from '#shared/catalogue/prices.ts';
 
 describe('money', () => {
   it('formats with the currency symbol and 2 decimals', () => {

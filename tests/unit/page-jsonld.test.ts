@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { faqPageJsonLd, webPageJsonLd } from '../../src/shared/page-jsonld';
+import { faqPageJsonLd, webPageJsonLd } from '#shared/seo/page-jsonld.ts';
 
 const page = { name: 'Returns & Refunds', description: 'How returns work.', url: 'https://shop.example/returns' };
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findPaymentLink, paymentLinkOrigins, resolvePaymentLink } from '../../src/shared/catalogue/payment-link';
-import { paymentLinks, ukPaymentLinks } from '../../src/shared/catalogue/payment-links';
+import { findPaymentLink, paymentLinkOrigins, resolvePaymentLink, paymentLinks, ukPaymentLinks } from '#shared/catalogue/payment-links.ts';
 
 const standard = {
   'Rifle Trainer': 'https://pay.example/exact',

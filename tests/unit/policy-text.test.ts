@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatLongDate } from '../../src/shared/dates';
-import { POLICIES_LAST_UPDATED, shippingRates } from '../../src/shared/policy';
+import { formatLongDate } from '#shared/site/dates.ts';
+import { POLICIES_LAST_UPDATED, shippingRates } from '#shared/policy/figures.ts';
 import {
   andListText,
   batteryLifeText,
@@ -18,7 +18,7 @@ import {
   shippingCostText,
   shipsInText,
   warrantyText,
-} from '../../src/shared/policy-text';
+} from '#shared/policy/text.ts';
 
 const rate = (d: string) => shippingRates.find((r) => r.destination === d)!;
 

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toCardItem } from '../../src/shared/catalogue/card-item';
-import { filterProducts, findListFilter, listFilters } from '../../src/shared/catalogue/list-filters';
-import { clearedList, listAnalytics, listHeading, listPath, listSearch, parseListQuery } from '../../src/shared/catalogue/list-query';
-import { products } from '../../src/shared/catalogue/products';
+import { toCardItem, filterProducts, findListFilter, listFilters, clearedList, listAnalytics, listHeading, listPath, listSearch, parseListQuery } from '#shared/catalogue/list.ts';
+import { products } from '#shared/catalogue/products.ts';
 
 const idsOf = (items: readonly { id: number }[]) => items.map((p) => p.id).toSorted((a, b) => a - b);
 

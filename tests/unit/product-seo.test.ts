@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { analyticsItem } from '../../src/shared/catalogue/analytics-item';
-import { purchaseEvent, viewItemEvent, viewItemListEvent } from '../../src/shared/catalogue/ecommerce-events';
-import { productImages, productImageSize } from '../../src/shared/catalogue/images';
-import { productById } from '../../src/shared/catalogue/lookup';
-import { products } from '../../src/shared/catalogue/products';
-import { productJsonLd } from '../../src/shared/catalogue/structured-data';
+import { analyticsItem, purchaseEvent, viewItemEvent, viewItemListEvent } from '#shared/catalogue/analytics.ts';
+import { productImages, productImageSize, productById } from '#shared/catalogue/product.ts';
+import { products } from '#shared/catalogue/products.ts';
+import { productJsonLd } from '#shared/catalogue/structured-data.ts';
 
 const p1 = productById(1)!;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectRegion, type Coordinates, type DetectionSteps } from '../../src/shared/region-detection';
+import { detectRegion, type Coordinates, type DetectionSteps } from '#shared/region/detection.ts';
 
 const PARIS: Coordinates = { latitude: 48.85, longitude: 2.35 };
 

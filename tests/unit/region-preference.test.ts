@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { preferenceCookie, PREFERENCE_KEY, savedRegion } from '../../src/shared/region-preference';
+import { preferenceCookie, PREFERENCE_KEY, savedRegion } from '#shared/region/preference.ts';
 
 describe('saved region preference', () => {
   it('is stored under preferredCountry (localStorage and cookie alike)', () => {

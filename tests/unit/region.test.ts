@@ -7,7 +7,7 @@ import {
   normaliseCountry,
   regionFromCountry,
   resolveRegion,
-} from '../../src/shared/region';
+} from '#shared/region/region.ts';
 
 describe('country to region', () => {
   it('maps all 27 EU member states to EU', () => {

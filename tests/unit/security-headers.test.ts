@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, permissionsPolicy } from '../../src/worker/middleware/security-headers';
-import { parseSettings } from '../../src/worker/settings';
+import { contentSecurityPolicy, permissionsPolicy } from '#worker/middleware/security-headers.ts';
+import { parseSettings } from '#worker/settings.ts';
 
 const connectSrc = (csp: string) => csp.split('; ').find((d) => d.startsWith('connect-src'));
 

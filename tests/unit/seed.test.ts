@@ -4,11 +4,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '../../src/worker/db/client';
-import { migrateDatabase, prepareDatabase } from '../../src/worker/db/migrate-node';
-import { blogPosts, blogProductRelations, categories } from '../../src/worker/db/schema';
-import { seedPosts } from '../../src/worker/db/seed/posts';
-import { isSeeded, seedDatabase } from '../../src/worker/db/seed/seed';
+import { createDb, type Db } from '#worker/db/client.ts';
+import { migrateDatabase, prepareDatabase } from '#worker/db/migrate-node.ts';
+import { blogPosts, blogProductRelations, categories } from '#worker/db/schema.ts';
+import { seedPosts } from '#worker/db/seed/posts.ts';
+import { isSeeded, seedDatabase } from '#worker/db/seed/seed.ts';
 
 let dir: string;
 let db: Db;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SHARE_IMAGE, seoTags, siteJsonLd, type MetaTag } from '../../src/shared/seo';
-import { robotsTxt, sitemapXml } from '../../src/shared/sitemap';
+import { DEFAULT_SHARE_IMAGE, seoTags, siteJsonLd, type MetaTag } from '#shared/seo/tags.ts';
+import { robotsTxt, sitemapXml } from '#shared/seo/sitemap.ts';
 
 const content = (meta: MetaTag[], key: string) =>
   meta.find((m) => ('name' in m ? m.name : m.property) === key)?.content;

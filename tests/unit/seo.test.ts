@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, pageTitle, serializeJsonForScript } from '../../src/shared/seo';
-import { site } from '../../src/shared/site';
+import { absoluteUrl, pageTitle, serializeJsonForScript } from '#shared/seo/tags.ts';
+import { site } from '#shared/site/brand.ts';
 
 describe('seo builders', () => {
   it('adds the brand suffix unless the title names the brand', () => {

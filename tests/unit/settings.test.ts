@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSettings, SettingsError } from '../../src/worker/settings';
+import { parseSettings, SettingsError } from '#worker/settings.ts';
 
 describe('settings', () => {
   it('gives a bare Node machine working defaults', () => {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { islandNames } from '../../src/client/islands/names';
-import { cacheControlFor } from '../../src/shared/cache-control';
+import { islandNames } from '#client/island-names.ts';
+import { cacheControlFor } from '#shared/site/cache-control.ts';
 
 describe('static file rules', () => {
   it('public/_headers states the same cache rules the Node server applies', () => {

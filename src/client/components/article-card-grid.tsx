@@ -1,4 +1,4 @@
-import { articlePath, type BlogCard } from '../../shared/blog';
+import { articlePath, type BlogCard } from '#shared/editorial/posts.ts';
 import { PostCard, PostCardSkeleton } from './post-card';
 
 /** Tailwind grid classes (columns and spacing) shared by a grid and its skeleton. */

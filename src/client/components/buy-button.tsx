@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { campaignKeys, type CampaignParams } from '../../shared/campaign';
-import type { AnalyticsItem } from '../../shared/catalogue/analytics-item';
-import { plainName } from '../../shared/catalogue/names';
-import { isPurchasable } from '../../shared/catalogue/stock';
+import { campaignKeys, type CampaignParams } from '#shared/site/campaign.ts';
+import type { AnalyticsItem } from '#shared/catalogue/analytics.ts';
+import { plainName, isPurchasable } from '#shared/catalogue/product.ts';
 import { startCheckout } from '../checkout';
 
 export interface BuyButtonProps {

@@ -1,6 +1,5 @@
 import { useId, type MouseEvent } from 'react';
-import { findListFilter, panelFilterIds } from '../../shared/catalogue/list-filters';
-import { clearedList, listPath, type ListState } from '../../shared/catalogue/list-query';
+import { findListFilter, panelFilterIds, clearedList, listPath, type ListState } from '#shared/catalogue/list.ts';
 import { HiddenListState } from './list-forms';
 
 export interface Availability {

@@ -1,6 +1,6 @@
 import type { FormEvent, Ref } from 'react';
-import { categorySlug } from '../../shared/blog';
-import { guidesPath, type GuideFilter } from '../../shared/guide-filter';
+import { categorySlug } from '#shared/editorial/posts.ts';
+import { guidesPath, type GuideFilter } from '#shared/editorial/guides.ts';
 
 const fieldClass = 'h-11 w-full rounded-md border border-stone-400 bg-white px-3 text-stone-900';
 

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
-import type { BlogCard } from '../../shared/blog';
-import { guideCountText, guidesPath } from '../../shared/guide-filter';
+import type { BlogCard } from '#shared/editorial/posts.ts';
+import { guideCountText, guidesPath } from '#shared/editorial/guides.ts';
 import { ArticleCardGrid, ArticleCardGridSkeleton } from './article-card-grid';
 
 /** Spec point 9: six placeholders while the guides load. */

@@ -1,4 +1,4 @@
-import type { ListState } from '../../shared/catalogue/list-query';
+import type { ListState } from '#shared/catalogue/list.ts';
 
 /** The GET forms of /products carry the rest of the list state, so each works without JavaScript. */
 export function HiddenListState({ state, omit }: { state: ListState; omit: keyof ListState }) {

@@ -1,5 +1,5 @@
-import { FEATURED_IMAGE_SIZE, type BlogCard } from '../../shared/blog';
-import { formatLongDate } from '../../shared/dates';
+import { FEATURED_IMAGE_SIZE, type BlogCard } from '#shared/editorial/posts.ts';
+import { formatLongDate } from '#shared/site/dates.ts';
 
 /** Text area height shared with the skeleton, so a card replaces its placeholder without a jump. */
 export const CARD_TEXT_HEIGHT = 'h-48';

@@ -1,5 +1,5 @@
-import { discount, displayPrice, formatMoney, type Priced } from '../../shared/money';
-import { currencyByRegion, type Region } from '../../shared/region';
+import { discount, displayPrice, formatMoney, type Priced } from '#shared/catalogue/prices.ts';
+import { currencyByRegion, type Region } from '#shared/region/region.ts';
 
 /**
  * A product's price in the region's currency, with the full price struck through when it is higher

@@ -1,16 +1,14 @@
-import type { CampaignParams } from '../../shared/campaign';
-import { analyticsItem } from '../../shared/catalogue/analytics-item';
-import type { CardItem } from '../../shared/catalogue/card-item';
-import { featureChips } from '../../shared/catalogue/chips';
-import { productImageSize } from '../../shared/catalogue/images';
-import type { ListView } from '../../shared/catalogue/list-query';
-import type { Region } from '../../shared/region';
+import type { CampaignParams } from '#shared/site/campaign.ts';
+import { analyticsItem } from '#shared/catalogue/analytics.ts';
+import { type CardItem, featureChips, type ListView } from '#shared/catalogue/list.ts';
+import { productImageSize } from '#shared/catalogue/product.ts';
+import type { Region } from '#shared/region/region.ts';
 import { trackSelectItem } from '../analytics';
 import { Badges } from './badges';
 import { BuyButton } from './buy-button';
 import { PriceLine } from './price-line';
 import { ProductName } from './product-name';
-import { StockStatus } from './stock-status';
+import { StockStatus } from './stock-badge';
 
 export interface CardContext {
   region: Region;

@@ -1,4 +1,4 @@
-import { nameMarker, plainName } from '../../shared/catalogue/names';
+import { nameMarker, plainName } from '#shared/catalogue/product.ts';
 
 /** The name as shown: the emoji marker is decoration, hidden from screen readers. */
 export function ProductName({ name }: { name: string }) {

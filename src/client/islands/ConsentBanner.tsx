@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { shouldAskConsent, type ConsentChoice } from '../../shared/consent';
-import type { Region } from '../../shared/region';
+import { shouldAskConsent, type ConsentChoice } from '#shared/site/consent.ts';
+import type { Region } from '#shared/region/region.ts';
 import { saveConsent, storedConsent, subscribeConsent } from '../consent';
 import { toast } from '../toast-store';
 

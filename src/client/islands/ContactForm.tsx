@@ -11,8 +11,8 @@ import {
   type ContactProblem,
   type ContactResponse,
   type Notice,
-} from '../../shared/contact';
-import type { ContactStatus } from '../../shared/contact-status';
+} from '#shared/contact/form.ts';
+import type { ContactStatus } from '#shared/contact/status.ts';
 import { push } from '../analytics';
 import { ContactField, fieldClass } from '../components/contact-field';
 import { toast } from '../toast-store';

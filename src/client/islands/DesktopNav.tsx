@@ -1,6 +1,6 @@
 import * as NavigationMenu from '@radix-ui/react-navigation-menu';
 import { useRef } from 'react';
-import { contactLink, isActive, productLinks, resourceLinks, type NavLink } from '../../shared/navigation';
+import { contactLink, isActive, productLinks, resourceLinks, type NavLink } from '#shared/site/navigation.ts';
 
 export interface DesktopNavProps {
   path: string;

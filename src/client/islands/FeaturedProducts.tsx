@@ -1,6 +1,6 @@
-import type { CampaignParams } from '../../shared/campaign';
-import type { CardItem } from '../../shared/catalogue/card-item';
-import type { Region } from '../../shared/region';
+import type { CampaignParams } from '#shared/site/campaign.ts';
+import type { CardItem } from '#shared/catalogue/list.ts';
+import type { Region } from '#shared/region/region.ts';
 import { ProductCards } from '../components/product-card';
 import { useRegion } from '../region/store';
 

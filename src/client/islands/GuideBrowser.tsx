@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
-import type { BlogCard } from '../../shared/blog';
-import { filterGuides, guidesPath, NO_GUIDE_FILTER, parseGuideFilter, type GuideFilter } from '../../shared/guide-filter';
+import type { BlogCard } from '#shared/editorial/posts.ts';
+import { filterGuides, guidesPath, NO_GUIDE_FILTER, parseGuideFilter, type GuideFilter } from '#shared/editorial/guides.ts';
 import { pushPageView } from '../analytics';
 import { GuideFilterForm } from '../components/guide-filter-form';
 import { GuideResults } from '../components/guide-results';

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
-import { contactLink, isActive, resourceLinks } from '../../shared/navigation';
+import { contactLink, isActive, resourceLinks } from '#shared/site/navigation.ts';
 import RegionSelector, { type RegionSelectorConfig } from './RegionSelector';
 
 export interface MobileMenuProps {

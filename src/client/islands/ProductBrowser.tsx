@@ -1,17 +1,7 @@
 import { useEffect, useId, useState, type MouseEvent } from 'react';
-import type { CampaignParams } from '../../shared/campaign';
-import type { CardItem } from '../../shared/catalogue/card-item';
-import { filterProducts } from '../../shared/catalogue/list-filters';
-import {
-  clearedList,
-  listAnalytics,
-  listHeading,
-  listPath,
-  MAX_QUERY_LENGTH,
-  type ListState,
-  type ListView,
-} from '../../shared/catalogue/list-query';
-import type { Region } from '../../shared/region';
+import type { CampaignParams } from '#shared/site/campaign.ts';
+import { type CardItem, filterProducts, clearedList, listAnalytics, listHeading, listPath, MAX_QUERY_LENGTH, type ListState, type ListView } from '#shared/catalogue/list.ts';
+import type { Region } from '#shared/region/region.ts';
 import { FilterPanel, type Availability } from '../components/filter-panel';
 import { HiddenListState } from '../components/list-forms';
 import { ProductCards } from '../components/product-card';

@@ -1,5 +1,5 @@
-import type { Priced } from '../../shared/money';
-import type { Region } from '../../shared/region';
+import type { Priced } from '#shared/catalogue/prices.ts';
+import type { Region } from '#shared/region/region.ts';
 import { PriceLine } from '../components/price-line';
 import { useRegion } from '../region/store';
 

@@ -5,7 +5,7 @@ import {
   PROMO_VISIBLE_NARROW,
   PROMO_VISIBLE_WIDE,
   stepPromo,
-} from '../../shared/promotions';
+} from '#shared/site/promotions.ts';
 import { useMediaQuery } from '../media';
 
 export interface PromoStripProps {

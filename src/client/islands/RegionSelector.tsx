@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react';
-import { currencyByRegion, currencySymbol, regions, type Region } from '../../shared/region';
+import { currencyByRegion, currencySymbol, regions, type Region } from '#shared/region/region.ts';
 import { detectRegionOnce, useDetecting } from '../region/auto-detect';
 import type { DetectionConfig } from '../region/detect';
 import { chooseRegion } from '../region/persist';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { detectRegion, type DetectionResult } from '../../shared/region-detection';
+import { detectRegion, type DetectionResult } from '#shared/region/detection.ts';
 import { islandsHydrated } from '../islands-hydrated';
 import { browserDetectionSteps, type DetectionConfig } from './detect';
 import { savedPreference } from './persist';

@@ -1,4 +1,4 @@
-import { GEOLOCATION_TIMEOUT_MS, type Coordinates, type DetectionSteps } from '../../shared/region-detection';
+import { GEOLOCATION_TIMEOUT_MS, type Coordinates, type DetectionSteps } from '#shared/region/detection.ts';
 
 /** What the browser's detection needs from the server: the request's country and the operator's settings. */
 export interface DetectionConfig {

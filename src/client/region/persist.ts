@@ -1,5 +1,5 @@
-import type { Region } from '../../shared/region';
-import { preferenceCookie, PREFERENCE_KEY, savedRegion } from '../../shared/region-preference';
+import type { Region } from '#shared/region/region.ts';
+import { preferenceCookie, PREFERENCE_KEY, savedRegion } from '#shared/region/preference.ts';
 import { getRegion, setRegion } from './store';
 
 /** The visitor's saved choice on this page (localStorage, or the cookie the server rendered from). */

@@ -1,5 +1,5 @@
-import { formatMoney, type PriceTable } from '../../shared/money';
-import { currencyByRegion, type Region } from '../../shared/region';
+import { formatMoney, type PriceTable } from '#shared/catalogue/prices.ts';
+import { currencyByRegion, type Region } from '#shared/region/region.ts';
 import { subscribeRegion } from './store';
 
 /** Re-formats every server-rendered price ([data-prices]) in the region's currency. */

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_REGION, isRegion, type Region } from '../../shared/region';
+import { DEFAULT_REGION, isRegion, type Region } from '#shared/region/region.ts';
 
 /**
  * The visitor's region, shared by every island and the server-rendered prices. It starts from the

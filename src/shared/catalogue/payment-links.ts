@@ -1,3 +1,6 @@
+import type { Region } from '../region/region';
+import { plainName } from './product';
+
 // Hosted payment links, keyed by product name without the leading emoji (trimmed).
 // PLACEHOLDERS: these test URLs are not real. The shop operator replaces them with
 // the real hosted payment links before going live.
@@ -36,3 +39,47 @@ export const ukPaymentLinks: Readonly<Record<string, string>> = {
   'BLUE GUN 1911': 'https://buy.stripe.com/test_X7HMK777NH9PKYAiEwelpEK',
   'BLUE GUN G17': 'https://buy.stripe.com/test_HlBdZCdgwZ9m0Ha9USN',
 };
+
+type LinkMap = Readonly<Record<string, string>>;
+
+/**
+ * Spec point 7: a link is found by the name without emoji, exactly, then case-insensitively, then
+ * partially (the key contains the name or the name contains the key, ignoring case).
+ */
+export function findPaymentLink(map: LinkMap, name: string): string | null {
+  const wanted = plainName(name);
+  if (!wanted) return null;
+  if (Object.hasOwn(map, wanted)) return map[wanted] ?? null;
+  const lower = wanted.toLowerCase();
+  const keys = Object.keys(map);
+  const key =
+    keys.find((k) => k.toLowerCase() === lower) ??
+    keys.find((k) => {
+      const candidate = k.toLowerCase();
+      return candidate.includes(lower) || lower.includes(candidate);
+    });
+  return key === undefined ? null : (map[key] ?? null);
+}
+
+/** UK visitors use the UK map first, then the standard one; everyone else the standard one. */
+export function resolvePaymentLink(
+  name: string,
+  region: Region,
+  maps: { standard: LinkMap; uk: LinkMap } = { standard: paymentLinks, uk: ukPaymentLinks },
+): string | null {
+  return (region === 'UK' ? findPaymentLink(maps.uk, name) : null) ?? findPaymentLink(maps.standard, name);
+}
+
+/** Origins of every payment link: the CSP's form-action must allow them (the no-JS checkout redirects there). */
+export function paymentLinkOrigins(maps: LinkMap[] = [paymentLinks, ukPaymentLinks]): string[] {
+  return [...new Set(maps.flatMap((m) => Object.values(m).map((url) => new URL(url).origin)))];
+}
+
+/**
+ * The payment provider's checkout session id on /thank-you (the purchase's transaction id). Only a
+ * plain token is accepted (Stripe's look like cs_test_a1B2c3), so junk never reaches analytics.
+ */
+export function parseSessionId(raw: string | null | undefined): string | null {
+  const text = raw?.trim();
+  return text && /^[\w-]{1,200}$/.test(text) ? text : null;
+}

@@ -1,4 +1,19 @@
-import type { Product } from './types';
+import type { Category, Product } from './product';
+
+// 'targets' is intentionally absent: it is a list filter handled elsewhere.
+export const categories: readonly Category[] = [
+  { id: 'pistols', name: 'Pistol Trainers' },
+  { id: 'rifles', name: 'Rifle Trainers' },
+  { id: 'knives', name: 'Training Knives' },
+  { id: 'bundles', name: 'Training Bundles' },
+];
+
+/** Product tags (spec point 3): APP COMPATIBLE, BESTSELLER, BUNDLE. Bestsellers are the featured products. */
+export const BESTSELLER_TAG = 'BESTSELLER';
+
+export function isBestseller(product: { tags: readonly string[] }): boolean {
+  return product.tags.includes(BESTSELLER_TAG);
+}
 
 // Fixed product catalogue. Base prices are USD; GBP ≈ 0.79 × USD and EUR ≈ 0.92 × USD, rounded to x.99.
 // Image paths point to the SVGs in public/images/products/.

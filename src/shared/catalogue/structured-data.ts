@@ -1,10 +1,8 @@
-import { displayPrice } from '../money';
-import type { Currency } from '../region';
-import { absoluteUrl } from '../seo';
-import { site } from '../site';
-import { plainName, productPath } from './names';
-import { availability } from './stock';
-import type { Product } from './types';
+import { displayPrice } from './prices';
+import type { Currency } from '../region/region';
+import { absoluteUrl } from '../seo/tags';
+import { site } from '../site/brand';
+import { plainName, productPath, availability, type Product } from './product';
 
 const currencies: readonly Currency[] = ['USD', 'EUR', 'GBP'];
 

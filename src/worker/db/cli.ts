@@ -1,5 +1,5 @@
 // `npm run db:migrate` / `npm run db:seed` against TURSO_DATABASE_URL (Turso or a file).
-import { openNodeDatabase } from '../node-deps';
+import { openNodeDatabase } from '../runtimes/node-deps';
 import { parseSettings, SettingsError } from '../settings';
 import { migrateDatabase } from './migrate-node';
 import { seedDatabase } from './seed/seed';

@@ -1,6 +1,6 @@
-import { deliver } from '../contact/deliver';
+import { deliver } from '../routes/contact/deliver';
 import { submissionsToRetry } from '../db/queries/submissions';
-import type { AppDeps } from '../env';
+import type { AppDeps } from '../app-context';
 import { errorFields } from '../log';
 
 /**

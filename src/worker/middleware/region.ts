@@ -1,9 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { regionDependentCacheControl } from '../../shared/cache-control';
-import { resolveRegion } from '../../shared/region';
-import { PREFERENCE_KEY } from '../../shared/region-preference';
-import type { AppEnv } from '../env';
+import { regionDependentCacheControl } from '#shared/site/cache-control.ts';
+import { resolveRegion } from '#shared/region/region.ts';
+import { PREFERENCE_KEY } from '#shared/region/preference.ts';
+import type { AppEnv } from '../app-context';
 
 /** The request headers the region is resolved from (on the edge, cf.country too, which no header names). */
 const REGION_VARY = 'Cookie, CF-IPCountry, Accept-Language';

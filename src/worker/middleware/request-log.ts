@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppDeps, AppEnv } from '../env';
+import type { AppDeps, AppEnv } from '../app-context';
 
 /** Gives every request an id (also in X-Request-Id) and logs one structured line when it is answered. */
 export function requestLog(deps: AppDeps): MiddlewareHandler<AppEnv> {

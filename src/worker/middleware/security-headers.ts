@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import { paymentLinkOrigins } from '../../shared/catalogue/payment-link';
-import type { AppEnv } from '../env';
+import { paymentLinkOrigins } from '#shared/catalogue/payment-links.ts';
+import type { AppEnv } from '../app-context';
 import type { Settings } from '../settings';
 
 type HeaderSettings = Pick<

@@ -1,5 +1,5 @@
-import { CONSENT_STORAGE_KEY, consentSignals, defaultConsent } from '../../shared/consent';
-import { serializeJsonForScript } from '../../shared/seo';
+import { CONSENT_STORAGE_KEY, consentSignals, defaultConsent } from '#shared/site/consent.ts';
+import { serializeJsonForScript } from '#shared/seo/tags.ts';
 import { useRequestInfo } from './request-context';
 
 /**

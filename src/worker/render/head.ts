@@ -1,5 +1,5 @@
-import type { Currency } from '../../shared/region';
-import type { SeoInput } from '../../shared/seo';
+import type { Currency } from '#shared/region/region.ts';
+import type { SeoInput } from '#shared/seo/tags.ts';
 
 /** What a page tells the document shell about itself; the shell turns it into head tags. */
 export interface PageHead extends SeoInput {

@@ -1,6 +1,6 @@
 import { useId, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server.edge';
-import type { IslandName } from '../../client/islands/names';
+import type { IslandName } from '#client/island-names.ts';
 
 interface IslandProps<P extends object> {
   name: IslandName;

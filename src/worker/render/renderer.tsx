@@ -2,10 +2,10 @@ import type { MiddlewareHandler } from 'hono';
 import { isbot } from 'isbot';
 import type { ReactNode } from 'react';
 import { renderToReadableStream } from 'react-dom/server.edge';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../app-context';
 import { errorFields } from '../log';
 import { clientAssets } from './client-assets';
-import { Document } from './document';
+import { Document } from '../routes/frame/document';
 import type { PageHead } from './head';
 import { RequestInfoContext, type RequestInfo } from './request-context';
 

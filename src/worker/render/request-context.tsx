@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { ResolvedRegion } from '../../shared/region';
+import type { ResolvedRegion } from '#shared/region/region.ts';
 import type { Settings } from '../settings';
 
 /** What server components may read about the request they render for. */

@@ -1,5 +1,4 @@
-import type { Logger } from '../../log';
-import { errorFields } from '../../log';
+import { type Logger, errorFields } from '#worker/log.ts';
 
 /** Spec error catalogue: failed blog reads are logged only and the caller gets the fallback. */
 export async function readOr<T>(log: Logger, what: string, fallback: T, read: () => Promise<T>): Promise<T> {

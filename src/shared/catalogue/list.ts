@@ -1,0 +1,219 @@
+import { categories, isBestseller } from './products';
+import { type CategoryId, productPath, type Product } from './product';
+
+/** The product list's state, carried in its URL (?category=&q=&view=list) so it works without JavaScript. */
+export type ListView = 'grid' | 'list';
+
+export interface ListState {
+  category: ListFilterId | null;
+  q: string;
+  view: ListView;
+}
+
+export const MAX_QUERY_LENGTH = 100;
+export const ALL_PRODUCTS_LIST = { id: 'all_products', name: 'All Products' } as const;
+
+/** Unknown categories are ignored (the whole catalogue shows); the search text is capped. */
+export function parseListQuery(search: string | URLSearchParams): ListState {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  return {
+    category: findListFilter(params.get('category'))?.id ?? null,
+    q: (params.get('q') ?? '').slice(0, MAX_QUERY_LENGTH),
+    view: params.get('view') === 'list' ? 'list' : 'grid',
+  };
+}
+
+/** '?category=pistols&q=laser&view=list', leaving out defaults; '' for the plain list. */
+export function listSearch(state: ListState): string {
+  const params = new URLSearchParams();
+  if (state.category) params.set('category', state.category);
+  if (state.q.trim()) params.set('q', state.q);
+  if (state.view === 'list') params.set('view', 'list');
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+/** The list's URL path for a state, e.g. /products?category=pistols. */
+export function listPath(state: ListState): string {
+  return `/products${listSearch(state)}`;
+}
+
+/** The same filters cleared, keeping the view. */
+export function clearedList(state: ListState): ListState {
+  return { category: null, q: '', view: state.view };
+}
+
+/** Heading and description follow the category and the search (spec point 2). */
+export function listHeading(state: ListState): { title: string; description: string } {
+  const filter = findListFilter(state.category);
+  const q = state.q.trim();
+  if (q) {
+    return {
+      title: `Search results for "${q}"`,
+      description: filter ? `${filter.name} matching "${q}".` : `Products matching "${q}" in name, description or features.`,
+    };
+  }
+  if (filter) return { title: filter.name, description: filter.description };
+  return {
+    title: ALL_PRODUCTS_LIST.name,
+    description: 'Laser and dry-fire training equipment for military, law enforcement and civilian shooters.',
+  };
+}
+
+/** The list id and name analytics events carry for this state. */
+export function listAnalytics(state: ListState): { id: string; name: string } {
+  if (state.q.trim()) return { id: 'search_results', name: listHeading(state).title };
+  const filter = findListFilter(state.category);
+  return filter ? { id: filter.id, name: filter.name } : ALL_PRODUCTS_LIST;
+}
+
+/** What the list filters look at: a product or its card projection. */
+export interface Listable extends Searchable {
+  category_id: string;
+  is_new: boolean;
+  tags: readonly string[];
+}
+
+/**
+ * The `category` values of /products (spec point 2): the four catalogue categories, plus the filters
+ * the navigation links to: targets (target systems), new (is_new) and featured (bestsellers).
+ */
+export type ListFilterId = CategoryId | 'new' | 'featured';
+
+export interface ListFilter {
+  id: ListFilterId;
+  name: string;
+  description: string;
+  matches: (product: Listable) => boolean;
+}
+
+const categoryName = (id: CategoryId) => categories.find((c) => c.id === id)?.name ?? id;
+const inCategory = (id: CategoryId) => (p: Listable) => p.category_id === id;
+
+export const listFilters: readonly ListFilter[] = [
+  {
+    id: 'pistols',
+    name: categoryName('pistols'),
+    description: 'Laser training pistols for safe dry-fire practice at home, on the range or in the classroom.',
+    matches: inCategory('pistols'),
+  },
+  {
+    id: 'rifles',
+    name: categoryName('rifles'),
+    description: 'Laser training rifles and a shotgun for carbine, precision and scenario drills.',
+    matches: inCategory('rifles'),
+  },
+  {
+    id: 'knives',
+    name: categoryName('knives'),
+    description: 'Training knives for edged-weapon defence drills without a live blade.',
+    matches: inCategory('knives'),
+  },
+  {
+    id: 'bundles',
+    name: categoryName('bundles'),
+    description: 'Trainers and targets packaged together for a complete training set-up.',
+    matches: inCategory('bundles'),
+  },
+  {
+    id: 'targets',
+    name: 'Target Systems',
+    description: 'Reactive laser targets that confirm every hit and score your drills.',
+    matches: inCategory('targets'),
+  },
+  {
+    id: 'new',
+    name: 'New Arrivals',
+    description: 'The latest additions to our training range.',
+    matches: (p) => p.is_new,
+  },
+  {
+    id: 'featured',
+    name: 'Featured Products',
+    description: 'Our bestselling trainers, chosen by shooters and instructors.',
+    matches: isBestseller,
+  },
+];
+
+/** The category buttons of the list page's filter panel; new and featured are reached from the navigation. */
+export const panelFilterIds: readonly ListFilterId[] = ['pistols', 'rifles', 'knives', 'bundles', 'targets'];
+
+export function findListFilter(id: string | null | undefined): ListFilter | undefined {
+  return listFilters.find((f) => f.id === id);
+}
+
+/** Products passing the category filter (if any) and the search text. */
+export function filterProducts<T extends Listable>(items: readonly T[], category: ListFilterId | null, query: string): T[] {
+  const filter = findListFilter(category);
+  return items.filter((p) => (!filter || filter.matches(p)) && matchesSearch(p, query));
+}
+
+/** What the product search looks at. */
+export interface Searchable {
+  name: string;
+  description: string;
+  features: readonly string[];
+}
+
+/** Spec point 2: the text matches the name, the description or any feature, case-insensitively; blank matches all. */
+export function matchesSearch(product: Searchable, query: string): boolean {
+  const needle = query.trim().toLocaleLowerCase('en');
+  if (!needle) return true;
+  return [product.name, product.description, ...product.features].some((text) =>
+    text.toLocaleLowerCase('en').includes(needle),
+  );
+}
+
+/** Product-card feature chips (spec point 9): 3 shown, each cut to 20 characters plus '...', then '+N more'. */
+export const CHIPS_SHOWN = 3;
+export const CHIP_LENGTH = 20;
+
+export function truncateChip(text: string): string {
+  return text.length > CHIP_LENGTH ? `${text.slice(0, CHIP_LENGTH)}...` : text;
+}
+
+export function featureChips(features: readonly string[]): { chips: string[]; more: number } {
+  return {
+    chips: features.slice(0, CHIPS_SHOWN).map(truncateChip),
+    more: Math.max(0, features.length - CHIPS_SHOWN),
+  };
+}
+
+/** What a product card (and the list's client-side filtering) needs: a product without its page-only fields. */
+export type CardItem = Pick<
+  Product,
+  | 'id'
+  | 'name'
+  | 'description'
+  | 'price'
+  | 'prices'
+  | 'full_price'
+  | 'full_prices'
+  | 'category_id'
+  | 'image_url'
+  | 'image_alt'
+  | 'stock'
+  | 'is_new'
+  | 'features'
+  | 'tags'
+> & { href: string };
+
+export function toCardItem(p: Product): CardItem {
+  return {
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    price: p.price,
+    prices: p.prices,
+    full_price: p.full_price,
+    full_prices: p.full_prices,
+    category_id: p.category_id,
+    image_url: p.image_url,
+    image_alt: p.image_alt,
+    stock: p.stock,
+    is_new: p.is_new,
+    features: p.features,
+    tags: p.tags,
+    href: productPath(p),
+  };
+}

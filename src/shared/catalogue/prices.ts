@@ -1,0 +1,60 @@
+import type { Currency } from '../region/region';
+
+/** A product's price fields (spec point 3): maps by currency with base fallbacks. */
+export interface Priced {
+  price: number;
+  prices?: Partial<Record<Currency, number>>;
+  full_price?: number;
+  full_prices?: Partial<Record<Currency, number>>;
+}
+
+const formatters = new Map<Currency, Intl.NumberFormat>();
+
+/** Currency symbol and 2 decimals, e.g. £149.99, €174.99, $189.99 (en-GB grouping for all three). */
+export function formatMoney(amount: number, currency: Currency): string {
+  let f = formatters.get(currency);
+  if (!f) {
+    f = new Intl.NumberFormat('en-GB', {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    formatters.set(currency, f);
+  }
+  return f.format(amount);
+}
+
+/** The currency's entry in `prices`, falling back to the base price. */
+export function displayPrice(p: Priced, currency: Currency): number {
+  return p.prices?.[currency] ?? p.price;
+}
+
+/** The currency's entry in `full_prices`, falling back to the base full price, then the price. */
+export function displayFullPrice(p: Priced, currency: Currency): number {
+  return p.full_prices?.[currency] ?? p.full_price ?? displayPrice(p, currency);
+}
+
+export interface Discount {
+  full: number;
+  saving: number;
+  /** Rounded percent off. */
+  percent: number;
+}
+
+/** Shown only when the full price is greater than the price. */
+export function discount(p: Priced, currency: Currency): Discount | null {
+  const price = displayPrice(p, currency);
+  const full = displayFullPrice(p, currency);
+  if (!(full > price)) return null;
+  const saving = Math.round((full - price) * 100) / 100;
+  return { full, saving, percent: Math.round((saving / full) * 100) };
+}
+
+/** Every currency's amount, for markup the browser re-formats when the region changes. */
+export type PriceTable = Record<Currency, number>;
+
+export function priceTable(p: Priced, pick: (p: Priced, c: Currency) => number = displayPrice): PriceTable {
+  return { GBP: pick(p, 'GBP'), EUR: pick(p, 'EUR'), USD: pick(p, 'USD') };
+}

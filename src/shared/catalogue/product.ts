@@ -1,0 +1,178 @@
+import { products, isBestseller } from './products';
+import { warrantyText } from '../policy/text';
+
+export type CurrencyCode = 'EUR' | 'GBP' | 'USD';
+export type PriceMap = Record<CurrencyCode, number>;
+export type StockStatus = 'In Stock' | 'Low Stock' | 'Out of Stock';
+export type CategoryId = 'pistols' | 'rifles' | 'knives' | 'bundles' | 'targets';
+export interface RelatedGuide { id: string; title: string; url: string }
+export interface Product {
+  id: number;
+  name: string;              // starts with an emoji marker and a space, e.g. '🔫 ...' or '🎯 ...'
+  description: string;       // 2-4 sentences
+  price: number;             // base price (USD)
+  prices: PriceMap;
+  full_price: number;        // base full (pre-discount) price (USD)
+  full_prices: PriceMap;
+  savings: number;           // full_price - price (USD), 2 decimals
+  category_id: CategoryId;
+  image_url: string;         // '/images/products/<id>-main.svg'
+  technical_card_url: string;// '/images/products/<id>-card.svg'
+  landscape_url: string;     // '/images/products/<id>-landscape.svg'
+  stock: StockStatus | string;
+  is_new: boolean;
+  features: string[];        // 4-7 entries, some longer than 20 characters
+  technical_specs: string[]; // 'Label: value' entries, 5-9 each; a few values may themselves contain ': '
+  tags: string[];            // subset of 'APP COMPATIBLE', 'BESTSELLER', 'BUNDLE'
+  related_guides: RelatedGuide[];
+  meta_title: string;
+  meta_description: string;  // <= 160 chars
+  image_alt: string;
+}
+export interface Category { id: CategoryId; name: string }
+
+/** Product names start with an emoji marker (spec point 3); links, slugs, titles and analytics use the plain name. */
+const EMOJI = /[\p{Extended_Pictographic}\u{FE0F}\u{200D}]/gu;
+const LEADING_EMOJI = /^[\p{Extended_Pictographic}\u{FE0F}\u{200D}]+/u;
+
+/** The name with every emoji removed and spaces tidied: the key of the payment-link maps. */
+export function plainName(name: string): string {
+  return name.replace(EMOJI, '').replace(/\s+/g, ' ').trim();
+}
+
+/** The leading emoji marker, '' when there is none. */
+export function nameMarker(name: string): string {
+  return name.match(LEADING_EMOJI)?.[0] ?? '';
+}
+
+/** Lower-case kebab-case of letters and digits, e.g. 'Pistol & Targets Starter Bundle' gives 'pistol-targets-starter-bundle'. */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+export function productSlug(product: { name: string }): string {
+  return slugify(plainName(product.name));
+}
+
+/** The canonical detail path, /product/{id}/{slug}; the slug is cosmetic when the page is requested. */
+export function productPath(product: { id: number; name: string }): string {
+  return `/product/${product.id}/${productSlug(product)}`;
+}
+
+/**
+ * Spec point 5: the id in /product/{id} must parse as an integer. Only whole decimal numbers are
+ * accepted ('1', '007'); '1.5', '1abc', '' and numbers beyond the safe range give null.
+ */
+export function parseProductId(raw: string | null | undefined): number | null {
+  const text = raw?.trim();
+  if (!text || !/^[+-]?\d+$/.test(text)) return null;
+  const id = Number(text);
+  return Number.isSafeInteger(id) ? id : null;
+}
+
+export function productById(id: number): Product | undefined {
+  return products.find((p) => p.id === id);
+}
+
+/** Spec point 9: the home page features up to 4 bestsellers. */
+export const FEATURED_ON_HOME = 4;
+
+export function featuredProducts(): Product[] {
+  return products.filter(isBestseller).slice(0, FEATURED_ON_HOME);
+}
+
+/** Stock status rules (spec point 4). The status is free text: anything unrecognised is shown neutral. */
+export type Availability = 'InStock' | 'LimitedAvailability' | 'OutOfStock';
+export type StockTone = 'in' | 'low' | 'out' | 'other';
+
+/** Structured-data availability: In Stock, Low Stock, anything else OutOfStock. */
+export function availability(stock: string): Availability {
+  if (stock === 'In Stock') return 'InStock';
+  if (stock === 'Low Stock') return 'LimitedAvailability';
+  return 'OutOfStock';
+}
+
+/** Colour family of the status badge: green, amber, red, grey. */
+export function stockTone(stock: string): StockTone {
+  if (stock === 'In Stock') return 'in';
+  if (stock === 'Low Stock') return 'low';
+  if (stock === 'Out of Stock') return 'out';
+  return 'other';
+}
+
+/** Only Out of Stock disables Buy; every other status leads to checkout. */
+export function isPurchasable(stock: string): boolean {
+  return stock !== 'Out of Stock';
+}
+
+/** 'Ships in 1-3 business days' is promised only for In Stock. */
+export function shipsSoon(stock: string): boolean {
+  return stock === 'In Stock';
+}
+
+/** Technical specifications (spec point 2, product detail). */
+export interface SpecRow {
+  label: string;
+  value: string;
+}
+
+/** Splits 'Label: value' at the first ': ' only, so values may contain ': ' themselves. */
+export function splitSpec(entry: string): SpecRow {
+  const at = entry.indexOf(': ');
+  if (at < 0) return { label: entry.trim(), value: '' };
+  return { label: entry.slice(0, at).trim(), value: entry.slice(at + 2).trim() };
+}
+
+/** Shown when a product lists no specifications of its own. */
+export const genericSpecs: readonly SpecRow[] = [
+  { label: 'Laser', value: 'Red laser pulse on each trigger press (no projectile)' },
+  { label: 'Compatibility', value: 'Our reactive targets and popular dry-fire training apps' },
+  { label: 'Power', value: 'Replaceable batteries, included' },
+  { label: 'Warranty', value: warrantyText },
+];
+
+export function specRows(specs: readonly string[]): readonly SpecRow[] {
+  return specs.length > 0 ? specs.map(splitSpec) : genericSpecs;
+}
+
+export interface ProductImage {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+  label: string;
+}
+
+/**
+ * Pixel sizes of the three product images. Pages put them on every <img> so the browser reserves the
+ * space before the file arrives; replacement photos must keep these sizes (or change them here).
+ */
+export const productImageSize = {
+  main: { width: 800, height: 800 },
+  card: { width: 800, height: 1000 },
+  landscape: { width: 1200, height: 630 },
+} as const;
+
+/**
+ * The gallery (spec point 2): main image, technical card, landscape, in that order, leaving out any
+ * the product lacks.
+ */
+export function productImages(p: Product): ProductImage[] {
+  const name = plainName(p.name);
+  const images: Array<ProductImage | false> = [
+    !!p.image_url && { src: p.image_url, alt: p.image_alt, ...productImageSize.main, label: 'Main image' },
+    !!p.technical_card_url && {
+      src: p.technical_card_url,
+      alt: `${name}: technical card with key specifications`,
+      ...productImageSize.card,
+      label: 'Technical card',
+    },
+    !!p.landscape_url && { src: p.landscape_url, alt: `${name}: landscape view`, ...productImageSize.landscape, label: 'Landscape view' },
+  ];
+  return images.filter((image): image is ProductImage => image !== false);
+}

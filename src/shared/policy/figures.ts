@@ -1,0 +1,142 @@
+import type { Currency } from '../region/region';
+
+/**
+ * The shop's business figures (spec point 9): shipping, returns, warranty, payments and marketing
+ * claims. Every page that states one of them (policies, FAQ, About, product pages, the promo strip)
+ * reads it from here, so a change of policy is one edit. Text helpers live in policy-text.ts.
+ */
+
+/** An inclusive range of whole numbers, e.g. 3-5 business days. */
+export interface NumberRange {
+  min: number;
+  max: number;
+}
+
+/** Policy-page prices are quoted in GBP and exclude taxes (spec point 9). */
+export const POLICY_CURRENCY = 'GBP' satisfies Currency;
+export const POLICY_PRICES_INCLUDE_TAX = false;
+
+/** ISO date the policy pages were last revised; shown in en-US long format. */
+export const POLICIES_LAST_UPDATED = '2025-04-11';
+
+// ---- Shipping ----
+
+export type ShippingDestination = 'UK' | 'EU' | 'US' | 'ROW';
+
+export interface ShippingService {
+  /** Business days in transit after dispatch. */
+  days: NumberRange;
+  /** GBP, before tax. */
+  cost: number;
+  /** The rest of the world pays from this amount upwards (it depends on the country). */
+  costIsFrom: boolean;
+}
+
+export interface ShippingRate {
+  destination: ShippingDestination;
+  /** Table label, e.g. 'United Kingdom'. */
+  label: string;
+  /** The same inside a sentence, e.g. 'the United Kingdom'. */
+  inSentence: string;
+  standard: ShippingService;
+  express: ShippingService;
+  /** Standard shipping is free for orders over FREE_STANDARD_SHIPPING_OVER. */
+  freeStandardShipping: boolean;
+}
+
+/** Order processing before dispatch. */
+export const PROCESSING_DAYS: NumberRange = { min: 1, max: 2 };
+
+/** What product pages say for items in stock: 'Ships in 1-3 business days'. */
+export const SHIPS_IN_DAYS: NumberRange = { min: 1, max: 3 };
+
+/** GBP order value above which standard shipping is free to the destinations that allow it. */
+export const FREE_STANDARD_SHIPPING_OVER = 150;
+
+export const shippingRates: readonly ShippingRate[] = [
+  {
+    destination: 'UK',
+    label: 'United Kingdom',
+    inSentence: 'the United Kingdom',
+    standard: { days: { min: 3, max: 5 }, cost: 4.99, costIsFrom: false },
+    express: { days: { min: 1, max: 2 }, cost: 9.99, costIsFrom: false },
+    freeStandardShipping: true,
+  },
+  {
+    destination: 'EU',
+    label: 'European Union',
+    inSentence: 'the European Union',
+    standard: { days: { min: 5, max: 7 }, cost: 9.99, costIsFrom: false },
+    express: { days: { min: 2, max: 3 }, cost: 19.99, costIsFrom: false },
+    freeStandardShipping: true,
+  },
+  {
+    destination: 'US',
+    label: 'United States',
+    inSentence: 'the United States',
+    standard: { days: { min: 7, max: 10 }, cost: 14.99, costIsFrom: false },
+    express: { days: { min: 3, max: 5 }, cost: 24.99, costIsFrom: false },
+    freeStandardShipping: true,
+  },
+  {
+    destination: 'ROW',
+    label: 'Rest of the world',
+    inSentence: 'the rest of the world',
+    standard: { days: { min: 10, max: 15 }, cost: 19.99, costIsFrom: true },
+    express: { days: { min: 5, max: 7 }, cost: 29.99, costIsFrom: true },
+    freeStandardShipping: false,
+  },
+];
+
+// ---- Returns, refunds and warranty ----
+
+export const returnsPolicy = {
+  /** Days from delivery in which an item may be returned. */
+  windowDays: 14,
+  /** The condition a returned item must be in. */
+  condition: 'unused and in its original packaging',
+  /** Business days to process a refund once the return arrives. */
+  refundDays: { min: 5, max: 7 } satisfies NumberRange,
+  /** Store credit offered instead of a refund, as a percentage of the purchase value. */
+  storeCreditPercent: 110,
+  /** What a return may be exchanged for. */
+  exchangeFor: 'a product of equal or greater value',
+  /** Who pays to send a return back. */
+  returnShipping: 'The customer pays for return shipping unless the error was ours',
+} as const;
+
+export const WARRANTY_MONTHS = 12;
+
+// ---- Products and payments ----
+
+/** Typical battery life of our laser trainers, in trigger pulls per set of batteries. */
+export const BATTERY_LIFE_TRIGGER_PULLS: NumberRange = { min: 2000, max: 5000 };
+
+export const ACCEPTED_PAYMENT_METHODS = ['Visa', 'MasterCard', 'American Express', 'PayPal', 'Apple Pay'] as const;
+export type PaymentMethod = (typeof ACCEPTED_PAYMENT_METHODS)[number];
+
+// ---- Marketing and trust claims (spec points 1 and 9) ----
+
+export const claims = {
+  /** Shown as '1,200+ shooters'. */
+  shooters: 1200,
+  verifiedReviews: 44,
+  /** Social followers, shown compact: '15.5K'. */
+  followers: 15_500,
+  /** Social likes, shown compact: '8.8K'. */
+  likes: 8_800,
+  /** Share of a national armed forces that uses our systems. */
+  armedForcesPercent: 70,
+  /** Subscribe & Save. */
+  subscriptionDiscountPercent: 5,
+  /** Refer a Friend: off each order, per friend. */
+  referralDiscount: { amount: 20, currency: 'EUR' satisfies Currency },
+} as const;
+export type Claims = typeof claims;
+
+/**
+ * The spec names "certifications" among the trust badges without listing them. PLACEHOLDER wording
+ * taken from the products' own laser classes; the operator replaces it with the certificates the
+ * shop actually holds.
+ */
+export const certifications = ['Laser safety classified to IEC 60825-1 (Class 1 and Class 3R)'] as const;

@@ -1,0 +1,109 @@
+import { formatMoney } from '../catalogue/prices';
+import {
+  ACCEPTED_PAYMENT_METHODS,
+  BATTERY_LIFE_TRIGGER_PULLS,
+  claims,
+  POLICY_CURRENCY,
+  POLICY_PRICES_INCLUDE_TAX,
+  returnsPolicy,
+  SHIPS_IN_DAYS,
+  shippingRates,
+  WARRANTY_MONTHS,
+  type NumberRange,
+  type ShippingService,
+} from './figures';
+import { currencySymbol } from '../region/region';
+
+/** How the figures of policy.ts read in copy; pages use these so every mention matches. */
+
+const count = new Intl.NumberFormat('en-GB');
+// en-US: the spec writes '15.5K' with a capital K, which en-GB's compact notation lowercases.
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+const percent = new Intl.NumberFormat('en-GB', { style: 'percent', maximumFractionDigits: 0 });
+const andList = new Intl.ListFormat('en-GB', { type: 'conjunction' });
+const days = new Intl.NumberFormat('en-GB', { style: 'unit', unit: 'day', unitDisplay: 'long' });
+const months = new Intl.NumberFormat('en-GB', { style: 'unit', unit: 'month', unitDisplay: 'long' });
+
+/** 1200 gives '1,200'. */
+export function formatCount(n: number): string {
+  return count.format(n);
+}
+
+/** 15500 gives '15.5K'. */
+export function formatCompact(n: number): string {
+  return compact.format(n);
+}
+
+/** 70 gives '70%'. */
+export function formatPercent(n: number): string {
+  return percent.format(n / 100);
+}
+
+/** { min: 2000, max: 5000 } gives '2,000-5,000' (a plain hyphen, as the spec writes ranges). */
+export function formatRange(range: NumberRange): string {
+  return range.min === range.max ? formatCount(range.min) : `${formatCount(range.min)}-${formatCount(range.max)}`;
+}
+
+/** { min: 3, max: 5 } gives '3-5 business days'. */
+export function businessDays(range: NumberRange): string {
+  return `${formatRange(range)} business ${range.max === 1 ? 'day' : 'days'}`;
+}
+
+/** 'Visa, MasterCard and PayPal'. */
+export function andListText(items: readonly string[]): string {
+  return andList.format(items);
+}
+
+/** A policy-page amount: GBP with symbol and 2 decimals, e.g. '£4.99'. */
+export function policyMoney(amount: number): string {
+  return formatMoney(amount, POLICY_CURRENCY);
+}
+
+/** '£4.99', or 'from £19.99' where the cost depends on the country. */
+export function shippingCostText(service: ShippingService): string {
+  const money = policyMoney(service.cost);
+  return service.costIsFrom ? `from ${money}` : money;
+}
+
+/** 'Standard delivery' times in one phrase: '3-5 business days to the United Kingdom, …and 10-15 business days to the rest of the world'. */
+export function deliveryTimesText(service: 'standard' | 'express'): string {
+  return andListText(shippingRates.map((r) => `${businessDays(r[service].days)} to ${r.inSentence}`));
+}
+
+/** How policy-page prices are quoted (spec point 9): 'in GBP (£) and exclude taxes'. */
+export const policyPricesBasis = `in ${POLICY_CURRENCY} (${currencySymbol[POLICY_CURRENCY]}) and ${
+  POLICY_PRICES_INCLUDE_TAX ? 'include' : 'exclude'
+} taxes`;
+
+/** The note a policy page with prices carries. */
+export const policyPricesNote = `All prices on this page are ${policyPricesBasis}.`;
+
+/** '14 days'. */
+export const returnWindowText = days.format(returnsPolicy.windowDays);
+
+/** '12 months'. */
+export const warrantyText = months.format(WARRANTY_MONTHS);
+
+/** '2,000-5,000 trigger pulls'. */
+export const batteryLifeText = `${formatRange(BATTERY_LIFE_TRIGGER_PULLS)} trigger pulls`;
+
+/** Product pages, for items in stock (spec point 2). */
+export const shipsInText = `Ships in ${businessDays(SHIPS_IN_DAYS)}`;
+
+/** Where standard shipping is free over the threshold: 'the United Kingdom, the European Union and the United States'. */
+export const freeShippingDestinationsText = andListText(
+  shippingRates.filter((r) => r.freeStandardShipping).map((r) => r.inSentence),
+);
+
+export const paymentMethodsText = andListText(ACCEPTED_PAYMENT_METHODS);
+
+/** The claims as they read on the page. */
+export const claimText = {
+  shooters: `${formatCount(claims.shooters)}+`,
+  verifiedReviews: formatCount(claims.verifiedReviews),
+  followers: formatCompact(claims.followers),
+  likes: formatCompact(claims.likes),
+  armedForces: formatPercent(claims.armedForcesPercent),
+  subscriptionDiscount: formatPercent(claims.subscriptionDiscountPercent),
+  referralDiscount: formatMoney(claims.referralDiscount.amount, claims.referralDiscount.currency),
+} as const;

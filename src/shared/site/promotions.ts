@@ -1,0 +1,36 @@
+import { claims, returnsPolicy } from '../policy/figures';
+import { claimText } from '../policy/text';
+
+/** The rotating promotional strip (spec points 1 and 9); figures come from the policy module. */
+export const promoMessages = [
+  'Free Shipping in US, UK & EU',
+  `Easy ${returnsPolicy.windowDays}-Day Returns`,
+  '24/7 Support via chat, phone & email',
+  `Used by ${claimText.shooters} shooters`,
+  `Subscribe & Save ${claimText.subscriptionDiscount}`,
+  `Refer a Friend - Get ${claims.referralDiscount.amount} euros Off Each`,
+  'Exclusive Distributor for US, UK, FR',
+];
+
+export const PROMO_INTERVAL_MS = 3000;
+export const PROMO_VISIBLE_WIDE = 3;
+export const PROMO_VISIBLE_NARROW = 1;
+/** Spec point 9: the mobile breakpoint. */
+export const MOBILE_BREAKPOINT_PX = 768;
+
+/** The messages visible from `start`. */
+export function visiblePromos<T>(messages: readonly T[], start: number, count: number): T[] {
+  return messages.slice(start, start + count);
+}
+
+/**
+ * The next (delta 1) or previous (delta -1) first visible message: one step at a time; past the
+ * last full view it wraps to the start, and before the start to the last full view.
+ */
+export function stepPromo(start: number, delta: 1 | -1, length: number, visible: number): number {
+  const last = Math.max(0, length - visible);
+  const next = start + delta;
+  if (next > last) return 0;
+  if (next < 0) return last;
+  return next;
+}

@@ -1,0 +1,56 @@
+import { shopInfo } from '#shared/policy/shop-info.ts';
+import { site } from '#shared/site/brand.ts';
+import type { Settings } from '#worker/settings.ts';
+import type { MailMessage } from '#worker/mail/mailer.ts';
+
+export interface ContactFields {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  subject: string;
+  message: string;
+}
+
+/** The e-mail the shop's support inbox receives for a contact submission; replies go to the visitor. */
+export function contactEmail(submission: ContactFields, settings: Pick<Settings, 'CONTACT_TO_EMAIL' | 'CONTACT_FROM_EMAIL'>): MailMessage {
+  return {
+    to: settings.CONTACT_TO_EMAIL,
+    from: settings.CONTACT_FROM_EMAIL,
+    replyTo: submission.email,
+    subject: `[Contact #${submission.id}] ${submission.subject}`,
+    text: [
+      `Name: ${submission.name}`,
+      `Email: ${submission.email}`,
+      `Phone: ${submission.phone ?? '(not given)'}`,
+      `Subject: ${submission.subject}`,
+      '',
+      submission.message,
+    ].join('\n'),
+  };
+}
+
+/**
+ * The visitor's confirmation. It repeats neither the message nor any free text but the name, so
+ * the form cannot be used to send someone else arbitrary mail from the shop's address.
+ */
+export function contactConfirmationEmail(
+  submission: ContactFields,
+  settings: Pick<Settings, 'CONTACT_TO_EMAIL' | 'CONTACT_FROM_EMAIL'>,
+): MailMessage {
+  return {
+    to: submission.email,
+    from: settings.CONTACT_FROM_EMAIL,
+    replyTo: settings.CONTACT_TO_EMAIL,
+    subject: `We received your message (#${submission.id})`,
+    text: [
+      `Hello ${submission.name},`,
+      '',
+      `Thank you for contacting ${site.brand} about "${submission.subject}". Your reference is #${submission.id}.`,
+      `${shopInfo.replyPromise}: our team answers on working days.`,
+      `If it is urgent, call ${shopInfo.phone} or message us on WhatsApp: ${shopInfo.whatsappUrl}`,
+      '',
+      site.brand,
+    ].join('\n'),
+  };
+}

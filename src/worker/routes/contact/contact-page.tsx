@@ -1,0 +1,35 @@
+import ContactForm, { type ContactFormProps } from '#client/islands/ContactForm.tsx';
+import { Island } from '#worker/render/island.tsx';
+import { ContactDetails } from './contact-details';
+
+/** Contact (spec: /contact): the form on the left, details on the right, the map placeholder below. */
+export function ContactPage({ form }: { form: ContactFormProps }) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
+      <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">Contact Us</h1>
+      <p className="mt-4 max-w-3xl text-lg text-stone-700">
+        Questions about a training system, an order or a quote for your unit? Send us a message and we will get back to you.
+      </p>
+
+      <div className="mt-10 grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <section aria-labelledby="contact-form-heading" className="self-start rounded-lg border border-stone-200 bg-white p-6 sm:p-8">
+          <h2 id="contact-form-heading" className="mb-6 text-2xl font-semibold text-stone-900">
+            Send Us a Message
+          </h2>
+          <Island name="ContactForm" component={ContactForm} props={form} />
+        </section>
+        <ContactDetails />
+      </div>
+
+      <section aria-labelledby="find-us-heading" className="mt-16">
+        <h2 id="find-us-heading" className="text-2xl font-semibold text-stone-900">
+          Find Us
+        </h2>
+        {/* Spec: a placeholder only; a real map is not shown. */}
+        <div className="mt-6 flex h-64 items-center justify-center rounded-lg border border-dashed border-stone-400 bg-stone-100 px-4 text-center text-stone-700">
+          <p>Interactive Map Would Be Displayed Here</p>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { contactFields, contactNotices, contactRefusals, validateContact } from '#shared/contact/form.ts';
+import { parseContactOutcome } from '#shared/contact/status.ts';
+import { submitContact } from './submit-contact';
+import type { AppEnv } from '#worker/app-context.ts';
+import { renderContactPage } from './render-contact';
+import { CartPage, cartHead } from '../shop/cart-page';
+import { MAX_CONTACT_BODY_BYTES } from './contact-api';
+
+/**
+ * The contact page, the plain-HTML form's post (the island posts JSON to /api/contact), and the
+ * cart page its icon links to. A refused post shows the page again with what was typed.
+ */
+export const contactRoutes = new Hono<AppEnv>()
+  .get('/contact', (c) => renderContactPage(c, { outcome: parseContactOutcome(c.req.query('sent')) }))
+  .post(
+    '/contact',
+    bodyLimit({
+      maxSize: MAX_CONTACT_BODY_BYTES,
+      onError: (c) => {
+        c.status(413);
+        return renderContactPage(c, { notice: contactRefusals.too_large });
+      },
+    }),
+    async (c) => {
+      const form = await c.req.parseBody();
+      const values = contactFields(form);
+      const checked = validateContact(form);
+      if (!checked.ok) {
+        c.status(400);
+        return renderContactPage(c, { values, problem: checked.problem });
+      }
+      const deps = c.get('deps');
+      const result = await submitContact(deps, c.get('log'), checked.value, deps.senderAddressOf(c));
+      if (result.kind === 'rate_limited') {
+        c.status(429);
+        c.header('Retry-After', String(result.retryAfterSeconds));
+        return renderContactPage(c, { values, notice: contactRefusals.rate_limited });
+      }
+      if (result.kind === 'not_saved') {
+        c.status(503);
+        const { title, description } = contactNotices.not_saved;
+        return renderContactPage(c, { values, notice: { title, description } });
+      }
+      // Post/redirect/get: a reload does not send the message twice.
+      return c.redirect(`/contact?sent=${result.outcome}`, 303);
+    },
+  )
+  .get('/cart', (c) => c.render(<CartPage />, cartHead));

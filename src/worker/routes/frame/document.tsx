@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import ConsentBanner from '#client/islands/ConsentBanner.tsx';
+import Toaster from '#client/islands/Toaster.tsx';
+import { seoTags, serializeJsonForScript, siteJsonLd } from '#shared/seo/tags.ts';
+import { site } from '#shared/site/brand.ts';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import { AnalyticsHead } from '#worker/render/analytics-head.tsx';
+import type { ClientAssets } from '#worker/render/client-assets.ts';
+import type { PageHead } from '#worker/render/head.ts';
+import { Island } from '#worker/render/island.tsx';
+import { useRequestInfo } from '#worker/render/request-context.tsx';
+
+export interface DocumentProps {
+  head: PageHead;
+  assets: ClientAssets;
+  children: ReactNode;
+}
+
+function JsonLd({ data }: { data: object }) {
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonForScript(data) }} />;
+}
+
+/** The HTML shell every page streams inside: head tags, frame, and the one client entry. */
+export function Document({ head, assets, children }: DocumentProps) {
+  const { region, nonce, settings } = useRequestInfo();
+  const seo = seoTags(head, settings.SITE_URL);
+  return (
+    <html lang={site.locale} data-region={region.region} data-region-source={region.source}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{seo.title}</title>
+        {seo.meta.map((m) =>
+          'name' in m ? <meta key={`n:${m.name}`} name={m.name} content={m.content} /> : <meta key={`p:${m.property}`} property={m.property} content={m.content} />,
+        )}
+        {seo.canonical && <link rel="canonical" href={seo.canonical} />}
+        <link rel="icon" href="/favicon.ico" sizes="32x32" />
+        <link rel="icon" href="/icon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+        <link rel="manifest" href="/site.webmanifest" />
+        <meta name="theme-color" content="#1c1917" />
+        {assets.stylesheets.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        {assets.preloads.map((href) => (
+          <link key={href} rel="modulepreload" href={href} nonce={nonce} />
+        ))}
+        <AnalyticsHead />
+        <script type="module" src={assets.script} nonce={nonce} />
+        {[...siteJsonLd(settings.SITE_URL), ...(head.jsonLd ?? [])].map((data, i) => (
+          <JsonLd key={i} data={data} />
+        ))}
+        {head.events && head.events.length > 0 && (
+          <script id="page-events" type="application/json" dangerouslySetInnerHTML={{ __html: serializeJsonForScript(head.events) }} />
+        )}
+      </head>
+      <body className="flex min-h-screen flex-col bg-stone-50 text-stone-900 antialiased">
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" className="flex-1" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter />
+        <Island name="Toaster" component={Toaster} props={{}} />
+        <Island name="ConsentBanner" component={ConsentBanner} props={{ region: region.region }} />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,27 @@
+import { Hono } from 'hono';
+import { robotsTxt, sitemapXml, staticSitemapPaths, type SitemapEntry } from '#shared/seo/sitemap.ts';
+import { articlePath } from '#shared/editorial/posts.ts';
+import { productPath } from '#shared/catalogue/product.ts';
+import { products } from '#shared/catalogue/products.ts';
+import { listPostsForSitemap } from '#worker/db/queries/posts.ts';
+import { readOr } from '#worker/db/queries/read-or.ts';
+import type { AppEnv } from '#worker/app-context.ts';
+
+/** /sitemap.xml (public pages, products, published articles with lastmod) and /robots.txt. */
+export const seoFileRoutes = new Hono<AppEnv>()
+  .get('/robots.txt', (c) => {
+    c.header('Cache-Control', 'public, max-age=3600');
+    return c.text(robotsTxt(c.get('deps').settings.SITE_URL));
+  })
+  .get('/sitemap.xml', async (c) => {
+    const { db, settings } = c.get('deps');
+    const posts = await readOr(c.get('log'), 'sitemap posts', [], () => listPostsForSitemap(db));
+    const entries: SitemapEntry[] = [
+      ...staticSitemapPaths.map((path) => ({ path })),
+      ...products.map((p) => ({ path: productPath(p) })),
+      ...posts.map((p) => ({ path: articlePath(p.slug), lastmod: p.updatedAt })),
+    ];
+    c.header('Content-Type', 'application/xml; charset=utf-8');
+    c.header('Cache-Control', 'public, max-age=3600');
+    return c.body(sitemapXml(settings.SITE_URL, entries));
+  });

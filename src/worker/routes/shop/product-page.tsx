@@ -1,0 +1,145 @@
+import BuyNow from '#client/islands/BuyNow.tsx';
+import ProductGallery from '#client/islands/ProductGallery.tsx';
+import ProductPrice from '#client/islands/ProductPrice.tsx';
+import { Badges } from '#client/components/badges.tsx';
+import { ProductName } from '#client/components/product-name.tsx';
+import { StockStatus } from '#client/components/stock-badge.tsx';
+import { campaignFromSearch } from '#shared/site/campaign.ts';
+import { analyticsItem, viewItemEvent } from '#shared/catalogue/analytics.ts';
+import { productImages, plainName, productPath, availability, shipsSoon, type Product } from '#shared/catalogue/product.ts';
+import { findListFilter } from '#shared/catalogue/list.ts';
+import { productJsonLd } from '#shared/catalogue/structured-data.ts';
+import { displayPrice } from '#shared/catalogue/prices.ts';
+import { shipsInText } from '#shared/policy/text.ts';
+import { currencyByRegion, type Region } from '#shared/region/region.ts';
+import type { PageHead } from '#worker/render/head.ts';
+import { Island } from '#worker/render/island.tsx';
+import { useRequestInfo } from '#worker/render/request-context.tsx';
+import { ProductSpecs } from './product-specs';
+import { ReviewsSection } from './reviews-section';
+import { TrustSection } from './trust-section';
+
+export function productHead(product: Product, siteUrl: string, region: Region): PageHead {
+  const currency = currencyByRegion[region];
+  return {
+    title: product.meta_title,
+    description: product.meta_description,
+    canonicalPath: productPath(product),
+    type: 'product',
+    image: product.image_url,
+    imageAlt: product.image_alt,
+    product: { price: displayPrice(product, currency), currency, availability: availability(product.stock) },
+    jsonLd: [productJsonLd(product, siteUrl, currency)],
+    events: [viewItemEvent(analyticsItem(product))],
+  };
+}
+
+function Breadcrumb({ product }: { product: Product }) {
+  const filter = findListFilter(product.category_id);
+  return (
+    <nav aria-label="Breadcrumb" className="text-sm text-stone-700">
+      <ol className="flex flex-wrap gap-2">
+        <li>
+          <a href="/" className="hover:text-red-700 hover:underline">Home</a> <span aria-hidden="true">/</span>
+        </li>
+        <li>
+          <a href="/products" className="hover:text-red-700 hover:underline">Products</a> <span aria-hidden="true">/</span>
+        </li>
+        {filter && (
+          <li>
+            <a href={`/products?category=${filter.id}`} className="hover:text-red-700 hover:underline">
+              {filter.name}
+            </a>{' '}
+            <span aria-hidden="true">/</span>
+          </li>
+        )}
+        <li aria-current="page" className="font-medium text-stone-900">
+          {plainName(product.name)}
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+function Guides({ product }: { product: Product }) {
+  if (product.related_guides.length === 0) return null;
+  return (
+    <section aria-labelledby="guides-heading">
+      <h2 id="guides-heading" className="text-2xl font-bold tracking-tight">
+        Learn More About This Product
+      </h2>
+      <ul className="mt-4 flex flex-col gap-2">
+        {product.related_guides.map((guide) => (
+          <li key={guide.id}>
+            <a href={guide.url} className="font-medium text-red-700 underline-offset-2 hover:text-red-800 hover:underline">
+              {guide.title}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Product detail (spec point 2). */
+export function ProductPage({ product }: { product: Product }) {
+  const { region, search } = useRequestInfo();
+  const { price, prices, full_price, full_prices } = product;
+  return (
+    <>
+      <div className="mx-auto max-w-7xl px-4 py-8">
+        <Breadcrumb product={product} />
+        <div className="mt-6 grid gap-10 md:grid-cols-2">
+          <Island name="ProductGallery" component={ProductGallery} props={{ images: productImages(product) }} />
+          <div className="flex flex-col gap-5">
+            <Badges isNew={product.is_new} tags={product.tags} />
+            <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
+              <ProductName name={product.name} />
+            </h1>
+            <Island
+              name="ProductPrice"
+              component={ProductPrice}
+              props={{ product: { price, prices, full_price, full_prices }, region: region.region }}
+            />
+            <div className="flex flex-wrap items-center gap-3">
+              <StockStatus stock={product.stock} />
+              {shipsSoon(product.stock) && <p className="text-sm text-stone-700">{shipsInText}</p>}
+            </div>
+            <p className="text-stone-800">{product.description}</p>
+            <section aria-labelledby="features-heading">
+              <h2 id="features-heading" className="text-lg font-semibold">
+                Key Features
+              </h2>
+              <ul className="mt-2 list-disc space-y-1 pl-5 text-stone-800">
+                {product.features.map((feature) => (
+                  <li key={feature}>{feature}</li>
+                ))}
+              </ul>
+            </section>
+            <Island
+              name="BuyNow"
+              component={BuyNow}
+              props={{
+                productId: product.id,
+                name: product.name,
+                stock: product.stock,
+                item: analyticsItem(product),
+                campaign: campaignFromSearch(search),
+                soldOutLabel: 'Out of Stock',
+              }}
+            />
+            {product.stock === 'Low Stock' && (
+              <p className="font-semibold text-amber-900">Hurry! Only a few units left.</p>
+            )}
+          </div>
+        </div>
+        <div className="mt-16 grid gap-12 lg:grid-cols-[2fr_1fr]">
+          <ProductSpecs specs={product.technical_specs} />
+          <Guides product={product} />
+        </div>
+      </div>
+      <ReviewsSection />
+      <TrustSection />
+    </>
+  );
+}

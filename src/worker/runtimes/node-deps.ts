@@ -1,0 +1,64 @@
+import { createClient } from '@libsql/client';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { MiddlewareHandler } from 'hono';
+import { mkdir } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createDb, fetchWithTimeout, type Db } from '../db/client';
+import type { AppDeps } from '../app-context';
+import { createLogger } from '../log';
+import { createOutboxMailer } from '../mail/outbox-mailer';
+import { createPostmarkMailer } from '../mail/postmark-mailer';
+import { streamingGzip } from '../middleware/streaming-gzip';
+import type { Settings } from '../settings';
+import { cacheControlFor } from '#shared/site/cache-control.ts';
+
+/** Serves dist/client with the same cache rules Workers Static Assets apply (public/_headers). */
+function staticFiles(root: string): MiddlewareHandler {
+  const serve = serveStatic({
+    root,
+    // The build writes .br and .gz beside each text file (scripts/precompress.mjs).
+    precompressed: true,
+    onFound: (_path, c) => {
+      c.header('Cache-Control', cacheControlFor(c.req.path));
+    },
+  });
+  return async (c, next) => {
+    // Like Workers Static Assets with public/.assetsignore: build metadata (.vite/) is not public.
+    const servable = (c.req.method === 'GET' || c.req.method === 'HEAD') && !c.req.path.includes('/.');
+    return servable ? serve(c, next) : next();
+  };
+}
+
+/** A libSQL file (its folder created when missing) or Turso over HTTP. */
+export async function openNodeDatabase(settings: Settings): Promise<Db> {
+  const url = settings.TURSO_DATABASE_URL;
+  if (url.startsWith('file:')) {
+    const path = url.startsWith('file://') ? fileURLToPath(url) : url.slice('file:'.length);
+    await mkdir(dirname(resolve(path)), { recursive: true });
+  }
+  return createDb(createClient({ url, authToken: settings.TURSO_AUTH_TOKEN, fetch: fetchWithTimeout(settings.DB_TIMEOUT_MS) }));
+}
+
+/** The embedded runtime: libSQL file (or Turso over HTTP), Postmark or a local outbox, files from disk. */
+export async function createNodeDeps(settings: Settings, opts: { clientDir: string }): Promise<AppDeps> {
+  const log = createLogger(settings.LOG_LEVEL, { runtime: 'node' });
+  return {
+    runtime: 'node',
+    settings,
+    db: await openNodeDatabase(settings),
+    mailer: settings.POSTMARK_SERVER_TOKEN
+      ? createPostmarkMailer(settings.POSTMARK_SERVER_TOKEN, settings.POSTMARK_API_URL)
+      : createOutboxMailer(resolve(settings.MAIL_OUTBOX_DIR)),
+    log,
+    countryOf: (request) => request.headers.get('cf-ipcountry'),
+    // Behind a proxy every socket is the proxy's, so the operator names the header that carries the visitor.
+    senderAddressOf: (c) => {
+      const header = settings.CLIENT_IP_HEADER;
+      return header ? c.req.header(header)?.split(',')[0]?.trim() || undefined : getConnInfo(c).remote.address;
+    },
+    staticFiles: staticFiles(opts.clientDir),
+    compression: streamingGzip,
+  };
+}

@@ -1,0 +1,41 @@
+import { serve } from '@hono/node-server';
+import { createApp } from '../app';
+import { prepareDatabase } from '../db/migrate-node';
+import { runScheduledJobs } from '../jobs/retry-contact-emails';
+import { fileURLToPath } from 'node:url';
+import { errorFields } from '../log';
+import { createNodeDeps } from './node-deps';
+import { parseSettings, SettingsError } from '../settings';
+
+const SCHEDULE_MS = 15 * 60 * 1000;
+
+/** The embedded runtime: `npm start`. Migrates and seeds the database, then serves on PORT. */
+async function main() {
+  const settings = parseSettings(process.env, 'node');
+  // Built as <build>/server/node.js; its client files are in <build>/client.
+  const deps = await createNodeDeps(settings, { clientDir: fileURLToPath(new URL('../client', import.meta.url)) });
+  const { seeded } = await prepareDatabase(deps.db);
+  const app = createApp(deps);
+  const timer = setInterval(() => void runScheduledJobs(deps), SCHEDULE_MS);
+  timer.unref();
+  const server = serve({ fetch: app.fetch, port: settings.PORT }, (info) => {
+    deps.log('info', 'shop listening', {
+      url: `http://localhost:${info.port}`,
+      database: settings.TURSO_DATABASE_URL.startsWith('file:') ? settings.TURSO_DATABASE_URL : 'turso',
+      mailer: deps.mailer.kind,
+      seeded,
+    });
+  });
+  const stop = () => {
+    clearInterval(timer);
+    server.close(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof SettingsError) console.error(err.message);
+  else console.error(JSON.stringify({ level: 'error', msg: 'start-up failed', ...errorFields(err) }));
+  process.exit(1);
+});

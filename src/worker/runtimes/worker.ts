@@ -1,0 +1,60 @@
+import type { ExecutionContext, ScheduledController } from '@cloudflare/workers-types';
+import { createClient } from '@libsql/client/web';
+import { createApp, type App } from '../app';
+import { createDb, fetchWithTimeout } from '../db/client';
+import type { AppDeps } from '../app-context';
+import { runScheduledJobs } from '../jobs/retry-contact-emails';
+import { createLogger } from '../log';
+import { unconfiguredMailer } from '../mail/mailer';
+import { createPostmarkMailer } from '../mail/postmark-mailer';
+import { parseSettings, SettingsError } from '../settings';
+
+type Env = Record<string, unknown>;
+
+/** Built once per isolate (env is fixed for its lifetime). */
+let cached: { env: Env; deps: AppDeps; app: App } | undefined;
+
+function runtimeFor(env: Env) {
+  if (cached?.env === env) return cached;
+  const settings = parseSettings(env, 'edge');
+  const client = createClient({
+    url: settings.TURSO_DATABASE_URL,
+    authToken: settings.TURSO_AUTH_TOKEN,
+    fetch: fetchWithTimeout(settings.DB_TIMEOUT_MS),
+  });
+  const deps: AppDeps = {
+    runtime: 'edge',
+    settings,
+    db: createDb(client),
+    mailer: settings.POSTMARK_SERVER_TOKEN
+      ? createPostmarkMailer(settings.POSTMARK_SERVER_TOKEN, settings.POSTMARK_API_URL)
+      : unconfiguredMailer,
+    log: createLogger(settings.LOG_LEVEL, { runtime: 'edge' }),
+    countryOf: (request) => (request as { cf?: { country?: string } }).cf?.country,
+    senderAddressOf: (c) => c.req.header('cf-connecting-ip'),
+  };
+  cached = { env, deps, app: createApp(deps) };
+  return cached;
+}
+
+function misconfigured(err: SettingsError): Response {
+  console.error(JSON.stringify({ level: 'error', msg: 'invalid settings', problems: err.problems }));
+  return new Response('The shop is not configured correctly. The operator has been notified in the logs.', {
+    status: 500,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+}
+
+export default {
+  async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+    try {
+      return await runtimeFor(env).app.fetch(request, env, ctx);
+    } catch (err) {
+      if (err instanceof SettingsError) return misconfigured(err);
+      throw err;
+    }
+  },
+  async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
+    ctx.waitUntil(runScheduledJobs(runtimeFor(env).deps));
+  },
+};
