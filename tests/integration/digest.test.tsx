@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BlogCard } from '#shared/editorial/posts.ts';
+import type { PostTeaser } from '#shared/editorial/posts.ts';
 import { productById, productPath } from '#shared/catalogue/product.ts';
 import { filterGuides, type GuideFilter } from '#shared/editorial/guides.ts';
 import { displayPrice, formatMoney } from '#shared/catalogue/prices.ts';
@@ -147,7 +147,7 @@ describe('guides list /guides', () => {
 function islandProps(html: string) {
   const marker = html.match(/<div class="contents" data-island="GuideBrowser"[^>]*>/)?.[0];
   expect(marker, 'GuideBrowser marker').toBeDefined();
-  return JSON.parse(decodeEntities(attr(marker!, 'data-props')!)) as { cards: BlogCard[]; categories: string[]; initial: GuideFilter };
+  return JSON.parse(decodeEntities(attr(marker!, 'data-props')!)) as { cards: PostTeaser[]; categories: string[]; initial: GuideFilter };
 }
 
 /** The text of the guides list's live region: the count or the no-results heading. */

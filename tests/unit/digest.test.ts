@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toBlogCard, type PostSummary } from '#shared/editorial/posts.ts';
+import { toPostTeaser, type PostSummary } from '#shared/editorial/posts.ts';
 import { groupByCategory, type BlogCategory } from '#shared/editorial/digest.ts';
 import { filterGuides, guideCountText, guidesPath, parseGuideFilter } from '#shared/editorial/guides.ts';
 
@@ -52,7 +52,7 @@ describe('guide filter', () => {
     post(2, 'Trigger control', ['Fundamentals'], 'Practise with BLUE training guns.'),
     post(3, 'Choosing a bundle', ['Equipment Guides'], 'Kits compared.'),
     post(4, 'Untagged', [], null),
-  ].map(toBlogCard);
+  ].map(toPostTeaser);
   const ids = (q: string, category: string) => filterGuides(cards, { q, category }).map((c) => c.id);
 
   it('matches the search text case-insensitively against title or excerpt', () => {

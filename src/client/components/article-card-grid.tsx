@@ -1,11 +1,11 @@
-import { articlePath, type BlogCard } from '#shared/editorial/posts.ts';
+import { articlePath, type PostTeaser } from '#shared/editorial/posts.ts';
 import { PostCard, PostCardSkeleton } from './post-card';
 
 /** Tailwind grid classes (columns and spacing) shared by a grid and its skeleton. */
 type GridClass = string;
 
-/** Blog cards in a grid; toBlogCard's url is the digest landing (spec point 3), so each card opens the readable article. */
-export function ArticleCardGrid({ cards, grid }: { cards: readonly BlogCard[]; grid: GridClass }) {
+/** Blog cards in a grid; toPostTeaser's url is the digest landing (spec point 3), so each card opens the readable article. */
+export function ArticleCardGrid({ cards, grid }: { cards: readonly PostTeaser[]; grid: GridClass }) {
   return (
     <ul className={`grid gap-6 ${grid}`}>
       {cards.map((card) => (

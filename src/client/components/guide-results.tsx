@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import type { BlogCard } from '#shared/editorial/posts.ts';
+import type { PostTeaser } from '#shared/editorial/posts.ts';
 import { guideCountText, guidesPath } from '#shared/editorial/guides.ts';
 import { ArticleCardGrid, ArticleCardGridSkeleton } from './article-card-grid';
 
@@ -12,7 +12,7 @@ const grid = 'mt-4 sm:grid-cols-2 lg:grid-cols-3';
  * The filtered cards under their count, or the spec's no-results texts with a reset link. The count
  * or the no-results texts sit in a polite live region, so a screen reader hears each new result.
  */
-export function GuideResults({ cards, onReset }: { cards: readonly BlogCard[]; onReset?: (event: MouseEvent) => void }) {
+export function GuideResults({ cards, onReset }: { cards: readonly PostTeaser[]; onReset?: (event: MouseEvent) => void }) {
   // The results share one grid cell with an invisible copy of the placeholders, so fewer results
   // than placeholders never pull the footer up (at first paint or while filtering).
   return (

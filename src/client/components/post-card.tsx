@@ -1,4 +1,4 @@
-import { FEATURED_IMAGE_SIZE, type BlogCard } from '#shared/editorial/posts.ts';
+import { FEATURED_IMAGE_SIZE, type PostTeaser } from '#shared/editorial/posts.ts';
 import { formatLongDate } from '#shared/site/dates.ts';
 
 /** Text area height shared with the skeleton, so a card replaces its placeholder without a jump. */
@@ -8,7 +8,7 @@ export const CARD_TEXT_HEIGHT = 'h-48';
  * A blog card (spec point 3): image, category, date, title, excerpt; the whole card is one link,
  * to `href` when given, else to the card's url.
  */
-export function PostCard({ card, href = card.url }: { card: BlogCard; href?: string }) {
+export function PostCard({ card, href = card.url }: { card: PostTeaser; href?: string }) {
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       {/* The title next to it names the card; the image is decoration. */}

@@ -8,7 +8,7 @@ import { Badges } from './badges';
 import { BuyButton } from './buy-button';
 import { PriceLine } from './price-line';
 import { ProductName } from './product-name';
-import { StockStatus } from './stock-badge';
+import { StockBadge } from './stock-badge';
 
 export interface CardContext {
   region: Region;
@@ -59,7 +59,7 @@ export function ProductCard({ item, index, eager, ctx }: { item: CardItem; index
           ))}
           {more > 0 && <li className="px-1 py-0.5 text-xs font-medium text-stone-700">+{more} more</li>}
         </ul>
-        {item.stock !== 'In Stock' && <StockStatus stock={item.stock} />}
+        {item.stock !== 'In Stock' && <StockBadge stock={item.stock} />}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-3">
           <PriceLine product={item} region={ctx.region} />
           <div className="relative z-10">

@@ -8,7 +8,7 @@ const toneClasses: Record<StockTone, string> = {
   other: 'bg-stone-100 text-stone-700',
 };
 
-export function StockStatus({ stock }: { stock: string }) {
+export function StockBadge({ stock }: { stock: string }) {
   const tone = stockTone(stock);
   return (
     <p className={`inline-flex w-fit items-center gap-1.5 rounded-full px-2.5 py-0.5 text-sm font-medium ${toneClasses[tone]}`} data-stock={tone}>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
-import type { BlogCard } from '#shared/editorial/posts.ts';
+import type { PostTeaser } from '#shared/editorial/posts.ts';
 import { filterGuides, guidesPath, NO_GUIDE_FILTER, parseGuideFilter, type GuideFilter } from '#shared/editorial/guides.ts';
 import { pushPageView } from '../analytics';
 import { GuideFilterForm } from '../components/guide-filter-form';
@@ -7,7 +7,7 @@ import { GuideResults } from '../components/guide-results';
 
 export interface GuideBrowserProps {
   /** Every published guide; the island filters them itself. */
-  cards: BlogCard[];
+  cards: PostTeaser[];
   /** Category names, for the select. */
   categories: string[];
   initial: GuideFilter;

@@ -1,9 +1,8 @@
+import type { PriceTable } from './prices';
 import { products, isBestseller } from './products';
 import { warrantyText } from '../policy/text';
 
-export type CurrencyCode = 'EUR' | 'GBP' | 'USD';
-export type PriceMap = Record<CurrencyCode, number>;
-export type StockStatus = 'In Stock' | 'Low Stock' | 'Out of Stock';
+export type StockLevel = 'In Stock' | 'Low Stock' | 'Out of Stock';
 export type CategoryId = 'pistols' | 'rifles' | 'knives' | 'bundles' | 'targets';
 export interface RelatedGuide { id: string; title: string; url: string }
 export interface Product {
@@ -11,15 +10,15 @@ export interface Product {
   name: string;              // starts with an emoji marker and a space, e.g. '🔫 ...' or '🎯 ...'
   description: string;       // 2-4 sentences
   price: number;             // base price (USD)
-  prices: PriceMap;
+  prices: PriceTable;
   full_price: number;        // base full (pre-discount) price (USD)
-  full_prices: PriceMap;
+  full_prices: PriceTable;
   savings: number;           // full_price - price (USD), 2 decimals
   category_id: CategoryId;
   image_url: string;         // '/images/products/<id>-main.svg'
   technical_card_url: string;// '/images/products/<id>-card.svg'
   landscape_url: string;     // '/images/products/<id>-landscape.svg'
-  stock: StockStatus | string;
+  stock: StockLevel | string;
   is_new: boolean;
   features: string[];        // 4-7 entries, some longer than 20 characters
   technical_specs: string[]; // 'Label: value' entries, 5-9 each; a few values may themselves contain ': '

@@ -1,4 +1,4 @@
-import { categorySlug, toBlogCard, type BlogCard, type PostSummary } from './posts';
+import { categorySlug, toPostTeaser, type PostTeaser, type PostSummary } from './posts';
 
 /** Spec point 9: the digest landing shows 3 articles per category and the 2 latest posts. */
 export const ARTICLES_PER_CATEGORY = 3;
@@ -14,7 +14,7 @@ export interface CategoryGroup {
   category: BlogCategory;
   slug: string;
   /** Newest first, at most `perCategory`; empty when the category has no published posts. */
-  cards: BlogCard[];
+  cards: PostTeaser[];
 }
 
 /**
@@ -26,7 +26,7 @@ export function groupByCategory(
   posts: readonly PostSummary[],
   perCategory = ARTICLES_PER_CATEGORY,
 ): CategoryGroup[] {
-  const cards = posts.map(toBlogCard);
+  const cards = posts.map(toPostTeaser);
   return categories.map((category) => {
     const slug = categorySlug(category.name);
     return { category, slug, cards: cards.filter((c) => c.categorySlug === slug).slice(0, perCategory) };

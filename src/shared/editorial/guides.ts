@@ -1,4 +1,4 @@
-import type { BlogCard } from './posts';
+import type { PostTeaser } from './posts';
 
 /** The guides list's filters (spec point 2): search text and a category slug, '' meaning none. */
 export interface GuideFilter {
@@ -17,7 +17,7 @@ export function parseGuideFilter(params: URLSearchParams): GuideFilter {
  * Case-insensitive match of the search text against title or excerpt, and the card's category (first tag).
  * The text is trimmed, as the server reads it, so a half-typed 'blue ' shows what a reload would.
  */
-export function filterGuides(cards: readonly BlogCard[], filter: GuideFilter): BlogCard[] {
+export function filterGuides(cards: readonly PostTeaser[], filter: GuideFilter): PostTeaser[] {
   const needle = filter.q.trim().toLowerCase();
   return cards.filter(
     (card) =>

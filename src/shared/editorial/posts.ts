@@ -25,7 +25,7 @@ export interface Article extends PostSummary {
   content: string;
 }
 
-export interface BlogCard {
+export interface PostTeaser {
   id: number;
   title: string;
   slug: string;
@@ -53,7 +53,7 @@ export function articlePath(slug: string): string {
   return `/blog/${slug}`;
 }
 
-export function toBlogCard(post: PostSummary): BlogCard {
+export function toPostTeaser(post: PostSummary): PostTeaser {
   const category = post.tags[0] ?? UNCATEGORIZED;
   return {
     id: post.id,

@@ -1,5 +1,6 @@
 import type { Currency } from '#shared/region/region.ts';
-import type { SeoInput } from '#shared/seo/tags.ts';
+import { webPageJsonLd, type PageInfo } from '#shared/seo/page-jsonld.ts';
+import { absoluteUrl, type SeoInput } from '#shared/seo/tags.ts';
 
 /** What a page tells the document shell about itself; the shell turns it into head tags. */
 export interface PageHead extends SeoInput {
@@ -9,4 +10,25 @@ export interface PageHead extends SeoInput {
   jsonLd?: object[];
   /** Analytics events the client pushes once the page loads (e.g. 404_error, view_item). */
   events?: Array<Record<string, unknown> & { event: string }>;
+}
+
+/** The head builder of a page with fixed wording; `path` is also the route it is served at. */
+export type StaticHead = ((siteUrl: string) => PageHead) & { path: string };
+
+/** Title, description, canonical path and structured data (a plain WebPage unless the page says otherwise). */
+export function staticHead(spec: {
+  path: string;
+  title: string;
+  /** At most 160 characters (search snippets cut longer ones). */
+  description: string;
+  jsonLd?: (page: PageInfo) => object;
+}): StaticHead {
+  const { path, title, description, jsonLd = webPageJsonLd } = spec;
+  const head = (siteUrl: string): PageHead => ({
+    title,
+    description,
+    canonicalPath: path,
+    jsonLd: [jsonLd({ name: title, description, url: absoluteUrl(siteUrl, path) })],
+  });
+  return Object.assign(head, { path });
 }

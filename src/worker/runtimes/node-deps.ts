@@ -9,7 +9,7 @@ import { createDb, fetchWithTimeout, type Db } from '../db/client';
 import type { AppDeps } from '../app-context';
 import { createLogger } from '../log';
 import { createOutboxMailer } from '../mail/outbox-mailer';
-import { createPostmarkMailer } from '../mail/postmark-mailer';
+import { chooseMailer } from '../mail/choose-mailer';
 import { streamingGzip } from '../middleware/streaming-gzip';
 import type { Settings } from '../settings';
 import { cacheControlFor } from '#shared/site/cache-control.ts';
@@ -48,9 +48,7 @@ export async function createNodeDeps(settings: Settings, opts: { clientDir: stri
     runtime: 'node',
     settings,
     db: await openNodeDatabase(settings),
-    mailer: settings.POSTMARK_SERVER_TOKEN
-      ? createPostmarkMailer(settings.POSTMARK_SERVER_TOKEN, settings.POSTMARK_API_URL)
-      : createOutboxMailer(resolve(settings.MAIL_OUTBOX_DIR)),
+    mailer: chooseMailer(settings, () => createOutboxMailer(resolve(settings.MAIL_OUTBOX_DIR))),
     log,
     countryOf: (request) => request.headers.get('cf-ipcountry'),
     // Behind a proxy every socket is the proxy's, so the operator names the header that carries the visitor.

@@ -6,7 +6,7 @@ import type { AppDeps } from '../app-context';
 import { runScheduledJobs } from '../jobs/retry-contact-emails';
 import { createLogger } from '../log';
 import { unconfiguredMailer } from '../mail/mailer';
-import { createPostmarkMailer } from '../mail/postmark-mailer';
+import { chooseMailer } from '../mail/choose-mailer';
 import { parseSettings, SettingsError } from '../settings';
 
 type Env = Record<string, unknown>;
@@ -26,9 +26,7 @@ function runtimeFor(env: Env) {
     runtime: 'edge',
     settings,
     db: createDb(client),
-    mailer: settings.POSTMARK_SERVER_TOKEN
-      ? createPostmarkMailer(settings.POSTMARK_SERVER_TOKEN, settings.POSTMARK_API_URL)
-      : unconfiguredMailer,
+    mailer: chooseMailer(settings, () => unconfiguredMailer),
     log: createLogger(settings.LOG_LEVEL, { runtime: 'edge' }),
     countryOf: (request) => (request as { cf?: { country?: string } }).cf?.country,
     senderAddressOf: (c) => c.req.header('cf-connecting-ip'),

@@ -3,7 +3,8 @@ import { site } from '#shared/site/brand.ts';
 import type { Settings } from '#worker/settings.ts';
 import type { MailMessage } from '#worker/mail/mailer.ts';
 
-export interface ContactFields {
+/** A saved contact message as the e-mails quote it. */
+export interface SavedSubmission {
   id: number;
   name: string;
   email: string;
@@ -13,7 +14,7 @@ export interface ContactFields {
 }
 
 /** The e-mail the shop's support inbox receives for a contact submission; replies go to the visitor. */
-export function contactEmail(submission: ContactFields, settings: Pick<Settings, 'CONTACT_TO_EMAIL' | 'CONTACT_FROM_EMAIL'>): MailMessage {
+export function contactEmail(submission: SavedSubmission, settings: Pick<Settings, 'CONTACT_TO_EMAIL' | 'CONTACT_FROM_EMAIL'>): MailMessage {
   return {
     to: settings.CONTACT_TO_EMAIL,
     from: settings.CONTACT_FROM_EMAIL,
@@ -35,7 +36,7 @@ export function contactEmail(submission: ContactFields, settings: Pick<Settings,
  * the form cannot be used to send someone else arbitrary mail from the shop's address.
  */
 export function contactConfirmationEmail(
-  submission: ContactFields,
+  submission: SavedSubmission,
   settings: Pick<Settings, 'CONTACT_TO_EMAIL' | 'CONTACT_FROM_EMAIL'>,
 ): MailMessage {
   return {

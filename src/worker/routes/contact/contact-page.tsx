@@ -1,6 +1,16 @@
 import ContactForm, { type ContactFormProps } from '#client/islands/ContactForm.tsx';
+import { staticHead } from '#worker/render/head.ts';
 import { Island } from '#worker/render/island.tsx';
+import { webPageJsonLd } from '#shared/seo/page-jsonld.ts';
 import { ContactDetails } from './contact-details';
+
+export const contactHead = staticHead({
+  path: '/contact',
+  title: 'Contact Us',
+  description:
+    'Contact our team about laser training systems, orders, returns or bulk quotes: message form, phone, e-mail, WhatsApp and business hours.',
+  jsonLd: (page) => webPageJsonLd(page, { type: 'ContactPage' }),
+});
 
 /** Contact (spec: /contact): the form on the left, details on the right, the map placeholder below. */
 export function ContactPage({ form }: { form: ContactFormProps }) {

@@ -1,16 +1,24 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { contactFields, contactNotices, contactRefusals, validateContact } from '#shared/contact/form.ts';
-import { parseContactOutcome } from '#shared/contact/status.ts';
+import { contactFields, contactNotices, contactRefusals, validateContact, type ContactPageState } from '#shared/contact/form.ts';
+import { contactStatus, parseContactOutcome } from '#shared/contact/status.ts';
 import { submitContact } from './submit-contact';
 import type { AppEnv } from '#worker/app-context.ts';
-import { renderContactPage } from './render-contact';
-import { CartPage, cartHead } from '../shop/cart-page';
-import { MAX_CONTACT_BODY_BYTES } from './contact-api';
+import { contactApiRoutes, MAX_CONTACT_BODY_BYTES } from './contact-api';
+import { ContactPage, contactHead } from './contact-page';
 
 /**
- * The contact page, the plain-HTML form's post (the island posts JSON to /api/contact), and the
- * cart page its icon links to. A refused post shows the page again with what was typed.
+ * The contact page, fresh or with the answer to the plain-HTML form (typed values, the problem or
+ * refusal, or the outcome). The caller sets the status code first.
+ */
+function renderContactPage(c: Context<AppEnv>, state: ContactPageState = {}) {
+  const form = { values: state.values, invalidField: state.problem?.field, status: contactStatus(state) };
+  return c.render(<ContactPage form={form} />, contactHead(c.get('deps').settings.SITE_URL));
+}
+
+/**
+ * The contact page, the plain-HTML form's post, and the JSON API the island posts to.
+ * A refused post shows the page again with what was typed.
  */
 export const contactRoutes = new Hono<AppEnv>()
   .get('/contact', (c) => renderContactPage(c, { outcome: parseContactOutcome(c.req.query('sent')) }))
@@ -47,4 +55,4 @@ export const contactRoutes = new Hono<AppEnv>()
       return c.redirect(`/contact?sent=${result.outcome}`, 303);
     },
   )
-  .get('/cart', (c) => c.render(<CartPage />, cartHead));
+  .route('/', contactApiRoutes);

@@ -3,7 +3,7 @@ import { webPageJsonLd } from '#shared/seo/page-jsonld.ts';
 import { claimText } from '#shared/policy/text.ts';
 import { site } from '#shared/site/brand.ts';
 import { awards, mission, team, testimonials, values } from './about-content';
-import { contentPage } from './content-page';
+import { staticHead } from '#worker/render/head.ts';
 import { ShopOrAskLinks } from '#worker/components/shop-or-ask-links.tsx';
 
 const stats = [
@@ -33,7 +33,7 @@ function initials(name: string): string {
     .join('');
 }
 
-function AboutPage() {
+export function AboutPage() {
   return (
     <>
       <section className="bg-stone-900 text-stone-100">
@@ -127,10 +127,9 @@ function AboutPage() {
   );
 }
 
-export const aboutPage = contentPage({
+export const aboutHead = staticHead({
   path: '/about',
   title: 'About Us',
   description: `${site.brand}: laser and dry-fire training systems for military, law enforcement and civilian shooters. Our mission, values, team and awards.`,
-  Page: AboutPage,
   jsonLd: (page) => webPageJsonLd(page, { type: 'AboutPage' }),
 });

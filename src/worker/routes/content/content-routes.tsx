@@ -1,25 +1,26 @@
 import { Hono } from 'hono';
+import type { ComponentType } from 'react';
 import type { AppEnv } from '#worker/app-context.ts';
-import { aboutPage } from './about-page';
-import type { ContentPage } from './content-page';
-import { faqPage } from './faq-page';
-import { privacyPolicyPage } from './privacy-policy-page';
-import { returnsPage } from './returns-page';
-import { shippingPolicyPage } from './shipping-policy-page';
-import { termsOfServicePage } from './terms-of-service-page';
+import type { StaticHead } from '#worker/render/head.ts';
+import { AboutPage, aboutHead } from './about-page';
+import { FaqPage, faqHead } from './faq-page';
+import { PrivacyPolicyPage, privacyPolicyHead } from './privacy-policy-page';
+import { ReturnsPage, returnsHead } from './returns-page';
+import { ShippingPolicyPage, shippingPolicyHead } from './shipping-policy-page';
+import { TermsOfServicePage, termsOfServiceHead } from './terms-of-service-page';
 
-/** About, FAQ and the policy pages: fixed server-rendered content, no islands. */
-const pages: readonly ContentPage[] = [
-  aboutPage,
-  faqPage,
-  privacyPolicyPage,
-  termsOfServicePage,
-  shippingPolicyPage,
-  returnsPage,
+/** About, FAQ and the policy pages: fixed server-rendered content, no islands, each served at its head's path. */
+const pages: ReadonlyArray<[ComponentType, StaticHead]> = [
+  [AboutPage, aboutHead],
+  [FaqPage, faqHead],
+  [PrivacyPolicyPage, privacyPolicyHead],
+  [TermsOfServicePage, termsOfServiceHead],
+  [ShippingPolicyPage, shippingPolicyHead],
+  [ReturnsPage, returnsHead],
 ];
 
 export const contentRoutes = new Hono<AppEnv>();
 
-for (const { path, Page, head } of pages) {
-  contentRoutes.get(path, (c) => c.render(<Page />, head(c.get('deps').settings.SITE_URL)));
+for (const [Page, head] of pages) {
+  contentRoutes.get(head.path, (c) => c.render(<Page />, head(c.get('deps').settings.SITE_URL)));
 }

@@ -1,6 +1,6 @@
 import { faqPageJsonLd } from '#shared/seo/page-jsonld.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
-import { contentPage } from './content-page';
+import { staticHead } from '#worker/render/head.ts';
 import { faqItems, faqSections, type FaqSection } from './faq-content';
 
 /** Native exclusive accordion: details elements sharing a name open one at a time, with no JavaScript. */
@@ -33,7 +33,7 @@ function FaqAccordionSection({ section, open }: { section: FaqSection; open: boo
   );
 }
 
-function FaqPage() {
+export function FaqPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
       <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">Frequently Asked Questions</h1>
@@ -82,11 +82,10 @@ function FaqPage() {
   );
 }
 
-export const faqPage = contentPage({
+export const faqHead = staticHead({
   path: '/faq',
   title: 'Frequently Asked Questions',
   description:
     'Answers about laser training guns, app compatibility, battery life, delivery times, payment, returns, warranty and technical support.',
-  Page: FaqPage,
   jsonLd: (page) => faqPageJsonLd(page, faqItems),
 });

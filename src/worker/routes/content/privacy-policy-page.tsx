@@ -5,7 +5,7 @@ import { paymentMethodsText } from '#shared/policy/text.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { site } from '#shared/site/brand.ts';
 import { PREFERENCE_KEY } from '#shared/region/preference.ts';
-import { contentPage } from './content-page';
+import { staticHead } from '#worker/render/head.ts';
 import { PolicyLayout, PolicySection, shopAddressesText, ScrollTable, tableClasses as t } from './policy-layout';
 
 const mailto = <a href={`mailto:${shopInfo.email}`}>{shopInfo.email}</a>;
@@ -53,7 +53,7 @@ const retention = [
   { what: 'Server logs', period: '30 days' },
 ] as const;
 
-function PrivacyPolicyPage() {
+export function PrivacyPolicyPage() {
   return (
     <PolicyLayout
       title="Privacy Policy"
@@ -212,10 +212,9 @@ function PrivacyPolicyPage() {
   );
 }
 
-export const privacyPolicyPage = contentPage({
+export const privacyPolicyHead = staticHead({
   path: '/privacy-policy',
   title: 'Privacy Policy',
   description: `How ${site.brand} uses personal data from the contact form, orders, analytics and cookies, how long we keep it, and your UK GDPR rights.`,
-  Page: PrivacyPolicyPage,
   jsonLd: (page) => webPageJsonLd(page, { dateModified: POLICIES_LAST_UPDATED }),
 });

@@ -2,12 +2,12 @@ import { webPageJsonLd } from '#shared/seo/page-jsonld.ts';
 import { POLICIES_LAST_UPDATED, returnsPolicy } from '#shared/policy/figures.ts';
 import { businessDays, formatPercent, returnWindowText, warrantyText } from '#shared/policy/text.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
-import { contentPage } from './content-page';
+import { staticHead } from '#worker/render/head.ts';
 import { PolicyContact, PolicyLayout, PolicySection } from './policy-layout';
 
 const storeCredit = formatPercent(returnsPolicy.storeCreditPercent);
 
-function ReturnsPage() {
+export function ReturnsPage() {
   return (
     <PolicyLayout
       title="Returns & Refunds"
@@ -92,10 +92,9 @@ function ReturnsPage() {
   );
 }
 
-export const returnsPage = contentPage({
+export const returnsHead = staticHead({
   path: '/returns',
   title: 'Returns & Refunds',
   description: `Return items within ${returnWindowText} of delivery. Refunds in ${businessDays(returnsPolicy.refundDays)}, ${storeCredit} store credit, exchanges and a warranty of ${warrantyText}.`,
-  Page: ReturnsPage,
   jsonLd: (page) => webPageJsonLd(page, { dateModified: POLICIES_LAST_UPDATED }),
 });

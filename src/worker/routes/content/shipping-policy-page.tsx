@@ -8,7 +8,7 @@ import {
   shippingCostText,
   shipsInText,
 } from '#shared/policy/text.ts';
-import { contentPage } from './content-page';
+import { staticHead } from '#worker/render/head.ts';
 import { PolicyContact, PolicyLayout, PolicySection, ScrollTable, tableClasses as t } from './policy-layout';
 
 function ShippingTable() {
@@ -37,7 +37,7 @@ function ShippingTable() {
   );
 }
 
-function ShippingPolicyPage() {
+export function ShippingPolicyPage() {
   return (
     <PolicyLayout
       title="Shipping Policy"
@@ -115,10 +115,9 @@ function ShippingPolicyPage() {
   );
 }
 
-export const shippingPolicyPage = contentPage({
+export const shippingPolicyHead = staticHead({
   path: '/shipping-policy',
   title: 'Shipping Policy',
   description: `Delivery times and costs for the UK, EU, US and worldwide, free standard shipping over ${policyMoney(FREE_STANDARD_SHIPPING_OVER)}, order processing, tracking and customs.`,
-  Page: ShippingPolicyPage,
   jsonLd: (page) => webPageJsonLd(page, { dateModified: POLICIES_LAST_UPDATED }),
 });

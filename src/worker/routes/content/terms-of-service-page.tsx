@@ -12,7 +12,7 @@ import {
 } from '#shared/policy/text.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { site } from '#shared/site/brand.ts';
-import { contentPage } from './content-page';
+import { staticHead } from '#worker/render/head.ts';
 import { PolicyLayout, PolicySection, shopAddressesText } from './policy-layout';
 
 /** The spec fixes 14 numbered sections; the number comes from the position. */
@@ -201,7 +201,7 @@ const sections: ReadonlyArray<{ id: string; title: string; body: ReactNode }> = 
   },
 ];
 
-function TermsOfServicePage() {
+export function TermsOfServicePage() {
   return (
     <PolicyLayout
       title="Terms of Service"
@@ -228,10 +228,9 @@ function TermsOfServicePage() {
   );
 }
 
-export const termsOfServicePage = contentPage({
+export const termsOfServiceHead = staticHead({
   path: '/terms-of-service',
   title: 'Terms of Service',
   description: `The terms for buying from ${site.brand}: orders, prices, payment, delivery, returns, warranty, promotions and laser safety.`,
-  Page: TermsOfServicePage,
   jsonLd: (page) => webPageJsonLd(page, { dateModified: POLICIES_LAST_UPDATED }),
 });

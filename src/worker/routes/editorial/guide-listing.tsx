@@ -2,7 +2,7 @@ import { use } from 'react';
 import GuideBrowser from '#client/islands/GuideBrowser.tsx';
 import { GuideFilterForm } from '#client/components/guide-filter-form.tsx';
 import { GuideResultsSkeleton } from '#client/components/guide-results.tsx';
-import { toBlogCard, type PostSummary } from '#shared/editorial/posts.ts';
+import { toPostTeaser, type PostSummary } from '#shared/editorial/posts.ts';
 import type { BlogCategory } from '#shared/editorial/digest.ts';
 import type { GuideFilter } from '#shared/editorial/guides.ts';
 import { Island } from '#worker/render/island.tsx';
@@ -19,7 +19,7 @@ interface GuideListingProps {
  * gets every published guide so it can filter in place once hydrated.
  */
 export function GuideListing({ filter, categories, posts }: GuideListingProps) {
-  const props = { cards: use(posts).map(toBlogCard), categories: use(categories).map((c) => c.name), initial: filter };
+  const props = { cards: use(posts).map(toPostTeaser), categories: use(categories).map((c) => c.name), initial: filter };
   return <Island name="GuideBrowser" component={GuideBrowser} props={props} />;
 }
 

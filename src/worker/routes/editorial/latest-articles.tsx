@@ -1,5 +1,5 @@
 import { use } from 'react';
-import { toBlogCard, type PostSummary } from '#shared/editorial/posts.ts';
+import { toPostTeaser, type PostSummary } from '#shared/editorial/posts.ts';
 import { LATEST_POSTS } from '#shared/editorial/digest.ts';
 import { ArticleCardGrid, ArticleCardGridSkeleton } from '#client/components/article-card-grid.tsx';
 
@@ -7,7 +7,7 @@ const grid = 'mt-8 md:grid-cols-2';
 
 /** The 2 newest published posts, or the spec's empty text. */
 export function LatestArticles({ posts }: { posts: Promise<PostSummary[]> }) {
-  const cards = use(posts).slice(0, LATEST_POSTS).map(toBlogCard);
+  const cards = use(posts).slice(0, LATEST_POSTS).map(toPostTeaser);
   if (cards.length === 0) return <p className="mt-8 text-stone-700">No articles published yet. Check back soon!</p>;
   return <ArticleCardGrid cards={cards} grid={grid} />;
 }

@@ -1,5 +1,5 @@
 import { use, type ReactNode } from 'react';
-import { toBlogCard, type PostSummary } from '#shared/editorial/posts.ts';
+import { toPostTeaser, type PostSummary } from '#shared/editorial/posts.ts';
 import { PostCard, PostCardSkeleton } from '#client/components/post-card.tsx';
 
 /** Heading and row of cards; the skeleton shows them too, so both take the same space. */
@@ -18,7 +18,7 @@ function RelatedFrame({ headingId, children }: { headingId?: string; children: R
 
 /** 'RELATED ARTICLES' (spec point 2): up to 3 cards, left out when there are none. */
 export function RelatedArticles({ posts }: { posts: Promise<PostSummary[]> }) {
-  const cards = use(posts).map(toBlogCard);
+  const cards = use(posts).map(toPostTeaser);
   if (cards.length === 0) return null;
   return (
     <section aria-labelledby="related-heading" className="mt-16">

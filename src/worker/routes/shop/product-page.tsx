@@ -3,7 +3,7 @@ import ProductGallery from '#client/islands/ProductGallery.tsx';
 import ProductPrice from '#client/islands/ProductPrice.tsx';
 import { Badges } from '#client/components/badges.tsx';
 import { ProductName } from '#client/components/product-name.tsx';
-import { StockStatus } from '#client/components/stock-badge.tsx';
+import { StockBadge } from '#client/components/stock-badge.tsx';
 import { campaignFromSearch } from '#shared/site/campaign.ts';
 import { analyticsItem, viewItemEvent } from '#shared/catalogue/analytics.ts';
 import { productImages, plainName, productPath, availability, shipsSoon, type Product } from '#shared/catalogue/product.ts';
@@ -102,7 +102,7 @@ export function ProductPage({ product }: { product: Product }) {
               props={{ product: { price, prices, full_price, full_prices }, region: region.region }}
             />
             <div className="flex flex-wrap items-center gap-3">
-              <StockStatus stock={product.stock} />
+              <StockBadge stock={product.stock} />
               {shipsSoon(product.stock) && <p className="text-sm text-stone-700">{shipsInText}</p>}
             </div>
             <p className="text-stone-800">{product.description}</p>

@@ -9,6 +9,7 @@ import { ProductListPage, productListHead } from './product-list-page';
 import { ProductNotFoundPage, productErrors, type ProductError } from './product-not-found-page';
 import { productHead, ProductPage } from './product-page';
 import { ThankYouPage, thankYouHead } from './thank-you-page';
+import { CartPage, cartHead } from './cart-page';
 import { checkoutRoutes } from './checkout-routes';
 
 export const shopRoutes = new Hono<AppEnv>();
@@ -53,5 +54,7 @@ shopRoutes.get('/thank-you', (c) => {
   const sessionId = parseSessionId(c.req.query('session_id'));
   return c.render(<ThankYouPage product={product} />, thankYouHead(product, sessionId));
 });
+
+shopRoutes.get('/cart', (c) => c.render(<CartPage />, cartHead));
 
 shopRoutes.route('/', checkoutRoutes);

@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { articlePath } from '#shared/editorial/posts.ts';
+import { productPath } from '#shared/catalogue/product.ts';
+import { products } from '#shared/catalogue/products.ts';
+import { robotsTxt, sitemapXml, staticSitemapPaths, type SitemapEntry } from '#shared/seo/sitemap.ts';
+import type { AppEnv } from '#worker/app-context.ts';
+import { listPostsForSitemap } from '#worker/db/queries/posts.ts';
+import { readOr } from '#worker/db/queries/read-or.ts';
+import { errorFields } from '#worker/log.ts';
+import { NotFoundPage } from './not-found-page';
+
+/** Answers with the not-found page and status 404 at the missed URL itself, so crawlers see a 404. */
+export function renderNotFound(c: Context<AppEnv>) {
+  const path = c.req.path;
+  c.get('log')('warn', 'page not found', { path });
+  c.status(404);
+  return c.render(<NotFoundPage />, {
+    title: 'Page Not Found',
+    description: "The page you're looking for doesn't exist or has been moved.",
+    robots: 'noindex',
+    events: [{ event: '404_error', page_path: path }],
+  });
+}
+
+/** Site-wide answers: the health check, robots.txt, the sitemap and /404. */
+export const frameRoutes = new Hono<AppEnv>();
+
+/** Liveness plus a database round trip; never cached. */
+frameRoutes.get('/healthz', async (c) => {
+  c.header('Cache-Control', 'no-store');
+  try {
+    await c.get('deps').db.run(sql`select 1`);
+    return c.json({ status: 'ok', database: 'reachable' });
+  } catch (err) {
+    c.get('log')('error', 'health check: database unreachable', errorFields(err));
+    return c.json({ status: 'degraded', database: 'unreachable' }, 503);
+  }
+});
+
+/** /sitemap.xml (public pages, products, published articles with lastmod) and /robots.txt. */
+frameRoutes
+  .get('/robots.txt', (c) => {
+    c.header('Cache-Control', 'public, max-age=3600');
+    return c.text(robotsTxt(c.get('deps').settings.SITE_URL));
+  })
+  .get('/sitemap.xml', async (c) => {
+    const { db, settings } = c.get('deps');
+    const posts = await readOr(c.get('log'), 'sitemap posts', [], () => listPostsForSitemap(db));
+    const entries: SitemapEntry[] = [
+      ...staticSitemapPaths.map((path) => ({ path })),
+      ...products.map((p) => ({ path: productPath(p) })),
+      ...posts.map((p) => ({ path: articlePath(p.slug), lastmod: p.updatedAt })),
+    ];
+    c.header('Content-Type', 'application/xml; charset=utf-8');
+    c.header('Cache-Control', 'public, max-age=3600');
+    return c.body(sitemapXml(settings.SITE_URL, entries));
+  });
+
+frameRoutes.get('/404', renderNotFound);
