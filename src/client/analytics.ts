@@ -1,4 +1,4 @@
-import { type AnalyticsItem, viewItemEvent, viewItemListEvent } from '#shared/catalogue/analytics.ts';
+import { PURCHASES_STORAGE_KEY, type AnalyticsItem, viewItemListEvent } from '#shared/catalogue/analytics.ts';
 import { getCampaign } from './campaign';
 
 /** Pushes to the analytics data layer (GTM reads window.dataLayer). */
@@ -10,7 +10,6 @@ declare global {
   }
 }
 
-const PURCHASES_KEY = 'tracked_purchases';
 
 /** Keys of events pushed during this page view, for duplicate suppression. */
 let seen = new Set<string>();
@@ -56,25 +55,21 @@ export function trackSelectItem(listId: string, listName: string, item: Analytic
   push({ event: 'select_item', ecommerce: { item_list_id: listId, item_list_name: listName, items: [item] } });
 }
 
-export function trackViewItem(item: AnalyticsItem): void {
-  push(viewItemEvent(item));
-}
-
-/** Spec: value is the price, currency USD; pushed before the checkout redirect. */
+/** The value is the price in USD (as the payment links charge); pushed before the checkout redirect. */
 export function trackBeginCheckout(item: AnalyticsItem): void {
   push({ event: 'begin_checkout', ecommerce: { currency: 'USD', value: item.price, items: [item] } });
 }
 
 function trackedPurchases(): string[] {
   try {
-    return JSON.parse(localStorage.getItem(PURCHASES_KEY) ?? '[]') as string[];
+    return JSON.parse(localStorage.getItem(PURCHASES_STORAGE_KEY) ?? '[]') as string[];
   } catch {
     return [];
   }
 }
 
 /** A purchase is pushed at most once per transaction id, across reloads. */
-export function trackPurchase(event: DataLayerEvent): boolean {
+function trackPurchase(event: DataLayerEvent): boolean {
   const ecommerce = (event.ecommerce ?? {}) as { transaction_id?: unknown };
   const id = String(ecommerce.transaction_id ?? '');
   if (!id) return false;
@@ -82,7 +77,7 @@ export function trackPurchase(event: DataLayerEvent): boolean {
   if (done.includes(id)) return false;
   const pushed = push(event);
   try {
-    localStorage.setItem(PURCHASES_KEY, JSON.stringify([...done, id].slice(-50)));
+    localStorage.setItem(PURCHASES_STORAGE_KEY, JSON.stringify([...done, id].slice(-50)));
   } catch (err) {
     console.warn('could not remember the purchase', err);
   }

@@ -1,12 +1,10 @@
 import {
+  CAMPAIGN_STORAGE_KEY,
   campaignFromSearch,
-  campaignQueryString,
   hasCampaign,
   parseStoredCampaign,
   type CampaignParams,
 } from '#shared/site/campaign.ts';
-
-export const CAMPAIGN_STORAGE_KEY = 'utm_params';
 
 let current: CampaignParams = {};
 
@@ -20,7 +18,7 @@ function storage(): Storage | null {
 }
 
 /**
- * Spec point 4: parameters in the URL replace the stored set (saved for the session); without any,
+ * Parameters in the URL replace the stored set (saved for the session); without any,
  * the session's stored set is restored. Called on load and on back/forward navigation.
  */
 export function captureCampaign(search: string = location.search): CampaignParams {
@@ -41,15 +39,4 @@ export function captureCampaign(search: string = location.search): CampaignParam
 
 export function getCampaign(): CampaignParams {
   return current;
-}
-
-/** Removes the stored set. */
-export function clearCampaign(): void {
-  current = {};
-  storage()?.removeItem(CAMPAIGN_STORAGE_KEY);
-}
-
-/** The query string to append at checkout ('' when there are no campaign values). */
-export function checkoutQueryString(): string {
-  return campaignQueryString(current);
 }

@@ -6,7 +6,7 @@ import { getCampaign } from './campaign';
 import { getRegion } from './region/store';
 
 /**
- * Buy (spec point 7): begin_checkout is recorded first, then the browser goes to the product's
+ * Buy: begin_checkout is recorded first, then the browser goes to the product's
  * payment link with the campaign parameters appended. Without a link the error is logged and
  * nothing happens; returns whether the redirect started.
  */

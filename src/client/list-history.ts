@@ -12,7 +12,7 @@ export function writeListUrl(state: ListState, mode: 'push' | 'replace'): void {
 }
 
 /** view_item_list for what the state shows. */
-export function trackList(items: readonly CardItem[], state: ListState): void {
+function trackList(items: readonly CardItem[], state: ListState): void {
   const list = listAnalytics(state);
   trackViewItemList(list.id, list.name, filterProducts(items, state.category, state.q).map((p, i) => analyticsItem(p, i)));
 }

@@ -1,4 +1,4 @@
-/** Toasts any island can raise; the Toaster island shows them (spec: at most one at a time). */
+/** Toasts any island can raise; the Toaster island shows them, at most one at a time. */
 export interface ToastMessage {
   id: number;
   title: string;
@@ -8,7 +8,7 @@ export interface ToastMessage {
 
 type Listener = (toasts: ToastMessage[]) => void;
 
-export const TOAST_LIMIT = 1;
+const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 
 let toasts: ToastMessage[] = [];

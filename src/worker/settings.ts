@@ -31,7 +31,7 @@ function settingsSchema(runtime: Runtime) {
      * x-forwarded-for. Unset: the socket's address. The edge always uses CF-Connecting-IP.
      */
     CLIENT_IP_HEADER: optional(z.string().regex(/^[A-Za-z0-9-]+$/, 'must be a header name')),
-    // Browser region detection (spec point 7): the reverse-geocoding and IP lookup services, and
+    // Browser region detection: the reverse-geocoding and IP lookup services, and
     // whether to ask for the visitor's position at all (off: no permission prompt).
     REGION_GEOLOCATION: z.enum(['on', 'off']).default('on'),
     REVERSE_GEOCODE_URL: z.url({ protocol: /^https?$/ }).default('https://api.bigdatacloud.net/data/reverse-geocode-client'),

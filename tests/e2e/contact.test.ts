@@ -27,7 +27,7 @@ async function openContact(options: { javaScriptEnabled?: boolean; width?: numbe
   const { javaScriptEnabled = true, width = 1280, shopUrl = e2e.shop.url } = options;
   const context = await e2e.browser.newContext({ javaScriptEnabled, viewport: { width, height: 900 } });
   const page = await context.newPage();
-  const watch = watchPage(page);
+  const watch = watchPage(page, { javaScriptDisabled: !javaScriptEnabled });
   await page.goto(`${shopUrl}/contact`);
   if (javaScriptEnabled) await pageSettled(page);
   return { page, watch, close: () => context.close() };

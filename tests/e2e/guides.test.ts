@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, layoutShift, pageSettled, watchPage, type PageWatch } from '../support/browser';
+import { dataLayer, expectClean, launchBrowser, layoutShift, markPage, pageSettled, samePage, watchPage } from '../support/browser';
 import { BROWSER_UA } from '../support/html';
 import { startShopServer, type ShopServer } from '../support/shop-server';
 import { measureSkeletonSwap, SWAP_VIEWPORTS } from '../support/skeleton-swap';
@@ -25,12 +25,7 @@ const BLUE_EQUIPMENT = [
 ];
 const LASER_EQUIPMENT = ['Choosing a Laser Training Bundle: Which Kit Fits Your Training?', 'App-Compatible Laser Training Pistols: What to Look For'];
 
-type Event = Record<string, unknown> & { event: string };
-const dataLayer = (page: Page) => page.evaluate(() => (window as unknown as { dataLayer?: Event[] }).dataLayer ?? []) as Promise<Event[]>;
 const historyLength = (page: Page) => page.evaluate(() => history.length);
-/** A marker that only survives if the page was not reloaded. */
-const markPage = (page: Page) => page.evaluate(() => ((window as unknown as { guidesMarker: boolean }).guidesMarker = true));
-const samePage = (page: Page) => page.evaluate(() => (window as unknown as { guidesMarker?: boolean }).guidesMarker === true);
 
 const titles = (page: Page) => page.locator('main article h3 a').allTextContents();
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search guides' });
@@ -59,10 +54,6 @@ function shownBoxes() {
     const r = [...document.querySelectorAll<HTMLElement>(selector)].find((el) => el.checkVisibility({ checkVisibilityCSS: true }))!.getBoundingClientRect();
     return [selector, r.left, r.top, r.width, r.height];
   });
-}
-
-function expectClean(watch: PageWatch) {
-  expect({ problems: watch.problems, failedUrls: watch.failedUrls }).toEqual({ problems: [], failedUrls: [] });
 }
 
 describe('guides list with JavaScript', () => {

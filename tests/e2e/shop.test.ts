@@ -2,7 +2,17 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentLinks, ukPaymentLinks } from '#shared/catalogue/payment-links.ts';
-import { launchBrowser, layoutShift, pageSettled, watchPage, type PageWatch } from '../support/browser';
+import {
+  dataLayer,
+  expectClean,
+  launchBrowser,
+  layoutShift,
+  markPage,
+  pageSettled,
+  samePage,
+  watchPage,
+  type DataLayerEvent,
+} from '../support/browser';
 import { startShopServer, type ShopServer } from '../support/shop-server';
 
 let browser: Browser;
@@ -22,8 +32,6 @@ afterAll(async () => {
   await Promise.all([shop?.stop(), devShop?.stop()]);
 });
 
-type Event = Record<string, unknown> & { event: string; ecommerce?: Record<string, unknown> };
-const dataLayer = (page: Page) => page.evaluate(() => (window as unknown as { dataLayer?: Event[] }).dataLayer ?? []) as Promise<Event[]>;
 /** The island is interactive, and no other island's code is still loading (a clean console at the end). */
 async function hydrated(page: Page, island: string) {
   await page.locator(`[data-island="${island}"][data-hydrated="true"]`).first().waitFor();
@@ -32,10 +40,6 @@ async function hydrated(page: Page, island: string) {
 const cards = (page: Page) => page.locator('main article');
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
-/** A marker that only survives if the page was not reloaded. */
-const markPage = (page: Page) => page.evaluate(() => ((window as unknown as { shopMarker: boolean }).shopMarker = true));
-const samePage = (page: Page) => page.evaluate(() => (window as unknown as { shopMarker?: boolean }).shopMarker === true);
-
 async function openList(path = '/products', viewport = { width: 1280, height: 900 }) {
   const page = await browser.newPage({ viewport });
   const watch = watchPage(page);
@@ -43,10 +47,6 @@ async function openList(path = '/products', viewport = { width: 1280, height: 90
   await hydrated(page, 'ProductBrowser');
   await markPage(page);
   return { page, watch };
-}
-
-function expectClean(watch: PageWatch) {
-  expect({ problems: watch.problems, failedUrls: watch.failedUrls }).toEqual({ problems: [], failedUrls: [] });
 }
 
 describe('product list in Chromium', () => {
@@ -220,12 +220,12 @@ const recordPushes = () => {
   (window as unknown as { dataLayer: unknown[] }).dataLayer = layer;
 };
 
-async function pushesSeenBy(context: BrowserContext): Promise<Array<{ at: number; event: Event }>> {
+async function pushesSeenBy(context: BrowserContext): Promise<Array<{ at: number; event: DataLayerEvent }>> {
   const reader = await context.newPage();
   await reader.goto(`${shop.url}/healthz`);
   const log = await reader.evaluate(() => localStorage.getItem('__pushes'));
   await reader.close();
-  return JSON.parse(log ?? '[]') as Array<{ at: number; event: Event }>;
+  return JSON.parse(log ?? '[]') as Array<{ at: number; event: DataLayerEvent }>;
 }
 
 /** Intercepts the payment host with a small page; records the URL, when it was asked for, and how often. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { regionOf } from '../support/html';
 import { startWorker, type TestWorker } from '../support/worker';
 
 /** The first HTML's region on the Worker, where the country is request.cf.country. */
@@ -15,10 +16,9 @@ const NO_COUNTRY = { country: undefined };
 async function firstHtml(init: Parameters<TestWorker['get']>[1] = {}) {
   const res = await worker.get('/product/1', init);
   const html = await res.text();
-  const root = html.match(/<html[^>]*data-region="([^"]+)" data-region-source="([^"]+)"/);
   const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
   const symbols = [...new Set(main.match(/[£€$](?=\d)/g))].join('');
-  return { res, region: root?.[1], source: root?.[2], symbols };
+  return { res, ...regionOf(html), symbols };
 }
 
 describe('first HTML region on the Worker', () => {

@@ -7,7 +7,7 @@ import { createDb } from '#worker/db/client.ts';
 import { prepareDatabase } from '#worker/db/migrate-node.ts';
 import { seedPosts } from '#worker/db/seed/posts.ts';
 import { senderKey } from '#worker/routes/contact/sender-key.ts';
-import { startPostmarkEmulator } from '../support/postmark-emulator';
+import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
 import { startTursoEmulator, type TursoEmulator } from '../support/turso-emulator';
 import { startWorker, type TestWorker } from '../support/worker';
 
@@ -17,7 +17,7 @@ import { startWorker, type TestWorker } from '../support/worker';
  */
 let dir: string;
 let turso: TursoEmulator;
-let postmark: Awaited<ReturnType<typeof startPostmarkEmulator>>;
+let postmark: PostmarkEmulator;
 let worker: TestWorker;
 
 beforeAll(async () => {

@@ -5,11 +5,9 @@ import { displayPrice, formatMoney } from '#shared/catalogue/prices.ts';
 import type { Currency } from '#shared/region/region.ts';
 import { blogPosts, blogProductRelations } from '#worker/db/schema.ts';
 import { seedPosts } from '#worker/db/seed/posts.ts';
-import type { LogFields, LogLevel } from '#worker/log.ts';
-import { BROWSER_UA, jsonLdBlocks, mainOf, textOf } from '../support/html';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { jsonLdBlocks, mainOf, sectionOf, textOf } from '../support/html';
+import { keptLog, startTestApp, type TestApp } from '../support/test-app';
 
-const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const SLUG = 'dry-fire-fundamentals';
 const DIGEST = '/training-gun-digest';
 
@@ -19,18 +17,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function get(path: string, headers: Record<string, string> = {}, app = t) {
-  const res = await fetch(`${app.url}${path}`, { headers: { 'User-Agent': GOOGLEBOT, ...headers }, redirect: 'manual' });
-  return { res, html: await res.text() };
-}
-
 const price = (id: number, currency: Currency) => formatMoney(displayPrice(productById(id)!, currency), currency);
-/** The section a heading opens, up to the section's end. */
-const sectionOf = (html: string, heading: string) => html.match(new RegExp(`<section[^>]*>(?:(?!</section>)[\\s\\S])*?${heading}[\\s\\S]*?</section>`))?.[0];
 
 describe('article page /blog/{slug}', () => {
   it('shows the breadcrumb, title, dates in en-US long format, featured image, article body and the link back', async () => {
-    const { res, html } = await get(`/blog/${SLUG}`);
+    const { res, html } = await t.crawl(`/blog/${SLUG}`);
     expect(res.status).toBe(200);
     const main = mainOf(html);
     expect(textOf(main.match(/<nav aria-label="Breadcrumb"[\s\S]*?<\/nav>/)![0])).toBe(
@@ -49,7 +40,7 @@ describe('article page /blog/{slug}', () => {
   });
 
   it('lists the featured products with images, names, links and prices: EUR by default, GBP for GB', async () => {
-    const eu = sectionOf(mainOf((await get(`/blog/${SLUG}`)).html), 'PRODUCTS FEATURED IN THIS ARTICLE')!;
+    const eu = sectionOf(mainOf((await t.crawl(`/blog/${SLUG}`)).html), 'PRODUCTS FEATURED IN THIS ARTICLE');
     expect(eu).toBeDefined();
     const links = [...eu.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1]);
     expect(links).toEqual(['/product/1/g-series-laser-training-pistol', '/product/4/essential-laser-training-pistol']);
@@ -59,14 +50,14 @@ describe('article page /blog/{slug}', () => {
     expect(textOf(eu)).toContain(price(4, 'EUR'));
     expect(eu).toContain('data-prices=');
 
-    const gb = sectionOf(mainOf((await get(`/blog/${SLUG}`, { 'CF-IPCountry': 'GB' })).html), 'PRODUCTS FEATURED')!;
+    const gb = sectionOf(mainOf((await t.crawl(`/blog/${SLUG}`, { 'CF-IPCountry': 'GB' })).html), 'PRODUCTS FEATURED');
     expect(textOf(gb)).toContain(price(1, 'GBP'));
     expect(textOf(gb)).toContain(price(4, 'GBP'));
     expect(gb).not.toContain('€');
   });
 
   it('shows up to 3 related articles: newest published others, never the post itself nor the draft', async () => {
-    const related = sectionOf(mainOf((await get(`/blog/${SLUG}`)).html), 'RELATED ARTICLES')!;
+    const related = sectionOf(mainOf((await t.crawl(`/blog/${SLUG}`)).html), 'RELATED ARTICLES');
     const cards = [...related.matchAll(/<article[\s\S]*?<\/article>/g)].map((m) => m[0]);
     expect(cards).toHaveLength(3);
     const hrefs = cards.map((card) => card.match(/<a href="([^"]+)"/)![1]);
@@ -87,7 +78,7 @@ describe('article page /blog/{slug}', () => {
   });
 
   it('declares an article with its dates, canonical URL, description and structured data', async () => {
-    const { html } = await get(`/blog/${SLUG}`);
+    const { html } = await t.crawl(`/blog/${SLUG}`);
     const excerpt = seedPosts.find((p) => p.slug === SLUG)!.excerpt;
     expect(excerpt.length).toBeGreaterThan(160);
     const description = html.match(/<meta name="description" content="([^"]*)"/)![1]!;
@@ -119,7 +110,7 @@ describe('article page /blog/{slug}', () => {
   });
 
   it('gives a crawler the complete page in one piece, with no Suspense fallbacks', async () => {
-    const { html } = await get(`/blog/${SLUG}`);
+    const { html } = await t.crawl(`/blog/${SLUG}`);
     expect(html).not.toContain('<!--$?-->');
     expect(html).not.toContain('<template id="B:');
     expect(html).not.toContain('data-skeleton');
@@ -129,7 +120,7 @@ describe('article page /blog/{slug}', () => {
   });
 
   it('gives a browser the article and its products first, with a skeleton where related articles stream in after it', async () => {
-    const { res, html } = await get(`/blog/${SLUG}`, { 'User-Agent': BROWSER_UA });
+    const { res, html } = await t.get(`/blog/${SLUG}`);
     expect(res.status).toBe(200);
     const main = mainOf(html);
     expect(main).toContain('<h2>Safety comes first, every session</h2>');
@@ -141,7 +132,7 @@ describe('article page /blog/{slug}', () => {
   });
 
   it('shows no product block, and reserves no space for one, for a post without products', async () => {
-    const main = mainOf((await get('/blog/blue-guns', { 'User-Agent': BROWSER_UA })).html);
+    const main = mainOf((await t.get('/blog/blue-guns')).html);
     expect(main).not.toContain('PRODUCTS FEATURED IN THIS ARTICLE');
     expect(main).not.toContain('data-skeleton="article-products"');
   });
@@ -152,7 +143,7 @@ describe('article page /blog/{slug}', () => {
     ['a missing slug', '/blog'],
     ['a missing slug with a slash', '/blog/'],
   ])('redirects %s to the digest with 302', async (_, path) => {
-    const { res } = await get(path);
+    const { res } = await t.crawl(path);
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe(DIGEST);
   });
@@ -189,7 +180,7 @@ describe('article HTML from the database', () => {
   });
 
   it('renders a post whose content holds a script and event handlers without them', async () => {
-    const { res, html } = await get(`/blog/${slug}`);
+    const { res, html } = await t.crawl(`/blog/${slug}`);
     expect(res.status).toBe(200);
     const main = mainOf(html);
     expect(html).not.toContain('__pwned');
@@ -206,22 +197,22 @@ describe('article HTML from the database', () => {
   });
 
   it('skips product ids that are not in the catalogue', async () => {
-    const block = sectionOf(mainOf((await get(`/blog/${slug}`)).html), 'PRODUCTS FEATURED IN THIS ARTICLE')!;
+    const block = sectionOf(mainOf((await t.crawl(`/blog/${slug}`)).html), 'PRODUCTS FEATURED IN THIS ARTICLE');
     expect([...block.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1])).toEqual(['/product/10/marking-edge-training-knife']);
   });
 });
 
 describe('failed blog reads', () => {
   let broken: TestApp;
-  const logs: Array<{ level: LogLevel; msg: string; fields?: LogFields }> = [];
+  const { log, lines: logs } = keptLog();
   beforeAll(async () => {
-    broken = await startTestApp({ log: (level, msg, fields) => logs.push({ level, msg, fields }) });
+    broken = await startTestApp({ log });
   });
   afterAll(() => broken.close());
 
   it('leaves out the products block when its read fails, and logs it', async () => {
     await broken.deps.db.run(sql`DROP TABLE blog_product_relations`);
-    const { res, html } = await get(`/blog/${SLUG}`, {}, broken);
+    const { res, html } = await broken.crawl(`/blog/${SLUG}`);
     expect(res.status).toBe(200);
     expect(html).not.toContain('PRODUCTS FEATURED IN THIS ARTICLE');
     expect(html).toContain('RELATED ARTICLES');
@@ -230,7 +221,7 @@ describe('failed blog reads', () => {
 
   it('redirects to the digest when the post read fails, and logs it', async () => {
     await broken.deps.db.run(sql`DROP TABLE blog_posts`);
-    const { res } = await get(`/blog/${SLUG}`, {}, broken);
+    const { res } = await broken.crawl(`/blog/${SLUG}`);
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe(DIGEST);
     expect(logs.some((l) => l.level === 'error' && l.msg === 'database read failed: one post')).toBe(true);

@@ -1,14 +1,14 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactNotices, contactRefusals, type ContactResponse } from '#shared/contact/form.ts';
 import { formSubmissions } from '#worker/db/schema.ts';
 import { retryContactEmails } from '#worker/jobs/retry-contact-emails.ts';
 import { MAX_CONTACT_BODY_BYTES } from '#worker/routes/contact/contact-api.ts';
-import { startPostmarkEmulator } from '../support/postmark-emulator';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
+import { logDuring, startTestApp, submissionRow, type TestApp } from '../support/test-app';
 
 let t: TestApp;
-let postmark: Awaited<ReturnType<typeof startPostmarkEmulator>>;
+let postmark: PostmarkEmulator;
 
 beforeAll(async () => {
   postmark = await startPostmarkEmulator();
@@ -46,11 +46,6 @@ async function json(res: Response) {
   return (await res.json()) as ContactResponse;
 }
 
-async function row(id: number) {
-  const [r] = await t.deps.db.select().from(formSubmissions).where(eq(formSubmissions.id, id));
-  return r!;
-}
-
 const savedCount = async () => (await t.deps.db.select({ n: count() }).from(formSubmissions))[0]!.n;
 
 describe('POST /api/contact', () => {
@@ -60,7 +55,7 @@ describe('POST /api/contact', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     const body = await json(res);
     expect(body).toMatchObject({ ok: true, outcome: 'success' });
-    const saved = await row((body as { id: number }).id);
+    const saved = await submissionRow(t, (body as { id: number }).id);
     expect(saved).toMatchObject({
       name: 'Ada Shooter',
       email: 'ada@example.com',
@@ -93,7 +88,7 @@ describe('POST /api/contact', () => {
     postmark.state.inactive = ['bounced@example.com'];
     const body = await json(await post({ ...valid, email: 'bounced@example.com' }));
     expect(body).toMatchObject({ ok: true, outcome: 'partial' });
-    const saved = await row((body as { id: number }).id);
+    const saved = await submissionRow(t, (body as { id: number }).id);
     expect(saved.emailStatus).toBe('partial');
     expect(saved.notifiedAt).toBeTruthy();
     expect(saved.confirmedAt).toBeNull();
@@ -106,21 +101,21 @@ describe('POST /api/contact', () => {
     const body = await json(await post(valid));
     expect(body).toMatchObject({ ok: true, outcome: 'partial' });
     const id = (body as { id: number }).id;
-    expect(await row(id)).toMatchObject({ emailStatus: 'partial', notifiedAt: null });
-    expect((await row(id)).confirmedAt).toBeTruthy();
+    expect(await submissionRow(t, id)).toMatchObject({ emailStatus: 'partial', notifiedAt: null });
+    expect((await submissionRow(t, id)).confirmedAt).toBeTruthy();
 
     postmark.state.inactive = [];
     postmark.received.length = 0;
     expect(await retryContactEmails(t.deps)).toEqual({ sent: 1, failed: 0 });
     expect(postmark.received.map((m) => m.body.To)).toEqual([t.deps.settings.CONTACT_TO_EMAIL]);
-    expect(await row(id)).toMatchObject({ emailStatus: 'success', emailAttempts: 2, emailLastError: null });
+    expect(await submissionRow(t, id)).toMatchObject({ emailStatus: 'success', emailAttempts: 2, emailLastError: null });
   });
 
   it('keeps the message and answers failed when Postmark is down (the "Message Saved" toast)', async () => {
     postmark.state.mode = 'fail';
     const body = await json(await post(valid));
     expect(body).toMatchObject({ ok: true, outcome: 'failed' });
-    const saved = await row((body as { id: number }).id);
+    const saved = await submissionRow(t, (body as { id: number }).id);
     expect(saved).toMatchObject({ emailStatus: 'failed', notifiedAt: null, confirmedAt: null, message: 'Where is my order #1042?' });
     expect(saved.emailLastError).toBeTruthy();
     expect(contactNotices.failed.title).toBe('Message Saved');
@@ -164,22 +159,21 @@ describe('POST /api/contact', () => {
   });
 
   it('answers 503 "not saved" without a stack trace when the database refuses the insert', async () => {
-    const logs: string[] = [];
-    const log = t.deps.log;
-    t.deps.log = (level, msg, fields) => logs.push(`${level} ${msg} ${JSON.stringify(fields)}`);
-    // A real failure: the table is briefly missing.
-    await t.deps.db.run(sql`alter table form_submissions rename to form_submissions_away`);
-    try {
-      const res = await post(valid);
-      expect(res.status).toBe(503);
-      const text = await res.text();
-      expect(JSON.parse(text)).toEqual({ ok: false, error: 'not_saved', notice: contactNotices.not_saved });
-      expect(text).not.toMatch(/at |SQLITE|no such table/);
-      expect(postmark.received).toEqual([]);
-    } finally {
-      await t.deps.db.run(sql`alter table form_submissions_away rename to form_submissions`);
-      t.deps.log = log;
-    }
+    const { lines } = await logDuring(t, async () => {
+      // A real failure: the table is briefly missing.
+      await t.deps.db.run(sql`alter table form_submissions rename to form_submissions_away`);
+      try {
+        const res = await post(valid);
+        expect(res.status).toBe(503);
+        const text = await res.text();
+        expect(JSON.parse(text)).toEqual({ ok: false, error: 'not_saved', notice: contactNotices.not_saved });
+        expect(text).not.toMatch(/at |SQLITE|no such table/);
+        expect(postmark.received).toEqual([]);
+      } finally {
+        await t.deps.db.run(sql`alter table form_submissions_away rename to form_submissions`);
+      }
+    });
+    const logs = lines.map((l) => `${l.level} ${l.msg} ${JSON.stringify(l.fields)}`);
     expect(logs.some((l) => l.startsWith('error contact message not saved') && l.includes('no such table'))).toBe(true);
     // The visitor's details stay out of the log.
     expect(logs.join('\n')).not.toContain('ada@example.com');

@@ -1,13 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSubmission, MAX_EMAIL_ATTEMPTS } from '#worker/db/queries/submissions.ts';
-import { formSubmissions } from '#worker/db/schema.ts';
 import { retryContactEmails } from '#worker/jobs/retry-contact-emails.ts';
-import { startPostmarkEmulator } from '../support/postmark-emulator';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
+import { startTestApp, submissionRow, type TestApp } from '../support/test-app';
 
 let t: TestApp;
-let postmark: Awaited<ReturnType<typeof startPostmarkEmulator>>;
+let postmark: PostmarkEmulator;
 
 beforeAll(async () => {
   postmark = await startPostmarkEmulator();
@@ -17,11 +15,6 @@ afterAll(async () => {
   await t.close();
   await postmark.close();
 });
-
-async function row(id: number) {
-  const [r] = await t.deps.db.select().from(formSubmissions).where(eq(formSubmissions.id, id));
-  return r!;
-}
 
 describe('scheduled retry of contact e-mails', () => {
   it('keeps a message whose e-mail fails and sends it once Postmark answers again', async () => {
@@ -37,7 +30,7 @@ describe('scheduled retry of contact e-mails', () => {
 
     postmark.state.mode = 'fail';
     expect(await retryContactEmails(t.deps)).toEqual({ sent: 0, failed: 1 });
-    let r = await row(saved.id);
+    let r = await submissionRow(t, saved.id);
     expect(r.emailStatus).toBe('failed');
     expect(r.emailAttempts).toBe(1);
     expect(r.emailLastError).toBeTruthy();
@@ -45,7 +38,7 @@ describe('scheduled retry of contact e-mails', () => {
 
     postmark.state.mode = 'accept';
     expect(await retryContactEmails(t.deps)).toEqual({ sent: 1, failed: 0 });
-    r = await row(saved.id);
+    r = await submissionRow(t, saved.id);
     expect(r.emailStatus).toBe('success');
     expect(r.notifiedAt).toBeTruthy();
     expect(r.emailAttempts).toBe(2);
@@ -73,7 +66,7 @@ describe('scheduled retry of contact e-mails', () => {
     });
     postmark.state.mode = 'reject';
     for (let i = 0; i < MAX_EMAIL_ATTEMPTS + 2; i++) await retryContactEmails(t.deps);
-    const r = await row(saved.id);
+    const r = await submissionRow(t, saved.id);
     expect(r.emailAttempts).toBe(MAX_EMAIL_ATTEMPTS);
     expect(r.emailStatus).toBe('failed');
     expect(r.message).toBe('Return please');

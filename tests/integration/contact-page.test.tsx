@@ -16,11 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function get(path: string) {
-  const res = await fetch(`${t.url}${path}`, { headers: { 'User-Agent': BROWSER_UA } });
-  return { res, html: await res.text() };
-}
-
 /** The plain-HTML form's post, as a browser without JavaScript sends it. */
 async function postForm(fields: Record<string, string>, sender = '203.0.113.50') {
   const res = await fetch(`${t.url}/contact`, {
@@ -51,7 +46,7 @@ const idOf = (tag: string) => tag.match(/\sid="([^"]+)"/)![1]!;
 
 describe('GET /contact', () => {
   it('shows the heading, the form with labelled fields, the details, hours, WhatsApp and the map placeholder', async () => {
-    const { res, html } = await get('/contact');
+    const { res, html } = await t.get('/contact');
     expect(res.status).toBe(200);
     const main = mainOf(html);
     expect(main.match(/<h1\b[^>]*>([\s\S]*?)<\/h1>/g)?.map(textOf)).toEqual(['Contact Us']);
@@ -88,7 +83,7 @@ describe('GET /contact', () => {
   });
 
   it('declares its canonical URL and ContactPage structured data, and marks the header Contact link current', async () => {
-    const { html } = await get('/contact');
+    const { html } = await t.get('/contact');
     const url = absoluteUrl(t.deps.settings.SITE_URL, '/contact');
     expect(html).toContain(`<link rel="canonical" href="${url}"/>`);
     expect(html).toMatch(/<title>Contact Us \|/);
@@ -98,14 +93,14 @@ describe('GET /contact', () => {
   });
 
   it.each(['success', 'partial', 'failed'] as const)('?sent=%s shows that outcome as a status message', async (outcome) => {
-    const main = mainOf((await get(`/contact?sent=${outcome}`)).html);
+    const main = mainOf((await t.get(`/contact?sent=${outcome}`)).html);
     const status = main.match(/<div\b[^>]*role="status"[^>]*>([\s\S]*?)<\/div>/)?.[1];
     expect(textOf(status ?? '')).toBe(`${contactNotices[outcome].title} ${contactNotices[outcome].description}`);
   });
 
   it('ignores any other ?sent= value', async () => {
     for (const value of ['bogus', 'not_saved', '']) {
-      const { res, html } = await get(`/contact?sent=${value}`);
+      const { res, html } = await t.get(`/contact?sent=${value}`);
       expect(res.status).toBe(200);
       expect(mainOf(html)).not.toMatch(/role="(status|alert)"/);
     }
@@ -174,7 +169,7 @@ describe('POST /contact (the form without JavaScript)', () => {
 
 describe('GET /cart', () => {
   it('explains there is no cart, is kept out of search and links to products and contact', async () => {
-    const { res, html } = await get('/cart');
+    const { res, html } = await t.get('/cart');
     expect(res.status).toBe(200);
     expect(html).toContain('<meta name="robots" content="noindex"/>');
     expect(html).not.toContain('rel="canonical"');
@@ -189,7 +184,7 @@ describe('GET /cart', () => {
 
 describe('sitemap', () => {
   it('lists /contact and not /cart', async () => {
-    const xml = (await get('/sitemap.xml')).html;
+    const xml = (await t.get('/sitemap.xml')).html;
     expect(xml).toContain(`<loc>${absoluteUrl(t.deps.settings.SITE_URL, '/contact')}</loc>`);
     expect(xml).not.toContain('/cart<');
   });

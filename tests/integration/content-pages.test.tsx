@@ -26,7 +26,7 @@ import {
 import { absoluteUrl } from '#shared/seo/tags.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { site } from '#shared/site/brand.ts';
-import { BROWSER_UA, decodeEntities, jsonLdBlocks, mainOf, textOf } from '../support/html';
+import { decodeEntities, jsonLdBlocks, mainOf, textOf } from '../support/html';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -42,10 +42,10 @@ function page(path: ContentPath): string {
 beforeAll(async () => {
   t = await startTestApp();
   for (const path of paths) {
-    const res = await fetch(`${t.url}${path}`, { headers: { 'User-Agent': BROWSER_UA } });
+    const { res, html } = await t.get(path);
     expect(res.status, path).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
-    pages.set(path, await res.text());
+    pages.set(path, html);
   }
 });
 afterAll(() => t.close());

@@ -5,11 +5,9 @@ import { productById, productPath } from '#shared/catalogue/product.ts';
 import { filterGuides, type GuideFilter } from '#shared/editorial/guides.ts';
 import { displayPrice, formatMoney } from '#shared/catalogue/prices.ts';
 import { blogPosts, categories } from '#worker/db/schema.ts';
-import type { LogFields, LogLevel } from '#worker/log.ts';
-import { attr, BROWSER_UA, decodeEntities, jsonLdBlocks, mainOf, textOf } from '../support/html';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { attr, decodeEntities, jsonLdBlocks, mainOf, sectionOf, textOf } from '../support/html';
+import { keptLog, startTestApp, type TestApp } from '../support/test-app';
 
-const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const NO_CATEGORY_POSTS = 'No articles in this category yet.';
 const NO_POSTS = 'No articles published yet. Check back soon!';
 
@@ -18,11 +16,6 @@ beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t.close());
-
-async function get(path: string, app = t, ua = GOOGLEBOT) {
-  const res = await fetch(`${app.url}${path}`, { headers: { 'User-Agent': ua }, redirect: 'manual' });
-  return { res, html: await res.text() };
-}
 
 /** The category cards: each card's heading and the hrefs of its article links. */
 function categoryCards(main: string) {
@@ -33,12 +26,11 @@ function categoryCards(main: string) {
   }));
 }
 
-const sectionOf = (main: string, heading: string) => main.match(new RegExp(`<section[^>]*>(?:(?!</section>)[\\s\\S])*?${heading}[\\s\\S]*?</section>`))?.[0] ?? '';
 const cardLinks = (html: string) => [...html.matchAll(/<article class="relative[\s\S]*?<a href="([^"]+)"/g)].map((m) => m[1]);
 
 describe('digest landing /training-gun-digest', () => {
   it('shows the categories from the database, each with its 3 newest published posts linking to the article', async () => {
-    const { res, html } = await get('/training-gun-digest');
+    const { res, html } = await t.crawl('/training-gun-digest');
     expect(res.status).toBe(200);
     const main = mainOf(html);
     expect(main.match(/<h1\b/g)).toHaveLength(1);
@@ -53,7 +45,7 @@ describe('digest landing /training-gun-digest', () => {
   });
 
   it('shows the 2 latest posts as cards, featured equipment with prices, and links to the guides and the shop', async () => {
-    const main = mainOf((await get('/training-gun-digest')).html);
+    const main = mainOf((await t.crawl('/training-gun-digest')).html);
     const latest = sectionOf(main, 'Latest Articles');
     expect(cardLinks(latest)).toEqual(['/blog/choosing-a-laser-training-bundle', '/blog/blue-guns-durability-test']);
     expect(textOf(latest)).toContain('September 16, 2025');
@@ -70,7 +62,7 @@ describe('digest landing /training-gun-digest', () => {
 
   it('declares one canonical address and a CollectionPage, also when reached by a post slug or an unknown slug', async () => {
     for (const path of ['/training-gun-digest', '/training-gun-digest/blue-guns', '/training-gun-digest/no-such-post']) {
-      const { res, html } = await get(path);
+      const { res, html } = await t.crawl(path);
       expect(res.status, path).toBe(200);
       expect(html).toContain('<link rel="canonical" href="http://localhost:8787/training-gun-digest"/>');
       expect(categoryCards(mainOf(html)), path).toHaveLength(3);
@@ -82,7 +74,7 @@ describe('digest landing /training-gun-digest', () => {
   });
 
   it('streams a browser the page with skeletons for 3 category cards and 2 article cards, filled after the body', async () => {
-    const { html } = await get('/training-gun-digest', t, BROWSER_UA);
+    const { html } = await t.get('/training-gun-digest');
     const main = mainOf(html);
     const skeleton = (name: string) => main.match(new RegExp(`data-skeleton="${name}"[\\s\\S]*?</ul>`))![0];
     expect(skeleton('digest-categories').match(/<li /g)).toHaveLength(3);
@@ -93,7 +85,7 @@ describe('digest landing /training-gun-digest', () => {
 
 describe('guides list /guides', () => {
   it('lists every published post with a search box and a category select in a GET form', async () => {
-    const { res, html } = await get('/guides');
+    const { res, html } = await t.crawl('/guides');
     expect(res.status).toBe(200);
     const main = mainOf(html);
     expect(textOf(main.match(/<h1[\s\S]*?<\/h1>/)![0])).toBe('Guides');
@@ -112,21 +104,21 @@ describe('guides list /guides', () => {
   });
 
   it('filters by search text (any case) and category, keeping the choices in the form', async () => {
-    const { html } = await get('/guides?q=BLUE&category=equipment-guides');
+    const { html } = await t.crawl('/guides?q=BLUE&category=equipment-guides');
     const main = mainOf(html);
     expect(cardLinks(main)).toEqual(['/blog/blue-guns-durability-test', '/blog/blue-training-guns', '/blog/blue-guns']);
     expect(main).toContain('value="BLUE"');
     expect(main).toContain('<option value="equipment-guides" selected="">Equipment Guides</option>');
-    expect(cardLinks(mainOf((await get('/guides?category=fundamentals')).html))).toEqual([
+    expect(cardLinks(mainOf((await t.crawl('/guides?category=fundamentals')).html))).toEqual([
       '/blog/trigger-control-par-times',
       '/blog/home-dry-fire-range-setup',
       '/blog/dry-fire-fundamentals',
     ]);
-    expect(cardLinks(mainOf((await get('/guides?q=blue&category=fundamentals')).html))).toEqual([]);
+    expect(cardLinks(mainOf((await t.crawl('/guides?q=blue&category=fundamentals')).html))).toEqual([]);
   });
 
   it('shows the no-results texts and a reset link that clears both filters', async () => {
-    const main = mainOf((await get('/guides?q=zzzz&category=tactical-training')).html);
+    const main = mainOf((await t.crawl('/guides?q=zzzz&category=tactical-training')).html);
     expect(cardLinks(main)).toEqual([]);
     expect(textOf(main)).toContain('No guides found');
     expect(textOf(main)).toContain('Try adjusting your search or filter criteria.');
@@ -134,11 +126,11 @@ describe('guides list /guides', () => {
   });
 
   it('answers /guides/{slug} with the same list and canonical, and streams 6 skeleton cards to a browser', async () => {
-    const { res, html } = await get('/guides/blue-guns');
+    const { res, html } = await t.crawl('/guides/blue-guns');
     expect(res.status).toBe(200);
     expect(cardLinks(mainOf(html))).toHaveLength(12);
     expect(html).toContain('<link rel="canonical" href="http://localhost:8787/guides"/>');
-    const streamed = mainOf((await get('/guides', t, BROWSER_UA)).html);
+    const streamed = mainOf((await t.get('/guides')).html);
     expect(streamed.match(/data-skeleton="guides"[\s\S]*?<\/ul>/)![0].match(/<li>/g)).toHaveLength(6);
   });
 });
@@ -155,7 +147,7 @@ const live = (html: string) => textOf(mainOf(html).match(/<div aria-live="polite
 
 describe('guides list island', () => {
   it('hands the island every published guide, the category names and the filter, around the filtered HTML', async () => {
-    const { html } = await get('/guides?q=+BLUE+&category=equipment-guides');
+    const { html } = await t.crawl('/guides?q=+BLUE+&category=equipment-guides');
     const props = islandProps(html);
     expect(props.initial).toEqual({ q: 'BLUE', category: 'equipment-guides' });
     expect(props.categories).toEqual(['Equipment Guides', 'Fundamentals', 'Tactical Training']);
@@ -169,13 +161,13 @@ describe('guides list island', () => {
   });
 
   it('puts the count, or the no-results texts, in a polite live region', async () => {
-    expect(live((await get('/guides')).html)).toBe('12 guides found');
-    expect(live((await get('/guides?category=fundamentals')).html)).toBe('3 guides found');
-    expect(live((await get('/guides?q=zzzz')).html)).toBe('No guides found');
+    expect(live((await t.crawl('/guides')).html)).toBe('12 guides found');
+    expect(live((await t.crawl('/guides?category=fundamentals')).html)).toBe('3 guides found');
+    expect(live((await t.crawl('/guides?q=zzzz')).html)).toBe('No guides found');
   });
 
   it('streams a browser the same form, disabled, above the skeletons, and the island after the body', async () => {
-    const { html } = await get('/guides?q=blue', t, BROWSER_UA);
+    const { html } = await t.get('/guides?q=blue');
     const main = mainOf(html);
     const fallback = main.slice(0, main.indexOf('data-skeleton="guides"'));
     expect(fallback).not.toContain('data-island');
@@ -189,15 +181,15 @@ describe('guides list island', () => {
 
 describe('empty and failed blog reads', () => {
   let app: TestApp;
-  const logs: Array<{ level: LogLevel; msg: string; fields?: LogFields }> = [];
+  const { log, lines: logs } = keptLog();
   beforeAll(async () => {
-    app = await startTestApp({ log: (level, msg, fields) => logs.push({ level, msg, fields }) });
+    app = await startTestApp({ log });
   });
   afterAll(() => app.close());
 
   it('says a category has no articles yet, then that nothing is published, as rows go', async () => {
     await app.deps.db.delete(blogPosts).where(sql`json_extract(${blogPosts.tags}, '$[0]') = 'Fundamentals'`);
-    let main = mainOf((await get('/training-gun-digest', app)).html);
+    let main = mainOf((await app.crawl('/training-gun-digest')).html);
     const cards = categoryCards(main);
     expect(cards.find((c) => c.name === 'Fundamentals')).toMatchObject({ links: [] });
     expect(cards.find((c) => c.name === 'Fundamentals')!.text).toContain(NO_CATEGORY_POSTS);
@@ -205,17 +197,17 @@ describe('empty and failed blog reads', () => {
     expect(textOf(main)).not.toContain(NO_POSTS);
 
     await app.deps.db.delete(blogPosts);
-    main = mainOf((await get('/training-gun-digest', app)).html);
+    main = mainOf((await app.crawl('/training-gun-digest')).html);
     expect(categoryCards(main).map((c) => c.links)).toEqual([[], [], []]);
     expect(textOf(sectionOf(main, 'Latest Articles'))).toContain(NO_POSTS);
-    expect(textOf(mainOf((await get('/guides', app)).html))).toContain('No guides found');
+    expect(textOf(mainOf((await app.crawl('/guides')).html))).toContain('No guides found');
   });
 
   it('still answers 200 with the empty texts when every read fails, and logs each failure', async () => {
     await app.deps.db.run(sql`DROP TABLE blog_product_relations`);
     await app.deps.db.run(sql`DROP TABLE blog_posts`);
     await app.deps.db.run(sql`DROP TABLE ${categories}`);
-    const { res, html } = await get('/training-gun-digest', app);
+    const { res, html } = await app.crawl('/training-gun-digest');
     expect(res.status).toBe(200);
     const main = mainOf(html);
     expect(textOf(main)).toContain('Training Gun Digest');
@@ -225,7 +217,7 @@ describe('empty and failed blog reads', () => {
       expect(logs.some((l) => l.level === 'error' && l.msg === msg), msg).toBe(true);
     }
 
-    const guides = await get('/guides?q=blue', app);
+    const guides = await app.crawl('/guides?q=blue');
     expect(guides.res.status).toBe(200);
     expect(textOf(mainOf(guides.html))).toContain('No guides found');
     expect(textOf(mainOf(guides.html).match(/<select[\s\S]*?<\/select>/)![0])).toBe('All');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROWSER_UA } from '../support/html';
+import { jsonLdBlocks } from '../support/html';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -8,20 +8,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const page = async (path: string, headers: Record<string, string> = {}) => {
-  const res = await fetch(`${t.url}${path}`, { headers: { 'User-Agent': BROWSER_UA, ...headers } });
-  return { res, html: await res.text() };
-};
-
 /** The fallback consent signals in the inline Consent Mode script. */
 const consentFallback = (html: string) => JSON.parse(html.match(/\}\)\((\{.*?\})\);<\/script>/)![1]!).fallback;
 
-const jsonLd = (html: string) =>
-  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
-
 describe('frame on every page', () => {
   it('has the header navigation, footer lists, contact block, tagline and the current year', async () => {
-    const { html } = await page('/missing');
+    const { html } = await t.get('/missing');
     for (const href of ['/products?category=pistols', '/products?category=rifles', '/products?category=targets', '/about', '/training-gun-digest', '/guides', '/contact']) {
       expect(html).toContain(`href="${href}"`);
     }
@@ -37,17 +29,17 @@ describe('frame on every page', () => {
   });
 
   it('renders SEO tags with absolute URLs and WebSite + Organization JSON-LD', async () => {
-    const { html } = await page('/missing');
+    const { html } = await t.get('/missing');
     expect(html).toContain('<meta property="og:image" content="https://shop.example/images/share-default.jpg"/>');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
     expect(html).not.toContain('rel="canonical"'); // the not-found page is noindex
-    const types = jsonLd(html).map((d) => d['@type']);
+    const types = jsonLdBlocks(html).map((d) => d['@type']);
     expect(types).toEqual(expect.arrayContaining(['WebSite', 'Organization']));
   });
 
   it('sets Consent Mode defaults by region before anything else, with the nonce', async () => {
-    const eu = (await page('/missing', { 'CF-IPCountry': 'DE' })).html;
-    const us = (await page('/missing', { 'CF-IPCountry': 'US' })).html;
+    const eu = (await t.get('/missing', { 'CF-IPCountry': 'DE' })).html;
+    const us = (await t.get('/missing', { 'CF-IPCountry': 'US' })).html;
     expect(consentFallback(eu).analytics_storage).toBe('denied');
     expect(consentFallback(us).analytics_storage).toBe('granted');
     expect(eu).not.toContain('googletagmanager.com/gtm.js');
@@ -58,8 +50,7 @@ describe('Google Tag Manager', () => {
   it('loads only when GTM_ID is set, with the nonce, and the CSP allows it', async () => {
     const gtm = await startTestApp({ env: { GTM_ID: 'GTM-ABC123' } });
     try {
-      const res = await fetch(`${gtm.url}/missing`, { headers: { 'User-Agent': BROWSER_UA } });
-      const html = await res.text();
+      const { res, html } = await gtm.get('/missing');
       const nonce = res.headers.get('content-security-policy')!.match(/'nonce-([^']+)'/)![1]!;
       expect(html).toMatch(new RegExp(`<script nonce="${nonce.replace(/[+/=]/g, '\\$&')}">[^<]*googletagmanager\\.com/gtm\\.js[^<]*"GTM-ABC123"`));
       expect(res.headers.get('content-security-policy')).toContain('https://www.googletagmanager.com');
@@ -91,8 +82,7 @@ describe('sitemap.xml and robots.txt', () => {
     const paths = [...xml.matchAll(/<loc>https:\/\/shop\.example([^<]*)<\/loc>/g)].map((m) => m[1]!);
     expect(paths.length).toBeGreaterThan(25);
     for (const path of paths) {
-      const res = await fetch(`${t.url}${path}`, { headers: { 'User-Agent': BROWSER_UA }, redirect: 'manual' });
-      await res.arrayBuffer();
+      const { res } = await t.get(path);
       expect(`${path} ${res.status}`).toBe(`${path} 200`);
     }
   });

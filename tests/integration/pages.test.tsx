@@ -1,7 +1,7 @@
 import { Suspense, use } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attr, BROWSER_UA, pageEvents, readChunks, scriptTags } from '../support/html';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { logDuring, startTestApp, type TestApp } from '../support/test-app';
 
 const SLOW_MS = 700;
 
@@ -50,14 +50,9 @@ describe('not-found page', () => {
   });
 
   it('logs the missed path', async () => {
-    const lines: Array<{ msg: string; fields?: Record<string, unknown> }> = [];
-    const original = t.deps.log;
-    t.deps.log = (_level, msg, fields) => lines.push({ msg, fields });
-    try {
+    const { lines } = await logDuring(t, async () => {
       await (await fetch(`${t.url}/missing-thing`)).text();
-    } finally {
-      t.deps.log = original;
-    }
+    });
     expect(lines).toContainEqual(expect.objectContaining({ msg: 'page not found', fields: expect.objectContaining({ path: '/missing-thing' }) }));
     const request = lines.find((l) => l.msg === 'request');
     expect(request?.fields).toMatchObject({ method: 'GET', path: '/missing-thing', status: 404 });
@@ -124,10 +119,7 @@ describe('streaming', () => {
   });
 
   it('gives crawlers the fully rendered page without fallbacks', async () => {
-    const res = await fetch(`${t.url}/__slow`, {
-      headers: { 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
-    });
-    const html = await res.text();
+    const { html } = await t.crawl('/__slow');
     expect(html).toContain('<p>Slow data arrived</p>');
     expect(html).not.toContain('Loading slow data');
   });

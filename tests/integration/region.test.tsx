@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RegionSelectorSlot } from '#worker/routes/frame/region-selector-slot.tsx';
 import { Price } from '#worker/components/price.tsx';
-import { BROWSER_UA } from '../support/html';
+import { regionOf } from '../support/html';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -29,14 +29,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function firstHtml(headers: Record<string, string> = {}) {
-  const res = await fetch(`${t.url}${PAGE}`, { headers: { 'User-Agent': BROWSER_UA, ...headers } });
-  const html = await res.text();
-  const root = html.match(/<html[^>]*data-region="([^"]+)" data-region-source="([^"]+)"/);
+  const { res, html } = await t.get(PAGE, headers);
   return {
     res,
     html,
-    region: root?.[1],
-    source: root?.[2],
+    ...regionOf(html),
     // Every selector on the page (this one, and the header's once the frame places it) shows the region.
     selected: [...new Set(html.match(/<option value="([A-Z]{2})" selected="">/g)?.map((o) => o.slice(15, 17)))],
     price: html.match(/<span data-prices="[^"]*">([^<]+)<\/span>/)?.[1],
@@ -108,8 +105,7 @@ describe('first HTML currency on the shop pages', () => {
     ['nothing', 'EU', '€', 'EUR', {}],
   ])('%s: region %s, every price on the list and detail pages in %s (%s)', async (_case, region, symbol, currency, headers) => {
     for (const path of ['/products', '/product/1']) {
-      const res = await fetch(`${t.url}${path}`, { headers: { 'User-Agent': BROWSER_UA, ...headers } });
-      const html = await res.text();
+      const { html } = await t.get(path, headers);
       expect(html).toContain(`data-region="${region}"`);
       const prices = mainPrices(html);
       expect(prices.length).toBeGreaterThan(0);
@@ -122,8 +118,7 @@ describe('first HTML currency on the shop pages', () => {
 describe('caching of region-dependent responses', () => {
   it('marks every HTML page private and varying on what decides the region', async () => {
     for (const path of [PAGE, '/no-such-page']) {
-      const res = await fetch(`${t.url}${path}`, { headers: { 'User-Agent': BROWSER_UA } });
-      await res.text();
+      const { res } = await t.get(path);
       expect(res.headers.get('cache-control')).toBe('private, no-cache');
       expect(res.headers.get('vary')).toContain('Cookie, CF-IPCountry, Accept-Language');
     }
@@ -147,8 +142,7 @@ describe('headers for browser detection', () => {
   it('forbids geolocation and the reverse-geocoding call when the operator turned geolocation off', async () => {
     const off = await startTestApp({ env: { REGION_GEOLOCATION: 'off' } });
     try {
-      const res = await fetch(`${off.url}/x`, { headers: { 'User-Agent': BROWSER_UA } });
-      await res.text();
+      const { res } = await off.get('/x');
       expect(res.headers.get('content-security-policy')).toContain("connect-src 'self' https://ipapi.co;");
       expect(res.headers.get('permissions-policy')).toContain('geolocation=()');
     } finally {

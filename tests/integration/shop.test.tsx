@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentLinks, ukPaymentLinks } from '#shared/catalogue/payment-links.ts';
 import { renderProductError } from '#worker/routes/shop/shop-routes.tsx';
-import { BROWSER_UA, pageEvents } from '../support/html';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { BROWSER_UA, jsonLdBlocks, pageEvents } from '../support/html';
+import { logDuring, startTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 let withWidget: TestApp;
@@ -19,21 +19,14 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all([t.close(), withWidget.close()]));
 
-async function get(path: string, headers: Record<string, string> = {}, app = t) {
-  const res = await fetch(`${app.url}${path}`, { headers: { 'User-Agent': BROWSER_UA, ...headers } });
-  return { res, html: await res.text() };
-}
-
 const count = (html: string, needle: string | RegExp) => html.split(needle).length - 1;
 const h1 = (html: string) => html.match(/<h1\b[^>]*>([\s\S]*?)<\/h1>/)?.[1]?.replace(/<[^>]+>/g, '').replace(/<!-- -->/g, '');
-const jsonLd = (html: string) =>
-  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
 const GB = { 'CF-IPCountry': 'GB' };
 const US = { 'CF-IPCountry': 'US' };
 
 describe('home', () => {
   it('has the hero, four category tiles, the two bestsellers, reviews claim, trust figures and a call to action', async () => {
-    const { res, html } = await get('/');
+    const { res, html } = await t.get('/');
     expect(res.status).toBe(200);
     expect(count(html, '<h1')).toBe(1);
     expect(html).toMatch(/<a href="\/products" class="btn btn-primary">Shop Now<\/a>/);
@@ -53,26 +46,26 @@ describe('home', () => {
   });
 
   it('prices the featured cards in the region currency: EUR by default, GBP for GB, USD for US', async () => {
-    expect((await get('/')).html).toContain('€174.99');
-    expect((await get('/', GB)).html).toContain('£149.99');
-    expect((await get('/', US)).html).toContain('$189.99');
+    expect((await t.get('/')).html).toContain('€174.99');
+    expect((await t.get('/', GB)).html).toContain('£149.99');
+    expect((await t.get('/', US)).html).toContain('$189.99');
   });
 
   it('declares view_item_list for the featured products', async () => {
-    const events = pageEvents((await get('/')).html) as Array<{ event: string; ecommerce: { items: Array<{ item_id: string }> } }>;
+    const events = pageEvents((await t.get('/')).html) as Array<{ event: string; ecommerce: { items: Array<{ item_id: string }> } }>;
     expect(events).toHaveLength(1);
     expect(events[0]!.event).toBe('view_item_list');
     expect(events[0]!.ecommerce.items.map((i) => i.item_id)).toEqual(['1', '10']);
   });
 
   it('renders no review widget and allows no widget origin while the setting is unset', async () => {
-    const { res, html } = await get('/');
+    const { res, html } = await t.get('/');
     expect(html).not.toContain('data-island="ReviewsWidget"');
     expect(res.headers.get('content-security-policy')).not.toContain('reviews.example.com');
   });
 
   it('loads the review widget through an island and allows only its origin when set', async () => {
-    const { res, html } = await get('/', {}, withWidget);
+    const { res, html } = await withWidget.get('/');
     expect(html).toContain('data-island="ReviewsWidget"');
     expect(html).toContain(JSON.stringify({ src: WIDGET }).replace(/"/g, '&quot;'));
     // The script itself is added by the island in the browser, never in the HTML.
@@ -85,7 +78,7 @@ describe('home', () => {
 
 describe('product list', () => {
   it('lists all 15 products with heading, count, filters, search and view toggle', async () => {
-    const { res, html } = await get('/products');
+    const { res, html } = await t.get('/products');
     expect(res.status).toBe(200);
     expect(h1(html)).toBe('All Products');
     expect(count(html, '<article')).toBe(15);
@@ -104,7 +97,7 @@ describe('product list', () => {
   });
 
   it('shows feature chips cut to 20 characters and +N more', async () => {
-    const { html } = await get('/products');
+    const { html } = await t.get('/products');
     expect(html).toContain('>Auto-resetting trigg...</li>');
     expect(html).toContain('>+<!-- -->3<!-- --> more</li>');
   });
@@ -118,7 +111,7 @@ describe('product list', () => {
     ['new', 'New Arrivals', 3],
     ['featured', 'Featured Products', 2],
   ])('filters by ?category=%s', async (category, title, n) => {
-    const { html } = await get(`/products?category=${category}`);
+    const { html } = await t.get(`/products?category=${category}`);
     expect(h1(html)).toBe(title);
     expect(count(html, '<article')).toBe(n);
     expect(html).toContain(`<link rel="canonical" href="http://localhost:8787/products?category=${category}"/>`);
@@ -128,20 +121,20 @@ describe('product list', () => {
   });
 
   it('marks the active category; pressing it again clears it', async () => {
-    const { html } = await get('/products?category=targets');
+    const { html } = await t.get('/products?category=targets');
     expect(html).toContain('Reactive Laser Target System');
     expect(html).toMatch(/value="" aria-pressed="true"[^>]*name="category">Target Systems<\/button>/);
     expect(html).toMatch(/value="pistols" aria-pressed="false"[^>]*name="category">Pistol Trainers<\/button>/);
   });
 
   it('ignores an unknown category', async () => {
-    const { html } = await get('/products?category=kits');
+    const { html } = await t.get('/products?category=kits');
     expect(h1(html)).toBe('All Products');
     expect(count(html, '<article')).toBe(15);
   });
 
   it('searches name, description and features case-insensitively, keeping the other filters in the forms', async () => {
-    const { html } = await get('/products?q=PICATINNY&view=list');
+    const { html } = await t.get('/products?q=PICATINNY&view=list');
     expect(h1(html)).toBe('Search results for &quot;PICATINNY&quot;');
     expect(count(html, '<article')).toBe(2);
     expect(html).toContain('AR-Style Laser Training Rifle');
@@ -153,7 +146,7 @@ describe('product list', () => {
   });
 
   it('shows the empty state with Reset Filters', async () => {
-    const { res, html } = await get('/products?category=knives&q=picatinny');
+    const { res, html } = await t.get('/products?category=knives&q=picatinny');
     expect(res.status).toBe(200);
     expect(count(html, '<article')).toBe(0);
     expect(html).toContain('No products match your current filters.');
@@ -161,15 +154,15 @@ describe('product list', () => {
   });
 
   it('prices in EUR by default, GBP for GB and USD for US', async () => {
-    expect((await get('/products')).html).toContain('€174.99');
-    const gb = (await get('/products', GB)).html;
+    expect((await t.get('/products')).html).toContain('€174.99');
+    const gb = (await t.get('/products', GB)).html;
     expect(gb).toContain('£149.99');
     expect(gb).toContain('<span class="sr-only">Was </span>£181.99');
-    expect((await get('/products', US)).html).toContain('$189.99');
+    expect((await t.get('/products', US)).html).toContain('$189.99');
   });
 
   it('gives each card a no-JS Buy form, Sold Out for the out-of-stock knife, and the campaign as hidden inputs', async () => {
-    const { html } = await get('/products?category=knives&utm_source=news&utm_medium=email');
+    const { html } = await t.get('/products?category=knives&utm_source=news&utm_medium=email');
     expect(html).toMatch(/<form [^>]*action="\/checkout\/10" method="post"/);
     expect(html).not.toContain('action="/checkout/11"');
     expect(html).toMatch(/<button type="button" disabled=""[^>]*>Sold Out<\/button>/);
@@ -181,7 +174,7 @@ describe('product list', () => {
 describe('product detail', () => {
   it('renders the product at /product/{id} and any slug, with the canonical slug', async () => {
     for (const path of ['/product/1', '/product/1/g-series-laser-training-pistol', '/product/1/whatever']) {
-      const { res, html } = await get(path);
+      const { res, html } = await t.get(path);
       expect(res.status, path).toBe(200);
       expect(html).toContain('<link rel="canonical" href="http://localhost:8787/product/1/g-series-laser-training-pistol"/>');
       expect(h1(html)).toContain('G-Series Laser Training Pistol');
@@ -189,7 +182,7 @@ describe('product detail', () => {
   });
 
   it('has gallery, badges, discounted price, stock, shipping, description, features, Buy Now, specs, guides, reviews and trust', async () => {
-    const { html } = await get('/product/1');
+    const { html } = await t.get('/product/1');
     expect(html).toContain('data-island="ProductGallery"');
     for (const src of ['/images/products/1-main.svg', '/images/products/1-card.svg', '/images/products/1-landscape.svg']) expect(html).toContain(src);
     expect(html).toMatch(/<img src="\/images\/products\/1-main.svg"[^>]*width="800" height="800" fetchPriority="high"/);
@@ -216,8 +209,8 @@ describe('product detail', () => {
   });
 
   it("describes the product for crawlers: JSON-LD with an offer per currency, the visitor's first, view_item", async () => {
-    const { html } = await get('/product/8', GB);
-    const product = jsonLd(html).find((d) => d['@type'] === 'Product')!;
+    const { html } = await t.get('/product/8', GB);
+    const product = jsonLdBlocks(html).find((d) => d['@type'] === 'Product')!;
     expect(product).toMatchObject({ name: 'Compact Carry Laser Trainer', brand: { name: 'StrikePoint Training' } });
     expect((product.offers as Array<{ priceCurrency: string; availability: string }>).map((o) => o.priceCurrency)).toEqual(['GBP', 'USD', 'EUR']);
     expect((product.offers as Array<{ availability: string }>)[0]!.availability).toBe('https://schema.org/LimitedAvailability');
@@ -234,29 +227,29 @@ describe('product detail', () => {
   });
 
   it('warns when stock is low, without the shipping promise', async () => {
-    const { html } = await get('/product/8');
+    const { html } = await t.get('/product/8');
     expect(html).toMatch(/data-stock="low"/);
     expect(html).toContain('Hurry! Only a few units left.');
     expect(html).not.toContain('Ships in 1-3 business days');
   });
 
   it('disables buying when out of stock', async () => {
-    const { html } = await get('/product/11');
+    const { html } = await t.get('/product/11');
     expect(html).toMatch(/data-stock="out"/);
     expect(html).toMatch(/<button type="button" disabled=""[^>]*>Out of Stock<\/button>/);
     expect(html).not.toContain('action="/checkout/11"');
   });
 
   it('shows no discount when the full price equals the price', async () => {
-    const { html } = await get('/product/7');
+    const { html } = await t.get('/product/7');
     expect(html).toContain('€201.99');
     expect(html).not.toContain('% off');
     expect(html).not.toContain('SAVE ');
   });
 
   it('prices in GBP for GB and USD for US', async () => {
-    expect((await get('/product/1', GB)).html).toContain('SAVE <!-- -->£32.00');
-    expect((await get('/product/1', US)).html).toContain('SAVE <!-- -->$40.00');
+    expect((await t.get('/product/1', GB)).html).toContain('SAVE <!-- -->£32.00');
+    expect((await t.get('/product/1', US)).html).toContain('SAVE <!-- -->$40.00');
   });
 
   it.each([
@@ -266,7 +259,7 @@ describe('product detail', () => {
     ['/product/999', 'Product not found'],
     ['/product/0/anything', 'Product not found'],
   ])('answers %s with 404 and the Product Not Found page (%s)', async (path, reason) => {
-    const { res, html } = await get(path);
+    const { res, html } = await t.get(path);
     expect(res.status).toBe(404);
     expect(h1(html)).toBe('Product Not Found');
     expect(html).toContain('Sorry, we couldn&#x27;t find the product you&#x27;re looking for.');
@@ -276,7 +269,7 @@ describe('product detail', () => {
   });
 
   it('answers an unexpected failure with 500 and Failed to load product data', async () => {
-    const { res, html } = await get('/__product-failure');
+    const { res, html } = await t.get('/__product-failure');
     expect(res.status).toBe(500);
     expect(h1(html)).toBe('Product Not Found');
     expect(html).toContain('Failed to load product data');
@@ -320,14 +313,14 @@ describe('checkout without JavaScript', () => {
   });
 
   it('lets the form be redirected to the payment host', async () => {
-    const { res } = await get('/product/1');
+    const { res } = await t.get('/product/1');
     expect(res.headers.get('content-security-policy')).toContain("form-action 'self' https://buy.stripe.com;");
   });
 });
 
 describe('thank-you', () => {
   it('summarises the order in dollars and declares the purchase for the session', async () => {
-    const { res, html } = await get('/thank-you?product_id=1&session_id=cs_test_abc', GB);
+    const { res, html } = await t.get('/thank-you?product_id=1&session_id=cs_test_abc', GB);
     expect(res.status).toBe(200);
     expect(h1(html)).toBe('Thank You for Your Order!');
     expect(html).toContain('Order Summary');
@@ -354,22 +347,17 @@ describe('thank-you', () => {
   });
 
   it('shows the summary without a purchase event when there is no session', async () => {
-    const { html } = await get('/thank-you?product_id=13');
+    const { html } = await t.get('/thank-you?product_id=13');
     expect(html).toContain('Order Summary');
     expect(html).toContain('$399.99');
     expect(pageEvents(html)).toEqual([]);
   });
 
   it('omits the summary (and logs) for an unknown product', async () => {
-    const lines: Array<{ msg: string; fields?: Record<string, unknown> }> = [];
-    const original = t.deps.log;
-    t.deps.log = (_level, msg, fields) => lines.push({ msg, fields });
-    let html: string;
-    try {
-      ({ html } = await get('/thank-you?product_id=999&session_id=cs_test_x'));
-    } finally {
-      t.deps.log = original;
-    }
+    const {
+      result: { html },
+      lines,
+    } = await logDuring(t, () => t.get('/thank-you?product_id=999&session_id=cs_test_x'));
     expect(html).not.toContain('Order Summary');
     expect(pageEvents(html)).toEqual([]);
     expect(html).toContain('Shop More Products');
@@ -377,7 +365,7 @@ describe('thank-you', () => {
   });
 
   it('renders the confirmation with no parameters at all', async () => {
-    const { res, html } = await get('/thank-you');
+    const { res, html } = await t.get('/thank-you');
     expect(res.status).toBe(200);
     expect(html).not.toContain('Order Summary');
     expect(html).toContain('Visit Training Guide');

@@ -1,4 +1,5 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Debian's Chromium (no browser download here); CHROMIUM_PATH overrides. */
 export function launchBrowser(): Promise<Browser> {
@@ -16,7 +17,7 @@ export interface PageWatch {
 }
 
 /** Watches a page for the "the console stays clean" checks. */
-export function watchPage(page: Page): PageWatch {
+export function watchPage(page: Page, options: { javaScriptDisabled?: boolean } = {}): PageWatch {
   const watch: PageWatch = { problems: [], failedUrls: [] };
   page.on('console', (msg) => {
     if (msg.text().startsWith('Failed to load resource: the server responded with a status of')) return;
@@ -26,8 +27,36 @@ export function watchPage(page: Page): PageWatch {
   page.on('response', (res) => {
     if (res.status() >= 400) watch.failedUrls.push(res.url());
   });
-  page.on('requestfailed', (req) => watch.failedUrls.push(`${req.url()} (${req.failure()?.errorText})`));
+  page.on('requestfailed', (req) => {
+    // With JavaScript turned off the browser refuses every script fetch (modulepreload links too): not the shop's failure.
+    if (options.javaScriptDisabled && req.resourceType() === 'script' && req.failure()?.errorText === 'csp') return;
+    watch.failedUrls.push(`${req.url()} (${req.failure()?.errorText})`);
+  });
   return watch;
+}
+
+/** The console stayed clean and every request succeeded. */
+export function expectClean(watch: PageWatch): void {
+  expect({ problems: watch.problems, failedUrls: watch.failedUrls }).toEqual({ problems: [], failedUrls: [] });
+}
+
+/** An entry the page pushed to the analytics data layer (GTM's window.dataLayer). */
+export type DataLayerEvent = Record<string, unknown> & { event: string; ecommerce?: Record<string, unknown> };
+
+/** What the page has pushed to window.dataLayer so far. */
+export function dataLayer(page: Page): Promise<DataLayerEvent[]> {
+  return page.evaluate(() => (window as unknown as { dataLayer?: DataLayerEvent[] }).dataLayer ?? []);
+}
+
+/** Marks the page's window; `samePage` then tells whether the mark survived, i.e. the page was not reloaded. */
+export async function markPage(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { testMarker: boolean }).testMarker = true;
+  });
+}
+
+export function samePage(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { testMarker?: boolean }).testMarker === true);
 }
 
 /**

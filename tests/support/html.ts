@@ -29,11 +29,27 @@ export async function readChunks(res: Response, start: number): Promise<Array<{ 
 export const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
+/** A search crawler: it gets each page complete in one piece, with no streamed fallbacks. */
+export const GOOGLEBOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
 /** The <main> element's inner HTML (the page without the frame). */
 export function mainOf(html: string): string {
   const main = html.match(/<main\b[^>]*>([\s\S]*)<\/main>/)?.[1];
   if (main === undefined) throw new Error('no <main> in the page');
   return main;
+}
+
+/** The <section> that `heading` (text or a regular expression's source) opens, up to the section's end. */
+export function sectionOf(html: string, heading: string): string {
+  const section = html.match(new RegExp(`<section[^>]*>(?:(?!</section>)[\\s\\S])*?${heading}[\\s\\S]*?</section>`))?.[0];
+  if (section === undefined) throw new Error(`no section headed ${heading}`);
+  return section;
+}
+
+/** The region the page was rendered for and what decided it, from the <html> element's data attributes. */
+export function regionOf(html: string): { region: string | undefined; source: string | undefined } {
+  const root = html.match(/<html[^>]*data-region="([^"]+)" data-region-source="([^"]+)"/);
+  return { region: root?.[1], source: root?.[2] };
 }
 
 const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };

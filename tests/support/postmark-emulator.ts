@@ -6,7 +6,6 @@ export interface ReceivedEmail {
   body: Record<string, unknown>;
 }
 
-
 /**
  * Speaks the part of Postmark's HTTP API the shop uses (POST /email) on 127.0.0.1, so the real
  * postmark client is exercised. `mode` decides the next answers: accept, reject (422) or fail (500);
@@ -46,3 +45,5 @@ export async function startPostmarkEmulator(token = 'test-server-token') {
     close: () => closeServer(server),
   };
 }
+
+export type PostmarkEmulator = Awaited<ReturnType<typeof startPostmarkEmulator>>;

@@ -1,20 +1,38 @@
 import { serve, type ServerType } from '@hono/node-server';
+import { eq } from 'drizzle-orm';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, type App } from '#worker/app.tsx';
 import { prepareDatabase } from '#worker/db/migrate-node.ts';
+import { formSubmissions, type FormSubmission } from '#worker/db/schema.ts';
 import type { AppDeps } from '#worker/app-context.ts';
 import { createNodeDeps } from '#worker/runtimes/node-deps.ts';
 import { parseSettings } from '#worker/settings.ts';
-import type { Logger } from '#worker/log.ts';
+import type { LogFields, Logger, LogLevel } from '#worker/log.ts';
+import { BROWSER_UA, GOOGLEBOT_UA } from './html';
+
+/** A page as fetched: the response and its body, read to the end. */
+export interface FetchedPage {
+  res: Response;
+  html: string;
+}
 
 export interface TestApp {
   url: string;
   deps: AppDeps;
   app: App;
   dir: string;
+  /** GETs `path` as a person's browser (BROWSER_UA, streamed page); `headers` add to or replace that. Redirects are not followed. */
+  get(path: string, headers?: Record<string, string>): Promise<FetchedPage>;
+  /** The same as a search crawler (GOOGLEBOT_UA), which gets the page complete in one piece. */
+  crawl(path: string, headers?: Record<string, string>): Promise<FetchedPage>;
   close(): Promise<void>;
+}
+
+async function fetchPage(url: string, headers: Record<string, string>): Promise<FetchedPage> {
+  const res = await fetch(url, { headers, redirect: 'manual' });
+  return { res, html: await res.text() };
 }
 
 /**
@@ -44,15 +62,50 @@ export async function startTestApp(
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     deps,
     app,
     dir,
+    get: (path, headers = {}) => fetchPage(`${url}${path}`, { 'User-Agent': BROWSER_UA, ...headers }),
+    crawl: (path, headers = {}) => fetchPage(`${url}${path}`, { 'User-Agent': GOOGLEBOT_UA, ...headers }),
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       deps.db.$client.close();
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The saved contact-form row with this id. */
+export async function submissionRow(t: TestApp, id: number): Promise<FormSubmission> {
+  const [row] = await t.deps.db.select().from(formSubmissions).where(eq(formSubmissions.id, id));
+  if (!row) throw new Error(`no form submission ${id}`);
+  return row;
+}
+
+/** One line the app logged. */
+export interface LogLine {
+  level: LogLevel;
+  msg: string;
+  fields?: LogFields;
+}
+
+/** A logger that keeps the lines it is given (for startTestApp's `log`). */
+export function keptLog(): { log: Logger; lines: LogLine[] } {
+  const lines: LogLine[] = [];
+  return { log: (level, msg, fields) => lines.push({ level, msg, fields }), lines };
+}
+
+/** Runs `action` with the app's log kept instead of written, then restores the logger: the result and the lines logged meanwhile. */
+export async function logDuring<T>(t: TestApp, action: () => Promise<T>): Promise<{ result: T; lines: LogLine[] }> {
+  const kept = keptLog();
+  const original = t.deps.log;
+  t.deps.log = kept.log;
+  try {
+    return { result: await action(), lines: kept.lines };
+  } finally {
+    t.deps.log = original;
+  }
 }

@@ -27,7 +27,7 @@ export async function startWorker(bindings: Record<string, string> = {}): Promis
   let logs = '';
   const mf = new Miniflare({
     modules: true,
-    scriptPath: 'dist/worker/index.js',
+    scriptPath: 'dist/worker/worker.js',
     compatibilityDate,
     assets: { directory: 'dist/client', routerConfig: { has_user_worker: true } },
     bindings: {

@@ -4,7 +4,7 @@ import { PostCard, PostCardSkeleton } from './post-card';
 /** Tailwind grid classes (columns and spacing) shared by a grid and its skeleton. */
 type GridClass = string;
 
-/** Blog cards in a grid; toPostTeaser's url is the digest landing (spec point 3), so each card opens the readable article. */
+/** Blog cards in a grid, each linking to /blog/{slug}: a card's own url (/training-gun-digest/{slug}) shows the digest landing. */
 export function ArticleCardGrid({ cards, grid }: { cards: readonly PostTeaser[]; grid: GridClass }) {
   return (
     <ul className={`grid gap-6 ${grid}`}>

@@ -1,4 +1,4 @@
-/** Product badges (spec point 2): NEW, then the product's tags. */
+/** Product badges: NEW, then the product's tags. */
 export function Badges({ isNew, tags }: { isNew: boolean; tags: readonly string[] }) {
   if (!isNew && tags.length === 0) return null;
   return (

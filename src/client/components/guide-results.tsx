@@ -3,7 +3,7 @@ import type { PostTeaser } from '#shared/editorial/posts.ts';
 import { guideCountText, guidesPath } from '#shared/editorial/guides.ts';
 import { ArticleCardGrid, ArticleCardGridSkeleton } from './article-card-grid';
 
-/** Spec point 9: six placeholders while the guides load. */
+/** Six placeholders while the guides load. */
 const SKELETON_CARDS = 6;
 
 const grid = 'mt-4 sm:grid-cols-2 lg:grid-cols-3';

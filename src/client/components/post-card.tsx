@@ -2,10 +2,10 @@ import { FEATURED_IMAGE_SIZE, type PostTeaser } from '#shared/editorial/posts.ts
 import { formatLongDate } from '#shared/site/dates.ts';
 
 /** Text area height shared with the skeleton, so a card replaces its placeholder without a jump. */
-export const CARD_TEXT_HEIGHT = 'h-48';
+const CARD_TEXT_HEIGHT = 'h-48';
 
 /**
- * A blog card (spec point 3): image, category, date, title, excerpt; the whole card is one link,
+ * A blog card: image, category, date, title, excerpt; the whole card is one link,
  * to `href` when given, else to the card's url.
  */
 export function PostCard({ card, href = card.url }: { card: PostTeaser; href?: string }) {

@@ -2,8 +2,8 @@ import { discount, displayPrice, formatMoney, type Priced } from '#shared/catalo
 import { currencyByRegion, type Region } from '#shared/region/region.ts';
 
 /**
- * A product's price in the region's currency, with the full price struck through when it is higher
- * (spec point 5). `detailed` adds the rounded percent off and the SAVE amount (product page).
+ * A product's price in the region's currency, with the full price struck through when it is higher.
+ * `detailed` adds the rounded percent off and the SAVE amount (product page).
  */
 export function PriceLine({ product, region, detailed = false }: { product: Priced; region: Region; detailed?: boolean }) {
   const currency = currencyByRegion[region];

@@ -1,6 +1,6 @@
 import { stockTone, type StockTone } from '#shared/catalogue/product.ts';
 
-/** Green, amber, red or grey (spec point 4); every pair passes WCAG AA for small text. */
+/** In Stock green, Low Stock amber, Out of Stock red, anything else grey; every pair passes WCAG AA for small text. */
 const toneClasses: Record<StockTone, string> = {
   in: 'bg-green-100 text-green-800',
   low: 'bg-amber-100 text-amber-900',

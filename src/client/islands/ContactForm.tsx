@@ -42,8 +42,8 @@ function fail({ title, description }: Notice) {
 }
 
 /**
- * The contact form (spec points 4, 5 and 8). Without JavaScript it posts to /contact and the server
- * answers with a page; hydrated, it checks the fields in the spec's order, posts JSON to
+ * The contact form. Without JavaScript it posts to /contact and the server
+ * answers with a page; hydrated, it checks the fields in order (name, email, subject, message), posts JSON to
  * /api/contact and reports with toasts.
  */
 export default function ContactForm({ values: initial = empty, invalidField, status: initialStatus }: ContactFormProps) {
@@ -55,7 +55,7 @@ export default function ContactForm({ values: initial = empty, invalidField, sta
   const [phase, setPhase] = useState<Phase>('idle');
 
   // The timer is cancelled whenever the phase changes, so the fields are cleared only if the sent or
-  // partial state still holds when it fires (spec point 4).
+  // partial state still holds when it fires.
   useEffect(() => {
     if (phase !== 'sent' && phase !== 'partial') return;
     const timer = setTimeout(() => {

@@ -2,7 +2,7 @@ import type { CampaignParams } from '#shared/site/campaign.ts';
 import type { CardItem } from '#shared/catalogue/list.ts';
 import type { Region } from '#shared/region/region.ts';
 import { ProductCards } from '../components/product-card';
-import { useRegion } from '../region/store';
+import { useRegion } from '../region/use-region';
 
 export interface FeaturedProductsProps {
   items: CardItem[];

@@ -14,7 +14,7 @@ export interface GuideBrowserProps {
 }
 
 /**
- * The guides list (spec point 2). The server renders it filtered from ?q=&category= with a GET form;
+ * The guides list (/guides). The server renders it filtered from ?q=&category= with a GET form;
  * once hydrated it filters as the visitor types or picks, keeps the URL in step and follows back/forward.
  */
 export default function GuideBrowser({ cards, categories, initial }: GuideBrowserProps) {

@@ -6,7 +6,7 @@ import { FilterPanel, type Availability } from '../components/filter-panel';
 import { HiddenListState } from '../components/list-forms';
 import { ProductCards } from '../components/product-card';
 import { restoreList, showList, writeListUrl } from '../list-history';
-import { useRegion } from '../region/store';
+import { useRegion } from '../region/use-region';
 
 export interface ProductBrowserProps {
   items: CardItem[];
@@ -18,7 +18,7 @@ export interface ProductBrowserProps {
 const noAvailability: Availability = { inStockOnly: false, newArrivals: false };
 
 /**
- * The product list (spec point 2). The server renders it from ?category=&q=&view= with GET forms and
+ * The product list (/products). The server renders it from ?category=&q=&view= with GET forms and
  * links; once hydrated it filters in place, keeps the URL in step (pushState, with a page view and
  * view_item_list) and follows back/forward.
  */

@@ -9,7 +9,7 @@ export interface GalleryImage {
   label: string;
 }
 
-/** Main image, technical card and landscape (spec point 2): arrows and thumbnails; the index wraps around. */
+/** Main image, technical card and landscape: arrows and thumbnails; the index wraps around. */
 export default function ProductGallery({ images }: { images: GalleryImage[] }) {
   const [index, setIndex] = useState(0);
   const current = images[index];

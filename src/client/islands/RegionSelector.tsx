@@ -3,7 +3,7 @@ import { currencyByRegion, currencySymbol, regions, type Region } from '#shared/
 import { detectRegionOnce, useDetecting } from '../region/auto-detect';
 import type { DetectionConfig } from '../region/detect';
 import { chooseRegion } from '../region/persist';
-import { useRegion } from '../region/store';
+import { useRegion } from '../region/use-region';
 
 export interface RegionSelectorConfig extends DetectionConfig {
   /** The region the server rendered the page in. */

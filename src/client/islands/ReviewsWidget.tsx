@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * The third-party review widget (spec points 1 and 7). Its script is added only once the page is
+ * The third-party review widget (home and product pages). Its script is added only once the page is
  * interactive and the widget's area comes near the viewport, so it never delays the first paint.
  * The area keeps a fixed minimum height so the widget does not push content around when it appears.
  */

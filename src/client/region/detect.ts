@@ -27,7 +27,7 @@ function position(): Promise<Coordinates> {
     navigator.geolocation.getCurrentPosition(
       ({ coords }) => resolve({ latitude: coords.latitude, longitude: coords.longitude }),
       reject,
-      // Spec point 4: 5 s timeout, no cached position, low accuracy (a country is all we need).
+      // 5 s timeout, no cached position, low accuracy (a country is all we need).
       { timeout: GEOLOCATION_TIMEOUT_MS, maximumAge: 0, enableHighAccuracy: false },
     );
   });

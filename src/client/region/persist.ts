@@ -9,7 +9,7 @@ export function savedPreference(): Region | null {
   return preference;
 }
 
-// Spec point 8: localStorage failures (blocked storage, full quota) are logged and ignored.
+// localStorage failures (blocked storage, full quota) are logged and ignored.
 function readStorage(): string | null {
   try {
     return localStorage.getItem(PREFERENCE_KEY);

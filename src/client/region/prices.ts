@@ -3,7 +3,7 @@ import { currencyByRegion, type Region } from '#shared/region/region.ts';
 import { subscribeRegion } from './store';
 
 /** Re-formats every server-rendered price ([data-prices]) in the region's currency. */
-export function renderPrices(region: Region, root: ParentNode = document): void {
+function renderPrices(region: Region, root: ParentNode = document): void {
   const currency = currencyByRegion[region];
   for (const el of root.querySelectorAll<HTMLElement>('[data-prices]')) {
     const amounts = JSON.parse(el.dataset.prices ?? '{}') as Partial<PriceTable>;

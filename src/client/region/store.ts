@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import { DEFAULT_REGION, isRegion, type Region } from '#shared/region/region.ts';
 
 /**
@@ -34,12 +33,4 @@ export function setRegion(region: unknown): region is Region {
 export function subscribeRegion(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
-}
-
-/**
- * The region inside an island. `rendered` is the region the server rendered the island with, used
- * while hydrating so the markup matches; the live region takes over right after.
- */
-export function useRegion(rendered: Region): Region {
-  return useSyncExternalStore(subscribeRegion, getRegion, () => rendered);
 }

@@ -1,7 +1,7 @@
 import { displayPrice, type Priced } from './prices';
 import { plainName } from './product';
 
-/** The item shape of ecommerce analytics events; prices are USD (spec point 7). */
+/** The item shape of ecommerce analytics events; prices are USD. */
 export interface AnalyticsItem {
   item_id: string;
   item_name: string;
@@ -21,7 +21,7 @@ export function analyticsItem(p: Priced & { id: number; name: string; category_i
 }
 
 /**
- * Ecommerce data-layer events (spec point 7) that either side builds: the server declares them for
+ * Ecommerce data-layer events that either side builds: the server declares them for
  * page load (head.events), the browser pushes them after in-page changes. Values are USD.
  */
 export function viewItemListEvent(listId: string, listName: string, items: AnalyticsItem[]) {
@@ -39,3 +39,6 @@ export function purchaseEvent(transactionId: string, item: AnalyticsItem) {
     ecommerce: { transaction_id: transactionId, value: item.price, tax: 0, shipping: 0, currency: 'USD', items: [item] },
   };
 }
+
+/** Local storage key listing the transaction ids whose purchase was already pushed (at most once each). */
+export const PURCHASES_STORAGE_KEY = 'tracked_purchases';

@@ -11,7 +11,7 @@ export interface ListState {
 }
 
 export const MAX_QUERY_LENGTH = 100;
-export const ALL_PRODUCTS_LIST = { id: 'all_products', name: 'All Products' } as const;
+const ALL_PRODUCTS_LIST = { id: 'all_products', name: 'All Products' } as const;
 
 /** Unknown categories are ignored (the whole catalogue shows); the search text is capped. */
 export function parseListQuery(search: string | URLSearchParams): ListState {
@@ -43,7 +43,7 @@ export function clearedList(state: ListState): ListState {
   return { category: null, q: '', view: state.view };
 }
 
-/** Heading and description follow the category and the search (spec point 2). */
+/** Heading and description follow the category and the search. */
 export function listHeading(state: ListState): { title: string; description: string } {
   const filter = findListFilter(state.category);
   const q = state.q.trim();
@@ -75,7 +75,7 @@ export interface Listable extends Searchable {
 }
 
 /**
- * The `category` values of /products (spec point 2): the four catalogue categories, plus the filters
+ * The `category` values of /products: the four catalogue categories, plus the filters
  * the navigation links to: targets (target systems), new (is_new) and featured (bestsellers).
  */
 export type ListFilterId = CategoryId | 'new' | 'featured';
@@ -155,7 +155,7 @@ export interface Searchable {
   features: readonly string[];
 }
 
-/** Spec point 2: the text matches the name, the description or any feature, case-insensitively; blank matches all. */
+/** The search text matches the name, the description or any feature, case-insensitively; blank matches all. */
 export function matchesSearch(product: Searchable, query: string): boolean {
   const needle = query.trim().toLocaleLowerCase('en');
   if (!needle) return true;
@@ -164,9 +164,9 @@ export function matchesSearch(product: Searchable, query: string): boolean {
   );
 }
 
-/** Product-card feature chips (spec point 9): 3 shown, each cut to 20 characters plus '...', then '+N more'. */
-export const CHIPS_SHOWN = 3;
-export const CHIP_LENGTH = 20;
+/** Product-card feature chips: 3 shown, each cut to 20 characters plus '...', then '+N more'. */
+const CHIPS_SHOWN = 3;
+const CHIP_LENGTH = 20;
 
 export function truncateChip(text: string): string {
   return text.length > CHIP_LENGTH ? `${text.slice(0, CHIP_LENGTH)}...` : text;

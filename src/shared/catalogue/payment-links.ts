@@ -43,7 +43,7 @@ export const ukPaymentLinks: Readonly<Record<string, string>> = {
 type LinkMap = Readonly<Record<string, string>>;
 
 /**
- * Spec point 7: a link is found by the name without emoji, exactly, then case-insensitively, then
+ * A link is found by the name without emoji, exactly, then case-insensitively, then
  * partially (the key contains the name or the name contains the key, ignoring case).
  */
 export function findPaymentLink(map: LinkMap, name: string): string | null {

@@ -1,6 +1,6 @@
 import type { Currency } from '../region/region';
 
-/** A product's price fields (spec point 3): maps by currency with base fallbacks. */
+/** A product's price fields: maps by currency with base fallbacks. */
 export interface Priced {
   price: number;
   prices?: Partial<Record<Currency, number>>;

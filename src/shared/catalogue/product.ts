@@ -30,7 +30,7 @@ export interface Product {
 }
 export interface Category { id: CategoryId; name: string }
 
-/** Product names start with an emoji marker (spec point 3); links, slugs, titles and analytics use the plain name. */
+/** Product names start with an emoji marker; links, slugs, titles and analytics use the plain name. */
 const EMOJI = /[\p{Extended_Pictographic}\u{FE0F}\u{200D}]/gu;
 const LEADING_EMOJI = /^[\p{Extended_Pictographic}\u{FE0F}\u{200D}]+/u;
 
@@ -64,7 +64,7 @@ export function productPath(product: { id: number; name: string }): string {
 }
 
 /**
- * Spec point 5: the id in /product/{id} must parse as an integer. Only whole decimal numbers are
+ * The id in /product/{id} must parse as an integer. Only whole decimal numbers are
  * accepted ('1', '007'); '1.5', '1abc', '' and numbers beyond the safe range give null.
  */
 export function parseProductId(raw: string | null | undefined): number | null {
@@ -78,14 +78,14 @@ export function productById(id: number): Product | undefined {
   return products.find((p) => p.id === id);
 }
 
-/** Spec point 9: the home page features up to 4 bestsellers. */
-export const FEATURED_ON_HOME = 4;
+/** The home page features up to 4 bestsellers. */
+const FEATURED_ON_HOME = 4;
 
 export function featuredProducts(): Product[] {
   return products.filter(isBestseller).slice(0, FEATURED_ON_HOME);
 }
 
-/** Stock status rules (spec point 4). The status is free text: anything unrecognised is shown neutral. */
+/** Stock status rules (In Stock, Low Stock, Out of Stock). The status is free text: anything unrecognised is shown neutral. */
 export type Availability = 'InStock' | 'LimitedAvailability' | 'OutOfStock';
 export type StockTone = 'in' | 'low' | 'out' | 'other';
 
@@ -114,7 +114,7 @@ export function shipsSoon(stock: string): boolean {
   return stock === 'In Stock';
 }
 
-/** Technical specifications (spec point 2, product detail). */
+/** A row of the product page's technical specifications table. */
 export interface SpecRow {
   label: string;
   value: string;
@@ -158,7 +158,7 @@ export const productImageSize = {
 } as const;
 
 /**
- * The gallery (spec point 2): main image, technical card, landscape, in that order, leaving out any
+ * The gallery: main image, technical card, landscape, in that order, leaving out any
  * the product lacks.
  */
 export function productImages(p: Product): ProductImage[] {

@@ -8,8 +8,8 @@ export const categories: readonly Category[] = [
   { id: 'bundles', name: 'Training Bundles' },
 ];
 
-/** Product tags (spec point 3): APP COMPATIBLE, BESTSELLER, BUNDLE. Bestsellers are the featured products. */
-export const BESTSELLER_TAG = 'BESTSELLER';
+/** Product tags: APP COMPATIBLE, BESTSELLER, BUNDLE. Bestsellers are the featured products. */
+const BESTSELLER_TAG = 'BESTSELLER';
 
 export function isBestseller(product: { tags: readonly string[] }): boolean {
   return product.tags.includes(BESTSELLER_TAG);

@@ -1,21 +1,21 @@
 import { z } from 'zod/mini';
 
 /**
- * The contact form's rules (spec points 4, 5, 8 and 9), shared by the browser and the server so
+ * The contact form's rules (checks and their order, outcomes and toasts, sizes), shared by the browser and the server so
  * both reject the same input with the same words.
  */
 
-/** Spec point 3's subject options. */
+/** The subjects a visitor can pick from. */
 export const CONTACT_SUBJECTS = ['Product Inquiry', 'Technical Support', 'Order Status', 'Returns', 'Other'] as const;
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
 
 export const CONTACT_LIMITS = { name: 100, email: 254, phone: 40, message: 5000 } as const;
-/** Spec point 9: the message box has 5 rows; sent and partial states reset after 3 s. */
+/** The message box has 5 rows; the sent and partial states reset after 3 s. */
 export const CONTACT_MESSAGE_ROWS = 5;
 export const CONTACT_STATUS_RESET_MS = 3000;
 
 /** The spec's {email} pattern placeholder: one @, no spaces, a dot in the domain. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_PATTERN = /^[+\d\s().-]*$/;
 
 export interface ContactFields {
@@ -102,10 +102,10 @@ export function validateContact(input: Record<string, unknown>): { ok: true; val
   return { ok: false, problem: problems[first] };
 }
 
-/** How the e-mail step ended (spec point 4); stored as the submission's email_status. */
+/** How the e-mail step ended (an error or no success is 'failed'); stored as the submission's email_status. */
 export type ContactOutcome = 'success' | 'partial' | 'failed';
 
-/** Spec point 8's toasts, for each outcome and for a message that could not be saved. */
+/** The toast shown for each outcome and for a message that could not be saved. */
 export const contactNotices: Record<ContactOutcome | 'not_saved', Notice & { variant: 'default' | 'destructive' }> = {
   success: { title: 'Message Sent', description: "Thank you for your message. We'll get back to you soon!", variant: 'default' },
   partial: {

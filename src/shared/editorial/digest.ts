@@ -1,7 +1,7 @@
 import { categorySlug, toPostTeaser, type PostTeaser, type PostSummary } from './posts';
 
-/** Spec point 9: the digest landing shows 3 articles per category and the 2 latest posts. */
-export const ARTICLES_PER_CATEGORY = 3;
+/** The digest landing shows 3 articles per category and the 2 latest posts. */
+const ARTICLES_PER_CATEGORY = 3;
 export const LATEST_POSTS = 2;
 
 export interface BlogCategory {
@@ -19,7 +19,7 @@ export interface CategoryGroup {
 
 /**
  * One group per category, in the categories' order, each with its newest posts. A post belongs to
- * the category named by its first tag (spec point 3); `posts` must already be newest first.
+ * the category named by its first tag; `posts` must already be newest first.
  */
 export function groupByCategory(
   categories: readonly BlogCategory[],

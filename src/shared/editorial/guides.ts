@@ -1,6 +1,6 @@
 import type { PostTeaser } from './posts';
 
-/** The guides list's filters (spec point 2): search text and a category slug, '' meaning none. */
+/** The guides list's filters: search text and a category slug, '' meaning none. */
 export interface GuideFilter {
   q: string;
   category: string;

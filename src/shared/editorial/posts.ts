@@ -1,11 +1,11 @@
-/** Derived blog shapes (spec point 3: Category slug, Blog card). */
-export const PLACEHOLDER_IMAGE = '/images/blog/placeholder.svg';
-export const UNCATEGORIZED = 'Uncategorized';
+/** Shapes derived from blog rows: a category's slug and the blog card shown in lists. */
+const PLACEHOLDER_IMAGE = '/images/blog/placeholder.svg';
+const UNCATEGORIZED = 'Uncategorized';
 
-/** Size of featured images and the placeholder (the share-image size, spec point 2). */
+/** Size of featured images and the placeholder: the 1200x630 share-image size. */
 export const FEATURED_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
-/** The digest landing: where blog links lead and where a missing article redirects (spec point 2). */
+/** The digest landing: where blog links lead and where a missing or unpublished article redirects. */
 export const DIGEST = { path: '/training-gun-digest', name: 'Training Gun Digest' } as const;
 
 export interface PostSummary {
@@ -18,7 +18,7 @@ export interface PostSummary {
   tags: string[];
 }
 
-/** What the article page shows of a post (spec point 7: One post). */
+/** What the article page shows of a post: the published post with that slug, all columns. */
 export interface Article extends PostSummary {
   updatedAt: string;
   /** HTML from the database: sanitised before it is inlined. */
@@ -43,12 +43,12 @@ export function categorySlug(name: string): string {
   return name.trim().toLowerCase().replace(/\s+/g, '-');
 }
 
-/** Where blog cards link (spec point 3: Blog card url). */
-export function postUrl(slug: string): string {
+/** Where blog cards link: /training-gun-digest/{slug}. */
+function postUrl(slug: string): string {
   return `${DIGEST.path}/${slug}`;
 }
 
-/** The single-article page (spec point 2: /blog/{slug}). */
+/** The single-article page: /blog/{slug}. */
 export function articlePath(slug: string): string {
   return `/blog/${slug}`;
 }

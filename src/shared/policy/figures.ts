@@ -1,7 +1,7 @@
 import type { Currency } from '../region/region';
 
 /**
- * The shop's business figures (spec point 9): shipping, returns, warranty, payments and marketing
+ * The shop's business figures: shipping, returns, warranty, payments and marketing
  * claims. Every page that states one of them (policies, FAQ, About, product pages, the promo strip)
  * reads it from here, so a change of policy is one edit. Text helpers live in policy-text.ts.
  */
@@ -12,7 +12,7 @@ export interface NumberRange {
   max: number;
 }
 
-/** Policy-page prices are quoted in GBP and exclude taxes (spec point 9). */
+/** Policy-page prices are quoted in GBP and exclude taxes. */
 export const POLICY_CURRENCY = 'GBP' satisfies Currency;
 export const POLICY_PRICES_INCLUDE_TAX = false;
 
@@ -115,7 +115,7 @@ export const BATTERY_LIFE_TRIGGER_PULLS: NumberRange = { min: 2000, max: 5000 };
 export const ACCEPTED_PAYMENT_METHODS = ['Visa', 'MasterCard', 'American Express', 'PayPal', 'Apple Pay'] as const;
 export type PaymentMethod = (typeof ACCEPTED_PAYMENT_METHODS)[number];
 
-// ---- Marketing and trust claims (spec points 1 and 9) ----
+// ---- Marketing and trust claims (promo strip, home, About and trust badges) ----
 
 export const claims = {
   /** Shown as '1,200+ shooters'. */

@@ -19,12 +19,12 @@ export const shopInfo = {
     { network: 'linkedin', label: 'StrikePoint Training on LinkedIn', url: 'https://www.linkedin.com/company/strikepoint-training' },
     { network: 'maps', label: 'Review StrikePoint Training on Google Maps', url: 'https://maps.google.com/?cid=1234567890' },
   ],
-  /** Contact page business hours (spec point 9). */
+  /** Business hours on the contact page (EST; not the FAQ's UK-time support hours). */
   businessHours: [
     { days: 'Monday – Friday', hours: '9:00 – 18:00 EST' },
     { days: 'Saturday', hours: '10:00 – 16:00' },
     { days: 'Sunday', hours: 'Closed' },
   ],
-  /** FAQ support hours (spec point 9). */
+  /** Support hours quoted in the FAQ (UK time; not the contact page's business hours). */
   supportHours: 'Monday to Friday, 9:00 AM to 5:00 PM UK time',
 } as const;

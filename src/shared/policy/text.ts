@@ -70,7 +70,7 @@ export function deliveryTimesText(service: 'standard' | 'express'): string {
   return andListText(shippingRates.map((r) => `${businessDays(r[service].days)} to ${r.inSentence}`));
 }
 
-/** How policy-page prices are quoted (spec point 9): 'in GBP (£) and exclude taxes'. */
+/** How policy-page prices are quoted: 'in GBP (£) and exclude taxes'. */
 export const policyPricesBasis = `in ${POLICY_CURRENCY} (${currencySymbol[POLICY_CURRENCY]}) and ${
   POLICY_PRICES_INCLUDE_TAX ? 'include' : 'exclude'
 } taxes`;
@@ -87,7 +87,7 @@ export const warrantyText = months.format(WARRANTY_MONTHS);
 /** '2,000-5,000 trigger pulls'. */
 export const batteryLifeText = `${formatRange(BATTERY_LIFE_TRIGGER_PULLS)} trigger pulls`;
 
-/** Product pages, for items in stock (spec point 2). */
+/** Shown on product pages, only for items In Stock. */
 export const shipsInText = `Ships in ${businessDays(SHIPS_IN_DAYS)}`;
 
 /** Where standard shipping is free over the threshold: 'the United Kingdom, the European Union and the United States'. */

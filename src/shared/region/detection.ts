@@ -1,9 +1,9 @@
 import { countryFromLanguageTag, DEFAULT_REGION, normaliseCountry, regionFromCountry, type Region } from './region';
 
-/** Spec point 9: the browser's position request gives up after this long. */
+/** The browser's position request gives up after 5 s. */
 export const GEOLOCATION_TIMEOUT_MS = 5000;
 
-/** Where a detected region came from (spec point 3). */
+/** Where a detected region came from. */
 export type DetectionSource = 'browser_geolocation' | 'ip_geolocation' | 'browser_language' | 'localStorage' | 'default';
 
 export interface DetectionResult {
@@ -11,7 +11,7 @@ export interface DetectionResult {
   /** The two-letter country the region was derived from; null for a saved choice or the default. */
   country: string | null;
   source: DetectionSource;
-  /** Set only when the browser has no geolocation API (spec point 4). */
+  /** Set only when the browser has no geolocation API. */
   error?: 'BROWSER_NOT_SUPPORTED';
 }
 
@@ -47,7 +47,7 @@ async function attempt(step: () => Promise<unknown>): Promise<string | null> {
   try {
     return countryOf(await step());
   } catch {
-    return null; // spec point 8: failures fall silently to the next step
+    return null; // a failed step is not reported; detection moves on to the next one
   }
 }
 
@@ -58,9 +58,9 @@ const found = (country: string, source: DetectionSource): DetectionResult => ({
 });
 
 /**
- * The chain for a visitor with no saved preference (spec point 4): geolocation, then the edge's
+ * The chain for a visitor with no saved preference: geolocation, then the edge's
  * country or else the IP lookup, then the browser language, then EU. Geolocation being
- * unsupported ends the chain with EU flagged BROWSER_NOT_SUPPORTED, as the spec states.
+ * unsupported ends the chain with EU flagged BROWSER_NOT_SUPPORTED, even if the edge knows the country.
  */
 export async function detectRegion(steps: DetectionSteps): Promise<DetectionResult> {
   const { geolocation } = steps;

@@ -1,13 +1,13 @@
 import { isRegion, type Region } from './region';
 
 /**
- * The visitor's saved region choice (spec point 7, browser storage): kept in localStorage and
+ * The visitor's saved region choice: kept in localStorage and
  * mirrored in a cookie of the same name so the server renders the first HTML in that currency.
  */
 export const PREFERENCE_KEY = 'preferredCountry';
-export const PREFERENCE_MAX_AGE_S = 365 * 24 * 60 * 60;
+const PREFERENCE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
-/** A stored value counts only if it is exactly UK, EU or US (spec point 5). */
+/** A stored value counts only if it is exactly UK, EU or US. */
 export function savedRegion(value: unknown): Region | null {
   return isRegion(value) ? value : null;
 }

@@ -1,4 +1,4 @@
-/** Regions, their currencies, and how a country or a saved value maps to one (spec points 3, 4, 5). */
+/** Regions, their currencies, and how a country or a saved value maps to one. */
 export const regions = ['UK', 'EU', 'US'] as const;
 export type Region = (typeof regions)[number];
 export type Currency = 'GBP' | 'EUR' | 'USD';
@@ -12,7 +12,7 @@ export function isRegion(value: unknown): value is Region {
   return typeof value === 'string' && (regions as readonly string[]).includes(value);
 }
 
-/** GB and UK give UK, US gives US; EU member states and every other country give EU (spec point 3). */
+/** GB and UK give UK, US gives US; EU member states and every other country give EU. */
 export function regionFromCountry(country: string): Region {
   const code = country.trim().toUpperCase();
   if (code === 'GB' || code === 'UK') return 'UK';

@@ -7,7 +7,7 @@ export interface SitemapEntry {
 }
 
 /**
- * Public pages that are not products or articles (spec point 2's route table, less cart/thank-you/404).
+ * Public pages that are not products or articles (the site's routes less /cart, /thank-you and /404).
  * A sitemap must not list addresses that answer 404, so a page joins when it is built.
  */
 export const staticSitemapPaths = [

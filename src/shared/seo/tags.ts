@@ -41,7 +41,7 @@ export interface SeoInput {
 
 export type MetaTag = { name: string; content: string } | { property: string; content: string };
 
-/** Title, description, canonical, Open Graph and Twitter card tags for a page (spec point 2). */
+/** Title, description, canonical, Open Graph and Twitter card tags for a page. */
 export function seoTags(input: SeoInput, siteUrl: string) {
   const title = pageTitle(input.title);
   const canonical = input.canonicalPath ? absoluteUrl(siteUrl, input.canonicalPath) : undefined;

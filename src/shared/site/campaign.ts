@@ -1,4 +1,8 @@
-/** Campaign (UTM) parameters (spec point 3) and the query string appended at checkout. */
+/** Campaign (UTM) parameters (utm_source, utm_medium, utm_campaign, utm_term, utm_content) and the query string appended at checkout. */
+
+/** Session storage key holding the visit's campaign parameters as JSON. */
+export const CAMPAIGN_STORAGE_KEY = 'utm_params';
+
 export const campaignKeys = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
 export type CampaignKey = (typeof campaignKeys)[number];
 export type CampaignParams = Partial<Record<CampaignKey, string>>;

@@ -1,6 +1,6 @@
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
-/** Dates use en-US long format (spec point 9): '2025-04-11' gives 'April 11, 2025'. Read as UTC so no time zone shifts the day. */
+/** Dates use en-US long format: '2025-04-11' gives 'April 11, 2025'. Read as UTC so no time zone shifts the day. */
 export function formatLongDate(isoDate: string): string {
   const date = new Date(isoDate);
   if (Number.isNaN(date.getTime())) throw new RangeError(`not an ISO date: ${isoDate}`);

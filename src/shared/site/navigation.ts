@@ -1,4 +1,4 @@
-/** The site's navigation (spec point 2, header and footer): every menu reads its links from here. */
+/** The site's navigation (header, mobile menu and footer): every menu reads its links from here. */
 export interface NavLink {
   href: string;
   label: string;

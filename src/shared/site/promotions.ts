@@ -1,7 +1,7 @@
 import { claims, returnsPolicy } from '../policy/figures';
 import { claimText } from '../policy/text';
 
-/** The rotating promotional strip (spec points 1 and 9); figures come from the policy module. */
+/** The rotating promotional strip's 7 messages; figures come from the policy module. */
 export const promoMessages = [
   'Free Shipping in US, UK & EU',
   `Easy ${returnsPolicy.windowDays}-Day Returns`,
@@ -15,13 +15,8 @@ export const promoMessages = [
 export const PROMO_INTERVAL_MS = 3000;
 export const PROMO_VISIBLE_WIDE = 3;
 export const PROMO_VISIBLE_NARROW = 1;
-/** Spec point 9: the mobile breakpoint. */
+/** The mobile breakpoint: narrower screens see 1 message at a time instead of 3. */
 export const MOBILE_BREAKPOINT_PX = 768;
-
-/** The messages visible from `start`. */
-export function visiblePromos<T>(messages: readonly T[], start: number, count: number): T[] {
-  return messages.slice(start, start + count);
-}
 
 /**
  * The next (delta 1) or previous (delta -1) first visible message: one step at a time; past the

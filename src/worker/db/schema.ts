@@ -43,7 +43,7 @@ export const blogProductRelations = sqliteTable(
   ],
 );
 
-export const emailStatuses = ['pending', 'failed', 'partial', 'success'] as const;
+const emailStatuses = ['pending', 'failed', 'partial', 'success'] as const;
 export type EmailStatus = (typeof emailStatuses)[number];
 
 export const formSubmissions = sqliteTable(

@@ -36,7 +36,7 @@ const GTM_ORIGINS = ['https://www.googletagmanager.com', 'https://*.google-analy
  * The third-party origins the browser's region detection calls: the IP lookup always (used when
  * the edge knows no country), the reverse-geocoding service only while geolocation is on.
  */
-export function regionServiceOrigins(settings: Pick<Settings, 'REGION_GEOLOCATION' | 'REVERSE_GEOCODE_URL' | 'IP_LOOKUP_URL'>): string[] {
+function regionServiceOrigins(settings: Pick<Settings, 'REGION_GEOLOCATION' | 'REVERSE_GEOCODE_URL' | 'IP_LOOKUP_URL'>): string[] {
   const urls = [settings.IP_LOOKUP_URL];
   if (settings.REGION_GEOLOCATION === 'on') urls.unshift(settings.REVERSE_GEOCODE_URL);
   return [...new Set(urls.map((url) => new URL(url).origin))];

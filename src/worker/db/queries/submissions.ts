@@ -24,11 +24,6 @@ export async function countRecentBySender(db: Db, senderKey: string, since: Date
   return row?.n ?? 0;
 }
 
-/** The status once both e-mails' fates are known: both went, one of them, or neither. */
-export function deliveryStatus(notified: boolean, confirmed: boolean): Exclude<EmailStatus, 'pending'> {
-  return notified && confirmed ? 'success' : notified || confirmed ? 'partial' : 'failed';
-}
-
 /**
  * Records one attempt at notifying the shop, and the visitor's confirmation when it was sent
  * alongside (`confirmed` left out: not tried this time, its record stays).

@@ -1,4 +1,3 @@
-import { count, inArray } from 'drizzle-orm';
 import type { Db } from '../client';
 import { blogPosts, blogProductRelations, categories } from '../schema';
 import { seedCategories } from './categories';
@@ -39,11 +38,4 @@ export async function seedDatabase(db: Db): Promise<{ categories: number; posts:
   if (relations.length > 0) await db.insert(blogProductRelations).values(relations).onConflictDoNothing();
 
   return { categories: insertedCategories.length, posts: insertedPosts.length, relations: relations.length };
-}
-
-/** True when the seed's posts are all present. */
-export async function isSeeded(db: Db): Promise<boolean> {
-  const slugs = seedPosts.map((p) => p.slug);
-  const [row] = await db.select({ n: count() }).from(blogPosts).where(inArray(blogPosts.slug, slugs));
-  return (row?.n ?? 0) === slugs.length;
 }

@@ -12,7 +12,7 @@ export const contactHead = staticHead({
   jsonLd: (page) => webPageJsonLd(page, { type: 'ContactPage' }),
 });
 
-/** Contact (spec: /contact): the form on the left, details on the right, the map placeholder below. */
+/** The contact page (/contact): the form on the left, details on the right, the map placeholder below. */
 export function ContactPage({ form }: { form: ContactFormProps }) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
@@ -35,7 +35,7 @@ export function ContactPage({ form }: { form: ContactFormProps }) {
         <h2 id="find-us-heading" className="text-2xl font-semibold text-stone-900">
           Find Us
         </h2>
-        {/* Spec: a placeholder only; a real map is not shown. */}
+        {/* 'Find Us' holds a placeholder only; a real map is not shown. */}
         <div className="mt-6 flex h-64 items-center justify-center rounded-lg border border-dashed border-stone-400 bg-stone-100 px-4 text-center text-stone-700">
           <p>Interactive Map Would Be Displayed Here</p>
         </div>

@@ -1,4 +1,5 @@
-import { deliveryStatus, recordDelivery } from '#worker/db/queries/submissions.ts';
+import { deliveryStatus } from '#shared/contact/status.ts';
+import { recordDelivery } from '#worker/db/queries/submissions.ts';
 import type { FormSubmission } from '#worker/db/schema.ts';
 import type { AppDeps } from '#worker/app-context.ts';
 import { errorFields, type Logger } from '#worker/log.ts';

@@ -5,14 +5,14 @@ import { errorFields, type Logger } from '#worker/log.ts';
 import { deliver } from './deliver';
 import { senderKey } from './sender-key';
 
-export const RATE_WINDOW_MS = 10 * 60 * 1000;
+const RATE_WINDOW_MS = 10 * 60 * 1000;
 
 export type SubmitResult =
   | { kind: 'saved'; id: number; outcome: ContactOutcome }
   | { kind: 'rate_limited'; retryAfterSeconds: number }
   | { kind: 'not_saved' };
 
-/** Spec point 4: the message is saved first (unless the sender is over the limit), then e-mailed. */
+/** The message is saved first (unless the sender is over the limit), then e-mailed. */
 export async function submitContact(
   deps: Pick<AppDeps, 'db' | 'mailer' | 'settings'>,
   log: Logger,

@@ -1,5 +1,5 @@
 /**
- * Copy for the About page (spec point 2: mission, 3 values, a team of 4, 3 testimonials, 3 awards).
+ * Copy for the About page: mission, 3 values, a team of 4, 3 testimonials, 3 awards.
  * PLACEHOLDERS: the team, testimonials and awards below are sample copy. The shop operator replaces
  * them with the real people, quotes (with permission) and awards before going live.
  */

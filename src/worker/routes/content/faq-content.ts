@@ -14,7 +14,7 @@ import {
 } from '#shared/policy/text.ts';
 
 /**
- * The FAQ's questions and answers (spec point 2). Answers are plain text: the page shows them as
+ * The FAQ's questions and answers. Answers are plain text: the page shows them as
  * they are and the FAQPage structured data repeats them word for word.
  */
 export interface FaqSection {

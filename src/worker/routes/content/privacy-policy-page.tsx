@@ -1,3 +1,5 @@
+import { PURCHASES_STORAGE_KEY } from '#shared/catalogue/analytics.ts';
+import { CAMPAIGN_STORAGE_KEY } from '#shared/site/campaign.ts';
 import { CONSENT_STORAGE_KEY } from '#shared/site/consent.ts';
 import { webPageJsonLd } from '#shared/seo/page-jsonld.ts';
 import { POLICIES_LAST_UPDATED } from '#shared/policy/figures.ts';
@@ -25,15 +27,13 @@ const storage = [
     duration: 'Until you change your choice or clear your browser data',
   },
   {
-    // The key src/client/campaign.ts uses.
-    name: 'utm_params',
+    name: CAMPAIGN_STORAGE_KEY,
     kind: 'Session storage',
     purpose: 'Keeps the campaign details of the link that brought you here for the rest of your visit.',
     duration: 'Until you close the browser tab',
   },
   {
-    // The key src/client/analytics.ts uses.
-    name: 'tracked_purchases',
+    name: PURCHASES_STORAGE_KEY,
     kind: 'Local storage',
     purpose: 'Remembers the order numbers already measured, so a purchase is never counted twice.',
     duration: 'Until you clear your browser data',

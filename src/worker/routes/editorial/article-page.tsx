@@ -10,7 +10,7 @@ import { sanitizeArticleHtml } from './article-html';
 import { ArticleProducts } from './article-products';
 import { RelatedArticles, RelatedArticlesSkeleton } from './related-articles';
 
-/** Home > Training Gun Digest > title (spec point 2). */
+/** The article's breadcrumb: Home > Training Gun Digest > title. */
 function articleTrail(article: Article): Crumb[] {
   return [
     { name: 'Home', path: '/' },
@@ -20,7 +20,7 @@ function articleTrail(article: Article): Crumb[] {
 }
 
 /**
- * The spec gives articles the canonical URL /training-gun-digest/{slug} (point 3), but that route
+ * Articles are meant to have the canonical URL /training-gun-digest/{slug}, but that route
  * does not show the article yet, so the article's own path is canonical until it does.
  */
 export function articleHead(article: Article, siteUrl: string): PageHead {
@@ -53,7 +53,7 @@ export interface ArticlePageProps {
   related: Promise<PostSummary[]>;
 }
 
-/** Single article (spec point 2: /blog/{slug}). */
+/** Single article page: /blog/{slug}. */
 export function ArticlePage({ article, productIds, related }: ArticlePageProps) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">

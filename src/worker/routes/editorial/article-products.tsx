@@ -48,7 +48,7 @@ function ProductTile({ product }: { product: Product }) {
 }
 
 /**
- * 'PRODUCTS FEATURED IN THIS ARTICLE' (spec point 2): the post's related catalogue products with
+ * 'PRODUCTS FEATURED IN THIS ARTICLE': the post's related catalogue products with
  * their price in the visitor's currency. Ids not in the catalogue are skipped; no products, no block.
  */
 export function ArticleProducts({ productIds }: { productIds: number[] }) {

@@ -40,7 +40,7 @@ function CategoryCard({ group }: { group: CategoryGroup }) {
   );
 }
 
-/** One card per backend category with up to 3 of its published posts (spec point 2, backend variant). */
+/** One card per backend category with up to 3 of its published posts. */
 export function CategoryCards({ categories, posts }: { categories: Promise<BlogCategory[]>; posts: Promise<PostSummary[]> }) {
   const groups = groupByCategory(use(categories), use(posts));
   if (groups.length === 0) return <p className="mt-8 text-stone-700">No articles published yet. Check back soon!</p>;

@@ -32,12 +32,12 @@ export function digestHead(siteUrl: string): PageHead {
 }
 
 export interface DigestPageProps {
-  /** Both reads are started by the route and fall back to [] when they fail (spec point 8). */
+  /** Both reads are started by the route and fall back to [] when they fail (the failure is logged). */
   categories: Promise<BlogCategory[]>;
   posts: Promise<PostSummary[]>;
 }
 
-/** The digest landing (spec point 2, backend variant), built from the database. */
+/** The digest landing (/training-gun-digest and /training-gun-digest/{slug}), built from the database. */
 export function DigestPage({ categories, posts }: DigestPageProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-12">

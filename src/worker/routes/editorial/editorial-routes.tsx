@@ -11,7 +11,7 @@ import { GuidesPage, guidesHead } from './guides-page';
 /** The editorial section: the digest landing, the guides list, articles, and the posts JSON read. */
 export const editorialRoutes = new Hono<AppEnv>();
 
-/** Both reads start now and are awaited behind Suspense; a failed read is logged and gives [] (spec point 8). */
+/** Both reads start now and are awaited behind Suspense; a failed read is logged and gives [], so the page still renders. */
 function postsAndCategories(c: Context<AppEnv>) {
   const { db } = c.get('deps');
   const log = c.get('log');
@@ -36,7 +36,7 @@ editorialRoutes.get(`${DIGEST.path}/:slug`, digest);
 editorialRoutes.get('/guides', guides);
 editorialRoutes.get('/guides/:slug', guides);
 
-/** Spec point 2: a missing slug, an unknown or unpublished article, or a failed read leads to the digest. */
+/** A missing slug, an unknown or unpublished article, or a failed read leads to the digest. */
 function toDigest(c: Context<AppEnv>) {
   return c.redirect(DIGEST.path, 302);
 }

@@ -4,7 +4,7 @@ import { products } from '#shared/catalogue/products.ts';
 import { priceTable } from '#shared/catalogue/prices.ts';
 import { Price } from '#worker/components/price.tsx';
 
-/** Spec point 9: the digest shows the first 3 catalogue products. */
+/** The digest shows the first 3 catalogue products. */
 const FEATURED_EQUIPMENT = 3;
 
 /** 'Featured Equipment': image, name and price of the first catalogue products, each linking to its page. */

@@ -9,7 +9,7 @@ import { Island } from '#worker/render/island.tsx';
 
 interface GuideListingProps {
   filter: GuideFilter;
-  /** Each falls back to [] when its read fails (spec point 8). */
+  /** Each falls back to [] when its read fails (the failure is logged). */
   categories: Promise<BlogCategory[]>;
   posts: Promise<PostSummary[]>;
 }

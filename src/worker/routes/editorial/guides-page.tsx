@@ -21,12 +21,12 @@ export function guidesHead(siteUrl: string): PageHead {
 
 export interface GuidesPageProps {
   filter: GuideFilter;
-  /** Started by the route; each falls back to [] when its read fails (spec point 8). */
+  /** Started by the route; each falls back to [] when its read fails (the failure is logged). */
   categories: Promise<BlogCategory[]>;
   posts: Promise<PostSummary[]>;
 }
 
-/** The guides list (spec point 2, backend variant). */
+/** The guides list (/guides and /guides/{slug}), built from the database. */
 export function GuidesPage({ filter, categories, posts }: GuidesPageProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-12">

@@ -16,7 +16,7 @@ function RelatedFrame({ headingId, children }: { headingId?: string; children: R
   );
 }
 
-/** 'RELATED ARTICLES' (spec point 2): up to 3 cards, left out when there are none. */
+/** 'RELATED ARTICLES': up to 3 cards, left out when there are none. */
 export function RelatedArticles({ posts }: { posts: Promise<PostSummary[]> }) {
   const cards = use(posts).map(toPostTeaser);
   if (cards.length === 0) return null;

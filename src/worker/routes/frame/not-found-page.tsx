@@ -1,4 +1,4 @@
-/** Spec: /404 and every unknown path. */
+/** The not-found page, shown at /404 and for every unknown path. */
 export function NotFoundPage() {
   return (
     <section className="mx-auto flex max-w-3xl flex-col items-center px-4 py-24 text-center">

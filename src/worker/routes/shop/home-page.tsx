@@ -175,7 +175,7 @@ function CallToAction() {
   );
 }
 
-/** Home (spec point 2). */
+/** The home page (/). */
 export function HomePage() {
   return (
     <>

@@ -22,7 +22,7 @@ export function productListHead(state: ListState): PageHead {
   };
 }
 
-/** Product list (spec point 2): rendered complete on the server, made instant by the island. */
+/** Product list (/products): rendered complete on the server, made instant by the island. */
 export function ProductListPage({ state }: { state: ListState }) {
   const { region, search } = useRequestInfo();
   return (

@@ -1,4 +1,4 @@
-/** The reasons the product page can fail (spec point 8), with the status each answers with. */
+/** The reasons the product page can fail, with the status each answers with. */
 export const productErrors = {
   invalid: { message: 'Invalid product ID', status: 404 },
   missing: { message: 'Product not found', status: 404 },

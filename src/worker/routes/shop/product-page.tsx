@@ -14,6 +14,8 @@ import { shipsInText } from '#shared/policy/text.ts';
 import { currencyByRegion, type Region } from '#shared/region/region.ts';
 import type { PageHead } from '#worker/render/head.ts';
 import { Island } from '#worker/render/island.tsx';
+import { Breadcrumb } from '#worker/components/breadcrumb.tsx';
+import type { Crumb } from '#shared/seo/breadcrumb.ts';
 import { useRequestInfo } from '#worker/render/request-context.tsx';
 import { ProductSpecs } from './product-specs';
 import { ReviewsSection } from './reviews-section';
@@ -34,31 +36,15 @@ export function productHead(product: Product, siteUrl: string, region: Region): 
   };
 }
 
-function Breadcrumb({ product }: { product: Product }) {
+/** Home > Products > the product's category (when it has a list filter) > the product. */
+function productTrail(product: Product): Crumb[] {
   const filter = findListFilter(product.category_id);
-  return (
-    <nav aria-label="Breadcrumb" className="text-sm text-stone-700">
-      <ol className="flex flex-wrap gap-2">
-        <li>
-          <a href="/" className="hover:text-red-700 hover:underline">Home</a> <span aria-hidden="true">/</span>
-        </li>
-        <li>
-          <a href="/products" className="hover:text-red-700 hover:underline">Products</a> <span aria-hidden="true">/</span>
-        </li>
-        {filter && (
-          <li>
-            <a href={`/products?category=${filter.id}`} className="hover:text-red-700 hover:underline">
-              {filter.name}
-            </a>{' '}
-            <span aria-hidden="true">/</span>
-          </li>
-        )}
-        <li aria-current="page" className="font-medium text-stone-900">
-          {plainName(product.name)}
-        </li>
-      </ol>
-    </nav>
-  );
+  return [
+    { name: 'Home', path: '/' },
+    { name: 'Products', path: '/products' },
+    ...(filter ? [{ name: filter.name, path: `/products?category=${filter.id}` }] : []),
+    { name: plainName(product.name), path: productPath(product) },
+  ];
 }
 
 function Guides({ product }: { product: Product }) {
@@ -81,14 +67,14 @@ function Guides({ product }: { product: Product }) {
   );
 }
 
-/** Product detail (spec point 2). */
+/** The product detail page (/product/{id}/{slug}): gallery, price, stock, Buy Now, features, specs, guides, reviews. */
 export function ProductPage({ product }: { product: Product }) {
   const { region, search } = useRequestInfo();
   const { price, prices, full_price, full_prices } = product;
   return (
     <>
       <div className="mx-auto max-w-7xl px-4 py-8">
-        <Breadcrumb product={product} />
+        <Breadcrumb trail={productTrail(product)} />
         <div className="mt-6 grid gap-10 md:grid-cols-2">
           <Island name="ProductGallery" component={ProductGallery} props={{ images: productImages(product) }} />
           <div className="flex flex-col gap-5">

@@ -4,7 +4,7 @@ import { productImageSize, type Product } from '#shared/catalogue/product.ts';
 import { displayPrice, formatMoney } from '#shared/catalogue/prices.ts';
 import type { PageHead } from '#worker/render/head.ts';
 
-/** The purchase event is declared only for a known product and a payment session id (spec point 2). */
+/** The purchase event is declared only for a known product and a payment session id. */
 export function thankYouHead(product: Product | undefined, sessionId: string | null): PageHead {
   return {
     title: 'Thank You for Your Order',
@@ -25,14 +25,14 @@ function OrderSummary({ product }: { product: Product }) {
         <p className="flex-1 font-medium">
           <ProductName name={product.name} />
         </p>
-        {/* Spec: the thank-you price is in dollars with 2 decimals, whatever the visitor's region. */}
+        {/* The thank-you price is in dollars with 2 decimals, whatever the visitor's region. */}
         <p className="text-lg font-bold">{formatMoney(displayPrice(product, 'USD'), 'USD')}</p>
       </div>
     </section>
   );
 }
 
-/** Thank-you page after the hosted payment (spec point 2). */
+/** Thank-you page (/thank-you) after the hosted payment. */
 export function ThankYouPage({ product }: { product: Product | undefined }) {
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center">

@@ -25,7 +25,7 @@ const badges = [
   { figure: claimText.armedForces, label: 'of a national armed forces' },
 ] as const;
 
-/** Why Trust (spec point 2): four trust cards and the badges (figures from the claims module). */
+/** Why Trust: four trust cards and the badges (figures from the claims module). */
 export function TrustSection() {
   return (
     <section aria-labelledby="trust-heading" className="bg-stone-900 py-16 text-stone-50">

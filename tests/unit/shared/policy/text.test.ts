@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLongDate } from '#shared/site/dates.ts';
-import { POLICIES_LAST_UPDATED, shippingRates } from '#shared/policy/figures.ts';
+import { shippingRates } from '#shared/policy/figures.ts';
 import {
   andListText,
   batteryLifeText,
@@ -45,7 +44,7 @@ describe('number text', () => {
   });
 });
 
-describe('policy figures as the pages read them (spec point 9)', () => {
+describe('policy figures as the pages read them: one source for shipping costs and times, returns, warranty, battery life, payment methods and claims', () => {
   it('quotes shipping costs in GBP, with "from" where the country decides', () => {
     expect(shippingCostText(rate('UK').standard)).toBe('£4.99');
     expect(shippingCostText(rate('US').express)).toBe('£24.99');
@@ -82,17 +81,5 @@ describe('policy figures as the pages read them (spec point 9)', () => {
       subscriptionDiscount: '5%',
       referralDiscount: '€20.00',
     });
-  });
-});
-
-describe('long dates', () => {
-  it('shows ISO dates in en-US long format on the same day in every time zone', () => {
-    expect(formatLongDate(POLICIES_LAST_UPDATED)).toBe('April 11, 2025');
-    expect(formatLongDate('2025-01-01')).toBe('January 1, 2025');
-    expect(formatLongDate('2024-12-31T23:30:00Z')).toBe('December 31, 2024');
-  });
-
-  it('rejects text that is not a date', () => {
-    expect(() => formatLongDate('yesterday')).toThrow(RangeError);
   });
 });

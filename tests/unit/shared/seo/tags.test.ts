@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SHARE_IMAGE, seoTags, siteJsonLd, type MetaTag } from '#shared/seo/tags.ts';
-import { robotsTxt, sitemapXml } from '#shared/seo/sitemap.ts';
+import { site } from '#shared/site/brand.ts';
+import {
+  absoluteUrl,
+  DEFAULT_SHARE_IMAGE,
+  pageTitle,
+  serializeJsonForScript,
+  seoTags,
+  siteJsonLd,
+  type MetaTag,
+} from '#shared/seo/tags.ts';
 
 const content = (meta: MetaTag[], key: string) =>
   meta.find((m) => ('name' in m ? m.name : m.property) === key)?.content;
@@ -75,21 +83,22 @@ describe('site structured data', () => {
   });
 });
 
-describe('sitemap and robots', () => {
-  it('lists absolute URLs with escaped characters and date-only lastmod', () => {
-    const xml = sitemapXml('https://shop.example', [
-      { path: '/' },
-      { path: '/blog/a&b', lastmod: '2025-03-04T10:00:00.000Z' },
-    ]);
-    expect(xml).toContain('<loc>https://shop.example/</loc>');
-    expect(xml).toContain('<loc>https://shop.example/blog/a&amp;b</loc><lastmod>2025-03-04</lastmod>');
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+describe('seo builders', () => {
+  it('adds the brand suffix unless the title names the brand', () => {
+    expect(pageTitle('Page Not Found')).toBe(`Page Not Found | ${site.brand}`);
+    expect(pageTitle(`About ${site.brand}`)).toBe(`About ${site.brand}`);
+    expect(pageTitle(site.brand.toUpperCase())).toBe(site.brand.toUpperCase());
   });
 
-  it('points robots at the sitemap and keeps private pages out', () => {
-    const txt = robotsTxt('https://shop.example');
-    expect(txt).toContain('Sitemap: https://shop.example/sitemap.xml');
-    expect(txt).toContain('Disallow: /thank-you');
-    expect(txt).toContain('Disallow: /cart');
+  it('makes relative URLs absolute against the base and keeps absolute ones', () => {
+    expect(absoluteUrl('https://shop.example', '/products')).toBe('https://shop.example/products');
+    expect(absoluteUrl('https://shop.example/', 'images/a.svg')).toBe('https://shop.example/images/a.svg');
+    expect(absoluteUrl('https://shop.example', 'https://cdn.example/x.jpg')).toBe('https://cdn.example/x.jpg');
+  });
+
+  it('escapes JSON so it cannot leave a script tag', () => {
+    const json = serializeJsonForScript({ name: '</script><script>alert(1)</script>&\u2028\u2029' });
+    expect(json).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(json)).toEqual({ name: '</script><script>alert(1)</script>&\u2028\u2029' });
   });
 });

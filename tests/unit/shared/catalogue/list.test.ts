@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { toCardItem, filterProducts, findListFilter, listFilters, clearedList, listAnalytics, listHeading, listPath, listSearch, parseListQuery } from '#shared/catalogue/list.ts';
+import {
+  clearedList,
+  featureChips,
+  filterProducts,
+  findListFilter,
+  listAnalytics,
+  listFilters,
+  listHeading,
+  listPath,
+  listSearch,
+  matchesSearch,
+  parseListQuery,
+  toCardItem,
+  truncateChip,
+} from '#shared/catalogue/list.ts';
 import { products } from '#shared/catalogue/products.ts';
 
 const idsOf = (items: readonly { id: number }[]) => items.map((p) => p.id).toSorted((a, b) => a - b);
@@ -65,5 +79,35 @@ describe('list query', () => {
     expect(listAnalytics({ category: null, q: '', view: 'grid' })).toEqual({ id: 'all_products', name: 'All Products' });
     expect(listAnalytics({ category: 'featured', q: '', view: 'list' })).toEqual({ id: 'featured', name: 'Featured Products' });
     expect(listAnalytics({ category: 'pistols', q: 'g17', view: 'grid' })).toEqual({ id: 'search_results', name: 'Search results for "g17"' });
+  });
+});
+
+describe('feature chips: the first 3 features, each cut to 20 characters, then "+N more"', () => {
+  it('cuts a chip to 20 characters plus "..." only when longer', () => {
+    expect(truncateChip('Resetting trigger')).toBe('Resetting trigger');
+    expect(truncateChip('12345678901234567890')).toBe('12345678901234567890');
+    expect(truncateChip('Auto-resetting trigger: no racking')).toBe('Auto-resetting trigg...');
+  });
+
+  it('shows 3 chips, then +N more', () => {
+    expect(featureChips(['a', 'b', 'c', 'd', 'e'])).toEqual({ chips: ['a', 'b', 'c'], more: 2 });
+    expect(featureChips(['a', 'b'])).toEqual({ chips: ['a', 'b'], more: 0 });
+    expect(featureChips([])).toEqual({ chips: [], more: 0 });
+  });
+});
+
+describe('product search: the text matches the name, the description or any feature, ignoring case; blank text matches all', () => {
+  const p = { name: '🔫 Compact Carry Laser Trainer', description: 'Sized for concealed-carry holsters.', features: ['Short auto-resetting trigger', 'Class 1 red laser'] };
+
+  it('matches name, description or any feature, ignoring case and surrounding spaces', () => {
+    expect(matchesSearch(p, 'compact')).toBe(true);
+    expect(matchesSearch(p, 'CONCEALED')).toBe(true);
+    expect(matchesSearch(p, '  Red Laser ')).toBe(true);
+    expect(matchesSearch(p, 'shotgun')).toBe(false);
+  });
+
+  it('matches everything for blank text', () => {
+    expect(matchesSearch(p, '')).toBe(true);
+    expect(matchesSearch(p, '   ')).toBe(true);
   });
 });

@@ -1,7 +1,27 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { featureChips, truncateChip, matchesSearch } from '#shared/catalogue/list.ts';
-import { nameMarker, plainName, productPath, productSlug, slugify, parseProductId, genericSpecs, specRows, splitSpec, availability, isPurchasable, shipsSoon, stockTone } from '#shared/catalogue/product.ts';
-import { parseSessionId } from '#shared/catalogue/payment-links.ts';
+import {
+  availability,
+  featuredProducts,
+  genericSpecs,
+  isPurchasable,
+  nameMarker,
+  parseProductId,
+  plainName,
+  productById,
+  productImages,
+  productImageSize,
+  productPath,
+  productSlug,
+  shipsSoon,
+  slugify,
+  specRows,
+  splitSpec,
+  stockTone,
+} from '#shared/catalogue/product.ts';
+import { products } from '#shared/catalogue/products.ts';
+
+const p1 = productById(1)!;
 
 describe('product names and paths', () => {
   it('removes the emoji marker for links, keeping it apart for display', () => {
@@ -21,7 +41,7 @@ describe('product names and paths', () => {
   });
 });
 
-describe('product id in the route (spec point 5)', () => {
+describe('product id in the route: a whole decimal number, anything else names no product', () => {
   it('accepts whole numbers only', () => {
     expect(parseProductId('1')).toBe(1);
     expect(parseProductId(' 15 ')).toBe(15);
@@ -33,33 +53,9 @@ describe('product id in the route (spec point 5)', () => {
   });
 });
 
-describe('feature chips (spec point 9)', () => {
-  it('cuts a chip to 20 characters plus "..." only when longer', () => {
-    expect(truncateChip('Resetting trigger')).toBe('Resetting trigger');
-    expect(truncateChip('12345678901234567890')).toBe('12345678901234567890');
-    expect(truncateChip('Auto-resetting trigger: no racking')).toBe('Auto-resetting trigg...');
-  });
-
-  it('shows 3 chips, then +N more', () => {
-    expect(featureChips(['a', 'b', 'c', 'd', 'e'])).toEqual({ chips: ['a', 'b', 'c'], more: 2 });
-    expect(featureChips(['a', 'b'])).toEqual({ chips: ['a', 'b'], more: 0 });
-    expect(featureChips([])).toEqual({ chips: [], more: 0 });
-  });
-});
-
-describe('product search (spec point 2)', () => {
-  const p = { name: '🔫 Compact Carry Laser Trainer', description: 'Sized for concealed-carry holsters.', features: ['Short auto-resetting trigger', 'Class 1 red laser'] };
-
-  it('matches name, description or any feature, ignoring case and surrounding spaces', () => {
-    expect(matchesSearch(p, 'compact')).toBe(true);
-    expect(matchesSearch(p, 'CONCEALED')).toBe(true);
-    expect(matchesSearch(p, '  Red Laser ')).toBe(true);
-    expect(matchesSearch(p, 'shotgun')).toBe(false);
-  });
-
-  it('matches everything for blank text', () => {
-    expect(matchesSearch(p, '')).toBe(true);
-    expect(matchesSearch(p, '   ')).toBe(true);
+describe('featured products', () => {
+  it('are the bestsellers, products 1 and 10', () => {
+    expect(featuredProducts().map((p) => p.id)).toEqual([1, 10]);
   });
 });
 
@@ -77,7 +73,7 @@ describe('technical specifications', () => {
   });
 });
 
-describe('stock status (spec point 4)', () => {
+describe('stock status: In Stock, Low Stock and Out of Stock decide availability, badge colour, Buy and dispatch; any other status is neutral', () => {
   it('maps to structured-data availability', () => {
     expect(availability('In Stock')).toBe('InStock');
     expect(availability('Low Stock')).toBe('LimitedAvailability');
@@ -92,10 +88,25 @@ describe('stock status (spec point 4)', () => {
   });
 });
 
-describe('thank-you session id', () => {
-  it('accepts a plain token only', () => {
-    expect(parseSessionId('cs_test_a1B2c3')).toBe('cs_test_a1B2c3');
-    expect(parseSessionId(' cs_live-9 ')).toBe('cs_live-9');
-    for (const bad of ['', '  ', '<script>', 'a b', 'x'.repeat(201), null, undefined]) expect(parseSessionId(bad)).toBeNull();
+describe('gallery images', () => {
+  it('lists main, technical card and landscape with their sizes', () => {
+    expect(productImages(p1).map((i) => [i.src, i.width, i.height])).toEqual([
+      ['/images/products/1-main.svg', 800, 800],
+      ['/images/products/1-card.svg', 800, 1000],
+      ['/images/products/1-landscape.svg', 1200, 630],
+    ]);
+    expect(productImages({ ...p1, technical_card_url: '', landscape_url: '' })).toHaveLength(1);
+    expect(productImages({ ...p1, image_url: '', technical_card_url: '', landscape_url: '' })).toEqual([]);
+  });
+
+  it('states the size each supplied image file really has', () => {
+    for (const p of products) {
+      for (const image of productImages(p).filter((i) => i.src.endsWith('.svg'))) {
+        const svg = readFileSync(`public${image.src}`, 'utf8');
+        const [, width, height] = svg.match(/<svg[^>]*\swidth="(\d+)"[^>]*\sheight="(\d+)"/) ?? [];
+        expect([Number(width), Number(height)], image.src).toEqual([image.width, image.height]);
+      }
+    }
+    expect(productImageSize.landscape).toEqual({ width: 1200, height: 630 });
   });
 });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { findPaymentLink, paymentLinkOrigins, resolvePaymentLink, paymentLinks, ukPaymentLinks } from '#shared/catalogue/payment-links.ts';
+import {
+  findPaymentLink,
+  parseSessionId,
+  paymentLinkOrigins,
+  paymentLinks,
+  resolvePaymentLink,
+  ukPaymentLinks,
+} from '#shared/catalogue/payment-links.ts';
+import { plainName } from '#shared/catalogue/product.ts';
+import { products } from '#shared/catalogue/products.ts';
 
 const standard = {
   'Rifle Trainer': 'https://pay.example/exact',
@@ -9,7 +18,7 @@ const standard = {
 };
 const uk = { 'Rifle Trainer': 'https://pay.example/uk-exact' };
 
-describe('payment link resolution (spec point 7)', () => {
+describe('payment link resolution: by the name without its emoji, exactly, then ignoring case, then partially; UK visitors try the UK links first', () => {
   it('tries exact, then case-insensitive, then partial in either direction', () => {
     expect(findPaymentLink(standard, '🔫 Rifle Trainer')).toBe('https://pay.example/exact');
     expect(findPaymentLink(standard, 'RIFLE TRAINER PRO')).toBe('https://pay.example/lower');
@@ -43,5 +52,23 @@ describe('payment link resolution (spec point 7)', () => {
 
   it('lists the payment origins for the CSP', () => {
     expect(paymentLinkOrigins()).toEqual(['https://buy.stripe.com']);
+  });
+});
+
+describe('the payment links', () => {
+  it('has a standard payment link for every product, and the two blue-gun links without a product', () => {
+    for (const p of products) expect(paymentLinks[plainName(p.name)], p.name).toMatch(/^https:\/\/buy\.stripe\.com\//);
+    expect(Object.keys(paymentLinks)).toEqual(expect.arrayContaining(['BLUE GUN 1911', 'BLUE GUN G17']));
+    expect(Object.keys(ukPaymentLinks)).toEqual(expect.arrayContaining(['BLUE GUN 1911', 'BLUE GUN G17']));
+    const names = new Set(products.map((p) => plainName(p.name)));
+    expect(Object.keys(paymentLinks).filter((k) => !names.has(k))).toEqual(['BLUE GUN 1911', 'BLUE GUN G17']);
+  });
+});
+
+describe('thank-you session id', () => {
+  it('accepts a plain token only', () => {
+    expect(parseSessionId('cs_test_a1B2c3')).toBe('cs_test_a1B2c3');
+    expect(parseSessionId(' cs_live-9 ')).toBe('cs_live-9');
+    for (const bad of ['', '  ', '<script>', 'a b', 'x'.repeat(201), null, undefined]) expect(parseSessionId(bad)).toBeNull();
   });
 });

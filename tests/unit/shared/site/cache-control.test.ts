@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { regionDependentCacheControl } from '#shared/site/cache-control.ts';
+import { cacheControlFor, regionDependentCacheControl } from '#shared/site/cache-control.ts';
 
 describe('region-dependent responses', () => {
   it('are private and revalidated when the route set nothing', () => {
@@ -16,5 +17,15 @@ describe('region-dependent responses', () => {
   it('leave no-store alone', () => {
     expect(regionDependentCacheControl('no-store')).toBe('no-store');
     expect(regionDependentCacheControl('public, no-store')).toBe('no-store');
+  });
+});
+
+describe('static file caching', () => {
+  it('public/_headers states the same cache rules the Node server applies', () => {
+    const headers = readFileSync('public/_headers', 'utf8');
+    expect(headers).toContain(`/assets/*\n  ! Cache-Control\n  Cache-Control: ${cacheControlFor('/assets/x.js')}`);
+    expect(headers).toContain(`/*\n  Cache-Control: ${cacheControlFor('/favicon.ico')}`);
+    expect(cacheControlFor('/assets/entry-abc.js')).toContain('immutable');
+    expect(cacheControlFor('/favicon.ico')).not.toContain('immutable');
   });
 });
