@@ -1,8 +1,9 @@
 import devServer, { defaultOptions } from '@hono/vite-dev-server';
 import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /** BUILD_DIR=dist-dev with --mode development gives React's development build (hydration warnings). */
 const out = process.env.BUILD_DIR ?? 'dist';
@@ -12,13 +13,28 @@ const builtManifest = resolve(out, 'client/.vite/manifest.json');
 const devManifest = resolve('src/worker/render/dev-manifest.json');
 const testManifest = existsSync(builtManifest) ? builtManifest : devManifest;
 
+/**
+ * `npm run dev` only: React Fast Refresh needs its preamble before React loads. The plugin adds it to an
+ * index.html, but these pages are rendered by the app, so the client entry imports it instead (on its
+ * first line, so source lines stay put; the entry is trusted by the CSP, so what it imports is too).
+ */
+const reactRefreshPreamble: Plugin = {
+  name: 'shop:react-refresh-preamble',
+  apply: 'serve',
+  transform(code, id) {
+    if (id === resolve('src/client/entry.ts')) return { code: `import '@vitejs/plugin-react/preamble';${code}`, map: null };
+  },
+};
+
+/** The dev server (not vitest): the app inside Vite, islands with Fast Refresh. */
+const devPlugins = () => [
+  devServer({ entry: 'src/worker/dev.ts', exclude: [/^\/src\/.+/, ...defaultOptions.exclude] }),
+  react(),
+  reactRefreshPreamble,
+];
+
 export default defineConfig(({ isSsrBuild, command }) => ({
-  plugins: [
-    tailwindcss(),
-    command === 'serve' && !process.env.VITEST
-      ? devServer({ entry: 'src/worker/dev.ts', exclude: [/^\/src\/.+/, ...defaultOptions.exclude] })
-      : null,
-  ],
+  plugins: [tailwindcss(), command === 'serve' && !process.env.VITEST ? devPlugins() : null],
   server: { port: Number(process.env.PORT ?? 8787) },
   resolve: {
     alias: {
