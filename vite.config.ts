@@ -3,7 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 
 /** BUILD_DIR=dist-dev with --mode development gives React's development build (hydration warnings). */
 const out = process.env.BUILD_DIR ?? 'dist';
@@ -24,6 +24,16 @@ const reactRefreshPreamble: Plugin = {
   transform(code, id) {
     if (id === resolve('src/client/entry.ts')) return { code: `import '@vitejs/plugin-react/preamble';${code}`, map: null };
   },
+};
+
+/**
+ * Radix starts its modules with "use client" (a React Server Components marker, meaningless in this
+ * bundle) and rolldown warns about each one: ~110 lines on a first `npm start`. Only that warning, and
+ * only for dependencies, is dropped; every other warning still prints.
+ */
+const onwarn: NonNullable<Rolldown.InputOptions['onwarn']> = (warning, warn) => {
+  if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && /[\\/]node_modules[\\/]/.test(warning.id ?? '')) return;
+  warn(warning);
 };
 
 /** The dev server (not vitest): the app inside Vite, islands with Fast Refresh. */
@@ -51,6 +61,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
         rollupOptions: {
           input: { node: 'src/worker/node.ts', 'db-cli': 'src/worker/db/cli.ts' },
           output: { entryFileNames: '[name].js' },
+          onwarn,
         },
       }
     : {
@@ -58,6 +69,6 @@ export default defineConfig(({ isSsrBuild, command }) => ({
         emptyOutDir: true,
         manifest: true,
         target: 'es2022',
-        rollupOptions: { input: 'src/client/entry.ts' },
+        rollupOptions: { input: 'src/client/entry.ts', onwarn },
       },
 }));
