@@ -1,7 +1,6 @@
-import { Miniflare } from 'miniflare';
+import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import type { Readable } from 'node:stream';
 import { BROWSER_UA } from './html';
 
 /** A loopback port with nothing listening: Turso "unreachable". */
@@ -25,23 +24,25 @@ export interface TestWorker {
 /** The built Worker (dist/worker) in workerd with Workers Static Assets, its database unreachable. */
 export async function startWorker(bindings: Record<string, string> = {}): Promise<TestWorker> {
   let logs = '';
-  const mf = new Miniflare({
-    modules: true,
-    scriptPath: 'dist/worker/worker.js',
-    compatibilityDate,
-    assets: { directory: 'dist/client', routerConfig: { has_user_worker: true } },
-    bindings: {
-      SITE_URL: 'https://shop.example',
-      TURSO_DATABASE_URL: `http://127.0.0.1:${await closedPort()}`,
-      TURSO_AUTH_TOKEN: 'test-token',
-      DB_TIMEOUT_MS: '2000',
-      ...bindings,
-    },
-    handleRuntimeStdio(stdout: Readable, stderr: Readable) {
-      stdout.on('data', (d: Buffer) => (logs += d.toString()));
-      stderr.on('data', (d: Buffer) => (logs += d.toString()));
-    },
-  });
+  // miniflare 5 (the one wrangler deploys with, on the same workerd) takes a new option shape;
+  // its v4 adapter keeps this familiar one.
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      modules: true,
+      scriptPath: 'dist/worker/worker.js',
+      compatibilityDate,
+      assets: { directory: 'dist/client', routerConfig: { has_user_worker: true } },
+      bindings: {
+        SITE_URL: 'https://shop.example',
+        TURSO_DATABASE_URL: `http://127.0.0.1:${await closedPort()}`,
+        TURSO_AUTH_TOKEN: 'test-token',
+        DB_TIMEOUT_MS: '2000',
+        ...bindings,
+      },
+      // The Worker's console output (stdout and stderr), one line per call.
+      handleStructuredLogs: (log) => (logs += `${log.message}\n`),
+    }),
+  );
   await mf.ready;
   return {
     get: (path, init = {}) =>

@@ -1,5 +1,5 @@
-// `npm run dev`: the app inside Vite's dev server, on the embedded database. CSS changes apply
-// live; server and island changes reload the page.
+// `npm run dev`: the app inside Vite's dev server, on the embedded database. CSS and island changes
+// apply live (islands through React Fast Refresh, keeping their state); server changes reload the page.
 import { createApp } from '../app';
 import { prepareDatabase } from '../db/migrate-node';
 import { createNodeDeps } from './node-deps';

@@ -9,12 +9,16 @@ import { unconfiguredMailer } from '../mail/mailer';
 import { chooseMailer } from '../mail/choose-mailer';
 import { parseSettings, SettingsError } from '../settings';
 
-type Env = Record<string, unknown>;
+/**
+ * The bindings wrangler.toml declares (Env: worker-configuration.d.ts, `npm run cf-typegen`), plus any
+ * other variable set in the dashboard; src/worker/settings.ts validates them all.
+ */
+type WorkerEnv = Env & Record<string, unknown>;
 
 /** Built once per isolate (env is fixed for its lifetime). */
-let cached: { env: Env; deps: AppDeps; app: App } | undefined;
+let cached: { env: WorkerEnv; deps: AppDeps; app: App } | undefined;
 
-function runtimeFor(env: Env) {
+function runtimeFor(env: WorkerEnv) {
   if (cached?.env === env) return cached;
   const settings = parseSettings(env, 'edge');
   const client = createClient({
@@ -44,7 +48,7 @@ function misconfigured(err: SettingsError): Response {
 }
 
 export default {
-  async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  async fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response> {
     try {
       return await runtimeFor(env).app.fetch(request, env, ctx);
     } catch (err) {
@@ -52,7 +56,7 @@ export default {
       throw err;
     }
   },
-  async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
+  async scheduled(_controller: ScheduledController, env: WorkerEnv, ctx: ExecutionContext): Promise<void> {
     ctx.waitUntil(runScheduledJobs(runtimeFor(env).deps));
   },
 };
