@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ensureBuild } from './ensure-build.mjs';
 
-const PATHS = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/products', '/product/1', '/about', '/contact', '/faq', '/missing-page'];
+const PATHS = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : ['/', '/products', '/product/1', '/about', '/contact', '/faq', '/missing-page'];
 const SEQUENTIAL = 60;
 const CONCURRENCY = 8;
 const LOAD_SECONDS = 5;
@@ -18,7 +20,14 @@ await ensureBuild();
 const dir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
 const port = 8800 + Math.floor(Math.random() * 100);
 const server = spawn(process.execPath, ['dist/server/node.js'], {
-  env: { ...process.env, NODE_ENV: 'production', PORT: String(port), TURSO_DATABASE_URL: `file:${join(dir, 'bench.db')}`, LOG_LEVEL: 'warn', MAIL_OUTBOX_DIR: join(dir, 'outbox') },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    TURSO_DATABASE_URL: `file:${join(dir, 'bench.db')}`,
+    LOG_LEVEL: 'warn',
+    MAIL_OUTBOX_DIR: join(dir, 'outbox'),
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const base = `http://127.0.0.1:${port}`;
@@ -71,7 +80,9 @@ const pct = (xs, p) => xs.toSorted((a, b) => a - b)[Math.min(xs.length - 1, Math
 const ms = (x) => `${x.toFixed(1)} ms`;
 const kb = (x) => `${(x / 1024).toFixed(1)} KB`;
 
-console.log(`Node ${process.version}, ${SEQUENTIAL} sequential requests per page after warm-up, then ${CONCURRENCY} concurrent for ${LOAD_SECONDS} s\n`);
+console.log(
+  `Node ${process.version}, ${SEQUENTIAL} sequential requests per page after warm-up, then ${CONCURRENCY} concurrent for ${LOAD_SECONDS} s\n`,
+);
 console.log('| page | status | HTML | HTML gzip | JS gzip (files) | TTFB p50 / p95 | full p50 / p95 | req/s @' + CONCURRENCY + ' |');
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const path of PATHS) {
@@ -91,7 +102,27 @@ for (const path of PATHS) {
     }),
   );
   console.log(
-    `| ${path} | ${status} | ${kb(body.length)} | ${kb(gz(body))} | ${kb(js.gzip)} (${js.files.length}) | ${ms(pct(runs.map((r) => r.ttfb), 50))} / ${ms(pct(runs.map((r) => r.ttfb), 95))} | ${ms(pct(runs.map((r) => r.total), 50))} / ${ms(pct(runs.map((r) => r.total), 95))} | ${(done / LOAD_SECONDS).toFixed(0)} |`,
+    `| ${path} | ${status} | ${kb(body.length)} | ${kb(gz(body))} | ${kb(js.gzip)} (${js.files.length}) | ${ms(
+      pct(
+        runs.map((r) => r.ttfb),
+        50,
+      ),
+    )} / ${ms(
+      pct(
+        runs.map((r) => r.ttfb),
+        95,
+      ),
+    )} | ${ms(
+      pct(
+        runs.map((r) => r.total),
+        50,
+      ),
+    )} / ${ms(
+      pct(
+        runs.map((r) => r.total),
+        95,
+      ),
+    )} | ${(done / LOAD_SECONDS).toFixed(0)} |`,
   );
 }
 server.kill('SIGTERM');

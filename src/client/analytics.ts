@@ -10,7 +10,6 @@ declare global {
   }
 }
 
-
 /** Keys of events pushed during this page view, for duplicate suppression. */
 let seen = new Set<string>();
 

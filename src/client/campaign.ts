@@ -1,10 +1,4 @@
-import {
-  CAMPAIGN_STORAGE_KEY,
-  campaignFromSearch,
-  hasCampaign,
-  parseStoredCampaign,
-  type CampaignParams,
-} from '#shared/site/campaign.ts';
+import { CAMPAIGN_STORAGE_KEY, campaignFromSearch, hasCampaign, parseStoredCampaign, type CampaignParams } from '#shared/site/campaign.ts';
 
 let current: CampaignParams = {};
 

@@ -1,5 +1,13 @@
 import { analyticsItem } from '#shared/catalogue/analytics.ts';
-import { type CardItem, filterProducts, listAnalytics, listHeading, listPath, parseListQuery, type ListState } from '#shared/catalogue/list.ts';
+import {
+  type CardItem,
+  filterProducts,
+  listAnalytics,
+  listHeading,
+  listPath,
+  parseListQuery,
+  type ListState,
+} from '#shared/catalogue/list.ts';
 import { pageTitle } from '#shared/seo/tags.ts';
 import { pushPageView, trackViewItemList } from './analytics';
 
@@ -14,7 +22,11 @@ export function writeListUrl(state: ListState, mode: 'push' | 'replace'): void {
 /** view_item_list for what the state shows. */
 function trackList(items: readonly CardItem[], state: ListState): void {
   const list = listAnalytics(state);
-  trackViewItemList(list.id, list.name, filterProducts(items, state.category, state.q).map((p, i) => analyticsItem(p, i)));
+  trackViewItemList(
+    list.id,
+    list.name,
+    filterProducts(items, state.category, state.q).map((p, i) => analyticsItem(p, i)),
+  );
 }
 
 /** A filter change the visitor made: a new history entry, page view and view_item_list. */

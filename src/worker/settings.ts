@@ -6,9 +6,7 @@ export type Runtime = 'node' | 'edge';
 const optional = (schema: z.ZodString | z.ZodURL) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
 
-const databaseUrl = z
-  .string()
-  .refine((v) => /^(file|libsql|https?|wss?):/.test(v), 'must be a file:, libsql:, http(s): or ws(s): URL');
+const databaseUrl = z.string().refine((v) => /^(file|libsql|https?|wss?):/.test(v), 'must be a file:, libsql:, http(s): or ws(s): URL');
 
 function settingsSchema(runtime: Runtime) {
   return z.object({
@@ -57,7 +55,5 @@ export class SettingsError extends Error {
 export function parseSettings(env: Record<string, unknown>, runtime: Runtime): Settings {
   const result = settingsSchema(runtime).safeParse(env);
   if (result.success) return result.data;
-  throw new SettingsError(
-    result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
-  );
+  throw new SettingsError(result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
 }

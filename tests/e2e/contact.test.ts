@@ -105,7 +105,7 @@ describe('contact form with JavaScript', () => {
           text: el.textContent,
           disabled: (el as HTMLButtonElement).disabled,
           busy: el.getAttribute('aria-busy'),
-              width: el.getBoundingClientRect().width,
+          width: el.getBoundingClientRect().width,
           at: performance.now() - started,
         });
       new MutationObserver(record).observe(el, { childList: true, characterData: true, subtree: true, attributes: true });
@@ -139,9 +139,7 @@ describe('contact form with JavaScript', () => {
     // The fixed width: no state moves anything.
     expect(states.map((s) => s.width)).toEqual(states.map(() => idleWidth));
 
-    expect(await leads(page)).toEqual([
-      expect.objectContaining({ form_subject: message.subject, submission_id: expect.any(Number) }),
-    ]);
+    expect(await leads(page)).toEqual([expect.objectContaining({ form_subject: message.subject, submission_id: expect.any(Number) })]);
 
     // The shop's notification (and the visitor's confirmation) are in the outbox.
     const mails = await outboxFiles();

@@ -8,11 +8,7 @@ let shop: ShopServer;
 let devShop: ShopServer;
 
 beforeAll(async () => {
-  [browser, shop, devShop] = await Promise.all([
-    launchBrowser(),
-    startShopServer(),
-    startShopServer({ buildDir: 'dist-dev' }),
-  ]);
+  [browser, shop, devShop] = await Promise.all([launchBrowser(), startShopServer(), startShopServer({ buildDir: 'dist-dev' })]);
 });
 afterAll(async () => {
   await browser?.close();

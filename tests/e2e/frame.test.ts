@@ -90,7 +90,8 @@ describe('mobile menu at 375 px', () => {
     await toggle.click();
     const dialog = page.getByRole('dialog', { name: 'Menu' });
     await dialog.waitFor();
-    for (const name of ['Home', 'Products', 'Contact']) expect(await dialog.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
+    for (const name of ['Home', 'Products', 'Contact'])
+      expect(await dialog.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
     const about = dialog.getByRole('link', { name: 'About' });
     expect(await about.isVisible()).toBe(false);
     await dialog.getByRole('button', { name: 'Resources' }).click();
@@ -240,7 +241,10 @@ describe('analytics', () => {
 
 describe('accessibility of the frame', () => {
   it('has no serious or critical axe violations, wide and narrow', async () => {
-    for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 800 }]) {
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 375, height: 800 },
+    ]) {
       const { page, close } = await open(FRAME_PAGE, { viewport });
       const results = await new AxeBuilder({ page }).analyze();
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -23,7 +23,10 @@ const BLUE_EQUIPMENT = [
   'Choosing Blue Training Guns for Your Programme',
   "What Are Blue Guns? A Beginner's Guide to Inert Training Replicas",
 ];
-const LASER_EQUIPMENT = ['Choosing a Laser Training Bundle: Which Kit Fits Your Training?', 'App-Compatible Laser Training Pistols: What to Look For'];
+const LASER_EQUIPMENT = [
+  'Choosing a Laser Training Bundle: Which Kit Fits Your Training?',
+  'App-Compatible Laser Training Pistols: What to Look For',
+];
 
 const historyLength = (page: Page) => page.evaluate(() => history.length);
 
@@ -51,7 +54,9 @@ async function openGuides(path = '/guides', url = shop.url) {
  */
 function shownBoxes() {
   return ['#guides-q', '#guides-category', 'main ul > li'].map((selector) => {
-    const r = [...document.querySelectorAll<HTMLElement>(selector)].find((el) => el.checkVisibility({ checkVisibilityCSS: true }))!.getBoundingClientRect();
+    const r = [...document.querySelectorAll<HTMLElement>(selector)]
+      .find((el) => el.checkVisibility({ checkVisibilityCSS: true }))!
+      .getBoundingClientRect();
     return [selector, r.left, r.top, r.width, r.height];
   });
 }
@@ -99,7 +104,10 @@ describe('guides list with JavaScript', () => {
     expect(await category(page).inputValue()).toBe('');
     await page.goForward();
     await expect.poll(() => titles(page)).toEqual(LASER_EQUIPMENT);
-    expect((await dataLayer(page)).at(-1)).toMatchObject({ event: 'page_view', page_location: `${shop.url}/guides?q=laser&category=equipment-guides` });
+    expect((await dataLayer(page)).at(-1)).toMatchObject({
+      event: 'page_view',
+      page_location: `${shop.url}/guides?q=laser&category=equipment-guides`,
+    });
     expect(await samePage(page)).toBe(true);
     expectClean(watch);
     await context.close();

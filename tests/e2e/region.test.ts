@@ -81,7 +81,8 @@ const priceTexts = (page: Page) =>
 async function expectPricesIn(page: Page, expected: Region) {
   await expect.poll(async () => new Set((await priceTexts(page)).map((p) => p[0])), SETTLE).toEqual(new Set([SYMBOL[expected]]));
   // Server-rendered prices outside islands carry data-prices; islands render theirs from the store.
-  for (const text of await page.locator('[data-prices]').allTextContents()) expect(text).toMatch(new RegExp(`^\\${SYMBOL[expected]}\\d[\\d,]*\\.\\d{2}$`));
+  for (const text of await page.locator('[data-prices]').allTextContents())
+    expect(text).toMatch(new RegExp(`^\\${SYMBOL[expected]}\\d[\\d,]*\\.\\d{2}$`));
   expect(await selector(page).inputValue()).toBe(expected);
   expect(await region(page)).toBe(expected);
 }
@@ -92,8 +93,7 @@ async function expectNoMismatchedPaint(page: Page) {
   expect(paints.mismatches).toEqual([]);
 }
 
-const cookieValue = async (context: BrowserContext) =>
-  (await context.cookies()).find((c) => c.name === 'preferredCountry')?.value;
+const cookieValue = async (context: BrowserContext) => (await context.cookies()).find((c) => c.name === 'preferredCountry')?.value;
 
 describe('choosing a region', () => {
   it.each(PRICE_PAGES)('updates every price on %s in place, saves the choice, and never paints a stale currency', async (path) => {

@@ -61,7 +61,11 @@ describe('product list in Chromium', () => {
     expect(await page.getByRole('button', { name: 'Pistol Trainers' }).getAttribute('aria-pressed')).toBe('true');
     const events = await dataLayer(page);
     const afterClick = events.slice(events.findLastIndex((e) => e.event === 'page_view'));
-    expect(afterClick[0]).toMatchObject({ event: 'page_view', page_path: '/products', page_location: `${shop.url}/products?category=pistols` });
+    expect(afterClick[0]).toMatchObject({
+      event: 'page_view',
+      page_path: '/products',
+      page_location: `${shop.url}/products?category=pistols`,
+    });
     expect(afterClick[1]).toMatchObject({ event: 'view_item_list', ecommerce: { item_list_id: 'pistols' } });
     expect((afterClick[1]!.ecommerce!.items as unknown[]).length).toBe(5);
 
@@ -200,7 +204,9 @@ describe('product detail in Chromium', () => {
     await page.getByRole('button', { name: 'Show technical card' }).click();
     await expect.poll(src).toBe('/images/products/1-card.svg');
     expect(await page.getByRole('button', { name: 'Show technical card' }).getAttribute('aria-current')).toBe('true');
-    expect(await dataLayer(page)).toContainEqual(expect.objectContaining({ event: 'view_item', ecommerce: expect.objectContaining({ value: 189.99 }) }));
+    expect(await dataLayer(page)).toContainEqual(
+      expect.objectContaining({ event: 'view_item', ecommerce: expect.objectContaining({ value: 189.99 }) }),
+    );
     expectClean(watch);
     await page.close();
   });
@@ -252,7 +258,9 @@ describe('checkout in Chromium', () => {
     await hydrated(page, 'BuyNow');
     await page.getByRole('button', { name: /Buy Now/ }).click();
     await page.waitForURL('https://buy.stripe.com/**');
-    expect(seen.urls).toEqual([`${paymentLinks['G-Series Laser Training Pistol']}?utm_source=newsletter&utm_medium=email&utm_campaign=spring`]);
+    expect(seen.urls).toEqual([
+      `${paymentLinks['G-Series Laser Training Pistol']}?utm_source=newsletter&utm_medium=email&utm_campaign=spring`,
+    ]);
     expect(await page.getByRole('heading', { name: 'Payment page' }).isVisible()).toBe(true);
     const checkout = (await pushesSeenBy(context)).filter((p) => p.event.event === 'begin_checkout');
     expect(checkout).toHaveLength(1);
@@ -345,7 +353,9 @@ describe('thank-you in Chromium', () => {
     await page.goto(`${shop.url}/thank-you?product_id=1&session_id=cs_test_e2e_once`);
     const purchases = async () => (await dataLayer(page)).filter((e) => e.event === 'purchase');
     await expect.poll(async () => (await purchases()).length).toBe(1);
-    expect((await purchases())[0]).toMatchObject({ ecommerce: { transaction_id: 'cs_test_e2e_once', value: 189.99, tax: 0, shipping: 0, currency: 'USD' } });
+    expect((await purchases())[0]).toMatchObject({
+      ecommerce: { transaction_id: 'cs_test_e2e_once', value: 189.99, tax: 0, shipping: 0, currency: 'USD' },
+    });
     await pageSettled(page);
     await page.reload();
     await expect.poll(async () => (await dataLayer(page)).some((e) => e.event === 'page_view')).toBe(true);
@@ -401,7 +411,9 @@ describe('shop pages in Chromium', () => {
     const results = await new AxeBuilder({ page }).analyze();
     const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-    console.info(`axe ${path}: ${results.violations.length} violations (${results.violations.map((v) => `${v.id}/${v.impact}`).join(', ') || 'none'})`);
+    console.info(
+      `axe ${path}: ${results.violations.length} violations (${results.violations.map((v) => `${v.id}/${v.impact}`).join(', ') || 'none'})`,
+    );
     await context.close();
   });
 

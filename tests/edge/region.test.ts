@@ -60,9 +60,7 @@ describe('first HTML region on the Worker', () => {
     const { res } = await firstHtml({ cf: { country: 'DE' } });
     expect(res.headers.get('cache-control')).toBe('private, no-cache');
     expect(res.headers.get('vary')).toContain('Cookie, CF-IPCountry, Accept-Language');
-    expect(res.headers.get('content-security-policy')).toContain(
-      "connect-src 'self' https://api.bigdatacloud.net https://ip.example;",
-    );
+    expect(res.headers.get('content-security-policy')).toContain("connect-src 'self' https://api.bigdatacloud.net https://ip.example;");
     expect(res.headers.get('permissions-policy')).toContain('geolocation=(self)');
   });
 });

@@ -13,7 +13,11 @@ afterAll(() => worker.dispose());
 const get: TestWorker['get'] = (path, init) => worker.get(path, init);
 
 const sendContact = (body: unknown) =>
-  get('/api/contact', { method: 'POST', headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '203.0.113.9' }, body: JSON.stringify(body) });
+  get('/api/contact', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '203.0.113.9' },
+    body: JSON.stringify(body),
+  });
 
 describe('the built Worker in workerd', () => {
   it('renders the not-found page with status 404 and security headers', async () => {

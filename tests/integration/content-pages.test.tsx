@@ -54,13 +54,13 @@ const lastUpdated = `Last updated ${formatLongDate(POLICIES_LAST_UPDATED)}`;
 
 /** The returns figures that the FAQ and the terms both summarise. */
 const returnsSummary = [
-    `within ${returnWindowText} of delivery`,
-    returnsPolicy.condition,
-    businessDays(returnsPolicy.refundDays),
-    `${formatPercent(returnsPolicy.storeCreditPercent)} of the purchase value`,
-    returnsPolicy.exchangeFor,
-    returnsPolicy.returnShipping,
-    `under warranty for ${warrantyText}`,
+  `within ${returnWindowText} of delivery`,
+  returnsPolicy.condition,
+  businessDays(returnsPolicy.refundDays),
+  `${formatPercent(returnsPolicy.storeCreditPercent)} of the purchase value`,
+  returnsPolicy.exchangeFor,
+  returnsPolicy.returnShipping,
+  `under warranty for ${warrantyText}`,
 ];
 
 /** The figures of src/shared/policy/figures.ts each page must state, in the words the page uses. */
@@ -75,7 +75,10 @@ const figures: Record<ContentPath, string[]> = {
   '/faq': [
     batteryLifeText,
     businessDays(PROCESSING_DAYS),
-    ...shippingRates.flatMap((r) => [`${businessDays(r.standard.days)} to ${r.inSentence}`, `${businessDays(r.express.days)} to ${r.inSentence}`]),
+    ...shippingRates.flatMap((r) => [
+      `${businessDays(r.standard.days)} to ${r.inSentence}`,
+      `${businessDays(r.express.days)} to ${r.inSentence}`,
+    ]),
     ...shippingRates.filter((r) => !r.freeStandardShipping).flatMap((r) => [shippingCostText(r.standard), shippingCostText(r.express)]),
     `over ${policyMoney(FREE_STANDARD_SHIPPING_OVER)} to ${freeShippingDestinationsText}`,
     paymentMethodsText,

@@ -153,7 +153,11 @@ describe('guides list island', () => {
     expect(props.categories).toEqual(['Equipment Guides', 'Fundamentals', 'Tactical Training']);
     expect(props.cards).toHaveLength(12);
     expect(props.cards.map((c) => c.slug)).not.toContain('draft-winter-training-plan');
-    expect(props.cards[0]).toMatchObject({ slug: 'choosing-a-laser-training-bundle', category: 'Equipment Guides', categorySlug: 'equipment-guides' });
+    expect(props.cards[0]).toMatchObject({
+      slug: 'choosing-a-laser-training-bundle',
+      category: 'Equipment Guides',
+      categorySlug: 'equipment-guides',
+    });
     // What the island's first render shows is what the server sent: the filtered list inside the marker.
     const inside = mainOf(html).slice(mainOf(html).indexOf('data-island="GuideBrowser"'));
     expect(cardLinks(inside)).toEqual(['/blog/blue-guns-durability-test', '/blog/blue-training-guns', '/blog/blue-guns']);
@@ -214,7 +218,10 @@ describe('empty and failed blog reads', () => {
     expect(textOf(sectionOf(main, 'Latest Articles'))).toContain(NO_POSTS);
     expect(textOf(main)).toContain('Featured Equipment');
     for (const msg of ['database read failed: list posts', 'database read failed: list categories']) {
-      expect(logs.some((l) => l.level === 'error' && l.msg === msg), msg).toBe(true);
+      expect(
+        logs.some((l) => l.level === 'error' && l.msg === msg),
+        msg,
+      ).toBe(true);
     }
 
     const guides = await app.crawl('/guides?q=blue');

@@ -14,17 +14,35 @@ const consentFallback = (html: string) => JSON.parse(html.match(/\}\)\((\{.*?\})
 describe('frame on every page', () => {
   it('has the header navigation, footer lists, contact block, tagline and the current year', async () => {
     const { html } = await t.get('/missing');
-    for (const href of ['/products?category=pistols', '/products?category=rifles', '/products?category=targets', '/about', '/training-gun-digest', '/guides', '/contact']) {
+    for (const href of [
+      '/products?category=pistols',
+      '/products?category=rifles',
+      '/products?category=targets',
+      '/about',
+      '/training-gun-digest',
+      '/guides',
+      '/contact',
+    ]) {
       expect(html).toContain(`href="${href}"`);
     }
-    for (const href of ['/products?category=new', '/products?category=featured', '/cart', '/shipping-policy', '/returns', '/faq', '/privacy-policy', '/terms-of-service']) {
+    for (const href of [
+      '/products?category=new',
+      '/products?category=featured',
+      '/cart',
+      '/shipping-policy',
+      '/returns',
+      '/faq',
+      '/privacy-policy',
+      '/terms-of-service',
+    ]) {
       expect(html).toContain(`href="${href}"`);
     }
     expect(html).toContain('Reply within 24 hours');
     expect(html).toContain('https://wa.me/');
     expect(html).toContain('Premium tactical laser training systems for military, law enforcement, and civilian shooters.');
     expect(html).toContain(`© <!-- -->${new Date().getUTCFullYear()}`);
-    for (const label of ['Facebook', 'Instagram', 'YouTube', 'TikTok', 'LinkedIn', 'Google Maps']) expect(html).toMatch(new RegExp(`aria-label="[^"]*${label}[^"]*"`));
+    for (const label of ['Facebook', 'Instagram', 'YouTube', 'TikTok', 'LinkedIn', 'Google Maps'])
+      expect(html).toMatch(new RegExp(`aria-label="[^"]*${label}[^"]*"`));
     expect(html).toContain('Free Shipping in US, UK &amp; EU');
   });
 
@@ -52,7 +70,9 @@ describe('Google Tag Manager', () => {
     try {
       const { res, html } = await gtm.get('/missing');
       const nonce = res.headers.get('content-security-policy')!.match(/'nonce-([^']+)'/)![1]!;
-      expect(html).toMatch(new RegExp(`<script nonce="${nonce.replace(/[+/=]/g, '\\$&')}">[^<]*googletagmanager\\.com/gtm\\.js[^<]*"GTM-ABC123"`));
+      expect(html).toMatch(
+        new RegExp(`<script nonce="${nonce.replace(/[+/=]/g, '\\$&')}">[^<]*googletagmanager\\.com/gtm\\.js[^<]*"GTM-ABC123"`),
+      );
       expect(res.headers.get('content-security-policy')).toContain('https://www.googletagmanager.com');
     } finally {
       await gtm.close();

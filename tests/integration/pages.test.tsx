@@ -53,7 +53,9 @@ describe('not-found page', () => {
     const { lines } = await logDuring(t, async () => {
       await (await fetch(`${t.url}/missing-thing`)).text();
     });
-    expect(lines).toContainEqual(expect.objectContaining({ msg: 'page not found', fields: expect.objectContaining({ path: '/missing-thing' }) }));
+    expect(lines).toContainEqual(
+      expect.objectContaining({ msg: 'page not found', fields: expect.objectContaining({ path: '/missing-thing' }) }),
+    );
     const request = lines.find((l) => l.msg === 'request');
     expect(request?.fields).toMatchObject({ method: 'GET', path: '/missing-thing', status: 404 });
     expect(request?.fields?.requestId).toEqual(expect.any(String));
@@ -111,10 +113,18 @@ describe('streaming', () => {
     expect(shellIndex).toBeGreaterThanOrEqual(0);
     expect(dataIndex).toBeGreaterThan(shellIndex);
     expect(chunks[shellIndex]!.at).toBeLessThan(chunks[dataIndex]!.at);
-    expect(chunks.slice(0, shellIndex + 1).map((c) => c.text).join('')).toContain('<main id="main"');
+    expect(
+      chunks
+        .slice(0, shellIndex + 1)
+        .map((c) => c.text)
+        .join(''),
+    ).toContain('<main id="main"');
     // React's inline script that swaps the fallback for the data carries the nonce.
     const nonce = res.headers.get('content-security-policy')?.match(/'nonce-([^']+)'/)?.[1];
-    const late = chunks.slice(dataIndex).map((c) => c.text).join('');
+    const late = chunks
+      .slice(dataIndex)
+      .map((c) => c.text)
+      .join('');
     for (const tag of scriptTags(late)) expect(attr(tag, 'nonce')).toBe(nonce);
   });
 

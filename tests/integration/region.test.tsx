@@ -91,8 +91,7 @@ describe('first HTML currency on Node', () => {
 });
 
 /** Every money amount in <main>: the shop pages' prices (server-rendered islands included). */
-const mainPrices = (html: string) =>
-  html.slice(html.indexOf('<main'), html.indexOf('</main>')).match(/[£€$]\d[\d,]*\.\d{2}/g) ?? [];
+const mainPrices = (html: string) => html.slice(html.indexOf('<main'), html.indexOf('</main>')).match(/[£€$]\d[\d,]*\.\d{2}/g) ?? [];
 
 describe('first HTML currency on the shop pages', () => {
   it.each([

@@ -20,7 +20,11 @@ beforeAll(async () => {
 afterAll(() => Promise.all([t.close(), withWidget.close()]));
 
 const count = (html: string, needle: string | RegExp) => html.split(needle).length - 1;
-const h1 = (html: string) => html.match(/<h1\b[^>]*>([\s\S]*?)<\/h1>/)?.[1]?.replace(/<[^>]+>/g, '').replace(/<!-- -->/g, '');
+const h1 = (html: string) =>
+  html
+    .match(/<h1\b[^>]*>([\s\S]*?)<\/h1>/)?.[1]
+    ?.replace(/<[^>]+>/g, '')
+    .replace(/<!-- -->/g, '');
 const GB = { 'CF-IPCountry': 'GB' };
 const US = { 'CF-IPCountry': 'US' };
 
@@ -184,7 +188,8 @@ describe('product detail', () => {
   it('has gallery, badges, discounted price, stock, shipping, description, features, Buy Now, specs, guides, reviews and trust', async () => {
     const { html } = await t.get('/product/1');
     expect(html).toContain('data-island="ProductGallery"');
-    for (const src of ['/images/products/1-main.svg', '/images/products/1-card.svg', '/images/products/1-landscape.svg']) expect(html).toContain(src);
+    for (const src of ['/images/products/1-main.svg', '/images/products/1-card.svg', '/images/products/1-landscape.svg'])
+      expect(html).toContain(src);
     expect(html).toMatch(/<img src="\/images\/products\/1-main.svg"[^>]*width="800" height="800" fetchPriority="high"/);
     expect(html).toContain('>BESTSELLER</li>');
     expect(html).toContain('>APP COMPATIBLE</li>');
@@ -212,7 +217,11 @@ describe('product detail', () => {
     const { html } = await t.get('/product/8', GB);
     const product = jsonLdBlocks(html).find((d) => d['@type'] === 'Product')!;
     expect(product).toMatchObject({ name: 'Compact Carry Laser Trainer', brand: { name: 'StrikePoint Training' } });
-    expect((product.offers as Array<{ priceCurrency: string; availability: string }>).map((o) => o.priceCurrency)).toEqual(['GBP', 'USD', 'EUR']);
+    expect((product.offers as Array<{ priceCurrency: string; availability: string }>).map((o) => o.priceCurrency)).toEqual([
+      'GBP',
+      'USD',
+      'EUR',
+    ]);
     expect((product.offers as Array<{ availability: string }>)[0]!.availability).toBe('https://schema.org/LimitedAvailability');
     expect(pageEvents(html)).toEqual([
       {
@@ -361,7 +370,9 @@ describe('thank-you', () => {
     expect(html).not.toContain('Order Summary');
     expect(pageEvents(html)).toEqual([]);
     expect(html).toContain('Shop More Products');
-    expect(lines).toContainEqual(expect.objectContaining({ msg: 'thank-you product not found', fields: expect.objectContaining({ productId: '999' }) }));
+    expect(lines).toContainEqual(
+      expect.objectContaining({ msg: 'thank-you product not found', fields: expect.objectContaining({ productId: '999' }) }),
+    );
   });
 
   it('renders the confirmation with no parameters at all', async () => {

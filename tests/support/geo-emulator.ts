@@ -23,8 +23,7 @@ export async function startGeoEmulator() {
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     requests.push(url);
-    const answer =
-      url.pathname === '/data/reverse-geocode-client' ? answers.reverse : url.pathname === '/json/' ? answers.ip : undefined;
+    const answer = url.pathname === '/data/reverse-geocode-client' ? answers.reverse : url.pathname === '/json/' ? answers.ip : undefined;
     const send = () => {
       res.writeHead(answer?.status ?? 404, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' });
       res.end(JSON.stringify(answer?.body ?? { error: 'not found' }));

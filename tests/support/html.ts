@@ -26,8 +26,7 @@ export async function readChunks(res: Response, start: number): Promise<Array<{ 
 }
 
 /** Node's fetch says 'node', which isbot rightly calls a bot; tests of what people get send this. */
-export const BROWSER_UA =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+export const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
 /** A search crawler: it gets each page complete in one piece, with no streamed fallbacks. */
 export const GOOGLEBOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';

@@ -17,7 +17,12 @@ export const SWAP_VIEWPORTS = [
 export async function measureSkeletonSwap<T>(
   browser: Browser,
   url: string,
-  opts: { viewport: { width: number; height: number }; skeletons: number; measure: (page: Page) => Promise<T>; check?: (page: Page) => Promise<void> },
+  opts: {
+    viewport: { width: number; height: number };
+    skeletons: number;
+    measure: (page: Page) => Promise<T>;
+    check?: (page: Page) => Promise<void>;
+  },
 ): Promise<{ withSkeletons: T; streamed: T }> {
   const html = await (await fetch(url, { headers: { 'User-Agent': BROWSER_UA } })).text();
   const frozen = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');

@@ -25,10 +25,7 @@ interface Stmt {
 }
 
 type Cond =
-  | { type: 'ok' | 'error'; step: number }
-  | { type: 'not'; cond: Cond }
-  | { type: 'and' | 'or'; conds: Cond[] }
-  | { type: 'is_autocommit' };
+  { type: 'ok' | 'error'; step: number } | { type: 'not'; cond: Cond } | { type: 'and' | 'or'; conds: Cond[] } | { type: 'is_autocommit' };
 
 type StreamRequest =
   | { type: 'close' | 'get_autocommit' }
@@ -75,7 +72,6 @@ const hranaError = (err: unknown) => ({
   message: err instanceof Error ? err.message : String(err),
   code: (err as { code?: string }).code ?? 'UNKNOWN',
 });
-
 
 export interface TursoEmulator {
   url: string;

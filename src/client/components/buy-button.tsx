@@ -54,9 +54,7 @@ export function BuyButton({ productId, name, stock, item, campaign, soldOutLabel
 
   return (
     <form method="post" action={`/checkout/${productId}`} onSubmit={onSubmit} className="contents">
-      {campaignKeys.map((key) =>
-        campaign[key] ? <input key={key} type="hidden" name={key} value={campaign[key]} /> : null,
-      )}
+      {campaignKeys.map((key) => (campaign[key] ? <input key={key} type="hidden" name={key} value={campaign[key]} /> : null))}
       <button
         type="submit"
         disabled={pending}

@@ -69,11 +69,7 @@ export function FilterPanel({ state, availability, onCategory, onAvailability, o
           </label>
         ))}
       </fieldset>
-      <a
-        href={listPath(clearedList(state))}
-        onClick={onClear}
-        className="btn btn-secondary"
-      >
+      <a href={listPath(clearedList(state))} onClick={onClear} className="btn btn-secondary">
         Clear Filters
       </a>
     </div>

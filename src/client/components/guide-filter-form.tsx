@@ -23,7 +23,12 @@ interface GuideFilterFormProps {
 export function GuideFilterForm({ filter, categories, handlers }: GuideFilterFormProps) {
   return (
     <search>
-      <form method="get" action={guidesPath()} onSubmit={handlers?.onSubmit} className="mt-8 grid gap-4 sm:grid-cols-[1fr_16rem_auto] sm:items-end">
+      <form
+        method="get"
+        action={guidesPath()}
+        onSubmit={handlers?.onSubmit}
+        className="mt-8 grid gap-4 sm:grid-cols-[1fr_16rem_auto] sm:items-end"
+      >
         <div>
           <label htmlFor="guides-q" className="block text-sm font-medium text-stone-900">
             Search guides

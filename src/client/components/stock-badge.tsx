@@ -11,7 +11,10 @@ const toneClasses: Record<StockTone, string> = {
 export function StockBadge({ stock }: { stock: string }) {
   const tone = stockTone(stock);
   return (
-    <p className={`inline-flex w-fit items-center gap-1.5 rounded-full px-2.5 py-0.5 text-sm font-medium ${toneClasses[tone]}`} data-stock={tone}>
+    <p
+      className={`inline-flex w-fit items-center gap-1.5 rounded-full px-2.5 py-0.5 text-sm font-medium ${toneClasses[tone]}`}
+      data-stock={tone}
+    >
       <span aria-hidden="true" className="h-2 w-2 rounded-full bg-current" />
       {stock}
     </p>

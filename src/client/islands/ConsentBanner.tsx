@@ -48,8 +48,10 @@ export default function ConsentBanner({ region }: ConsentBannerProps) {
             Cookies and analytics
           </h2>
           <p className="mt-1 text-stone-300">
-            We use analytics cookies to understand which training gear helps shooters most. Essential cookies (your
-            region) are always on. <a href="/privacy-policy" className="underline">Privacy Policy</a>
+            We use analytics cookies to understand which training gear helps shooters most. Essential cookies (your region) are always on.{' '}
+            <a href="/privacy-policy" className="underline">
+              Privacy Policy
+            </a>
             {current && <span className="ml-1">Current choice: {current === 'granted' ? 'accepted' : 'rejected'}.</span>}
           </p>
         </div>

@@ -12,7 +12,13 @@ function Dropdown({ label, links, path }: { label: string; links: NavLink[]; pat
     <NavigationMenu.Item value={label}>
       <NavigationMenu.Trigger ref={trigger} className="nav-trigger group">
         {label}
-        <svg aria-hidden="true" width="12" height="12" viewBox="0 0 12 12" className="transition-transform group-data-[state=open]:rotate-180">
+        <svg
+          aria-hidden="true"
+          width="12"
+          height="12"
+          viewBox="0 0 12 12"
+          className="transition-transform group-data-[state=open]:rotate-180"
+        >
           <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.5" />
         </svg>
       </NavigationMenu.Trigger>
@@ -53,7 +59,11 @@ export default function DesktopNav({ path }: DesktopNavProps) {
         <Dropdown label="Resources" links={resourceLinks} path={path} />
         <NavigationMenu.Item>
           <NavigationMenu.Link asChild active={isActive(contactLink.href, path)}>
-            <a href={contactLink.href} className="nav-trigger data-[active]:bg-red-700 data-[active]:text-white" aria-current={isActive(contactLink.href, path) ? 'page' : undefined}>
+            <a
+              href={contactLink.href}
+              className="nav-trigger data-[active]:bg-red-700 data-[active]:text-white"
+              aria-current={isActive(contactLink.href, path) ? 'page' : undefined}
+            >
               {contactLink.label}
             </a>
           </NavigationMenu.Link>

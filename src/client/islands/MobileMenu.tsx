@@ -34,7 +34,10 @@ export default function MobileMenu({ path, regionSelector }: MobileMenuProps) {
         <Dialog.Content className="mobile-menu" aria-describedby={undefined}>
           <div className="flex items-center justify-between border-b border-stone-700 px-4 py-3">
             <Dialog.Title className="text-base font-semibold">Menu</Dialog.Title>
-            <Dialog.Close className="rounded p-2 hover:bg-stone-800 focus-visible:outline-2 focus-visible:outline-white" aria-label="Close menu">
+            <Dialog.Close
+              className="rounded p-2 hover:bg-stone-800 focus-visible:outline-2 focus-visible:outline-white"
+              aria-label="Close menu"
+            >
               <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
                 <path d="M6 6l12 12M18 6L6 18" />
               </svg>

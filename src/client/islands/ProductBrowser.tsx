@@ -1,6 +1,16 @@
 import { useEffect, useId, useState, type MouseEvent } from 'react';
 import type { CampaignParams } from '#shared/site/campaign.ts';
-import { type CardItem, filterProducts, clearedList, listAnalytics, listHeading, listPath, MAX_QUERY_LENGTH, type ListState, type ListView } from '#shared/catalogue/list.ts';
+import {
+  type CardItem,
+  filterProducts,
+  clearedList,
+  listAnalytics,
+  listHeading,
+  listPath,
+  MAX_QUERY_LENGTH,
+  type ListState,
+  type ListView,
+} from '#shared/catalogue/list.ts';
 import type { Region } from '#shared/region/region.ts';
 import { FilterPanel, type Availability } from '../components/filter-panel';
 import { HiddenListState } from '../components/list-forms';
@@ -67,13 +77,7 @@ export default function ProductBrowser({ items, initial, region, campaign }: Pro
   };
 
   const panel = (
-    <FilterPanel
-      state={state}
-      availability={availability}
-      onCategory={onCategory}
-      onAvailability={setAvailability}
-      onClear={clear}
-    />
+    <FilterPanel state={state} availability={availability} onCategory={onCategory} onAvailability={setAvailability} onClear={clear} />
   );
 
   return (

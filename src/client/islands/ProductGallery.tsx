@@ -14,11 +14,7 @@ export default function ProductGallery({ images }: { images: GalleryImage[] }) {
   const [index, setIndex] = useState(0);
   const current = images[index];
   if (!current) {
-    return (
-      <div className="flex aspect-square items-center justify-center rounded-lg bg-stone-100 text-stone-700">
-        No images available
-      </div>
-    );
+    return <div className="flex aspect-square items-center justify-center rounded-lg bg-stone-100 text-stone-700">No images available</div>;
   }
   const step = (by: number) => setIndex((i) => (i + by + images.length) % images.length);
   const arrow =
@@ -64,7 +60,14 @@ export default function ProductGallery({ images }: { images: GalleryImage[] }) {
                 aria-label={`Show ${image.label.toLowerCase()}`}
                 className="block w-full overflow-hidden rounded-md border-2 border-stone-200 bg-white focus-visible:outline-2 focus-visible:outline-red-700 aria-[current=true]:border-red-700"
               >
-                <img src={image.src} alt="" width={image.width} height={image.height} loading="lazy" className="aspect-square w-full object-contain" />
+                <img
+                  src={image.src}
+                  alt=""
+                  width={image.width}
+                  height={image.height}
+                  loading="lazy"
+                  className="aspect-square w-full object-contain"
+                />
               </button>
             </li>
           ))}

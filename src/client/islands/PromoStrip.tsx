@@ -1,11 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  MOBILE_BREAKPOINT_PX,
-  PROMO_INTERVAL_MS,
-  PROMO_VISIBLE_NARROW,
-  PROMO_VISIBLE_WIDE,
-  stepPromo,
-} from '#shared/site/promotions.ts';
+import { MOBILE_BREAKPOINT_PX, PROMO_INTERVAL_MS, PROMO_VISIBLE_NARROW, PROMO_VISIBLE_WIDE, stepPromo } from '#shared/site/promotions.ts';
 import { useMediaQuery } from '../media';
 
 export interface PromoStripProps {

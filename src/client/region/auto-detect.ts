@@ -21,7 +21,11 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useDetecting(): boolean {
-  return useSyncExternalStore(subscribe, () => detecting, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => detecting,
+    () => false,
+  );
 }
 
 /** The result is shown on <html> next to the region, for support and tests to read. */

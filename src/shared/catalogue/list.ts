@@ -159,9 +159,7 @@ export interface Searchable {
 export function matchesSearch(product: Searchable, query: string): boolean {
   const needle = query.trim().toLocaleLowerCase('en');
   if (!needle) return true;
-  return [product.name, product.description, ...product.features].some((text) =>
-    text.toLocaleLowerCase('en').includes(needle),
-  );
+  return [product.name, product.description, ...product.features].some((text) => text.toLocaleLowerCase('en').includes(needle));
 }
 
 /** Product-card feature chips: 3 shown, each cut to 20 characters plus '...', then '+N more'. */

@@ -27,7 +27,7 @@ export const products: readonly Product[] = [
     prices: { EUR: 174.99, GBP: 149.99, USD: 189.99 },
     full_price: 229.99,
     full_prices: { EUR: 211.99, GBP: 181.99, USD: 229.99 },
-    savings: 40.00,
+    savings: 40.0,
     category_id: 'pistols',
     image_url: '/images/products/1-main.svg',
     technical_card_url: '/images/products/1-card.svg',
@@ -54,7 +54,11 @@ export const products: readonly Product[] = [
     ],
     tags: ['BESTSELLER', 'APP COMPATIBLE'],
     related_guides: [
-      { id: 'dry-fire-fundamentals', title: 'Dry-Fire Fundamentals: Building a Safe Home Routine', url: '/training-gun-digest/dry-fire-fundamentals' },
+      {
+        id: 'dry-fire-fundamentals',
+        title: 'Dry-Fire Fundamentals: Building a Safe Home Routine',
+        url: '/training-gun-digest/dry-fire-fundamentals',
+      },
       { id: 'app-compatible-pistols', title: 'App-Compatible Laser Pistols Compared', url: '/training-gun-digest/app-compatible-pistols' },
       { id: 'who-trusts-laser-training', title: 'Who Trusts Our Laser Trainers', url: '/blog/who-trusts-laser-training' },
     ],
@@ -72,7 +76,7 @@ export const products: readonly Product[] = [
     prices: { EUR: 413.99, GBP: 354.99, USD: 449.99 },
     full_price: 499.99,
     full_prices: { EUR: 459.99, GBP: 394.99, USD: 499.99 },
-    savings: 50.00,
+    savings: 50.0,
     category_id: 'rifles',
     image_url: '/images/products/2-main.svg',
     technical_card_url: '/images/products/2-card.svg',
@@ -99,7 +103,11 @@ export const products: readonly Product[] = [
     tags: ['APP COMPATIBLE'],
     related_guides: [
       { id: 'tactical-training', title: 'Tactical Training Drills with Laser Systems', url: '/training-gun-digest/tactical-training' },
-      { id: 'law-enforcement-training', title: 'Laser Training for Law Enforcement Programmes', url: '/training-gun-digest/law-enforcement-training' },
+      {
+        id: 'law-enforcement-training',
+        title: 'Laser Training for Law Enforcement Programmes',
+        url: '/training-gun-digest/law-enforcement-training',
+      },
       { id: 'who-trusts-laser-training', title: 'Who Trusts Our Laser Trainers', url: '/blog/who-trusts-laser-training' },
     ],
     meta_title: 'AR-Style Laser Training Rifle | Laser Dry-Fire Training',
@@ -116,7 +124,7 @@ export const products: readonly Product[] = [
     prices: { EUR: 229.99, GBP: 196.99, USD: 249.99 },
     full_price: 279.99,
     full_prices: { EUR: 257.99, GBP: 220.99, USD: 279.99 },
-    savings: 30.00,
+    savings: 30.0,
     category_id: 'targets',
     image_url: '/images/products/3-main.svg',
     technical_card_url: '/images/products/3-card.svg',
@@ -142,7 +150,11 @@ export const products: readonly Product[] = [
     tags: ['APP COMPATIBLE'],
     related_guides: [
       { id: 'app-compatible-pistols', title: 'App-Compatible Laser Pistols Compared', url: '/training-gun-digest/app-compatible-pistols' },
-      { id: 'dry-fire-fundamentals', title: 'Dry-Fire Fundamentals: Building a Safe Home Routine', url: '/training-gun-digest/dry-fire-fundamentals' },
+      {
+        id: 'dry-fire-fundamentals',
+        title: 'Dry-Fire Fundamentals: Building a Safe Home Routine',
+        url: '/training-gun-digest/dry-fire-fundamentals',
+      },
       { id: 'who-trusts-laser-training', title: 'Who Trusts Our Laser Trainers', url: '/blog/who-trusts-laser-training' },
     ],
     meta_title: 'Reactive Laser Target System | Laser Dry-Fire Training',
@@ -159,7 +171,7 @@ export const products: readonly Product[] = [
     prices: { EUR: 100.99, GBP: 86.99, USD: 109.99 },
     full_price: 129.99,
     full_prices: { EUR: 119.99, GBP: 102.99, USD: 129.99 },
-    savings: 20.00,
+    savings: 20.0,
     category_id: 'pistols',
     image_url: '/images/products/4-main.svg',
     technical_card_url: '/images/products/4-card.svg',
@@ -183,7 +195,11 @@ export const products: readonly Product[] = [
     ],
     tags: ['APP COMPATIBLE'],
     related_guides: [
-      { id: 'dry-fire-fundamentals', title: 'Dry-Fire Fundamentals: Building a Safe Home Routine', url: '/training-gun-digest/dry-fire-fundamentals' },
+      {
+        id: 'dry-fire-fundamentals',
+        title: 'Dry-Fire Fundamentals: Building a Safe Home Routine',
+        url: '/training-gun-digest/dry-fire-fundamentals',
+      },
       { id: 'app-compatible-pistols', title: 'App-Compatible Laser Pistols Compared', url: '/training-gun-digest/app-compatible-pistols' },
     ],
     meta_title: 'Essential Laser Training Pistol | Laser Dry-Fire Training',
@@ -200,7 +216,7 @@ export const products: readonly Product[] = [
     prices: { EUR: 367.99, GBP: 315.99, USD: 399.99 },
     full_price: 399.99,
     full_prices: { EUR: 367.99, GBP: 315.99, USD: 399.99 },
-    savings: 0.00,
+    savings: 0.0,
     category_id: 'rifles',
     image_url: '/images/products/5-main.svg',
     technical_card_url: '/images/products/5-card.svg',
@@ -225,13 +241,18 @@ export const products: readonly Product[] = [
     ],
     tags: ['APP COMPATIBLE'],
     related_guides: [
-      { id: 'dry-fire-fundamentals', title: 'Dry-Fire Fundamentals: Building a Safe Home Routine', url: '/training-gun-digest/dry-fire-fundamentals' },
+      {
+        id: 'dry-fire-fundamentals',
+        title: 'Dry-Fire Fundamentals: Building a Safe Home Routine',
+        url: '/training-gun-digest/dry-fire-fundamentals',
+      },
       { id: 'tactical-training', title: 'Tactical Training Drills with Laser Systems', url: '/training-gun-digest/tactical-training' },
     ],
     meta_title: 'Bolt-Action Laser Training Rifle | Laser Dry-Fire Training',
     meta_description:
       'Bolt-action laser training rifle with working bolt, adjustable cheek riser and scope rail. Class 3R laser for precision dry-fire practice at home.',
-    image_alt: 'Bolt-Action Laser Training Rifle: illustration of a bolt-action laser training rifle on a light background with a red laser accent',
+    image_alt:
+      'Bolt-Action Laser Training Rifle: illustration of a bolt-action laser training rifle on a light background with a red laser accent',
   },
   {
     id: 6,
@@ -242,7 +263,7 @@ export const products: readonly Product[] = [
     prices: { EUR: 349.99, GBP: 299.99, USD: 379.99 },
     full_price: 399.99,
     full_prices: { EUR: 367.99, GBP: 315.99, USD: 399.99 },
-    savings: 20.00,
+    savings: 20.0,
     category_id: 'rifles',
     image_url: '/images/products/6-main.svg',
     technical_card_url: '/images/products/6-card.svg',
@@ -267,7 +288,11 @@ export const products: readonly Product[] = [
     tags: ['APP COMPATIBLE'],
     related_guides: [
       { id: 'tactical-training', title: 'Tactical Training Drills with Laser Systems', url: '/training-gun-digest/tactical-training' },
-      { id: 'law-enforcement-training', title: 'Laser Training for Law Enforcement Programmes', url: '/training-gun-digest/law-enforcement-training' },
+      {
+        id: 'law-enforcement-training',
+        title: 'Laser Training for Law Enforcement Programmes',
+        url: '/training-gun-digest/law-enforcement-training',
+      },
     ],
     meta_title: 'Pump-Action Laser Training Shotgun | Laser Dry-Fire Training',
     meta_description:
@@ -283,7 +308,7 @@ export const products: readonly Product[] = [
     prices: { EUR: 201.99, GBP: 173.99, USD: 219.99 },
     full_price: 219.99,
     full_prices: { EUR: 201.99, GBP: 173.99, USD: 219.99 },
-    savings: 0.00,
+    savings: 0.0,
     category_id: 'pistols',
     image_url: '/images/products/7-main.svg',
     technical_card_url: '/images/products/7-card.svg',
@@ -308,7 +333,11 @@ export const products: readonly Product[] = [
     ],
     tags: ['APP COMPATIBLE'],
     related_guides: [
-      { id: 'dry-fire-fundamentals', title: 'Dry-Fire Fundamentals: Building a Safe Home Routine', url: '/training-gun-digest/dry-fire-fundamentals' },
+      {
+        id: 'dry-fire-fundamentals',
+        title: 'Dry-Fire Fundamentals: Building a Safe Home Routine',
+        url: '/training-gun-digest/dry-fire-fundamentals',
+      },
       { id: 'app-compatible-pistols', title: 'App-Compatible Laser Pistols Compared', url: '/training-gun-digest/app-compatible-pistols' },
     ],
     meta_title: '1911 Laser Training Pistol | Laser Dry-Fire Training',
@@ -325,7 +354,7 @@ export const products: readonly Product[] = [
     prices: { EUR: 137.99, GBP: 117.99, USD: 149.99 },
     full_price: 169.99,
     full_prices: { EUR: 155.99, GBP: 133.99, USD: 169.99 },
-    savings: 20.00,
+    savings: 20.0,
     category_id: 'pistols',
     image_url: '/images/products/8-main.svg',
     technical_card_url: '/images/products/8-card.svg',
@@ -349,7 +378,11 @@ export const products: readonly Product[] = [
     ],
     tags: ['APP COMPATIBLE'],
     related_guides: [
-      { id: 'dry-fire-fundamentals', title: 'Dry-Fire Fundamentals: Building a Safe Home Routine', url: '/training-gun-digest/dry-fire-fundamentals' },
+      {
+        id: 'dry-fire-fundamentals',
+        title: 'Dry-Fire Fundamentals: Building a Safe Home Routine',
+        url: '/training-gun-digest/dry-fire-fundamentals',
+      },
       { id: 'tactical-training', title: 'Tactical Training Drills with Laser Systems', url: '/training-gun-digest/tactical-training' },
     ],
     meta_title: 'Compact Carry Laser Trainer | Laser Dry-Fire Training',
@@ -366,7 +399,7 @@ export const products: readonly Product[] = [
     prices: { EUR: 321.99, GBP: 275.99, USD: 349.99 },
     full_price: 349.99,
     full_prices: { EUR: 321.99, GBP: 275.99, USD: 349.99 },
-    savings: 0.00,
+    savings: 0.0,
     category_id: 'pistols',
     image_url: '/images/products/9-main.svg',
     technical_card_url: '/images/products/9-card.svg',
@@ -393,14 +426,23 @@ export const products: readonly Product[] = [
     ],
     tags: ['APP COMPATIBLE'],
     related_guides: [
-      { id: 'dry-fire-fundamentals', title: 'Dry-Fire Fundamentals: Building a Safe Home Routine', url: '/training-gun-digest/dry-fire-fundamentals' },
+      {
+        id: 'dry-fire-fundamentals',
+        title: 'Dry-Fire Fundamentals: Building a Safe Home Routine',
+        url: '/training-gun-digest/dry-fire-fundamentals',
+      },
       { id: 'tactical-training', title: 'Tactical Training Drills with Laser Systems', url: '/training-gun-digest/tactical-training' },
-      { id: 'law-enforcement-training', title: 'Laser Training for Law Enforcement Programmes', url: '/training-gun-digest/law-enforcement-training' },
+      {
+        id: 'law-enforcement-training',
+        title: 'Laser Training for Law Enforcement Programmes',
+        url: '/training-gun-digest/law-enforcement-training',
+      },
     ],
     meta_title: 'Recoil-Simulating Laser Training Pistol | Laser Dry-Fire Training',
     meta_description:
       'CO2-free laser training pistol with electromagnetic recoil simulation, three recoil levels and USB-C charging. App compatible, no live-fire capability.',
-    image_alt: 'Recoil-Simulating Laser Training Pistol: illustration of a laser training pistol on a light background with a red laser accent',
+    image_alt:
+      'Recoil-Simulating Laser Training Pistol: illustration of a laser training pistol on a light background with a red laser accent',
   },
   {
     id: 10,
@@ -411,7 +453,7 @@ export const products: readonly Product[] = [
     prices: { EUR: 119.99, GBP: 102.99, USD: 129.99 },
     full_price: 129.99,
     full_prices: { EUR: 119.99, GBP: 102.99, USD: 129.99 },
-    savings: 0.00,
+    savings: 0.0,
     category_id: 'knives',
     image_url: '/images/products/10-main.svg',
     technical_card_url: '/images/products/10-card.svg',
@@ -436,7 +478,11 @@ export const products: readonly Product[] = [
     tags: ['BESTSELLER'],
     related_guides: [
       { id: 'tactical-training', title: 'Tactical Training Drills with Laser Systems', url: '/training-gun-digest/tactical-training' },
-      { id: 'law-enforcement-training', title: 'Laser Training for Law Enforcement Programmes', url: '/training-gun-digest/law-enforcement-training' },
+      {
+        id: 'law-enforcement-training',
+        title: 'Laser Training for Law Enforcement Programmes',
+        url: '/training-gun-digest/law-enforcement-training',
+      },
     ],
     meta_title: 'Marking Edge Training Knife | Laser Dry-Fire Training',
     meta_description:
@@ -452,7 +498,7 @@ export const products: readonly Product[] = [
     prices: { EUR: 146.99, GBP: 125.99, USD: 159.99 },
     full_price: 179.99,
     full_prices: { EUR: 165.99, GBP: 141.99, USD: 179.99 },
-    savings: 20.00,
+    savings: 20.0,
     category_id: 'knives',
     image_url: '/images/products/11-main.svg',
     technical_card_url: '/images/products/11-card.svg',
@@ -478,7 +524,11 @@ export const products: readonly Product[] = [
     tags: [],
     related_guides: [
       { id: 'tactical-training', title: 'Tactical Training Drills with Laser Systems', url: '/training-gun-digest/tactical-training' },
-      { id: 'law-enforcement-training', title: 'Laser Training for Law Enforcement Programmes', url: '/training-gun-digest/law-enforcement-training' },
+      {
+        id: 'law-enforcement-training',
+        title: 'Laser Training for Law Enforcement Programmes',
+        url: '/training-gun-digest/law-enforcement-training',
+      },
       { id: 'who-trusts-laser-training', title: 'Who Trusts Our Laser Trainers', url: '/blog/who-trusts-laser-training' },
     ],
     meta_title: 'Shock Feedback Training Knife | Laser Dry-Fire Training',
@@ -495,7 +545,7 @@ export const products: readonly Product[] = [
     prices: { EUR: 275.99, GBP: 236.99, USD: 299.99 },
     full_price: 359.99,
     full_prices: { EUR: 330.99, GBP: 283.99, USD: 359.99 },
-    savings: 60.00,
+    savings: 60.0,
     category_id: 'bundles',
     image_url: '/images/products/12-main.svg',
     technical_card_url: '/images/products/12-card.svg',
@@ -518,13 +568,18 @@ export const products: readonly Product[] = [
     ],
     tags: ['BUNDLE'],
     related_guides: [
-      { id: 'dry-fire-fundamentals', title: 'Dry-Fire Fundamentals: Building a Safe Home Routine', url: '/training-gun-digest/dry-fire-fundamentals' },
+      {
+        id: 'dry-fire-fundamentals',
+        title: 'Dry-Fire Fundamentals: Building a Safe Home Routine',
+        url: '/training-gun-digest/dry-fire-fundamentals',
+      },
       { id: 'app-compatible-pistols', title: 'App-Compatible Laser Pistols Compared', url: '/training-gun-digest/app-compatible-pistols' },
     ],
     meta_title: 'Pistol & Targets Starter Bundle | Laser Dry-Fire Training',
     meta_description:
       'Starter bundle: Essential Laser Training Pistol plus Reactive Laser Target System with app scoring. Everything needed to begin dry-fire practice at home.',
-    image_alt: 'Pistol & Targets Starter Bundle: illustration of a training bundle with laser pistol and target on a light background with a red laser accent',
+    image_alt:
+      'Pistol & Targets Starter Bundle: illustration of a training bundle with laser pistol and target on a light background with a red laser accent',
   },
   {
     id: 13,
@@ -535,7 +590,7 @@ export const products: readonly Product[] = [
     prices: { EUR: 367.99, GBP: 315.99, USD: 399.99 },
     full_price: 449.99,
     full_prices: { EUR: 413.99, GBP: 354.99, USD: 449.99 },
-    savings: 50.00,
+    savings: 50.0,
     category_id: 'bundles',
     image_url: '/images/products/13-main.svg',
     technical_card_url: '/images/products/13-card.svg',
@@ -559,14 +614,19 @@ export const products: readonly Product[] = [
     ],
     tags: ['BUNDLE'],
     related_guides: [
-      { id: 'dry-fire-fundamentals', title: 'Dry-Fire Fundamentals: Building a Safe Home Routine', url: '/training-gun-digest/dry-fire-fundamentals' },
+      {
+        id: 'dry-fire-fundamentals',
+        title: 'Dry-Fire Fundamentals: Building a Safe Home Routine',
+        url: '/training-gun-digest/dry-fire-fundamentals',
+      },
       { id: 'app-compatible-pistols', title: 'App-Compatible Laser Pistols Compared', url: '/training-gun-digest/app-compatible-pistols' },
       { id: 'tactical-training', title: 'Tactical Training Drills with Laser Systems', url: '/training-gun-digest/tactical-training' },
     ],
     meta_title: 'Pro Pistol Training Bundle | Laser Dry-Fire Training',
     meta_description:
       'Pro bundle: G-Series Laser Training Pistol, Reactive Laser Target System, padded case and 30 drill cards for structured, measurable dry-fire training.',
-    image_alt: 'Pro Pistol Training Bundle: illustration of a training bundle with laser pistol and target on a light background with a red laser accent',
+    image_alt:
+      'Pro Pistol Training Bundle: illustration of a training bundle with laser pistol and target on a light background with a red laser accent',
   },
   {
     id: 14,
@@ -577,7 +637,7 @@ export const products: readonly Product[] = [
     prices: { EUR: 551.99, GBP: 473.99, USD: 599.99 },
     full_price: 599.99,
     full_prices: { EUR: 551.99, GBP: 473.99, USD: 599.99 },
-    savings: 0.00,
+    savings: 0.0,
     category_id: 'bundles',
     image_url: '/images/products/14-main.svg',
     technical_card_url: '/images/products/14-card.svg',
@@ -601,14 +661,19 @@ export const products: readonly Product[] = [
     ],
     tags: ['BUNDLE'],
     related_guides: [
-      { id: 'law-enforcement-training', title: 'Laser Training for Law Enforcement Programmes', url: '/training-gun-digest/law-enforcement-training' },
+      {
+        id: 'law-enforcement-training',
+        title: 'Laser Training for Law Enforcement Programmes',
+        url: '/training-gun-digest/law-enforcement-training',
+      },
       { id: 'tactical-training', title: 'Tactical Training Drills with Laser Systems', url: '/training-gun-digest/tactical-training' },
       { id: 'who-trusts-laser-training', title: 'Who Trusts Our Laser Trainers', url: '/blog/who-trusts-laser-training' },
     ],
     meta_title: 'Instructor Training Bundle | Laser Dry-Fire Training',
     meta_description:
       'Instructor bundle: two laser training pistols, reactive target system, marking training knife, hard case and group lesson plans for trainers and teams.',
-    image_alt: 'Instructor Training Bundle: illustration of a training bundle with laser pistol and target on a light background with a red laser accent',
+    image_alt:
+      'Instructor Training Bundle: illustration of a training bundle with laser pistol and target on a light background with a red laser accent',
   },
   {
     id: 15,
@@ -620,7 +685,7 @@ export const products: readonly Product[] = [
     full_price: 569.99,
     // Source data has two readings of the full price: base/USD 569.99 and EUR 589.99. Both kept as supplied.
     full_prices: { EUR: 589.99, GBP: 449.99, USD: 569.99 },
-    savings: 40.00,
+    savings: 40.0,
     category_id: 'bundles',
     image_url: '/images/products/15-main.svg',
     technical_card_url: '/images/products/15-card.svg',
@@ -644,11 +709,16 @@ export const products: readonly Product[] = [
     tags: ['BUNDLE'],
     related_guides: [
       { id: 'tactical-training', title: 'Tactical Training Drills with Laser Systems', url: '/training-gun-digest/tactical-training' },
-      { id: 'law-enforcement-training', title: 'Laser Training for Law Enforcement Programmes', url: '/training-gun-digest/law-enforcement-training' },
+      {
+        id: 'law-enforcement-training',
+        title: 'Laser Training for Law Enforcement Programmes',
+        url: '/training-gun-digest/law-enforcement-training',
+      },
     ],
     meta_title: 'Rifle & Targets Bundle | Laser Dry-Fire Training',
     meta_description:
       'Rifle bundle: AR-Style Laser Training Rifle with the Reactive Laser Target System and sling. Indoor carbine drills with hit confirmation and app scoring.',
-    image_alt: 'Rifle & Targets Bundle: illustration of a training bundle with laser pistol and target on a light background with a red laser accent',
+    image_alt:
+      'Rifle & Targets Bundle: illustration of a training bundle with laser pistol and target on a light background with a red laser accent',
   },
 ];

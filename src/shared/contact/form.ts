@@ -52,9 +52,17 @@ const problems = {
   email_invalid: { field: 'email', title: 'Invalid email', description: 'Please enter a valid email address.' },
   subject_required: { field: 'subject', title: 'Subject is required', description: 'Please select a subject.' },
   message_required: { field: 'message', title: 'Message is required', description: 'Please enter your message.' },
-  name_too_long: { field: 'name', title: 'Name is too long', description: `Please keep your name under ${CONTACT_LIMITS.name} characters.` },
+  name_too_long: {
+    field: 'name',
+    title: 'Name is too long',
+    description: `Please keep your name under ${CONTACT_LIMITS.name} characters.`,
+  },
   email_too_long: { field: 'email', title: 'Invalid email', description: 'Please enter a valid email address.' },
-  phone_invalid: { field: 'phone', title: 'Invalid phone number', description: 'Please enter digits, spaces, +, -, ( or ), or leave the phone empty.' },
+  phone_invalid: {
+    field: 'phone',
+    title: 'Invalid phone number',
+    description: 'Please enter digits, spaces, +, -, ( or ), or leave the phone empty.',
+  },
   message_too_long: {
     field: 'message',
     title: 'Message is too long',
@@ -87,11 +95,19 @@ const rank = (code: ProblemCode) => (specOrder.includes(code) ? specOrder.indexO
 
 /** Reads any record (JSON body, form data, island state) as the form's five text fields. */
 export function contactFields(input: Record<string, unknown>): ContactFields {
-  return { name: text(input.name), email: text(input.email), phone: text(input.phone), subject: text(input.subject), message: text(input.message) };
+  return {
+    name: text(input.name),
+    email: text(input.email),
+    phone: text(input.phone),
+    subject: text(input.subject),
+    message: text(input.message),
+  };
 }
 
 /** Validates in the spec's order; the first failure is what the visitor is told. */
-export function validateContact(input: Record<string, unknown>): { ok: true; value: ContactSubmission } | { ok: false; problem: ContactProblem } {
+export function validateContact(
+  input: Record<string, unknown>,
+): { ok: true; value: ContactSubmission } | { ok: false; problem: ContactProblem } {
   const result = schema.safeParse(contactFields(input));
   if (result.success) {
     const { phone, ...rest } = result.data;

@@ -91,9 +91,7 @@ export const batteryLifeText = `${formatRange(BATTERY_LIFE_TRIGGER_PULLS)} trigg
 export const shipsInText = `Ships in ${businessDays(SHIPS_IN_DAYS)}`;
 
 /** Where standard shipping is free over the threshold: 'the United Kingdom, the European Union and the United States'. */
-export const freeShippingDestinationsText = andListText(
-  shippingRates.filter((r) => r.freeStandardShipping).map((r) => r.inSentence),
-);
+export const freeShippingDestinationsText = andListText(shippingRates.filter((r) => r.freeStandardShipping).map((r) => r.inSentence));
 
 export const paymentMethodsText = andListText(ACCEPTED_PAYMENT_METHODS);
 

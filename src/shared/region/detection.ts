@@ -29,10 +29,7 @@ export interface DetectionSteps {
    * Browser geolocation reverse-geocoded to a country; 'off' when the operator turned it off,
    * 'unsupported' when the browser has no geolocation API.
    */
-  geolocation:
-    | 'off'
-    | 'unsupported'
-    | { position(): Promise<Coordinates>; reverseGeocode(at: Coordinates): Promise<unknown> };
+  geolocation: 'off' | 'unsupported' | { position(): Promise<Coordinates>; reverseGeocode(at: Coordinates): Promise<unknown> };
   /** The country the edge saw for this request (it replaces the IP lookup call when present). */
   edgeCountry: string | null;
   /** An IP geolocation service's country code. */

@@ -14,7 +14,9 @@ async function main(command: string | undefined) {
   } else if (command === 'seed') {
     await migrateDatabase(db);
     const inserted = await seedDatabase(db);
-    console.log(`Seeded ${target}: ${inserted.categories} categories, ${inserted.posts} posts, ${inserted.relations} product links inserted (existing rows kept).`);
+    console.log(
+      `Seeded ${target}: ${inserted.categories} categories, ${inserted.posts} posts, ${inserted.relations} product links inserted (existing rows kept).`,
+    );
   } else {
     throw new Error('usage: db migrate | db seed');
   }

@@ -20,7 +20,10 @@ export const blogPosts = sqliteTable(
     featuredImage: text('featured_image'),
     publishedAt: text('published_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
-    tags: text('tags', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    tags: text('tags', { mode: 'json' })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     published: integer('published', { mode: 'boolean' }).notNull().default(false),
     content: text('content').notNull().default(''),
     authorId: text('author_id'),
@@ -37,10 +40,7 @@ export const blogProductRelations = sqliteTable(
       .references(() => blogPosts.id, { onDelete: 'cascade' }),
     productId: integer('product_id').notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.blogId, t.productId] }),
-    index('blog_product_relations_product_idx').on(t.productId),
-  ],
+  (t) => [primaryKey({ columns: [t.blogId, t.productId] }), index('blog_product_relations_product_idx').on(t.productId)],
 );
 
 const emailStatuses = ['pending', 'failed', 'partial', 'success'] as const;

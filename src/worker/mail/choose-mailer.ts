@@ -7,5 +7,7 @@ import { createPostmarkMailer } from './postmark-mailer';
  * (Node: the local outbox; the Worker: a mailer that fails, so messages stay owed for the retry job).
  */
 export function chooseMailer(settings: Settings, withoutPostmark: () => Mailer): Mailer {
-  return settings.POSTMARK_SERVER_TOKEN ? createPostmarkMailer(settings.POSTMARK_SERVER_TOKEN, settings.POSTMARK_API_URL) : withoutPostmark();
+  return settings.POSTMARK_SERVER_TOKEN
+    ? createPostmarkMailer(settings.POSTMARK_SERVER_TOKEN, settings.POSTMARK_API_URL)
+    : withoutPostmark();
 }

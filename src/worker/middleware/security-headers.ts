@@ -4,10 +4,7 @@ import { paymentLinkOrigins } from '#shared/catalogue/payment-links.ts';
 import type { AppEnv } from '../app-context';
 import type { Settings } from '../settings';
 
-type HeaderSettings = Pick<
-  Settings,
-  'GTM_ID' | 'REVIEWS_WIDGET_URL' | 'REGION_GEOLOCATION' | 'REVERSE_GEOCODE_URL' | 'IP_LOOKUP_URL'
->;
+type HeaderSettings = Pick<Settings, 'GTM_ID' | 'REVIEWS_WIDGET_URL' | 'REGION_GEOLOCATION' | 'REVERSE_GEOCODE_URL' | 'IP_LOOKUP_URL'>;
 
 function nonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));

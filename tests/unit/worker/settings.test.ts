@@ -32,9 +32,7 @@ describe('settings', () => {
   it('requires a network database URL on the edge', () => {
     expect(() => parseSettings({}, 'edge')).toThrow(/TURSO_DATABASE_URL/);
     expect(() => parseSettings({ TURSO_DATABASE_URL: 'file:x.db' }, 'edge')).toThrow(/cannot be used on the edge/);
-    expect(parseSettings({ TURSO_DATABASE_URL: 'libsql://shop.turso.io' }, 'edge').TURSO_DATABASE_URL).toBe(
-      'libsql://shop.turso.io',
-    );
+    expect(parseSettings({ TURSO_DATABASE_URL: 'libsql://shop.turso.io' }, 'edge').TURSO_DATABASE_URL).toBe('libsql://shop.turso.io');
   });
 
   it('names every bad variable at once', () => {

@@ -14,7 +14,8 @@ function answer(c: Context<AppEnv>, body: ContactResponse, status: Status) {
   c.header('Cache-Control', 'no-store');
   return c.json(body, status);
 }
-const refuse = (c: Context<AppEnv>, error: Refusal, status: Status) => answer(c, { ok: false, error, notice: contactRefusals[error] }, status);
+const refuse = (c: Context<AppEnv>, error: Refusal, status: Status) =>
+  answer(c, { ok: false, error, notice: contactRefusals[error] }, status);
 
 async function readJson(c: Context<AppEnv>): Promise<Record<string, unknown> | null> {
   try {

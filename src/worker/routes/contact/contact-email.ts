@@ -14,7 +14,10 @@ export interface SavedSubmission {
 }
 
 /** The e-mail the shop's support inbox receives for a contact submission; replies go to the visitor. */
-export function contactEmail(submission: SavedSubmission, settings: Pick<Settings, 'CONTACT_TO_EMAIL' | 'CONTACT_FROM_EMAIL'>): MailMessage {
+export function contactEmail(
+  submission: SavedSubmission,
+  settings: Pick<Settings, 'CONTACT_TO_EMAIL' | 'CONTACT_FROM_EMAIL'>,
+): MailMessage {
   return {
     to: settings.CONTACT_TO_EMAIL,
     from: settings.CONTACT_FROM_EMAIL,

@@ -5,8 +5,7 @@ import type { AppDeps } from '#worker/app-context.ts';
 import { errorFields, type Logger } from '#worker/log.ts';
 import { contactConfirmationEmail, contactEmail } from './contact-email';
 
-const failure = (result: PromiseSettledResult<unknown>) =>
-  result.status === 'rejected' ? String(errorFields(result.reason).error) : null;
+const failure = (result: PromiseSettledResult<unknown>) => (result.status === 'rejected' ? String(errorFields(result.reason).error) : null);
 
 /**
  * Sends what a saved message is still owed: the shop's notification, and the visitor's

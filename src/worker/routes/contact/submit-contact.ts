@@ -8,9 +8,7 @@ import { senderKey } from './sender-key';
 const RATE_WINDOW_MS = 10 * 60 * 1000;
 
 export type SubmitResult =
-  | { kind: 'saved'; id: number; outcome: ContactOutcome }
-  | { kind: 'rate_limited'; retryAfterSeconds: number }
-  | { kind: 'not_saved' };
+  { kind: 'saved'; id: number; outcome: ContactOutcome } | { kind: 'rate_limited'; retryAfterSeconds: number } | { kind: 'not_saved' };
 
 /** The message is saved first (unless the sender is over the limit), then e-mailed. */
 export async function submitContact(

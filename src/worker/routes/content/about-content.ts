@@ -52,8 +52,7 @@ export const testimonials = [
     role: 'Police firearms instructor',
   },
   {
-    quote:
-      'Ten minutes of dry fire with the reactive targets most evenings took a full second off my match stage times in one season.',
+    quote: 'Ten minutes of dry fire with the reactive targets most evenings took a full second off my match stage times in one season.',
     name: 'Elena P.',
     role: 'Competitive pistol shooter',
   },

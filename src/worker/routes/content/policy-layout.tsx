@@ -43,8 +43,8 @@ export function PolicyContact() {
   return (
     <PolicySection id="contact" title="Questions">
       <p>
-        E-mail <a href={`mailto:${shopInfo.email}`}>{shopInfo.email}</a> or call {shopInfo.phone} ({shopInfo.supportHours}).
-        We {shopInfo.replyPromise.toLowerCase()}.
+        E-mail <a href={`mailto:${shopInfo.email}`}>{shopInfo.email}</a> or call {shopInfo.phone} ({shopInfo.supportHours}). We{' '}
+        {shopInfo.replyPromise.toLowerCase()}.
       </p>
     </PolicySection>
   );

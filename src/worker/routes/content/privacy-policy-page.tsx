@@ -61,62 +61,60 @@ export function PrivacyPolicyPage() {
     >
       <PolicySection id="who-we-are" title="Who we are">
         <p>
-          {site.brand} is the controller of your personal data. Our addresses are{' '}
-          {shopAddressesText}. For anything about your data, e-mail {mailto}.
+          {site.brand} is the controller of your personal data. Our addresses are {shopAddressesText}. For anything about your data, e-mail{' '}
+          {mailto}.
         </p>
       </PolicySection>
 
       <PolicySection id="what-we-collect" title="What we collect and why">
         <h3>When you contact us</h3>
         <p>
-          The contact form asks for your name, e-mail address, subject and message, and optionally your phone number. We
-          store your message in our database and send it to our support inbox through our e-mail delivery provider, so that
-          we can reply. Our lawful basis is our legitimate interest in answering you, or taking steps at your request before
-          a contract when you ask about an order.
+          The contact form asks for your name, e-mail address, subject and message, and optionally your phone number. We store your message
+          in our database and send it to our support inbox through our e-mail delivery provider, so that we can reply. Our lawful basis is
+          our legitimate interest in answering you, or taking steps at your request before a contract when you ask about an order.
         </p>
         <h3>When you buy</h3>
         <p>
-          Checkout happens on our payment provider’s secure hosted page. The provider collects your card or wallet details
-          ({paymentMethodsText}) and shares with us what we need to fulfil the order: your
-          name, e-mail address, delivery address, the items and the amount paid. We never receive or store your full card
-          number. Our lawful bases are the performance of our contract with you and our legal duty to keep accounting records.
+          Checkout happens on our payment provider’s secure hosted page. The provider collects your card or wallet details (
+          {paymentMethodsText}) and shares with us what we need to fulfil the order: your name, e-mail address, delivery address, the items
+          and the amount paid. We never receive or store your full card number. Our lawful bases are the performance of our contract with
+          you and our legal duty to keep accounting records.
         </p>
         <h3>Showing prices in your currency</h3>
         <p>
-          To show prices in pounds, euros or dollars we work out your region from the country our hosting network associates
-          with your IP address, or from your browser’s language. If your browser asks whether to share your location and
-          you allow it, your approximate coordinates are sent once to a reverse-geocoding service to find your country; we do
-          not keep them. We keep only the region you end up with (UK, EU or US). Our lawful basis is our legitimate interest
-          in showing you the right prices.
+          To show prices in pounds, euros or dollars we work out your region from the country our hosting network associates with your IP
+          address, or from your browser’s language. If your browser asks whether to share your location and you allow it, your approximate
+          coordinates are sent once to a reverse-geocoding service to find your country; we do not keep them. We keep only the region you
+          end up with (UK, EU or US). Our lawful basis is our legitimate interest in showing you the right prices.
         </p>
         <h3>Analytics and cookies</h3>
         <p>
-          We measure how the shop is used with Google Analytics, loaded through Google Tag Manager: pages and products
-          viewed, checkouts started and purchases, together with the campaign details (such as utm_source) of the link that
-          brought you here. This helps us improve the shop and see which campaigns work.
+          We measure how the shop is used with Google Analytics, loaded through Google Tag Manager: pages and products viewed, checkouts
+          started and purchases, together with the campaign details (such as utm_source) of the link that brought you here. This helps us
+          improve the shop and see which campaigns work.
         </p>
         <p>
-          We use Google’s consent mode. If you are in the UK or the EU, analytics and advertising cookies stay off until you
-          select Accept in our cookie banner; our lawful basis is your consent. Visitors in the US have them on unless they
-          choose Reject. You can change your choice at any time with the Cookie settings button at the foot of every page.
+          We use Google’s consent mode. If you are in the UK or the EU, analytics and advertising cookies stay off until you select Accept
+          in our cookie banner; our lawful basis is your consent. Visitors in the US have them on unless they choose Reject. You can change
+          your choice at any time with the Cookie settings button at the foot of every page.
         </p>
         <h3>Reviews widget</h3>
         <p>
-          Our home and product pages show customer reviews from a third-party review service. Your browser loads the widget
-          from that service, which receives your IP address and browser details as part of the request.
+          Our home and product pages show customer reviews from a third-party review service. Your browser loads the widget from that
+          service, which receives your IP address and browser details as part of the request.
         </p>
         <h3>Server logs</h3>
         <p>
-          Our servers log each request (the page address, time, response status and a request number) to keep the shop
-          secure and to fix faults. Our hosting provider processes your IP address to deliver and protect the website. Our
-          lawful basis is our legitimate interest in running a secure website.
+          Our servers log each request (the page address, time, response status and a request number) to keep the shop secure and to fix
+          faults. Our hosting provider processes your IP address to deliver and protect the website. Our lawful basis is our legitimate
+          interest in running a secure website.
         </p>
       </PolicySection>
 
       <PolicySection id="cookies" title="Cookies and browser storage">
         <p>
-          We keep the following in your browser. Essential items are needed for features you use and are not used to track
-          you; the rest are described above.
+          We keep the following in your browser. Essential items are needed for features you use and are not used to track you; the rest are
+          described above.
         </p>
         <ScrollTable caption="Cookies and browser storage we use" columns={['Name', 'Type', 'Purpose', 'Kept']}>
           {storage.map((s) => (
@@ -148,10 +146,10 @@ export function PrivacyPolicyPage() {
 
       <PolicySection id="transfers" title="International transfers">
         <p>
-          Our team works in the United Kingdom and Lithuania (in the European Union, which the UK recognises as giving
-          adequate protection). Some of our providers process data in the United States. Where data leaves the UK we rely on
-          UK adequacy regulations, the UK Extension to the EU-US Data Privacy Framework, or the UK International Data
-          Transfer Agreement or Addendum, so your data keeps the same level of protection.
+          Our team works in the United Kingdom and Lithuania (in the European Union, which the UK recognises as giving adequate protection).
+          Some of our providers process data in the United States. Where data leaves the UK we rely on UK adequacy regulations, the UK
+          Extension to the EU-US Data Privacy Framework, or the UK International Data Transfer Agreement or Addendum, so your data keeps the
+          same level of protection.
         </p>
       </PolicySection>
 
@@ -177,15 +175,15 @@ export function PrivacyPolicyPage() {
           <li>withdraw your consent at any time, where we rely on it.</li>
         </ul>
         <p>
-          To use any of these rights, e-mail {mailto}. It is free, and we reply within one month. We may ask you to confirm
-          your identity first.
+          To use any of these rights, e-mail {mailto}. It is free, and we reply within one month. We may ask you to confirm your identity
+          first.
         </p>
       </PolicySection>
 
       <PolicySection id="security" title="Security">
         <p>
-          The website is served only over encrypted connections (HTTPS). Access to customer data is limited to the staff who
-          need it, and card details are handled only by our payment provider, never by our servers.
+          The website is served only over encrypted connections (HTTPS). Access to customer data is limited to the staff who need it, and
+          card details are handled only by our payment provider, never by our servers.
         </p>
       </PolicySection>
 
@@ -195,17 +193,16 @@ export function PrivacyPolicyPage() {
 
       <PolicySection id="changes" title="Changes to this policy">
         <p>
-          When we change this policy we update the date at the top of this page. If a change affects how we use data you
-          have already given us, we will tell you.
+          When we change this policy we update the date at the top of this page. If a change affects how we use data you have already given
+          us, we will tell you.
         </p>
       </PolicySection>
 
       <PolicySection id="complaints" title="Contact and complaints">
         <p>
-          Questions or concerns: e-mail {mailto} or call {shopInfo.phone}. If you are unhappy with how we handle your data,
-          you can complain to the Information Commissioner’s Office at{' '}
-          <a href="https://ico.org.uk/make-a-complaint/">ico.org.uk</a> or on 0303 123 1113, or to the data protection
-          authority in your EU country.
+          Questions or concerns: e-mail {mailto} or call {shopInfo.phone}. If you are unhappy with how we handle your data, you can complain
+          to the Information Commissioner’s Office at <a href="https://ico.org.uk/make-a-complaint/">ico.org.uk</a> or on 0303 123 1113, or
+          to the data protection authority in your EU country.
         </p>
       </PolicySection>
     </PolicyLayout>

@@ -45,24 +45,22 @@ export function ShippingPolicyPage() {
     >
       <PolicySection id="processing" title="Order processing">
         <p>
-          We process orders within <strong>{businessDays(PROCESSING_DAYS)}</strong> of payment. Orders placed at a weekend
-          or on a UK bank holiday are processed on the next business day. Product pages say “{shipsInText}” for items in
-          stock, which allows for busy periods and our carriers’ collection times.
+          We process orders within <strong>{businessDays(PROCESSING_DAYS)}</strong> of payment. Orders placed at a weekend or on a UK bank
+          holiday are processed on the next business day. Product pages say “{shipsInText}” for items in stock, which allows for busy
+          periods and our carriers’ collection times.
         </p>
         <p>
-          If an item you ordered turns out to be out of stock, we e-mail you before dispatch with a realistic date, and you
-          can cancel for a full refund if it no longer suits you.
+          If an item you ordered turns out to be out of stock, we e-mail you before dispatch with a realistic date, and you can cancel for a
+          full refund if it no longer suits you.
         </p>
       </PolicySection>
 
       <PolicySection id="times-and-costs" title="Delivery times and costs">
-        <p>
-          Delivery times are counted in business days (Monday to Friday, excluding public holidays) from dispatch. {policyPricesNote}
-        </p>
+        <p>Delivery times are counted in business days (Monday to Friday, excluding public holidays) from dispatch. {policyPricesNote}</p>
         <ShippingTable />
         <p>
-          Costs for the rest of the world start from the amounts shown and depend on the destination country and the size
-          of the parcel; the exact cost is shown at checkout before you pay.
+          Costs for the rest of the world start from the amounts shown and depend on the destination country and the size of the parcel; the
+          exact cost is shown at checkout before you pay.
         </p>
       </PolicySection>
 
@@ -75,38 +73,36 @@ export function ShippingPolicyPage() {
 
       <PolicySection id="customs" title="Customs, duties and taxes">
         <p>
-          Orders sent outside the country they ship from may be charged import VAT, customs duty or handling fees by the
-          destination country. These charges are set by local authorities, are not included in our prices or shipping
-          costs, and are paid by the recipient. Refused parcels are returned to us and refunded minus the original
-          shipping cost and any return charges we are billed.
+          Orders sent outside the country they ship from may be charged import VAT, customs duty or handling fees by the destination
+          country. These charges are set by local authorities, are not included in our prices or shipping costs, and are paid by the
+          recipient. Refused parcels are returned to us and refunded minus the original shipping cost and any return charges we are billed.
         </p>
       </PolicySection>
 
       <PolicySection id="tracking" title="Tracking your order">
         <p>
-          Every order is sent with tracking. When your parcel leaves us we e-mail you the tracking number and a link to the
-          carrier’s tracking page. It can take up to a day for the first scan to appear.
+          Every order is sent with tracking. When your parcel leaves us we e-mail you the tracking number and a link to the carrier’s
+          tracking page. It can take up to a day for the first scan to appear.
         </p>
       </PolicySection>
 
       <PolicySection id="lawful-use" title="Restricted destinations and lawful use">
         <p>
-          Our products are training equipment, not firearms: they fire no projectile and cannot be converted to fire
-          ammunition. Some countries still restrict the import of laser devices (our rifle trainers use Class 3R lasers) or of
-          training replicas that look like firearms. Before ordering, please check that the products are legal to import and
-          own where you live. We may cancel and refund an order that we cannot lawfully deliver.
+          Our products are training equipment, not firearms: they fire no projectile and cannot be converted to fire ammunition. Some
+          countries still restrict the import of laser devices (our rifle trainers use Class 3R lasers) or of training replicas that look
+          like firearms. Before ordering, please check that the products are legal to import and own where you live. We may cancel and
+          refund an order that we cannot lawfully deliver.
         </p>
         <p>
-          Carry training equipment in a closed bag, never in public view, and never point a laser at people, animals,
-          vehicles or aircraft.
+          Carry training equipment in a closed bag, never in public view, and never point a laser at people, animals, vehicles or aircraft.
         </p>
       </PolicySection>
 
       <PolicySection id="problems" title="Late, lost or damaged parcels">
         <p>
-          If your parcel has not arrived within the delivery time above, or arrives damaged, contact us with your order
-          number (and photos of any damage). We trace the parcel with the carrier and, if it is lost or damaged, send a
-          replacement or refund you in full. See our <a href="/returns">Returns &amp; Refunds</a> policy for returns.
+          If your parcel has not arrived within the delivery time above, or arrives damaged, contact us with your order number (and photos
+          of any damage). We trace the parcel with the carrier and, if it is lost or damaged, send a replacement or refund you in full. See
+          our <a href="/returns">Returns &amp; Refunds</a> policy for returns.
         </p>
       </PolicySection>
 

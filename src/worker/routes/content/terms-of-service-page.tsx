@@ -22,10 +22,9 @@ const sections: ReadonlyArray<{ id: string; title: string; body: ReactNode }> = 
     title: 'About these terms',
     body: (
       <p>
-        These terms apply when you use this website or buy from {site.brand} (“we”, “us”). Our addresses are{' '}
-        {shopAddressesText}. By placing an order you accept these terms,
-        together with our <a href="/shipping-policy">Shipping Policy</a>, <a href="/returns">Returns &amp; Refunds</a>{' '}
-        policy and <a href="/privacy-policy">Privacy Policy</a>.
+        These terms apply when you use this website or buy from {site.brand} (“we”, “us”). Our addresses are {shopAddressesText}. By placing
+        an order you accept these terms, together with our <a href="/shipping-policy">Shipping Policy</a>,{' '}
+        <a href="/returns">Returns &amp; Refunds</a> policy and <a href="/privacy-policy">Privacy Policy</a>.
       </p>
     ),
   },
@@ -34,9 +33,9 @@ const sections: ReadonlyArray<{ id: string; title: string; body: ReactNode }> = 
     title: 'Who may buy and lawful use',
     body: (
       <p>
-        You must be at least 18 to order. Our products are training equipment, not firearms: they fire no projectile and
-        cannot be converted to fire ammunition. You are responsible for making sure you may import, own, carry and use them
-        where you live, and for using them only for lawful training.
+        You must be at least 18 to order. Our products are training equipment, not firearms: they fire no projectile and cannot be converted
+        to fire ammunition. You are responsible for making sure you may import, own, carry and use them where you live, and for using them
+        only for lawful training.
       </p>
     ),
   },
@@ -46,19 +45,17 @@ const sections: ReadonlyArray<{ id: string; title: string; body: ReactNode }> = 
     body: (
       <>
         <p>
-          Our trainers use Class 1 or Class 3R lasers, as stated on each product page. Class 3R lasers can injure the eye.
-          Read the safety instructions supplied with each product and follow them.
+          Our trainers use Class 1 or Class 3R lasers, as stated on each product page. Class 3R lasers can injure the eye. Read the safety
+          instructions supplied with each product and follow them.
         </p>
         <ul>
           <li>Never look into the laser aperture or point a laser at anyone’s eyes.</li>
           <li>
-            Never aim a laser at people outside supervised training, at animals, vehicles or aircraft. In the UK, shining a
-            laser at a vehicle or aircraft is a criminal offence.
+            Never aim a laser at people outside supervised training, at animals, vehicles or aircraft. In the UK, shining a laser at a
+            vehicle or aircraft is a criminal offence.
           </li>
           <li>Our products are not toys. Keep them away from children.</li>
-          <li>
-            Training guns can be mistaken for real firearms. Carry them in a closed bag and never display them in public.
-          </li>
+          <li>Training guns can be mistaken for real firearms. Carry them in a closed bag and never display them in public.</li>
         </ul>
       </>
     ),
@@ -68,9 +65,8 @@ const sections: ReadonlyArray<{ id: string; title: string; body: ReactNode }> = 
     title: 'Products and descriptions',
     body: (
       <p>
-        We describe and photograph our products as accurately as we can. Colours on screen may vary, and manufacturers may
-        make small changes to specifications that do not affect how a product works. If a change matters to you, ask us
-        before ordering.
+        We describe and photograph our products as accurately as we can. Colours on screen may vary, and manufacturers may make small
+        changes to specifications that do not affect how a product works. If a change matters to you, ask us before ordering.
       </p>
     ),
   },
@@ -79,10 +75,9 @@ const sections: ReadonlyArray<{ id: string; title: string; body: ReactNode }> = 
     title: 'Prices',
     body: (
       <p>
-        Prices are shown in pounds sterling, euros or US dollars according to your region, which you can change at any time.
-        You pay the price shown at checkout. Prices on our policy pages, such as shipping costs, are {policyPricesBasis}. If we find an
-        obvious pricing error after you order, we contact you and you may confirm the order at the correct price or cancel
-        it for a full refund.
+        Prices are shown in pounds sterling, euros or US dollars according to your region, which you can change at any time. You pay the
+        price shown at checkout. Prices on our policy pages, such as shipping costs, are {policyPricesBasis}. If we find an obvious pricing
+        error after you order, we contact you and you may confirm the order at the correct price or cancel it for a full refund.
       </p>
     ),
   },
@@ -91,9 +86,9 @@ const sections: ReadonlyArray<{ id: string; title: string; body: ReactNode }> = 
     title: 'Orders and acceptance',
     body: (
       <p>
-        Your order is an offer to buy. The contract between us is formed when we confirm dispatch by e-mail. We may decline
-        or cancel an order, with a full refund, if an item is unavailable, the price was wrong, we cannot lawfully deliver to
-        your address, or we suspect fraud.
+        Your order is an offer to buy. The contract between us is formed when we confirm dispatch by e-mail. We may decline or cancel an
+        order, with a full refund, if an item is unavailable, the price was wrong, we cannot lawfully deliver to your address, or we suspect
+        fraud.
       </p>
     ),
   },
@@ -102,8 +97,8 @@ const sections: ReadonlyArray<{ id: string; title: string; body: ReactNode }> = 
     title: 'Payment',
     body: (
       <p>
-        We accept {paymentMethodsText}. Payment is taken when you order, on our payment provider’s secure hosted checkout;
-        we never see or store your full card details.
+        We accept {paymentMethodsText}. Payment is taken when you order, on our payment provider’s secure hosted checkout; we never see or
+        store your full card details.
       </p>
     ),
   },
@@ -113,9 +108,8 @@ const sections: ReadonlyArray<{ id: string; title: string; body: ReactNode }> = 
     body: (
       <p>
         We process orders within {businessDays(PROCESSING_DAYS)} and deliver within the times in our{' '}
-        <a href="/shipping-policy">Shipping Policy</a>. Delivery times are estimates, not guarantees. The products are your
-        responsibility once they are delivered to the address you gave us. Import charges outside the dispatching country are
-        paid by the recipient.
+        <a href="/shipping-policy">Shipping Policy</a>. Delivery times are estimates, not guarantees. The products are your responsibility
+        once they are delivered to the address you gave us. Import charges outside the dispatching country are paid by the recipient.
       </p>
     ),
   },
@@ -124,11 +118,10 @@ const sections: ReadonlyArray<{ id: string; title: string; body: ReactNode }> = 
     title: 'Returns and refunds',
     body: (
       <p>
-        You may return items within {returnWindowText} of delivery; to receive a full refund they must be{' '}
-        {returnsPolicy.condition}. We refund within {businessDays(returnsPolicy.refundDays)} of receiving the return, or
-        you may choose store credit worth {formatPercent(returnsPolicy.storeCreditPercent)} of the purchase value or an
-        exchange for {returnsPolicy.exchangeFor}. {returnsPolicy.returnShipping}. The full terms are in our{' '}
-        <a href="/returns">Returns &amp; Refunds</a> policy.
+        You may return items within {returnWindowText} of delivery; to receive a full refund they must be {returnsPolicy.condition}. We
+        refund within {businessDays(returnsPolicy.refundDays)} of receiving the return, or you may choose store credit worth{' '}
+        {formatPercent(returnsPolicy.storeCreditPercent)} of the purchase value or an exchange for {returnsPolicy.exchangeFor}.{' '}
+        {returnsPolicy.returnShipping}. The full terms are in our <a href="/returns">Returns &amp; Refunds</a> policy.
       </p>
     ),
   },
@@ -137,9 +130,9 @@ const sections: ReadonlyArray<{ id: string; title: string; body: ReactNode }> = 
     title: 'Warranty and faulty goods',
     body: (
       <p>
-        Every product is under warranty for {warrantyText} from delivery against defects in materials and workmanship. It does
-        not cover normal wear, accidental damage, misuse or modification. As a consumer you also have legal rights if goods
-        are faulty or not as described; this warranty is in addition to those rights and does not affect them.
+        Every product is under warranty for {warrantyText} from delivery against defects in materials and workmanship. It does not cover
+        normal wear, accidental damage, misuse or modification. As a consumer you also have legal rights if goods are faulty or not as
+        described; this warranty is in addition to those rights and does not affect them.
       </p>
     ),
   },
@@ -149,16 +142,15 @@ const sections: ReadonlyArray<{ id: string; title: string; body: ReactNode }> = 
     body: (
       <ul>
         <li>
-          Subscribe &amp; Save: subscribers receive {claimText.subscriptionDiscount} off eligible orders while their
-          subscription is active.
+          Subscribe &amp; Save: subscribers receive {claimText.subscriptionDiscount} off eligible orders while their subscription is active.
         </li>
         <li>
-          Refer a Friend: you receive {claimText.referralDiscount} off for each friend you refer who places a first order,
-          and your friend receives the same on that order.
+          Refer a Friend: you receive {claimText.referralDiscount} off for each friend you refer who places a first order, and your friend
+          receives the same on that order.
         </li>
         <li>
-          Unless an offer says otherwise, discounts cannot be combined, exchanged for cash or applied to orders already
-          placed. We may end an offer at any time without affecting orders already placed.
+          Unless an offer says otherwise, discounts cannot be combined, exchanged for cash or applied to orders already placed. We may end
+          an offer at any time without affecting orders already placed.
         </li>
       </ul>
     ),
@@ -168,9 +160,9 @@ const sections: ReadonlyArray<{ id: string; title: string; body: ReactNode }> = 
     title: 'Use of this website and intellectual property',
     body: (
       <p>
-        The text, images, logos and guides on this website belong to us or our licensors. You may view and print them for
-        your own training, but not copy them for commercial use. Do not misuse the website, for example by trying to break
-        its security or overload it. Links to other websites are for convenience; we are not responsible for their content.
+        The text, images, logos and guides on this website belong to us or our licensors. You may view and print them for your own training,
+        but not copy them for commercial use. Do not misuse the website, for example by trying to break its security or overload it. Links
+        to other websites are for convenience; we are not responsible for their content.
       </p>
     ),
   },
@@ -179,11 +171,10 @@ const sections: ReadonlyArray<{ id: string; title: string; body: ReactNode }> = 
     title: 'Our liability',
     body: (
       <p>
-        We are responsible for loss or damage you suffer that is a foreseeable result of our breaking these terms or failing
-        to use reasonable care. We are not responsible for loss that was not foreseeable, for business losses, or for injury
-        or damage caused by using a product against its safety instructions or the law. Nothing in these terms limits our
-        liability for death or personal injury caused by our negligence, for fraud, or anything else the law does not
-        allow us to limit.
+        We are responsible for loss or damage you suffer that is a foreseeable result of our breaking these terms or failing to use
+        reasonable care. We are not responsible for loss that was not foreseeable, for business losses, or for injury or damage caused by
+        using a product against its safety instructions or the law. Nothing in these terms limits our liability for death or personal injury
+        caused by our negligence, for fraud, or anything else the law does not allow us to limit.
       </p>
     ),
   },
@@ -192,9 +183,9 @@ const sections: ReadonlyArray<{ id: string; title: string; body: ReactNode }> = 
     title: 'Changes, governing law and contact',
     body: (
       <p>
-        We may update these terms; the version published when you order applies to that order. These terms are governed by
-        the law of England and Wales. If you live in Scotland, Northern Ireland or the European Union, you may also bring
-        proceedings in your own courts and keep the protection of your local consumer law. Questions or complaints: e-mail{' '}
+        We may update these terms; the version published when you order applies to that order. These terms are governed by the law of
+        England and Wales. If you live in Scotland, Northern Ireland or the European Union, you may also bring proceedings in your own
+        courts and keep the protection of your local consumer law. Questions or complaints: e-mail{' '}
         <a href={`mailto:${shopInfo.email}`}>{shopInfo.email}</a> or call {shopInfo.phone}.
       </p>
     ),

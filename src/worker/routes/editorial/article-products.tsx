@@ -52,9 +52,7 @@ function ProductTile({ product }: { product: Product }) {
  * their price in the visitor's currency. Ids not in the catalogue are skipped; no products, no block.
  */
 export function ArticleProducts({ productIds }: { productIds: number[] }) {
-  const found = productIds
-    .map(productById)
-    .filter((p): p is Product => p !== undefined);
+  const found = productIds.map(productById).filter((p): p is Product => p !== undefined);
   if (found.length === 0) return null;
   return (
     <section aria-labelledby="article-products-heading">
@@ -66,4 +64,3 @@ export function ArticleProducts({ productIds }: { productIds: number[] }) {
     </section>
   );
 }
-

@@ -25,7 +25,10 @@ function CategoryCard({ group }: { group: CategoryGroup }) {
           <ul className="mt-4 flex flex-col gap-3">
             {group.cards.map((card) => (
               <li key={card.id} className="h-10">
-                <a href={articlePath(card.slug)} className="line-clamp-2 text-sm font-medium leading-5 text-stone-900 hover:text-red-700 hover:underline">
+                <a
+                  href={articlePath(card.slug)}
+                  className="line-clamp-2 text-sm font-medium leading-5 text-stone-900 hover:text-red-700 hover:underline"
+                >
                   {card.title}
                 </a>
               </li>

@@ -44,8 +44,8 @@ export function DigestPage({ categories, posts }: DigestPageProps) {
       <header className="max-w-3xl">
         <h1 className="text-4xl font-black tracking-tight">{DIGEST.name}</h1>
         <p className="mt-4 text-lg text-stone-700">
-          Practical guides to dry-fire and laser training: build the fundamentals, sharpen tactical skills and choose the right
-          equipment for the way you train.
+          Practical guides to dry-fire and laser training: build the fundamentals, sharpen tactical skills and choose the right equipment
+          for the way you train.
         </p>
       </header>
 

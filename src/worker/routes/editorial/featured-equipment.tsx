@@ -22,7 +22,14 @@ export function FeaturedEquipment() {
               className="group block h-full overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm hover:shadow-md focus-visible:outline-2 focus-visible:outline-red-700"
             >
               {/* The name below labels the link; the image adds nothing to read out. */}
-              <img src={product.image_url} alt="" {...productImageSize.main} loading="lazy" decoding="async" className="aspect-square w-full bg-stone-100" />
+              <img
+                src={product.image_url}
+                alt=""
+                {...productImageSize.main}
+                loading="lazy"
+                decoding="async"
+                className="aspect-square w-full bg-stone-100"
+              />
               <span className="flex flex-col gap-1 p-4">
                 <span className="font-semibold text-stone-900 group-hover:text-red-700">
                   <ProductName name={product.name} />

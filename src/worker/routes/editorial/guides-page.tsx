@@ -15,7 +15,9 @@ export function guidesHead(siteUrl: string): PageHead {
     title: 'Guides',
     description: DESCRIPTION,
     canonicalPath: guidesPath(),
-    jsonLd: [webPageJsonLd({ name: 'Guides', description: DESCRIPTION, url: absoluteUrl(siteUrl, guidesPath()) }, { type: 'CollectionPage' })],
+    jsonLd: [
+      webPageJsonLd({ name: 'Guides', description: DESCRIPTION, url: absoluteUrl(siteUrl, guidesPath()) }, { type: 'CollectionPage' }),
+    ],
   };
 }
 

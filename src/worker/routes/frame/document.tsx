@@ -32,7 +32,11 @@ export function Document({ head, assets, children }: DocumentProps) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{seo.title}</title>
         {seo.meta.map((m) =>
-          'name' in m ? <meta key={`n:${m.name}`} name={m.name} content={m.content} /> : <meta key={`p:${m.property}`} property={m.property} content={m.content} />,
+          'name' in m ? (
+            <meta key={`n:${m.name}`} name={m.name} content={m.content} />
+          ) : (
+            <meta key={`p:${m.property}`} property={m.property} content={m.content} />
+          ),
         )}
         {seo.canonical && <link rel="canonical" href={seo.canonical} />}
         <link rel="icon" href="/favicon.ico" sizes="32x32" />

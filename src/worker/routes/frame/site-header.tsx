@@ -23,11 +23,7 @@ export function SiteHeader() {
           <div className="hidden lg:block">
             <RegionSelectorSlot placement="header" />
           </div>
-          <a
-            href="/cart"
-            aria-label="Cart"
-            className="rounded p-2 hover:bg-stone-800 focus-visible:outline-2 focus-visible:outline-white"
-          >
+          <a href="/cart" aria-label="Cart" className="rounded p-2 hover:bg-stone-800 focus-visible:outline-2 focus-visible:outline-white">
             <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
               <circle cx="9" cy="21" r="1" />
               <circle cx="20" cy="21" r="1" />

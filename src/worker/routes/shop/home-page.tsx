@@ -38,7 +38,13 @@ export function homeHead(): PageHead {
     description:
       'Laser training pistols, rifles, knives, targets and bundles for military, law enforcement and civilian shooters. Train safely anywhere.',
     canonicalPath: '/',
-    events: [viewItemListEvent(featuredList.id, featuredList.name, featuredProducts().map((p, i) => analyticsItem(p, i)))],
+    events: [
+      viewItemListEvent(
+        featuredList.id,
+        featuredList.name,
+        featuredProducts().map((p, i) => analyticsItem(p, i)),
+      ),
+    ],
   };
 }
 
@@ -147,7 +153,10 @@ function WhyChoose() {
       <ul className="mt-10 grid gap-8 md:grid-cols-3">
         {reasons.map((reason, i) => (
           <li key={reason.title} className="text-center">
-            <span aria-hidden="true" className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-red-700 text-lg font-bold text-white">
+            <span
+              aria-hidden="true"
+              className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-red-700 text-lg font-bold text-white"
+            >
               {i + 1}
             </span>
             <h3 className="mt-4 text-xl font-semibold">{reason.title}</h3>

@@ -18,7 +18,13 @@ export function productListHead(state: ListState): PageHead {
     ...(state.q.trim()
       ? { robots: 'noindex, follow' }
       : { canonicalPath: state.category ? `/products?category=${state.category}` : '/products' }),
-    events: [viewItemListEvent(list.id, list.name, shown.map((p, i) => analyticsItem(p, i)))],
+    events: [
+      viewItemListEvent(
+        list.id,
+        list.name,
+        shown.map((p, i) => analyticsItem(p, i)),
+      ),
+    ],
   };
 }
 

@@ -114,9 +114,7 @@ export function ProductPage({ product }: { product: Product }) {
                 soldOutLabel: 'Out of Stock',
               }}
             />
-            {product.stock === 'Low Stock' && (
-              <p className="font-semibold text-amber-900">Hurry! Only a few units left.</p>
-            )}
+            {product.stock === 'Low Stock' && <p className="font-semibold text-amber-900">Hurry! Only a few units left.</p>}
           </div>
         </div>
         <div className="mt-16 grid gap-12 lg:grid-cols-[2fr_1fr]">

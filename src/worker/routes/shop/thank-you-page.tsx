@@ -21,7 +21,12 @@ function OrderSummary({ product }: { product: Product }) {
         Order Summary
       </h2>
       <div className="mt-4 flex items-center gap-4">
-        <img src={product.image_url} alt={product.image_alt} {...productImageSize.main} className="h-24 w-24 rounded-md border border-stone-200" />
+        <img
+          src={product.image_url}
+          alt={product.image_alt}
+          {...productImageSize.main}
+          className="h-24 w-24 rounded-md border border-stone-200"
+        />
         <p className="flex-1 font-medium">
           <ProductName name={product.name} />
         </p>

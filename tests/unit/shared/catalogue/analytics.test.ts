@@ -6,13 +6,23 @@ const p1 = productById(1)!;
 
 describe('ecommerce events', () => {
   it('carries the plain name and USD price', () => {
-    expect(analyticsItem(p1, 2)).toEqual({ item_id: '1', item_name: 'G-Series Laser Training Pistol', price: 189.99, item_category: 'pistols', index: 2 });
+    expect(analyticsItem(p1, 2)).toEqual({
+      item_id: '1',
+      item_name: 'G-Series Laser Training Pistol',
+      price: 189.99,
+      item_category: 'pistols',
+      index: 2,
+    });
     expect(analyticsItem(p1)).not.toHaveProperty('index');
     expect(viewItemEvent(analyticsItem(p1))).toEqual({
       event: 'view_item',
       ecommerce: { currency: 'USD', value: 189.99, items: [analyticsItem(p1)] },
     });
-    expect(viewItemListEvent('pistols', 'Pistol Trainers', []).ecommerce).toEqual({ item_list_id: 'pistols', item_list_name: 'Pistol Trainers', items: [] });
+    expect(viewItemListEvent('pistols', 'Pistol Trainers', []).ecommerce).toEqual({
+      item_list_id: 'pistols',
+      item_list_name: 'Pistol Trainers',
+      items: [],
+    });
   });
 
   it('builds the purchase with the session as transaction id, no tax or shipping', () => {

@@ -78,7 +78,10 @@ describe('list query', () => {
   it('names the analytics list after the state', () => {
     expect(listAnalytics({ category: null, q: '', view: 'grid' })).toEqual({ id: 'all_products', name: 'All Products' });
     expect(listAnalytics({ category: 'featured', q: '', view: 'list' })).toEqual({ id: 'featured', name: 'Featured Products' });
-    expect(listAnalytics({ category: 'pistols', q: 'g17', view: 'grid' })).toEqual({ id: 'search_results', name: 'Search results for "g17"' });
+    expect(listAnalytics({ category: 'pistols', q: 'g17', view: 'grid' })).toEqual({
+      id: 'search_results',
+      name: 'Search results for "g17"',
+    });
   });
 });
 
@@ -97,7 +100,11 @@ describe('feature chips: the first 3 features, each cut to 20 characters, then "
 });
 
 describe('product search: the text matches the name, the description or any feature, ignoring case; blank text matches all', () => {
-  const p = { name: '🔫 Compact Carry Laser Trainer', description: 'Sized for concealed-carry holsters.', features: ['Short auto-resetting trigger', 'Class 1 red laser'] };
+  const p = {
+    name: '🔫 Compact Carry Laser Trainer',
+    description: 'Sized for concealed-carry holsters.',
+    features: ['Short auto-resetting trigger', 'Class 1 red laser'],
+  };
 
   it('matches name, description or any feature, ignoring case and surrounding spaces', () => {
     expect(matchesSearch(p, 'compact')).toBe(true);

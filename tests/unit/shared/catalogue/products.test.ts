@@ -4,7 +4,11 @@ import { categories, products } from '#shared/catalogue/products.ts';
 import { productById } from '#shared/catalogue/product.ts';
 import { discount, displayFullPrice } from '#shared/catalogue/prices.ts';
 
-const ids = (filter: (p: (typeof products)[number]) => boolean) => products.filter(filter).map((p) => p.id).toSorted((a, b) => a - b);
+const ids = (filter: (p: (typeof products)[number]) => boolean) =>
+  products
+    .filter(filter)
+    .map((p) => p.id)
+    .toSorted((a, b) => a - b);
 
 describe('the catalogue: 15 fixed products, each with a category, tags, prices in every currency and images', () => {
   it('has 15 products with ids 1 to 15, each name led by an emoji marker', () => {

@@ -40,7 +40,10 @@ describe('contact form checks: name, email, email pattern, subject, message, in 
 
   it('accepts only a listed subject, and an optional phone of phone characters', () => {
     expect(titleOf({ ...good, subject: 'Something else' })).toBe('Subject is required');
-    expect(validateContact({ ...good, phone: ' +44 (0)20 7946-0000 ' })).toMatchObject({ ok: true, value: { phone: '+44 (0)20 7946-0000' } });
+    expect(validateContact({ ...good, phone: ' +44 (0)20 7946-0000 ' })).toMatchObject({
+      ok: true,
+      value: { phone: '+44 (0)20 7946-0000' },
+    });
     expect(titleOf({ ...good, phone: 'ring me' })).toBe('Invalid phone number');
   });
 

@@ -30,7 +30,10 @@ describe('contact page status', () => {
       title: 'Name is required',
       description: 'Please enter your name.',
     });
-    expect(contactStatus({ notice: contactRefusals.rate_limited, outcome: 'success' })).toEqual({ role: 'alert', ...contactRefusals.rate_limited });
+    expect(contactStatus({ notice: contactRefusals.rate_limited, outcome: 'success' })).toEqual({
+      role: 'alert',
+      ...contactRefusals.rate_limited,
+    });
   });
 });
 

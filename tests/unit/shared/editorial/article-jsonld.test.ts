@@ -19,7 +19,12 @@ describe('articleJsonLd', () => {
 
   it('describes the article with absolute image and page URLs, its dates, and the shop as author and publisher', () => {
     const ld = articleJsonLd(article, 'Excerpt', '/blog/dry-fire-fundamentals', SITE);
-    const shop = { '@type': 'Organization', '@id': 'https://shop.example/#organization', name: 'StrikePoint Training', url: 'https://shop.example/' };
+    const shop = {
+      '@type': 'Organization',
+      '@id': 'https://shop.example/#organization',
+      name: 'StrikePoint Training',
+      url: 'https://shop.example/',
+    };
     expect(ld).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'Article',

@@ -31,7 +31,10 @@ describe('guide filter', () => {
   });
 
   it('reads q and category from the query, trimmed, a missing one meaning no filter', () => {
-    expect(parseGuideFilter(new URLSearchParams('q=+Blue+&category=Equipment-Guides'))).toEqual({ q: 'Blue', category: 'equipment-guides' });
+    expect(parseGuideFilter(new URLSearchParams('q=+Blue+&category=Equipment-Guides'))).toEqual({
+      q: 'Blue',
+      category: 'equipment-guides',
+    });
     expect(parseGuideFilter(new URLSearchParams(''))).toEqual({ q: '', category: '' });
   });
 

@@ -97,7 +97,13 @@ describe('browser detection chain', () => {
   });
 
   it('defaults to EU when the language has no country part or cannot be read', async () => {
-    for (const language of [() => 'en', () => undefined, () => { throw new Error('no navigator'); }]) {
+    for (const language of [
+      () => 'en',
+      () => undefined,
+      () => {
+        throw new Error('no navigator');
+      },
+    ]) {
       const { steps } = browser({ geolocation: 'off', edgeCountry: null, ipLookup: fail, language });
       expect(await detectRegion(steps)).toEqual({ region: 'EU', country: null, source: 'default' });
     }

@@ -10,8 +10,7 @@ import {
   type MetaTag,
 } from '#shared/seo/tags.ts';
 
-const content = (meta: MetaTag[], key: string) =>
-  meta.find((m) => ('name' in m ? m.name : m.property) === key)?.content;
+const content = (meta: MetaTag[], key: string) => meta.find((m) => ('name' in m ? m.name : m.property) === key)?.content;
 
 describe('seoTags', () => {
   it('builds title, canonical, Open Graph and Twitter tags with absolute URLs and the default share image', () => {

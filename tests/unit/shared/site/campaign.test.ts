@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  campaignFromSearch,
-  campaignQueryString,
-  hasCampaign,
-  parseStoredCampaign,
-  withCampaign,
-} from '#shared/site/campaign.ts';
+import { campaignFromSearch, campaignQueryString, hasCampaign, parseStoredCampaign, withCampaign } from '#shared/site/campaign.ts';
 
 describe('campaign parameters', () => {
   it('reads the five keys from a query string, ignoring empty and other ones', () => {
@@ -21,9 +15,7 @@ describe('campaign parameters', () => {
     const params = { utm_campaign: 'c', utm_source: 's' };
     expect(campaignQueryString(params)).toBe('utm_source=s&utm_campaign=c');
     expect(campaignQueryString({})).toBe('');
-    expect(withCampaign('https://buy.stripe.com/test_abc', params)).toBe(
-      'https://buy.stripe.com/test_abc?utm_source=s&utm_campaign=c',
-    );
+    expect(withCampaign('https://buy.stripe.com/test_abc', params)).toBe('https://buy.stripe.com/test_abc?utm_source=s&utm_campaign=c');
     expect(withCampaign('https://pay.example/x?ref=1', { utm_source: 'a b' })).toBe('https://pay.example/x?ref=1&utm_source=a+b');
     expect(withCampaign('https://pay.example/x', {})).toBe('https://pay.example/x');
   });

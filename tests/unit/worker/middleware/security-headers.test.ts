@@ -15,9 +15,7 @@ describe('content security policy', () => {
       { REVERSE_GEOCODE_URL: 'http://127.0.0.1:9001/reverse?key=k', IP_LOOKUP_URL: 'https://ip.example/json/' },
       'node',
     );
-    expect(connectSrc(contentSecurityPolicy('n', settings))).toBe(
-      "connect-src 'self' http://127.0.0.1:9001 https://ip.example",
-    );
+    expect(connectSrc(contentSecurityPolicy('n', settings))).toBe("connect-src 'self' http://127.0.0.1:9001 https://ip.example");
     expect(connectSrc(contentSecurityPolicy('n', { ...settings, REGION_GEOLOCATION: 'off' }))).toBe(
       "connect-src 'self' https://ip.example",
     );
