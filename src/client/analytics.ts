@@ -46,8 +46,8 @@ export function pushPageEvents(): void {
 /** Item shape for ecommerce events (built from a product by analyticsItem in shared/catalogue). */
 export type { AnalyticsItem };
 
-export function trackViewItemList(listId: string, listName: string, items: AnalyticsItem[]): void {
-  push(viewItemListEvent(listId, listName, items));
+export function trackViewItemList(listId: string, listName: string, items: AnalyticsItem[], sort?: string): void {
+  push(viewItemListEvent(listId, listName, items, sort));
 }
 
 export function trackSelectItem(listId: string, listName: string, item: AnalyticsItem): void {

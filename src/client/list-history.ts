@@ -1,7 +1,7 @@
 import { analyticsItem } from '#shared/catalogue/analytics.ts';
 import {
   type CardItem,
-  filterProducts,
+  listedProducts,
   listAnalytics,
   listHeading,
   listPath,
@@ -9,7 +9,9 @@ import {
   type ListState,
 } from '#shared/catalogue/list.ts';
 import { pageTitle } from '#shared/seo/tags.ts';
+import { currencyByRegion } from '#shared/region/region.ts';
 import { pushPageView, trackViewItemList } from './analytics';
+import { getRegion } from './region/store';
 
 /** The list state in the address bar and the tab title; 'push' makes a history entry (a new page view). */
 export function writeListUrl(state: ListState, mode: 'push' | 'replace'): void {
@@ -25,7 +27,8 @@ function trackList(items: readonly CardItem[], state: ListState): void {
   trackViewItemList(
     list.id,
     list.name,
-    filterProducts(items, state.category, state.q).map((p, i) => analyticsItem(p, i)),
+    listedProducts(items, state, currencyByRegion[getRegion()]).map((p, i) => analyticsItem(p, i)),
+    state.sort,
   );
 }
 

@@ -49,6 +49,8 @@ async function openList(path = '/products', viewport = { width: 1280, height: 90
   return { page, watch };
 }
 
+const ascending = (xs: number[]) => xs.every((x, i) => i === 0 || xs[i - 1]! <= x);
+
 describe('product list in Chromium', () => {
   it('filters by category in place, keeps ?category in step and records page views and lists', async () => {
     const { page, watch } = await openList();
@@ -104,6 +106,50 @@ describe('product list in Chromium', () => {
     expect(events.at(-1)).toMatchObject({ event: 'view_item_list', ecommerce: { item_list_id: 'rifles' } });
     expectClean(watch);
     await page.close();
+  });
+
+  it("sorts by price in the visitor's currency in place, and back/forward keeps the order", async () => {
+    for (const [region, symbol] of [
+      ['EU', '€'],
+      ['UK', '£'],
+    ] as const) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      await context.addCookies([{ name: 'preferredCountry', value: region, url: shop.url }]);
+      const page = await context.newPage();
+      const watch = watchPage(page);
+      await page.goto(`${shop.url}/products?category=pistols`);
+      await hydrated(page, 'ProductBrowser');
+      await markPage(page);
+      // The first figure on each card is its current price, in the region's currency.
+      const prices = async () =>
+        (await cards(page).allTextContents()).map((text) => {
+          const m = text.match(new RegExp(`\\${symbol}([\\d,.]+)`));
+          return Number(m![1]!.replace(/,/g, ''));
+        });
+      const sortSelect = page.getByLabel('Sort by');
+
+      await sortSelect.selectOption('price-asc');
+      await expect.poll(() => page.url()).toBe(`${shop.url}/products?category=pistols&sort=price-asc`);
+      await expect.poll(async () => ascending(await prices())).toBe(true);
+      expect(await cards(page).count()).toBe(5);
+      const events = await dataLayer(page);
+      expect(events.at(-1)).toMatchObject({ event: 'view_item_list', ecommerce: { item_list_id: 'pistols', item_list_sort: 'price-asc' } });
+
+      await sortSelect.selectOption('price-desc');
+      await expect.poll(async () => ascending((await prices()).toReversed())).toBe(true);
+      expect(ascending(await prices())).toBe(false);
+
+      await page.goBack();
+      await expect.poll(() => page.url()).toBe(`${shop.url}/products?category=pistols&sort=price-asc`);
+      await expect.poll(async () => ascending(await prices())).toBe(true);
+      expect(await sortSelect.inputValue()).toBe('price-asc');
+      await page.goForward();
+      await expect.poll(() => sortSelect.inputValue()).toBe('price-desc');
+      await expect.poll(async () => ascending((await prices()).toReversed())).toBe(true);
+      expect(await samePage(page)).toBe(true);
+      expectClean(watch);
+      await context.close();
+    }
   });
 
   it('searches as you type, without reloading on submit, and shows the empty state with Reset Filters', async () => {
@@ -180,6 +226,13 @@ describe('product list in Chromium', () => {
     await page.getByRole('button', { name: 'Training Knives' }).click();
     await page.waitForURL((url) => url.searchParams.get('category') === '');
     expect(await cards(page).count()).toBe(1);
+    // The order applies through its own GET form, keeping the view.
+    await page.goto(`${shop.url}/products?view=list`);
+    await page.getByLabel('Sort by').selectOption('price-desc');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(/sort=price-desc/);
+    expect(new URL(page.url()).searchParams.get('view')).toBe('list');
+    expect(await cards(page).first().locator('h2').textContent()).toContain('Instructor Training Bundle');
     await context.close();
   });
 });

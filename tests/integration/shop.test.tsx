@@ -175,6 +175,52 @@ describe('product list', () => {
   });
 });
 
+/** Product ids in the order their cards appear. */
+const cardOrder = (html: string) => [...new Set([...html.matchAll(/<article[\s\S]*?href="\/product\/(\d+)\//g)].map((m) => Number(m[1])))];
+const listEvent = (html: string) =>
+  (
+    pageEvents(html) as Array<{ event: string; ecommerce: { item_list_sort?: string; items: Array<{ item_id: string; index: number }> } }>
+  ).find((e) => e.event === 'view_item_list')!;
+
+describe('product list order', () => {
+  it('keeps the catalogue order by default and offers the four orders in a GET form', async () => {
+    const { html } = await t.get('/products');
+    expect(cardOrder(html)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+    expect(html).toMatch(/<select[^>]*name="sort"/);
+    for (const label of ['Relevance', 'Price: low to high', 'Price: high to low', 'Newest']) expect(html).toContain(`>${label}</option>`);
+  });
+
+  it('sorts by price in the currency of the region, low to high and high to low', async () => {
+    const eur = cardOrder((await t.get('/products?sort=price-asc')).html);
+    expect(eur[0]).toBe(4);
+    expect(eur.at(-1)).toBe(14);
+    expect(cardOrder((await t.get('/products?sort=price-desc', GB)).html).slice(0, 2)).toEqual([14, 15]);
+    // Ties (products 5 and 13 cost the same) keep the catalogue order either way.
+    expect(cardOrder((await t.get('/products?sort=price-desc', US)).html).slice(0, 5)).toEqual([14, 15, 2, 5, 13]);
+  });
+
+  it('sorts within a category and a search, keeping the order in the other forms and in view_item_list', async () => {
+    const { html } = await t.get('/products?category=pistols&sort=price-desc&view=list');
+    expect(cardOrder(html)).toEqual([9, 7, 1, 8, 4]);
+    expect(html).toContain('<link rel="canonical" href="http://localhost:8787/products?category=pistols"/>');
+    expect(html).toMatch(/<input type="hidden" name="sort" value="price-desc"\/>/);
+    const event = listEvent(html);
+    expect(event.ecommerce.item_list_sort).toBe('price-desc');
+    expect(event.ecommerce.items.map((i) => i.item_id)).toEqual(['9', '7', '1', '8', '4']);
+    const searched = cardOrder((await t.get('/products?q=laser&sort=price-asc')).html);
+    expect(searched.length).toBeGreaterThan(1);
+    expect(searched[0]).toBe(4);
+  });
+
+  it('ignores an unknown order', async () => {
+    expect(cardOrder((await t.get('/products?sort=cheapest')).html)).toEqual(cardOrder((await t.get('/products')).html));
+  });
+
+  it('puts new arrivals first for newest', async () => {
+    expect(cardOrder((await t.get('/products?sort=newest')).html).slice(0, 3)).toEqual([14, 9, 5]);
+  });
+});
+
 describe('product detail', () => {
   it('renders the product at /product/{id} and any slug, with the canonical slug', async () => {
     for (const path of ['/product/1', '/product/1/g-series-laser-training-pistol', '/product/1/whatever']) {

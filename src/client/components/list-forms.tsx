@@ -6,6 +6,7 @@ export function HiddenListState({ state, omit }: { state: ListState; omit: keyof
     <>
       {omit !== 'category' && state.category && <input type="hidden" name="category" value={state.category} />}
       {omit !== 'q' && state.q.trim() && <input type="hidden" name="q" value={state.q} />}
+      {omit !== 'sort' && state.sort !== 'relevance' && <input type="hidden" name="sort" value={state.sort} />}
       {omit !== 'view' && state.view === 'list' && <input type="hidden" name="view" value="list" />}
     </>
   );

@@ -2,16 +2,18 @@ import { useEffect, useId, useState, type MouseEvent } from 'react';
 import type { CampaignParams } from '#shared/site/campaign.ts';
 import {
   type CardItem,
-  filterProducts,
+  listedProducts,
+  listSorts,
   clearedList,
   listAnalytics,
   listHeading,
   listPath,
   MAX_QUERY_LENGTH,
+  type ListSort,
   type ListState,
   type ListView,
 } from '#shared/catalogue/list.ts';
-import type { Region } from '#shared/region/region.ts';
+import { currencyByRegion, type Region } from '#shared/region/region.ts';
 import { FilterPanel, type Availability } from '../components/filter-panel';
 import { HiddenListState } from '../components/list-forms';
 import { ProductCards } from '../components/product-card';
@@ -37,8 +39,10 @@ export default function ProductBrowser({ items, initial, region, campaign }: Pro
   const [availability, setAvailability] = useState(noAvailability);
   const liveRegion = useRegion(region);
   const searchId = useId();
+  const sortId = useId();
 
-  const visible = filterProducts(items, state.category, state.q);
+  // Sorting by price follows the live region, so a region change reorders the list too.
+  const visible = listedProducts(items, state, currencyByRegion[liveRegion]);
   const heading = listHeading(state);
   const list = listAnalytics(state);
 
@@ -68,6 +72,8 @@ export default function ProductBrowser({ items, initial, region, campaign }: Pro
     event.preventDefault();
     if (view !== state.view) show({ ...state, view });
   };
+
+  const onSort = (sort: ListSort) => show({ ...state, sort });
 
   // Typing filters at once; the URL follows without a history entry per keystroke.
   const onSearch = (q: string) => {
@@ -120,6 +126,29 @@ export default function ProductBrowser({ items, initial, region, campaign }: Pro
             <p aria-live="polite" className="text-sm text-stone-700">
               {visible.length === 1 ? '1 product' : `${visible.length} products`}
             </p>
+            <form method="get" action="/products" onSubmit={(event) => event.preventDefault()} className="flex items-center gap-2">
+              <HiddenListState state={state} omit="sort" />
+              <label htmlFor={sortId} className="text-sm text-stone-700">
+                Sort by
+              </label>
+              <select
+                id={sortId}
+                name="sort"
+                value={state.sort}
+                onChange={(event) => onSort(event.target.value as ListSort)}
+                className="rounded-md border border-stone-400 bg-white px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-red-700"
+              >
+                {listSorts.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.label}
+                  </option>
+                ))}
+              </select>
+              {/* Without JavaScript the order applies on submit; with it, on change. */}
+              <button type="submit" className="btn btn-secondary px-3 py-1.5 text-sm">
+                Apply
+              </button>
+            </form>
             <form method="get" action="/products" aria-label="View" className="flex gap-1">
               <HiddenListState state={state} omit="view" />
               {(['grid', 'list'] as const).map((view) => (

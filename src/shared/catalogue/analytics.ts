@@ -24,8 +24,12 @@ export function analyticsItem(p: Priced & { id: number; name: string; category_i
  * Ecommerce data-layer events that either side builds: the server declares them for
  * page load (head.events), the browser pushes them after in-page changes. Values are USD.
  */
-export function viewItemListEvent(listId: string, listName: string, items: AnalyticsItem[]) {
-  return { event: 'view_item_list', ecommerce: { item_list_id: listId, item_list_name: listName, items } };
+/** The items in the order shown (each item's index); `sort` says which order the visitor chose. */
+export function viewItemListEvent(listId: string, listName: string, items: AnalyticsItem[], sort?: string) {
+  return {
+    event: 'view_item_list',
+    ecommerce: { item_list_id: listId, item_list_name: listName, ...(sort && { item_list_sort: sort }), items },
+  };
 }
 
 export function viewItemEvent(item: AnalyticsItem) {

@@ -1,12 +1,24 @@
 import { categories, isBestseller } from './products';
 import { type CategoryId, productPath, type Product } from './product';
+import { displayPrice, type Priced } from './prices';
+import type { Currency } from '../region/region';
 
-/** The product list's state, carried in its URL (?category=&q=&view=list) so it works without JavaScript. */
+/** The product list's state, carried in its URL (?category=&q=&sort=&view=list) so it works without JavaScript. */
 export type ListView = 'grid' | 'list';
+
+/** The orders the list offers; relevance is the default and is left out of the URL. */
+export const listSorts = [
+  { id: 'relevance', label: 'Relevance' },
+  { id: 'price-asc', label: 'Price: low to high' },
+  { id: 'price-desc', label: 'Price: high to low' },
+  { id: 'newest', label: 'Newest' },
+] as const;
+export type ListSort = (typeof listSorts)[number]['id'];
 
 export interface ListState {
   category: ListFilterId | null;
   q: string;
+  sort: ListSort;
   view: ListView;
 }
 
@@ -19,15 +31,17 @@ export function parseListQuery(search: string | URLSearchParams): ListState {
   return {
     category: findListFilter(params.get('category'))?.id ?? null,
     q: (params.get('q') ?? '').slice(0, MAX_QUERY_LENGTH),
+    sort: listSorts.find((s) => s.id === params.get('sort'))?.id ?? 'relevance',
     view: params.get('view') === 'list' ? 'list' : 'grid',
   };
 }
 
-/** '?category=pistols&q=laser&view=list', leaving out defaults; '' for the plain list. */
+/** '?category=pistols&q=laser&sort=price-asc&view=list', leaving out defaults; '' for the plain list. */
 export function listSearch(state: ListState): string {
   const params = new URLSearchParams();
   if (state.category) params.set('category', state.category);
   if (state.q.trim()) params.set('q', state.q);
+  if (state.sort !== 'relevance') params.set('sort', state.sort);
   if (state.view === 'list') params.set('view', 'list');
   const query = params.toString();
   return query ? `?${query}` : '';
@@ -38,9 +52,9 @@ export function listPath(state: ListState): string {
   return `/products${listSearch(state)}`;
 }
 
-/** The same filters cleared, keeping the view. */
+/** The same filters cleared, keeping the order and the view (they are not filters). */
 export function clearedList(state: ListState): ListState {
-  return { category: null, q: '', view: state.view };
+  return { category: null, q: '', sort: state.sort, view: state.view };
 }
 
 /** Heading and description follow the category and the search. */
@@ -69,6 +83,7 @@ export function listAnalytics(state: ListState): { id: string; name: string } {
 
 /** What the list filters look at: a product or its card projection. */
 export interface Listable extends Searchable {
+  id: number;
   category_id: string;
   is_new: boolean;
   tags: readonly string[];
@@ -146,6 +161,41 @@ export function findListFilter(id: string | null | undefined): ListFilter | unde
 export function filterProducts<T extends Listable>(items: readonly T[], category: ListFilterId | null, query: string): T[] {
   const filter = findListFilter(category);
   return items.filter((p) => (!filter || filter.matches(p)) && matchesSearch(p, query));
+}
+
+/** What the list shows for a state, in its order; prices are compared in the visitor's currency. */
+export function listedProducts<T extends Listable & Priced>(items: readonly T[], state: ListState, currency: Currency): T[] {
+  return sortProducts(filterProducts(items, state.category, state.q), state, currency);
+}
+
+/**
+ * Relevance keeps the catalogue's order, and with a search puts name matches before feature matches
+ * before description matches. Newest puts new arrivals first, then the most recently added (highest id).
+ * Sorting is stable, so ties keep the catalogue's order.
+ */
+export function sortProducts<T extends Listable & Priced>(
+  items: readonly T[],
+  state: Pick<ListState, 'sort' | 'q'>,
+  currency: Currency,
+): T[] {
+  const byKey = (key: (p: T) => number) => items.toSorted((a, b) => key(a) - key(b));
+  switch (state.sort) {
+    case 'price-asc':
+      return byKey((p) => displayPrice(p, currency));
+    case 'price-desc':
+      return byKey((p) => -displayPrice(p, currency));
+    case 'newest':
+      return byKey((p) => (p.is_new ? -1e9 : 0) - p.id);
+    case 'relevance':
+      return state.q.trim() ? byKey((p) => searchRank(p, state.q)) : [...items];
+  }
+}
+
+/** 0 when the name matches, 1 for a feature, 2 for the description (or no match). */
+function searchRank(product: Searchable, query: string): number {
+  const needle = query.trim().toLocaleLowerCase('en');
+  if (product.name.toLocaleLowerCase('en').includes(needle)) return 0;
+  return product.features.some((f) => f.toLocaleLowerCase('en').includes(needle)) ? 1 : 2;
 }
 
 /** What the product search looks at. */

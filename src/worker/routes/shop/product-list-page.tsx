@@ -1,17 +1,18 @@
 import ProductBrowser from '#client/islands/ProductBrowser.tsx';
 import { campaignFromSearch } from '#shared/site/campaign.ts';
 import { analyticsItem, viewItemListEvent } from '#shared/catalogue/analytics.ts';
-import { toCardItem, filterProducts, listAnalytics, listHeading, type ListState } from '#shared/catalogue/list.ts';
+import { toCardItem, listedProducts, listAnalytics, listHeading, type ListState } from '#shared/catalogue/list.ts';
+import type { Currency } from '#shared/region/region.ts';
 import { products } from '#shared/catalogue/products.ts';
 import type { PageHead } from '#worker/render/head.ts';
 import { Island } from '#worker/render/island.tsx';
 import { useRequestInfo } from '#worker/render/request-context.tsx';
 
-/** Category lists are canonical pages; search results are not indexed. */
-export function productListHead(state: ListState): PageHead {
+/** Category lists are canonical pages (whatever the order); search results are not indexed. */
+export function productListHead(state: ListState, currency: Currency): PageHead {
   const heading = listHeading(state);
   const list = listAnalytics(state);
-  const shown = filterProducts(products, state.category, state.q);
+  const shown = listedProducts(products, state, currency);
   return {
     title: heading.title,
     description: heading.description,
@@ -23,6 +24,7 @@ export function productListHead(state: ListState): PageHead {
         list.id,
         list.name,
         shown.map((p, i) => analyticsItem(p, i)),
+        state.sort,
       ),
     ],
   };

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { parseListQuery } from '#shared/catalogue/list.ts';
 import { productById, parseProductId } from '#shared/catalogue/product.ts';
 import { parseSessionId } from '#shared/catalogue/payment-links.ts';
+import { currencyByRegion } from '#shared/region/region.ts';
 import type { AppEnv } from '#worker/app-context.ts';
 import { errorFields } from '#worker/log.ts';
 import { homeHead, HomePage } from './home-page';
@@ -18,7 +19,7 @@ shopRoutes.get('/', (c) => c.render(<HomePage />, homeHead()));
 
 shopRoutes.get('/products', (c) => {
   const state = parseListQuery(new URL(c.req.url).searchParams);
-  return c.render(<ProductListPage state={state} />, productListHead(state));
+  return c.render(<ProductListPage state={state} />, productListHead(state, currencyByRegion[c.get('region').region]));
 });
 
 /** The Product Not Found page with the spec's reason and status. */

@@ -9,12 +9,16 @@ import {
   listHeading,
   listPath,
   listSearch,
+  listedProducts,
   matchesSearch,
+  sortProducts,
   parseListQuery,
   toCardItem,
   truncateChip,
 } from '#shared/catalogue/list.ts';
 import { products } from '#shared/catalogue/products.ts';
+import { displayPrice } from '#shared/catalogue/prices.ts';
+import type { Currency } from '#shared/region/region.ts';
 
 const idsOf = (items: readonly { id: number }[]) => items.map((p) => p.id).toSorted((a, b) => a - b);
 
@@ -43,42 +47,60 @@ describe('list filters', () => {
 
 describe('list query', () => {
   it('reads category, text and view, ignoring unknown categories', () => {
-    expect(parseListQuery('?category=pistols&q=laser&view=list')).toEqual({ category: 'pistols', q: 'laser', view: 'list' });
-    expect(parseListQuery('')).toEqual({ category: null, q: '', view: 'grid' });
-    expect(parseListQuery('?category=kits&view=tiles')).toEqual({ category: null, q: '', view: 'grid' });
+    expect(parseListQuery('?category=pistols&q=laser&view=list')).toEqual({
+      category: 'pistols',
+      q: 'laser',
+      sort: 'relevance',
+      view: 'list',
+    });
+    expect(parseListQuery('')).toEqual({ category: null, q: '', sort: 'relevance', view: 'grid' });
+    expect(parseListQuery('?category=kits&view=tiles')).toEqual({ category: null, q: '', sort: 'relevance', view: 'grid' });
     expect(parseListQuery(`?q=${'x'.repeat(150)}`).q).toHaveLength(100);
   });
 
+  it('reads the order, ignoring unknown ones, and writes it only when it is not relevance', () => {
+    expect(parseListQuery('?sort=price-asc').sort).toBe('price-asc');
+    expect(parseListQuery('?sort=cheapest').sort).toBe('relevance');
+    const state = { category: 'pistols' as const, q: '', sort: 'newest' as const, view: 'grid' as const };
+    expect(listSearch(state)).toBe('?category=pistols&sort=newest');
+    expect(parseListQuery(listSearch(state))).toEqual(state);
+  });
+
   it('writes only what differs from the defaults, and round-trips', () => {
-    expect(listSearch({ category: null, q: '', view: 'grid' })).toBe('');
-    expect(listSearch({ category: null, q: '  ', view: 'grid' })).toBe('');
-    const state = { category: 'targets' as const, q: 'app & scoring', view: 'list' as const };
+    expect(listSearch({ category: null, q: '', sort: 'relevance', view: 'grid' })).toBe('');
+    expect(listSearch({ category: null, q: '  ', sort: 'relevance', view: 'grid' })).toBe('');
+    const state = { category: 'targets' as const, q: 'app & scoring', sort: 'relevance' as const, view: 'list' as const };
     expect(listSearch(state)).toBe('?category=targets&q=app+%26+scoring&view=list');
     expect(parseListQuery(listSearch(state))).toEqual(state);
   });
 
-  it('clears the filters but keeps the view', () => {
-    const state = { category: 'knives' as const, q: 'shock', view: 'list' as const };
-    expect(listPath(state)).toBe('/products?category=knives&q=shock&view=list');
-    expect(listPath(clearedList(state))).toBe('/products?view=list');
-    expect(listPath(clearedList({ ...state, view: 'grid' }))).toBe('/products');
+  it('clears the filters but keeps the order and the view', () => {
+    const state = { category: 'knives' as const, q: 'shock', sort: 'price-desc' as const, view: 'list' as const };
+    expect(listPath(state)).toBe('/products?category=knives&q=shock&sort=price-desc&view=list');
+    expect(listPath(clearedList(state))).toBe('/products?sort=price-desc&view=list');
+    expect(listPath(clearedList({ ...state, sort: 'relevance', view: 'grid' }))).toBe('/products');
   });
 
   it('titles the list by its category or search', () => {
-    expect(listHeading({ category: null, q: '', view: 'grid' }).title).toBe('All Products');
-    expect(listHeading({ category: 'rifles', q: '', view: 'grid' })).toEqual({
+    expect(listHeading({ category: null, q: '', sort: 'relevance', view: 'grid' }).title).toBe('All Products');
+    expect(listHeading({ category: 'rifles', q: '', sort: 'relevance', view: 'grid' })).toEqual({
       title: 'Rifle Trainers',
       description: findListFilter('rifles')!.description,
     });
-    expect(listHeading({ category: 'new', q: '', view: 'grid' }).title).toBe('New Arrivals');
-    expect(listHeading({ category: null, q: ' knife ', view: 'grid' }).title).toBe('Search results for "knife"');
-    expect(listHeading({ category: 'knives', q: 'knife', view: 'grid' }).description).toBe('Training Knives matching "knife".');
+    expect(listHeading({ category: 'new', q: '', sort: 'relevance', view: 'grid' }).title).toBe('New Arrivals');
+    expect(listHeading({ category: null, q: ' knife ', sort: 'relevance', view: 'grid' }).title).toBe('Search results for "knife"');
+    expect(listHeading({ category: 'knives', q: 'knife', sort: 'relevance', view: 'grid' }).description).toBe(
+      'Training Knives matching "knife".',
+    );
   });
 
   it('names the analytics list after the state', () => {
-    expect(listAnalytics({ category: null, q: '', view: 'grid' })).toEqual({ id: 'all_products', name: 'All Products' });
-    expect(listAnalytics({ category: 'featured', q: '', view: 'list' })).toEqual({ id: 'featured', name: 'Featured Products' });
-    expect(listAnalytics({ category: 'pistols', q: 'g17', view: 'grid' })).toEqual({
+    expect(listAnalytics({ category: null, q: '', sort: 'relevance', view: 'grid' })).toEqual({ id: 'all_products', name: 'All Products' });
+    expect(listAnalytics({ category: 'featured', q: '', sort: 'relevance', view: 'list' })).toEqual({
+      id: 'featured',
+      name: 'Featured Products',
+    });
+    expect(listAnalytics({ category: 'pistols', q: 'g17', sort: 'relevance', view: 'grid' })).toEqual({
       id: 'search_results',
       name: 'Search results for "g17"',
     });
@@ -116,5 +138,62 @@ describe('product search: the text matches the name, the description or any feat
   it('matches everything for blank text', () => {
     expect(matchesSearch(p, '')).toBe(true);
     expect(matchesSearch(p, '   ')).toBe(true);
+  });
+});
+
+const ids = (items: readonly { id: number }[]) => items.map((p) => p.id);
+const item = (id: number, prices: Record<Currency, number>, extra: Partial<(typeof products)[number]> = {}) => ({
+  ...products[0]!,
+  id,
+  price: prices.USD,
+  prices,
+  is_new: false,
+  ...extra,
+});
+
+describe("list order: relevance, price low to high and high to low in the visitor's currency, newest", () => {
+  // Cheaper in pounds but dearer in euros: the order must follow the currency shown.
+  const a = item(101, { GBP: 10, EUR: 30, USD: 20 });
+  const b = item(102, { GBP: 20, EUR: 10, USD: 30 });
+  const c = item(103, { GBP: 30, EUR: 20, USD: 10 });
+
+  it('sorts by the price in the given currency, ties keeping the catalogue order', () => {
+    const state = { q: '', sort: 'price-asc' as const };
+    expect(ids(sortProducts([a, b, c], state, 'GBP'))).toEqual([101, 102, 103]);
+    expect(ids(sortProducts([a, b, c], state, 'EUR'))).toEqual([102, 103, 101]);
+    expect(ids(sortProducts([a, b, c], state, 'USD'))).toEqual([103, 101, 102]);
+    expect(ids(sortProducts([a, b, c], { q: '', sort: 'price-desc' }, 'EUR'))).toEqual([101, 103, 102]);
+    const twin = item(104, { GBP: 10, EUR: 30, USD: 20 });
+    expect(ids(sortProducts([twin, a], state, 'GBP'))).toEqual([104, 101]);
+  });
+
+  it('orders the whole catalogue by its displayed price in each currency', () => {
+    for (const currency of ['GBP', 'EUR', 'USD'] as const) {
+      const shown = sortProducts(products, { q: '', sort: 'price-asc' }, currency).map((p) => displayPrice(p, currency));
+      expect(shown).toEqual(shown.toSorted((x, y) => x - y));
+      expect(shown).toHaveLength(15);
+    }
+  });
+
+  it('puts new arrivals first for newest, then the most recently added', () => {
+    const newest = ids(sortProducts(products, { q: '', sort: 'newest' }, 'USD'));
+    expect(newest.slice(0, 3)).toEqual([14, 9, 5]);
+    expect(newest.slice(3, 6)).toEqual([15, 13, 12]);
+  });
+
+  it('keeps the catalogue order for relevance, and ranks name matches first when searching', () => {
+    expect(ids(sortProducts(products, { q: '', sort: 'relevance' }, 'USD'))).toEqual(ids(products));
+    const inDescription = item(201, a.prices, { name: 'Alpha', description: 'A strobe trainer', features: [] });
+    const inFeature = item(202, a.prices, { name: 'Bravo', description: 'Plain', features: ['Strobe mode'] });
+    const inName = item(203, a.prices, { name: 'Strobe Target', description: 'Plain', features: [] });
+    const found = sortProducts([inDescription, inFeature, inName], { q: 'STROBE', sort: 'relevance' }, 'USD');
+    expect(ids(found)).toEqual([203, 202, 201]);
+  });
+
+  it('filters then sorts for a list state', () => {
+    const state = { category: 'pistols' as const, q: '', sort: 'price-desc' as const, view: 'grid' as const };
+    const shown = listedProducts(products, state, 'EUR');
+    expect(ids(shown).toSorted((x, y) => x - y)).toEqual([1, 4, 7, 8, 9]);
+    expect(shown.map((p) => displayPrice(p, 'EUR'))).toEqual(shown.map((p) => displayPrice(p, 'EUR')).toSorted((x, y) => y - x));
   });
 });
