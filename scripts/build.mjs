@@ -2,6 +2,7 @@
 // the client (hashed JS/CSS + manifest), the Node entry, and the Worker bundle.
 import { pathToFileURL } from 'node:url';
 import { precompress } from './precompress.mjs';
+import { rasterImages } from './raster-images.mjs';
 import { run } from './run.mjs';
 
 const devEnv = { ...process.env, NODE_ENV: 'development', BUILD_DIR: 'dist-dev' };
@@ -9,6 +10,7 @@ const devEnv = { ...process.env, NODE_ENV: 'development', BUILD_DIR: 'dist-dev' 
 const steps = {
   client: async () => {
     await run('vite', ['build', '--logLevel', 'warn']);
+    await rasterImages('dist/client');
     await precompress('dist/client');
   },
   node: () => run('vite', ['build', '--ssr', '--logLevel', 'warn']),
@@ -19,6 +21,7 @@ const steps = {
   // React's development build in dist-dev/, for the browser test that checks hydration warnings.
   'dev-client': async () => {
     await run('vite', ['build', '--mode', 'development', '--logLevel', 'warn'], { env: devEnv });
+    await rasterImages('dist-dev/client');
     await precompress('dist-dev/client');
   },
   'dev-node': () => run('vite', ['build', '--ssr', '--mode', 'development', '--logLevel', 'warn'], { env: devEnv }),

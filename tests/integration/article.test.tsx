@@ -89,14 +89,14 @@ describe('article page /blog/{slug}', () => {
     expect(html).toContain('<meta property="article:published_time" content="2024-09-12T08:30:00.000Z"/>');
     expect(html).toContain('<meta property="article:modified_time" content="2025-02-03T10:20:00.000Z"/>');
     expect(html).toContain(`<link rel="canonical" href="http://localhost:8787/blog/${SLUG}"/>`);
-    expect(html).toContain('<meta property="og:image" content="http://localhost:8787/images/blog/dry-fire-fundamentals.svg"/>');
+    expect(html).toContain('<meta property="og:image" content="http://localhost:8787/images/raster/blog/dry-fire-fundamentals.jpg"/>');
 
     const blocks = jsonLdBlocks(html);
     expect(blocks.find((b) => b['@type'] === 'Article')).toMatchObject({
       headline: 'Dry-Fire Fundamentals: Building Skill Without Live Ammunition',
       datePublished: '2024-09-12T08:30:00.000Z',
       dateModified: '2025-02-03T10:20:00.000Z',
-      image: ['http://localhost:8787/images/blog/dry-fire-fundamentals.svg'],
+      image: ['http://localhost:8787/images/raster/blog/dry-fire-fundamentals.jpg'],
       author: { '@type': 'Organization', name: 'StrikePoint Training' },
       publisher: { '@type': 'Organization', name: 'StrikePoint Training' },
       mainEntityOfPage: { '@type': 'WebPage', '@id': `http://localhost:8787/blog/${SLUG}` },

@@ -1,6 +1,6 @@
 import { displayPrice } from './prices';
 import type { Currency } from '../region/region';
-import { absoluteUrl } from '../seo/tags';
+import { absoluteUrl, rasterImage } from '../seo/tags';
 import { site } from '../site/brand';
 import { plainName, productPath, availability, type Product } from './product';
 
@@ -21,7 +21,7 @@ export function productJsonLd(product: Product, siteUrl: string, first: Currency
     description: product.description,
     sku: String(product.id),
     url,
-    image: [product.image_url, product.technical_card_url, product.landscape_url].map((src) => absoluteUrl(siteUrl, src)),
+    image: [product.image_url, product.technical_card_url, product.landscape_url].map((src) => absoluteUrl(siteUrl, rasterImage(src))),
     brand: { '@type': 'Brand', name: site.brand },
     offers: [first, ...currencies.filter((c) => c !== first)].map((currency) => ({
       '@type': 'Offer',

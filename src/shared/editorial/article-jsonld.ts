@@ -1,5 +1,5 @@
 import type { Article } from './posts';
-import { absoluteUrl } from '../seo/tags';
+import { absoluteUrl, rasterImage } from '../seo/tags';
 import { site } from '../site/brand';
 
 /**
@@ -16,7 +16,7 @@ export function articleJsonLd(article: Article, description: string, path: strin
     '@id': `${url}#article`,
     headline: article.title,
     description,
-    ...(article.featuredImage && { image: [absoluteUrl(siteUrl, article.featuredImage)] }),
+    ...(article.featuredImage && { image: [absoluteUrl(siteUrl, rasterImage(article.featuredImage))] }),
     datePublished: article.publishedAt,
     dateModified: article.updatedAt,
     ...(article.tags.length > 0 && { keywords: article.tags.join(', ') }),

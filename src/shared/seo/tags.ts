@@ -23,6 +23,14 @@ export function serializeJsonForScript(value: unknown): string {
 
 export const DEFAULT_SHARE_IMAGE = { url: '/images/share-default.jpg', width: 1200, height: 630, alt: site.brand };
 
+/**
+ * The raster copy the build makes of a local SVG (scripts/raster-images.mjs): social networks show no
+ * SVG, and search engines prefer raster images in structured data. Other images are used as they are.
+ */
+export function rasterImage(path: string): string {
+  return /^\/images\/.+\.svg$/.test(path) ? path.replace(/^\/images\//, '/images/raster/').replace(/\.svg$/, '.jpg') : path;
+}
+
 export interface SeoInput {
   title: string;
   description: string;
@@ -31,8 +39,10 @@ export interface SeoInput {
   robots?: string;
   /** Open Graph type; default 'website'. */
   type?: 'website' | 'product' | 'article';
-  /** Share image (relative or absolute); default the site's 1200x630 share image. */
+  /** Share image (relative or absolute; a local SVG is replaced by its raster copy); default the site's share image. */
   image?: string;
+  /** The share image's size in pixels, when known (declared as og:image:width and og:image:height). */
+  imageSize?: { width: number; height: number };
   imageAlt?: string;
   product?: { price: number; currency: string; availability: string };
   /** Article pages: ISO dates. */
@@ -45,7 +55,8 @@ export type MetaTag = { name: string; content: string } | { property: string; co
 export function seoTags(input: SeoInput, siteUrl: string) {
   const title = pageTitle(input.title);
   const canonical = input.canonicalPath ? absoluteUrl(siteUrl, input.canonicalPath) : undefined;
-  const image = absoluteUrl(siteUrl, input.image ?? DEFAULT_SHARE_IMAGE.url);
+  const image = absoluteUrl(siteUrl, rasterImage(input.image ?? DEFAULT_SHARE_IMAGE.url));
+  const imageSize = input.image ? input.imageSize : DEFAULT_SHARE_IMAGE;
   const imageAlt = input.imageAlt ?? (input.image ? input.title : DEFAULT_SHARE_IMAGE.alt);
   const type = input.type ?? 'website';
   const meta: MetaTag[] = [
@@ -60,12 +71,12 @@ export function seoTags(input: SeoInput, siteUrl: string) {
     ...(canonical ? [{ property: 'og:url', content: canonical }] : []),
     { property: 'og:image', content: image },
     { property: 'og:image:alt', content: imageAlt },
-    ...(input.image
-      ? []
-      : [
-          { property: 'og:image:width', content: String(DEFAULT_SHARE_IMAGE.width) },
-          { property: 'og:image:height', content: String(DEFAULT_SHARE_IMAGE.height) },
-        ]),
+    ...(imageSize
+      ? [
+          { property: 'og:image:width', content: String(imageSize.width) },
+          { property: 'og:image:height', content: String(imageSize.height) },
+        ]
+      : []),
     ...(input.product
       ? [
           { property: 'product:brand', content: site.brand },

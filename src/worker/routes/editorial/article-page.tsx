@@ -32,7 +32,7 @@ export function articleHead(article: Article, siteUrl: string): PageHead {
     canonicalPath: path,
     type: 'article',
     article: { publishedTime: article.publishedAt, modifiedTime: article.updatedAt },
-    ...(article.featuredImage && { image: article.featuredImage, imageAlt: article.title }),
+    ...(article.featuredImage && { image: article.featuredImage, imageSize: FEATURED_IMAGE_SIZE, imageAlt: article.title }),
     jsonLd: [articleJsonLd(article, description, path, siteUrl), breadcrumbJsonLd(articleTrail(article), siteUrl)],
   };
 }

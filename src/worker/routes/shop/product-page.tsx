@@ -6,7 +6,15 @@ import { ProductName } from '#client/components/product-name.tsx';
 import { StockBadge } from '#client/components/stock-badge.tsx';
 import { campaignFromSearch } from '#shared/site/campaign.ts';
 import { analyticsItem, viewItemEvent } from '#shared/catalogue/analytics.ts';
-import { productImages, plainName, productPath, availability, shipsSoon, type Product } from '#shared/catalogue/product.ts';
+import {
+  productImages,
+  productImageSize,
+  plainName,
+  productPath,
+  availability,
+  shipsSoon,
+  type Product,
+} from '#shared/catalogue/product.ts';
 import { findListFilter } from '#shared/catalogue/list.ts';
 import { productJsonLd } from '#shared/catalogue/structured-data.ts';
 import { displayPrice } from '#shared/catalogue/prices.ts';
@@ -28,7 +36,9 @@ export function productHead(product: Product, siteUrl: string, region: Region): 
     description: product.meta_description,
     canonicalPath: productPath(product),
     type: 'product',
-    image: product.image_url,
+    // The landscape artwork is the 1200×630 share card.
+    image: product.landscape_url,
+    imageSize: productImageSize.landscape,
     imageAlt: product.image_alt,
     product: { price: displayPrice(product, currency), currency, availability: availability(product.stock) },
     jsonLd: [productJsonLd(product, siteUrl, currency)],

@@ -15,9 +15,9 @@ describe('product structured data', () => {
       brand: { '@type': 'Brand', name: 'StrikePoint Training' },
     });
     expect(data.image).toEqual([
-      'https://shop.example/images/products/1-main.svg',
-      'https://shop.example/images/products/1-card.svg',
-      'https://shop.example/images/products/1-landscape.svg',
+      'https://shop.example/images/raster/products/1-main.jpg',
+      'https://shop.example/images/raster/products/1-card.jpg',
+      'https://shop.example/images/raster/products/1-landscape.jpg',
     ]);
     const offers = data.offers as Array<Record<string, string>>;
     expect(offers.map((o) => [o.priceCurrency, o.price])).toEqual([

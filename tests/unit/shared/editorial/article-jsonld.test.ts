@@ -30,7 +30,7 @@ describe('articleJsonLd', () => {
       '@type': 'Article',
       headline: 'Dry-Fire Fundamentals',
       description: 'Excerpt',
-      image: ['https://shop.example/images/blog/dry-fire-fundamentals.svg'],
+      image: ['https://shop.example/images/raster/blog/dry-fire-fundamentals.jpg'],
       datePublished: '2024-09-12T08:30:00.000Z',
       dateModified: '2025-02-03T10:20:00.000Z',
       author: shop,

@@ -7,6 +7,7 @@ import {
   serializeJsonForScript,
   seoTags,
   siteJsonLd,
+  rasterImage,
   type MetaTag,
 } from '#shared/seo/tags.ts';
 
@@ -37,17 +38,21 @@ describe('seoTags', () => {
         title: 'Pistol',
         description: 'd',
         type: 'product',
-        image: '/images/products/1-main.svg',
+        image: '/images/products/1-landscape.svg',
+        imageSize: { width: 1200, height: 630 },
         product: { price: 149.99, currency: 'GBP', availability: 'InStock' },
       },
       'https://shop.example/',
     ).meta;
     expect(content(product, 'og:type')).toBe('product');
-    expect(content(product, 'og:image')).toBe('https://shop.example/images/products/1-main.svg');
+    // A local SVG is shared as its raster copy, which social networks display.
+    expect(content(product, 'og:image')).toBe('https://shop.example/images/raster/products/1-landscape.jpg');
+    expect(content(product, 'twitter:image')).toBe('https://shop.example/images/raster/products/1-landscape.jpg');
     expect(content(product, 'product:price:amount')).toBe('149.99');
     expect(content(product, 'product:price:currency')).toBe('GBP');
     expect(content(product, 'product:brand')).toBe('StrikePoint Training');
-    expect(content(product, 'og:image:width')).toBeUndefined();
+    expect(content(product, 'og:image:width')).toBe('1200');
+    expect(content(product, 'og:image:height')).toBe('630');
 
     const article = seoTags(
       {
@@ -60,6 +65,7 @@ describe('seoTags', () => {
       'https://shop.example',
     ).meta;
     expect(content(article, 'og:image')).toBe('https://cdn.example/a.jpg');
+    expect(content(article, 'og:image:width')).toBeUndefined();
     expect(content(article, 'article:published_time')).toBe('2025-01-01T00:00:00.000Z');
     expect(content(article, 'article:modified_time')).toBe('2025-02-01T00:00:00.000Z');
   });
@@ -99,5 +105,14 @@ describe('seo builders', () => {
     const json = serializeJsonForScript({ name: '</script><script>alert(1)</script>&\u2028\u2029' });
     expect(json).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(json)).toEqual({ name: '</script><script>alert(1)</script>&\u2028\u2029' });
+  });
+});
+
+describe('raster copies of the SVG artwork', () => {
+  it('points a local SVG at the JPEG the build makes, and leaves other images alone', () => {
+    expect(rasterImage('/images/products/1-main.svg')).toBe('/images/raster/products/1-main.jpg');
+    expect(rasterImage('/images/blog/blue-guns.svg')).toBe('/images/raster/blog/blue-guns.jpg');
+    expect(rasterImage('/images/share-default.jpg')).toBe('/images/share-default.jpg');
+    expect(rasterImage('https://cdn.example/a.svg')).toBe('https://cdn.example/a.svg');
   });
 });
