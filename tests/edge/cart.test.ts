@@ -17,7 +17,7 @@ const form = (fields: Record<string, string>) => ({
   body: new URLSearchParams(fields).toString(),
   redirect: 'manual' as const,
 });
-const cartCookie = (res: Response) =>
+const cartCookie = (res: { headers: { getSetCookie(): string[] } }) =>
   res.headers
     .getSetCookie()
     .find((c) => c.startsWith('cart='))!
