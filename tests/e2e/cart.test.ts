@@ -274,3 +274,33 @@ describe('cart checkout in Chromium', () => {
     await context.close();
   });
 });
+
+describe('the cart without JavaScript in Chromium', () => {
+  it('adds, steps, removes and checks out through plain form posts, the CSP letting the checkout reach Stripe', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    await context.addCookies([{ name: 'preferredCountry', value: 'UK', url: shop.url }]);
+    const page = await context.newPage();
+    const watch = watchPage(page, { javaScriptDisabled: true });
+    await page.goto(`${shop.url}/product/1`);
+    await page.getByRole('button', { name: /^Add to cart/ }).click();
+    await page.waitForURL(`${shop.url}/cart`);
+    expect(await badge(page).textContent()).toBe('1');
+    await page.getByRole('button', { name: 'Increase quantity of G-Series Laser Training Pistol' }).click();
+    await page.waitForURL(`${shop.url}/cart`);
+    expect(await line(page, 1).locator('[data-line-total]').textContent()).toBe('£299.98');
+    expect(await badge(page).textContent()).toBe('2');
+
+    await page.goto(`${shop.url}/product/3`);
+    await page.getByRole('button', { name: /^Add to cart/ }).click();
+    await page.waitForURL(`${shop.url}/cart`);
+    await page.getByRole('button', { name: 'Remove Reactive Laser Target System' }).click();
+    await page.waitForURL(`${shop.url}/cart`);
+    expect(await line(page, 3).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await page.waitForURL(`${stripe.url}/pay/**`);
+    expect(await page.getByRole('heading', { name: 'Emulated Stripe Checkout' }).count()).toBe(1);
+    expect(watch.problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -76,16 +76,22 @@ export default function CartView(props: CartViewProps) {
     };
   }, [apply]);
 
-  const send = async (path: string, fields: Record<string, string>) => {
+  // Posts go one after another, so quick presses reach the server (and come back) in order.
+  const queue = useRef(Promise.resolve());
+  const send = (path: string, fields: Record<string, string>) => {
     posting.current++;
-    try {
-      apply(await postCart(path, fields));
-    } catch (err) {
-      fail(err);
-      fetchCart().then(apply, () => {});
-    } finally {
-      posting.current--;
-    }
+    queue.current = queue.current.then(async () => {
+      try {
+        const answer = await postCart(path, fields);
+        // An earlier answer would undo a later press the shopper already sees: only the last one counts.
+        if (posting.current === 1) apply(answer);
+      } catch (err) {
+        fail(err);
+        await fetchCart().then(apply, () => {});
+      } finally {
+        posting.current--;
+      }
+    });
   };
 
   const changeQuantity = (line: CartViewLine, quantity: number) => {
@@ -93,13 +99,13 @@ export default function CartView(props: CartViewProps) {
     if (delta === 0) return;
     setLines((now) => now.map((l) => (l.id === line.id ? { ...l, quantity } : l)));
     trackCartChange(delta > 0 ? 'add_to_cart' : 'remove_from_cart', line, Math.abs(delta));
-    void send('/cart/update', { product_id: String(line.id), quantity: String(quantity) });
+    send('/cart/update', { product_id: String(line.id), quantity: String(quantity) });
   };
 
   const remove = (line: CartViewLine) => {
     setLines((now) => now.filter((l) => l.id !== line.id));
     trackCartChange('remove_from_cart', line, line.quantity);
-    void send('/cart/remove', { product_id: String(line.id) });
+    send('/cart/remove', { product_id: String(line.id) });
   };
 
   const priced = priceCart(pricingInput(lines), currency);
