@@ -267,11 +267,11 @@ describe('checkout', () => {
       expect(result.res.status).toBe(303);
       expect(result.res.headers.get('location')).toBe('/cart?checkout=unavailable');
       const logged = lines.find((l) => l.msg === 'checkout session failed');
-      expect(logged?.fields).toMatchObject({ providerStatus: status });
+      expect(logged?.fields).toMatchObject({ providerStatus: status, requestId: result.res.headers.get('x-request-id') });
       expect(s.cookie).toBe('1:2');
       const page = await s.get('/cart?checkout=unavailable');
       expect(mainOf(page.html)).toMatch(/role="alert"[^>]*>Checkout is unavailable right now/);
-      const json = await s.post('/cart/checkout', {}, { Accept: 'application/json' });
+      const { result: json } = await logDuring(t, () => s.post('/cart/checkout', {}, { Accept: 'application/json' }));
       expect(json.res.status).toBe(502);
       expect(JSON.parse(json.body)).toEqual({ error: expect.stringContaining('Checkout is unavailable right now') });
     },
@@ -282,9 +282,10 @@ describe('checkout', () => {
     const s = shopper(t);
     await s.post('/cart/add', { product_id: '2', quantity: '2' });
     const started = performance.now();
-    const { res } = await s.post('/cart/checkout', {});
+    const { result, lines } = await logDuring(t, () => s.post('/cart/checkout', {}));
     const waited = performance.now() - started;
-    expect(res.headers.get('location')).toBe('/cart?checkout=unavailable');
+    expect(result.res.headers.get('location')).toBe('/cart?checkout=unavailable');
+    expect(lines.find((l) => l.msg === 'checkout session failed')?.fields?.error).toMatch(/timeout/);
     expect(waited).toBeGreaterThan(4500);
     expect(waited).toBeLessThan(9000);
   }, 15_000);
