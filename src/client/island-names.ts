@@ -1,6 +1,9 @@
 /** Every island; the name is the file name under src/client/islands/ (checked by a unit test). */
 export const islandNames = [
+  'AddToCart',
   'BuyNow',
+  'CartBadge',
+  'CartView',
   'ConsentBanner',
   'ContactForm',
   'DesktopNav',

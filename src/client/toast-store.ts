@@ -4,6 +4,8 @@ export interface ToastMessage {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
+  /** A link under the message, e.g. to the cart. */
+  action?: { label: string; href: string };
 }
 
 type Listener = (toasts: ToastMessage[]) => void;

@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import type { CartLine } from '#shared/cart/cart.ts';
 import type { ResolvedRegion } from '#shared/region/region.ts';
 import type { Db } from './db/client';
 import type { Logger } from './log';
@@ -30,5 +31,7 @@ export interface AppEnv {
     log: Logger;
     nonce: string;
     region: ResolvedRegion;
+    /** The visitor's cart, read from its cookie once per request (middleware/cart.ts). */
+    cart: CartLine[];
   };
 }

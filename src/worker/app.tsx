@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from './app-context';
 import { errorFields } from './log';
 import { injectDeps } from './middleware/inject-deps';
+import { cartMiddleware } from './middleware/cart';
 import { regionMiddleware } from './middleware/region';
 import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
@@ -20,7 +21,7 @@ export function createApp(deps: AppDeps) {
   app.use(injectDeps(deps), requestLog, securityHeaders);
   if (deps.compression) app.use(deps.compression);
   if (deps.staticFiles) app.use(deps.staticFiles);
-  app.use(regionMiddleware, renderer);
+  app.use(regionMiddleware, cartMiddleware, renderer);
 
   // One sub-app per screen group (src/worker/routes/<group>/).
   app.route('/', frameRoutes);

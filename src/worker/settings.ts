@@ -37,6 +37,10 @@ function settingsSchema(runtime: Runtime) {
     GTM_ID: optional(z.string().regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX')),
     /** Third-party customer-review widget script (home and product pages); no widget when unset. */
     REVIEWS_WIDGET_URL: optional(z.url({ protocol: /^https$/ })),
+    /** Stripe secret key (a Worker secret): with it a cart of several items pays in one Checkout Session; without it each line has its payment link. */
+    STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret or restricted key (sk_… or rk_…)')),
+    /** Stripe API base (tests point it at a local emulation). */
+    STRIPE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.stripe.com'),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
     PORT: z.coerce.number().int().min(0).max(65_535).default(8787),
   });

@@ -4,6 +4,7 @@ import { type CardItem, featureChips, type ListView } from '#shared/catalogue/li
 import { productImageSize } from '#shared/catalogue/product.ts';
 import type { Region } from '#shared/region/region.ts';
 import { trackSelectItem } from '../analytics';
+import { AddToCartButton } from './add-to-cart-button';
 import { Badges } from './badges';
 import { BuyButton } from './buy-button';
 import { PriceLine } from './price-line';
@@ -62,7 +63,8 @@ export function ProductCard({ item, index, eager, ctx }: { item: CardItem; index
         {item.stock !== 'In Stock' && <StockBadge stock={item.stock} />}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-3">
           <PriceLine product={item} region={ctx.region} />
-          <div className="relative z-10">
+          <div className="relative z-10 flex flex-wrap gap-2">
+            <AddToCartButton product={item} />
             <BuyButton
               productId={item.id}
               name={item.name}

@@ -23,6 +23,13 @@ export default function Toaster() {
         >
           <Toast.Title className="font-semibold">{t.title}</Toast.Title>
           {t.description && <Toast.Description className="mt-1 text-sm">{t.description}</Toast.Description>}
+          {t.action && (
+            <Toast.Action altText={t.action.label} asChild>
+              <a href={t.action.href} className="mt-2 inline-block text-sm font-semibold underline underline-offset-2">
+                {t.action.label}
+              </a>
+            </Toast.Action>
+          )}
           <Toast.Close className="toast-close" aria-label="Dismiss notification">
             <span aria-hidden="true">×</span>
           </Toast.Close>

@@ -4,7 +4,10 @@ import { paymentLinkOrigins } from '#shared/catalogue/payment-links.ts';
 import type { AppEnv } from '../app-context';
 import type { Settings } from '../settings';
 
-type HeaderSettings = Pick<Settings, 'GTM_ID' | 'REVIEWS_WIDGET_URL' | 'REGION_GEOLOCATION' | 'REVERSE_GEOCODE_URL' | 'IP_LOOKUP_URL'>;
+type HeaderSettings = Pick<
+  Settings,
+  'GTM_ID' | 'REVIEWS_WIDGET_URL' | 'REGION_GEOLOCATION' | 'REVERSE_GEOCODE_URL' | 'IP_LOOKUP_URL' | 'STRIPE_SECRET_KEY' | 'STRIPE_API_URL'
+>;
 
 function nonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -40,7 +43,17 @@ function regionServiceOrigins(settings: Pick<Settings, 'REGION_GEOLOCATION' | 'R
 }
 
 /** The no-JS checkout form posts here and is redirected to the payment host; Chromium applies form-action to that redirect. */
-const formTargets = ["'self'", ...paymentLinkOrigins()].join(' ');
+const formTargets = ["'self'", ...paymentLinkOrigins()];
+
+/**
+ * The cart's no-JS checkout is redirected to the Stripe Checkout page: Stripe's own host, or the
+ * emulation's origin when STRIPE_API_URL points elsewhere (tests). Only while Stripe is set up.
+ */
+export function checkoutPageOrigins(settings: Pick<Settings, 'STRIPE_SECRET_KEY' | 'STRIPE_API_URL'>): string[] {
+  if (!settings.STRIPE_SECRET_KEY) return [];
+  const api = new URL(settings.STRIPE_API_URL).origin;
+  return [api === 'https://api.stripe.com' ? 'https://checkout.stripe.com' : api];
+}
 
 /**
  * A fresh CSP nonce for every request; every script the page carries must present it. Third-party
@@ -59,7 +72,7 @@ export function contentSecurityPolicy(scriptNonce: string, settings: HeaderSetti
     ["connect-src 'self'", ...regionServiceOrigins(settings), ...gtm].join(' '),
     "object-src 'none'",
     "base-uri 'self'",
-    `form-action ${formTargets}`,
+    ['form-action', ...formTargets, ...checkoutPageOrigins(settings)].join(' '),
     "frame-ancestors 'none'",
   ].join('; ');
 }

@@ -33,6 +33,7 @@ export const renderer: MiddlewareHandler<AppEnv> = async (c, next) => {
       search: new URL(c.req.url).search,
       nonce: c.get('nonce'),
       settings: c.get('deps').settings,
+      cart: c.get('cart'),
     };
     const stream = await renderToReadableStream(
       <RequestInfoContext value={info}>

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { CartLine } from '#shared/cart/cart.ts';
 import type { ResolvedRegion } from '#shared/region/region.ts';
 import type { Settings } from '../settings';
 
@@ -10,6 +11,8 @@ export interface RequestInfo {
   search: string;
   nonce: string;
   settings: Settings;
+  /** The visitor's cart as this request leaves it. */
+  cart: readonly CartLine[];
 }
 
 export const RequestInfoContext = createContext<RequestInfo | null>(null);

@@ -56,6 +56,14 @@ describe('settings', () => {
     expect(() => parseSettings({ REVIEWS_WIDGET_URL: 'http://widget.example/w.js' }, 'node')).toThrow(/REVIEWS_WIDGET_URL/);
   });
 
+  it('takes a Stripe secret key or none, and points the client at Stripe unless told otherwise', () => {
+    const none = parseSettings({ STRIPE_SECRET_KEY: '' }, 'node');
+    expect(none.STRIPE_SECRET_KEY).toBeUndefined();
+    expect(none.STRIPE_API_URL).toBe('https://api.stripe.com');
+    expect(parseSettings({ STRIPE_SECRET_KEY: 'sk_live_abc123' }, 'node').STRIPE_SECRET_KEY).toBe('sk_live_abc123');
+    expect(() => parseSettings({ STRIPE_SECRET_KEY: 'pk_live_abc123' }, 'node')).toThrow(/STRIPE_SECRET_KEY/);
+  });
+
   it('rejects unknown log levels and out-of-range ports', () => {
     expect(() => parseSettings({ LOG_LEVEL: 'loud' }, 'node')).toThrow(/LOG_LEVEL/);
     expect(() => parseSettings({ PORT: '70000' }, 'node')).toThrow(/PORT/);

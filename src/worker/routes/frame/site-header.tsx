@@ -1,6 +1,8 @@
+import CartBadge from '#client/islands/CartBadge.tsx';
 import DesktopNav from '#client/islands/DesktopNav.tsx';
 import MobileMenu from '#client/islands/MobileMenu.tsx';
 import PromoStrip from '#client/islands/PromoStrip.tsx';
+import { itemCount } from '#shared/cart/cart.ts';
 import { promoMessages } from '#shared/site/promotions.ts';
 import { site } from '#shared/site/brand.ts';
 import { Island } from '#worker/render/island.tsx';
@@ -8,7 +10,7 @@ import { useRequestInfo } from '#worker/render/request-context.tsx';
 import { RegionSelectorSlot, useRegionSelectorConfig } from './region-selector-slot';
 
 export function SiteHeader() {
-  const { path } = useRequestInfo();
+  const { path, cart } = useRequestInfo();
   return (
     <header className="sticky top-0 z-40 bg-stone-900 text-stone-50 shadow">
       <Island name="PromoStrip" component={PromoStrip} props={{ messages: promoMessages }} />
@@ -23,13 +25,7 @@ export function SiteHeader() {
           <div className="hidden lg:block">
             <RegionSelectorSlot placement="header" />
           </div>
-          <a href="/cart" aria-label="Cart" className="rounded p-2 hover:bg-stone-800 focus-visible:outline-2 focus-visible:outline-white">
-            <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
-              <circle cx="9" cy="21" r="1" />
-              <circle cx="20" cy="21" r="1" />
-              <path d="M1 1h4l2.7 13.4a2 2 0 0 0 2 1.6h9.7a2 2 0 0 0 2-1.6L23 6H6" />
-            </svg>
-          </a>
+          <Island name="CartBadge" component={CartBadge} props={{ count: itemCount(cart) }} />
           <div className="lg:hidden">
             <Island name="MobileMenu" component={MobileMenu} props={{ path, regionSelector: useRegionSelectorConfig() }} />
           </div>

@@ -1,22 +1,62 @@
+import type { Context } from 'hono';
+import CartView from '#client/islands/CartView.tsx';
+import { viewCartEvent } from '#shared/cart/analytics.ts';
+import type { CartNotice } from '#shared/cart/notices.ts';
+import { priceCart } from '#shared/cart/pricing.ts';
+import { cartView, pricingInput, type CartViewLine } from '#shared/cart/view.ts';
+import { currencyByRegion, type Region } from '#shared/region/region.ts';
+import { campaignFromSearch } from '#shared/site/campaign.ts';
+import type { AppEnv } from '#worker/app-context.ts';
+import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 import type { PageHead } from '#worker/render/head.ts';
-import { ShopOrAskLinks } from '#worker/components/shop-or-ask-links.tsx';
+import { Island } from '#worker/render/island.tsx';
 
-export const cartHead: PageHead = {
-  title: 'Your Cart',
-  description: 'Each product is bought on its own through secure checkout, so there is nothing in a cart to review.',
-  robots: 'noindex',
-};
+export { cartNotices, type CartNotice } from '#shared/cart/notices.ts';
 
-/** /cart (the header's cart icon). The shop has no cart: every product is bought with its own Buy Now. */
-export function CartPage() {
+/** Never indexed (each visitor's own); view_cart is declared when there is something to view. */
+export function cartHead(lines: readonly CartViewLine[], region: Region): PageHead {
+  return {
+    title: 'Your Cart',
+    description: 'Review the items in your cart, the delivery that applies and check out securely.',
+    robots: 'noindex',
+    ...(lines.length > 0 ? { events: [viewCartEvent(priceCart(pricingInput(lines), currencyByRegion[region]))] } : {}),
+  };
+}
+
+/** /cart (the header's cart icon): the cart island, rendered complete on the server from the cart cookie. */
+export function CartPage(props: {
+  lines: CartViewLine[];
+  region: Region;
+  oneCheckout: boolean;
+  search: string;
+  notice: CartNotice | null;
+}) {
   return (
-    <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center">
+    <section className="mx-auto max-w-6xl px-4 py-12">
       <h1 className="text-3xl font-bold tracking-tight text-stone-900">Your Cart</h1>
-      <p className="mt-4 text-lg text-stone-700">Your cart is empty.</p>
-      <p className="mt-2 text-stone-700">
-        Each product is bought on its own through our secure checkout: choose <strong>Buy Now</strong> on a product page to order it.
-      </p>
-      <ShopOrAskLinks shopLabel="Browse Products" className="mt-10" />
+      <Island
+        name="CartView"
+        component={CartView}
+        props={{
+          lines: props.lines,
+          region: props.region,
+          oneCheckout: props.oneCheckout,
+          campaign: campaignFromSearch(props.search),
+          // A fresh token per rendering: one checkout attempt (see cart-checkout.ts).
+          attempt: crypto.randomUUID(),
+          notice: props.notice,
+        }}
+      />
     </section>
+  );
+}
+
+export function renderCartPage(c: Context<AppEnv>, notice: CartNotice | null = null) {
+  const lines = cartView(c.get('cart'));
+  const region = c.get('region').region;
+  const oneCheckout = checkoutGatewayFor(c.get('deps').settings) !== null;
+  return c.render(
+    <CartPage lines={lines} region={region} oneCheckout={oneCheckout} search={new URL(c.req.url).search} notice={notice} />,
+    cartHead(lines, region),
   );
 }

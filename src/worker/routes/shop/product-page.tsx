@@ -1,3 +1,4 @@
+import AddToCart from '#client/islands/AddToCart.tsx';
 import BuyNow from '#client/islands/BuyNow.tsx';
 import ProductGallery from '#client/islands/ProductGallery.tsx';
 import ProductPrice from '#client/islands/ProductPrice.tsx';
@@ -122,6 +123,13 @@ export function ProductPage({ product }: { product: Product }) {
                 item: analyticsItem(product),
                 campaign: campaignFromSearch(search),
                 soldOutLabel: 'Out of Stock',
+              }}
+            />
+            <Island
+              name="AddToCart"
+              component={AddToCart}
+              props={{
+                product: { id: product.id, name: product.name, stock: product.stock, price: product.price, prices: product.prices },
               }}
             />
             {product.stock === 'Low Stock' && <p className="font-semibold text-amber-900">Hurry! Only a few units left.</p>}

@@ -10,8 +10,10 @@ import { ProductListPage, productListHead } from './product-list-page';
 import { ProductNotFoundPage, productErrors, type ProductError } from './product-not-found-page';
 import { productHead, ProductPage } from './product-page';
 import { ThankYouPage, thankYouHead } from './thank-you-page';
-import { CartPage, cartHead } from './cart-page';
+import { cartNotices, renderCartPage } from './cart-page';
+import { cartRoutes } from './cart-routes';
 import { checkoutRoutes } from './checkout-routes';
+import { readPaidOrder } from './paid-order';
 
 export const shopRoutes = new Hono<AppEnv>();
 
@@ -47,15 +49,18 @@ shopRoutes.get('/product/:id/:slug?', async (c) => {
   }
 });
 
-shopRoutes.get('/thank-you', (c) => {
+shopRoutes.get('/thank-you', async (c) => {
   const productId = c.req.query('product_id');
   const id = parseProductId(productId);
   const product = id === null ? undefined : productById(id);
   if (productId !== undefined && !product) c.get('log')('warn', 'thank-you product not found', { productId });
   const sessionId = parseSessionId(c.req.query('session_id'));
-  return c.render(<ThankYouPage product={product} />, thankYouHead(product, sessionId));
+  const order = sessionId ? await readPaidOrder(c, sessionId) : null;
+  return c.render(<ThankYouPage product={product} order={order} />, thankYouHead(product, sessionId, order));
 });
 
-shopRoutes.get('/cart', (c) => c.render(<CartPage />, cartHead));
+// ?checkout=unavailable: a checkout that failed without JavaScript lands here with the reason.
+shopRoutes.get('/cart', (c) => renderCartPage(c, c.req.query('checkout') === 'unavailable' ? cartNotices.unavailable : null));
+shopRoutes.route('/', cartRoutes);
 
 shopRoutes.route('/', checkoutRoutes);

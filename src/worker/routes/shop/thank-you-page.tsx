@@ -1,17 +1,64 @@
 import { ProductName } from '#client/components/product-name.tsx';
 import { analyticsItem, purchaseEvent } from '#shared/catalogue/analytics.ts';
-import { productImageSize, type Product } from '#shared/catalogue/product.ts';
+import { productById, productImageSize, type Product } from '#shared/catalogue/product.ts';
+import { orderPurchaseEvent } from '#shared/cart/analytics.ts';
+import type { PaidOrder } from '#shared/cart/order.ts';
 import { displayPrice, formatMoney } from '#shared/catalogue/prices.ts';
 import type { PageHead } from '#worker/render/head.ts';
 
-/** The purchase event is declared only for a known product and a payment session id. */
-export function thankYouHead(product: Product | undefined, sessionId: string | null): PageHead {
+/**
+ * The purchase event: a paid cart checkout carries its lines and total; otherwise it is declared only
+ * for a known product and a payment session id (USD, as the payment links charge).
+ */
+export function thankYouHead(product: Product | undefined, sessionId: string | null, order: PaidOrder | null = null): PageHead {
+  const event = order ? orderPurchaseEvent(order) : product && sessionId ? purchaseEvent(sessionId, analyticsItem(product)) : null;
   return {
     title: 'Thank You for Your Order',
     description: 'Your order has been received. An order confirmation e-mail follows shortly.',
     robots: 'noindex',
-    ...(product && sessionId ? { events: [purchaseEvent(sessionId, analyticsItem(product))] } : {}),
+    ...(event ? { events: [event] } : {}),
   };
+}
+
+/** Every line of a paid cart checkout, its shipping and the total charged, in the session's currency. */
+function PaidOrderSummary({ order }: { order: PaidOrder }) {
+  const money = (minor: number) => formatMoney(minor / 100, order.currency);
+  return (
+    <section aria-labelledby="summary-heading" className="mt-10 w-full rounded-lg border border-stone-200 bg-white p-6 text-left shadow-sm">
+      <h2 id="summary-heading" className="text-xl font-semibold">
+        Order Summary
+      </h2>
+      <ul className="mt-4 divide-y divide-stone-200">
+        {order.lines.map((line, index) => {
+          const product = line.productId === null ? undefined : productById(line.productId);
+          return (
+            <li key={index} className="flex items-center gap-4 py-3" data-order-line>
+              {product && (
+                <img
+                  src={product.image_url}
+                  alt={product.image_alt}
+                  {...productImageSize.main}
+                  className="h-16 w-16 rounded-md border border-stone-200"
+                />
+              )}
+              <p className="flex-1 font-medium">
+                {line.name} <span className="text-stone-700">× {line.quantity}</span>
+              </p>
+              <p className="font-semibold">{money(line.amount)}</p>
+            </li>
+          );
+        })}
+      </ul>
+      <dl className="mt-4 grid grid-cols-[1fr_auto] gap-y-1 border-t border-stone-200 pt-4">
+        <dt>Shipping</dt>
+        <dd>{order.shipping === 0 ? 'Free' : money(order.shipping)}</dd>
+        <dt className="text-lg font-bold">Total</dt>
+        <dd className="text-lg font-bold" data-order-total>
+          {money(order.total)}
+        </dd>
+      </dl>
+    </section>
+  );
 }
 
 function OrderSummary({ product }: { product: Product }) {
@@ -37,8 +84,8 @@ function OrderSummary({ product }: { product: Product }) {
   );
 }
 
-/** Thank-you page (/thank-you) after the hosted payment. */
-export function ThankYouPage({ product }: { product: Product | undefined }) {
+/** Thank-you page (/thank-you) after the hosted payment: a paid cart checkout's order, else the product's summary. */
+export function ThankYouPage({ product, order = null }: { product: Product | undefined; order?: PaidOrder | null }) {
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center">
       <span aria-hidden="true" className="flex h-16 w-16 items-center justify-center rounded-full bg-green-100 text-3xl text-green-800">
@@ -48,7 +95,7 @@ export function ThankYouPage({ product }: { product: Product | undefined }) {
       <p className="mt-4 text-stone-700">
         Your payment was received. An order confirmation e-mail is on its way to you and should arrive shortly.
       </p>
-      {product && <OrderSummary product={product} />}
+      {order ? <PaidOrderSummary order={order} /> : product && <OrderSummary product={product} />}
       <div className="mt-10 flex flex-wrap justify-center gap-4">
         <a href="/products" className="btn btn-primary">
           Shop More Products

@@ -3,8 +3,17 @@ import { contentSecurityPolicy, permissionsPolicy } from '#worker/middleware/sec
 import { parseSettings } from '#worker/settings.ts';
 
 const connectSrc = (csp: string) => csp.split('; ').find((d) => d.startsWith('connect-src'));
+const formAction = (csp: string) => csp.split('; ').find((d) => d.startsWith('form-action'));
 
 describe('content security policy', () => {
+  it('lets the no-JS cart checkout reach the Stripe Checkout page only while Stripe is set up', () => {
+    expect(formAction(contentSecurityPolicy('n', parseSettings({}, 'node')))).not.toContain('checkout.stripe.com');
+    const live = parseSettings({ STRIPE_SECRET_KEY: 'sk_test_abc' }, 'node');
+    expect(formAction(contentSecurityPolicy('n', live))).toContain(' https://checkout.stripe.com');
+    const emulated = parseSettings({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_API_URL: 'http://127.0.0.1:9002' }, 'node');
+    expect(formAction(contentSecurityPolicy('n', emulated))).toMatch(/ http:\/\/127\.0\.0\.1:9002$/);
+  });
+
   it('lets the browser call exactly the region services, by origin', () => {
     const csp = contentSecurityPolicy('abc', parseSettings({}, 'node'));
     expect(connectSrc(csp)).toBe("connect-src 'self' https://api.bigdatacloud.net https://ipapi.co");

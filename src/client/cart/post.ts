@@ -1,0 +1,46 @@
+import type { CartViewLine } from '#shared/cart/view.ts';
+import { refreshCart } from './store';
+
+/** The cart as the server answers a cart post or GET /api/cart. */
+export interface CartAnswer {
+  lines: CartViewLine[];
+  count: number;
+}
+
+export class CartPostError extends Error {}
+
+/**
+ * Posts a cart form as the plain form would, asking for JSON instead of the 303: the server stays
+ * the one place that changes the cart (and its cookie). Throws CartPostError with the server's message.
+ */
+export async function postCart(path: string, fields: Record<string, string>): Promise<CartAnswer> {
+  let res: Response;
+  try {
+    res = await fetch(path, { method: 'POST', headers: { Accept: 'application/json' }, body: new URLSearchParams(fields) });
+  } catch {
+    throw new CartPostError('The cart could not be reached. Check your connection and try again.');
+  }
+  const body = (await res.json().catch(() => ({}))) as Partial<CartAnswer> & { error?: string; url?: string };
+  refreshCart();
+  if (!res.ok) throw new CartPostError(body.error ?? 'Something went wrong. Please try again.');
+  return body as CartAnswer;
+}
+
+export async function fetchCart(): Promise<CartAnswer> {
+  const res = await fetch('/api/cart', { headers: { Accept: 'application/json' } });
+  if (!res.ok) throw new Error(`GET /api/cart: ${res.status}`);
+  return (await res.json()) as CartAnswer;
+}
+
+/** Starts the cart's checkout on the server; the answer is where to go (the hosted checkout). */
+export async function postCheckout(fields: Record<string, string>): Promise<string> {
+  let res: Response;
+  try {
+    res = await fetch('/cart/checkout', { method: 'POST', headers: { Accept: 'application/json' }, body: new URLSearchParams(fields) });
+  } catch {
+    throw new CartPostError('Checkout could not be reached. Check your connection and try again.');
+  }
+  const body = (await res.json().catch(() => ({}))) as { url?: string; error?: string };
+  if (!res.ok || !body.url) throw new CartPostError(body.error ?? 'Checkout is unavailable right now. Please try again.');
+  return body.url;
+}

@@ -1,0 +1,110 @@
+import type { FormEvent } from 'react';
+import { MAX_QUANTITY, MIN_QUANTITY } from '#shared/cart/cart.ts';
+import type { CartViewLine } from '#shared/cart/view.ts';
+import { formatMoney } from '#shared/catalogue/prices.ts';
+import { plainName, productImageSize } from '#shared/catalogue/product.ts';
+import type { Currency } from '#shared/region/region.ts';
+import { ProductName } from './product-name';
+
+export interface CartLineProps {
+  line: CartViewLine;
+  /** Minor units of `currency`. */
+  unitAmount: number;
+  lineAmount: number;
+  currency: Currency;
+  onQuantity: (line: CartViewLine, quantity: number) => void;
+  onRemove: (line: CartViewLine) => void;
+  /** Shown under the line, e.g. its own Buy Now when items are paid one by one. */
+  children?: React.ReactNode;
+}
+
+/** The quantity a stepper button stands for (its value), from the submit event. */
+function submittedQuantity(event: FormEvent<HTMLFormElement>): number {
+  const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+  return Number(submitter?.value);
+}
+
+/**
+ * One cart line. The stepper and Remove are plain forms (each stepper button posts the quantity it
+ * stands for); the island handles them in place.
+ */
+export function CartLine({ line, unitAmount, lineAmount, currency, onQuantity, onRemove, children }: CartLineProps) {
+  const name = plainName(line.name);
+  const stepper = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const quantity = submittedQuantity(event);
+    if (Number.isInteger(quantity)) onQuantity(line, quantity);
+  };
+  const remove = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onRemove(line);
+  };
+  return (
+    <li className="flex gap-4 border-b border-stone-200 py-6" data-cart-line={line.id}>
+      <img
+        src={line.image_url}
+        alt={line.image_alt}
+        {...productImageSize.main}
+        className="h-20 w-20 shrink-0 rounded-md border border-stone-200 sm:h-24 sm:w-24"
+      />
+      <div className="flex flex-1 flex-col gap-3">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h2 className="text-base font-semibold">
+            <a href={line.href} className="hover:text-red-700">
+              <ProductName name={line.name} />
+            </a>
+          </h2>
+          <p className="font-semibold" data-line-total>
+            {formatMoney(lineAmount / 100, currency)}
+          </p>
+        </div>
+        <p className="text-sm text-stone-700">
+          Unit price <span data-unit-price>{formatMoney(unitAmount / 100, currency)}</span>
+        </p>
+        <div className="flex flex-wrap items-center gap-4">
+          <form method="post" action="/cart/update" onSubmit={stepper} className="flex items-center" aria-label={`Quantity of ${name}`}>
+            <input type="hidden" name="product_id" value={line.id} />
+            <button
+              type="submit"
+              name="quantity"
+              value={line.quantity - 1}
+              disabled={line.quantity <= MIN_QUANTITY}
+              aria-label={`Decrease quantity of ${name}`}
+              className="h-10 w-10 rounded-l-md border border-stone-400 text-lg disabled:cursor-not-allowed disabled:text-stone-400"
+            >
+              −
+            </button>
+            <output
+              aria-live="polite"
+              aria-label={`Quantity: ${line.quantity}`}
+              className="flex h-10 w-12 items-center justify-center border-y border-stone-400"
+            >
+              {line.quantity}
+            </output>
+            <button
+              type="submit"
+              name="quantity"
+              value={line.quantity + 1}
+              disabled={line.quantity >= MAX_QUANTITY}
+              aria-label={`Increase quantity of ${name}`}
+              className="h-10 w-10 rounded-r-md border border-stone-400 text-lg disabled:cursor-not-allowed disabled:text-stone-400"
+            >
+              +
+            </button>
+          </form>
+          <form method="post" action="/cart/remove" onSubmit={remove}>
+            <input type="hidden" name="product_id" value={line.id} />
+            <button
+              type="submit"
+              aria-label={`Remove ${name}`}
+              className="text-sm font-medium text-red-800 underline underline-offset-2 hover:text-red-900"
+            >
+              Remove
+            </button>
+          </form>
+        </div>
+        {children}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,41 @@
+import { shippingPriceShown, type ShippingChoice } from '#shared/cart/shipping.ts';
+import { formatMoney } from '#shared/catalogue/prices.ts';
+import { businessDays, policyMoney } from '#shared/policy/text.ts';
+import { FREE_STANDARD_SHIPPING_OVER, POLICY_CURRENCY } from '#shared/policy/figures.ts';
+import type { Currency } from '#shared/region/region.ts';
+
+/** Subtotal and the shipping that applies from the policy, in the visitor's currency where the policy has a figure for it. */
+export function CartSummary({ subtotal, currency, shipping }: { subtotal: number; currency: Currency; shipping: ShippingChoice[] }) {
+  const inPolicyCurrency = shipping.some((c) => !c.free) && currency !== POLICY_CURRENCY;
+  const standardFree = shipping.some((c) => c.service === 'standard' && c.free);
+  return (
+    <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-sm">
+      <dt className="text-base font-semibold">Subtotal</dt>
+      <dd className="text-base font-semibold" data-cart-subtotal>
+        {formatMoney(subtotal / 100, currency)}
+      </dd>
+      {shipping.map((choice) => {
+        const shown = shippingPriceShown(choice, currency);
+        return [
+          <dt key={`${choice.service}-t`} className="text-stone-700">
+            {choice.label} ({businessDays(choice.days)})
+          </dt>,
+          <dd key={`${choice.service}-d`} data-shipping={choice.service}>
+            {choice.free ? 'Free' : formatMoney(shown.amount / 100, shown.currency)}
+          </dd>,
+        ];
+      })}
+      <dd className="col-span-2 mt-2 text-stone-700">
+        {standardFree
+          ? 'Your order ships free with standard delivery. '
+          : `Standard delivery is free on orders over ${policyMoney(FREE_STANDARD_SHIPPING_OVER)}. `}
+        {inPolicyCurrency && 'Delivery is priced in GBP, as our shipping policy states it. '}
+        You choose the delivery at checkout. See our{' '}
+        <a href="/shipping-policy" className="underline underline-offset-2">
+          shipping policy
+        </a>
+        .
+      </dd>
+    </dl>
+  );
+}

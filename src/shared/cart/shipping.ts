@@ -1,0 +1,91 @@
+import { FREE_STANDARD_SHIPPING_OVER, POLICY_CURRENCY, shippingRates, type NumberRange, type ShippingRate } from '../policy/figures';
+import type { Currency, Region } from '../region/region';
+import { toMinorUnits } from './pricing';
+
+export type ShippingServiceName = 'standard' | 'express';
+
+export interface ShippingChoice {
+  service: ShippingServiceName;
+  label: string;
+  days: NumberRange;
+  /** Nothing to pay (standard over the free-shipping threshold). */
+  free: boolean;
+  /** What the policy charges, in its currency (GBP), minor units; 0 when free. */
+  policyAmount: number;
+}
+
+const labels: Record<ShippingServiceName, string> = { standard: 'Standard delivery', express: 'Express delivery' };
+
+/** Regions ship to the policy's destination of the same name. */
+function rateFor(region: Region): ShippingRate {
+  const rate = shippingRates.find((r) => r.destination === region);
+  if (!rate) throw new Error(`no shipping rate for ${region}`);
+  return rate;
+}
+
+/**
+ * The shipping that applies to a cart, from the policy: standard and express to the region's
+ * destination; standard is free when the cart is worth more than the threshold. The threshold is in
+ * GBP, so the cart's GBP value (its catalogue GBP prices, minor units) decides, in every currency.
+ */
+export function shippingChoices(region: Region, subtotalGbpMinor: number): ShippingChoice[] {
+  const rate = rateFor(region);
+  const freeStandard = rate.freeStandardShipping && subtotalGbpMinor > toMinorUnits(FREE_STANDARD_SHIPPING_OVER);
+  return (['standard', 'express'] as const).map((service) => {
+    const free = service === 'standard' && freeStandard;
+    return { service, label: labels[service], days: rate[service].days, free, policyAmount: free ? 0 : toMinorUnits(rate[service].cost) };
+  });
+}
+
+/**
+ * The amount of a shipping choice in a currency, when the policy gives one: free is free in every
+ * currency; otherwise only the policy's own currency has a figure (no exchange rate is invented).
+ */
+export function shippingAmountIn(choice: ShippingChoice, currency: Currency): number | null {
+  if (choice.free) return 0;
+  return currency === POLICY_CURRENCY ? choice.policyAmount : null;
+}
+
+/** How a choice is said on /cart: in the visitor's currency where the policy has a figure, else in GBP as the policy does. */
+export function shippingPriceShown(choice: ShippingChoice, currency: Currency): { amount: number; currency: Currency } {
+  const amount = shippingAmountIn(choice, currency);
+  return amount === null ? { amount: choice.policyAmount, currency: POLICY_CURRENCY } : { amount, currency };
+}
+
+/** EU member states: where the EU rate applies. */
+const EU_COUNTRIES = [
+  'AT',
+  'BE',
+  'BG',
+  'HR',
+  'CY',
+  'CZ',
+  'DK',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GR',
+  'HU',
+  'IE',
+  'IT',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SK',
+  'SI',
+  'ES',
+  'SE',
+];
+
+/** Countries a region's order may be shipped to at that region's rate. */
+export function destinationCountries(region: Region): string[] {
+  if (region === 'UK') return ['GB'];
+  if (region === 'US') return ['US'];
+  return [...EU_COUNTRIES];
+}

@@ -1,0 +1,56 @@
+import type { PaidOrder } from '#shared/cart/order.ts';
+import type { Currency } from '#shared/region/region.ts';
+
+/**
+ * The hosted checkout the cart pays through, as the routes see it. The Stripe implementation sits in
+ * stripe-gateway.ts; routes never talk to the provider's client directly.
+ */
+export interface CheckoutGateway {
+  /** Creates a hosted checkout session; the same idempotency key returns the same session. */
+  createSession(params: CheckoutSessionParams, idempotencyKey: string): Promise<{ id: string; url: string }>;
+  /** A completed session with its lines, or null when there is no such session or it is not paid. */
+  readCompletedSession(id: string): Promise<CompletedSession | null>;
+}
+
+export interface CheckoutSessionLine {
+  productId: number;
+  name: string;
+  /** Absolute URL. */
+  image: string;
+  quantity: number;
+  /** Minor units of the session's currency. */
+  unitAmount: number;
+}
+
+export interface CheckoutShippingOption {
+  label: string;
+  /** Minor units of the session's currency. */
+  amount: number;
+  days: { min: number; max: number };
+}
+
+export interface CheckoutSessionParams {
+  currency: Currency;
+  lines: CheckoutSessionLine[];
+  shipping: CheckoutShippingOption[];
+  /** ISO country codes the shipping address may be in. */
+  shipToCountries: string[];
+  successUrl: string;
+  cancelUrl: string;
+  metadata: Record<string, string>;
+}
+
+/** A completed (paid) session. */
+export type CompletedSession = PaidOrder;
+
+/** The provider answered with an error, or did not answer in time. */
+export class CheckoutUnavailableError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | undefined,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'CheckoutUnavailableError';
+  }
+}

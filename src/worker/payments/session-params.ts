@@ -1,0 +1,53 @@
+import type { Product } from '#shared/catalogue/product.ts';
+import { plainName } from '#shared/catalogue/product.ts';
+import type { PricedCart } from '#shared/cart/pricing.ts';
+import { serializeCart } from '#shared/cart/cart.ts';
+import { destinationCountries, shippingAmountIn, shippingChoices } from '#shared/cart/shipping.ts';
+import { absoluteUrl } from '#shared/seo/tags.ts';
+import type { CampaignParams } from '#shared/site/campaign.ts';
+import type { Region } from '#shared/region/region.ts';
+import type { CheckoutSessionParams } from './checkout-gateway';
+
+/** Stripe keeps metadata values up to 500 characters. */
+const METADATA_VALUE_MAX = 500;
+
+/**
+ * The hosted checkout for a cart, every amount from the catalogue in the cart's currency (minor
+ * units). Shipping options are the policy's choices that have a figure in that currency (free
+ * standard in any; paid ones only in GBP, the policy's currency: no exchange rate is invented).
+ */
+export function checkoutSessionParams(input: {
+  cart: PricedCart<Product>;
+  /** The same cart in GBP, for the free-shipping threshold. */
+  gbpSubtotal: number;
+  region: Region;
+  siteUrl: string;
+  campaign: CampaignParams;
+}): CheckoutSessionParams {
+  const { cart, region, siteUrl } = input;
+  const shipping = shippingChoices(region, input.gbpSubtotal).flatMap((choice) => {
+    const amount = shippingAmountIn(choice, cart.currency);
+    return amount === null ? [] : [{ label: choice.free ? `${choice.label} (free)` : choice.label, amount, days: choice.days }];
+  });
+  const metadata: Record<string, string> = {
+    region,
+    cart: serializeCart(cart.lines.map((l) => ({ id: l.item.id, quantity: l.quantity }))),
+  };
+  for (const [key, value] of Object.entries(input.campaign)) if (value) metadata[key] = value.slice(0, METADATA_VALUE_MAX);
+  return {
+    currency: cart.currency,
+    lines: cart.lines.map((l) => ({
+      productId: l.item.id,
+      name: plainName(l.item.name),
+      image: absoluteUrl(siteUrl, l.item.image_url),
+      quantity: l.quantity,
+      unitAmount: l.unitAmount,
+    })),
+    shipping,
+    shipToCountries: destinationCountries(region),
+    // Stripe puts the session id in place of the placeholder.
+    successUrl: `${absoluteUrl(siteUrl, '/thank-you')}?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: absoluteUrl(siteUrl, '/cart'),
+    metadata,
+  };
+}

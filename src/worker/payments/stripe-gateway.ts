@@ -1,0 +1,108 @@
+import { Stripe } from 'stripe';
+import { isCurrency } from './currency';
+import { CheckoutUnavailableError, type CheckoutGateway, type CheckoutSessionParams, type CompletedSession } from './checkout-gateway';
+
+/** A visitor waits at most this long for the provider before being told checkout is unavailable. */
+export const STRIPE_TIMEOUT_MS = 5000;
+
+/**
+ * The official client with its fetch HTTP client (it runs in workerd as on Node), pointed at
+ * `apiUrl` (Stripe's own by default; tests use a local emulation). No automatic retries: the visitor
+ * is waiting, and a second attempt is theirs to make (with the same idempotency key).
+ */
+function stripeClient(secretKey: string, apiUrl: string): Stripe {
+  const api = new URL(apiUrl);
+  const protocol = api.protocol === 'http:' ? 'http' : 'https';
+  return new Stripe(secretKey, {
+    httpClient: Stripe.createFetchHttpClient(),
+    host: api.hostname,
+    port: api.port || (protocol === 'http' ? 80 : 443),
+    protocol,
+    timeout: STRIPE_TIMEOUT_MS,
+    maxNetworkRetries: 0,
+    telemetry: false,
+  });
+}
+
+function sessionCreateParams(p: CheckoutSessionParams): Stripe.Checkout.SessionCreateParams {
+  const currency = p.currency.toLowerCase();
+  return {
+    mode: 'payment',
+    line_items: p.lines.map((line) => ({
+      quantity: line.quantity,
+      price_data: {
+        currency,
+        unit_amount: line.unitAmount,
+        product_data: { name: line.name, images: [line.image], metadata: { product_id: String(line.productId) } },
+      },
+    })),
+    shipping_address_collection: {
+      allowed_countries: p.shipToCountries as Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[],
+    },
+    shipping_options: p.shipping.map((option) => ({
+      shipping_rate_data: {
+        type: 'fixed_amount',
+        display_name: option.label,
+        fixed_amount: { amount: option.amount, currency },
+        delivery_estimate: {
+          minimum: { unit: 'business_day', value: option.days.min },
+          maximum: { unit: 'business_day', value: option.days.max },
+        },
+      },
+    })),
+    success_url: p.successUrl,
+    cancel_url: p.cancelUrl,
+    metadata: p.metadata,
+  };
+}
+
+function unavailable(err: unknown): CheckoutUnavailableError {
+  const status = err instanceof Stripe.errors.StripeError ? err.statusCode : undefined;
+  const message = err instanceof Error ? err.message : String(err);
+  return new CheckoutUnavailableError(`Stripe: ${message}`, status, { cause: err });
+}
+
+function productIdOf(product: string | Stripe.Product | Stripe.DeletedProduct | null | undefined): number | null {
+  if (!product || typeof product === 'string' || product.deleted) return null;
+  const id = Number(product.metadata.product_id);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+export function stripeGateway(secretKey: string, apiUrl: string): CheckoutGateway {
+  const stripe = stripeClient(secretKey, apiUrl);
+  return {
+    async createSession(params, idempotencyKey) {
+      try {
+        const session = await stripe.checkout.sessions.create(sessionCreateParams(params), { idempotencyKey });
+        if (!session.url) throw new Error(`session ${session.id} has no url`);
+        return { id: session.id, url: session.url };
+      } catch (err) {
+        throw unavailable(err);
+      }
+    },
+    async readCompletedSession(id): Promise<CompletedSession | null> {
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.retrieve(id, { expand: ['line_items', 'line_items.data.price.product'] });
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeError && err.statusCode === 404) return null;
+        throw unavailable(err);
+      }
+      const currency = session.currency?.toUpperCase();
+      // Only a paid session is a purchase: an abandoned or open one shows the plain thank-you.
+      if (session.status !== 'complete' || !isCurrency(currency)) return null;
+      return {
+        id: session.id,
+        currency,
+        lines: (session.line_items?.data ?? []).map((item) => ({
+          productId: productIdOf(item.price?.product),
+          name: item.description ?? '',
+          quantity: item.quantity ?? 1,
+          amount: item.amount_total,
+        })),
+        shipping: session.total_details?.amount_shipping ?? 0,
+        total: session.amount_total ?? 0,
+      };
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { Hono, type Context } from 'hono';
+import { addToCart, parseQuantity, removeFromCart, setQuantity } from '#shared/cart/cart.ts';
+import { isCartable } from '#shared/cart/view.ts';
+import { parseProductId } from '#shared/catalogue/product.ts';
+import type { AppEnv } from '#worker/app-context.ts';
+import { writeCartCookie } from '#worker/middleware/cart.ts';
+import { checkoutCart } from './cart-checkout';
+import { cartJson, formFields, rejectCartPost, wantsJson } from './cart-answers';
+import { cartNotices } from '#shared/cart/notices.ts';
+
+/**
+ * The cart's plain form posts: each answers 303 to /cart (no JavaScript needed). The cart island
+ * posts the same forms asking for JSON and gets the cart back instead, so it updates in place.
+ */
+export const cartRoutes = new Hono<AppEnv>();
+
+function changed(c: Context<AppEnv>) {
+  return wantsJson(c) ? c.json(cartJson(c)) : c.redirect('/cart', 303);
+}
+
+cartRoutes.post('/cart/add', async (c) => {
+  const fields = await formFields(c);
+  const id = parseProductId(fields.product_id);
+  const quantity = fields.quantity === undefined ? 1 : parseQuantity(fields.quantity);
+  if (id === null || !isCartable(id)) return rejectCartPost(c, cartNotices.notForSale);
+  if (quantity === null) return rejectCartPost(c, cartNotices.badQuantity);
+  writeCartCookie(c, addToCart(c.get('cart'), id, quantity));
+  return changed(c);
+});
+
+// A line that is no longer in the cart (changed in another tab) is left as it is.
+cartRoutes.post('/cart/update', async (c) => {
+  const fields = await formFields(c);
+  const id = parseProductId(fields.product_id);
+  const quantity = parseQuantity(fields.quantity);
+  if (id === null) return rejectCartPost(c, cartNotices.notForSale);
+  if (quantity === null) return rejectCartPost(c, cartNotices.badQuantity);
+  writeCartCookie(c, setQuantity(c.get('cart'), id, quantity));
+  return changed(c);
+});
+
+cartRoutes.post('/cart/remove', async (c) => {
+  const id = parseProductId((await formFields(c)).product_id);
+  if (id === null) return rejectCartPost(c, cartNotices.notForSale);
+  writeCartCookie(c, removeFromCart(c.get('cart'), id));
+  return changed(c);
+});
+
+cartRoutes.post('/cart/checkout', async (c) => checkoutCart(c, await formFields(c)));
+
+/** The cart for the island when another tab changed it. */
+cartRoutes.get('/api/cart', (c) => {
+  c.header('Cache-Control', 'no-store');
+  return c.json(cartJson(c));
+});

@@ -1,0 +1,306 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ukPaymentLinks } from '#shared/catalogue/payment-links.ts';
+import { dataLayer, expectClean, launchBrowser, layoutShift, markPage, pageSettled, samePage, watchPage } from '../support/browser';
+import { startShopServer, type ShopServer } from '../support/shop-server';
+import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
+import { closedPort } from '../support/worker';
+
+let browser: Browser;
+let stripe: StripeEmulator;
+let shop: ShopServer;
+let devShop: ShopServer;
+
+beforeAll(async () => {
+  stripe = await startStripeEmulator();
+  // Stripe sends the shopper back to the site's public address (SITE_URL): this server's own.
+  const port = await closedPort();
+  [browser, shop, devShop] = await Promise.all([
+    launchBrowser(),
+    startShopServer({ env: { ...stripe.env, PORT: String(port), SITE_URL: `http://127.0.0.1:${port}` } }),
+    startShopServer({ buildDir: 'dist-dev', env: stripe.env }),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([shop?.stop(), devShop?.stop(), stripe?.close()]);
+});
+beforeEach(() => {
+  stripe.state.mode = 'ok';
+});
+
+/** A visitor who chose the UK (GBP): the server renders their currency and the browser does not detect. */
+async function ukVisitor(width = 1280, base = shop.url): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  await context.addCookies([{ name: 'preferredCountry', value: 'UK', url: base }]);
+  return context;
+}
+
+const badge = (page: Page) => page.locator('header [data-cart-count]');
+const cartLink = (page: Page) => page.locator('header a[href="/cart"]');
+const toastWith = (page: Page, title: string) => page.locator('.toast').filter({ hasText: title });
+const line = (page: Page, id: number) => page.locator(`[data-cart-line="${id}"]`);
+
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await pageSettled(page);
+}
+
+describe('adding to the cart in Chromium', () => {
+  it('adds from a card and from the detail page without reloading; the badge follows, also after the back button', async () => {
+    const context = await ukVisitor();
+    const page = await context.newPage();
+    const watch = watchPage(page);
+    await open(page, `${shop.url}/products`);
+    expect(await cartLink(page).getAttribute('aria-label')).toBe('Cart');
+    await markPage(page);
+    await page.getByRole('button', { name: 'Add to cart: G-Series Laser Training Pistol' }).click();
+    await expect.poll(() => badge(page).textContent()).toBe('1');
+    expect(await samePage(page)).toBe(true);
+    const toast = toastWith(page, 'Added to cart');
+    await toast.waitFor();
+    expect(await toast.getByRole('link', { name: 'View cart' }).getAttribute('href')).toBe('/cart');
+    expect(await dataLayer(page)).toContainEqual(
+      expect.objectContaining({
+        event: 'add_to_cart',
+        ecommerce: {
+          currency: 'GBP',
+          value: 149.99,
+          items: [{ item_id: '1', item_name: 'G-Series Laser Training Pistol', price: 149.99, quantity: 1, currency: 'GBP' }],
+        },
+      }),
+    );
+
+    await open(page, `${shop.url}/product/3`);
+    expect(await badge(page).textContent()).toBe('1'); // in the first HTML
+    await page.getByRole('button', { name: 'Add to cart: Reactive Laser Target System' }).click();
+    await expect.poll(() => badge(page).textContent()).toBe('2');
+    // Out of Stock products cannot be added.
+    await open(page, `${shop.url}/product/11`);
+    expect(await page.getByRole('button', { name: /Add to cart/ }).count()).toBe(0);
+
+    await open(page, `${shop.url}/cart`);
+    expect(await line(page, 1).count()).toBe(1);
+    expect(await line(page, 3).count()).toBe(1);
+    await page.goBack(); // /product/11, perhaps from the back/forward cache
+    await expect.poll(() => badge(page).textContent()).toBe('2');
+    expectClean(watch);
+    await context.close();
+  });
+});
+
+describe('/cart in Chromium', () => {
+  it('steps quantities and removes lines in place, reprices on a region switch, and does not shift', async () => {
+    const context = await ukVisitor();
+    const page = await context.newPage();
+    const watch = watchPage(page);
+    await open(page, `${shop.url}/product/1`);
+    await page.getByRole('button', { name: /^Add to cart/ }).click();
+    await expect.poll(() => badge(page).textContent()).toBe('1');
+    await open(page, `${shop.url}/product/2`);
+    await page.getByRole('button', { name: /^Add to cart/ }).click();
+    await expect.poll(() => badge(page).textContent()).toBe('2');
+
+    await open(page, `${shop.url}/cart`);
+    expect(await layoutShift(page)).toBeLessThan(0.01);
+    await markPage(page);
+    await page.getByRole('button', { name: 'Increase quantity of G-Series Laser Training Pistol' }).click();
+    await expect.poll(() => line(page, 1).locator('[data-line-total]').textContent()).toBe('£299.98');
+    await expect.poll(() => badge(page).textContent()).toBe('3');
+    await expect.poll(() => page.locator('[data-cart-subtotal]').textContent()).toBe('£654.97');
+    await page.getByRole('button', { name: 'Decrease quantity of G-Series Laser Training Pistol' }).click();
+    await expect.poll(() => line(page, 1).locator('[data-line-total]').textContent()).toBe('£149.99');
+    await page.getByRole('button', { name: 'Remove AR-Style Laser Training Rifle' }).click();
+    await expect.poll(() => line(page, 2).count()).toBe(0);
+    await expect.poll(() => badge(page).textContent()).toBe('1');
+    expect(await samePage(page)).toBe(true);
+    expect(await dataLayer(page)).toContainEqual(
+      expect.objectContaining({ event: 'remove_from_cart', ecommerce: expect.objectContaining({ value: 354.99, currency: 'GBP' }) }),
+    );
+    expect(await dataLayer(page)).toContainEqual(expect.objectContaining({ event: 'view_cart' }));
+
+    // The server agrees: a reload shows the same cart.
+    await open(page, `${shop.url}/cart`);
+    expect(await line(page, 1).locator('output').textContent()).toBe('1');
+
+    await page.getByRole('combobox', { name: 'Region' }).selectOption('US');
+    await expect.poll(() => line(page, 1).locator('[data-unit-price]').textContent()).toBe('$189.99');
+    expect(await page.locator('[data-cart-subtotal]').textContent()).toBe('$189.99');
+    expect(await page.locator('[data-shipping="standard"]').textContent()).toBe('£14.99'); // as the policy states it
+    expectClean(watch);
+    await context.close();
+  });
+
+  it("shows another tab's change when this tab is focused again", async () => {
+    const context = await ukVisitor();
+    const cartTab = await context.newPage();
+    const watch = watchPage(cartTab);
+    await open(cartTab, `${shop.url}/product/4`);
+    await cartTab.getByRole('button', { name: /^Add to cart/ }).click();
+    await expect.poll(() => badge(cartTab).textContent()).toBe('1');
+    await open(cartTab, `${shop.url}/cart`);
+
+    const other = await context.newPage();
+    await open(other, `${shop.url}/product/5`);
+    await other.getByRole('button', { name: /^Add to cart/ }).click();
+    await expect.poll(() => badge(other).textContent()).toBe('2');
+
+    await cartTab.bringToFront();
+    await cartTab.evaluate(() => dispatchEvent(new Event('focus')));
+    await expect.poll(() => line(cartTab, 5).count()).toBe(1);
+    expect(await badge(cartTab).textContent()).toBe('2');
+    expectClean(watch);
+    await context.close();
+  });
+
+  it.each([1280, 375])('has no serious or critical axe violations with items at %i px', async (width) => {
+    const context = await ukVisitor(width);
+    await context.addCookies([{ name: 'cart', value: encodeURIComponent('1:2|3:1'), url: shop.url }]);
+    const page = await context.newPage();
+    const watch = watchPage(page);
+    await open(page, `${shop.url}/cart`);
+    expect(await layoutShift(page)).toBeLessThan(0.01);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expectClean(watch);
+    await context.close();
+  });
+
+  it('hydrates /cart and the header badge without warnings on React development build', async () => {
+    const context = await ukVisitor(1280, devShop.url);
+    await context.addCookies([{ name: 'cart', value: encodeURIComponent('1:2|3:1'), url: devShop.url }]);
+    const page = await context.newPage();
+    const watch = watchPage(page);
+    await open(page, `${devShop.url}/cart`);
+    expect(await page.locator('[data-island="CartView"][data-hydrated="true"]').count()).toBe(1);
+    expectClean(watch);
+    await context.close();
+  });
+});
+
+/** Every data-layer push is also kept in localStorage, so the test sees what a page pushed before it navigated away. */
+const recordPushes = () => {
+  const layer: unknown[] = [];
+  layer.push = (...events: unknown[]) => {
+    const log = JSON.parse(localStorage.getItem('__pushes') ?? '[]') as unknown[];
+    localStorage.setItem('__pushes', JSON.stringify([...log, ...events]));
+    return Array.prototype.push.apply(layer, events);
+  };
+  (window as unknown as { dataLayer: unknown[] }).dataLayer = layer;
+};
+
+async function pushedEvents(context: BrowserContext): Promise<Array<{ event: string; ecommerce?: unknown }>> {
+  const reader = await context.newPage();
+  await reader.goto(`${shop.url}/healthz`);
+  const log = await reader.evaluate(() => localStorage.getItem('__pushes'));
+  await reader.close();
+  return JSON.parse(log ?? '[]') as Array<{ event: string; ecommerce?: unknown }>;
+}
+
+describe('cart checkout in Chromium', () => {
+  it('sends a single item to its payment link with the campaign, begin_checkout first', async () => {
+    const context = await ukVisitor();
+    await context.addCookies([{ name: 'cart', value: encodeURIComponent('1:1'), url: shop.url }]);
+    await context.addInitScript(recordPushes);
+    const seen: string[] = [];
+    await context.route('https://buy.stripe.com/**', async (route) => {
+      seen.push(route.request().url());
+      await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Pay</title><h1>Payment page</h1>' });
+    });
+    const page = await context.newPage();
+    await open(page, `${shop.url}/?utm_source=newsletter&utm_campaign=spring`);
+    await open(page, `${shop.url}/cart`);
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await page.waitForURL('https://buy.stripe.com/**');
+    expect(seen).toEqual([`${ukPaymentLinks['G-Series Laser Training Pistol']}?utm_source=newsletter&utm_campaign=spring`]);
+    // As Buy Now: begin_checkout with the product in USD, the last push before leaving.
+    expect((await pushedEvents(context)).at(-1)).toMatchObject({
+      event: 'begin_checkout',
+      ecommerce: { currency: 'USD', value: 189.99, items: [{ item_id: '1' }] },
+      utm_source: 'newsletter',
+    });
+    await context.close();
+  });
+
+  it('sends several items to the Stripe Checkout page, and thank-you lists the lines', async () => {
+    const context = await ukVisitor();
+    await context.addCookies([{ name: 'cart', value: encodeURIComponent('1:2|3:1'), url: shop.url }]);
+    await context.addInitScript(recordPushes);
+    const page = await context.newPage();
+    const watch = watchPage(page);
+    await open(page, `${shop.url}/cart`);
+    const before = stripe.received.length;
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await page.waitForURL(`${stripe.url}/pay/**`);
+    expect(stripe.received.length).toBe(before + 1);
+    expect((await pushedEvents(context)).at(-1)).toMatchObject({
+      event: 'begin_checkout',
+      ecommerce: {
+        currency: 'GBP',
+        value: 496.97,
+        items: [
+          { item_id: '1', quantity: 2 },
+          { item_id: '3', quantity: 1 },
+        ],
+      },
+    });
+    expect(stripe.received.at(-1)?.fields['line_items[0][price_data][currency]']).toBe('gbp');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL(`${shop.url}/thank-you?session_id=**`);
+    await pageSettled(page);
+    expect(await page.locator('[data-order-line]').count()).toBe(2);
+    expect(await page.locator('[data-order-total]').textContent()).toBe('£496.97');
+    expect(await dataLayer(page)).toContainEqual(
+      expect.objectContaining({ event: 'purchase', ecommerce: expect.objectContaining({ value: 496.97, currency: 'GBP' }) }),
+    );
+    expectClean(watch);
+    await context.close();
+  });
+
+  it('keeps the cart and says so in a toast when Stripe fails', async () => {
+    stripe.state.mode = 'fail';
+    const context = await ukVisitor();
+    await context.addCookies([{ name: 'cart', value: encodeURIComponent('2:2'), url: shop.url }]);
+    const page = await context.newPage();
+    await open(page, `${shop.url}/cart`);
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await toastWith(page, 'Checkout unavailable').waitFor();
+    expect(await toastWith(page, 'Checkout unavailable').textContent()).toContain('Your cart is kept');
+    expect(page.url()).toBe(`${shop.url}/cart`);
+    expect(await badge(page).textContent()).toBe('2');
+    expect(await page.getByRole('button', { name: 'Checkout' }).isEnabled()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('the cart without JavaScript in Chromium', () => {
+  it('adds, steps, removes and checks out through plain form posts, the CSP letting the checkout reach Stripe', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    await context.addCookies([{ name: 'preferredCountry', value: 'UK', url: shop.url }]);
+    const page = await context.newPage();
+    const watch = watchPage(page, { javaScriptDisabled: true });
+    await page.goto(`${shop.url}/product/1`);
+    await page.getByRole('button', { name: /^Add to cart/ }).click();
+    await page.waitForURL(`${shop.url}/cart`);
+    expect(await badge(page).textContent()).toBe('1');
+    await page.getByRole('button', { name: 'Increase quantity of G-Series Laser Training Pistol' }).click();
+    await page.waitForURL(`${shop.url}/cart`);
+    expect(await line(page, 1).locator('[data-line-total]').textContent()).toBe('£299.98');
+    expect(await badge(page).textContent()).toBe('2');
+
+    await page.goto(`${shop.url}/product/3`);
+    await page.getByRole('button', { name: /^Add to cart/ }).click();
+    await page.waitForURL(`${shop.url}/cart`);
+    await page.getByRole('button', { name: 'Remove Reactive Laser Target System' }).click();
+    await page.waitForURL(`${shop.url}/cart`);
+    expect(await line(page, 3).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await page.waitForURL(`${stripe.url}/pay/**`);
+    expect(await page.getByRole('heading', { name: 'Emulated Stripe Checkout' }).count()).toBe(1);
+    expect(watch.problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageEvents } from '../support/html';
+import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
+import { startWorker, type TestWorker } from '../support/worker';
+
+let worker: TestWorker;
+let stripe: StripeEmulator;
+beforeAll(async () => {
+  stripe = await startStripeEmulator();
+  worker = await startWorker(stripe.env);
+});
+afterAll(() => Promise.all([worker.dispose(), stripe.close()]));
+
+const form = (fields: Record<string, string>) => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams(fields).toString(),
+  redirect: 'manual' as const,
+});
+const cartCookie = (res: { headers: { getSetCookie(): string[] } }) =>
+  res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('cart='))!
+    .split(';')[0]!;
+
+describe('the cart in the built Worker', () => {
+  it('keeps the cart in its cookie and renders it with the database unreachable (no read per page)', async () => {
+    const added = await worker.get('/cart/add', { ...form({ product_id: '2', quantity: '2' }), cf: { country: 'GB' } });
+    expect(added.status).toBe(303);
+    const cookie = cartCookie(added);
+    const page = await worker.get('/cart', { headers: { Cookie: cookie }, cf: { country: 'GB' } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('aria-label="Cart, 2 items"');
+    expect(html).toContain('£709.98');
+  });
+
+  it('creates a Stripe Checkout Session through the same emulation with the fetch client and redirects to it', async () => {
+    const added = await worker.get('/cart/add', { ...form({ product_id: '1', quantity: '3' }), cf: { country: 'US' } });
+    const cookie = cartCookie(added);
+    const init = form({ attempt: 'edge-attempt-1', utm_source: 'edge' });
+    const res = await worker.get('/cart/checkout', { ...init, headers: { ...init.headers, Cookie: cookie }, cf: { country: 'US' } });
+    expect(res.status).toBe(303);
+    const location = res.headers.get('location')!;
+    expect(location).toMatch(new RegExp(`^${stripe.url}/pay/cs_test_\\d+$`));
+    const sent = stripe.received.at(-1);
+    expect(sent?.idempotencyKey).toMatch(/^cart-checkout-/);
+    expect(sent?.fields).toMatchObject({
+      'line_items[0][price_data][currency]': 'usd',
+      'line_items[0][price_data][unit_amount]': '18999',
+      'line_items[0][quantity]': '3',
+      success_url: 'https://shop.example/thank-you?session_id={CHECKOUT_SESSION_ID}',
+      'metadata[utm_source]': 'edge',
+    });
+    expect(res.headers.get('content-security-policy')).toContain(`form-action 'self' https://buy.stripe.com ${stripe.url}`);
+
+    const id = location.split('/').pop()!;
+    const thanks = await worker.get(new URL(stripe.complete(id)).pathname + `?session_id=${id}`);
+    const html = await thanks.text();
+    expect(html).toContain('$569.97');
+    expect(pageEvents(html)).toMatchObject([{ event: 'purchase', ecommerce: { transaction_id: id, value: 569.97, currency: 'USD' } }]);
+  });
+});

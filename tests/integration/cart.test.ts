@@ -1,0 +1,340 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { paymentLinks, ukPaymentLinks } from '#shared/catalogue/payment-links.ts';
+import { BROWSER_UA, mainOf, pageEvents } from '../support/html';
+import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
+import { logDuring, startTestApp, type TestApp } from '../support/test-app';
+
+let plain: TestApp; // Stripe unset: the embedded default
+let t: TestApp; // Stripe pointed at the emulation
+let stripe: StripeEmulator;
+
+beforeAll(async () => {
+  stripe = await startStripeEmulator();
+  [plain, t] = await Promise.all([startTestApp(), startTestApp({ env: stripe.env })]);
+});
+afterAll(() => Promise.all([plain.close(), t.close(), stripe.close()]));
+beforeEach(() => {
+  stripe.state.mode = 'ok';
+  stripe.received.length = 0;
+});
+
+/** A browser without JavaScript: posts forms and carries the cookie it is given. */
+function shopper(app: TestApp, headers: Record<string, string> = {}) {
+  let cookie = '';
+  const keep = (res: Response) => {
+    const set = res.headers.getSetCookie().find((c) => c.startsWith('cart='));
+    if (set) cookie = set.split(';')[0]!;
+    if (set?.includes('Max-Age=0')) cookie = '';
+  };
+  const base = () => ({ 'User-Agent': BROWSER_UA, ...(cookie ? { Cookie: cookie } : {}), ...headers });
+  return {
+    get cookie() {
+      return decodeURIComponent(cookie.replace(/^cart=/, ''));
+    },
+    setCookie(value: string) {
+      cookie = `cart=${encodeURIComponent(value)}`;
+    },
+    async post(path: string, fields: Record<string, string>, extra: Record<string, string> = {}) {
+      const res = await fetch(`${app.url}${path}`, {
+        method: 'POST',
+        headers: { ...base(), ...extra },
+        body: new URLSearchParams(fields),
+        redirect: 'manual',
+      });
+      keep(res);
+      return { res, body: await res.text() };
+    },
+    async get(path: string) {
+      const page = await app.get(path, base());
+      keep(page.res);
+      return page;
+    },
+  };
+}
+
+const badge = (html: string) => html.match(/data-cart-count="[^"]*">(\d+)</)?.[1] ?? html.match(/data-cart-count[^>]*>(\d+)</)?.[1];
+
+describe('the cart without JavaScript', () => {
+  it('adds, merges, changes and removes lines with 303s and the cookie; the header count and /cart are in the first HTML', async () => {
+    const s = shopper(plain, { 'CF-IPCountry': 'GB' });
+    let { res } = await s.post('/cart/add', { product_id: '1', quantity: '1' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/cart');
+    expect(s.cookie).toBe('1:1');
+    await s.post('/cart/add', { product_id: '3' });
+    await s.post('/cart/add', { product_id: '1', quantity: '2' });
+    expect(s.cookie).toBe('1:3|3:1');
+
+    const { html } = await s.get('/cart');
+    expect(badge(html)).toBe('4');
+    expect(html).toContain('aria-label="Cart, 4 items"');
+    const main = mainOf(html);
+    // GBP: 3 x £149.99 and 1 x £196.99
+    expect(main).toContain('£449.97');
+    expect(main).toContain('£196.99');
+    expect(main).toContain('£646.96');
+    expect(html).toContain('<meta name="robots" content="noindex');
+
+    ({ res } = await s.post('/cart/update', { product_id: '1', quantity: '50' }));
+    expect(res.status).toBe(303);
+    expect(s.cookie).toBe('1:10|3:1'); // clamped to 10
+    await s.post('/cart/update', { product_id: '1', quantity: '2' });
+    ({ res } = await s.post('/cart/remove', { product_id: '3' }));
+    expect(res.status).toBe(303);
+    expect(s.cookie).toBe('1:2');
+    await s.post('/cart/remove', { product_id: '1' });
+    expect(s.cookie).toBe('');
+    const empty = await s.get('/cart');
+    expect(mainOf(empty.html)).toContain('Your cart is empty.');
+    expect(mainOf(empty.html)).toContain('href="/products"');
+    expect(badge(empty.html)).toBeUndefined();
+  });
+
+  it('answers the island with JSON instead of a redirect', async () => {
+    const s = shopper(plain);
+    const { res, body } = await s.post('/cart/add', { product_id: '2' }, { Accept: 'application/json' });
+    expect(res.status).toBe(200);
+    const json = JSON.parse(body) as { count: number; lines: Array<{ id: number; quantity: number; prices: object }> };
+    expect(json.count).toBe(1);
+    expect(json.lines[0]).toMatchObject({ id: 2, quantity: 1, prices: { GBP: 354.99, EUR: 413.99, USD: 449.99 } });
+  });
+
+  it('refuses products that cannot be bought or do not exist with 400 and a message', async () => {
+    const s = shopper(plain);
+    for (const id of ['999', 'abc']) {
+      const { res, body } = await s.post('/cart/add', { product_id: id });
+      expect(res.status).toBe(400);
+      expect(body).toContain('That product cannot be added to the cart.');
+    }
+    const { res, body } = await s.post('/cart/add', { product_id: '1', quantity: 'many' });
+    expect(res.status).toBe(400);
+    expect(body).toContain('Choose a quantity from 1 to 10.');
+    expect(s.cookie).toBe('');
+  });
+
+  it('drops a cookie that does not parse, unknown ids and quantities out of range with a log line, never a 500', async () => {
+    const s = shopper(plain);
+    s.setCookie('1:2|999:1|3:11|garbage|4:1');
+    const { result, lines } = await logDuring(plain, () => s.get('/cart'));
+    expect(result.res.status).toBe(200);
+    expect(badge(result.html)).toBe('3');
+    expect(s.cookie).toBe('1:2|4:1');
+    const warn = lines.find((l) => l.msg === 'cart cookie entries dropped');
+    expect(warn?.level).toBe('warn');
+    expect(JSON.stringify(warn?.fields)).toContain('unknown id: 999');
+  });
+
+  it('shows the shipping from the policy: free standard over £150 to the UK, express in GBP for other currencies', async () => {
+    const uk = shopper(plain, { 'CF-IPCountry': 'GB' });
+    await uk.post('/cart/add', { product_id: '4' }); // £86.99: under the threshold
+    let main = mainOf((await uk.get('/cart')).html);
+    expect(main).toMatch(/data-shipping="standard">£4\.99</);
+    expect(main).toMatch(/data-shipping="express">£9\.99</);
+    await uk.post('/cart/add', { product_id: '4' }); // £173.98
+    main = mainOf((await uk.get('/cart')).html);
+    expect(main).toMatch(/data-shipping="standard">Free</);
+
+    const us = shopper(plain, { 'CF-IPCountry': 'US' });
+    await us.post('/cart/add', { product_id: '4' });
+    main = mainOf((await us.get('/cart')).html);
+    expect(main).toContain('$109.99');
+    expect(main).toMatch(/data-shipping="standard">£14\.99</);
+    expect(main).toContain('Delivery is priced in GBP');
+  });
+
+  it('declares view_cart with GA4 items in the visitor currency', async () => {
+    const s = shopper(plain, { 'CF-IPCountry': 'US' });
+    await s.post('/cart/add', { product_id: '1', quantity: '2' });
+    const events = pageEvents((await s.get('/cart')).html);
+    expect(events).toEqual([
+      {
+        event: 'view_cart',
+        ecommerce: {
+          currency: 'USD',
+          value: 379.98,
+          items: [{ item_id: '1', item_name: 'G-Series Laser Training Pistol', price: 189.99, quantity: 2, currency: 'USD' }],
+        },
+      },
+    ]);
+  });
+});
+
+describe('checkout', () => {
+  it('sends one line of quantity 1 to its payment link with the campaign, as Buy Now does (UK map first)', async () => {
+    const s = shopper(plain, { 'CF-IPCountry': 'GB' });
+    await s.post('/cart/add', { product_id: '1' });
+    const { res } = await s.post('/cart/checkout', { utm_source: 'news', utm_campaign: 'spring' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`${ukPaymentLinks['G-Series Laser Training Pistol']}?utm_source=news&utm_campaign=spring`);
+    const eu = shopper(plain, { 'CF-IPCountry': 'DE' });
+    await eu.post('/cart/add', { product_id: '1' });
+    expect((await eu.post('/cart/checkout', {})).res.headers.get('location')).toBe(paymentLinks['G-Series Laser Training Pistol']);
+  });
+
+  it('without Stripe, several items stay on /cart, which says they are paid one by one and offers each Buy Now', async () => {
+    const s = shopper(plain);
+    await s.post('/cart/add', { product_id: '1' });
+    await s.post('/cart/add', { product_id: '2' });
+    const { res } = await s.post('/cart/checkout', {});
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/cart');
+    const main = mainOf((await s.get('/cart')).html);
+    expect(main).toContain('Items are paid one by one');
+    expect(main).toContain('action="/checkout/1"');
+    expect(main).toContain('action="/checkout/2"');
+    expect(main).not.toContain('action="/cart/checkout"');
+  });
+
+  it('an empty or invalid cart gets 400 with a message', async () => {
+    const s = shopper(t);
+    let { res, body } = await s.post('/cart/checkout', {});
+    expect(res.status).toBe(400);
+    expect(body).toContain('Your cart is empty');
+    s.setCookie('junk');
+    ({ res, body } = await s.post('/cart/checkout', {}, { Accept: 'application/json' }));
+    expect(res.status).toBe(400);
+    expect(JSON.parse(body)).toMatchObject({ error: expect.stringContaining('Your cart is empty') });
+    expect(stripe.received).toHaveLength(0);
+  });
+
+  it('creates a Stripe Checkout Session priced on the server in the visitor currency and redirects to it', async () => {
+    const s = shopper(t, { 'CF-IPCountry': 'DE' });
+    await s.post('/cart/add', { product_id: '1', quantity: '2' });
+    await s.post('/cart/add', { product_id: '3' });
+    // A price or currency in the request is ignored: amounts come from the catalogue.
+    const { res } = await s.post('/cart/checkout', { attempt: 'attempt-0001', utm_source: 'news', unit_amount: '1', currency: 'usd' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`${stripe.url}/pay/cs_test_1`);
+    const [sent] = stripe.received;
+    expect(sent?.authorization).toBe(`Bearer ${stripe.secretKey}`);
+    expect(sent?.idempotencyKey).toMatch(/^cart-checkout-[0-9a-f]{32}$/);
+    expect(sent?.fields).toMatchObject({
+      mode: 'payment',
+      'line_items[0][quantity]': '2',
+      'line_items[0][price_data][currency]': 'eur',
+      'line_items[0][price_data][unit_amount]': '17499',
+      'line_items[0][price_data][product_data][name]': 'G-Series Laser Training Pistol',
+      'line_items[0][price_data][product_data][images][0]': 'http://localhost:8787/images/products/1-main.svg',
+      'line_items[1][quantity]': '1',
+      'line_items[1][price_data][unit_amount]': '22999',
+      // Over £150 in GBP: standard is free; express has no EUR figure in the policy, so it is not offered.
+      'shipping_options[0][shipping_rate_data][fixed_amount][amount]': '0',
+      'shipping_options[0][shipping_rate_data][fixed_amount][currency]': 'eur',
+      'shipping_address_collection[allowed_countries][0]': 'AT',
+      success_url: 'http://localhost:8787/thank-you?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://localhost:8787/cart',
+      'metadata[region]': 'EU',
+      'metadata[cart]': '1:2|3:1',
+      'metadata[utm_source]': 'news',
+    });
+    expect(sent?.fields['shipping_options[1][shipping_rate_data][fixed_amount][amount]']).toBeUndefined();
+    // The cart is kept until the payment is made.
+    expect(s.cookie).toBe('1:2|3:1');
+  });
+
+  it('offers standard and express in GBP to a UK cart, and a double submit creates one session', async () => {
+    const s = shopper(t, { 'CF-IPCountry': 'GB' });
+    await s.post('/cart/add', { product_id: '10', quantity: '3' });
+    const first = await s.post('/cart/checkout', { attempt: 'attempt-0002' }, { Accept: 'application/json' });
+    const second = await s.post('/cart/checkout', { attempt: 'attempt-0002' }, { Accept: 'application/json' });
+    expect(JSON.parse(first.body)).toEqual(JSON.parse(second.body));
+    expect(stripe.received).toHaveLength(2);
+    expect(stripe.received[0]?.idempotencyKey).toBe(stripe.received[1]?.idempotencyKey);
+    expect(stripe.received[0]?.fields).toMatchObject({
+      'line_items[0][price_data][currency]': 'gbp',
+      'line_items[0][price_data][unit_amount]': '10299',
+      'shipping_options[0][shipping_rate_data][fixed_amount][amount]': '0',
+      'shipping_options[1][shipping_rate_data][display_name]': 'Express delivery',
+      'shipping_options[1][shipping_rate_data][fixed_amount][amount]': '999',
+      'shipping_address_collection[allowed_countries][0]': 'GB',
+    });
+    // A changed cart is a new attempt, even with the same form.
+    await s.post('/cart/update', { product_id: '10', quantity: '4' });
+    await s.post('/cart/checkout', { attempt: 'attempt-0002' });
+    expect(stripe.received[2]?.idempotencyKey).not.toBe(stripe.received[0]?.idempotencyKey);
+  });
+
+  it.each([
+    ['fail', 500],
+    ['reject', 400],
+  ] as const)(
+    'a Stripe %s (%i) leaves the visitor on /cart with a message, logged with the request id; the cart is kept',
+    async (mode, status) => {
+      stripe.state.mode = mode;
+      const s = shopper(t);
+      await s.post('/cart/add', { product_id: '1', quantity: '2' });
+      const { result, lines } = await logDuring(t, () => s.post('/cart/checkout', {}));
+      expect(result.res.status).toBe(303);
+      expect(result.res.headers.get('location')).toBe('/cart?checkout=unavailable');
+      const logged = lines.find((l) => l.msg === 'checkout session failed');
+      expect(logged?.fields).toMatchObject({ providerStatus: status, requestId: result.res.headers.get('x-request-id') });
+      expect(s.cookie).toBe('1:2');
+      const page = await s.get('/cart?checkout=unavailable');
+      expect(mainOf(page.html)).toMatch(/role="alert"[^>]*>Checkout is unavailable right now/);
+      const { result: json } = await logDuring(t, () => s.post('/cart/checkout', {}, { Accept: 'application/json' }));
+      expect(json.res.status).toBe(502);
+      expect(JSON.parse(json.body)).toEqual({ error: expect.stringContaining('Checkout is unavailable right now') });
+    },
+  );
+
+  it('gives up on Stripe after 5 s', async () => {
+    stripe.state.mode = 'hang';
+    const s = shopper(t);
+    await s.post('/cart/add', { product_id: '2', quantity: '2' });
+    const started = performance.now();
+    const { result, lines } = await logDuring(t, () => s.post('/cart/checkout', {}));
+    const waited = performance.now() - started;
+    expect(result.res.headers.get('location')).toBe('/cart?checkout=unavailable');
+    expect(lines.find((l) => l.msg === 'checkout session failed')?.fields?.error).toMatch(/timeout/);
+    expect(waited).toBeGreaterThan(4500);
+    expect(waited).toBeLessThan(9000);
+  }, 15_000);
+});
+
+describe('thank-you with a session', () => {
+  it('lists every paid line, the shipping and the total in the session currency, and the purchase carries them', async () => {
+    const s = shopper(t, { 'CF-IPCountry': 'US' });
+    await s.post('/cart/add', { product_id: '1', quantity: '2' });
+    await s.post('/cart/add', { product_id: '3' });
+    const { body } = await s.post('/cart/checkout', {}, { Accept: 'application/json' });
+    const id = /cs_test_\d+/.exec(body)![0];
+    const success = new URL(stripe.complete(id));
+    const { html } = await t.get(`${success.pathname}${success.search}`);
+    const main = mainOf(html);
+    expect(main.match(/data-order-line/g)).toHaveLength(2);
+    expect(main).toContain('G-Series Laser Training Pistol');
+    expect(main).toContain('$379.98');
+    expect(main).toContain('$249.99');
+    expect(main).toMatch(/data-order-total[^>]*>\$629\.97</);
+    expect(pageEvents(html)).toEqual([
+      {
+        event: 'purchase',
+        ecommerce: {
+          transaction_id: id,
+          value: 629.97,
+          tax: 0,
+          shipping: 0,
+          currency: 'USD',
+          items: [
+            { item_id: '1', item_name: 'G-Series Laser Training Pistol', price: 189.99, quantity: 2, currency: 'USD' },
+            { item_id: '3', item_name: 'Reactive Laser Target System', price: 249.99, quantity: 1, currency: 'USD' },
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('keeps the product summary in dollars for an unpaid or unknown session, and without Stripe', async () => {
+    for (const [app, session] of [
+      [t, 'cs_test_unknown'],
+      [plain, 'cs_test_1'],
+    ] as const) {
+      const { html } = await app.get(`/thank-you?product_id=2&session_id=${session}`);
+      expect(mainOf(html)).toContain('$449.99');
+      expect(mainOf(html)).not.toContain('data-order-line');
+      expect(pageEvents(html)).toMatchObject([
+        { event: 'purchase', ecommerce: { transaction_id: session, currency: 'USD', value: 449.99 } },
+      ]);
+    }
+  });
+});

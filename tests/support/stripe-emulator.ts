@@ -1,0 +1,159 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { closeServer, listenOnLoopback, replyJson } from './loopback';
+
+/** A Checkout Session create request as it arrived: its form fields, flat (`line_items[0][quantity]`), and headers. */
+export interface ReceivedSession {
+  fields: Record<string, string>;
+  idempotencyKey: string | undefined;
+  authorization: string | undefined;
+}
+
+interface EmulatedSession {
+  id: string;
+  fields: Record<string, string>;
+  status: 'open' | 'complete';
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => resolve(raw));
+  });
+}
+
+/** The `line_items[i]` entries of a create request, in order. */
+function lineItems(fields: Record<string, string>) {
+  const items = [];
+  for (let i = 0; fields[`line_items[${i}][quantity]`] !== undefined; i++) {
+    const f = (key: string) => fields[`line_items[${i}]${key}`];
+    const quantity = Number(f('[quantity]'));
+    const unit = Number(f('[price_data][unit_amount]'));
+    items.push({
+      id: `li_${i}`,
+      object: 'item',
+      description: f('[price_data][product_data][name]'),
+      quantity,
+      currency: f('[price_data][currency]'),
+      amount_subtotal: unit * quantity,
+      amount_total: unit * quantity,
+      price: {
+        id: `price_${i}`,
+        object: 'price',
+        unit_amount: unit,
+        product: { id: `prod_${i}`, object: 'product', metadata: { product_id: f('[price_data][product_data][metadata][product_id]') } },
+      },
+    });
+  }
+  return items;
+}
+
+/**
+ * Speaks the part of Stripe's API the shop uses, on 127.0.0.1, so the real `stripe` client is
+ * exercised: POST /v1/checkout/sessions (form-encoded; the same Idempotency-Key returns the same
+ * session, as Stripe does) and GET /v1/checkout/sessions/:id (line items, with their products, when
+ * expanded). It also serves the hosted page (GET /pay/:id, whose Pay button completes the session and
+ * goes to success_url). `state.mode` decides the next create answers: ok, fail (500), reject (400) or
+ * hang (no answer: the client's time-out).
+ */
+export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
+  const received: ReceivedSession[] = [];
+  const sessions = new Map<string, EmulatedSession>();
+  const byKey = new Map<string, string>();
+  const state = { mode: 'ok' as 'ok' | 'fail' | 'reject' | 'hang' };
+  let base = '';
+
+  function sessionJson(s: EmulatedSession, expand: boolean) {
+    const items = lineItems(s.fields);
+    const subtotal = items.reduce((sum, i) => sum + i.amount_total, 0);
+    const shipping = Number(s.fields['shipping_options[0][shipping_rate_data][fixed_amount][amount]'] ?? 0);
+    const metadata = Object.fromEntries(
+      Object.entries(s.fields).flatMap(([k, v]) => {
+        const key = /^metadata\[(\w+)\]$/.exec(k)?.[1];
+        return key ? [[key, v]] : [];
+      }),
+    );
+    return {
+      id: s.id,
+      object: 'checkout.session',
+      url: s.status === 'open' ? `${base}/pay/${s.id}` : null,
+      status: s.status,
+      payment_status: s.status === 'complete' ? 'paid' : 'unpaid',
+      currency: items[0]?.currency ?? null,
+      amount_subtotal: subtotal,
+      amount_total: subtotal + shipping,
+      total_details: { amount_discount: 0, amount_shipping: shipping, amount_tax: 0 },
+      success_url: s.fields.success_url,
+      cancel_url: s.fields.cancel_url,
+      metadata,
+      ...(expand ? { line_items: { object: 'list', data: items, has_more: false, url: `/v1/checkout/sessions/${s.id}/line_items` } } : {}),
+    };
+  }
+
+  function complete(id: string): string {
+    const s = sessions.get(id);
+    if (!s) throw new Error(`no session ${id}`);
+    s.status = 'complete';
+    return (s.fields.success_url ?? '').replace('{CHECKOUT_SESSION_ID}', id);
+  }
+
+  const server: Server = createServer((req, res) => {
+    void readBody(req).then((raw) => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      const pay = /^\/pay\/([\w-]+)$/.exec(url.pathname);
+      if (pay?.[1] && sessions.has(pay[1])) {
+        if (req.method === 'POST') {
+          res.writeHead(303, { Location: complete(pay[1]) });
+          return res.end();
+        }
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+        return res.end(
+          `<!doctype html><html lang="en"><title>Emulated Stripe Checkout</title><h1>Emulated Stripe Checkout</h1><form method="post"><button>Pay</button></form></html>`,
+        );
+      }
+      if (req.headers.authorization !== `Bearer ${secretKey}`) {
+        return replyJson(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+        const fields = Object.fromEntries(new URLSearchParams(raw));
+        const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+        received.push({ fields, idempotencyKey, authorization: req.headers.authorization });
+        if (state.mode === 'hang') return; // never answers
+        if (state.mode === 'fail') return replyJson(res, 500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
+        if (state.mode === 'reject') return replyJson(res, 400, { error: { type: 'invalid_request_error', message: 'Invalid currency' } });
+        const known = idempotencyKey ? byKey.get(idempotencyKey) : undefined;
+        const session = known ? sessions.get(known)! : { id: `cs_test_${sessions.size + 1}`, fields, status: 'open' as const };
+        sessions.set(session.id, session);
+        if (idempotencyKey) byKey.set(idempotencyKey, session.id);
+        return replyJson(res, 200, sessionJson(session, false));
+      }
+      const read = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && read?.[1]) {
+        const session = sessions.get(read[1]);
+        if (!session) {
+          return replyJson(res, 404, {
+            error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such checkout.session: '${read[1]}'` },
+          });
+        }
+        return replyJson(res, 200, sessionJson(session, url.search.includes('line_items')));
+      }
+      replyJson(res, 404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } });
+    });
+  });
+  base = await listenOnLoopback(server);
+  return {
+    url: base,
+    secretKey,
+    received,
+    state,
+    /** Settings that point the shop at this emulation. */
+    env: { STRIPE_SECRET_KEY: secretKey, STRIPE_API_URL: base },
+    /** Marks a session paid (as the hosted page would); returns its success URL. */
+    complete,
+    /** Number of distinct sessions created. */
+    sessionCount: () => sessions.size,
+    close: () => closeServer(server),
+  };
+}
+
+export type StripeEmulator = Awaited<ReturnType<typeof startStripeEmulator>>;
