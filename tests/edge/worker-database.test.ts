@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '#worker/db/client.ts';
 import { prepareDatabase } from '#worker/db/migrate-node.ts';
-import { seedPosts } from '#worker/db/seed/posts.ts';
+import { contentPosts as seedPosts } from '../support/content';
 import { senderKey } from '#worker/routes/contact/sender-key.ts';
 import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
 import { startTursoEmulator, type TursoEmulator } from '../support/turso-emulator';

@@ -4,7 +4,7 @@ import { productById } from '#shared/catalogue/product.ts';
 import { displayPrice, formatMoney } from '#shared/catalogue/prices.ts';
 import type { Currency } from '#shared/region/region.ts';
 import { blogPosts, blogProductRelations } from '#worker/db/schema.ts';
-import { seedPosts } from '#worker/db/seed/posts.ts';
+import { contentPosts as seedPosts } from '../support/content';
 import { jsonLdBlocks, mainOf, sectionOf, textOf } from '../support/html';
 import { keptLog, startTestApp, type TestApp } from '../support/test-app';
 
@@ -79,7 +79,7 @@ describe('article page /blog/{slug}', () => {
 
   it('declares an article with its dates, canonical URL, description and structured data', async () => {
     const { html } = await t.crawl(`/blog/${SLUG}`);
-    const excerpt = seedPosts.find((p) => p.slug === SLUG)!.excerpt;
+    const excerpt = seedPosts.find((p) => p.slug === SLUG)!.excerpt!;
     expect(excerpt.length).toBeGreaterThan(160);
     const description = html.match(/<meta name="description" content="([^"]*)"/)![1]!;
     expect(description.length).toBeLessThanOrEqual(160);

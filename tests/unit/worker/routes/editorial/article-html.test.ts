@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seedPosts } from '#worker/db/seed/posts.ts';
+import { contentPosts as seedPosts } from '../../../../support/content';
 import { sanitizeArticleHtml } from '#worker/routes/editorial/article-html.ts';
 
 const tagsOf = (html: string) => new Set([...html.matchAll(/<([a-z0-9]+)/gi)].map((m) => m[1]!.toLowerCase()));
@@ -56,7 +56,7 @@ describe('sanitizeArticleHtml', () => {
     expect(sanitizeArticleHtml('<!-- note --><p>1 < 2 &ldquo;q&rdquo;</p>')).toBe('<p>1 &lt; 2 &ldquo;q&rdquo;</p>');
   });
 
-  it('keeps every seeded article exactly as written: the seed uses only allow-listed tags', () => {
+  it('keeps every article in content/ exactly as Markdown renders it: the files use only allow-listed tags', () => {
     for (const post of seedPosts) {
       expect(sanitizeArticleHtml(post.content), post.slug).toBe(post.content);
     }
