@@ -18,8 +18,24 @@ describe('sanitizeArticleHtml', () => {
     expect(sanitizeArticleHtml('<p onclick="steal()" style="position:fixed" class="x" id="y">Hi <em>there</em></p>')).toBe(
       '<p>Hi <em>there</em></p>',
     );
-    expect(sanitizeArticleHtml('<img src=x onerror=alert(1)><p>t</p>')).toBe('<p>t</p>');
+    expect(sanitizeArticleHtml('<img src=x onerror=alert(1)><p>t</p>')).toBe('<img><p>t</p>');
     expect(sanitizeArticleHtml('<div><h1>Title</h1><span>text</span></div>')).toBe('Titletext');
+  });
+
+  it('keeps Markdown images from the site or over https, with alt and title only', () => {
+    expect(sanitizeArticleHtml('<img src="/images/blog/a.svg" alt="A" title="T" width="9" class="c">')).toBe(
+      '<img src="/images/blog/a.svg" alt="A" title="T">',
+    );
+    expect(sanitizeArticleHtml('<img src="https://cdn.example.com/a.png" alt="A">')).toBe(
+      '<img src="https://cdn.example.com/a.png" alt="A">',
+    );
+    for (const src of [
+      'http://plain.example/a.png',
+      '//cdn.example.com/a.png',
+      'data:image/svg+xml,<svg onload=alert(1)>',
+      'javascript:alert(1)',
+    ])
+      expect(sanitizeArticleHtml(`<img src="${src}" alt="A">`), src).toBe('<img alt="A">');
   });
 
   it('removes iframes, objects and embeds with their content', () => {
