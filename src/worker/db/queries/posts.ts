@@ -86,11 +86,19 @@ const TRIGRAM = 3;
 const ftsPhrase = (q: string) => `"${q.replaceAll('"', '""')}"`;
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
-function guidesWhere(query: GuidesQuery, now: string): SQL {
-  const conditions: SQL[] = [visible(now)];
-  if (query.category) conditions.push(eq(blogPosts.category, query.category));
+/**
+ * The guides filter. `fromSearch` (for counting a search) writes the other terms with a unary +,
+ * which keeps SQLite off their indexes: it then walks only the search's matches, by rowid, instead
+ * of every visible post checking each against them (half the time at 10,000 posts).
+ */
+function guidesWhere(query: GuidesQuery, now: string, fromSearch = false): SQL {
   const q = query.q.trim();
-  if (q.length >= TRIGRAM) {
+  const useFts = q.length >= TRIGRAM;
+  const conditions: SQL[] =
+    fromSearch && useFts ? [sql`+${blogPosts.published} = 1`, sql`+${blogPosts.publishedAt} <= ${now}`] : [visible(now)];
+  if (query.category)
+    conditions.push(fromSearch && useFts ? sql`+${blogPosts.category} = ${query.category}` : eq(blogPosts.category, query.category));
+  if (useFts) {
     conditions.push(sql`${blogPosts.id} in (select rowid from blog_posts_fts where blog_posts_fts match ${ftsPhrase(q)})`);
   } else if (q) {
     const pattern = likePattern(q);
@@ -115,7 +123,7 @@ export async function countGuides(db: Db, query: GuidesQuery, now = clock()): Pr
   const [counted] = await db
     .select({ n: sql<number>`count(*)` })
     .from(blogPosts)
-    .where(guidesWhere(query, now));
+    .where(guidesWhere(query, now, true));
   return counted?.n ?? 0;
 }
 
