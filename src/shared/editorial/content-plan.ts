@@ -1,4 +1,4 @@
-import type { CategoryFile, FileProblem, PostFile } from './content-file';
+import { fileSlug, type CategoryFile, type FileProblem, type PostFile } from './content-file';
 
 /**
  * The sync as a plan: what the files say against what the database holds. Pure, so the dry run
@@ -83,7 +83,7 @@ export function planContentSync(
     else postPlan.unchanged++;
   }
   // A bad file still names its post: its row is not "missing", it is left as it is.
-  const named = new Set([...files.posts.map((f) => f.slug), ...problems.map((p) => p.path.replace(/^.*[\\/]/, '').replace(/\.md$/i, ''))]);
+  const named = new Set([...files.posts.map((f) => f.slug), ...problems.map((p) => fileSlug(p.path))]);
   for (const row of rows.posts) {
     if (named.has(row.slug)) continue;
     postPlan.missing.push({ id: row.id, slug: row.slug, published: row.published });
