@@ -5,7 +5,7 @@ import { BROWSER_UA, mainOf } from '../support/html';
 import { useBrowserAndShop } from '../support/e2e';
 import { measureSkeletonSwap, SWAP_VIEWPORTS } from '../support/skeleton-swap';
 
-const PATH = '/blog/dry-fire-fundamentals';
+const PATH = '/training-gun-digest/dry-fire-fundamentals';
 
 const e2e = useBrowserAndShop();
 

@@ -5,10 +5,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '#worker/db/client.ts';
 import { prepareDatabase } from '#worker/db/migrate-node.ts';
-import { seedPosts } from '#worker/db/seed/posts.ts';
+import { contentPosts as seedPosts } from '../support/content';
 import { senderKey } from '#worker/routes/contact/sender-key.ts';
 import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
 import { startTursoEmulator, type TursoEmulator } from '../support/turso-emulator';
+import { GOOGLEBOT_UA } from '../support/html';
 import { startWorker, type TestWorker } from '../support/worker';
 
 /**
@@ -52,21 +53,39 @@ describe('the built Worker with a reachable Turso database', () => {
 
   it('lists the published posts on the digest and in the sitemap, never the draft', async () => {
     const digest = await (await worker.get('/training-gun-digest')).text();
-    expect(digest).toContain(published[0]!.title.replaceAll('&', '&amp;'));
+    const newest = published.toSorted((a, b) => b.publishedAt.localeCompare(a.publishedAt))[0]!;
+    expect(digest).toContain(newest.title.replaceAll('&', '&amp;'));
     expect(digest).not.toContain(draft.title);
     const sitemap = await (await worker.get('/sitemap.xml')).text();
-    for (const post of published) expect(sitemap).toContain(`<loc>https://shop.example/blog/${post.slug}</loc>`);
+    for (const post of published) expect(sitemap).toContain(`<loc>https://shop.example/training-gun-digest/${post.slug}</loc>`);
     expect(sitemap).not.toContain(draft.slug);
     expect(turso.statements.some((sql) => /from "blog_posts"/i.test(sql))).toBe(true);
   });
 
-  it("renders an article with its products' prices in the request's currency", async () => {
+  it("renders an article at its canonical address with its products' prices in the request's currency and related posts", async () => {
     const post = seedPosts.find((p) => p.slug === 'dry-fire-fundamentals')!;
-    const res = await worker.get(`/blog/${post.slug}`, { cf: { country: 'GB' } });
-    expect(res.status).toBe(200);
-    const html = await res.text();
-    expect(html).toMatch(/<h1[^>]*>Dry-Fire Fundamentals/);
-    expect(html).toContain('£149.99');
+    for (const path of [`/training-gun-digest/${post.slug}`, `/blog/${post.slug}`]) {
+      const res = await worker.get(path, { cf: { country: 'GB' }, headers: { 'User-Agent': GOOGLEBOT_UA } });
+      expect(res.status, path).toBe(200);
+      const html = await res.text();
+      expect(html).toMatch(/<h1[^>]*>Dry-Fire Fundamentals/);
+      expect(html).toContain('£149.99');
+      expect(html).toContain(`<link rel="canonical" href="https://shop.example/training-gun-digest/${post.slug}"/>`);
+      // Related posts come from the json_each query, through Turso's protocol.
+      expect(html).toContain('RELATED ARTICLES');
+      expect(html).toContain('/training-gun-digest/home-dry-fire-range-setup');
+    }
+  });
+
+  it('searches the guides with FTS5 and pages them through Turso', async () => {
+    const res = await worker.get('/api/blog/posts?q=BLUE%20GUN');
+    const body = (await res.json()) as { posts: Array<{ slug: string }>; total: number };
+    expect(body.posts.map((p) => p.slug)).toEqual(['blue-guns-durability-test', 'blue-guns']);
+    expect(body.total).toBe(2);
+    expect(turso.statements.some((sql) => /blog_posts_fts match/i.test(sql))).toBe(true);
+    const feed = await worker.get('/training-gun-digest/feed.xml');
+    expect(feed.headers.get('content-type')).toContain('application/atom+xml');
+    expect((await feed.text()).match(/<entry>/g)).toHaveLength(published.length);
   });
 
   it('saves a contact message through Turso and e-mails it', async () => {

@@ -61,7 +61,7 @@ describe('the built Worker in workerd', () => {
   it('degrades a database read to the empty list when Turso is unreachable, and logs it', async () => {
     const res = await get('/api/blog/posts');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ posts: [] });
+    expect(await res.json()).toEqual({ posts: [], total: 0, page: 1, pageCount: 1 });
     await expect.poll(() => worker.logs(), { timeout: 5000 }).toContain('database read failed: list posts');
   });
 

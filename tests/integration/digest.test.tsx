@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PostTeaser } from '#shared/editorial/posts.ts';
+import type { GuideBrowserProps } from '#client/islands/GuideBrowser.tsx';
 import { productById, productPath } from '#shared/catalogue/product.ts';
-import { filterGuides, type GuideFilter } from '#shared/editorial/guides.ts';
+import { filterGuides } from '#shared/editorial/guides.ts';
 import { displayPrice, formatMoney } from '#shared/catalogue/prices.ts';
 import { blogPosts, categories } from '#worker/db/schema.ts';
 import { attr, decodeEntities, jsonLdBlocks, mainOf, sectionOf, textOf } from '../support/html';
@@ -21,7 +21,7 @@ afterAll(() => t.close());
 function categoryCards(main: string) {
   return [...main.matchAll(/<article aria-labelledby="digest-category-[^"]+"[\s\S]*?<\/article>/g)].map((m) => ({
     name: textOf(m[0].match(/<h3[\s\S]*?<\/h3>/)![0]),
-    links: [...m[0].matchAll(/<a href="(\/blog\/[^"]+)"/g)].map((l) => l[1]),
+    links: [...m[0].matchAll(/<a href="(\/training-gun-digest\/[^"]+)"/g)].map((l) => l[1]),
     text: textOf(m[0]),
   }));
 }
@@ -36,9 +36,30 @@ describe('digest landing /training-gun-digest', () => {
     expect(main.match(/<h1\b/g)).toHaveLength(1);
     expect(textOf(main.match(/<h1[\s\S]*?<\/h1>/)![0])).toBe('Training Gun Digest');
     expect(categoryCards(main).map(({ name, links }) => [name, links])).toEqual([
-      ['Equipment Guides', ['/blog/choosing-a-laser-training-bundle', '/blog/blue-guns-durability-test', '/blog/blue-training-guns']],
-      ['Fundamentals', ['/blog/trigger-control-par-times', '/blog/home-dry-fire-range-setup', '/blog/dry-fire-fundamentals']],
-      ['Tactical Training', ['/blog/who-trusts-laser-training', '/blog/laser-training-knife-drills', '/blog/law-enforcement-training']],
+      [
+        'Equipment Guides',
+        [
+          '/training-gun-digest/choosing-a-laser-training-bundle',
+          '/training-gun-digest/blue-guns-durability-test',
+          '/training-gun-digest/blue-training-guns',
+        ],
+      ],
+      [
+        'Fundamentals',
+        [
+          '/training-gun-digest/trigger-control-par-times',
+          '/training-gun-digest/home-dry-fire-range-setup',
+          '/training-gun-digest/dry-fire-fundamentals',
+        ],
+      ],
+      [
+        'Tactical Training',
+        [
+          '/training-gun-digest/who-trusts-laser-training',
+          '/training-gun-digest/laser-training-knife-drills',
+          '/training-gun-digest/law-enforcement-training',
+        ],
+      ],
     ]);
     expect(main).not.toContain('draft-winter-training-plan');
     expect(main).not.toContain(NO_CATEGORY_POSTS);
@@ -47,7 +68,10 @@ describe('digest landing /training-gun-digest', () => {
   it('shows the 2 latest posts as cards, featured equipment with prices, and links to the guides and the shop', async () => {
     const main = mainOf((await t.crawl('/training-gun-digest')).html);
     const latest = sectionOf(main, 'Latest Articles');
-    expect(cardLinks(latest)).toEqual(['/blog/choosing-a-laser-training-bundle', '/blog/blue-guns-durability-test']);
+    expect(cardLinks(latest)).toEqual([
+      '/training-gun-digest/choosing-a-laser-training-bundle',
+      '/training-gun-digest/blue-guns-durability-test',
+    ]);
     expect(textOf(latest)).toContain('September 16, 2025');
 
     const equipment = sectionOf(main, 'Featured Equipment');
@@ -60,8 +84,8 @@ describe('digest landing /training-gun-digest', () => {
     expect(main).toContain('href="/products"');
   });
 
-  it('declares one canonical address and a CollectionPage, also when reached by a post slug or an unknown slug', async () => {
-    for (const path of ['/training-gun-digest', '/training-gun-digest/blue-guns', '/training-gun-digest/no-such-post']) {
+  it('declares one canonical address and a CollectionPage, also when reached by an unknown slug', async () => {
+    for (const path of ['/training-gun-digest', '/training-gun-digest/no-such-post', '/training-gun-digest/draft-winter-training-plan']) {
       const { res, html } = await t.crawl(path);
       expect(res.status, path).toBe(200);
       expect(html).toContain('<link rel="canonical" href="http://localhost:8787/training-gun-digest"/>');
@@ -73,13 +97,44 @@ describe('digest landing /training-gun-digest', () => {
     }
   });
 
+  it('shows a category slug as the landing filtered to that category, with its own canonical', async () => {
+    const { res, html } = await t.crawl('/training-gun-digest/fundamentals');
+    expect(res.status).toBe(200);
+    const main = mainOf(html);
+    expect(textOf(main.match(/<h1[\s\S]*?<\/h1>/)![0])).toBe('Training Gun Digest: Fundamentals');
+    expect(categoryCards(main).map(({ name, links }) => [name, links])).toEqual([
+      [
+        'Fundamentals',
+        [
+          '/training-gun-digest/trigger-control-par-times',
+          '/training-gun-digest/home-dry-fire-range-setup',
+          '/training-gun-digest/dry-fire-fundamentals',
+        ],
+      ],
+    ]);
+    expect(cardLinks(sectionOf(main, 'Latest Articles'))).toEqual([
+      '/training-gun-digest/trigger-control-par-times',
+      '/training-gun-digest/home-dry-fire-range-setup',
+    ]);
+    expect(html).toContain('<link rel="canonical" href="http://localhost:8787/training-gun-digest/fundamentals"/>');
+  });
+
+  it('announces the Atom feed in the head', async () => {
+    for (const path of ['/training-gun-digest', '/guides', '/training-gun-digest/blue-guns']) {
+      const { html } = await t.crawl(path);
+      expect(html, path).toContain(
+        '<link rel="alternate" href="http://localhost:8787/training-gun-digest/feed.xml" type="application/atom+xml" title="Training Gun Digest"/>',
+      );
+    }
+  });
+
   it('streams a browser the page with skeletons for 3 category cards and 2 article cards, filled after the body', async () => {
     const { html } = await t.get('/training-gun-digest');
     const main = mainOf(html);
     const skeleton = (name: string) => main.match(new RegExp(`data-skeleton="${name}"[\\s\\S]*?</ul>`))![0];
     expect(skeleton('digest-categories').match(/<li /g)).toHaveLength(3);
     expect(skeleton('latest-articles').match(/<li>/g)).toHaveLength(2);
-    expect(html.indexOf('/blog/trigger-control-par-times')).toBeGreaterThan(html.indexOf('</main>'));
+    expect(html.indexOf('/training-gun-digest/trigger-control-par-times')).toBeGreaterThan(html.indexOf('</main>'));
   });
 });
 
@@ -106,13 +161,17 @@ describe('guides list /guides', () => {
   it('filters by search text (any case) and category, keeping the choices in the form', async () => {
     const { html } = await t.crawl('/guides?q=BLUE&category=equipment-guides');
     const main = mainOf(html);
-    expect(cardLinks(main)).toEqual(['/blog/blue-guns-durability-test', '/blog/blue-training-guns', '/blog/blue-guns']);
+    expect(cardLinks(main)).toEqual([
+      '/training-gun-digest/blue-guns-durability-test',
+      '/training-gun-digest/blue-training-guns',
+      '/training-gun-digest/blue-guns',
+    ]);
     expect(main).toContain('value="BLUE"');
     expect(main).toContain('<option value="equipment-guides" selected="">Equipment Guides</option>');
     expect(cardLinks(mainOf((await t.crawl('/guides?category=fundamentals')).html))).toEqual([
-      '/blog/trigger-control-par-times',
-      '/blog/home-dry-fire-range-setup',
-      '/blog/dry-fire-fundamentals',
+      '/training-gun-digest/trigger-control-par-times',
+      '/training-gun-digest/home-dry-fire-range-setup',
+      '/training-gun-digest/dry-fire-fundamentals',
     ]);
     expect(cardLinks(mainOf((await t.crawl('/guides?q=blue&category=fundamentals')).html))).toEqual([]);
   });
@@ -139,29 +198,36 @@ describe('guides list /guides', () => {
 function islandProps(html: string) {
   const marker = html.match(/<div class="contents" data-island="GuideBrowser"[^>]*>/)?.[0];
   expect(marker, 'GuideBrowser marker').toBeDefined();
-  return JSON.parse(decodeEntities(attr(marker!, 'data-props')!)) as { cards: PostTeaser[]; categories: string[]; initial: GuideFilter };
+  return JSON.parse(decodeEntities(attr(marker!, 'data-props')!)) as GuideBrowserProps;
 }
 
 /** The text of the guides list's live region: the count or the no-results heading. */
 const live = (html: string) => textOf(mainOf(html).match(/<div aria-live="polite" aria-atomic="true">[\s\S]*?<\/h2>/)![0]);
 
 describe('guides list island', () => {
-  it('hands the island every published guide, the category names and the filter, around the filtered HTML', async () => {
-    const { html } = await t.crawl('/guides?q=+BLUE+&category=equipment-guides');
-    const props = islandProps(html);
-    expect(props.initial).toEqual({ q: 'BLUE', category: 'equipment-guides' });
-    expect(props.categories).toEqual(['Equipment Guides', 'Fundamentals', 'Tactical Training']);
-    expect(props.cards).toHaveLength(12);
-    expect(props.cards.map((c) => c.slug)).not.toContain('draft-winter-training-plan');
-    expect(props.cards[0]).toMatchObject({
+  it('hands the island the page the server found, the category names and the filter, around the same HTML', async () => {
+    const all = islandProps((await t.crawl('/guides')).html);
+    expect(all.cards).toHaveLength(12);
+    expect(all).toMatchObject({ page: 1, pageCount: 1, total: 12 });
+    expect(all.cards.map((c) => c.slug)).not.toContain('draft-winter-training-plan');
+    expect(all.cards[0]).toMatchObject({
       slug: 'choosing-a-laser-training-bundle',
       category: 'Equipment Guides',
       categorySlug: 'equipment-guides',
     });
+    const { html } = await t.crawl('/guides?q=+BLUE+&category=equipment-guides');
+    const props = islandProps(html);
+    expect(props.initial).toEqual({ q: 'BLUE', category: 'equipment-guides' });
+    expect(props.categories).toEqual(['Equipment Guides', 'Fundamentals', 'Tactical Training']);
+    expect(props).toMatchObject({ page: 1, pageCount: 1, total: 3 });
     // What the island's first render shows is what the server sent: the filtered list inside the marker.
     const inside = mainOf(html).slice(mainOf(html).indexOf('data-island="GuideBrowser"'));
-    expect(cardLinks(inside)).toEqual(['/blog/blue-guns-durability-test', '/blog/blue-training-guns', '/blog/blue-guns']);
-    expect(cardLinks(inside)).toEqual(filterGuides(props.cards, props.initial).map((c) => `/blog/${c.slug}`));
+    expect(cardLinks(inside)).toEqual([
+      '/training-gun-digest/blue-guns-durability-test',
+      '/training-gun-digest/blue-training-guns',
+      '/training-gun-digest/blue-guns',
+    ]);
+    expect(cardLinks(inside)).toEqual(filterGuides(props.cards, props.initial).map((c) => `/training-gun-digest/${c.slug}`));
   });
 
   it('puts the count, or the no-results texts, in a polite live region', async () => {
@@ -179,7 +245,9 @@ describe('guides list island', () => {
     for (const a of ['name="q"', 'value="blue"', 'disabled=""', 'placeholder="Search guides..."']) expect(input).toContain(a);
     expect(fallback.match(/<select id="guides-category"[^>]*>/)![0]).toContain('disabled=""');
     expect(html.indexOf('data-island="GuideBrowser"')).toBeGreaterThan(html.indexOf('</main>'));
-    expect(islandProps(html).cards).toHaveLength(12);
+    const props = islandProps(html);
+    expect(props.cards.length).toBe(props.total);
+    expect(props.cards.every((c) => `${c.title} ${c.excerpt}`.toLowerCase().includes('blue'))).toBe(true);
   });
 });
 
@@ -217,7 +285,7 @@ describe('empty and failed blog reads', () => {
     expect(textOf(main)).toContain('Training Gun Digest');
     expect(textOf(sectionOf(main, 'Latest Articles'))).toContain(NO_POSTS);
     expect(textOf(main)).toContain('Featured Equipment');
-    for (const msg of ['database read failed: list posts', 'database read failed: list categories']) {
+    for (const msg of ['posts per category', 'latest posts', 'list categories'].map((what) => `database read failed: ${what}`)) {
       expect(
         logs.some((l) => l.level === 'error' && l.msg === msg),
         msg,

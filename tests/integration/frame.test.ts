@@ -92,7 +92,9 @@ describe('sitemap.xml and robots.txt', () => {
     expect(xml).toContain('<loc>https://shop.example/shipping-policy</loc>');
     expect(xml).toContain('<loc>https://shop.example/product/1/g-series-laser-training-pistol</loc>');
     expect(xml.match(/<loc>https:\/\/shop\.example\/product\//g)).toHaveLength(15);
-    expect(xml).toMatch(/<loc>https:\/\/shop\.example\/blog\/dry-fire-fundamentals<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+    expect(xml).toMatch(
+      /<loc>https:\/\/shop\.example\/training-gun-digest\/dry-fire-fundamentals<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/,
+    );
     expect(xml).not.toContain('draft-winter-training-plan');
     expect(xml).not.toContain('/thank-you');
   });

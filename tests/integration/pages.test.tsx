@@ -166,11 +166,15 @@ describe('operations', () => {
 });
 
 describe('blog read API', () => {
-  it('lists published posts only, newest first, as blog cards', async () => {
-    const { posts } = (await (await fetch(`${t.url}/api/blog/posts`)).json()) as {
+  it('lists a page of published posts only, newest first, as blog cards, with the count', async () => {
+    const { posts, total, page, pageCount } = (await (await fetch(`${t.url}/api/blog/posts`)).json()) as {
       posts: Array<{ slug: string; date: string; url: string; category: string }>;
+      total: number;
+      page: number;
+      pageCount: number;
     };
     expect(posts.length).toBeGreaterThanOrEqual(10);
+    expect({ total, page, pageCount }).toEqual({ total: posts.length, page: 1, pageCount: 1 });
     expect(posts.map((p) => p.slug)).not.toContain('draft-winter-training-plan');
     const dates = posts.map((p) => p.date);
     expect(dates.toSorted().toReversed()).toEqual(dates);

@@ -6,6 +6,8 @@ import { startGeoEmulator, type GeoEmulator } from './geo-emulator';
 
 export interface ShopServer {
   url: string;
+  /** The server's libSQL file, for tests that add rows (SQLite takes writers from two processes). */
+  dbFile: string;
   /** The region services the browser calls (unless `env` pointed them elsewhere). */
   geo: GeoEmulator;
   output: () => string;
@@ -53,6 +55,7 @@ export async function startShopServer(opts: { buildDir?: string; env?: Record<st
   }
   return {
     url,
+    dbFile: join(dir, 'shop.db'),
     geo,
     output: () => output,
     async stop() {

@@ -1,16 +1,16 @@
-import { articlePath, type PostTeaser } from '#shared/editorial/posts.ts';
+import type { PostTeaser } from '#shared/editorial/posts.ts';
 import { PostCard, PostCardSkeleton } from './post-card';
 
 /** Tailwind grid classes (columns and spacing) shared by a grid and its skeleton. */
 type GridClass = string;
 
-/** Blog cards in a grid, each linking to /blog/{slug}: a card's own url (/training-gun-digest/{slug}) shows the digest landing. */
+/** Blog cards in a grid, each linking to its article's one address (/training-gun-digest/{slug}). */
 export function ArticleCardGrid({ cards, grid }: { cards: readonly PostTeaser[]; grid: GridClass }) {
   return (
     <ul className={`grid gap-6 ${grid}`}>
       {cards.map((card) => (
         <li key={card.id}>
-          <PostCard card={card} href={articlePath(card.slug)} />
+          <PostCard card={card} />
         </li>
       ))}
     </ul>

@@ -12,7 +12,16 @@ const grid = 'mt-4 sm:grid-cols-2 lg:grid-cols-3';
  * The filtered cards under their count, or the spec's no-results texts with a reset link. The count
  * or the no-results texts sit in a polite live region, so a screen reader hears each new result.
  */
-export function GuideResults({ cards, onReset }: { cards: readonly PostTeaser[]; onReset?: (event: MouseEvent) => void }) {
+export function GuideResults({
+  cards,
+  total = cards.length,
+  onReset,
+}: {
+  cards: readonly PostTeaser[];
+  /** Matches on all pages (the count shown); the cards are one page of them. */
+  total?: number;
+  onReset?: (event: MouseEvent) => void;
+}) {
   // The results share one grid cell with an invisible copy of the placeholders, so fewer results
   // than placeholders never pull the footer up (at first paint or while filtering).
   return (
@@ -23,7 +32,7 @@ export function GuideResults({ cards, onReset }: { cards: readonly PostTeaser[];
       <div className="[grid-area:1/1]">
         <div aria-live="polite" aria-atomic="true">
           {cards.length > 0 ? (
-            <h2 className="mt-8 text-lg font-semibold text-stone-900">{guideCountText(cards.length)}</h2>
+            <h2 className="mt-8 text-lg font-semibold text-stone-900">{guideCountText(Math.max(total, cards.length))}</h2>
           ) : (
             <div className="mt-12 rounded-lg border border-stone-200 bg-white p-8 text-center">
               <h2 className="text-xl font-bold">No guides found</h2>

@@ -1,7 +1,7 @@
 import { categorySlug, toPostTeaser, type PostTeaser, type PostSummary } from './posts';
 
 /** The digest landing shows 3 articles per category and the 2 latest posts. */
-const ARTICLES_PER_CATEGORY = 3;
+export const ARTICLES_PER_CATEGORY = 3;
 export const LATEST_POSTS = 2;
 
 export interface BlogCategory {

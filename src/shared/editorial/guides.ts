@@ -26,14 +26,42 @@ export function filterGuides(cards: readonly PostTeaser[], filter: GuideFilter):
   );
 }
 
-/** The guides list's address for a filter (the GET form's, fields in its order); empty fields are left out. */
-export function guidesPath(filter: Partial<GuideFilter> = {}): string {
+/** Guides per page: the server reads and renders no more than this. */
+export const GUIDES_PAGE_SIZE = 12;
+
+/** ?page= as a page number from 1; anything else is page 1. */
+export function parseGuidePage(params: URLSearchParams): number {
+  const page = Number(params.get('page'));
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}
+
+/** Pages needed for `total` guides (at least 1, so an empty list is page 1 of 1). */
+export function guidePageCount(total: number, pageSize = GUIDES_PAGE_SIZE): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/**
+ * The guides list's address for a filter and page (the GET form's fields in its order, then page);
+ * empty fields and page 1 are left out.
+ */
+export function guidesPath(filter: Partial<GuideFilter> = {}, page = 1): string {
   const params = new URLSearchParams();
   const q = filter.q?.trim();
   if (q) params.set('q', q);
   if (filter.category) params.set('category', filter.category);
+  if (page > 1) params.set('page', String(page));
   const query = params.toString();
   return query ? `/guides?${query}` : '/guides';
+}
+
+/** Where the guides list's JSON read is: the same filter and page as guidesPath. */
+export function guidesApiPath(filter: GuideFilter, page = 1): string {
+  return guidesPath(filter, page).replace(/^\/guides/, '/api/blog/posts');
+}
+
+/** Previous and next page numbers, when there are such pages. */
+export function guidePageLinks(page: number, pageCount: number): { prev?: number; next?: number } {
+  return { ...(page > 1 && { prev: Math.min(page - 1, pageCount) }), ...(page < pageCount && { next: page + 1 }) };
 }
 
 /** The result count as shown and announced: '1 guide found', '12 guides found'. */

@@ -8,6 +8,12 @@ export const FEATURED_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 /** The digest landing: where blog links lead and where a missing or unpublished article redirects. */
 export const DIGEST = { path: '/training-gun-digest', name: 'Training Gun Digest' } as const;
 
+/** The digest's Atom feed: the latest posts, announced in the head of every editorial page. */
+export const DIGEST_FEED = { path: `${DIGEST.path}/feed.xml`, entries: 20, type: 'application/atom+xml' } as const;
+
+/** The head link that announces the feed. */
+export const digestFeedLink = { rel: 'alternate', href: DIGEST_FEED.path, type: DIGEST_FEED.type, title: DIGEST.name } as const;
+
 export interface PostSummary {
   id: number;
   title: string;
@@ -23,6 +29,9 @@ export interface Article extends PostSummary {
   updatedAt: string;
   /** HTML from the database: sanitised before it is inlined. */
   content: string;
+  /** Optional head overrides from the front matter. */
+  metaTitle?: string | null;
+  metaDescription?: string | null;
 }
 
 export interface PostTeaser {
@@ -43,14 +52,12 @@ export function categorySlug(name: string): string {
   return name.trim().toLowerCase().replace(/\s+/g, '-');
 }
 
-/** Where blog cards link: /training-gun-digest/{slug}. */
-function postUrl(slug: string): string {
-  return `${DIGEST.path}/${slug}`;
-}
-
-/** The single-article page: /blog/{slug}. */
+/**
+ * An article's one address: /training-gun-digest/{slug}, the canonical URL the spec derives and
+ * where the product data's guide links point. /blog/{slug} shows the same article under this canonical.
+ */
 export function articlePath(slug: string): string {
-  return `/blog/${slug}`;
+  return `${DIGEST.path}/${slug}`;
 }
 
 export function toPostTeaser(post: PostSummary): PostTeaser {
@@ -64,7 +71,7 @@ export function toPostTeaser(post: PostSummary): PostTeaser {
     categorySlug: categorySlug(category),
     date: post.publishedAt,
     image: post.featuredImage ?? PLACEHOLDER_IMAGE,
-    url: postUrl(post.slug),
+    url: articlePath(post.slug),
     tags: post.tags,
   };
 }

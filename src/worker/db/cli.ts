@@ -1,29 +1,39 @@
-// `npm run db:migrate` / `npm run db:seed` against TURSO_DATABASE_URL (Turso or a file).
+// `npm run db:migrate`, `npm run content:sync [-- --dry-run] [-- --prune]` (and its alias `npm run db:seed`)
+// against TURSO_DATABASE_URL (Turso or a file).
+import { syncContent } from '../editorial/sync-content';
 import { openNodeDatabase } from '../runtimes/node-deps';
 import { parseSettings, SettingsError } from '../settings';
 import { migrateDatabase } from './migrate-node';
-import { seedDatabase } from './seed/seed';
 
-async function main(command: string | undefined) {
+async function main(command: string | undefined, flags: string[]): Promise<number> {
   const settings = parseSettings(process.env, 'node');
   const db = await openNodeDatabase(settings);
   const target = settings.TURSO_DATABASE_URL.startsWith('file:') ? settings.TURSO_DATABASE_URL : new URL(settings.TURSO_DATABASE_URL).host;
-  if (command === 'migrate') {
-    await migrateDatabase(db);
-    console.log(`Migrations applied to ${target}.`);
-  } else if (command === 'seed') {
-    await migrateDatabase(db);
-    const inserted = await seedDatabase(db);
-    console.log(
-      `Seeded ${target}: ${inserted.categories} categories, ${inserted.posts} posts, ${inserted.relations} product links inserted (existing rows kept).`,
-    );
-  } else {
-    throw new Error('usage: db migrate | db seed');
+  try {
+    if (command === 'migrate') {
+      await migrateDatabase(db);
+      console.log(`Migrations applied to ${target}.`);
+      return 0;
+    }
+    if (command === 'content-sync') {
+      const unknown = flags.filter((f) => f !== '--dry-run' && f !== '--prune');
+      if (unknown.length > 0) throw new Error(`unknown option ${unknown.join(' ')} (content:sync takes --dry-run and --prune)`);
+      // The sync needs the current schema (an operator may sync before deploying a migration).
+      await migrateDatabase(db);
+      const result = await syncContent(db, { dryRun: flags.includes('--dry-run'), prune: flags.includes('--prune') });
+      console.log(`content/ → ${target}\n${result.report}`);
+      return result.failed ? 1 : 0;
+    }
+    throw new Error('usage: db migrate | db content-sync [--dry-run] [--prune]');
+  } finally {
+    db.$client.close();
   }
-  db.$client.close();
 }
 
-main(process.argv[2]).catch((err: unknown) => {
-  console.error(err instanceof SettingsError ? err.message : err instanceof Error ? err.message : String(err));
-  process.exit(1);
-});
+main(process.argv[2], process.argv.slice(3)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof SettingsError ? err.message : err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  },
+);

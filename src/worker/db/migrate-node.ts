@@ -1,21 +1,25 @@
 import { count } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import { resolve } from 'node:path';
+import { syncContent } from '../editorial/sync-content';
 import type { Db } from './client';
 import { blogPosts, categories } from './schema';
-import { seedDatabase } from './seed/seed';
 
 /** Node only (reads migration files from the repository's migrations/ folder). */
 export async function migrateDatabase(db: Db, folder = resolve('migrations')): Promise<void> {
   await migrate(db, { migrationsFolder: folder });
 }
 
-/** Embedded start: migrate, then seed only a database that has no content yet (operator edits win). */
-export async function prepareDatabase(db: Db): Promise<{ seeded: boolean }> {
+/**
+ * Embedded start: migrate, then load content/ only into a database that has no content yet (after
+ * that, `npm run content:sync` is how posts change). Same files, same path as the operator's sync.
+ */
+export async function prepareDatabase(db: Db, contentDir = resolve('content')): Promise<{ seeded: boolean }> {
   await migrateDatabase(db);
   const [posts] = await db.select({ n: count() }).from(blogPosts);
   const [cats] = await db.select({ n: count() }).from(categories);
   if ((posts?.n ?? 0) > 0 || (cats?.n ?? 0) > 0) return { seeded: false };
-  await seedDatabase(db);
+  const { failed, report } = await syncContent(db, { dir: contentDir });
+  if (failed) throw new Error(`content/ has files that cannot be loaded:\n${report}`);
   return { seeded: true };
 }

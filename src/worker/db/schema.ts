@@ -28,8 +28,17 @@ export const blogPosts = sqliteTable(
     content: text('content').notNull().default(''),
     authorId: text('author_id'),
     createdAt: text('created_at').notNull().default(now),
+    /** Optional overrides of the article's head title and description (front matter meta_title / meta_description). */
+    metaTitle: text('meta_title'),
+    metaDescription: text('meta_description'),
+    /** The category is the first tag; a column of its own so the per-category reads can use an index. */
+    category: text('category').generatedAlwaysAs(sql`json_extract(tags, '$[0]')`, { mode: 'virtual' }),
   },
-  (t) => [index('blog_posts_published_idx').on(t.published, t.publishedAt)],
+  // Every read filters on published and published_at (scheduled posts wait for their time) and sorts by published_at.
+  (t) => [
+    index('blog_posts_published_idx').on(t.published, t.publishedAt),
+    index('blog_posts_category_idx').on(t.published, t.category, t.publishedAt),
+  ],
 );
 
 export const blogProductRelations = sqliteTable(

@@ -8,6 +8,8 @@ export interface PageHead extends SeoInput {
   product?: { price: number; currency: Currency; availability: 'InStock' | 'LimitedAvailability' | 'OutOfStock' };
   /** Page-specific structured data; WebSite and Organization are added on every page. */
   jsonLd?: object[];
+  /** Extra head links: rel prev/next of a paginated list, the feed's rel alternate (site-relative hrefs). */
+  links?: Array<{ rel: 'prev' | 'next' | 'alternate'; href: string; type?: string; title?: string }>;
   /** Analytics events the client pushes once the page loads (e.g. 404_error, view_item). */
   events?: Array<Record<string, unknown> & { event: string }>;
 }

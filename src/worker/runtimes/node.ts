@@ -9,7 +9,7 @@ import { parseSettings, SettingsError } from '../settings';
 
 const SCHEDULE_MS = 15 * 60 * 1000;
 
-/** The embedded runtime: `npm start`. Migrates and seeds the database, then serves on PORT. */
+/** The embedded runtime: `npm start`. Migrates the database (loading content/ into an empty one), then serves on PORT. */
 async function main() {
   const settings = parseSettings(process.env, 'node');
   // Built as <build>/server/node.js; its client files are in <build>/client.

@@ -1,7 +1,15 @@
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PostSummary } from '#shared/editorial/posts.ts';
 import type { Db } from '../client';
 import { blogPosts, blogProductRelations, categories } from '../schema';
+
+/**
+ * Every read is bounded (a LIMIT, or one row) and served by an index on (published, published_at)
+ * or (published, category, published_at). `now` is an ISO timestamp: a post is shown only once
+ * its published_at has come (scheduled publishing, no new sync needed). Routes pass the request's
+ * time; the default is the clock.
+ */
+const clock = () => new Date().toISOString();
 
 const summaryColumns = {
   id: blogPosts.id,
@@ -13,65 +21,154 @@ const summaryColumns = {
   tags: blogPosts.tags,
 } as const;
 
-/** Newest first; only published posts unless the published filter is passed explicitly. */
-export async function listPosts(db: Db, opts: { published?: boolean; limit?: number } = {}): Promise<PostSummary[]> {
-  const query = db
-    .select(summaryColumns)
-    .from(blogPosts)
-    .where(eq(blogPosts.published, opts.published ?? true))
-    .orderBy(desc(blogPosts.publishedAt));
-  return opts.limit ? query.limit(opts.limit) : query;
+/** Published and due: what visitors may see. */
+function visible(now: string): SQL {
+  return and(eq(blogPosts.published, true), lte(blogPosts.publishedAt, now))!;
 }
 
-/** Slugs and last-change dates of published posts. */
-export function listPostsForSitemap(db: Db) {
+/** The newest visible posts, at most `limit` (the latest block, the feed). */
+export function listLatestPosts(db: Db, limit: number, now = clock()): Promise<PostSummary[]> {
+  return db.select(summaryColumns).from(blogPosts).where(visible(now)).orderBy(desc(blogPosts.publishedAt)).limit(limit);
+}
+
+/** The feed's entries: the newest visible posts with their dates and body. */
+export function listFeedPosts(db: Db, limit: number, now = clock()) {
+  return db
+    .select({ ...summaryColumns, updatedAt: blogPosts.updatedAt })
+    .from(blogPosts)
+    .where(visible(now))
+    .orderBy(desc(blogPosts.publishedAt))
+    .limit(limit);
+}
+
+/** Slugs and last-change dates of visible posts (two short columns per post: the sitemap lists them all). */
+export function listPostsForSitemap(db: Db, now = clock()) {
   return db
     .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
     .from(blogPosts)
-    .where(eq(blogPosts.published, true))
+    .where(visible(now))
     .orderBy(desc(blogPosts.publishedAt));
 }
 
+/** The categories (a handful of rows, written by the sync). */
 export function listCategories(db: Db) {
   return db.select().from(categories).orderBy(asc(categories.name));
 }
 
-export async function getPublishedPost(db: Db, slug: string) {
+/**
+ * Up to `perCategory` newest visible posts of each category (or of the named ones), in one query:
+ * for every category row an index seek takes its newest ids, so the cost does not grow with the archive.
+ */
+export async function postsPerCategory(db: Db, perCategory: number, opts: { names?: string[]; now?: string } = {}): Promise<PostSummary[]> {
+  const now = opts.now ?? clock();
+  const newestOfCategory = sql`(select q.id from ${blogPosts} q where q.published = 1 and q.category = ${categories.name} and q.published_at <= ${now} order by q.published_at desc limit ${perCategory})`;
+  return db
+    .select(summaryColumns)
+    .from(categories)
+    .innerJoin(blogPosts, sql`${blogPosts.id} in ${newestOfCategory}`)
+    .where(opts.names ? inArray(categories.name, opts.names) : undefined)
+    .orderBy(desc(blogPosts.publishedAt));
+}
+
+/** The guides list's filter as the database reads it: search text, a category name, a 1-based page. */
+export interface GuidesQuery {
+  q: string;
+  /** A category name; null for all. */
+  category: string | null;
+  page: number;
+  pageSize: number;
+}
+
+/** FTS5's trigram tokenizer needs 3 characters; shorter text is matched with LIKE on the same bounded read. */
+const TRIGRAM = 3;
+
+/** The search text as one FTS5 phrase (quotes doubled), so operators and punctuation are plain text. */
+const ftsPhrase = (q: string) => `"${q.replaceAll('"', '""')}"`;
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/**
+ * The guides filter. `fromSearch` (for counting a search) writes the other terms with a unary +,
+ * which keeps SQLite off their indexes: it then walks only the search's matches, by rowid, instead
+ * of every visible post checking each against them (half the time at 10,000 posts).
+ */
+function guidesWhere(query: GuidesQuery, now: string, fromSearch = false): SQL {
+  const q = query.q.trim();
+  const useFts = q.length >= TRIGRAM;
+  const conditions: SQL[] =
+    fromSearch && useFts ? [sql`+${blogPosts.published} = 1`, sql`+${blogPosts.publishedAt} <= ${now}`] : [visible(now)];
+  if (query.category)
+    conditions.push(fromSearch && useFts ? sql`+${blogPosts.category} = ${query.category}` : eq(blogPosts.category, query.category));
+  if (useFts) {
+    conditions.push(sql`${blogPosts.id} in (select rowid from blog_posts_fts where blog_posts_fts match ${ftsPhrase(q)})`);
+  } else if (q) {
+    const pattern = likePattern(q);
+    conditions.push(or(sql`${blogPosts.title} like ${pattern} escape '\\'`, sql`${blogPosts.excerpt} like ${pattern} escape '\\'`)!);
+  }
+  return and(...conditions)!;
+}
+
+/** One page of the guides list, newest first (a query builder: awaiting it reads; `.toSQL()` shows it). */
+export function listGuides(db: Db, query: GuidesQuery, now = clock()) {
+  return db
+    .select(summaryColumns)
+    .from(blogPosts)
+    .where(guidesWhere(query, now))
+    .orderBy(desc(blogPosts.publishedAt))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+}
+
+/** How many guides match (the page count in the head is known before the page's cards stream). */
+export async function countGuides(db: Db, query: GuidesQuery, now = clock()): Promise<number> {
+  const [counted] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(blogPosts)
+    .where(guidesWhere(query, now, true));
+  return counted?.n ?? 0;
+}
+
+export async function getPublishedPost(db: Db, slug: string, now = clock()) {
   const [post] = await db
     .select()
     .from(blogPosts)
-    .where(and(eq(blogPosts.slug, slug), eq(blogPosts.published, true)))
+    .where(and(eq(blogPosts.slug, slug), visible(now)))
     .limit(1);
   return post ?? null;
 }
 
-/** The catalogue ids related to a published post (blog_product_relations), by the post's slug. */
-export async function postProductIdsBySlug(db: Db, slug: string): Promise<number[]> {
+/** The catalogue ids related to a visible post (blog_product_relations), by the post's slug. */
+export async function postProductIdsBySlug(db: Db, slug: string, now = clock()): Promise<number[]> {
   const rows = await db
     .select({ productId: blogProductRelations.productId })
     .from(blogProductRelations)
     .innerJoin(blogPosts, eq(blogPosts.id, blogProductRelations.blogId))
-    .where(and(eq(blogPosts.slug, slug), eq(blogPosts.published, true)));
+    .where(and(eq(blogPosts.slug, slug), visible(now)));
   return rows.map((r) => r.productId);
 }
 
 /**
- * Published posts sharing the current post's tags, newest first, topped up with the newest other
- * published posts when fewer than the limit share them.
+ * How far back related posts are looked for: the newest this many visible posts. Ranking by shared
+ * tags reads each candidate's tags, so the window keeps the cost the same at any archive size.
  */
-export async function relatedPosts(db: Db, slug: string, limit = 3): Promise<PostSummary[]> {
-  const [current] = await db.select({ tags: blogPosts.tags }).from(blogPosts).where(eq(blogPosts.slug, slug)).limit(1);
-  const others = await db
+const RELATED_WINDOW = 200;
+
+/**
+ * Up to `limit` visible posts other than this one, most tags in common first (json_each over both
+ * tag lists), then newest: posts that share nothing fill the list newest first.
+ */
+export async function relatedPosts(db: Db, slug: string, limit = 3, now = clock()): Promise<PostSummary[]> {
+  const current = sql`(select c.tags from ${blogPosts} c where c.slug = ${slug})`;
+  const shared = sql<number>`(select count(*) from json_each(${blogPosts.tags}) t where t.value in (select value from json_each(${current})))`;
+  const window = db
+    .select({ id: blogPosts.id })
+    .from(blogPosts)
+    .where(and(visible(now), ne(blogPosts.slug, slug)))
+    .orderBy(desc(blogPosts.publishedAt))
+    .limit(RELATED_WINDOW);
+  return db
     .select(summaryColumns)
     .from(blogPosts)
-    .where(and(eq(blogPosts.published, true), ne(blogPosts.slug, slug)))
-    .orderBy(desc(blogPosts.publishedAt));
-  const tags = new Set(current?.tags ?? []);
-  const sharing = others.filter((p) => tags.size > 0 && [...tags].every((t) => p.tags.includes(t)));
-  const picked = sharing.slice(0, limit);
-  for (const post of others) {
-    if (picked.length >= limit) break;
-    if (!picked.some((p) => p.id === post.id)) picked.push(post);
-  }
-  return picked;
+    .where(inArray(blogPosts.id, window))
+    .orderBy(desc(shared), desc(blogPosts.publishedAt))
+    .limit(limit);
 }

@@ -1,10 +1,28 @@
 import { FilterXSS } from 'xss';
 
 /**
- * The tags the articles use (src/worker/db/seed/posts.ts); links keep only href. Any other tag is
- * removed but its text kept, and every other attribute (style, on*, class, target, rel…) goes.
+ * The tags Markdown in content/ produces for articles; links keep only href, images src, alt and
+ * title. Any other tag is removed but its text kept, and every other attribute (style, on*, class,
+ * target, rel…) goes.
  */
-const allowedTags = { h2: [], h3: [], p: [], ul: [], ol: [], li: [], strong: [], em: [], blockquote: [], a: ['href'] };
+const allowedTags = {
+  h2: [],
+  h3: [],
+  h4: [],
+  p: [],
+  ul: [],
+  ol: [],
+  li: [],
+  strong: [],
+  em: [],
+  blockquote: [],
+  code: [],
+  pre: [],
+  hr: [],
+  br: [],
+  a: ['href'],
+  img: ['src', 'alt', 'title'],
+};
 
 /** Removed together with everything inside them: their content is code or embedded media, not prose. */
 const droppedWithContent = ['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'svg', 'math', 'textarea', 'select'];
@@ -15,13 +33,20 @@ const droppedWithContent = ['script', 'style', 'iframe', 'object', 'embed', 'nos
  */
 const SAFE_HREF = /^(?:\/|#|https?:\/\/|mailto:)/i;
 
+/** Images from the site itself or over https (what the sync accepts). */
+const SAFE_SRC = /^(?:\/(?!\/)|https:\/\/)/i;
+
 const filter = new FilterXSS({
   whiteList: allowedTags,
   stripIgnoreTag: true,
   stripIgnoreTagBody: droppedWithContent,
   css: false,
   // '' drops the attribute; undefined hands it to xss's default handling.
-  onTagAttr: (tag, name, value) => (tag === 'a' && name === 'href' && !SAFE_HREF.test(value.trim()) ? '' : undefined),
+  onTagAttr: (tag, name, value) => {
+    if (tag === 'a' && name === 'href' && !SAFE_HREF.test(value.trim())) return '';
+    if (tag === 'img' && name === 'src' && !SAFE_SRC.test(value.trim())) return '';
+    return undefined;
+  },
 });
 
 /** xss writes every kept link as `<a href="…"`, so an absolute or protocol-relative one is found exactly. */

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { articleJsonLd } from '#shared/editorial/article-jsonld.ts';
-import { articlePath, DIGEST, FEATURED_IMAGE_SIZE, type Article, type PostSummary } from '#shared/editorial/posts.ts';
+import { articlePath, DIGEST, digestFeedLink, FEATURED_IMAGE_SIZE, type Article, type PostSummary } from '#shared/editorial/posts.ts';
 import { breadcrumbJsonLd, type Crumb } from '#shared/seo/breadcrumb.ts';
 import { formatLongDate } from '#shared/site/dates.ts';
 import { metaDescription } from '#shared/seo/meta-description.ts';
@@ -20,14 +20,15 @@ function articleTrail(article: Article): Crumb[] {
 }
 
 /**
- * Articles are meant to have the canonical URL /training-gun-digest/{slug}, but that route
- * does not show the article yet, so the article's own path is canonical until it does.
+ * One canonical per article, /training-gun-digest/{slug}, whichever address showed it (also
+ * /blog/{slug}); the same URL in Open Graph, the JSON-LD and the sitemap.
  */
 export function articleHead(article: Article, siteUrl: string): PageHead {
   const path = articlePath(article.slug);
-  const description = metaDescription(article.excerpt || article.title);
+  const description = metaDescription(article.metaDescription || article.excerpt || article.title);
   return {
-    title: article.title,
+    title: article.metaTitle || article.title,
+    links: [digestFeedLink],
     description,
     canonicalPath: path,
     type: 'article',
@@ -53,7 +54,7 @@ export interface ArticlePageProps {
   related: Promise<PostSummary[]>;
 }
 
-/** Single article page: /blog/{slug}. */
+/** Single article page: /training-gun-digest/{slug} (and /blog/{slug}). */
 export function ArticlePage({ article, productIds, related }: ArticlePageProps) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">

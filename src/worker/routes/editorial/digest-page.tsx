@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { DIGEST, type PostSummary } from '#shared/editorial/posts.ts';
+import { articlePath, categorySlug, DIGEST, digestFeedLink, type PostSummary } from '#shared/editorial/posts.ts';
 import { breadcrumbJsonLd } from '#shared/seo/breadcrumb.ts';
 import type { BlogCategory } from '#shared/editorial/digest.ts';
 import { webPageJsonLd } from '#shared/seo/page-jsonld.ts';
@@ -12,19 +12,23 @@ import { LatestArticles, LatestArticlesSkeleton } from './latest-articles';
 
 const DESCRIPTION = `Dry-fire and laser training guides: fundamentals, tactical drills and equipment advice from the ${site.brand} team.`;
 
-/** One canonical address for the landing, whichever slug it was reached by. */
-export function digestHead(siteUrl: string): PageHead {
+/**
+ * One canonical address for the landing, whichever unknown slug it was reached by; a category's
+ * landing (/training-gun-digest/{category}) is its own page.
+ */
+export function digestHead(siteUrl: string, category?: BlogCategory): PageHead {
+  const path = category ? articlePath(categorySlug(category.name)) : DIGEST.path;
+  const name = category ? `${category.name}: ${DIGEST.name}` : DIGEST.name;
+  const description = category?.description || DESCRIPTION;
   return {
-    title: DIGEST.name,
-    description: DESCRIPTION,
-    canonicalPath: DIGEST.path,
+    title: name,
+    description,
+    canonicalPath: path,
+    links: [digestFeedLink],
     jsonLd: [
-      webPageJsonLd({ name: DIGEST.name, description: DESCRIPTION, url: absoluteUrl(siteUrl, DIGEST.path) }, { type: 'CollectionPage' }),
+      webPageJsonLd({ name, description, url: absoluteUrl(siteUrl, path) }, { type: 'CollectionPage' }),
       breadcrumbJsonLd(
-        [
-          { name: 'Home', path: '/' },
-          { name: DIGEST.name, path: DIGEST.path },
-        ],
+        [{ name: 'Home', path: '/' }, { name: DIGEST.name, path: DIGEST.path }, ...(category ? [{ name: category.name, path }] : [])],
         siteUrl,
       ),
     ],
@@ -32,17 +36,21 @@ export function digestHead(siteUrl: string): PageHead {
 }
 
 export interface DigestPageProps {
-  /** Both reads are started by the route and fall back to [] when they fail (the failure is logged). */
+  /** Set on a category's landing: only that category is shown. */
+  category?: BlogCategory;
+  /** The reads are started by the route and fall back to [] when they fail (the failure is logged). */
   categories: Promise<BlogCategory[]>;
-  posts: Promise<PostSummary[]>;
+  /** At most 3 newest posts of each category, newest first. */
+  categoryPosts: Promise<PostSummary[]>;
+  latest: Promise<PostSummary[]>;
 }
 
-/** The digest landing (/training-gun-digest and /training-gun-digest/{slug}), built from the database. */
-export function DigestPage({ categories, posts }: DigestPageProps) {
+/** The digest landing (/training-gun-digest, or a category's at /training-gun-digest/{category}), built from the database. */
+export function DigestPage({ category, categories, categoryPosts, latest }: DigestPageProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-12">
       <header className="max-w-3xl">
-        <h1 className="text-4xl font-black tracking-tight">{DIGEST.name}</h1>
+        <h1 className="text-4xl font-black tracking-tight">{category ? `${DIGEST.name}: ${category.name}` : DIGEST.name}</h1>
         <p className="mt-4 text-lg text-stone-700">
           Practical guides to dry-fire and laser training: build the fundamentals, sharpen tactical skills and choose the right equipment
           for the way you train.
@@ -54,7 +62,7 @@ export function DigestPage({ categories, posts }: DigestPageProps) {
           Browse by Category
         </h2>
         <Suspense fallback={<CategoryCardsSkeleton />}>
-          <CategoryCards categories={categories} posts={posts} />
+          <CategoryCards categories={categories} posts={categoryPosts} />
         </Suspense>
       </section>
 
@@ -63,7 +71,7 @@ export function DigestPage({ categories, posts }: DigestPageProps) {
           Latest Articles
         </h2>
         <Suspense fallback={<LatestArticlesSkeleton />}>
-          <LatestArticles posts={posts} />
+          <LatestArticles posts={latest} />
         </Suspense>
       </section>
 

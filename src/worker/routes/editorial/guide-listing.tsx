@@ -3,23 +3,26 @@ import GuideBrowser from '#client/islands/GuideBrowser.tsx';
 import { GuideFilterForm } from '#client/components/guide-filter-form.tsx';
 import { GuideResultsSkeleton } from '#client/components/guide-results.tsx';
 import { toPostTeaser, type PostSummary } from '#shared/editorial/posts.ts';
-import type { BlogCategory } from '#shared/editorial/digest.ts';
 import type { GuideFilter } from '#shared/editorial/guides.ts';
 import { Island } from '#worker/render/island.tsx';
 
 interface GuideListingProps {
   filter: GuideFilter;
-  /** Each falls back to [] when its read fails (the failure is logged). */
-  categories: Promise<BlogCategory[]>;
+  page: number;
+  pageCount: number;
+  total: number;
+  /** Category names, for the select. */
+  categories: string[];
+  /** This page's guides; [] when the read failed (the failure is logged). */
   posts: Promise<PostSummary[]>;
 }
 
 /**
- * The form and the filtered guides, rendered complete for crawlers and no-JS visitors; the island
- * gets every published guide so it can filter in place once hydrated.
+ * The form, this page of the filtered guides and the page links, rendered complete for crawlers
+ * and no-JS visitors; the island gets this page so it can filter in place, and asks the server beyond it.
  */
-export function GuideListing({ filter, categories, posts }: GuideListingProps) {
-  const props = { cards: use(posts).map(toPostTeaser), categories: use(categories).map((c) => c.name), initial: filter };
+export function GuideListing({ filter, page, pageCount, total, categories, posts }: GuideListingProps) {
+  const props = { cards: use(posts).map(toPostTeaser), categories, initial: filter, page, pageCount, total };
   return <Island name="GuideBrowser" component={GuideBrowser} props={props} />;
 }
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import ConsentBanner from '#client/islands/ConsentBanner.tsx';
 import Toaster from '#client/islands/Toaster.tsx';
-import { seoTags, serializeJsonForScript, siteJsonLd } from '#shared/seo/tags.ts';
+import { absoluteUrl, seoTags, serializeJsonForScript, siteJsonLd } from '#shared/seo/tags.ts';
 import { site } from '#shared/site/brand.ts';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -39,6 +39,9 @@ export function Document({ head, assets, children }: DocumentProps) {
           ),
         )}
         {seo.canonical && <link rel="canonical" href={seo.canonical} />}
+        {head.links?.map((l) => (
+          <link key={`${l.rel}:${l.href}`} rel={l.rel} href={absoluteUrl(settings.SITE_URL, l.href)} type={l.type} title={l.title} />
+        ))}
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/icon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />

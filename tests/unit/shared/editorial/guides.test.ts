@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { filterGuides, guideCountText, guidesPath, parseGuideFilter } from '#shared/editorial/guides.ts';
+import {
+  filterGuides,
+  guideCountText,
+  guidePageCount,
+  guidePageLinks,
+  guidesApiPath,
+  guidesPath,
+  parseGuideFilter,
+  parseGuidePage,
+} from '#shared/editorial/guides.ts';
 import { toPostTeaser } from '#shared/editorial/posts.ts';
 import { postSummary as post } from '../../../support/posts';
 
@@ -59,5 +68,40 @@ describe('guide filter', () => {
   it('counts results as shown and announced', () => {
     expect(guideCountText(1)).toBe('1 guide found');
     expect(guideCountText(4)).toBe('4 guides found');
+  });
+});
+
+describe('guide pages', () => {
+  it('reads ?page= as a whole number from 1, anything else as page 1', () => {
+    for (const [value, page] of [
+      ['3', 3],
+      ['1', 1],
+      ['0', 1],
+      ['-2', 1],
+      ['2.5', 1],
+      ['x', 1],
+      ['', 1],
+    ] as const)
+      expect(parseGuidePage(new URLSearchParams({ page: value })), value).toBe(page);
+    expect(parseGuidePage(new URLSearchParams())).toBe(1);
+  });
+
+  it('counts pages of 12, at least one', () => {
+    expect([0, 1, 12, 13, 1012].map((n) => guidePageCount(n))).toEqual([1, 1, 1, 2, 85]);
+  });
+
+  it('links the previous and next pages that exist', () => {
+    expect(guidePageLinks(1, 1)).toEqual({});
+    expect(guidePageLinks(1, 3)).toEqual({ next: 2 });
+    expect(guidePageLinks(2, 3)).toEqual({ prev: 1, next: 3 });
+    expect(guidePageLinks(3, 3)).toEqual({ prev: 2 });
+    expect(guidePageLinks(9, 3)).toEqual({ prev: 3 });
+  });
+
+  it('puts the page after the filter in the list and JSON addresses, leaving out page 1', () => {
+    expect(guidesPath({ q: 'blue', category: 'fundamentals' }, 2)).toBe('/guides?q=blue&category=fundamentals&page=2');
+    expect(guidesPath({}, 1)).toBe('/guides');
+    expect(guidesApiPath({ q: 'a b', category: '' }, 3)).toBe('/api/blog/posts?q=a+b&page=3');
+    expect(guidesApiPath({ q: '', category: '' })).toBe('/api/blog/posts');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seedPosts } from '#worker/db/seed/posts.ts';
+import { contentPosts as seedPosts } from '../../../../support/content';
 import { sanitizeArticleHtml } from '#worker/routes/editorial/article-html.ts';
 
 const tagsOf = (html: string) => new Set([...html.matchAll(/<([a-z0-9]+)/gi)].map((m) => m[1]!.toLowerCase()));
@@ -18,8 +18,24 @@ describe('sanitizeArticleHtml', () => {
     expect(sanitizeArticleHtml('<p onclick="steal()" style="position:fixed" class="x" id="y">Hi <em>there</em></p>')).toBe(
       '<p>Hi <em>there</em></p>',
     );
-    expect(sanitizeArticleHtml('<img src=x onerror=alert(1)><p>t</p>')).toBe('<p>t</p>');
+    expect(sanitizeArticleHtml('<img src=x onerror=alert(1)><p>t</p>')).toBe('<img><p>t</p>');
     expect(sanitizeArticleHtml('<div><h1>Title</h1><span>text</span></div>')).toBe('Titletext');
+  });
+
+  it('keeps Markdown images from the site or over https, with alt and title only', () => {
+    expect(sanitizeArticleHtml('<img src="/images/blog/a.svg" alt="A" title="T" width="9" class="c">')).toBe(
+      '<img src="/images/blog/a.svg" alt="A" title="T">',
+    );
+    expect(sanitizeArticleHtml('<img src="https://cdn.example.com/a.png" alt="A">')).toBe(
+      '<img src="https://cdn.example.com/a.png" alt="A">',
+    );
+    for (const src of [
+      'http://plain.example/a.png',
+      '//cdn.example.com/a.png',
+      'data:image/svg+xml,<svg onload=alert(1)>',
+      'javascript:alert(1)',
+    ])
+      expect(sanitizeArticleHtml(`<img src="${src}" alt="A">`), src).toBe('<img alt="A">');
   });
 
   it('removes iframes, objects and embeds with their content', () => {
@@ -56,7 +72,7 @@ describe('sanitizeArticleHtml', () => {
     expect(sanitizeArticleHtml('<!-- note --><p>1 < 2 &ldquo;q&rdquo;</p>')).toBe('<p>1 &lt; 2 &ldquo;q&rdquo;</p>');
   });
 
-  it('keeps every seeded article exactly as written: the seed uses only allow-listed tags', () => {
+  it('keeps every article in content/ exactly as Markdown renders it: the files use only allow-listed tags', () => {
     for (const post of seedPosts) {
       expect(sanitizeArticleHtml(post.content), post.slug).toBe(post.content);
     }

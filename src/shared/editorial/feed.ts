@@ -1,0 +1,52 @@
+import { absoluteUrl } from '../seo/tags';
+import { site } from '../site/brand';
+import { articlePath, DIGEST, DIGEST_FEED, type PostSummary } from './posts';
+
+/** A feed entry: the post's summary columns and its last change. */
+export type FeedPost = PostSummary & { updatedAt: string };
+
+const xmlEscape = (s: string) =>
+  s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+
+/**
+ * The digest as an Atom 1.0 feed (RFC 4287): one entry per post with its canonical article URL as
+ * id and link, title, dates, category and excerpt as summary. Entries carry no body, which keeps
+ * the feed small; readers follow the link. `posts` are newest first.
+ */
+export function atomFeed(siteUrl: string, posts: readonly FeedPost[]): string {
+  const feedUrl = absoluteUrl(siteUrl, DIGEST_FEED.path);
+  const digestUrl = absoluteUrl(siteUrl, DIGEST.path);
+  // An empty feed still needs an <updated>: the epoch says "nothing yet" without inventing a date.
+  const updated = posts.reduce(
+    (latest, p) => (p.updatedAt > latest ? p.updatedAt : latest),
+    posts[0]?.publishedAt ?? new Date(0).toISOString(),
+  );
+  const entries = posts.map((p) => {
+    const url = absoluteUrl(siteUrl, articlePath(p.slug));
+    return [
+      '  <entry>',
+      `    <id>${xmlEscape(url)}</id>`,
+      `    <title>${xmlEscape(p.title)}</title>`,
+      `    <link rel="alternate" type="text/html" href="${xmlEscape(url)}"/>`,
+      `    <published>${xmlEscape(p.publishedAt)}</published>`,
+      `    <updated>${xmlEscape(p.updatedAt > p.publishedAt ? p.updatedAt : p.publishedAt)}</updated>`,
+      ...(p.tags[0] ? [`    <category term="${xmlEscape(p.tags[0])}"/>`] : []),
+      ...(p.excerpt ? [`    <summary>${xmlEscape(p.excerpt)}</summary>`] : []),
+      '  </entry>',
+    ].join('\n');
+  });
+  return [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    '<feed xmlns="http://www.w3.org/2005/Atom">',
+    `  <id>${xmlEscape(feedUrl)}</id>`,
+    `  <title>${xmlEscape(DIGEST.name)}</title>`,
+    `  <subtitle>Dry-fire and laser training guides from ${xmlEscape(site.brand)}</subtitle>`,
+    `  <link rel="self" type="${DIGEST_FEED.type}" href="${xmlEscape(feedUrl)}"/>`,
+    `  <link rel="alternate" type="text/html" href="${xmlEscape(digestUrl)}"/>`,
+    `  <updated>${xmlEscape(updated)}</updated>`,
+    `  <author><name>${xmlEscape(site.brand)}</name></author>`,
+    ...entries,
+    '</feed>',
+    '',
+  ].join('\n');
+}

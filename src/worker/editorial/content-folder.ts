@@ -1,0 +1,48 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { productById } from '#shared/catalogue/product.ts';
+import { parseCategoryFile, parsePostFile, type CategoryFile, type FileProblem, type PostFile } from '#shared/editorial/content-file.ts';
+
+/** Node only: the content/ folder (posts/*.md, categories/*.md) read and parsed, bad files as problems. */
+export interface ContentFolder {
+  posts: PostFile[];
+  categories: CategoryFile[];
+  problems: FileProblem[];
+}
+
+/** The .md files directly in `dir`, sorted so reports come out in a stable order; none when it is absent. */
+function markdownFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.toLowerCase().endsWith('.md'))
+    .toSorted()
+    .map((name) => join(dir, name));
+}
+
+/** Paths in reports are relative to the working directory (content/posts/x.md) when the folder is inside it. */
+function shown(file: string): string {
+  const rel = relative(process.cwd(), file);
+  return rel && !rel.startsWith('..') ? rel : file;
+}
+
+export function readContentFolder(dir = resolve('content'), publicDir = resolve('public')): ContentFolder {
+  const folder: ContentFolder = { posts: [], categories: [], problems: [] };
+  const checks = {
+    imageExists: (path: string) => {
+      const file = join(publicDir, decodeURI(path.split(/[?#]/)[0]!));
+      return file.startsWith(publicDir) && existsSync(file) && statSync(file).isFile();
+    },
+    productExists: (id: number) => productById(id) !== undefined,
+  };
+  for (const file of markdownFiles(join(dir, 'categories'))) {
+    const parsed = parseCategoryFile(shown(file), readFileSync(file, 'utf8'));
+    if (parsed.ok) folder.categories.push(parsed.value);
+    else folder.problems.push(parsed.problem);
+  }
+  for (const file of markdownFiles(join(dir, 'posts'))) {
+    const parsed = parsePostFile(shown(file), readFileSync(file, 'utf8'), checks);
+    if (parsed.ok) folder.posts.push(parsed.value);
+    else folder.problems.push(parsed.problem);
+  }
+  return folder;
+}
