@@ -1,11 +1,9 @@
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { currencyByRegion, currencySymbol, regions, type Region } from '#shared/region/region.ts';
-import { detectRegionOnce, useDetecting } from '../region/auto-detect';
-import type { DetectionConfig } from '../region/detect';
 import { chooseRegion } from '../region/persist';
 import { useRegion } from '../region/use-region';
 
-export interface RegionSelectorConfig extends DetectionConfig {
+export interface RegionSelectorConfig {
   /** The region the server rendered the page in. */
   region: Region;
 }
@@ -20,15 +18,9 @@ export interface RegionSelectorProps extends RegionSelectorConfig {
  * so the header's and the mobile menu's stay in step with each other and with every price.
  */
 export default function RegionSelector(props: RegionSelectorProps) {
-  const { region: rendered, placement, country, geolocation, reverseGeocodeUrl, ipLookupUrl } = props;
+  const { region: rendered, placement } = props;
   const region = useRegion(rendered);
-  const detecting = useDetecting();
   const id = useId();
-  // Both instances ask; the page detects once.
-  useEffect(
-    () => detectRegionOnce({ country, geolocation, reverseGeocodeUrl, ipLookupUrl }),
-    [country, geolocation, reverseGeocodeUrl, ipLookupUrl],
-  );
 
   return (
     <div className={placement === 'menu' ? 'flex items-center justify-between gap-3' : 'flex items-center gap-2'}>
@@ -48,22 +40,21 @@ export default function RegionSelector(props: RegionSelectorProps) {
             </option>
           ))}
         </select>
-        {/* Always present, so the space is reserved and screen readers hear the change. */}
+        {/* Always present, so the space is reserved and screen readers hear the change. The spinner
+            shows while <html data-region-detection="running"> (styles.css), hydrated or not. */}
         <output className="inline-flex size-4 items-center justify-center">
-          {detecting && (
-            <>
-              <svg
-                aria-hidden="true"
-                className="size-4 animate-spin text-stone-300 motion-reduce:animate-none"
-                viewBox="0 0 24 24"
-                fill="none"
-              >
-                <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.3" strokeWidth="3" />
-                <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-              </svg>
-              <span className="sr-only">Detecting your region</span>
-            </>
-          )}
+          <span className="region-spinner">
+            <svg
+              aria-hidden="true"
+              className="size-4 animate-spin text-stone-300 motion-reduce:animate-none"
+              viewBox="0 0 24 24"
+              fill="none"
+            >
+              <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.3" strokeWidth="3" />
+              <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+            </svg>
+            <span className="sr-only">Detecting your region</span>
+          </span>
         </output>
       </span>
     </div>

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { ResolvedRegion } from '#shared/region/region.ts';
+import type { ConsentChoice } from '#shared/site/consent.ts';
 import type { Settings } from '../settings';
 
 /** What server components may read about the request they render for. */
@@ -9,6 +10,8 @@ export interface RequestInfo {
   /** Search part of the URL, '' or starting with '?'. */
   search: string;
   nonce: string;
+  /** The visitor's cookie choice from the consent cookie (null: not chosen, or chosen only in localStorage). */
+  consent: ConsentChoice | null;
   settings: Settings;
 }
 

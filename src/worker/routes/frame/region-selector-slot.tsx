@@ -1,12 +1,17 @@
 import RegionSelector, { type RegionSelectorConfig } from '#client/islands/RegionSelector.tsx';
+import type { DetectionConfig } from '#client/region/detect.ts';
 import { Island } from '#worker/render/island.tsx';
 import { useRequestInfo } from '#worker/render/request-context.tsx';
 
-/** What a region selector needs from this request: the server's region and country, and the detection settings. */
+/** What a region selector needs from this request: the region the server rendered in. */
 export function useRegionSelectorConfig(): RegionSelectorConfig {
+  return { region: useRequestInfo().region.region };
+}
+
+/** What the browser's region detection needs (the entry reads it from #region-detection; no island has to hydrate for it). */
+export function useDetectionConfig(): DetectionConfig {
   const { region, settings } = useRequestInfo();
   return {
-    region: region.region,
     country: region.country,
     geolocation: settings.REGION_GEOLOCATION === 'on',
     reverseGeocodeUrl: settings.REVERSE_GEOCODE_URL,
@@ -20,5 +25,6 @@ export function useRegionSelectorConfig(): RegionSelectorConfig {
  * its own instance from `useRegionSelectorConfig()` passed as its `regionSelector` prop.
  */
 export function RegionSelectorSlot({ placement }: { placement: 'header' | 'menu' }) {
-  return <Island name="RegionSelector" component={RegionSelector} props={{ placement, ...useRegionSelectorConfig() }} />;
+  // Idle: it must follow the region (detection, a saved choice, the other selector) in the same frame as every price.
+  return <Island name="RegionSelector" component={RegionSelector} props={{ placement, ...useRegionSelectorConfig() }} hydrate="idle" />;
 }
