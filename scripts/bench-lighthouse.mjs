@@ -57,6 +57,18 @@ async function audit(url) {
   };
 }
 
+/** On a loaded machine Lighthouse sometimes fails to record the trace (NO_NAVSTART): that run is taken again. */
+async function auditWithRetry(url, attempts = 3) {
+  for (let i = 1; ; i++) {
+    try {
+      return await audit(url);
+    } catch (err) {
+      if (i >= attempts) throw err;
+      console.error(`retrying ${url}: ${err.message}`);
+    }
+  }
+}
+
 const load = () =>
   loadavg()
     .map((x) => x.toFixed(2))
@@ -93,7 +105,7 @@ try {
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const path of PATHS) {
     const runs = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await audit(base + path));
+    for (let i = 0; i < RUNS; i++) runs.push(await auditWithRetry(base + path));
     const m = runs.toSorted((a, b) => a.performance - b.performance || b.tbt - a.tbt)[Math.floor(runs.length / 2)];
     console.log(
       `| ${path} | ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${m.seo} | ${s(m.fcp)} | ${s(m.lcp)} | ${Math.round(m.tbt)} ms | ${m.cls.toFixed(3)} | ${(m.js / 1024).toFixed(1)} KB |`,
