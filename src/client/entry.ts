@@ -8,6 +8,8 @@ import { detectRegionOnce } from './region/auto-detect';
 import type { DetectionConfig } from './region/detect';
 import { followSavedRegion } from './region/persist';
 import { followRegionWithPrices } from './region/prices';
+import { bindRegionSelects } from './region/selectors';
+import { armPromoStrip } from './promo-strip';
 import { subscribeRegion } from './region/store';
 import { subscribeToasts } from './toast-store';
 
@@ -25,7 +27,9 @@ addEventListener('popstate', () => {
   pushPageView();
 });
 followRegionWithPrices();
+bindRegionSelects();
 armConsentBanner();
+armPromoStrip();
 
 // A region change reaches islands that show it; those still waiting hydrate now and catch up.
 subscribeRegion(() => void hydrateRegionIslands());

@@ -9,8 +9,6 @@ export const islandNames = [
   'ProductBrowser',
   'ProductGallery',
   'ProductPrice',
-  'PromoStrip',
-  'RegionSelector',
   'ReviewsWidget',
   'Toaster',
 ] as const;

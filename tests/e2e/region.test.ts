@@ -39,7 +39,7 @@ function watchPaints() {
   const state = { frames: 0, mismatches: [] as string[] };
   (window as unknown as { regionPaints: typeof state }).regionPaints = state;
   const check = () => {
-    const select = document.querySelector<HTMLSelectElement>('[data-island="RegionSelector"] select');
+    const select = document.querySelector<HTMLSelectElement>('select[data-region-select]');
     const main = document.querySelector<HTMLElement>('main');
     if (select && main) {
       state.frames++;
@@ -125,7 +125,7 @@ describe('choosing a region', () => {
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await expect.poll(() => menu.getByRole('combobox', { name: 'Region' }).inputValue(), SETTLE).toBe('US');
     await menu.getByRole('combobox', { name: 'Region' }).selectOption('UK');
-    expect(await page.locator('[data-island="RegionSelector"] select').first().inputValue()).toBe('UK');
+    expect(await page.locator('header select[data-region-select]').first().inputValue()).toBe('UK');
     await page.getByRole('button', { name: 'Close menu' }).click();
     await expect.poll(async () => (await priceTexts(page)).every((p) => p.startsWith('£')), SETTLE).toBe(true);
     await page.getByRole('button', { name: 'Open menu' }).click();

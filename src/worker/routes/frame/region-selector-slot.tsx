@@ -1,9 +1,13 @@
-import RegionSelector, { type RegionSelectorConfig } from '#client/islands/RegionSelector.tsx';
+import { RegionSelect } from '#client/components/region-select.tsx';
 import type { DetectionConfig } from '#client/region/detect.ts';
-import { Island } from '#worker/render/island.tsx';
+import type { Region } from '#shared/region/region.ts';
 import { useRequestInfo } from '#worker/render/request-context.tsx';
 
-/** What a region selector needs from this request: the region the server rendered in. */
+/** What the mobile menu's region selector needs from this request: the region the server rendered in. */
+export interface RegionSelectorConfig {
+  region: Region;
+}
+
 export function useRegionSelectorConfig(): RegionSelectorConfig {
   return { region: useRequestInfo().region.region };
 }
@@ -20,11 +24,10 @@ export function useDetectionConfig(): DetectionConfig {
 }
 
 /**
- * The region selector island where the frame places it in server markup (the desktop header).
- * The mobile menu's content only exists while its dialog is open, so the MobileMenu island renders
- * its own instance from `useRegionSelectorConfig()` passed as its `regionSelector` prop.
+ * The header's region selector: plain server HTML (no island), bound by
+ * src/client/region/selectors.ts. The mobile menu's only exists while its dialog is open, so the
+ * MobileMenu island renders its own from `useRegionSelectorConfig()` (its `regionSelector` prop).
  */
 export function RegionSelectorSlot({ placement }: { placement: 'header' | 'menu' }) {
-  // Idle: it must follow the region (detection, a saved choice, the other selector) in the same frame as every price.
-  return <Island name="RegionSelector" component={RegionSelector} props={{ placement, ...useRegionSelectorConfig() }} hydrate="idle" />;
+  return <RegionSelect region={useRequestInfo().region.region} placement={placement} />;
 }

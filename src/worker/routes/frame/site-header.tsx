@@ -1,10 +1,10 @@
 import DesktopNav from '#client/islands/DesktopNav.tsx';
 import MobileMenu from '#client/islands/MobileMenu.tsx';
-import PromoStrip from '#client/islands/PromoStrip.tsx';
 import { promoMessages } from '#shared/site/promotions.ts';
 import { site } from '#shared/site/brand.ts';
 import { Island } from '#worker/render/island.tsx';
 import { useRequestInfo } from '#worker/render/request-context.tsx';
+import { PromoStrip } from './promo-strip';
 import { RegionSelectorSlot, useRegionSelectorConfig } from './region-selector-slot';
 
 /**
@@ -16,8 +16,8 @@ export function SiteHeader() {
   const { path } = useRequestInfo();
   return (
     <header className="sticky top-0 z-40 bg-stone-900 text-stone-50 shadow">
-      {/* Idle: it first moves after 3 s, so it can wait for the browser to be idle; arrows or hover hydrate it sooner. */}
-      <Island name="PromoStrip" component={PromoStrip} props={{ messages: promoMessages }} hydrate="idle" />
+      {/* No island: src/client/promo-strip.ts rotates it without React. */}
+      <PromoStrip messages={promoMessages} />
       <div className="mx-auto grid h-16 max-w-7xl grid-cols-[1fr_auto_1fr] items-center gap-4 px-4">
         <a href="/" className="justify-self-start text-lg font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-white">
           {site.brand}
