@@ -59,5 +59,6 @@ export function replayFirstInteraction(el: HTMLElement, hydrate: () => Promise<v
     void hydrate().then(replay);
   }
 
-  for (const type of TRIGGERS) el.addEventListener(type, onEvent, { capture: true, passive: false });
+  // Only a click is ever held back; the others stay passive so touch scrolling never waits on this.
+  for (const type of TRIGGERS) el.addEventListener(type, onEvent, { capture: true, passive: type !== 'click' });
 }
