@@ -1,4 +1,4 @@
-import { CONSENT_STORAGE_KEY, consentSignals, isConsentChoice, type ConsentChoice } from '#shared/site/consent.ts';
+import { CONSENT_STORAGE_KEY, consentCookie, consentSignals, isConsentChoice, type ConsentChoice } from '#shared/site/consent.ts';
 
 declare global {
   interface Window {
@@ -16,20 +16,13 @@ export function storedConsent(): ConsentChoice | null {
   }
 }
 
-const listeners = new Set<() => void>();
-
-export function subscribeConsent(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** Remembers the choice and tells Google's tags (Consent Mode 'update'). */
+/** Remembers the choice (localStorage, and the cookie the server reads) and tells Google's tags (Consent Mode 'update'). */
 export function saveConsent(choice: ConsentChoice): void {
   try {
     localStorage.setItem(CONSENT_STORAGE_KEY, choice);
   } catch (err) {
     console.warn('could not remember the consent choice', err);
   }
+  document.cookie = consentCookie(choice, { secure: location.protocol === 'https:' });
   window.gtag?.('consent', 'update', consentSignals(choice));
-  for (const l of listeners) l();
 }

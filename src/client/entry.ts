@@ -1,12 +1,22 @@
 import './styles.css';
 import { pushPageEvents, pushPageView } from './analytics';
 import { captureCampaign } from './campaign';
+import { armCartBadge } from './cart/badge';
+import { armConsentBanner } from './consent-banner';
+import { hydrateIslandNamed, hydrateRegionIslands, scheduleIslands } from './hydration/scheduler';
 import { islandsAreHydrated } from './islands-hydrated';
+import { detectRegionOnce } from './region/auto-detect';
+import type { DetectionConfig } from './region/detect';
 import { followSavedRegion } from './region/persist';
 import { followRegionWithPrices } from './region/prices';
+import { bindRegionSelects } from './region/selectors';
+import { armPromoStrip } from './promo-strip';
+import { subscribeRegion } from './region/store';
+import { subscribeToasts } from './toast-store';
 
 /**
- * The one client entry: analytics on every page, and React only where the page has islands.
+ * The one client entry: analytics, campaign, region and consent on every page, without React.
+ * Islands hydrate each on its own trigger (data-hydrate); React is fetched with the first one.
  * Module scripts run after the document (and every streamed Suspense chunk) has been parsed.
  */
 captureCampaign();
@@ -18,12 +28,24 @@ addEventListener('popstate', () => {
   pushPageView();
 });
 followRegionWithPrices();
+bindRegionSelects();
+armConsentBanner();
+armPromoStrip();
+armCartBadge();
 
-const markers = [...document.querySelectorAll<HTMLElement>('[data-island]')];
-const hydrated = markers.length > 0 ? import('./hydrate').then(({ hydrateIslands }) => hydrateIslands(markers)) : Promise.resolve();
+// A region change reaches islands that show it; those still waiting hydrate now and catch up.
+subscribeRegion(() => void hydrateRegionIslands());
+// The toaster has nothing to show (nor to hydrate for) until the first toast.
+subscribeToasts(() => void hydrateIslandNamed('Toaster'));
+
+const startUp = scheduleIslands();
 // A saved region the server did not render in (no cookie, or a page from the browser's cache) is
-// applied once islands are live, so their prices switch in the same frame as everything else.
-void hydrated.finally(() => {
+// applied once the start-up islands are live, so their prices switch in the same frame as everything else.
+void startUp.finally(() => {
   followSavedRegion();
   islandsAreHydrated();
+  document.documentElement.dataset.islands = 'started';
 });
+
+const detection = document.getElementById('region-detection')?.textContent;
+if (detection) detectRegionOnce(JSON.parse(detection) as DetectionConfig);

@@ -10,39 +10,36 @@ function Committed({ done, children }: { done: () => void; children: ReactNode }
 }
 
 /**
- * Hydrates every island marker with the component named in it, loading each island's code on
- * demand; settles when every island has committed (or failed).
+ * Hydrates one island marker with the component named in it, loading the island's code on demand;
+ * settles when the island has committed (or failed). Loaded with the first island that hydrates,
+ * so React comes with it.
  */
-export async function hydrateIslands(markers: HTMLElement[]): Promise<void> {
-  await Promise.all(
-    markers.map(async (el) => {
-      const name = el.dataset.island;
-      const load = loaders[`./islands/${name}.tsx`];
-      if (!load) {
-        console.warn(`unknown island: ${name}`);
-        return;
-      }
-      const { default: Component } = await load();
-      const props = JSON.parse(el.dataset.props ?? '{}') as object;
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          el.dataset.hydrated = 'true';
+export async function hydrateIsland(el: HTMLElement): Promise<void> {
+  const name = el.dataset.island;
+  const load = loaders[`./islands/${name}.tsx`];
+  if (!load) {
+    console.warn(`unknown island: ${name}`);
+    return;
+  }
+  const { default: Component } = await load();
+  const props = JSON.parse(el.dataset.props ?? '{}') as object;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      el.dataset.hydrated = 'true';
+      resolve();
+    };
+    hydrateRoot(
+      el,
+      <Committed done={done}>
+        <Component {...props} />
+      </Committed>,
+      {
+        identifierPrefix: el.dataset.prefix ?? '',
+        onUncaughtError(error) {
+          reportError(error); // React's default, plus: the page must not wait for this island
           resolve();
-        };
-        hydrateRoot(
-          el,
-          <Committed done={done}>
-            <Component {...props} />
-          </Committed>,
-          {
-            identifierPrefix: el.dataset.prefix ?? '',
-            onUncaughtError(error) {
-              reportError(error); // React's default, plus: the page must not wait for this island
-              resolve();
-            },
-          },
-        );
-      });
-    }),
-  );
+        },
+      },
+    );
+  });
 }

@@ -2,9 +2,7 @@
 export const islandNames = [
   'AddToCart',
   'BuyNow',
-  'CartBadge',
   'CartView',
-  'ConsentBanner',
   'ContactForm',
   'DesktopNav',
   'FeaturedProducts',
@@ -13,8 +11,6 @@ export const islandNames = [
   'ProductBrowser',
   'ProductGallery',
   'ProductPrice',
-  'PromoStrip',
-  'RegionSelector',
   'ReviewsWidget',
   'Toaster',
 ] as const;

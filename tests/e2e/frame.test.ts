@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { promoMessages } from '#shared/site/promotions.ts';
-import { watchPage } from '../support/browser';
+import { pageSettled, watchPage } from '../support/browser';
 import { useBrowserAndShop } from '../support/e2e';
 
 /** A page that carries the whole frame on every build (the shop's own pages are added by other issues). */
@@ -20,9 +20,7 @@ async function open(path = FRAME_PAGE, options: BrowserContextOptions = {}) {
   const page = await context.newPage();
   const watch = watchPage(page);
   await page.goto(`${e2e.shop.url}${path}`);
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('[data-island]')].every((el) => (el as HTMLElement).dataset.hydrated === 'true'),
-  );
+  await pageSettled(page);
   return { page, watch, close: () => context.close() };
 }
 

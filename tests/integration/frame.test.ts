@@ -64,6 +64,55 @@ describe('frame on every page', () => {
   });
 });
 
+/** Posts the consent form as a browser without JavaScript would. */
+const postConsent = (body: Record<string, string>) =>
+  fetch(`${t.url}/consent`, { method: 'POST', body: new URLSearchParams(body), redirect: 'manual' });
+
+/** The consent banner section, or undefined when the page has none. */
+const bannerTag = (html: string) => html.match(/<section[^>]*data-consent-banner[^>]*>/)?.[0];
+
+describe('consent banner without JavaScript', () => {
+  it('is in the page for UK/EU visitors who have not chosen, hidden for US visitors and after a choice', async () => {
+    expect(bannerTag((await t.get('/missing', { 'CF-IPCountry': 'DE' })).html)).not.toContain('hidden');
+    expect(bannerTag((await t.get('/missing', { 'CF-IPCountry': 'GB' })).html)).not.toContain('hidden');
+    expect(bannerTag((await t.get('/missing', { 'CF-IPCountry': 'US' })).html)).toContain('hidden');
+    const chosen = (await t.get('/missing', { 'CF-IPCountry': 'DE', Cookie: 'consent=granted' })).html;
+    expect(bannerTag(chosen)).toContain('hidden');
+    expect(chosen).toContain('Current choice: accepted.');
+    // The server's Consent Mode default follows the cookie.
+    expect(consentFallback(chosen).analytics_storage).toBe('granted');
+  });
+
+  it('posts the choice to /consent, which stores it in a cookie and goes back to the page', async () => {
+    const { html } = await t.get('/faq?x=1', { 'CF-IPCountry': 'DE' });
+    const form = html.match(/<form[^>]*action="\/consent"[^>]*>/)?.[0];
+    expect(form, html.slice(html.indexOf('data-consent-banner'), html.indexOf('data-consent-banner') + 600)).toContain('method="post"');
+    expect(html).toContain('name="return" value="/faq?x=1"');
+    const res = await postConsent({ choice: 'denied', return: '/faq?x=1' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/faq?x=1');
+    expect(res.headers.get('set-cookie')).toMatch(/^consent=denied; Path=\/; Max-Age=31536000; SameSite=Lax/);
+  });
+
+  it('refuses anything but the two choices, and returns only to a path on this site', async () => {
+    expect((await postConsent({ choice: 'maybe', return: '/' })).status).toBe(400);
+    expect((await postConsent({ choice: 'granted', return: '//evil.example/x' })).headers.get('location')).toBe('/');
+    expect((await postConsent({ choice: 'granted', return: 'https://evil.example/' })).headers.get('location')).toBe('/');
+  });
+});
+
+describe('island markers', () => {
+  it("carry each island's hydration timing", async () => {
+    const { html } = await t.get('/missing');
+    const timings = Object.fromEntries([...html.matchAll(/data-island="(\w+)"[^>]*data-hydrate="(\w+)"/g)].map((m) => [m[1], m[2]]));
+    // The frame's islands all wait for use: a page with no islands of its own loads no React at start.
+    expect(timings).toEqual({ DesktopNav: 'interaction', MobileMenu: 'interaction', Toaster: 'interaction' });
+    // The promo strip and the header's region selector are plain HTML run by the entry.
+    expect(html).toContain('data-promo-strip');
+    expect(html).toMatch(/<select id="[^"]+" data-region-select=""/);
+  });
+});
+
 describe('Google Tag Manager', () => {
   it('loads only when GTM_ID is set, with the nonce, and the CSP allows it', async () => {
     const gtm = await startTestApp({ env: { GTM_ID: 'GTM-ABC123' } });

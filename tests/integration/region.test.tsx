@@ -75,12 +75,10 @@ describe('first HTML currency on Node', () => {
     expect(page).toMatchObject({ region: 'EU', source: 'default', selected: ['EU'], price: '€174.99' });
   });
 
-  it('hands the selector the request country and the detection settings', async () => {
+  it('hands the browser the request country and the detection settings', async () => {
     const { html } = await firstHtml({ 'CF-IPCountry': 'DE' });
-    const props = html.match(/data-island="RegionSelector"[^>]*data-props="([^"]+)"/)?.[1]?.replaceAll('&quot;', '"');
-    expect(JSON.parse(props!)).toEqual({
-      placement: 'header',
-      region: 'EU',
+    const config = html.match(/<script id="region-detection" type="application\/json">([^<]+)<\/script>/)?.[1];
+    expect(JSON.parse(config!)).toEqual({
       country: 'DE',
       geolocation: true,
       reverseGeocodeUrl: 'http://127.0.0.1:9/reverse-geocode-client',

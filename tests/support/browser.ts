@@ -60,13 +60,30 @@ export function samePage(page: Page): Promise<boolean> {
 }
 
 /**
- * Every island has hydrated and the browser's region detection is over (done, or skipped for a
- * saved choice). Navigating before that aborts the detection's service call, which the failed-URL
- * check would rightly report.
+ * The page's start-up is over: the islands due at load and idle have hydrated (<html
+ * data-islands="started">), and the browser's region detection is over (done, or skipped for a
+ * saved choice). Islands that wait for visibility or interaction may still be server HTML: a test
+ * that uses one goes through its trigger (which replays the first interaction), or calls
+ * `hydrateIslands`. Navigating before detection ends aborts its service call, which the
+ * failed-URL check would rightly report.
  */
 export async function pageSettled(page: Page, timeout = 15_000): Promise<void> {
-  await page.locator('[data-island]:not([data-hydrated])').first().waitFor({ state: 'detached', timeout });
+  await page.locator('html[data-islands="started"]').waitFor({ state: 'attached', timeout });
   await page.locator('html[data-region-detection="done"], html[data-region-detection="skipped"]').waitFor({ state: 'attached', timeout });
+}
+
+/**
+ * Hydrates the islands still waiting (all, or those of one name) the way a keyboard visitor would:
+ * focus moving inside each (the interaction trigger every deferred island has); then waits until
+ * they have committed and start-up is over.
+ */
+export async function hydrateIslands(page: Page, name?: string, timeout = 15_000): Promise<void> {
+  const waiting = `[data-island${name ? `="${name}"` : ''}]:not([data-hydrated])`;
+  await page.locator(waiting).evaluateAll((els) => {
+    for (const el of els) (el.firstElementChild ?? el).dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+  });
+  await page.locator(waiting).first().waitFor({ state: 'detached', timeout });
+  await pageSettled(page, timeout);
 }
 
 /**

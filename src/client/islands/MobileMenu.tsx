@@ -1,12 +1,15 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { contactLink, isActive, resourceLinks } from '#shared/site/navigation.ts';
-import RegionSelector, { type RegionSelectorConfig } from './RegionSelector';
+import type { Region } from '#shared/region/region.ts';
+import { RegionSelect } from '../components/region-select';
+import { chooseRegion } from '../region/persist';
+import { useRegion } from '../region/use-region';
 
 export interface MobileMenuProps {
   path: string;
   /** The region selector's config for this request (useRegionSelectorConfig on the server). */
-  regionSelector: RegionSelectorConfig;
+  regionSelector: { region: Region };
 }
 
 /**
@@ -14,6 +17,7 @@ export interface MobileMenuProps {
  * to the toggle). Resources is a collapsible group; choosing any link closes the menu.
  */
 export default function MobileMenu({ path, regionSelector }: MobileMenuProps) {
+  const region = useRegion(regionSelector.region);
   const [open, setOpen] = useState(false);
   const [resourcesOpen, setResourcesOpen] = useState(resourceLinks.some((l) => isActive(l.href, path)));
   const close = () => setOpen(false);
@@ -70,7 +74,7 @@ export default function MobileMenu({ path, regionSelector }: MobileMenuProps) {
             </ul>
           </nav>
           <div className="border-t border-stone-700 px-4 py-4" data-region-slot="menu">
-            <RegionSelector {...regionSelector} placement="menu" />
+            <RegionSelect region={region} placement="menu" onChoose={chooseRegion} />
           </div>
         </Dialog.Content>
       </Dialog.Portal>

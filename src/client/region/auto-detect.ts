@@ -1,32 +1,11 @@
-import { useSyncExternalStore } from 'react';
 import { detectRegion, type DetectionResult } from '#shared/region/detection.ts';
+import { hydrateRegionIslands } from '../hydration/scheduler';
 import { islandsHydrated } from '../islands-hydrated';
 import { browserDetectionSteps, type DetectionConfig } from './detect';
 import { savedPreference } from './persist';
-import { setRegion, subscribeRegion } from './store';
+import { getRegion, setRegion, subscribeRegion } from './store';
 
-/** Whether the page's one detection run is under way (the selectors show a spinner meanwhile). */
-let detecting = false;
 let started = false;
-const listeners = new Set<() => void>();
-
-function setDetecting(value: boolean): void {
-  detecting = value;
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function useDetecting(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => detecting,
-    () => false,
-  );
-}
 
 /** The result is shown on <html> next to the region, for support and tests to read. */
 function apply(result: DetectionResult): void {
@@ -39,12 +18,13 @@ function apply(result: DetectionResult): void {
 
 /**
  * Refines the server's region in the browser, once per page and only for a visitor with no saved
- * choice. A region the visitor picks while it runs is not overridden.
+ * choice. A region the visitor picks while it runs is not overridden. While it runs,
+ * <html data-region-detection="running"> shows the selectors' spinner (CSS: no React needed).
  */
 export function detectRegionOnce(config: DetectionConfig): void {
   if (started) return;
   started = true;
-  // After hydration: the saved choice is known by then, and a result reaches every island at once.
+  // After start-up hydration: the saved choice is known by then.
   const { dataset } = document.documentElement;
   void islandsHydrated.then(async () => {
     // Marked on <html> so tests (and support) can tell when the page's third-party calls are over.
@@ -54,12 +34,12 @@ export function detectRegionOnce(config: DetectionConfig): void {
     }
     let changedMeanwhile = false;
     const stop = subscribeRegion(() => (changedMeanwhile = true));
-    setDetecting(true);
     dataset.regionDetection = 'running';
     const result = await detectRegion(browserDetectionSteps(config));
+    // Islands showing prices hydrate first, so they switch in the same frame as everything else.
+    if (!changedMeanwhile && result.region !== getRegion()) await hydrateRegionIslands();
     stop();
     if (!changedMeanwhile) apply(result);
-    setDetecting(false);
     dataset.regionDetection = 'done';
   });
 }

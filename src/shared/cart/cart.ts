@@ -96,6 +96,11 @@ export function removeFromCart(lines: readonly CartLine[], id: number): CartLine
   return lines.filter((l) => l.id !== id);
 }
 
+/** The header badge's accessible name, e.g. 'Cart, 3 items'. */
+export function cartBadgeLabel(count: number): string {
+  return count === 0 ? 'Cart' : `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
+}
+
 /** The header badge: items, not lines. */
 export function itemCount(lines: readonly CartLine[]): number {
   return lines.reduce((sum, l) => sum + l.quantity, 0);

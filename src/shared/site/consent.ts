@@ -27,3 +27,20 @@ export function consentSignals(choice: ConsentChoice) {
     analytics_storage: choice,
   };
 }
+
+const CONSENT_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/**
+ * The choice is also kept in a cookie of the same name, so the server leaves the banner out (and
+ * sets the right Consent Mode defaults) on the next page, with or without JavaScript.
+ */
+export function consentCookie(choice: ConsentChoice, opts: { secure: boolean }): string {
+  const parts = [`${CONSENT_STORAGE_KEY}=${choice}`, 'Path=/', `Max-Age=${CONSENT_MAX_AGE_S}`, 'SameSite=Lax'];
+  if (opts.secure) parts.push('Secure');
+  return parts.join('; ');
+}
+
+/** Where the banner's form post returns to: a path on this site only (never `//host` or a URL). */
+export function consentReturnPath(value: unknown): string {
+  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') ? value : '/';
+}

@@ -3,21 +3,24 @@ import { serializeJsonForScript } from '#shared/seo/tags.ts';
 import { useRequestInfo } from './request-context';
 
 /**
- * Consent Mode defaults, set before anything else can read them: the visitor's remembered choice,
- * else denied for UK/EU and granted for US. Then Google Tag Manager, only when GTM_ID is set.
+ * Consent Mode defaults, set before anything else can read them: the visitor's remembered choice
+ * (localStorage, else the cookie), else denied for UK/EU and granted for US. A choice found in
+ * localStorage is also put on <html data-consent> before the body parses, so the banner (which the
+ * server renders when the cookie has no choice) is hidden by CSS from the first paint. Then Google Tag Manager, only when GTM_ID is set.
  * Both inline scripts carry the request's CSP nonce.
  */
 export function AnalyticsHead() {
-  const { region, nonce, settings } = useRequestInfo();
+  const { region, nonce, settings, consent } = useRequestInfo();
   const defaults = serializeJsonForScript({
     key: CONSENT_STORAGE_KEY,
-    fallback: consentSignals(defaultConsent(region.region)),
+    fallback: consentSignals(consent ?? defaultConsent(region.region)),
     granted: consentSignals('granted'),
     denied: consentSignals('denied'),
   });
   const consentScript =
     `(function(c){window.dataLayer=window.dataLayer||[];window.gtag=function(){dataLayer.push(arguments)};` +
     `var s=null;try{s=localStorage.getItem(c.key)}catch(e){}` +
+    `if(s==='granted'||s==='denied')document.documentElement.setAttribute('data-consent',s);` +
     `gtag('consent','default',Object.assign({wait_for_update:500},s==='granted'?c.granted:s==='denied'?c.denied:c.fallback))})(${defaults});`;
   const gtmScript = settings.GTM_ID
     ? `(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':new Date().getTime(),event:'gtm.js'});` +

@@ -1,11 +1,14 @@
 import { useId, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server.edge';
 import type { IslandName } from '#client/island-names.ts';
+import type { HydrationTiming } from '#shared/site/hydration.ts';
 
 interface IslandProps<P extends object> {
   name: IslandName;
   component: ComponentType<P>;
   props: P;
+  /** When the browser hydrates it; the marker carries it to the client entry. */
+  hydrate: HydrationTiming;
 }
 
 /**
@@ -13,7 +16,7 @@ interface IslandProps<P extends object> {
  * Each island is rendered on its own with a per-island identifierPrefix, so the useId values the
  * client computes when hydrating the island alone match the server's.
  */
-export function Island<P extends object>({ name, component: Component, props }: IslandProps<P>) {
+export function Island<P extends object>({ name, component: Component, props, hydrate }: IslandProps<P>) {
   const prefix = `${name}-${useId().replace(/[^a-zA-Z0-9]/g, '')}-`;
   const html = renderToString(<Component {...props} />, { identifierPrefix: prefix });
   return (
@@ -21,6 +24,7 @@ export function Island<P extends object>({ name, component: Component, props }: 
       className="contents"
       data-island={name}
       data-prefix={prefix}
+      data-hydrate={hydrate}
       data-props={JSON.stringify(props)}
       dangerouslySetInnerHTML={{ __html: html }}
     />

@@ -1,7 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { isbot } from 'isbot';
 import type { ReactNode } from 'react';
 import { renderToReadableStream } from 'react-dom/server.edge';
+import { CONSENT_STORAGE_KEY, isConsentChoice } from '#shared/site/consent.ts';
 import type { AppEnv } from '../app-context';
 import { errorFields } from '../log';
 import { clientAssets } from './client-assets';
@@ -32,6 +34,7 @@ export const renderer: MiddlewareHandler<AppEnv> = async (c, next) => {
       path: c.req.path,
       search: new URL(c.req.url).search,
       nonce: c.get('nonce'),
+      consent: ((v) => (isConsentChoice(v) ? v : null))(getCookie(c, CONSENT_STORAGE_KEY)),
       settings: c.get('deps').settings,
       cart: c.get('cart'),
     };

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { CartLine } from '#shared/cart/cart.ts';
 import type { ResolvedRegion } from '#shared/region/region.ts';
+import type { ConsentChoice } from '#shared/site/consent.ts';
 import type { Settings } from '../settings';
 
 /** What server components may read about the request they render for. */
@@ -10,6 +11,8 @@ export interface RequestInfo {
   /** Search part of the URL, '' or starting with '?'. */
   search: string;
   nonce: string;
+  /** The visitor's cookie choice from the consent cookie (null: not chosen, or chosen only in localStorage). */
+  consent: ConsentChoice | null;
   settings: Settings;
   /** The visitor's cart as this request leaves it. */
   cart: readonly CartLine[];

@@ -26,7 +26,8 @@ export function ContactPage({ form }: { form: ContactFormProps }) {
           <h2 id="contact-form-heading" className="mb-6 text-2xl font-semibold text-stone-900">
             Send Us a Message
           </h2>
-          <Island name="ContactForm" component={ContactForm} props={form} />
+          {/* Idle: typing must reach a live form; until then it posts as a plain HTML form. */}
+          <Island name="ContactForm" component={ContactForm} props={form} hydrate="idle" />
         </section>
         <ContactDetails />
       </div>

@@ -23,7 +23,8 @@ interface GuideListingProps {
  */
 export function GuideListing({ filter, page, pageCount, total, categories, posts }: GuideListingProps) {
   const props = { cards: use(posts).map(toPostTeaser), categories, initial: filter, page, pageCount, total };
-  return <Island name="GuideBrowser" component={GuideBrowser} props={props} />;
+  // Visible: the filters are above the fold; until then they work as a GET form.
+  return <Island name="GuideBrowser" component={GuideBrowser} props={props} hydrate="visible" />;
 }
 
 /** While the guides load: the same form, disabled, and six card placeholders in the same space. */

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import ConsentBanner from '#client/islands/ConsentBanner.tsx';
 import Toaster from '#client/islands/Toaster.tsx';
 import { absoluteUrl, seoTags, serializeJsonForScript, siteJsonLd } from '#shared/seo/tags.ts';
 import { site } from '#shared/site/brand.ts';
+import { ConsentBanner } from './consent-banner';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { useDetectionConfig } from './region-selector-slot';
 import { AnalyticsHead } from '#worker/render/analytics-head.tsx';
 import type { ClientAssets } from '#worker/render/client-assets.ts';
 import type { PageHead } from '#worker/render/head.ts';
@@ -25,6 +26,7 @@ function JsonLd({ data }: { data: object }) {
 export function Document({ head, assets, children }: DocumentProps) {
   const { region, nonce, settings } = useRequestInfo();
   const seo = seoTags(head, settings.SITE_URL);
+  const detection = useDetectionConfig();
   return (
     <html lang={site.locale} data-region={region.region} data-region-source={region.source}>
       <head>
@@ -58,6 +60,7 @@ export function Document({ head, assets, children }: DocumentProps) {
         {[...siteJsonLd(settings.SITE_URL), ...(head.jsonLd ?? [])].map((data, i) => (
           <JsonLd key={i} data={data} />
         ))}
+        <script id="region-detection" type="application/json" dangerouslySetInnerHTML={{ __html: serializeJsonForScript(detection) }} />
         {head.events && head.events.length > 0 && (
           <script id="page-events" type="application/json" dangerouslySetInnerHTML={{ __html: serializeJsonForScript(head.events) }} />
         )}
@@ -71,8 +74,9 @@ export function Document({ head, assets, children }: DocumentProps) {
           {children}
         </main>
         <SiteFooter />
-        <Island name="Toaster" component={Toaster} props={{}} />
-        <Island name="ConsentBanner" component={ConsentBanner} props={{ region: region.region }} />
+        {/* Nothing to show until the first toast, which hydrates it (src/client/entry.ts). */}
+        <Island name="Toaster" component={Toaster} props={{}} hydrate="interaction" />
+        <ConsentBanner />
       </body>
     </html>
   );

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { articlePath } from '#shared/editorial/posts.ts';
 import { productPath } from '#shared/catalogue/product.ts';
 import { products } from '#shared/catalogue/products.ts';
+import { consentCookie, consentReturnPath, isConsentChoice } from '#shared/site/consent.ts';
 import { robotsTxt, sitemapXml, staticSitemapPaths, type SitemapEntry } from '#shared/seo/sitemap.ts';
 import type { AppEnv } from '#worker/app-context.ts';
 import { listPostsForSitemap } from '#worker/db/queries/posts.ts';
@@ -23,7 +25,7 @@ export function renderNotFound(c: Context<AppEnv>) {
   });
 }
 
-/** Site-wide answers: the health check, robots.txt, the sitemap and /404. */
+/** Site-wide answers: the health check, robots.txt, the sitemap, /404 and the consent banner's post. */
 export const frameRoutes = new Hono<AppEnv>();
 
 /** Liveness plus a database round trip; never cached. */
@@ -58,3 +60,18 @@ frameRoutes
   });
 
 frameRoutes.get('/404', renderNotFound);
+
+/**
+ * The consent banner without JavaScript: stores the choice in the cookie the server reads, then
+ * goes back to the page it was made on (a path on this site only). With JavaScript the banner
+ * saves in place and never posts.
+ */
+frameRoutes.post('/consent', bodyLimit({ maxSize: 4096, onError: (c) => c.text('Payload Too Large', 413) }), async (c) => {
+  const form = await c.req.parseBody();
+  const choice = form.choice;
+  if (!isConsentChoice(choice)) return c.text('Choose Accept or Reject.', 400);
+  const secure = new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
+  c.header('Set-Cookie', consentCookie(choice, { secure }));
+  c.header('Cache-Control', 'no-store');
+  return c.redirect(consentReturnPath(form.return), 303);
+});

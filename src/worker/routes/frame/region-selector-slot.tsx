@@ -1,12 +1,21 @@
-import RegionSelector, { type RegionSelectorConfig } from '#client/islands/RegionSelector.tsx';
-import { Island } from '#worker/render/island.tsx';
+import { RegionSelect } from '#client/components/region-select.tsx';
+import type { DetectionConfig } from '#client/region/detect.ts';
+import type { Region } from '#shared/region/region.ts';
 import { useRequestInfo } from '#worker/render/request-context.tsx';
 
-/** What a region selector needs from this request: the server's region and country, and the detection settings. */
+/** What the mobile menu's region selector needs from this request: the region the server rendered in. */
+export interface RegionSelectorConfig {
+  region: Region;
+}
+
 export function useRegionSelectorConfig(): RegionSelectorConfig {
+  return { region: useRequestInfo().region.region };
+}
+
+/** What the browser's region detection needs (the entry reads it from #region-detection; no island has to hydrate for it). */
+export function useDetectionConfig(): DetectionConfig {
   const { region, settings } = useRequestInfo();
   return {
-    region: region.region,
     country: region.country,
     geolocation: settings.REGION_GEOLOCATION === 'on',
     reverseGeocodeUrl: settings.REVERSE_GEOCODE_URL,
@@ -15,10 +24,10 @@ export function useRegionSelectorConfig(): RegionSelectorConfig {
 }
 
 /**
- * The region selector island where the frame places it in server markup (the desktop header).
- * The mobile menu's content only exists while its dialog is open, so the MobileMenu island renders
- * its own instance from `useRegionSelectorConfig()` passed as its `regionSelector` prop.
+ * The header's region selector: plain server HTML (no island), bound by
+ * src/client/region/selectors.ts. The mobile menu's only exists while its dialog is open, so the
+ * MobileMenu island renders its own from `useRegionSelectorConfig()` (its `regionSelector` prop).
  */
 export function RegionSelectorSlot({ placement }: { placement: 'header' | 'menu' }) {
-  return <Island name="RegionSelector" component={RegionSelector} props={{ placement, ...useRegionSelectorConfig() }} />;
+  return <RegionSelect region={useRequestInfo().region.region} placement={placement} />;
 }

@@ -1,33 +1,46 @@
-import CartBadge from '#client/islands/CartBadge.tsx';
 import DesktopNav from '#client/islands/DesktopNav.tsx';
 import MobileMenu from '#client/islands/MobileMenu.tsx';
-import PromoStrip from '#client/islands/PromoStrip.tsx';
 import { itemCount } from '#shared/cart/cart.ts';
 import { promoMessages } from '#shared/site/promotions.ts';
 import { site } from '#shared/site/brand.ts';
 import { Island } from '#worker/render/island.tsx';
 import { useRequestInfo } from '#worker/render/request-context.tsx';
+import { CartBadge } from './cart-badge';
+import { PromoStrip } from './promo-strip';
 import { RegionSelectorSlot, useRegionSelectorConfig } from './region-selector-slot';
 
+/**
+ * The header. Its row is a grid with fixed tracks so that nothing moves while the streamed HTML is
+ * parsed: the logo is at the start, the desktop nav centred between two equal tracks, and the
+ * controls on the right take tracks whose sizes do not depend on siblings that have not arrived.
+ */
 export function SiteHeader() {
   const { path, cart } = useRequestInfo();
   return (
     <header className="sticky top-0 z-40 bg-stone-900 text-stone-50 shadow">
-      <Island name="PromoStrip" component={PromoStrip} props={{ messages: promoMessages }} />
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
-        <a href="/" className="text-lg font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-white">
+      {/* No island: src/client/promo-strip.ts rotates it without React. */}
+      <PromoStrip messages={promoMessages} />
+      <div className="mx-auto grid h-16 max-w-7xl grid-cols-[1fr_auto_1fr] items-center gap-4 px-4">
+        <a href="/" className="justify-self-start text-lg font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-white">
           {site.brand}
         </a>
         <div className="hidden lg:block">
-          <Island name="DesktopNav" component={DesktopNav} props={{ path }} />
+          {/* Interaction: links work as links; hovering, focusing or pressing a dropdown hydrates it and opens it. */}
+          <Island name="DesktopNav" component={DesktopNav} props={{ path }} hydrate="interaction" />
         </div>
-        <div className="flex items-center gap-2">
+        <div className="col-start-3 grid grid-cols-[2.5rem_2.5rem] items-center justify-self-end gap-2 lg:grid-cols-[auto_2.5rem]">
           <div className="hidden lg:block">
             <RegionSelectorSlot placement="header" />
           </div>
-          <Island name="CartBadge" component={CartBadge} props={{ count: itemCount(cart) }} />
+          <CartBadge count={itemCount(cart)} />
           <div className="lg:hidden">
-            <Island name="MobileMenu" component={MobileMenu} props={{ path, regionSelector: useRegionSelectorConfig() }} />
+            {/* Interaction: a closed menu is one button; the press that hydrates it opens it. */}
+            <Island
+              name="MobileMenu"
+              component={MobileMenu}
+              props={{ path, regionSelector: useRegionSelectorConfig() }}
+              hydrate="interaction"
+            />
           </div>
         </div>
       </div>

@@ -34,7 +34,9 @@ export function CartPage(props: {
   return (
     <section className="mx-auto max-w-6xl px-4 py-12">
       <h1 className="text-3xl font-bold tracking-tight text-stone-900">Your Cart</h1>
+      {/* Load: the cart is the page; steppers, remove and region repricing work at once. */}
       <Island
+        hydrate="load"
         name="CartView"
         component={CartView}
         props={{

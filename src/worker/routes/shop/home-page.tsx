@@ -61,7 +61,8 @@ function Hero() {
               Shop Now
             </a>
             <a href="/about" className="btn border border-stone-400 text-stone-50 hover:bg-stone-800 focus-visible:outline-stone-50">
-              Learn More
+              {/* The words the design shows, named in full for screen readers and crawlers. */}
+              Learn More<span className="sr-only"> about {site.brand}</span>
             </a>
           </div>
         </div>
@@ -129,7 +130,9 @@ function Featured() {
         </a>
       </div>
       <div className="mt-8">
+        {/* Idle: its prices follow the region in the same frame as every other price (a visible island could lag). */}
         <Island
+          hydrate="idle"
           name="FeaturedProducts"
           component={FeaturedProducts}
           props={{

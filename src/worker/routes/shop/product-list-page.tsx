@@ -34,7 +34,9 @@ export function productListHead(state: ListState, currency: Currency): PageHead 
 export function ProductListPage({ state }: { state: ListState }) {
   const { region, search } = useRequestInfo();
   return (
+    // Load: the list and its filters are the page, above the fold, used at once.
     <Island
+      hydrate="load"
       name="ProductBrowser"
       component={ProductBrowser}
       props={{ items: products.map(toCardItem), initial: state, region: region.region, campaign: campaignFromSearch(search) }}

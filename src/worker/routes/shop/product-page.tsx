@@ -87,13 +87,16 @@ export function ProductPage({ product }: { product: Product }) {
       <div className="mx-auto max-w-7xl px-4 py-8">
         <Breadcrumb trail={productTrail(product)} />
         <div className="mt-6 grid gap-10 md:grid-cols-2">
-          <Island name="ProductGallery" component={ProductGallery} props={{ images: productImages(product) }} />
+          {/* Interaction: the main image is all there is to see; a thumbnail press hydrates and shows it. */}
+          <Island name="ProductGallery" component={ProductGallery} props={{ images: productImages(product) }} hydrate="interaction" />
           <div className="flex flex-col gap-5">
             <Badges isNew={product.is_new} tags={product.tags} />
             <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
               <ProductName name={product.name} />
             </h1>
+            {/* Idle: its percent off and saving follow the region, switching in the same frame as every other price. */}
             <Island
+              hydrate="idle"
               name="ProductPrice"
               component={ProductPrice}
               props={{ product: { price, prices, full_price, full_prices }, region: region.region }}
@@ -113,7 +116,9 @@ export function ProductPage({ product }: { product: Product }) {
                 ))}
               </ul>
             </section>
+            {/* Interaction: the press that hydrates it is replayed, so begin_checkout is still recorded. */}
             <Island
+              hydrate="interaction"
               name="BuyNow"
               component={BuyNow}
               props={{
@@ -125,7 +130,9 @@ export function ProductPage({ product }: { product: Product }) {
                 soldOutLabel: 'Out of Stock',
               }}
             />
+            {/* Interaction: the form posts without JavaScript; the press that hydrates it is replayed. */}
             <Island
+              hydrate="interaction"
               name="AddToCart"
               component={AddToCart}
               props={{

@@ -20,7 +20,8 @@ export function ReviewsSection() {
         </p>
         {widget && (
           <div className="mt-8">
-            <Island name="ReviewsWidget" component={ReviewsWidget} props={{ src: widget }} />
+            {/* Visible: it only loads the vendor's script, and only near the viewport. */}
+            <Island name="ReviewsWidget" component={ReviewsWidget} props={{ src: widget }} hydrate="visible" />
           </div>
         )}
       </div>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { consentSignals, defaultConsent, isConsentChoice, shouldAskConsent } from '#shared/site/consent.ts';
+import {
+  consentCookie,
+  consentReturnPath,
+  consentSignals,
+  defaultConsent,
+  isConsentChoice,
+  shouldAskConsent,
+} from '#shared/site/consent.ts';
 
 describe('consent', () => {
   it('denies by default for UK and EU visitors and grants for US visitors', () => {
@@ -23,5 +30,18 @@ describe('consent', () => {
     });
     expect(isConsentChoice('granted')).toBe(true);
     expect(isConsentChoice('yes')).toBe(false);
+  });
+});
+
+describe('consent cookie and return path', () => {
+  it('writes the cookie for the whole site for a year, Secure over https', () => {
+    expect(consentCookie('granted', { secure: false })).toBe('consent=granted; Path=/; Max-Age=31536000; SameSite=Lax');
+    expect(consentCookie('denied', { secure: true })).toBe('consent=denied; Path=/; Max-Age=31536000; SameSite=Lax; Secure');
+  });
+
+  it('returns only to a path on this site', () => {
+    expect(consentReturnPath('/faq?x=1')).toBe('/faq?x=1');
+    for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example/', '', undefined, 42])
+      expect(consentReturnPath(bad)).toBe('/');
   });
 });

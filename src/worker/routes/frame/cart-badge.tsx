@@ -1,0 +1,32 @@
+import { cartBadgeLabel } from '#shared/cart/cart.ts';
+
+/** The bubble's look, shared with the script that adds it when the count goes above 0. */
+export const CART_COUNT_CLASS =
+  'absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-700 px-1 text-xs font-bold text-white';
+
+/**
+ * The header's cart link with the number of items, from the cart cookie in the first HTML. No island:
+ * src/client/cart/badge.ts follows the cookie in the browser (adds in place, other tabs, back/forward)
+ * without React.
+ */
+export function CartBadge({ count }: { count: number }) {
+  return (
+    <a
+      href="/cart"
+      aria-label={cartBadgeLabel(count)}
+      data-cart-badge={CART_COUNT_CLASS}
+      className="relative block rounded p-2 hover:bg-stone-800 focus-visible:outline-2 focus-visible:outline-white"
+    >
+      <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+        <circle cx="9" cy="21" r="1" />
+        <circle cx="20" cy="21" r="1" />
+        <path d="M1 1h4l2.7 13.4a2 2 0 0 0 2 1.6h9.7a2 2 0 0 0 2-1.6L23 6H6" />
+      </svg>
+      {count > 0 && (
+        <span aria-hidden="true" data-cart-count className={CART_COUNT_CLASS}>
+          {count}
+        </span>
+      )}
+    </a>
+  );
+}

@@ -1,0 +1,103 @@
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { layoutShift, pageSettled, watchPage } from '../support/browser';
+import { useBrowserAndShop } from '../support/e2e';
+
+/** Islands hydrate on their trigger; the interaction that triggers one is not lost. */
+const e2e = useBrowserAndShop();
+
+/** An EU visitor (consent banner shown) on a wide screen unless the options say otherwise. */
+async function open(path: string, options: BrowserContextOptions = {}) {
+  const context = await e2e.browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    extraHTTPHeaders: { 'CF-IPCountry': 'DE' },
+    ...options,
+  });
+  const page = await context.newPage();
+  const watch = watchPage(page);
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto(`${e2e.shop.url}${path}`);
+  return { page, watch, scripts, close: () => context.close() };
+}
+
+const hydratedState = (page: Page, island: string) => page.locator(`[data-island="${island}"]`).first().getAttribute('data-hydrated');
+/** The island chunks (by file name) among the scripts requested so far. */
+const islandChunks = (scripts: string[], names: string[]) => scripts.filter((s) => names.some((n) => s.startsWith(`/assets/${n}-`)));
+
+describe('deferred islands', () => {
+  it('a content page requests no React and no island code until the visitor uses an island', async () => {
+    const { page, watch, scripts, close } = await open('/faq', { viewport: { width: 375, height: 800 } });
+    await pageSettled(page);
+    // React DOM is in the hydrate chunk, React itself in jsx-runtime: neither before the first use.
+    expect(islandChunks(scripts, ['hydrate', 'jsx-runtime', 'MobileMenu', 'DesktopNav', 'Toaster'])).toEqual([]);
+    expect(await hydratedState(page, 'MobileMenu')).toBeNull();
+    // The press that hydrates the menu opens it.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).waitFor();
+    expect(islandChunks(scripts, ['hydrate', 'MobileMenu'])).toHaveLength(2);
+    expect(islandChunks(scripts, ['DesktopNav', 'Toaster'])).toEqual([]);
+    expect(watch.problems).toEqual([]);
+    await close();
+  });
+
+  it('opens a desktop dropdown from the keyboard on the first key press, before the island had hydrated', async () => {
+    const { page, watch, close } = await open('/faq');
+    await pageSettled(page);
+    expect(await hydratedState(page, 'DesktopNav')).toBeNull();
+    const trigger = page.getByRole('button', { name: 'Resources' });
+    // Focus and Enter at once: the Enter's click is held until React listens, then replayed.
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => trigger.getAttribute('aria-expanded')).toBe('true');
+    expect(await hydratedState(page, 'DesktopNav')).toBe('true');
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Guides' }).isVisible()).toBe(true);
+    expect(await trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(watch.problems).toEqual([]);
+    await close();
+  });
+
+  it('hydrates the toaster with the first toast, which it then shows', async () => {
+    const { page, watch, close } = await open('/faq');
+    await pageSettled(page);
+    expect(await hydratedState(page, 'Toaster')).toBeNull();
+    await page.getByRole('region', { name: 'Cookies and analytics' }).getByRole('button', { name: 'Reject' }).click();
+    await expect.poll(() => page.locator('.toast').allTextContents()).toEqual([expect.stringContaining('Only essential cookies')]);
+    expect(await hydratedState(page, 'Toaster')).toBe('true');
+    expect(watch.problems).toEqual([]);
+    await close();
+  });
+
+  it('leaves no layout shift over 30 loads of the frame page', async () => {
+    const { page, close } = await open('/404');
+    const shifts: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      if (i > 0) await page.reload();
+      shifts.push(await layoutShift(page));
+    }
+    expect(shifts.filter((s) => s >= 0.001)).toEqual([]);
+    await close();
+  }, 120_000);
+});
+
+describe('without JavaScript', () => {
+  it('stores the consent choice through the form post and no longer asks', async () => {
+    const { page, close } = await open('/faq', { javaScriptEnabled: false });
+    const banner = page.getByRole('region', { name: 'Cookies and analytics' });
+    await banner.getByRole('button', { name: 'Accept' }).click();
+    await page.waitForURL(`${e2e.shop.url}/faq`);
+    expect(await page.context().cookies()).toContainEqual(expect.objectContaining({ name: 'consent', value: 'granted' }));
+    expect(await banner.count()).toBe(0);
+    await close();
+  });
+
+  it('reaches the desktop dropdown links from the keyboard', async () => {
+    const { page, close } = await open('/faq', { javaScriptEnabled: false });
+    await page.getByRole('button', { name: 'Products' }).focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('All products');
+    await close();
+  });
+});
