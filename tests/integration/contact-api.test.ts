@@ -149,7 +149,7 @@ describe('POST /api/contact', () => {
   });
 
   it('refuses what is not a JSON object: 415 for another type, 400 for broken JSON or an array', async () => {
-    const form = await post(null, { headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, raw: 'name=Ada' });
+    const form = await post(null, { headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: t.url }, raw: 'name=Ada' });
     expect(form.status).toBe(415);
     expect(await json(form)).toMatchObject({ ok: false, error: 'bad_request' });
     const broken = await post(null, { raw: '{"name": "Ada",' });

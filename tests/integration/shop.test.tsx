@@ -290,7 +290,8 @@ const post = (path: string, body: Record<string, string>, headers: Record<string
   fetch(`${t.url}${path}`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'User-Agent': BROWSER_UA, 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+    // A browser sends the page's origin with every form post (the cross-site check needs it).
+    headers: { 'User-Agent': BROWSER_UA, 'Content-Type': 'application/x-www-form-urlencoded', Origin: t.url, ...headers },
     body: new URLSearchParams(body),
   });
 

@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { validator } from 'hono/validator';
 import { contactFields, contactNotices, contactRefusals, validateContact, type ContactPageState } from '#shared/contact/form.ts';
 import { contactStatus, parseContactOutcome } from '#shared/contact/status.ts';
 import { submitContact } from './submit-contact';
@@ -31,8 +32,10 @@ export const contactRoutes = new Hono<AppEnv>()
         return renderContactPage(c, { notice: contactRefusals.too_large });
       },
     }),
+    // An unreadable form (e.g. multipart without its boundary) is a 400 from Hono's validator.
+    validator('form', (form) => form),
     async (c) => {
-      const form = await c.req.parseBody();
+      const form = c.req.valid('form');
       const values = contactFields(form);
       const checked = validateContact(form);
       if (!checked.ok) {
