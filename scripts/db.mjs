@@ -1,4 +1,4 @@
-// `npm run db:migrate` and `npm run db:seed`.
+// `npm run db:migrate`, `npm run db:seed` and `npm run contact:retry`.
 import { ensureBuild } from './ensure-build.mjs';
 
 await ensureBuild();

@@ -140,7 +140,11 @@ describe('operations', () => {
     const res = await fetch(`${t.url}/healthz`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(await res.json()).toEqual({ status: 'ok', database: 'reachable' });
+    expect(await res.json()).toEqual({
+      status: 'ok',
+      database: 'reachable',
+      contactMail: { owed: 0, overdue: 0, oldestOwedSeconds: null },
+    });
   });
 
   it('serves hashed client files as immutable and others revalidated', async () => {

@@ -1,5 +1,7 @@
-// `npm run db:migrate` / `npm run db:seed` against TURSO_DATABASE_URL (Turso or a file).
-import { openNodeDatabase } from '../runtimes/node-deps';
+// `npm run db:migrate` / `npm run db:seed` / `npm run contact:retry` against TURSO_DATABASE_URL (Turso or a file).
+import { resolve } from 'node:path';
+import { retryContactEmails } from '../jobs/retry-contact-emails';
+import { createNodeDeps, openNodeDatabase } from '../runtimes/node-deps';
 import { parseSettings, SettingsError } from '../settings';
 import { migrateDatabase } from './migrate-node';
 import { seedDatabase } from './seed/seed';
@@ -17,8 +19,17 @@ async function main(command: string | undefined) {
     console.log(
       `Seeded ${target}: ${inserted.categories} categories, ${inserted.posts} posts, ${inserted.relations} product links inserted (existing rows kept).`,
     );
+  } else if (command === 'contact-retry') {
+    // What the timer and the cron run, once, by hand: sends every owed contact e-mail that is due.
+    await migrateDatabase(db);
+    db.$client.close();
+    const deps = await createNodeDeps(settings, { clientDir: resolve('dist/client') });
+    const { sent, failed } = await retryContactEmails(deps);
+    console.log(`Contact e-mail retry on ${target} (${deps.mailer.kind}): ${sent} delivered, ${failed} failed again.`);
+    deps.db.$client.close();
+    return;
   } else {
-    throw new Error('usage: db migrate | db seed');
+    throw new Error('usage: db migrate | db seed | db contact-retry');
   }
   db.$client.close();
 }

@@ -1,16 +1,35 @@
-import { and, asc, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lt, lte, min, or, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { formSubmissions, type EmailStatus } from '../schema';
+import { formSubmissions, type EmailStatus, type FormSubmission } from '../schema';
 
-export const MAX_EMAIL_ATTEMPTS = 5;
+export { MAX_EMAIL_ATTEMPTS } from '#shared/contact/retry-schedule.ts';
+
+/** How long one sender holds a row: far longer than a send may take (MAIL_TIMEOUT_MS is at most 30 s). */
+export const EMAIL_LEASE_MS = 60_000;
 
 const timestamp = (at: Date) => at.toISOString();
+const t = formSubmissions;
 
 export async function insertSubmission(
   db: Db,
-  fields: { name: string; email: string; phone: string | null; subject: string; message: string; senderKey?: string | null },
+  fields: {
+    name: string;
+    email: string;
+    phone: string | null;
+    subject: string;
+    message: string;
+    senderKey?: string | null;
+    recipientKey?: string | null;
+    confirmationWanted?: boolean;
+    /** The request that saves the row sends it first; the retry job keeps off it until then. */
+    leaseUntil?: Date;
+  },
 ) {
-  const [row] = await db.insert(formSubmissions).values(fields).returning();
+  const { leaseUntil, ...values } = fields;
+  const [row] = await db
+    .insert(t)
+    .values({ ...values, emailLeaseUntil: leaseUntil ? timestamp(leaseUntil) : null })
+    .returning();
   if (!row) throw new Error('insert returned no row');
   return row;
 }
@@ -19,40 +38,78 @@ export async function insertSubmission(
 export async function countRecentBySender(db: Db, senderKey: string, since: Date): Promise<number> {
   const [row] = await db
     .select({ n: count() })
-    .from(formSubmissions)
-    .where(and(eq(formSubmissions.senderKey, senderKey), gt(formSubmissions.createdAt, timestamp(since))));
+    .from(t)
+    .where(and(eq(t.senderKey, senderKey), gt(t.createdAt, timestamp(since))));
+  return row?.n ?? 0;
+}
+
+/** How many confirmations went (or are owed) to one recipient since `since` (the per-recipient limit). */
+export async function countRecentConfirmations(db: Db, recipientKey: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(t)
+    .where(and(eq(t.recipientKey, recipientKey), eq(t.confirmationWanted, true), gt(t.createdAt, timestamp(since))));
   return row?.n ?? 0;
 }
 
 /**
- * Records one attempt at notifying the shop, and the visitor's confirmation when it was sent
- * alongside (`confirmed` left out: not tried this time, its record stays).
+ * Takes up to `limit` owed rows that are due (not notified, not held by another sender, their back-off
+ * over), oldest first, holding each until `leaseUntil`. One UPDATE … RETURNING: SQLite runs it as a
+ * single write, so two retry runs (or a run and a request) never take the same row.
+ */
+export async function claimSubmissions(db: Db, opts: { now: Date; leaseUntil: Date; limit: number }): Promise<FormSubmission[]> {
+  const now = timestamp(opts.now);
+  const free = and(isNull(t.notifiedAt), or(isNull(t.emailLeaseUntil), lt(t.emailLeaseUntil, now)));
+  const due = db
+    .select({ id: t.id })
+    .from(t)
+    .where(and(free, or(isNull(t.emailNextAttemptAt), lte(t.emailNextAttemptAt, now))))
+    .orderBy(asc(t.id))
+    .limit(opts.limit);
+  const rows = await db
+    .update(t)
+    .set({ emailLeaseUntil: timestamp(opts.leaseUntil) })
+    .where(and(inArray(t.id, due), free))
+    .returning();
+  return rows.toSorted((a, b) => a.id - b.id);
+}
+
+/**
+ * Records one attempt at notifying the shop (and the confirmation, when it was sent alongside) and
+ * lets go of the row. A recorded delivery is never undone: notified_at and confirmed_at are only
+ * ever set, and a failed attempt does not change the status of a row someone else delivered.
  */
 export async function recordDelivery(
   db: Db,
   id: number,
-  delivery: { notified: boolean; confirmed?: boolean; status: EmailStatus; error: string | null },
+  delivery: { notified: boolean; confirmed: boolean; status: EmailStatus; error: string | null; nextAttemptAt: Date | null },
   at = new Date(),
 ) {
-  const { notified, confirmed, status, error } = delivery;
+  const { notified, confirmed, status, error, nextAttemptAt } = delivery;
+  const when = timestamp(at);
   await db
-    .update(formSubmissions)
+    .update(t)
     .set({
-      emailStatus: status,
-      emailAttempts: sql`${formSubmissions.emailAttempts} + 1`,
+      emailStatus: notified ? status : sql`case when ${t.notifiedAt} is null then ${status} else ${t.emailStatus} end`,
+      emailAttempts: sql`${t.emailAttempts} + 1`,
       emailLastError: error,
-      notifiedAt: notified ? timestamp(at) : null,
-      ...(confirmed === undefined ? {} : { confirmedAt: confirmed ? timestamp(at) : null }),
+      emailLeaseUntil: null,
+      emailNextAttemptAt: notified ? null : nextAttemptAt && timestamp(nextAttemptAt),
+      ...(notified ? { notifiedAt: sql`coalesce(${t.notifiedAt}, ${when})` } : {}),
+      ...(confirmed ? { confirmedAt: sql`coalesce(${t.confirmedAt}, ${when})` } : {}),
     })
-    .where(eq(formSubmissions.id, id));
+    .where(eq(t.id, id));
 }
 
-/** Messages the shop has not been notified of yet and that may be tried again, oldest first. */
-export function submissionsToRetry(db: Db, limit = 20) {
-  return db
-    .select()
-    .from(formSubmissions)
-    .where(and(isNull(formSubmissions.notifiedAt), lt(formSubmissions.emailAttempts, MAX_EMAIL_ATTEMPTS)))
-    .orderBy(asc(formSubmissions.id))
-    .limit(limit);
+/** Messages the shop has not been notified of: how many, the oldest's creation, and how many are past MAX_EMAIL_ATTEMPTS. */
+export async function owedSubmissions(db: Db, maxAttempts: number) {
+  const [row] = await db
+    .select({
+      owed: count(),
+      oldest: min(t.createdAt),
+      overdue: sql<number>`coalesce(sum(case when ${t.emailAttempts} >= ${maxAttempts} then 1 else 0 end), 0)`,
+    })
+    .from(t)
+    .where(isNull(t.notifiedAt));
+  return { owed: row?.owed ?? 0, oldestCreatedAt: row?.oldest ?? null, overdue: Number(row?.overdue ?? 0) };
 }

@@ -1,8 +1,16 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { validator } from 'hono/validator';
-import { contactFields, contactNotices, contactRefusals, validateContact, type ContactPageState } from '#shared/contact/form.ts';
+import {
+  contactFields,
+  contactNotices,
+  contactRefusals,
+  honeypotValue,
+  validateContact,
+  type ContactPageState,
+} from '#shared/contact/form.ts';
 import { contactStatus, parseContactOutcome } from '#shared/contact/status.ts';
+import { keepAlive } from './keep-alive';
 import { submitContact } from './submit-contact';
 import type { AppEnv } from '#worker/app-context.ts';
 import { contactApiRoutes, MAX_CONTACT_BODY_BYTES } from './contact-api';
@@ -43,7 +51,11 @@ export const contactRoutes = new Hono<AppEnv>()
         return renderContactPage(c, { values, problem: checked.problem });
       }
       const deps = c.get('deps');
-      const result = await submitContact(deps, c.get('log'), checked.value, deps.senderAddressOf(c));
+      const result = await submitContact(deps, c.get('log'), checked.value, {
+        senderAddress: deps.senderAddressOf(c),
+        honeypot: honeypotValue(form),
+        keepAlive: keepAlive(c),
+      });
       if (result.kind === 'rate_limited') {
         c.status(429);
         c.header('Retry-After', String(result.retryAfterSeconds));
