@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertSubmission, MAX_EMAIL_ATTEMPTS } from '#worker/db/queries/submissions.ts';
+import { claimSubmissions, insertSubmission, MAX_EMAIL_ATTEMPTS, recordDelivery } from '#worker/db/queries/submissions.ts';
 import { retryContactEmails } from '#worker/jobs/retry-contact-emails.ts';
 import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
 import { logDuring, startTestApp, submissionRow, type TestApp } from '../support/test-app';
@@ -89,6 +89,25 @@ describe('scheduled retry of contact e-mails', () => {
     r = await submissionRow(t, saved.id);
     expect(r.notifiedAt).toBeTruthy();
     expect(await (await fetch(`${t.url}/healthz`)).json()).toMatchObject({ contactMail: { owed: 0, overdue: 0, oldestOwedSeconds: null } });
+  });
+
+  it('never undoes a recorded delivery: a slower sender that failed leaves notified_at and the status alone', async () => {
+    const row = await insertSubmission(t.deps.db, { name: 'C', email: 'c@example.com', phone: null, subject: 'Other', message: 'm' });
+    await recordDelivery(t.deps.db, row.id, { notified: true, confirmed: true, status: 'success', error: null, nextAttemptAt: null });
+    const delivered = await submissionRow(t, row.id);
+    await recordDelivery(t.deps.db, row.id, {
+      notified: false,
+      confirmed: false,
+      status: 'failed',
+      error: 'timeout',
+      nextAttemptAt: new Date(Date.now() + 60_000),
+    });
+    const after = await submissionRow(t, row.id);
+    expect(after).toMatchObject({ notifiedAt: delivered.notifiedAt, confirmedAt: delivered.confirmedAt, emailStatus: 'success' });
+    // Nothing is owed, so nobody claims it again.
+    const now = new Date(Date.now() + 24 * 60 * 60 * 1000);
+    const claimed = await claimSubmissions(t.deps.db, { now, leaseNow: new Date(), leaseUntil: now, limit: 1000 });
+    expect(claimed.map((r) => r.id)).not.toContain(row.id);
   });
 
   it('drains a backlog larger than one batch in a single run, and leaves rows a sender holds alone', async () => {

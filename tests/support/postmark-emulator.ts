@@ -15,6 +15,8 @@ export interface ReceivedEmail {
  */
 export async function startPostmarkEmulator(token = 'test-server-token') {
   const received: ReceivedEmail[] = [];
+  /** The ones answered 200: what Postmark would really deliver. */
+  const accepted: ReceivedEmail[] = [];
   const state = { mode: 'accept' as 'accept' | 'reject' | 'fail' | 'hang', inactive: [] as string[], delayMs: 0 };
   /** Answers held by 'hang', released when the mode changes (checked every 20 ms). */
   const untilAnswered = async () => {
@@ -39,6 +41,7 @@ export async function startPostmarkEmulator(token = 'test-server-token') {
       if (state.inactive.includes(String(body.To))) {
         return replyJson(res, 422, { ErrorCode: 406, Message: 'You tried to send to a recipient that has been marked as inactive.' });
       }
+      accepted.push({ token: given, body });
       replyJson(res, 200, {
         To: body.To,
         SubmittedAt: new Date().toISOString(),
@@ -52,6 +55,7 @@ export async function startPostmarkEmulator(token = 'test-server-token') {
     url: await listenOnLoopback(server),
     token,
     received,
+    accepted,
     state,
     close: () => closeServer(server),
   };

@@ -12,10 +12,10 @@ const MAX_ROUNDS = 500;
 
 /**
  * Scheduled job: a saved contact message is never lost, so messages the shop's inbox has not received
- * are sent again (with the visitor's confirmation if that is owed too) while any are due: claimed
+ * are sent again, and confirmations that did not go (claimSubmissions says how long), while any are due: claimed
  * atomically, so runs racing each other or a visitor's request never send one twice; a failed
- * attempt backs off (retryDelayMs) and never gives up. Returns how many reached the shop and how
- * many failed again. `now` lets a test (or an operator) act as if later.
+ * attempt backs off (retryDelayMs) and never gives up. Returns how many messages now owe nothing
+ * (sent) and how many still do (failed). `now` lets a test (or an operator) act as if later.
  */
 export async function retryContactEmails(deps: JobDeps, opts: { now?: () => Date } = {}) {
   const clock = opts.now ?? (() => new Date());
@@ -23,10 +23,13 @@ export async function retryContactEmails(deps: JobDeps, opts: { now?: () => Date
   let failed = 0;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const now = clock();
-    const claimed = await claimSubmissions(deps.db, { now, leaseUntil: new Date(now.getTime() + EMAIL_LEASE_MS), limit: BATCH_SIZE });
+    // Leases are real time even when `now` is not: a row a request is sending stays its own.
+    const leaseNow = new Date();
+    const leaseUntil = new Date(leaseNow.getTime() + EMAIL_LEASE_MS);
+    const claimed = await claimSubmissions(deps.db, { now, leaseNow, leaseUntil, limit: BATCH_SIZE });
     if (claimed.length === 0) break;
     const results = await Promise.all(claimed.map((submission) => deliver(deps, deps.log, submission, now)));
-    const delivered = results.filter((r) => r.notified).length;
+    const delivered = results.filter((r) => r.status === 'success').length;
     sent += delivered;
     failed += results.length - delivered;
   }

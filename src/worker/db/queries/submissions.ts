@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gt, inArray, isNull, lt, lte, min, or, sql } from 'drizzle-orm';
+import { MAX_EMAIL_ATTEMPTS } from '#shared/contact/retry-schedule.ts';
 import type { Db } from '../client';
 import { formSubmissions, type EmailStatus, type FormSubmission } from '../schema';
 
@@ -53,13 +54,23 @@ export async function countRecentConfirmations(db: Db, recipientKey: string, sin
 }
 
 /**
- * Takes up to `limit` owed rows that are due (not notified, not held by another sender, their back-off
- * over), oldest first, holding each until `leaseUntil`. One UPDATE … RETURNING: SQLite runs it as a
- * single write, so two retry runs (or a run and a request) never take the same row.
+ * Takes up to `limit` rows that owe mail and are due, oldest first, holding each until `leaseUntil`.
+ * Owed: the shop's notification (always, until it goes), or a wanted confirmation (for the first
+ * MAX_EMAIL_ATTEMPTS attempts: a bouncing address is not mailed for ever). Due: no other sender holds
+ * it (lease over at `leaseNow`, the real time) and its back-off is over at `now`. One UPDATE …
+ * RETURNING: SQLite runs it as a single write, so two retry runs (or a run and a request) never
+ * take the same row.
  */
-export async function claimSubmissions(db: Db, opts: { now: Date; leaseUntil: Date; limit: number }): Promise<FormSubmission[]> {
+export async function claimSubmissions(
+  db: Db,
+  opts: { now: Date; leaseNow: Date; leaseUntil: Date; limit: number },
+): Promise<FormSubmission[]> {
   const now = timestamp(opts.now);
-  const free = and(isNull(t.notifiedAt), or(isNull(t.emailLeaseUntil), lt(t.emailLeaseUntil, now)));
+  const owed = or(
+    isNull(t.notifiedAt),
+    and(eq(t.confirmationWanted, true), isNull(t.confirmedAt), lt(t.emailAttempts, MAX_EMAIL_ATTEMPTS)),
+  );
+  const free = and(owed, or(isNull(t.emailLeaseUntil), lt(t.emailLeaseUntil, timestamp(opts.leaseNow))));
   const due = db
     .select({ id: t.id })
     .from(t)
@@ -75,9 +86,10 @@ export async function claimSubmissions(db: Db, opts: { now: Date; leaseUntil: Da
 }
 
 /**
- * Records one attempt at notifying the shop (and the confirmation, when it was sent alongside) and
- * lets go of the row. A recorded delivery is never undone: notified_at and confirmed_at are only
- * ever set, and a failed attempt does not change the status of a row someone else delivered.
+ * Records one attempt (what went now: the notification, the confirmation) and lets go of the row,
+ * with when to try again if anything is still owed (null: nothing is). A recorded delivery is never
+ * undone: notified_at and confirmed_at are only ever set, and an attempt that sent nothing does not
+ * change the status of a row someone else delivered meanwhile.
  */
 export async function recordDelivery(
   db: Db,
@@ -90,11 +102,11 @@ export async function recordDelivery(
   await db
     .update(t)
     .set({
-      emailStatus: notified ? status : sql`case when ${t.notifiedAt} is null then ${status} else ${t.emailStatus} end`,
+      emailStatus: notified || confirmed ? status : sql`case when ${t.notifiedAt} is null then ${status} else ${t.emailStatus} end`,
       emailAttempts: sql`${t.emailAttempts} + 1`,
       emailLastError: error,
       emailLeaseUntil: null,
-      emailNextAttemptAt: notified ? null : nextAttemptAt && timestamp(nextAttemptAt),
+      emailNextAttemptAt: nextAttemptAt && timestamp(nextAttemptAt),
       ...(notified ? { notifiedAt: sql`coalesce(${t.notifiedAt}, ${when})` } : {}),
       ...(confirmed ? { confirmedAt: sql`coalesce(${t.confirmedAt}, ${when})` } : {}),
     })
