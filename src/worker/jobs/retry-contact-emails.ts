@@ -1,5 +1,5 @@
 import { deliver } from '../routes/contact/deliver';
-import { claimSubmissions, EMAIL_LEASE_MS, MAX_EMAIL_ATTEMPTS, owedSubmissions } from '../db/queries/submissions';
+import { claimSubmissions, emailLeaseMs, MAX_EMAIL_ATTEMPTS, owedSubmissions } from '../db/queries/submissions';
 import type { AppDeps } from '../app-context';
 import { errorFields } from '../log';
 
@@ -25,7 +25,7 @@ export async function retryContactEmails(deps: JobDeps, opts: { now?: () => Date
     const now = clock();
     // Leases are real time even when `now` is not: a row a request is sending stays its own.
     const leaseNow = new Date();
-    const leaseUntil = new Date(leaseNow.getTime() + EMAIL_LEASE_MS);
+    const leaseUntil = new Date(leaseNow.getTime() + emailLeaseMs(deps.settings.MAIL_TIMEOUT_MS));
     const claimed = await claimSubmissions(deps.db, { now, leaseNow, leaseUntil, limit: BATCH_SIZE });
     if (claimed.length === 0) break;
     const results = await Promise.all(claimed.map((submission) => deliver(deps, deps.log, submission, now)));

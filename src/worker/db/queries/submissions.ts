@@ -5,8 +5,14 @@ import { formSubmissions, type EmailStatus, type FormSubmission } from '../schem
 
 export { MAX_EMAIL_ATTEMPTS } from '#shared/contact/retry-schedule.ts';
 
-/** How long one sender holds a row: far longer than a send may take (MAIL_TIMEOUT_MS is at most 30 s). */
-export const EMAIL_LEASE_MS = 60_000;
+/**
+ * How long one sender holds a row: longer than a send can take (its two mails run side by side, each
+ * given up after MAIL_TIMEOUT_MS) plus the write that records it. A sender that died (a crashed
+ * process) loses the row when the lease runs out; then the retry job takes it.
+ */
+export function emailLeaseMs(mailTimeoutMs: number): number {
+  return 2 * mailTimeoutMs + 5000;
+}
 
 const timestamp = (at: Date) => at.toISOString();
 const t = formSubmissions;

@@ -1,5 +1,5 @@
 import type { ContactOutcome, ContactSubmission } from '#shared/contact/form.ts';
-import { countRecentBySender, countRecentConfirmations, EMAIL_LEASE_MS, insertSubmission } from '#worker/db/queries/submissions.ts';
+import { countRecentBySender, countRecentConfirmations, emailLeaseMs, insertSubmission } from '#worker/db/queries/submissions.ts';
 import type { AppDeps } from '#worker/app-context.ts';
 import { errorFields, type Logger } from '#worker/log.ts';
 import { deliver } from './deliver';
@@ -71,7 +71,7 @@ export async function submitContact(
       senderKey: key,
       recipientKey: recipient,
       confirmationWanted,
-      leaseUntil: new Date(Date.now() + EMAIL_LEASE_MS),
+      leaseUntil: new Date(Date.now() + emailLeaseMs(settings.MAIL_TIMEOUT_MS)),
     });
   } catch (err) {
     log('error', 'contact message not saved', errorFields(err));
