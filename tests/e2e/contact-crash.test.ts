@@ -42,9 +42,9 @@ describe('the Node server killed mid-burst', () => {
     const first = await startShopServer({ env });
     const acknowledged: string[] = [];
     let attempted = 0;
-    let killed = false;
+    const state = { killed: false };
     const sender = async (worker: number) => {
-      for (let n = 0; !killed; n++) {
+      for (let n = 0; !state.killed; n++) {
         const marker = `w${worker}-${n}`;
         attempted++;
         try {
@@ -62,7 +62,7 @@ describe('the Node server killed mid-burst', () => {
     const senders = Array.from({ length: 8 }, (_, i) => sender(i));
     while (acknowledged.length < 120) await new Promise((r) => setTimeout(r, 10));
     await first.crash();
-    killed = true;
+    state.killed = true;
     await Promise.all(senders);
 
     // Restart on the same file: it opens, migrates (nothing to do) and serves.
