@@ -128,3 +128,19 @@ describe('scheduled retry of contact e-mails', () => {
     expect(postmark.received.filter((m) => m.body.To === 'held@example.com')).toEqual([]);
   });
 });
+
+describe('contact:retry by hand', () => {
+  it('skips back-off waits but tries each owed message once per run, even while Postmark still fails', async () => {
+    const row = await insertSubmission(t.deps.db, { name: 'D', email: 'd@example.com', phone: null, subject: 'Other', message: 'by hand' });
+    postmark.state.mode = 'fail';
+    await retryContactEmails(t.deps);
+    const attempts = (await submissionRow(t, row.id)).emailAttempts;
+    // Backing off: the scheduled run leaves it; the operator's run tries it once more, not in a loop.
+    expect(await retryContactEmails(t.deps)).toEqual({ sent: 0, failed: 0 });
+    expect(await retryContactEmails(t.deps, { ignoreBackoff: true })).toEqual({ sent: 0, failed: 1 });
+    expect((await submissionRow(t, row.id)).emailAttempts).toBe(attempts + 1);
+    postmark.state.mode = 'accept';
+    expect(await retryContactEmails(t.deps, { ignoreBackoff: true })).toEqual({ sent: 1, failed: 0 });
+    expect((await submissionRow(t, row.id)).notifiedAt).toBeTruthy();
+  });
+});

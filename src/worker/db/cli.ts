@@ -20,11 +20,12 @@ async function main(command: string | undefined) {
       `Seeded ${target}: ${inserted.categories} categories, ${inserted.posts} posts, ${inserted.relations} product links inserted (existing rows kept).`,
     );
   } else if (command === 'contact-retry') {
-    // What the timer and the cron run, once, by hand: sends every owed contact e-mail that is due.
+    // What the timer and the cron run, once, by hand: sends every owed contact e-mail.
     await migrateDatabase(db);
     db.$client.close();
     const deps = await createNodeDeps(settings, { clientDir: resolve('dist/client') });
-    const { sent, failed } = await retryContactEmails(deps);
+    // By hand means now: back-off waits are skipped (each owed row is tried once).
+    const { sent, failed } = await retryContactEmails(deps, { ignoreBackoff: true });
     console.log(`Contact e-mail retry on ${target} (${deps.mailer.kind}): ${sent} delivered, ${failed} failed again.`);
     deps.db.$client.close();
     return;

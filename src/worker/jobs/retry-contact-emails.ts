@@ -7,6 +7,8 @@ type JobDeps = Pick<AppDeps, 'db' | 'mailer' | 'log' | 'settings'>;
 
 /** Rows taken and sent together per round; rounds repeat while rows are due. */
 const BATCH_SIZE = 10;
+/** Later than any back-off can reach. */
+const NO_BACKOFF = new Date('9999-12-31T00:00:00Z');
 /** A backlog of thousands drains in one run, but one run never loops for ever (the next run goes on). */
 const MAX_ROUNDS = 500;
 
@@ -15,19 +17,23 @@ const MAX_ROUNDS = 500;
  * are sent again, and confirmations that did not go (claimSubmissions says how long), while any are due: claimed
  * atomically, so runs racing each other or a visitor's request never send one twice; a failed
  * attempt backs off (retryDelayMs) and never gives up. Returns how many messages now owe nothing
- * (sent) and how many still do (failed). `now` lets a test (or an operator) act as if later.
+ * (sent) and how many still do (failed). `now` lets a test act as if later; `ignoreBackoff` (the
+ * operator's `npm run contact:retry`) sends everything owed now, whatever its back-off.
  */
-export async function retryContactEmails(deps: JobDeps, opts: { now?: () => Date } = {}) {
+export async function retryContactEmails(deps: JobDeps, opts: { now?: () => Date; ignoreBackoff?: boolean } = {}) {
   const clock = opts.now ?? (() => new Date());
   let sent = 0;
   let failed = 0;
+  let afterId = 0;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const now = clock();
     // Leases are real time even when `now` is not: a row a request is sending stays its own.
     const leaseNow = new Date();
     const leaseUntil = new Date(leaseNow.getTime() + emailLeaseMs(deps.settings.MAIL_TIMEOUT_MS));
-    const claimed = await claimSubmissions(deps.db, { now, leaseNow, leaseUntil, limit: BATCH_SIZE });
+    const dueBy = opts.ignoreBackoff ? NO_BACKOFF : now;
+    const claimed = await claimSubmissions(deps.db, { now: dueBy, leaseNow, leaseUntil, limit: BATCH_SIZE, afterId });
     if (claimed.length === 0) break;
+    afterId = claimed.at(-1)!.id;
     const results = await Promise.all(claimed.map((submission) => deliver(deps, deps.log, submission, now)));
     const delivered = results.filter((r) => r.status === 'success').length;
     sent += delivered;

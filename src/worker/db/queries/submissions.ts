@@ -63,13 +63,14 @@ export async function countRecentConfirmations(db: Db, recipientKey: string, sin
  * Takes up to `limit` rows that owe mail and are due, oldest first, holding each until `leaseUntil`.
  * Owed: the shop's notification (always, until it goes), or a wanted confirmation (for the first
  * MAX_EMAIL_ATTEMPTS attempts: a bouncing address is not mailed for ever). Due: no other sender holds
- * it (lease over at `leaseNow`, the real time) and its back-off is over at `now`. One UPDATE …
+ * it (lease over at `leaseNow`, the real time) and its back-off is over at `now`; only ids above
+ * `afterId` (a run walks forward, so it tries each row at most once). One UPDATE …
  * RETURNING: SQLite runs it as a single write, so two retry runs (or a run and a request) never
  * take the same row.
  */
 export async function claimSubmissions(
   db: Db,
-  opts: { now: Date; leaseNow: Date; leaseUntil: Date; limit: number },
+  opts: { now: Date; leaseNow: Date; leaseUntil: Date; limit: number; afterId?: number },
 ): Promise<FormSubmission[]> {
   const now = timestamp(opts.now);
   const owed = or(
@@ -80,7 +81,7 @@ export async function claimSubmissions(
   const due = db
     .select({ id: t.id })
     .from(t)
-    .where(and(free, or(isNull(t.emailNextAttemptAt), lte(t.emailNextAttemptAt, now))))
+    .where(and(free, gt(t.id, opts.afterId ?? 0), or(isNull(t.emailNextAttemptAt), lte(t.emailNextAttemptAt, now))))
     .orderBy(asc(t.id))
     .limit(opts.limit);
   const rows = await db
