@@ -43,6 +43,12 @@ export function createApp(deps: AppDeps) {
       c.get('log')('warn', 'request refused', { path: c.req.path, status: err.status, reason: err.message });
       return renderRefusal(c, err.status);
     }
+    // A route that reads its form with c.req.parseBody() (rather than the form validator) meets an
+    // unreadable multipart body as this TypeError: still the client's problem, so a 400.
+    if (err instanceof TypeError && /FormData/.test(err.message)) {
+      c.get('log')('warn', 'request refused', { path: c.req.path, status: 400, reason: err.message });
+      return renderRefusal(c, 400);
+    }
     c.get('log')('error', 'unhandled error', { path: c.req.path, ...errorFields(err) });
     c.status(500);
     return c.render(<ServerErrorPage requestId={c.get('requestId')} />, {

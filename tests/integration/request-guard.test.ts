@@ -14,10 +14,13 @@ beforeAll(async () => {
     env: { SITE_URL: 'https://shop.example', CONTACT_RATE_LIMIT: '0' },
     // A state-changing route added after the guard, as the cart and consent posts will be.
     extend: (app) =>
-      app.post('/cart/items', (c) => {
-        laterPosts++;
-        return c.text('added');
-      }),
+      app
+        .post('/cart/items', (c) => {
+          laterPosts++;
+          return c.text('added');
+        })
+        // A later route that reads its form the plain way.
+        .post('/consent', async (c) => c.json(await c.req.parseBody())),
   });
 });
 afterAll(() => t.close());
@@ -69,13 +72,16 @@ describe('cross-site form posts', () => {
 });
 
 describe('bodies that cannot be read', () => {
-  it.each(['/contact', '/checkout/1'])('answers 400, not 500, for multipart without or with a broken boundary on %s', async (path) => {
-    for (const type of ['multipart/form-data', 'multipart/form-data; boundary=zzz']) {
-      const res = await post(path, { Origin: t.url, 'Content-Type': type }, '--abc\r\nbroken');
-      expect(res.status).toBe(400);
-      expect(await res.text()).toContain(httpRefusals[400].description);
-    }
-  });
+  it.each(['/contact', '/checkout/1', '/consent'])(
+    'answers 400, not 500, for multipart without or with a broken boundary on %s',
+    async (path) => {
+      for (const type of ['multipart/form-data', 'multipart/form-data; boundary=zzz']) {
+        const res = await post(path, { Origin: t.url, 'Content-Type': type }, '--abc\r\nbroken');
+        expect(res.status).toBe(400);
+        expect(await res.text()).toContain(httpRefusals[400].description);
+      }
+    },
+  );
 
   it('answers 413 for a body over the global limit, on any state-changing route', async () => {
     const big = 'x'.repeat(MAX_REQUEST_BODY_BYTES + 1);
