@@ -1,9 +1,12 @@
 import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { AppDeps, AppEnv } from './app-context';
 import { errorFields } from './log';
 import { injectDeps } from './middleware/inject-deps';
 import { cartMiddleware } from './middleware/cart';
 import { regionMiddleware } from './middleware/region';
+import { requestGuard } from './middleware/request-guard';
 import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
 import { renderer } from './render/renderer';
@@ -11,6 +14,7 @@ import { contactRoutes } from './routes/contact/contact-routes';
 import { contentRoutes } from './routes/content/content-routes';
 import { editorialRoutes } from './routes/editorial/editorial-routes';
 import { frameRoutes, renderNotFound } from './routes/frame/frame-routes';
+import { renderRefusal } from './routes/frame/refusal-page';
 import { ServerErrorPage } from './routes/frame/server-error-page';
 import { shopRoutes } from './routes/shop/shop-routes';
 
@@ -22,6 +26,9 @@ export function createApp(deps: AppDeps) {
   if (deps.compression) app.use(deps.compression);
   if (deps.staticFiles) app.use(deps.staticFiles);
   app.use(regionMiddleware, cartMiddleware, renderer);
+  // After the renderer, so refusals can be pages: cross-site posts, oversized bodies, unoffered methods.
+  app.use(requestGuard(deps.settings.SITE_URL));
+  app.use(methodNotAllowed({ app, onMethodNotAllowed: (c, methods) => renderRefusal(c, 405, { Allow: methods.join(', ') }) }));
 
   // One sub-app per screen group (src/worker/routes/<group>/).
   app.route('/', frameRoutes);
@@ -32,6 +39,17 @@ export function createApp(deps: AppDeps) {
 
   app.notFound(renderNotFound);
   app.onError((err, c) => {
+    // Hono's refusals (csrf 403, body limit 413, unreadable body 400) are the client's problem, not a crash.
+    if (err instanceof HTTPException && err.status < 500) {
+      c.get('log')('warn', 'request refused', { path: c.req.path, status: err.status, reason: err.message });
+      return renderRefusal(c, err.status);
+    }
+    // A route that reads its form with c.req.parseBody() (rather than the form validator) meets an
+    // unreadable multipart body as this TypeError: still the client's problem, so a 400.
+    if (err instanceof TypeError && /FormData/.test(err.message)) {
+      c.get('log')('warn', 'request refused', { path: c.req.path, status: 400, reason: err.message });
+      return renderRefusal(c, 400);
+    }
     c.get('log')('error', 'unhandled error', { path: c.req.path, ...errorFields(err) });
     c.status(500);
     return c.render(<ServerErrorPage requestId={c.get('requestId')} />, {

@@ -19,16 +19,31 @@ function settingsSchema(runtime: Runtime) {
     DB_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     POSTMARK_SERVER_TOKEN: optional(z.string()),
     POSTMARK_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.postmarkapp.com'),
+    /** Give up on one Postmark request after this long (the message stays owed; the retry job tries again). */
+    MAIL_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
     CONTACT_TO_EMAIL: z.email().default(shopInfo.email),
     CONTACT_FROM_EMAIL: z.email().default('no-reply@strikepoint-training.com'),
     MAIL_OUTBOX_DIR: z.string().min(1).default('.data/outbox'),
     /** Contact messages one sender may save per 10 minutes; 0 turns the limit off. */
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(5),
+    /** Confirmations one recipient address (normalised) may get per 24 hours; 0 turns the limit off. */
+    CONTACT_RECIPIENT_LIMIT: z.coerce.number().int().min(0).max(10_000).default(3),
     /**
-     * Node behind a proxy: the request header carrying the visitor's address (its first entry), e.g.
-     * x-forwarded-for. Unset: the socket's address. The edge always uses CF-Connecting-IP.
+     * Key of the HMAC that turns addresses into rate-limit keys (an unkeyed hash of an IPv4 address is
+     * reversed in hours). Unset: a random key per process (per isolate on the Worker), so the limits
+     * restart with it; set it on the Worker so every isolate counts alike.
+     */
+    RATE_LIMIT_SECRET: optional(z.string().min(16, 'must be at least 16 characters')),
+    /**
+     * Node behind a proxy: the request header carrying the visitor's address, e.g. x-forwarded-for.
+     * Unset: the socket's address. The edge always uses CF-Connecting-IP.
      */
     CLIENT_IP_HEADER: optional(z.string().regex(/^[A-Za-z0-9-]+$/, 'must be a header name')),
+    /**
+     * How many proxies of the operator's own append to CLIENT_IP_HEADER: the visitor is that many
+     * entries from the right (what is left of it, the visitor could have written).
+     */
+    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
     // Browser region detection: the reverse-geocoding and IP lookup services, and
     // whether to ask for the visitor's position at all (off: no permission prompt).
     REGION_GEOLOCATION: z.enum(['on', 'off']).default('on'),
@@ -43,6 +58,8 @@ function settingsSchema(runtime: Runtime) {
     STRIPE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.stripe.com'),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
     PORT: z.coerce.number().int().min(0).max(65_535).default(8787),
+    /** Node only: the interface to listen on; loopback unless set, so nothing reaches the shop around its proxy. */
+    HOST: z.string().min(1).default('127.0.0.1'),
   });
 }
 

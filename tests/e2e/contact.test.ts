@@ -274,6 +274,24 @@ describe('contact form when the network fails', () => {
     expect(watch.problems.filter((p) => !p.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
     await close();
   });
+
+  it.each([
+    { status: 502, contentType: 'application/json', body: '{"error":"insert failed"}' },
+    { status: 500, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' },
+    { status: 200, contentType: 'application/json', body: '{"ok":true}' },
+  ])('shows the not-saved error toast for an answer outside the contract ($status $body), fields kept', async (answer) => {
+    const { page, close } = await openContact();
+    // What a proxy or a broken deployment in front of the shop answers instead of the API.
+    await page.route('**/api/contact', (route) => route.fulfill(answer));
+    await fill(page, message);
+    await sendButton(page).click();
+    const toast = toastWith(page, contactNotices.not_saved.title);
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain(contactNotices.not_saved.description);
+    expect(await sendButton(page).isDisabled()).toBe(false);
+    expect(await field(page, 'message').inputValue()).toBe(message.message);
+    await close();
+  });
 });
 
 describe('contact form without JavaScript', () => {

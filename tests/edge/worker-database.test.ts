@@ -10,7 +10,7 @@ import { senderKey } from '#worker/routes/contact/sender-key.ts';
 import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
 import { startTursoEmulator, type TursoEmulator } from '../support/turso-emulator';
 import { GOOGLEBOT_UA } from '../support/html';
-import { startWorker, type TestWorker } from '../support/worker';
+import { startWorker, WORKER_RATE_LIMIT_SECRET, type TestWorker } from '../support/worker';
 
 /**
  * The built Worker in workerd against a database it can reach: @libsql/client/web talks Turso's
@@ -102,7 +102,7 @@ describe('the built Worker with a reachable Turso database', () => {
       name: 'Edge Ada',
       message: 'Sent from workerd',
       email_status: 'success',
-      sender_key: await senderKey('203.0.113.21'),
+      sender_key: await senderKey(WORKER_RATE_LIMIT_SECRET, '203.0.113.21'),
     });
     expect(postmark.received.map((m) => m.body.To)).toContain('edge@example.com');
   });

@@ -36,7 +36,12 @@ describe('the built Worker in workerd', () => {
     expect(gb).toContain('£149.99');
     const us = await (await get('/product/1', { cf: { country: 'US' } })).text();
     expect(us).toContain('$189.99');
-    const checkout = await get('/checkout/1', { method: 'POST', cf: { country: 'GB' }, redirect: 'manual' });
+    const checkout = await get('/checkout/1', {
+      method: 'POST',
+      headers: { Origin: 'https://shop.example' },
+      cf: { country: 'GB' },
+      redirect: 'manual',
+    });
     expect(checkout.status).toBe(302);
     expect(checkout.headers.get('location')).toBe(ukPaymentLinks['G-Series Laser Training Pistol']);
     await checkout.text();

@@ -18,7 +18,7 @@ beforeEach(() => {
   stripe.received.length = 0;
 });
 
-/** A browser without JavaScript: posts forms and carries the cookie it is given. */
+/** A browser without JavaScript: posts forms from the shop's own pages (so with its Origin) and carries the cookie it is given. */
 function shopper(app: TestApp, headers: Record<string, string> = {}) {
   let cookie = '';
   const keep = (res: Response) => {
@@ -37,7 +37,7 @@ function shopper(app: TestApp, headers: Record<string, string> = {}) {
     async post(path: string, fields: Record<string, string>, extra: Record<string, string> = {}) {
       const res = await fetch(`${app.url}${path}`, {
         method: 'POST',
-        headers: { ...base(), ...extra },
+        headers: { Origin: app.url, ...base(), ...extra },
         body: new URLSearchParams(fields),
         redirect: 'manual',
       });
@@ -55,6 +55,19 @@ function shopper(app: TestApp, headers: Record<string, string> = {}) {
 const badge = (html: string) => html.match(/data-cart-count="[^"]*">(\d+)</)?.[1] ?? html.match(/data-cart-count[^>]*>(\d+)</)?.[1];
 
 describe('the cart without JavaScript', () => {
+  it('refuses a cart post from another site with 403 and leaves the cart alone', async () => {
+    const s = shopper(plain);
+    await s.post('/cart/add', { product_id: '1', quantity: '2' });
+    const { res } = await s.post(
+      '/cart/add',
+      { product_id: '2', quantity: '1' },
+      { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' },
+    );
+    expect(res.status).toBe(403);
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('cart='))).toBe(false);
+    expect(s.cookie).toBe('1:2');
+  });
+
   it('adds, merges, changes and removes lines with 303s and the cookie; the header count and /cart are in the first HTML', async () => {
     const s = shopper(plain, { 'CF-IPCountry': 'GB' });
     let { res } = await s.post('/cart/add', { product_id: '1', quantity: '1' });

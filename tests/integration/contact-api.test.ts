@@ -46,6 +46,9 @@ async function json(res: Response) {
   return (await res.json()) as ContactResponse;
 }
 
+/** The retry job acting two hours from now, when every back-off is over. */
+const later = () => new Date(Date.now() + 2 * 60 * 60 * 1000);
+
 const savedCount = async () => (await t.deps.db.select({ n: count() }).from(formSubmissions))[0]!.n;
 
 describe('POST /api/contact', () => {
@@ -106,8 +109,11 @@ describe('POST /api/contact', () => {
 
     postmark.state.inactive = [];
     postmark.received.length = 0;
-    expect(await retryContactEmails(t.deps)).toEqual({ sent: 1, failed: 0 });
-    expect(postmark.received.map((m) => m.body.To)).toEqual([t.deps.settings.CONTACT_TO_EMAIL]);
+    // Not before its back-off is over.
+    expect(await retryContactEmails(t.deps)).toEqual({ sent: 0, failed: 0 });
+    // This one, and the confirmation that bounced in the test before (the address accepts mail again).
+    expect(await retryContactEmails(t.deps, { now: later })).toEqual({ sent: 2, failed: 0 });
+    expect(postmark.received.map((m) => m.body.To).toSorted()).toEqual(['bounced@example.com', t.deps.settings.CONTACT_TO_EMAIL]);
     expect(await submissionRow(t, id)).toMatchObject({ emailStatus: 'success', emailAttempts: 2, emailLastError: null });
   });
 
@@ -149,7 +155,7 @@ describe('POST /api/contact', () => {
   });
 
   it('refuses what is not a JSON object: 415 for another type, 400 for broken JSON or an array', async () => {
-    const form = await post(null, { headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, raw: 'name=Ada' });
+    const form = await post(null, { headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: t.url }, raw: 'name=Ada' });
     expect(form.status).toBe(415);
     expect(await json(form)).toMatchObject({ ok: false, error: 'bad_request' });
     const broken = await post(null, { raw: '{"name": "Ada",' });
@@ -183,10 +189,10 @@ describe('POST /api/contact', () => {
 describe('POST /api/contact rate limit', () => {
   let limited: TestApp;
   beforeAll(async () => {
-    limited = await startTestApp({ env: { CONTACT_RATE_LIMIT: '2', CLIENT_IP_HEADER: 'x-forwarded-for' } });
+    limited = await startTestApp({ env: { CONTACT_RATE_LIMIT: '2', CLIENT_IP_HEADER: 'x-forwarded-for', TRUSTED_PROXY_HOPS: '2' } });
   });
   afterAll(() => limited.close());
-  /** As a proxy would forward it: the visitor first, then the hops. */
+  /** As two proxies forward it: the first appends the visitor, the second the first proxy. */
   const from = (address: string) => ({ url: limited.url, headers: { 'X-Forwarded-For': `${address}, 10.0.0.1` } });
 
   it('answers 429 with Retry-After once a sender saved the limit, and still serves other senders', async () => {
@@ -199,5 +205,23 @@ describe('POST /api/contact rate limit', () => {
     expect(refused.headers.get('retry-after')).toBe('600');
     expect(await json(refused)).toEqual({ ok: false, error: 'rate_limited', notice: contactRefusals.rate_limited });
     expect((await post(valid, from('198.51.100.4'))).status).toBe(200);
+  });
+
+  it('cannot be dodged by writing addresses into X-Forwarded-For: only the entries the proxies added count', async () => {
+    const statuses = [];
+    for (let n = 1; n <= 6; n++) {
+      // The visitor writes a new address each time; the proxies append the real one and their own.
+      const headers = { 'X-Forwarded-For': `198.51.100.${n}, 192.0.2.77, 10.0.0.1` };
+      statuses.push((await post(valid, { url: limited.url, headers })).status);
+    }
+    expect(statuses).toEqual([200, 200, 429, 429, 429, 429]);
+  });
+
+  it('counts a whole IPv6 /64 as one sender', async () => {
+    const statuses = [];
+    for (const host of [':1', 'a:b:c:d', 'ffff:1:2:3']) {
+      statuses.push((await post(valid, { url: limited.url, headers: { 'X-Forwarded-For': `2001:db8:7:7:${host}, 10.0.0.1` } })).status);
+    }
+    expect(statuses).toEqual([200, 200, 429]);
   });
 });

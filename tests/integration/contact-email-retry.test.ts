@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertSubmission, MAX_EMAIL_ATTEMPTS } from '#worker/db/queries/submissions.ts';
+import { claimSubmissions, insertSubmission, MAX_EMAIL_ATTEMPTS, recordDelivery } from '#worker/db/queries/submissions.ts';
 import { retryContactEmails } from '#worker/jobs/retry-contact-emails.ts';
 import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
-import { startTestApp, submissionRow, type TestApp } from '../support/test-app';
+import { logDuring, startTestApp, submissionRow, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 let postmark: PostmarkEmulator;
@@ -16,8 +16,11 @@ afterAll(async () => {
   await postmark.close();
 });
 
+/** The job acting `hours` from now, past every back-off shorter than that. */
+const inHours = (hours: number) => () => new Date(Date.now() + hours * 60 * 60 * 1000);
+
 describe('scheduled retry of contact e-mails', () => {
-  it('keeps a message whose e-mail fails and sends it once Postmark answers again', async () => {
+  it('keeps a message whose e-mail fails and sends it once Postmark answers again, after its back-off', async () => {
     expect(t.deps.mailer.kind).toBe('postmark');
     const saved = await insertSubmission(t.deps.db, {
       name: 'Ada Shooter',
@@ -34,10 +37,13 @@ describe('scheduled retry of contact e-mails', () => {
     expect(r.emailStatus).toBe('failed');
     expect(r.emailAttempts).toBe(1);
     expect(r.emailLastError).toBeTruthy();
+    expect(r.emailLeaseUntil).toBeNull();
     expect(r.message).toBe('Where is my order?');
 
     postmark.state.mode = 'accept';
-    expect(await retryContactEmails(t.deps)).toEqual({ sent: 1, failed: 0 });
+    // Backing off: a run right away leaves it alone.
+    expect(await retryContactEmails(t.deps)).toEqual({ sent: 0, failed: 0 });
+    expect(await retryContactEmails(t.deps, { now: inHours(1) })).toEqual({ sent: 1, failed: 0 });
     r = await submissionRow(t, saved.id);
     expect(r.emailStatus).toBe('success');
     expect(r.notifiedAt).toBeTruthy();
@@ -53,10 +59,10 @@ describe('scheduled retry of contact e-mails', () => {
     expect(String(last.TextBody)).toContain('Where is my order?');
 
     // Sent messages are not sent again.
-    expect(await retryContactEmails(t.deps)).toEqual({ sent: 0, failed: 0 });
+    expect(await retryContactEmails(t.deps, { now: inHours(3) })).toEqual({ sent: 0, failed: 0 });
   });
 
-  it(`gives up after ${MAX_EMAIL_ATTEMPTS} attempts but keeps the message`, async () => {
+  it(`never gives up: past ${MAX_EMAIL_ATTEMPTS} attempts the message stays owed, an alert is logged, and it goes once Postmark recovers`, async () => {
     const saved = await insertSubmission(t.deps.db, {
       name: 'Bo',
       email: 'bo@example.com',
@@ -65,10 +71,76 @@ describe('scheduled retry of contact e-mails', () => {
       message: 'Return please',
     });
     postmark.state.mode = 'reject';
-    for (let i = 0; i < MAX_EMAIL_ATTEMPTS + 2; i++) await retryContactEmails(t.deps);
-    const r = await submissionRow(t, saved.id);
-    expect(r.emailAttempts).toBe(MAX_EMAIL_ATTEMPTS);
-    expect(r.emailStatus).toBe('failed');
-    expect(r.message).toBe('Return please');
+    const { lines } = await logDuring(t, async () => {
+      for (let i = 1; i <= MAX_EMAIL_ATTEMPTS + 2; i++) await retryContactEmails(t.deps, { now: inHours(i) });
+    });
+    let r = await submissionRow(t, saved.id);
+    expect(r.emailAttempts).toBe(MAX_EMAIL_ATTEMPTS + 2);
+    expect(r).toMatchObject({ emailStatus: 'failed', notifiedAt: null, message: 'Return please' });
+    const alert = lines.find((l) => l.msg === 'contact e-mail owed');
+    expect(alert).toMatchObject({ level: 'error', fields: { owed: 1, overdue: 1 } });
+
+    const health = await (await fetch(`${t.url}/healthz`)).json();
+    expect(health).toMatchObject({ status: 'ok', contactMail: { owed: 1, overdue: 1 } });
+    expect(health.contactMail.oldestOwedSeconds).toBeGreaterThanOrEqual(0);
+
+    postmark.state.mode = 'accept';
+    expect(await retryContactEmails(t.deps, { now: inHours(10) })).toEqual({ sent: 1, failed: 0 });
+    r = await submissionRow(t, saved.id);
+    expect(r.notifiedAt).toBeTruthy();
+    expect(await (await fetch(`${t.url}/healthz`)).json()).toMatchObject({ contactMail: { owed: 0, overdue: 0, oldestOwedSeconds: null } });
+  });
+
+  it('never undoes a recorded delivery: a slower sender that failed leaves notified_at and the status alone', async () => {
+    const row = await insertSubmission(t.deps.db, { name: 'C', email: 'c@example.com', phone: null, subject: 'Other', message: 'm' });
+    await recordDelivery(t.deps.db, row.id, { notified: true, confirmed: true, status: 'success', error: null, nextAttemptAt: null });
+    const delivered = await submissionRow(t, row.id);
+    await recordDelivery(t.deps.db, row.id, {
+      notified: false,
+      confirmed: false,
+      status: 'failed',
+      error: 'timeout',
+      nextAttemptAt: new Date(Date.now() + 60_000),
+    });
+    const after = await submissionRow(t, row.id);
+    expect(after).toMatchObject({ notifiedAt: delivered.notifiedAt, confirmedAt: delivered.confirmedAt, emailStatus: 'success' });
+    // Nothing is owed, so nobody claims it again.
+    const now = new Date(Date.now() + 24 * 60 * 60 * 1000);
+    const claimed = await claimSubmissions(t.deps.db, { now, leaseNow: new Date(), leaseUntil: now, limit: 1000 });
+    expect(claimed.map((r) => r.id)).not.toContain(row.id);
+  });
+
+  it('drains a backlog larger than one batch in a single run, and leaves rows a sender holds alone', async () => {
+    const held = await insertSubmission(t.deps.db, {
+      name: 'In flight',
+      email: 'held@example.com',
+      phone: null,
+      subject: 'Other',
+      message: 'Being sent by its request',
+      leaseUntil: new Date(Date.now() + 60_000),
+    });
+    for (let i = 0; i < 35; i++) {
+      await insertSubmission(t.deps.db, { name: `N${i}`, email: `n${i}@example.com`, phone: null, subject: 'Other', message: 'backlog' });
+    }
+    postmark.received.length = 0;
+    expect(await retryContactEmails(t.deps)).toEqual({ sent: 35, failed: 0 });
+    expect((await submissionRow(t, held.id)).notifiedAt).toBeNull();
+    expect(postmark.received.filter((m) => m.body.To === 'held@example.com')).toEqual([]);
+  });
+});
+
+describe('contact:retry by hand', () => {
+  it('skips back-off waits but tries each owed message once per run, even while Postmark still fails', async () => {
+    const row = await insertSubmission(t.deps.db, { name: 'D', email: 'd@example.com', phone: null, subject: 'Other', message: 'by hand' });
+    postmark.state.mode = 'fail';
+    await retryContactEmails(t.deps);
+    const attempts = (await submissionRow(t, row.id)).emailAttempts;
+    // Backing off: the scheduled run leaves it; the operator's run tries it once more, not in a loop.
+    expect(await retryContactEmails(t.deps)).toEqual({ sent: 0, failed: 0 });
+    expect(await retryContactEmails(t.deps, { ignoreBackoff: true })).toEqual({ sent: 0, failed: 1 });
+    expect((await submissionRow(t, row.id)).emailAttempts).toBe(attempts + 1);
+    postmark.state.mode = 'accept';
+    expect(await retryContactEmails(t.deps, { ignoreBackoff: true })).toEqual({ sent: 1, failed: 0 });
+    expect((await submissionRow(t, row.id)).notifiedAt).toBeTruthy();
   });
 });

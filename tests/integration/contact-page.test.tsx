@@ -21,7 +21,8 @@ async function postForm(fields: Record<string, string>, sender = '203.0.113.50')
   const res = await fetch(`${t.url}/contact`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'User-Agent': BROWSER_UA, 'X-Forwarded-For': sender },
+    // A browser sends the page's origin with every form post (the cross-site check needs it).
+    headers: { 'User-Agent': BROWSER_UA, 'X-Forwarded-For': sender, Origin: t.url },
     body: new URLSearchParams(fields),
   });
   return { res, html: await res.text() };

@@ -64,9 +64,9 @@ describe('frame on every page', () => {
   });
 });
 
-/** Posts the consent form as a browser without JavaScript would. */
+/** Posts the consent form as a browser without JavaScript would (from the shop's own page). */
 const postConsent = (body: Record<string, string>) =>
-  fetch(`${t.url}/consent`, { method: 'POST', body: new URLSearchParams(body), redirect: 'manual' });
+  fetch(`${t.url}/consent`, { method: 'POST', headers: { Origin: t.url }, body: new URLSearchParams(body), redirect: 'manual' });
 
 /** The consent banner section, or undefined when the page has none. */
 const bannerTag = (html: string) => html.match(/<section[^>]*data-consent-banner[^>]*>/)?.[0];

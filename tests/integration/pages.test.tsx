@@ -83,7 +83,7 @@ describe('security headers', () => {
       await res.arrayBuffer();
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'/);
+      expect(csp).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
       expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
@@ -140,7 +140,11 @@ describe('operations', () => {
     const res = await fetch(`${t.url}/healthz`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(await res.json()).toEqual({ status: 'ok', database: 'reachable' });
+    expect(await res.json()).toEqual({
+      status: 'ok',
+      database: 'reachable',
+      contactMail: { owed: 0, overdue: 0, oldestOwedSeconds: null },
+    });
   });
 
   it('serves hashed client files as immutable and others revalidated', async () => {

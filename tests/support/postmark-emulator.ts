@@ -9,25 +9,39 @@ export interface ReceivedEmail {
 /**
  * Speaks the part of Postmark's HTTP API the shop uses (POST /email) on 127.0.0.1, so the real
  * postmark client is exercised. `mode` decides the next answers: accept, reject (422) or fail (500);
- * recipients listed in `inactive` get Postmark's 406 "inactive recipient" answer while the rest go.
+ * recipients listed in `inactive` get Postmark's 406 "inactive recipient" answer while the rest go;
+ * 'hang' takes the request and never answers (until the mode changes: then it answers as that mode
+ * says). `delayMs` holds every answer that long (a slow Postmark).
  */
 export async function startPostmarkEmulator(token = 'test-server-token') {
   const received: ReceivedEmail[] = [];
-  const state = { mode: 'accept' as 'accept' | 'reject' | 'fail', inactive: [] as string[] };
+  /** The ones answered 200: what Postmark would really deliver. */
+  const accepted: ReceivedEmail[] = [];
+  const state = { mode: 'accept' as 'accept' | 'reject' | 'fail' | 'hang', inactive: [] as string[], delayMs: 0 };
+  /** Answers held by 'hang', released when the mode changes (checked every 20 ms). */
+  const untilAnswered = async () => {
+    if (state.delayMs > 0) await new Promise((r) => setTimeout(r, state.delayMs));
+    while (state.mode === 'hang') await new Promise((r) => setTimeout(r, 20));
+  };
   const server: Server = createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    req.on('end', () => {
+    req.on('end', async () => {
       if (req.method !== 'POST' || req.url !== '/email') return replyJson(res, 404, { ErrorCode: 404, Message: 'Not found' });
       const given = req.headers['x-postmark-server-token'];
       if (given !== token) return replyJson(res, 401, { ErrorCode: 10, Message: 'Bad or missing Server API token.' });
       const body = JSON.parse(raw) as Record<string, unknown>;
+      const hung = state.mode === 'hang';
+      await untilAnswered();
+      // A client that gave up on a hung request never learns of it: not accepted, not counted.
+      if (hung && res.destroyed) return;
       received.push({ token: given, body });
       if (state.mode === 'fail') return replyJson(res, 500, { ErrorCode: 500, Message: 'Internal server error' });
       if (state.mode === 'reject') return replyJson(res, 422, { ErrorCode: 300, Message: 'Invalid email request' });
       if (state.inactive.includes(String(body.To))) {
         return replyJson(res, 422, { ErrorCode: 406, Message: 'You tried to send to a recipient that has been marked as inactive.' });
       }
+      accepted.push({ token: given, body });
       replyJson(res, 200, {
         To: body.To,
         SubmittedAt: new Date().toISOString(),
@@ -41,6 +55,7 @@ export async function startPostmarkEmulator(token = 'test-server-token') {
     url: await listenOnLoopback(server),
     token,
     received,
+    accepted,
     state,
     close: () => closeServer(server),
   };

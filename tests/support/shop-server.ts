@@ -12,6 +12,8 @@ export interface ShopServer {
   geo: GeoEmulator;
   output: () => string;
   stop(): Promise<void>;
+  /** SIGKILL: the process dies mid-whatever (no shutdown); its files are removed, `env`'s database kept. */
+  crash(): Promise<void>;
 }
 
 /**
@@ -53,15 +55,10 @@ export async function startShopServer(opts: { buildDir?: string; env?: Record<st
     if (port) url = `http://127.0.0.1:${port}`;
     else await new Promise((r) => setTimeout(r, 50));
   }
-  return {
-    url,
-    dbFile: join(dir, 'shop.db'),
-    geo,
-    output: () => output,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
-      await Promise.all([rm(dir, { recursive: true, force: true }), geo.close()]);
-    },
+  const end = async (signal: NodeJS.Signals) => {
+    child.kill(signal);
+    await new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
+    await Promise.all([rm(dir, { recursive: true, force: true }), geo.close()]);
   };
+  return { url, dbFile: join(dir, 'shop.db'), geo, output: () => output, stop: () => end('SIGTERM'), crash: () => end('SIGKILL') };
 }

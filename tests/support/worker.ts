@@ -22,6 +22,9 @@ export interface TestWorker {
 }
 
 /** The built Worker (dist/worker) in workerd with Workers Static Assets, its database unreachable. */
+/** The Worker's RATE_LIMIT_SECRET in the tests, so a test can compute the keys it stores. */
+export const WORKER_RATE_LIMIT_SECRET = 'edge-test-rate-limit-secret';
+
 export async function startWorker(bindings: Record<string, string> = {}): Promise<TestWorker> {
   let logs = '';
   // miniflare 5 (the one wrangler deploys with, on the same workerd) takes a new option shape;
@@ -37,6 +40,7 @@ export async function startWorker(bindings: Record<string, string> = {}): Promis
         TURSO_DATABASE_URL: `http://127.0.0.1:${await closedPort()}`,
         TURSO_AUTH_TOKEN: 'test-token',
         DB_TIMEOUT_MS: '2000',
+        RATE_LIMIT_SECRET: WORKER_RATE_LIMIT_SECRET,
         ...bindings,
       },
       // The Worker's console output (stdout and stderr), one line per call.

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { readContactAnswer } from '#shared/contact/answer.ts';
 import {
+  CONTACT_HONEYPOT_FIELD,
   CONTACT_LIMITS,
   CONTACT_MESSAGE_ROWS,
   CONTACT_STATUS_RESET_MS,
@@ -9,7 +11,6 @@ import {
   type ContactField as Field,
   type ContactFields,
   type ContactProblem,
-  type ContactResponse,
   type Notice,
 } from '#shared/contact/form.ts';
 import type { ContactStatus } from '#shared/contact/status.ts';
@@ -27,6 +28,9 @@ export interface ContactFormProps {
 }
 
 type Phase = 'idle' | 'sending' | 'sent' | 'partial';
+
+/** A request still unanswered after this long is reported as not saved (the fields are kept). */
+const ANSWER_TIMEOUT_MS = 15_000;
 
 const empty: ContactFields = { name: '', email: '', phone: '', subject: '', message: '' };
 
@@ -79,15 +83,18 @@ export default function ContactForm({ values: initial = empty, invalidField, sta
     if (!check.ok) return reject(check.problem);
     setInvalid(undefined);
     setPhase('sending');
-    let answer: ContactResponse;
-    try {
-      const res = await fetch('/api/contact', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(values),
-      });
-      answer = (await res.json()) as ContactResponse;
-    } catch {
+    const trap = form.current?.elements.namedItem(CONTACT_HONEYPOT_FIELD) as HTMLInputElement | null;
+    // A network failure, a time-out, or an answer outside the contract (a proxy's 502, a bare JSON
+    // error) all read as "not saved": the spec's Error toast, the fields kept for another try.
+    const answer = await fetch('/api/contact', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ ...values, [CONTACT_HONEYPOT_FIELD]: trap?.value ?? '' }),
+      signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
+    })
+      .then((res) => res.json())
+      .then(readContactAnswer, () => null);
+    if (!answer) {
       setPhase('idle');
       return fail(contactNotices.not_saved);
     }
@@ -125,6 +132,19 @@ export default function ContactForm({ values: initial = empty, invalidField, sta
           <p className="mt-1 text-sm">{status.description}</p>
         </div>
       )}
+      {/* The honeypot (CONTACT_HONEYPOT_FIELD): off-screen, out of the tab order and of autofill, so
+          only bots fill it. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor={`${id}-${CONTACT_HONEYPOT_FIELD}`}>Leave this field empty</label>
+        <input
+          id={`${id}-${CONTACT_HONEYPOT_FIELD}`}
+          name={CONTACT_HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
+      </div>
       <p className="text-sm text-stone-700">
         Fields marked <span className="text-red-700">*</span> are required.
       </p>

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { cleanLine, cleanText } from './clean-text';
 
 /**
  * The contact form's rules (checks and their order, outcomes and toasts, sizes), shared by the browser and the server so
@@ -73,6 +74,17 @@ type ProblemCode = keyof typeof problems;
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
+/**
+ * A field people never see or fill (hidden off-screen, out of the tab order, no autofill); bots that
+ * fill every field fill it too. The server answers them as sent and mails nothing.
+ */
+export const CONTACT_HONEYPOT_FIELD = 'website';
+
+/** The honeypot's value in a posted record (empty for people). */
+export function honeypotValue(input: Record<string, unknown>): string {
+  return text(input[CONTACT_HONEYPOT_FIELD]);
+}
+
 // zod/mini: the same checks at a fraction of the size, since this schema ships in the contact form island.
 const schema = z.object({
   name: z.string().check(z.trim(), z.minLength(1, 'name_required'), z.maxLength(CONTACT_LIMITS.name, 'name_too_long')),
@@ -93,14 +105,17 @@ const schema = z.object({
 const specOrder: ProblemCode[] = ['name_required', 'email_required', 'email_invalid', 'subject_required', 'message_required'];
 const rank = (code: ProblemCode) => (specOrder.includes(code) ? specOrder.indexOf(code) : specOrder.length);
 
-/** Reads any record (JSON body, form data, island state) as the form's five text fields. */
+/**
+ * Reads any record (JSON body, form data, island state) as the form's five text fields, without
+ * control characters or bidi overrides (clean-text.ts), so they are never stored.
+ */
 export function contactFields(input: Record<string, unknown>): ContactFields {
   return {
-    name: text(input.name),
-    email: text(input.email),
-    phone: text(input.phone),
+    name: cleanLine(text(input.name)),
+    email: cleanLine(text(input.email)),
+    phone: cleanLine(text(input.phone)),
     subject: text(input.subject),
-    message: text(input.message),
+    message: cleanText(text(input.message)),
   };
 }
 

@@ -1,7 +1,9 @@
-// `npm run db:migrate`, `npm run content:sync [-- --dry-run] [-- --prune]` (and its alias `npm run db:seed`)
-// against TURSO_DATABASE_URL (Turso or a file).
+// `npm run db:migrate`, `npm run content:sync [-- --dry-run] [-- --prune]` (and its alias `npm run db:seed`),
+// `npm run contact:retry`, against TURSO_DATABASE_URL (Turso or a file).
+import { resolve } from 'node:path';
 import { syncContent } from '../editorial/sync-content';
-import { openNodeDatabase } from '../runtimes/node-deps';
+import { retryContactEmails } from '../jobs/retry-contact-emails';
+import { createNodeDeps, openNodeDatabase } from '../runtimes/node-deps';
 import { parseSettings, SettingsError } from '../settings';
 import { migrateDatabase } from './migrate-node';
 
@@ -24,7 +26,20 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
       console.log(`content/ → ${target}\n${result.report}`);
       return result.failed ? 1 : 0;
     }
-    throw new Error('usage: db migrate | db content-sync [--dry-run] [--prune]');
+    if (command === 'contact-retry') {
+      // What the timer and the cron run, once, by hand: sends every owed contact e-mail.
+      await migrateDatabase(db);
+      const deps = await createNodeDeps(settings, { clientDir: resolve('dist/client') });
+      try {
+        // By hand means now: back-off waits are skipped (each owed row is tried once).
+        const { sent, failed } = await retryContactEmails(deps, { ignoreBackoff: true });
+        console.log(`Contact e-mail retry on ${target} (${deps.mailer.kind}): ${sent} delivered, ${failed} failed again.`);
+        return failed > 0 ? 1 : 0;
+      } finally {
+        deps.db.$client.close();
+      }
+    }
+    throw new Error('usage: db migrate | db content-sync [--dry-run] [--prune] | db contact-retry');
   } finally {
     db.$client.close();
   }

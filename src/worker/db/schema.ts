@@ -72,17 +72,30 @@ export const formSubmissions = sqliteTable(
     /** Attempts at notifying the shop, the e-mail the retry job keeps sending until it goes. */
     emailAttempts: integer('email_attempts').notNull().default(0),
     emailLastError: text('email_last_error'),
-    /** When the shop's inbox accepted the message; null means it is still owed (never lost). */
+    /** When the shop's inbox accepted the message; null means it is still owed (never lost). Never cleared. */
     notifiedAt: text('notified_at'),
-    /** When the visitor's confirmation was accepted; it is sent once and not retried. */
+    /** When the visitor's confirmation was accepted. Never cleared. */
     confirmedAt: text('confirmed_at'),
-    /** A hash of the sender's address, for the per-sender rate limit (the address itself is not kept). */
+    /** False when the visitor gets no confirmation (over the per-recipient limit): none is owed. */
+    confirmationWanted: integer('confirmation_wanted', { mode: 'boolean' }).notNull().default(true),
+    /**
+     * A sender (the request or one run of the retry job) holds the row until then; nobody else
+     * mails it meanwhile. Taken atomically (claimSubmissions), cleared when the attempt is recorded.
+     */
+    emailLeaseUntil: text('email_lease_until'),
+    /** The retry job leaves the row alone until then (back-off after a failed attempt). */
+    emailNextAttemptAt: text('email_next_attempt_at'),
+    /** An HMAC of the sender's address, for the per-sender rate limit (the address itself is not kept). */
     senderKey: text('sender_key'),
+    /** An HMAC of the normalised recipient address, for the per-recipient confirmation limit. */
+    recipientKey: text('recipient_key'),
     createdAt: text('created_at').notNull().default(now),
   },
   (t) => [
     index('form_submissions_email_status_idx').on(t.emailStatus, t.emailAttempts),
     index('form_submissions_sender_idx').on(t.senderKey, t.createdAt),
+    index('form_submissions_recipient_idx').on(t.recipientKey, t.createdAt),
+    index('form_submissions_owed_idx').on(t.notifiedAt, t.id),
   ],
 );
 

@@ -8,6 +8,6 @@ import { createPostmarkMailer } from './postmark-mailer';
  */
 export function chooseMailer(settings: Settings, withoutPostmark: () => Mailer): Mailer {
   return settings.POSTMARK_SERVER_TOKEN
-    ? createPostmarkMailer(settings.POSTMARK_SERVER_TOKEN, settings.POSTMARK_API_URL)
+    ? createPostmarkMailer(settings.POSTMARK_SERVER_TOKEN, settings.POSTMARK_API_URL, settings.MAIL_TIMEOUT_MS / 1000)
     : withoutPostmark();
 }

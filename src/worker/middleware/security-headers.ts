@@ -64,7 +64,9 @@ export function contentSecurityPolicy(scriptNonce: string, settings: HeaderSetti
   const widget = settings.REVIEWS_WIDGET_URL ? [new URL(settings.REVIEWS_WIDGET_URL).origin] : [];
   return [
     "default-src 'self'",
-    ["script-src 'self'", `'nonce-${scriptNonce}'`, ...gtm.slice(0, 1), ...widget].join(' '),
+    // 'strict-dynamic': browsers that know it trust only the nonce and what nonced scripts load (the
+    // islands' imports, the GTM and widget loaders), ignoring the host list; older ones use the list.
+    ["script-src 'self'", `'nonce-${scriptNonce}'`, "'strict-dynamic'", ...gtm.slice(0, 1), ...widget].join(' '),
     // Radix primitives and React set style attributes; scripts stay strict.
     "style-src 'self' 'unsafe-inline'",
     ["img-src 'self' data:", ...gtm].join(' '),

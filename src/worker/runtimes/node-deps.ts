@@ -13,6 +13,7 @@ import { chooseMailer } from '../mail/choose-mailer';
 import { streamingGzip } from '../middleware/streaming-gzip';
 import type { Settings } from '../settings';
 import { cacheControlFor } from '#shared/site/cache-control.ts';
+import { forwardedClientAddress } from '#shared/site/client-address.ts';
 
 /** Serves dist/client with the same cache rules Workers Static Assets apply (public/_headers). */
 function staticFiles(root: string): MiddlewareHandler {
@@ -38,7 +39,11 @@ export async function openNodeDatabase(settings: Settings): Promise<Db> {
     const path = url.startsWith('file://') ? fileURLToPath(url) : url.slice('file:'.length);
     await mkdir(dirname(resolve(path)), { recursive: true });
   }
-  return createDb(createClient({ url, authToken: settings.TURSO_AUTH_TOKEN, fetch: fetchWithTimeout(settings.DB_TIMEOUT_MS) }));
+  const client = createClient({ url, authToken: settings.TURSO_AUTH_TOKEN, fetch: fetchWithTimeout(settings.DB_TIMEOUT_MS) });
+  // A second writer on the same file (another process, `npm run contact:retry`) waits for the lock
+  // instead of failing at once with SQLITE_BUSY.
+  if (url.startsWith('file:')) await client.execute(`PRAGMA busy_timeout = ${settings.DB_TIMEOUT_MS}`);
+  return createDb(client);
 }
 
 /** The embedded runtime: libSQL file (or Turso over HTTP), Postmark or a local outbox, files from disk. */
@@ -51,10 +56,12 @@ export async function createNodeDeps(settings: Settings, opts: { clientDir: stri
     mailer: chooseMailer(settings, () => createOutboxMailer(resolve(settings.MAIL_OUTBOX_DIR))),
     log,
     countryOf: (request) => request.headers.get('cf-ipcountry'),
-    // Behind a proxy every socket is the proxy's, so the operator names the header that carries the visitor.
+    // Behind a proxy every socket is the proxy's, so the operator names the header that carries the
+    // visitor; only the entries the trusted hops appended count. Without it, the socket's peer.
     senderAddressOf: (c) => {
       const header = settings.CLIENT_IP_HEADER;
-      return header ? c.req.header(header)?.split(',')[0]?.trim() || undefined : getConnInfo(c).remote.address;
+      const forwarded = header ? forwardedClientAddress(c.req.header(header), settings.TRUSTED_PROXY_HOPS) : undefined;
+      return forwarded ?? getConnInfo(c).remote.address;
     },
     staticFiles: staticFiles(opts.clientDir),
     compression: streamingGzip,

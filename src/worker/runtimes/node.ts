@@ -7,7 +7,8 @@ import { errorFields } from '../log';
 import { createNodeDeps } from './node-deps';
 import { parseSettings, SettingsError } from '../settings';
 
-const SCHEDULE_MS = 15 * 60 * 1000;
+/** Cheap when nothing is due; failed sends wait their back-off (1 minute at first) anyway. */
+const SCHEDULE_MS = 60 * 1000;
 
 /** The embedded runtime: `npm start`. Migrates the database (loading content/ into an empty one), then serves on PORT. */
 async function main() {
@@ -16,11 +17,15 @@ async function main() {
   const deps = await createNodeDeps(settings, { clientDir: fileURLToPath(new URL('../client', import.meta.url)) });
   const { seeded } = await prepareDatabase(deps.db);
   const app = createApp(deps);
+  // Once at start-up (a process restarted often must still send what it owes), then every minute;
+  // a run still draining when the next starts is harmless (rows are claimed atomically).
+  void runScheduledJobs(deps);
   const timer = setInterval(() => void runScheduledJobs(deps), SCHEDULE_MS);
   timer.unref();
-  const server = serve({ fetch: app.fetch, port: settings.PORT }, (info) => {
+  const server = serve({ fetch: app.fetch, port: settings.PORT, hostname: settings.HOST }, (info) => {
     deps.log('info', 'shop listening', {
       url: `http://localhost:${info.port}`,
+      host: settings.HOST,
       database: settings.TURSO_DATABASE_URL.startsWith('file:') ? settings.TURSO_DATABASE_URL : 'turso',
       mailer: deps.mailer.kind,
       seeded,

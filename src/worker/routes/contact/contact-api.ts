@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { contactNotices, contactRefusals, validateContact, type ContactResponse } from '#shared/contact/form.ts';
+import { contactNotices, contactRefusals, honeypotValue, validateContact, type ContactResponse } from '#shared/contact/form.ts';
+import { keepAlive } from './keep-alive';
 import { submitContact } from './submit-contact';
 import type { AppEnv } from '#worker/app-context.ts';
 
@@ -41,7 +42,11 @@ export const contactApiRoutes = new Hono<AppEnv>().post(
     if (!checked.ok) return answer(c, { ok: false, error: 'invalid', problem: checked.problem }, 400);
 
     const deps = c.get('deps');
-    const result = await submitContact(deps, c.get('log'), checked.value, deps.senderAddressOf(c));
+    const result = await submitContact(deps, c.get('log'), checked.value, {
+      senderAddress: deps.senderAddressOf(c),
+      honeypot: honeypotValue(body),
+      keepAlive: keepAlive(c),
+    });
     if (result.kind === 'rate_limited') {
       c.header('Retry-After', String(result.retryAfterSeconds));
       return refuse(c, 'rate_limited', 429);

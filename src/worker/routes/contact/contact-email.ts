@@ -1,3 +1,4 @@
+import { confirmationGreeting } from '#shared/contact/greeting.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { site } from '#shared/site/brand.ts';
 import type { Settings } from '#worker/settings.ts';
@@ -35,8 +36,9 @@ export function contactEmail(
 }
 
 /**
- * The visitor's confirmation. It repeats neither the message nor any free text but the name, so
- * the form cannot be used to send someone else arbitrary mail from the shop's address.
+ * The visitor's confirmation. It goes to whatever address was posted, so it repeats no free text
+ * that could carry a link: not the message, and the name only when nothing in it looks like a link
+ * (confirmationGreeting). The subject is one of the form's fixed choices.
  */
 export function contactConfirmationEmail(
   submission: SavedSubmission,
@@ -48,7 +50,7 @@ export function contactConfirmationEmail(
     replyTo: settings.CONTACT_TO_EMAIL,
     subject: `We received your message (#${submission.id})`,
     text: [
-      `Hello ${submission.name},`,
+      confirmationGreeting(submission.name),
       '',
       `Thank you for contacting ${site.brand} about "${submission.subject}". Your reference is #${submission.id}.`,
       `${shopInfo.replyPromise}: our team answers on working days.`,

@@ -1,7 +1,16 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { contactFields, contactNotices, contactRefusals, validateContact, type ContactPageState } from '#shared/contact/form.ts';
+import { validator } from 'hono/validator';
+import {
+  contactFields,
+  contactNotices,
+  contactRefusals,
+  honeypotValue,
+  validateContact,
+  type ContactPageState,
+} from '#shared/contact/form.ts';
 import { contactStatus, parseContactOutcome } from '#shared/contact/status.ts';
+import { keepAlive } from './keep-alive';
 import { submitContact } from './submit-contact';
 import type { AppEnv } from '#worker/app-context.ts';
 import { contactApiRoutes, MAX_CONTACT_BODY_BYTES } from './contact-api';
@@ -31,8 +40,10 @@ export const contactRoutes = new Hono<AppEnv>()
         return renderContactPage(c, { notice: contactRefusals.too_large });
       },
     }),
+    // An unreadable form (e.g. multipart without its boundary) is a 400 from Hono's validator.
+    validator('form', (form) => form),
     async (c) => {
-      const form = await c.req.parseBody();
+      const form = c.req.valid('form');
       const values = contactFields(form);
       const checked = validateContact(form);
       if (!checked.ok) {
@@ -40,7 +51,11 @@ export const contactRoutes = new Hono<AppEnv>()
         return renderContactPage(c, { values, problem: checked.problem });
       }
       const deps = c.get('deps');
-      const result = await submitContact(deps, c.get('log'), checked.value, deps.senderAddressOf(c));
+      const result = await submitContact(deps, c.get('log'), checked.value, {
+        senderAddress: deps.senderAddressOf(c),
+        honeypot: honeypotValue(form),
+        keepAlive: keepAlive(c),
+      });
       if (result.kind === 'rate_limited') {
         c.status(429);
         c.header('Retry-After', String(result.retryAfterSeconds));

@@ -1,24 +1,47 @@
 import type { ContactOutcome, ContactSubmission } from '#shared/contact/form.ts';
-import { countRecentBySender, insertSubmission } from '#worker/db/queries/submissions.ts';
+import { countRecentBySender, countRecentConfirmations, emailLeaseMs, insertSubmission } from '#worker/db/queries/submissions.ts';
 import type { AppDeps } from '#worker/app-context.ts';
 import { errorFields, type Logger } from '#worker/log.ts';
 import { deliver } from './deliver';
-import { senderKey } from './sender-key';
+import { recipientKey, senderKey } from './sender-key';
 
 const RATE_WINDOW_MS = 10 * 60 * 1000;
+const RECIPIENT_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** The visitor waits at most this long for the first send; the rest is left to the sending in the background and the job. */
+export const SEND_BUDGET_MS = 2000;
 
 export type SubmitResult =
   { kind: 'saved'; id: number; outcome: ContactOutcome } | { kind: 'rate_limited'; retryAfterSeconds: number } | { kind: 'not_saved' };
 
-/** The message is saved first (unless the sender is over the limit), then e-mailed. */
+export interface SubmitContext {
+  /** The visitor's network address (senderAddressOf). */
+  senderAddress: string | undefined;
+  /** The form's hidden honeypot field: people leave it empty, form-filling bots do not. */
+  honeypot: string;
+  /** Keeps a send going after the answer (the Worker's waitUntil; Node keeps running anyway). */
+  keepAlive: (work: Promise<unknown>) => void;
+}
+
+/**
+ * The message is saved first (unless the sender is over the limit), then e-mailed. A bot that filled
+ * the honeypot is answered as if sent, and nothing is saved or mailed (the log counts it). A recipient
+ * already confirmed CONTACT_RECIPIENT_LIMIT times in 24 hours gets no further confirmation: the form
+ * must not become a way to mail-bomb someone's address.
+ */
 export async function submitContact(
   deps: Pick<AppDeps, 'db' | 'mailer' | 'settings'>,
   log: Logger,
   submission: ContactSubmission,
-  senderAddress: string | undefined,
+  context: SubmitContext,
 ): Promise<SubmitResult> {
-  const key = await senderKey(senderAddress);
-  const limit = deps.settings.CONTACT_RATE_LIMIT;
+  if (context.honeypot.trim() !== '') {
+    log('warn', 'contact spam dropped', { reason: 'honeypot' });
+    return { kind: 'saved', id: 0, outcome: 'success' };
+  }
+  const { settings } = deps;
+  const key = await senderKey(settings.RATE_LIMIT_SECRET, context.senderAddress);
+  const recipient = await recipientKey(settings.RATE_LIMIT_SECRET, submission.email);
+  const limit = settings.CONTACT_RATE_LIMIT;
   if (limit > 0) {
     try {
       if ((await countRecentBySender(deps.db, key, new Date(Date.now() - RATE_WINDOW_MS))) >= limit) {
@@ -29,15 +52,44 @@ export async function submitContact(
       log('error', 'contact rate check failed', errorFields(err)); // the insert below will tell
     }
   }
+  let confirmationWanted = true;
+  if (settings.CONTACT_RECIPIENT_LIMIT > 0) {
+    try {
+      const sent = await countRecentConfirmations(deps.db, recipient, new Date(Date.now() - RECIPIENT_WINDOW_MS));
+      confirmationWanted = sent < settings.CONTACT_RECIPIENT_LIMIT;
+      if (!confirmationWanted) log('warn', 'contact confirmation withheld', { recipientKey: recipient, reason: 'recipient limit' });
+    } catch (err) {
+      confirmationWanted = false; // when in doubt, mail only the shop
+      log('error', 'contact recipient check failed', errorFields(err));
+    }
+  }
 
   let saved;
   try {
-    saved = await insertSubmission(deps.db, { ...submission, senderKey: key });
+    saved = await insertSubmission(deps.db, {
+      ...submission,
+      senderKey: key,
+      recipientKey: recipient,
+      confirmationWanted,
+      leaseUntil: new Date(Date.now() + emailLeaseMs(settings.MAIL_TIMEOUT_MS)),
+    });
   } catch (err) {
     log('error', 'contact message not saved', errorFields(err));
     return { kind: 'not_saved' };
   }
 
-  const { status } = await deliver(deps, log, saved);
-  return { kind: 'saved', id: saved.id, outcome: status };
+  // The row is safe now; the visitor waits for the first send only up to the budget. A send still
+  // running then finishes in the background (and records itself); if it fails, the job retries.
+  const sending = deliver(deps, log, saved).catch((err: unknown) => {
+    log('error', 'contact delivery failed', { submissionId: saved.id, ...errorFields(err) });
+    return { notified: false, status: 'failed' as const };
+  });
+  context.keepAlive(sending);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const budget = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), SEND_BUDGET_MS)));
+  const finished = await Promise.race([sending, budget]);
+  clearTimeout(timer);
+  if (!finished) log('info', 'contact e-mail still sending', { submissionId: saved.id, budgetMs: SEND_BUDGET_MS });
+  // Still sending: saved, and the mail follows; "partially sent" tells the visitor an answer may take a little longer.
+  return { kind: 'saved', id: saved.id, outcome: finished?.status ?? 'partial' };
 }

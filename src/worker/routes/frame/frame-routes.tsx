@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { MAX_EMAIL_ATTEMPTS, owedSubmissions } from '#worker/db/queries/submissions.ts';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { articlePath } from '#shared/editorial/posts.ts';
@@ -32,8 +32,14 @@ export const frameRoutes = new Hono<AppEnv>();
 frameRoutes.get('/healthz', async (c) => {
   c.header('Cache-Control', 'no-store');
   try {
-    await c.get('deps').db.run(sql`select 1`);
-    return c.json({ status: 'ok', database: 'reachable' });
+    const { owed, oldestCreatedAt, overdue } = await owedSubmissions(c.get('deps').db, MAX_EMAIL_ATTEMPTS);
+    // Contact e-mails not yet in the shop's inbox: a growing number or age means mail is not going out.
+    const contactMail = {
+      owed,
+      overdue,
+      oldestOwedSeconds: oldestCreatedAt ? Math.max(0, Math.round((Date.now() - Date.parse(oldestCreatedAt)) / 1000)) : null,
+    };
+    return c.json({ status: 'ok', database: 'reachable', contactMail });
   } catch (err) {
     c.get('log')('error', 'health check: database unreachable', errorFields(err));
     return c.json({ status: 'degraded', database: 'unreachable' }, 503);

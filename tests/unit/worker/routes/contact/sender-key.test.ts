@@ -1,11 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { senderKey } from '#worker/routes/contact/sender-key.ts';
+import { recipientKey, senderKey } from '#worker/routes/contact/sender-key.ts';
 
-describe('contact rate-limit sender key', () => {
-  it('keys senders by a hash that differs per address and never contains it', async () => {
-    const a = await senderKey('203.0.113.7');
+const secret = 'a-secret-of-sixteen-or-more';
+
+describe('contact rate-limit keys', () => {
+  it('keys senders by an HMAC that differs per address and per secret and never contains the address', async () => {
+    const a = await senderKey(secret, '203.0.113.7');
     expect(a).toMatch(/^[0-9a-f]{32}$/);
-    expect(a).toBe(await senderKey('203.0.113.7'));
-    expect(a).not.toBe(await senderKey('203.0.113.8'));
+    expect(a).toBe(await senderKey(secret, '203.0.113.7'));
+    expect(a).not.toBe(await senderKey(secret, '203.0.113.8'));
+    expect(a).not.toBe(await senderKey('another-secret-of-sixteen', '203.0.113.7'));
+    // Not the unkeyed SHA-256 the table held before (reversible for IPv4 by trying every address).
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode('contact:203.0.113.7'));
+    expect(a).not.toBe(Array.from(new Uint8Array(digest).slice(0, 16), (b) => b.toString(16).padStart(2, '0')).join(''));
+  });
+
+  it('counts one IPv6 /64 as one sender', async () => {
+    expect(await senderKey(secret, '2001:db8:1:2::1')).toBe(await senderKey(secret, '2001:db8:1:2:ffff::9'));
+    expect(await senderKey(secret, '2001:db8:1:2::1')).not.toBe(await senderKey(secret, '2001:db8:1:3::1'));
+  });
+
+  it('without a secret uses one random key for the whole process', async () => {
+    expect(await senderKey(undefined, '203.0.113.7')).toBe(await senderKey(undefined, '203.0.113.7'));
+    expect(await senderKey(undefined, '203.0.113.7')).not.toBe(await senderKey(secret, '203.0.113.7'));
+  });
+
+  it('keys recipients by their normalised address, apart from senders', async () => {
+    expect(await recipientKey(secret, 'V.ictim+1@gmail.com')).toBe(await recipientKey(secret, 'victim@googlemail.com'));
+    expect(await recipientKey(secret, 'victim@gmail.com')).not.toBe(await recipientKey(secret, 'other@gmail.com'));
   });
 });
