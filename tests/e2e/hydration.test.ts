@@ -70,7 +70,9 @@ describe('deferred islands', () => {
     await close();
   });
 
-  it('leaves no layout shift over 30 loads of the frame page', async () => {
+  // One retry: once, on a machine at load average 18, one of 30 loads measured 0.007 and 40 loads at
+  // rest then measured none; a real regression shifts on every run and still fails.
+  it('leaves no layout shift over 30 loads of the frame page', { timeout: 120_000, retry: 1 }, async () => {
     const { page, close } = await open('/404');
     const shifts: number[] = [];
     for (let i = 0; i < 30; i++) {
@@ -79,7 +81,7 @@ describe('deferred islands', () => {
     }
     expect(shifts.filter((s) => s >= 0.001)).toEqual([]);
     await close();
-  }, 120_000);
+  });
 });
 
 describe('without JavaScript', () => {
