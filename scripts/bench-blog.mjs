@@ -3,11 +3,9 @@
 // then topped up with generated posts; per page, server time to the last byte (p50 / p95 over
 // sequential requests) and HTML bytes. Figures go into the README and notes, never into tests.
 import { createClient } from '@libsql/client';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
+import { startBenchServer } from './bench-server.mjs';
 import { ensureBuild } from './ensure-build.mjs';
 
 const SIZES = [100, 10_000];
@@ -25,30 +23,6 @@ const CATEGORIES = ['Fundamentals', 'Tactical Training', 'Equipment Guides'];
 const TOPICS = ['dry fire', 'grip', 'trigger control', 'scenarios', 'blue guns', 'instructors', 'shot timer', 'retention', 'low light'];
 const PARAGRAPH =
   '<p>Set up a safe backstop, check the trainer, and run the drill for ten clean repetitions before adding speed. Record each par time and the hits, then review what changed between sessions.</p>';
-
-/** Starts the built server on a fresh file and waits until it answers (it migrates and loads content/ first). */
-async function startServer(dir) {
-  const port = 8900 + Math.floor(Math.random() * 90);
-  const server = spawn(process.execPath, ['dist/server/node.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      TURSO_DATABASE_URL: `file:${join(dir, 'bench.db')}`,
-      LOG_LEVEL: 'warn',
-      MAIL_OUTBOX_DIR: join(dir, 'outbox'),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return { server, base };
-    } catch {}
-    if (i > 300) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** Tops the database up to `total` posts: one a day going back from 2024 (older than content/), ~1 in 20 about moving targets. */
 async function addPosts(file, total) {
@@ -90,10 +64,9 @@ const kb = (x) => `${(x / 1024).toFixed(1)} KB`;
 await ensureBuild();
 const results = new Map();
 for (const size of SIZES) {
-  const dir = mkdtempSync(join(tmpdir(), 'shop-bench-blog-'));
-  const { server, base } = await startServer(dir);
+  const { base, dbFile, stop } = await startBenchServer();
   try {
-    const posts = await addPosts(join(dir, 'bench.db'), size);
+    const posts = await addPosts(dbFile, size);
     for (const [name, path] of PAGES) {
       for (let i = 0; i < WARM_UP; i++) await timed(base, path);
       const runs = [];
@@ -110,9 +83,7 @@ for (const size of SIZES) {
       });
     }
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    rmSync(dir, { recursive: true, force: true });
+    await stop();
   }
 }
 

@@ -4,10 +4,10 @@
 //   RUNS=3 npm run bench:lighthouse             fewer runs when time is short
 //   npm run bench:lighthouse -- /faq /contact   only these pages
 //   BENCH_COUNTRY=US                            the CF-IPCountry the requests carry (default GB: consent banner shown)
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startBenchServer } from './bench-server.mjs';
 import { ensureBuild } from './ensure-build.mjs';
 import { run } from './run.mjs';
 
@@ -77,28 +77,9 @@ const s = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 await ensureBuild();
 const dir = mkdtempSync(join(tmpdir(), 'shop-lighthouse-'));
-const port = 8900 + Math.floor(Math.random() * 100);
-const server = spawn(process.execPath, ['dist/server/node.js'], {
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    TURSO_DATABASE_URL: `file:${join(dir, 'bench.db')}`,
-    LOG_LEVEL: 'error', // not the 404s for /llms.txt Lighthouse asks for
-    MAIL_OUTBOX_DIR: join(dir, 'outbox'),
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const base = `http://127.0.0.1:${port}`;
+// Error level only: not the 404s for /llms.txt Lighthouse asks for.
+const { base, stop } = await startBenchServer({ logLevel: 'error' });
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {}
-    if (i > 100) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-
   console.log(`Lighthouse mobile preset, ${RUNS} runs per page, median by performance score; CF-IPCountry ${COUNTRY}`);
   console.log(`load average at start: ${load()}\n`);
   console.log('| page | perf | a11y | best pr. | SEO | FCP | LCP | TBT | CLS | JS transferred |');
@@ -113,6 +94,6 @@ try {
   }
   console.log(`\nload average at end: ${load()} (figures are only comparable on a quiet machine)`);
 } finally {
-  server.kill('SIGTERM');
+  await stop();
   rmSync(dir, { recursive: true, force: true });
 }

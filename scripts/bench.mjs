@@ -1,11 +1,10 @@
 // `npm run bench`: measures the built Node server on this machine. Page weight (HTML and the JS a
 // page loads, gzip) and latency (time to first byte and to the last byte, sequential and with
 // concurrency). Figures go into notes, never into test assertions.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { startBenchServer } from './bench-server.mjs';
 import { ensureBuild } from './ensure-build.mjs';
 
 const PATHS = process.argv.slice(2).length
@@ -17,27 +16,7 @@ const LOAD_SECONDS = 5;
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
 await ensureBuild();
-const dir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
-const port = 8800 + Math.floor(Math.random() * 100);
-const server = spawn(process.execPath, ['dist/server/node.js'], {
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    TURSO_DATABASE_URL: `file:${join(dir, 'bench.db')}`,
-    LOG_LEVEL: 'warn',
-    MAIL_OUTBOX_DIR: join(dir, 'outbox'),
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const base = `http://127.0.0.1:${port}`;
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/healthz`)).ok) break;
-  } catch {}
-  if (i > 100) throw new Error('server did not start');
-  await new Promise((r) => setTimeout(r, 100));
-}
+const { base, stop } = await startBenchServer();
 
 const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8'));
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
@@ -125,5 +104,4 @@ for (const path of PATHS) {
     )} | ${(done / LOAD_SECONDS).toFixed(0)} |`,
   );
 }
-server.kill('SIGTERM');
-rmSync(dir, { recursive: true, force: true });
+await stop();
