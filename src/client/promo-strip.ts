@@ -1,4 +1,4 @@
-import { MOBILE_BREAKPOINT_PX, PROMO_INTERVAL_MS, PROMO_VISIBLE_NARROW, PROMO_VISIBLE_WIDE, stepPromo } from '#shared/site/promotions.ts';
+import { MOBILE_BREAKPOINT_PX, PROMO_INTERVAL_MS, PROMO_VISIBLE_NARROW, PROMO_VISIBLE_WIDE, stepPromo } from '#shared/site/promo-strip.ts';
 
 /**
  * Runs the server-rendered promotional strip (src/worker/routes/frame/promo-strip.tsx) without

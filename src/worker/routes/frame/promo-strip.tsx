@@ -1,4 +1,4 @@
-import { PROMO_VISIBLE_WIDE } from '#shared/site/promotions.ts';
+import { PROMO_VISIBLE_WIDE } from '#shared/site/promo-strip.ts';
 
 /**
  * The rotating promotional strip, as server HTML: the first three messages (one shows on narrow
