@@ -1,4 +1,4 @@
-import { useEffect, type ComponentType, type ReactNode } from 'react';
+import { startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 
 const loaders = import.meta.glob<{ default: ComponentType<object> }>('./islands/*.tsx');
@@ -28,18 +28,22 @@ export async function hydrateIsland(el: HTMLElement): Promise<void> {
       el.dataset.hydrated = 'true';
       resolve();
     };
-    hydrateRoot(
-      el,
-      <Committed done={done}>
-        <Component {...props} />
-      </Committed>,
-      {
-        identifierPrefix: el.dataset.prefix ?? '',
-        onUncaughtError(error) {
-          reportError(error); // React's default, plus: the page must not wait for this island
-          resolve();
+    // In a transition, React renders the island in slices of a few milliseconds, yielding to the
+    // browser between them; outside one it hydrates in one uninterrupted task (a long task on a list).
+    startTransition(() => {
+      hydrateRoot(
+        el,
+        <Committed done={done}>
+          <Component {...props} />
+        </Committed>,
+        {
+          identifierPrefix: el.dataset.prefix ?? '',
+          onUncaughtError(error) {
+            reportError(error); // React's default, plus: the page must not wait for this island
+            resolve();
+          },
         },
-      },
-    );
+      );
+    });
   });
 }

@@ -42,6 +42,12 @@ const cartLink = (page: Page) => page.locator('header a[href="/cart"]');
 const toastWith = (page: Page, title: string) => page.locator('.toast').filter({ hasText: title });
 const line = (page: Page, id: number) => page.locator(`[data-cart-line="${id}"]`);
 
+/** The badge shows `count` and the toast is up (its code loads with the first toast: seen before leaving, as a shopper would). */
+async function added(page: Page, count: string) {
+  await expect.poll(() => badge(page).textContent()).toBe(count);
+  await toastWith(page, 'Added to cart').last().waitFor();
+}
+
 async function open(page: Page, url: string) {
   await page.goto(url);
   await pageSettled(page);
@@ -97,10 +103,10 @@ describe('/cart in Chromium', () => {
     const watch = watchPage(page);
     await open(page, `${shop.url}/product/1`);
     await page.getByRole('button', { name: /^Add to cart/ }).click();
-    await expect.poll(() => badge(page).textContent()).toBe('1');
+    await added(page, '1');
     await open(page, `${shop.url}/product/2`);
     await page.getByRole('button', { name: /^Add to cart/ }).click();
-    await expect.poll(() => badge(page).textContent()).toBe('2');
+    await added(page, '2');
 
     await open(page, `${shop.url}/cart`);
     expect(await layoutShift(page)).toBeLessThan(0.01);
@@ -138,7 +144,7 @@ describe('/cart in Chromium', () => {
     const watch = watchPage(cartTab);
     await open(cartTab, `${shop.url}/product/4`);
     await cartTab.getByRole('button', { name: /^Add to cart/ }).click();
-    await expect.poll(() => badge(cartTab).textContent()).toBe('1');
+    await added(cartTab, '1');
     await open(cartTab, `${shop.url}/cart`);
 
     const other = await context.newPage();

@@ -43,6 +43,22 @@ describe('deferred islands', () => {
     await close();
   });
 
+  it.each(['/', '/product/1'])('%s requests no React until the visitor uses or nears an island, or changes region', async (path) => {
+    const { page, watch, scripts, close } = await open(path);
+    await pageSettled(page);
+    expect(islandChunks(scripts, ['hydrate', 'jsx-runtime'])).toEqual([]);
+    // A region change hydrates the islands that show prices first, then switches every price at once.
+    await page.getByRole('combobox', { name: 'Region' }).selectOption('US');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.region)).toBe('US');
+    expect(islandChunks(scripts, ['hydrate'])).toHaveLength(1);
+    const priceIsland = page.locator(path === '/' ? '[data-island="FeaturedProducts"]' : '[data-island="ProductPrice"]');
+    expect(await priceIsland.getAttribute('data-hydrated')).toBe('true');
+    expect(await priceIsland.innerText()).toMatch(/\$\d/);
+    expect(await priceIsland.innerText()).not.toMatch(/[£€]/);
+    expect(watch.problems).toEqual([]);
+    await close();
+  });
+
   it('opens a desktop dropdown from the keyboard on the first key press, before the island had hydrated', async () => {
     const { page, watch, close } = await open('/faq');
     await pageSettled(page);

@@ -1,15 +1,15 @@
 import { detectRegion, type DetectionResult } from '#shared/region/detection.ts';
-import { hydrateRegionIslands } from '../hydration/scheduler';
 import { islandsHydrated } from '../islands-hydrated';
 import { browserDetectionSteps, type DetectionConfig } from './detect';
 import { savedPreference } from './persist';
-import { getRegion, setRegion, subscribeRegion } from './store';
+import { subscribeRegion } from './store';
+import { switchRegion } from './switch';
 
 let started = false;
 
 /** The result is shown on <html> next to the region, for support and tests to read. */
-function apply(result: DetectionResult): void {
-  setRegion(result.region);
+async function apply(result: DetectionResult): Promise<void> {
+  await switchRegion(result.region);
   const { dataset } = document.documentElement;
   dataset.regionSource = result.source;
   if (result.country) dataset.regionCountry = result.country;
@@ -36,10 +36,8 @@ export function detectRegionOnce(config: DetectionConfig): void {
     const stop = subscribeRegion(() => (changedMeanwhile = true));
     dataset.regionDetection = 'running';
     const result = await detectRegion(browserDetectionSteps(config));
-    // Islands showing prices hydrate first, so they switch in the same frame as everything else.
-    if (!changedMeanwhile && result.region !== getRegion()) await hydrateRegionIslands();
     stop();
-    if (!changedMeanwhile) apply(result);
+    if (!changedMeanwhile) await apply(result);
     dataset.regionDetection = 'done';
   });
 }

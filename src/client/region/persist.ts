@@ -1,6 +1,7 @@
-import type { Region } from '#shared/region/region.ts';
+import { isRegion, type Region } from '#shared/region/region.ts';
 import { preferenceCookie, PREFERENCE_KEY, savedRegion } from '#shared/region/preference.ts';
-import { getRegion, setRegion } from './store';
+import { getRegion } from './store';
+import { switchRegion } from './switch';
 
 /** The visitor's saved choice on this page (localStorage, or the cookie the server rendered from). */
 let preference: Region | null = null;
@@ -32,8 +33,8 @@ function writeCookie(region: Region): void {
 }
 
 /** The visitor picked a region: the whole page follows and the choice is saved. Anything else is logged and ignored. */
-export function chooseRegion(value: unknown): void {
-  if (!setRegion(value)) return;
+export async function chooseRegion(value: unknown): Promise<void> {
+  if (!(await switchRegion(value)) || !isRegion(value)) return;
   preference = value;
   writeStorage(value);
   writeCookie(value);
@@ -44,14 +45,14 @@ export function chooseRegion(value: unknown): void {
  * localStorage so the next request renders in that currency; a cookie alone is mirrored into
  * localStorage.
  */
-function restore(): void {
+async function restore(): Promise<void> {
   const html = document.documentElement;
   const stored = readStorage();
   const saved = savedRegion(stored);
   if (stored !== null && !saved) console.warn(`Ignoring invalid saved region: ${stored}`);
   if (saved) {
     preference = saved;
-    setRegion(saved);
+    await switchRegion(saved);
     writeCookie(saved);
     if (html.dataset.regionSource !== 'cookie') html.dataset.regionSource = 'localStorage';
   } else if (html.dataset.regionSource === 'cookie') {
@@ -65,11 +66,11 @@ function restore(): void {
  * before a change on another page), and when another tab changes the choice.
  */
 export function followSavedRegion(): void {
-  restore();
+  void restore();
   addEventListener('pageshow', (event) => {
-    if (event.persisted) restore();
+    if (event.persisted) void restore();
   });
   addEventListener('storage', (event) => {
-    if (event.key === PREFERENCE_KEY) restore();
+    if (event.key === PREFERENCE_KEY) void restore();
   });
 }

@@ -1,3 +1,4 @@
+import { hydrateRegionIslands } from '../hydration/scheduler';
 import { chooseRegion } from './persist';
 import { getRegion, subscribeRegion } from './store';
 
@@ -8,9 +9,15 @@ import { getRegion, subscribeRegion } from './store';
 export function bindRegionSelects(): void {
   const selects = [...document.querySelectorAll<HTMLSelectElement>('select[data-region-select]')];
   for (const select of selects) {
+    // The visitor is about to pick: islands that show the region hydrate now, so the pick switches
+    // every price at once instead of waiting for them.
+    for (const type of ['pointerdown', 'focus']) select.addEventListener(type, () => void hydrateRegionIslands(), { once: true });
     select.addEventListener('change', () => {
-      chooseRegion(select.value);
-      select.value = getRegion(); // a refused value (anything but UK, EU or US) does not stay on show
+      const picked = select.value;
+      // Until the page has switched, the selector keeps showing the region every price is in (a
+      // refused value, anything but UK, EU or US, never shows); the switch then updates them all.
+      select.value = getRegion();
+      void chooseRegion(picked);
     });
   }
   subscribeRegion((region) => {

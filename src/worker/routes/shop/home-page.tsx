@@ -130,9 +130,10 @@ function Featured() {
         </a>
       </div>
       <div className="mt-8">
-        {/* Idle: its prices follow the region in the same frame as every other price (a visible island could lag). */}
+        {/* Visible: far below the fold, its cards come live before they can be pressed (a press before that is
+            replayed); a region change hydrates it first (switchRegion), so its prices still switch with the rest. */}
         <Island
-          hydrate="idle"
+          hydrate="visible"
           name="FeaturedProducts"
           component={FeaturedProducts}
           props={{

@@ -94,9 +94,10 @@ export function ProductPage({ product }: { product: Product }) {
             <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
               <ProductName name={product.name} />
             </h1>
-            {/* Idle: its percent off and saving follow the region, switching in the same frame as every other price. */}
+            {/* Interaction: nothing in it is pressed; it shows the region, so a region change hydrates it before
+                switching (switchRegion) and its percent off and saving change in the same frame as every other price. */}
             <Island
-              hydrate="idle"
+              hydrate="interaction"
               name="ProductPrice"
               component={ProductPrice}
               props={{ product: { price, prices, full_price, full_prices }, region: region.region }}
