@@ -29,9 +29,15 @@ function settingsSchema(runtime: Runtime) {
     /** Confirmations one recipient address (normalised) may get per 24 hours; 0 turns the limit off. */
     CONTACT_RECIPIENT_LIMIT: z.coerce.number().int().min(0).max(10_000).default(3),
     /**
+     * A contact message sent sooner than this after its form was rendered is taken for a bot: answered
+     * as sent, not saved or mailed. 0 turns the check off.
+     */
+    CONTACT_MIN_FILL_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
+    /**
      * Key of the HMAC that turns addresses into rate-limit keys (an unkeyed hash of an IPv4 address is
-     * reversed in hours). Unset: a random key per process (per isolate on the Worker), so the limits
-     * restart with it; set it on the Worker so every isolate counts alike.
+     * reversed in hours) and signs the contact form's fill-time token. Unset: a random key per process
+     * (per isolate on the Worker), so the limits restart with it and older tokens read as unknown; set
+     * it on the Worker so every isolate counts alike.
      */
     RATE_LIMIT_SECRET: optional(z.string().min(16, 'must be at least 16 characters')),
     /**

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { readContactAnswer } from '#shared/contact/answer.ts';
 import {
+  CONTACT_FILL_FIELD,
   CONTACT_HONEYPOT_FIELD,
   CONTACT_LIMITS,
   CONTACT_MESSAGE_ROWS,
@@ -25,6 +26,8 @@ export interface ContactFormProps {
   invalidField?: Field;
   /** The server's answer to the plain-HTML form (see contactStatus). */
   status?: ContactStatus;
+  /** The signed time the form was rendered; posted back so the server can tell a bot's instant post. */
+  fillToken?: string;
 }
 
 type Phase = 'idle' | 'sending' | 'sent' | 'partial';
@@ -50,7 +53,7 @@ function fail({ title, description }: Notice) {
  * answers with a page; hydrated, it checks the fields in order (name, email, subject, message), posts JSON to
  * /api/contact and reports with toasts.
  */
-export default function ContactForm({ values: initial = empty, invalidField, status: initialStatus }: ContactFormProps) {
+export default function ContactForm({ values: initial = empty, invalidField, status: initialStatus, fillToken = '' }: ContactFormProps) {
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState(initial);
@@ -89,7 +92,7 @@ export default function ContactForm({ values: initial = empty, invalidField, sta
     const answer = await fetch('/api/contact', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ ...values, [CONTACT_HONEYPOT_FIELD]: trap?.value ?? '' }),
+      body: JSON.stringify({ ...values, [CONTACT_HONEYPOT_FIELD]: trap?.value ?? '', [CONTACT_FILL_FIELD]: fillToken }),
       signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
     })
       .then((res) => res.json())
@@ -145,6 +148,7 @@ export default function ContactForm({ values: initial = empty, invalidField, sta
           defaultValue=""
         />
       </div>
+      <input type="hidden" name={CONTACT_FILL_FIELD} value={fillToken} />
       <p className="text-sm text-stone-700">
         Fields marked <span className="text-red-700">*</span> are required.
       </p>

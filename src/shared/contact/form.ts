@@ -85,6 +85,17 @@ export function honeypotValue(input: Record<string, unknown>): string {
   return text(input[CONTACT_HONEYPOT_FIELD]);
 }
 
+/**
+ * A hidden field holding the signed time the form was rendered (fill-token.ts): the server drops a
+ * message sent faster than a person could type it (CONTACT_MIN_FILL_MS).
+ */
+export const CONTACT_FILL_FIELD = 'form_token';
+
+/** The fill-time token in a posted record ('' when there is none). */
+export function fillTokenValue(input: Record<string, unknown>): string {
+  return text(input[CONTACT_FILL_FIELD]);
+}
+
 // zod/mini: the same checks at a fraction of the size, since this schema ships in the contact form island.
 const schema = z.object({
   name: z.string().check(z.trim(), z.minLength(1, 'name_required'), z.maxLength(CONTACT_LIMITS.name, 'name_too_long')),

@@ -29,6 +29,13 @@ describe('settings', () => {
     expect(s.GTM_ID).toBeUndefined();
   });
 
+  it('waits 3 s for a person to fill the contact form unless told otherwise; 0 turns the check off', () => {
+    expect(parseSettings({}, 'node').CONTACT_MIN_FILL_MS).toBe(3000);
+    expect(parseSettings({ CONTACT_MIN_FILL_MS: '0' }, 'node').CONTACT_MIN_FILL_MS).toBe(0);
+    expect(() => parseSettings({ CONTACT_MIN_FILL_MS: '-1' }, 'node')).toThrow(/CONTACT_MIN_FILL_MS/);
+    expect(() => parseSettings({ CONTACT_MIN_FILL_MS: 'soon' }, 'node')).toThrow(/CONTACT_MIN_FILL_MS/);
+  });
+
   it('requires a network database URL on the edge', () => {
     expect(() => parseSettings({}, 'edge')).toThrow(/TURSO_DATABASE_URL/);
     expect(() => parseSettings({ TURSO_DATABASE_URL: 'file:x.db' }, 'edge')).toThrow(/cannot be used on the edge/);

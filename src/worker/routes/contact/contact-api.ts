@@ -1,6 +1,13 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { contactNotices, contactRefusals, honeypotValue, validateContact, type ContactResponse } from '#shared/contact/form.ts';
+import {
+  contactNotices,
+  contactRefusals,
+  fillTokenValue,
+  honeypotValue,
+  validateContact,
+  type ContactResponse,
+} from '#shared/contact/form.ts';
 import { keepAlive } from './keep-alive';
 import { submitContact } from './submit-contact';
 import type { AppEnv } from '#worker/app-context.ts';
@@ -45,6 +52,7 @@ export const contactApiRoutes = new Hono<AppEnv>().post(
     const result = await submitContact(deps, c.get('log'), checked.value, {
       senderAddress: deps.senderAddressOf(c),
       honeypot: honeypotValue(body),
+      fillToken: fillTokenValue(body),
       keepAlive: keepAlive(c),
     });
     if (result.kind === 'rate_limited') {

@@ -3,6 +3,7 @@ import { countRecentBySender, countRecentConfirmations, emailLeaseMs, insertSubm
 import type { AppDeps } from '#worker/app-context.ts';
 import { errorFields, type Logger } from '#worker/log.ts';
 import { deliver } from './deliver';
+import { checkFillTime } from './fill-time';
 import { recipientKey, senderKey } from './sender-key';
 
 const RATE_WINDOW_MS = 10 * 60 * 1000;
@@ -18,13 +19,16 @@ export interface SubmitContext {
   senderAddress: string | undefined;
   /** The form's hidden honeypot field: people leave it empty, form-filling bots do not. */
   honeypot: string;
+  /** The form's signed render time (fill-token.ts); '' when the post carried none. */
+  fillToken: string;
   /** Keeps a send going after the answer (the Worker's waitUntil; Node keeps running anyway). */
   keepAlive: (work: Promise<unknown>) => void;
 }
 
 /**
  * The message is saved first (unless the sender is over the limit), then e-mailed. A bot that filled
- * the honeypot is answered as if sent, and nothing is saved or mailed (the log counts it). A recipient
+ * the honeypot, or sent the form sooner than CONTACT_MIN_FILL_MS after it was rendered, is answered as
+ * if sent, and nothing is saved or mailed (the log counts it). A recipient
  * already confirmed CONTACT_RECIPIENT_LIMIT times in 24 hours gets no further confirmation: the form
  * must not become a way to mail-bomb someone's address.
  */
@@ -39,6 +43,14 @@ export async function submitContact(
     return { kind: 'saved', id: 0, outcome: 'success' };
   }
   const { settings } = deps;
+  const fill = await checkFillTime(settings, context.fillToken);
+  if (fill?.kind === 'too_fast') {
+    log('warn', 'contact spam dropped', { reason: 'too fast', elapsedMs: fill.elapsedMs, minFillMs: settings.CONTACT_MIN_FILL_MS });
+    return { kind: 'saved', id: 0, outcome: 'success' };
+  }
+  // No valid token is no proof of a bot (a restart changed the random key, an old page had no field):
+  // the message goes through, and the log shows how often that happens.
+  if (fill?.kind === 'unknown') log('warn', 'contact fill time unknown', { reason: fill.reason });
   const key = await senderKey(settings.RATE_LIMIT_SECRET, context.senderAddress);
   const recipient = await recipientKey(settings.RATE_LIMIT_SECRET, submission.email);
   const limit = settings.CONTACT_RATE_LIMIT;
