@@ -5,6 +5,7 @@ import {
   contactRefusals,
   fillTokenValue,
   honeypotValue,
+  turnstileTokenValue,
   validateContact,
   type ContactResponse,
 } from '#shared/contact/form.ts';
@@ -53,12 +54,14 @@ export const contactApiRoutes = new Hono<AppEnv>().post(
       senderAddress: deps.senderAddressOf(c),
       honeypot: honeypotValue(body),
       fillToken: fillTokenValue(body),
+      turnstileToken: turnstileTokenValue(body),
       keepAlive: keepAlive(c),
     });
     if (result.kind === 'rate_limited') {
       c.header('Retry-After', String(result.retryAfterSeconds));
       return refuse(c, 'rate_limited', 429);
     }
+    if (result.kind === 'challenge_failed') return refuse(c, 'challenge_failed', 400);
     if (result.kind === 'not_saved') return answer(c, { ok: false, error: 'not_saved', notice: contactNotices.not_saved }, 503);
     return answer(c, { ok: true, id: result.id, outcome: result.outcome }, 200);
   },

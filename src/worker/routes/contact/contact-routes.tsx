@@ -7,12 +7,14 @@ import {
   contactRefusals,
   fillTokenValue,
   honeypotValue,
+  turnstileTokenValue,
   validateContact,
   type ContactPageState,
 } from '#shared/contact/form.ts';
 import { contactStatus, parseContactOutcome } from '#shared/contact/status.ts';
 import { fillTokenFor } from './fill-time';
 import { keepAlive } from './keep-alive';
+import { turnstileOn } from './turnstile';
 import { submitContact } from './submit-contact';
 import type { AppEnv } from '#worker/app-context.ts';
 import { contactApiRoutes, MAX_CONTACT_BODY_BYTES } from './contact-api';
@@ -31,6 +33,7 @@ async function renderContactPage(c: Context<AppEnv>, state: ContactPageState = {
     invalidField: state.problem?.field,
     status: contactStatus(state),
     fillToken: fillToken ?? (await fillTokenFor(settings)),
+    turnstileSiteKey: turnstileOn(settings) ? settings.TURNSTILE_SITE_KEY : undefined,
   };
   return c.render(<ContactPage form={form} />, contactHead(settings.SITE_URL));
 }
@@ -66,12 +69,17 @@ export const contactRoutes = new Hono<AppEnv>()
         senderAddress: deps.senderAddressOf(c),
         honeypot: honeypotValue(form),
         fillToken,
+        turnstileToken: turnstileTokenValue(form),
         keepAlive: keepAlive(c),
       });
       if (result.kind === 'rate_limited') {
         c.status(429);
         c.header('Retry-After', String(result.retryAfterSeconds));
         return renderContactPage(c, { values, notice: contactRefusals.rate_limited }, fillToken);
+      }
+      if (result.kind === 'challenge_failed') {
+        c.status(400);
+        return renderContactPage(c, { values, notice: contactRefusals.challenge_failed }, fillToken);
       }
       if (result.kind === 'not_saved') {
         c.status(503);

@@ -3,7 +3,7 @@ import { countRecentBySender, countRecentConfirmations, emailLeaseMs, insertSubm
 import type { AppDeps } from '#worker/app-context.ts';
 import { errorFields, type Logger } from '#worker/log.ts';
 import { deliver } from './deliver';
-import { checkFillTime } from './fill-time';
+import { screenContact, type ScreenInput } from './screen-contact';
 import { recipientKey, senderKey } from './sender-key';
 
 const RATE_WINDOW_MS = 10 * 60 * 1000;
@@ -12,23 +12,23 @@ const RECIPIENT_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const SEND_BUDGET_MS = 2000;
 
 export type SubmitResult =
-  { kind: 'saved'; id: number; outcome: ContactOutcome } | { kind: 'rate_limited'; retryAfterSeconds: number } | { kind: 'not_saved' };
+  | { kind: 'saved'; id: number; outcome: ContactOutcome }
+  | { kind: 'rate_limited'; retryAfterSeconds: number }
+  | { kind: 'not_saved' }
+  /** Turnstile said the visitor is not a person: asked to confirm and send again. */
+  | { kind: 'challenge_failed' };
 
-export interface SubmitContext {
+export interface SubmitContext extends ScreenInput {
   /** The visitor's network address (senderAddressOf). */
   senderAddress: string | undefined;
-  /** The form's hidden honeypot field: people leave it empty, form-filling bots do not. */
-  honeypot: string;
-  /** The form's signed render time (fill-token.ts); '' when the post carried none. */
-  fillToken: string;
   /** Keeps a send going after the answer (the Worker's waitUntil; Node keeps running anyway). */
   keepAlive: (work: Promise<unknown>) => void;
 }
 
 /**
- * The message is saved first (unless the sender is over the limit), then e-mailed. A bot that filled
- * the honeypot, or sent the form sooner than CONTACT_MIN_FILL_MS after it was rendered, is answered as
- * if sent, and nothing is saved or mailed (the log counts it). A recipient
+ * The message is saved first (unless the sender is over the limit), then e-mailed. A bot caught by
+ * screenContact (the honeypot, a form sent too fast) is answered as if sent, and nothing is saved or
+ * mailed (the log counts it); one Turnstile turned down is asked to try again. A recipient
  * already confirmed CONTACT_RECIPIENT_LIMIT times in 24 hours gets no further confirmation: the form
  * must not become a way to mail-bomb someone's address.
  */
@@ -38,19 +38,10 @@ export async function submitContact(
   submission: ContactSubmission,
   context: SubmitContext,
 ): Promise<SubmitResult> {
-  if (context.honeypot.trim() !== '') {
-    log('warn', 'contact spam dropped', { reason: 'honeypot' });
-    return { kind: 'saved', id: 0, outcome: 'success' };
-  }
   const { settings } = deps;
-  const fill = await checkFillTime(settings, context.fillToken);
-  if (fill?.kind === 'too_fast') {
-    log('warn', 'contact spam dropped', { reason: 'too fast', elapsedMs: fill.elapsedMs, minFillMs: settings.CONTACT_MIN_FILL_MS });
-    return { kind: 'saved', id: 0, outcome: 'success' };
-  }
-  // No valid token is no proof of a bot (a restart changed the random key, an old page had no field):
-  // the message goes through, and the log shows how often that happens.
-  if (fill?.kind === 'unknown') log('warn', 'contact fill time unknown', { reason: fill.reason });
+  const screened = await screenContact(settings, log, context);
+  if (screened === 'drop') return { kind: 'saved', id: 0, outcome: 'success' };
+  if (screened === 'refuse') return { kind: 'challenge_failed' };
   const key = await senderKey(settings.RATE_LIMIT_SECRET, context.senderAddress);
   const recipient = await recipientKey(settings.RATE_LIMIT_SECRET, submission.email);
   const limit = settings.CONTACT_RATE_LIMIT;
