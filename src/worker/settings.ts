@@ -9,87 +9,83 @@ const optional = (schema: z.ZodString | z.ZodURL) =>
 const databaseUrl = z.string().refine((v) => /^(file|libsql|https?|wss?):/.test(v), 'must be a file:, libsql:, http(s): or ws(s): URL');
 
 function settingsSchema(runtime: Runtime) {
-  return z
-    .object({
-      SITE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:8787'),
-      TURSO_DATABASE_URL:
-        runtime === 'edge'
-          ? databaseUrl.refine((v) => !v.startsWith('file:'), 'a file: database cannot be used on the edge')
-          : databaseUrl.default('file:.data/shop.db'),
-      TURSO_AUTH_TOKEN: optional(z.string()),
-      DB_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
-      POSTMARK_SERVER_TOKEN: optional(z.string()),
-      POSTMARK_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.postmarkapp.com'),
-      /** Give up on one Postmark request after this long (the message stays owed; the retry job tries again). */
-      MAIL_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
-      CONTACT_TO_EMAIL: z.email().default(shopInfo.email),
-      CONTACT_FROM_EMAIL: z.email().default('no-reply@strikepoint-training.com'),
-      MAIL_OUTBOX_DIR: z.string().min(1).default('.data/outbox'),
-      /** Contact messages one sender may save per 10 minutes; 0 turns the limit off. */
-      CONTACT_RATE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(5),
-      /** Confirmations one recipient address (normalised) may get per 24 hours; 0 turns the limit off. */
-      CONTACT_RECIPIENT_LIMIT: z.coerce.number().int().min(0).max(10_000).default(3),
-      /**
-       * A contact message sent sooner than this after its form was rendered is taken for a bot: answered
-       * as sent, not saved or mailed. 0 turns the check off.
-       */
-      CONTACT_MIN_FILL_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
-      /**
-       * Key of the HMAC that turns addresses into rate-limit keys (an unkeyed hash of an IPv4 address is
-       * reversed in hours) and signs the contact form's fill-time token. Unset: a random key per process
-       * (per isolate on the Worker), so the limits restart with it and older tokens read as unknown; set
-       * it on the Worker so every isolate counts alike.
-       */
-      RATE_LIMIT_SECRET: optional(z.string().min(16, 'must be at least 16 characters')),
-      /**
-       * Cloudflare Turnstile on the contact form: both keys set turn it on (the widget on /contact, each
-       * message verified on the server); neither leaves the form as it is.
-       */
-      TURNSTILE_SITE_KEY: optional(z.string().regex(/^[\w-]+$/, 'must be a Turnstile site key')),
-      TURNSTILE_SECRET_KEY: optional(z.string()),
-      /** Turnstile's siteverify endpoint (tests point it at a local emulation). */
-      TURNSTILE_VERIFY_URL: z.url({ protocol: /^https?$/ }).default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
-      /**
-       * Node behind a proxy: the request header carrying the visitor's address, e.g. x-forwarded-for.
-       * Unset: the socket's address. The edge always uses CF-Connecting-IP.
-       */
-      CLIENT_IP_HEADER: optional(z.string().regex(/^[A-Za-z0-9-]+$/, 'must be a header name')),
-      /**
-       * How many proxies of the operator's own append to CLIENT_IP_HEADER: the visitor is that many
-       * entries from the right (what is left of it, the visitor could have written).
-       */
-      TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
-      // Browser region detection: the reverse-geocoding and IP lookup services, and
-      // whether to ask for the visitor's position at all (off: no permission prompt).
-      REGION_GEOLOCATION: z.enum(['on', 'off']).default('on'),
-      REVERSE_GEOCODE_URL: z.url({ protocol: /^https?$/ }).default('https://api.bigdatacloud.net/data/reverse-geocode-client'),
-      IP_LOOKUP_URL: z.url({ protocol: /^https?$/ }).default('https://ipapi.co/json/'),
-      GTM_ID: optional(z.string().regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX')),
-      /** Third-party customer-review widget script (home and product pages); no widget when unset. */
-      REVIEWS_WIDGET_URL: optional(z.url({ protocol: /^https$/ })),
-      /** Stripe secret key (a Worker secret): with it a cart of several items pays in one Checkout Session; without it each line has its payment link. */
-      STRIPE_SECRET_KEY: optional(
-        z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret or restricted key (sk_… or rk_…)'),
-      ),
-      /** Stripe API base (tests point it at a local emulation). */
-      STRIPE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.stripe.com'),
-      LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
-      PORT: z.coerce.number().int().min(0).max(65_535).default(8787),
-      /** Node only: the interface to listen on; loopback unless set, so nothing reaches the shop around its proxy. */
-      HOST: z.string().min(1).default('127.0.0.1'),
-    })
-    .check((ctx) => {
-      // One key without the other is a half-done set-up: say so at start-up rather than run without the check.
-      const { TURNSTILE_SITE_KEY: site, TURNSTILE_SECRET_KEY: secret } = ctx.value;
-      if (Boolean(site) !== Boolean(secret)) {
-        ctx.issues.push({
-          code: 'custom',
-          input: ctx.value,
-          path: [site ? 'TURNSTILE_SECRET_KEY' : 'TURNSTILE_SITE_KEY'],
-          message: 'set both TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY, or neither',
-        });
-      }
+  const fields = z.object({
+    SITE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:8787'),
+    TURSO_DATABASE_URL:
+      runtime === 'edge'
+        ? databaseUrl.refine((v) => !v.startsWith('file:'), 'a file: database cannot be used on the edge')
+        : databaseUrl.default('file:.data/shop.db'),
+    TURSO_AUTH_TOKEN: optional(z.string()),
+    DB_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    POSTMARK_SERVER_TOKEN: optional(z.string()),
+    POSTMARK_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.postmarkapp.com'),
+    /** Give up on one Postmark request after this long (the message stays owed; the retry job tries again). */
+    MAIL_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
+    CONTACT_TO_EMAIL: z.email().default(shopInfo.email),
+    CONTACT_FROM_EMAIL: z.email().default('no-reply@strikepoint-training.com'),
+    MAIL_OUTBOX_DIR: z.string().min(1).default('.data/outbox'),
+    /** Contact messages one sender may save per 10 minutes; 0 turns the limit off. */
+    CONTACT_RATE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(5),
+    /** Confirmations one recipient address (normalised) may get per 24 hours; 0 turns the limit off. */
+    CONTACT_RECIPIENT_LIMIT: z.coerce.number().int().min(0).max(10_000).default(3),
+    /**
+     * A contact message sent sooner than this after its form was rendered is taken for a bot: answered
+     * as sent, not saved or mailed. 0 turns the check off.
+     */
+    CONTACT_MIN_FILL_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
+    /**
+     * Key of the HMAC that turns addresses into rate-limit keys (an unkeyed hash of an IPv4 address is
+     * reversed in hours) and signs the contact form's fill-time token. Unset: a random key per process
+     * (per isolate on the Worker), so the limits restart with it and older tokens read as unknown; set
+     * it on the Worker so every isolate counts alike.
+     */
+    RATE_LIMIT_SECRET: optional(z.string().min(16, 'must be at least 16 characters')),
+    /**
+     * Cloudflare Turnstile on the contact form: both keys set turn it on (the widget on /contact, each
+     * message verified on the server); neither leaves the form as it is.
+     */
+    TURNSTILE_SITE_KEY: optional(z.string().regex(/^[\w-]+$/, 'must be a Turnstile site key')),
+    TURNSTILE_SECRET_KEY: optional(z.string()),
+    /** Turnstile's siteverify endpoint (tests point it at a local emulation). */
+    TURNSTILE_VERIFY_URL: z.url({ protocol: /^https?$/ }).default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+    /**
+     * Node behind a proxy: the request header carrying the visitor's address, e.g. x-forwarded-for.
+     * Unset: the socket's address. The edge always uses CF-Connecting-IP.
+     */
+    CLIENT_IP_HEADER: optional(z.string().regex(/^[A-Za-z0-9-]+$/, 'must be a header name')),
+    /**
+     * How many proxies of the operator's own append to CLIENT_IP_HEADER: the visitor is that many
+     * entries from the right (what is left of it, the visitor could have written).
+     */
+    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
+    // Browser region detection: the reverse-geocoding and IP lookup services, and
+    // whether to ask for the visitor's position at all (off: no permission prompt).
+    REGION_GEOLOCATION: z.enum(['on', 'off']).default('on'),
+    REVERSE_GEOCODE_URL: z.url({ protocol: /^https?$/ }).default('https://api.bigdatacloud.net/data/reverse-geocode-client'),
+    IP_LOOKUP_URL: z.url({ protocol: /^https?$/ }).default('https://ipapi.co/json/'),
+    GTM_ID: optional(z.string().regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX')),
+    /** Third-party customer-review widget script (home and product pages); no widget when unset. */
+    REVIEWS_WIDGET_URL: optional(z.url({ protocol: /^https$/ })),
+    /** Stripe secret key (a Worker secret): with it a cart of several items pays in one Checkout Session; without it each line has its payment link. */
+    STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret or restricted key (sk_… or rk_…)')),
+    /** Stripe API base (tests point it at a local emulation). */
+    STRIPE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.stripe.com'),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(8787),
+    /** Node only: the interface to listen on; loopback unless set, so nothing reaches the shop around its proxy. */
+    HOST: z.string().min(1).default('127.0.0.1'),
+  });
+  // One Turnstile key without the other is a half-done set-up: say so at start-up rather than run without the check.
+  return fields.check((ctx) => {
+    const { TURNSTILE_SITE_KEY: site, TURNSTILE_SECRET_KEY: secret } = ctx.value;
+    if (Boolean(site) === Boolean(secret)) return;
+    ctx.issues.push({
+      code: 'custom',
+      input: ctx.value,
+      path: [site ? 'TURNSTILE_SECRET_KEY' : 'TURNSTILE_SITE_KEY'],
+      message: 'set both TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY, or neither',
     });
+  });
 }
 
 export type Settings = z.infer<ReturnType<typeof settingsSchema>>;
