@@ -9,7 +9,7 @@ const optional = (schema: z.ZodString | z.ZodURL) =>
 const databaseUrl = z.string().refine((v) => /^(file|libsql|https?|wss?):/.test(v), 'must be a file:, libsql:, http(s): or ws(s): URL');
 
 function settingsSchema(runtime: Runtime) {
-  return z.object({
+  const fields = z.object({
     SITE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:8787'),
     TURSO_DATABASE_URL:
       runtime === 'edge'
@@ -29,11 +29,25 @@ function settingsSchema(runtime: Runtime) {
     /** Confirmations one recipient address (normalised) may get per 24 hours; 0 turns the limit off. */
     CONTACT_RECIPIENT_LIMIT: z.coerce.number().int().min(0).max(10_000).default(3),
     /**
+     * A contact message sent sooner than this after its form was rendered is taken for a bot: answered
+     * as sent, not saved or mailed. 0 turns the check off.
+     */
+    CONTACT_MIN_FILL_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
+    /**
      * Key of the HMAC that turns addresses into rate-limit keys (an unkeyed hash of an IPv4 address is
-     * reversed in hours). Unset: a random key per process (per isolate on the Worker), so the limits
-     * restart with it; set it on the Worker so every isolate counts alike.
+     * reversed in hours) and signs the contact form's fill-time token. Unset: a random key per process
+     * (per isolate on the Worker), so the limits restart with it and older tokens read as unknown; set
+     * it on the Worker so every isolate counts alike.
      */
     RATE_LIMIT_SECRET: optional(z.string().min(16, 'must be at least 16 characters')),
+    /**
+     * Cloudflare Turnstile on the contact form: both keys set turn it on (the widget on /contact, each
+     * message verified on the server); neither leaves the form as it is.
+     */
+    TURNSTILE_SITE_KEY: optional(z.string().regex(/^[\w-]+$/, 'must be a Turnstile site key')),
+    TURNSTILE_SECRET_KEY: optional(z.string()),
+    /** Turnstile's siteverify endpoint (tests point it at a local emulation). */
+    TURNSTILE_VERIFY_URL: z.url({ protocol: /^https?$/ }).default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
     /**
      * Node behind a proxy: the request header carrying the visitor's address, e.g. x-forwarded-for.
      * Unset: the socket's address. The edge always uses CF-Connecting-IP.
@@ -60,6 +74,17 @@ function settingsSchema(runtime: Runtime) {
     PORT: z.coerce.number().int().min(0).max(65_535).default(8787),
     /** Node only: the interface to listen on; loopback unless set, so nothing reaches the shop around its proxy. */
     HOST: z.string().min(1).default('127.0.0.1'),
+  });
+  // One Turnstile key without the other is a half-done set-up: say so at start-up rather than run without the check.
+  return fields.check((ctx) => {
+    const { TURNSTILE_SITE_KEY: site, TURNSTILE_SECRET_KEY: secret } = ctx.value;
+    if (Boolean(site) === Boolean(secret)) return;
+    ctx.issues.push({
+      code: 'custom',
+      input: ctx.value,
+      path: [site ? 'TURNSTILE_SECRET_KEY' : 'TURNSTILE_SITE_KEY'],
+      message: 'set both TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY, or neither',
+    });
   });
 }
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_STATUS_RESET_MS, contactNotices, contactRefusals } from '#shared/contact/form.ts';
+import { CONTACT_FILL_FIELD, CONTACT_STATUS_RESET_MS, contactNotices, contactRefusals } from '#shared/contact/form.ts';
 import { pageSettled, watchPage } from '../support/browser';
 import { useBrowserAndShop } from '../support/e2e';
 import { startPostmarkEmulator } from '../support/postmark-emulator';
@@ -110,7 +110,10 @@ describe('contact form with JavaScript', () => {
         });
       new MutationObserver(record).observe(el, { childList: true, characterData: true, subtree: true, attributes: true });
     });
+    const posted = page.waitForRequest((r) => r.url().endsWith('/api/contact'));
     await button.click();
+    // The island carries the page's signed render time (the server's minimum fill time is off here).
+    expect((await posted).postDataJSON()).toMatchObject({ [CONTACT_FILL_FIELD]: expect.stringMatching(/^v1\.\d+\.[0-9a-f]{64}$/) });
 
     await toastWith(page, contactNotices.success.title).waitFor();
     expect(await toastWith(page, contactNotices.success.title).textContent()).toContain(contactNotices.success.description);
@@ -299,7 +302,9 @@ describe('contact form without JavaScript', () => {
     const { page, watch, close } = await openContact({ javaScriptEnabled: false });
     const before = (await outboxFiles()).length;
     await fill(page, { ...message, message: 'Sent without JavaScript.' });
+    const posted = page.waitForRequest((r) => r.method() === 'POST');
     await Promise.all([page.waitForURL(/\/contact\?sent=/, { timeout: 10_000 }), sendButton(page).click()]);
+    expect(new URLSearchParams((await posted).postData() ?? '').get(CONTACT_FILL_FIELD)).toMatch(/^v1\.\d+\.[0-9a-f]{64}$/);
     expect(new URL(page.url()).search).toBe('?sent=success');
     const status = page.getByRole('status').filter({ hasText: contactNotices.success.title });
     expect(await status.textContent()).toContain(contactNotices.success.description);

@@ -7,6 +7,8 @@ import { createDb } from '#worker/db/client.ts';
 import { prepareDatabase } from '#worker/db/migrate-node.ts';
 import { contentPosts as seedPosts } from '../support/content';
 import { senderKey } from '#worker/routes/contact/sender-key.ts';
+import { CONTACT_FILL_FIELD } from '#shared/contact/form.ts';
+import { readFillToken } from '#shared/contact/fill-token.ts';
 import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
 import { startTursoEmulator, type TursoEmulator } from '../support/turso-emulator';
 import { GOOGLEBOT_UA } from '../support/html';
@@ -33,6 +35,7 @@ beforeAll(async () => {
     TURSO_AUTH_TOKEN: turso.token,
     POSTMARK_SERVER_TOKEN: postmark.token,
     POSTMARK_API_URL: postmark.url,
+    CONTACT_MIN_FILL_MS: '3000',
   });
 });
 afterAll(async () => {
@@ -105,5 +108,30 @@ describe('the built Worker with a reachable Turso database', () => {
       sender_key: await senderKey(WORKER_RATE_LIMIT_SECRET, '203.0.113.21'),
     });
     expect(postmark.received.map((m) => m.body.To)).toContain('edge@example.com');
+  });
+
+  it('signs the contact page fill time in workerd and drops a message posted at once', async () => {
+    const html = await (await worker.get('/contact')).text();
+    const token = html.match(new RegExp(`name="${CONTACT_FILL_FIELD}" value="([^"]+)"`))![1]!;
+    const key = await crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(WORKER_RATE_LIMIT_SECRET),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['verify'],
+    );
+    expect(await readFillToken(key, token, Date.now())).toMatchObject({ kind: 'valid' });
+    const { rows: before } = await turso.db.execute('select count(*) as n from form_submissions');
+    const mailed = postmark.received.length;
+    const res = await worker.get('/api/contact', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '203.0.113.22' },
+      body: JSON.stringify({ name: 'Bot', email: 'bot@example.com', subject: 'Other', message: 'Instant', [CONTACT_FILL_FIELD]: token }),
+    });
+    expect(await res.json()).toEqual({ ok: true, id: 0, outcome: 'success' });
+    const { rows: after } = await turso.db.execute('select count(*) as n from form_submissions');
+    expect(after[0]!.n).toBe(before[0]!.n);
+    expect(postmark.received.length).toBe(mailed);
+    expect(worker.logs()).toContain('too fast');
   });
 });

@@ -41,6 +41,7 @@ export async function startWorker(bindings: Record<string, string> = {}): Promis
         TURSO_AUTH_TOKEN: 'test-token',
         DB_TIMEOUT_MS: '2000',
         RATE_LIMIT_SECRET: WORKER_RATE_LIMIT_SECRET,
+        CONTACT_MIN_FILL_MS: '0',
         ...bindings,
       },
       // The Worker's console output (stdout and stderr), one line per call.

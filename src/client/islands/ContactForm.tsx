@@ -1,11 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { readContactAnswer } from '#shared/contact/answer.ts';
 import {
+  CONTACT_FILL_FIELD,
   CONTACT_HONEYPOT_FIELD,
   CONTACT_LIMITS,
   CONTACT_MESSAGE_ROWS,
   CONTACT_STATUS_RESET_MS,
   CONTACT_SUBJECTS,
+  TURNSTILE_RESPONSE_FIELD,
   contactNotices,
   validateContact,
   type ContactField as Field,
@@ -15,6 +17,7 @@ import {
 } from '#shared/contact/form.ts';
 import type { ContactStatus } from '#shared/contact/status.ts';
 import { push } from '../analytics';
+import { mountTurnstile } from '../contact/turnstile-widget';
 import { ContactField, fieldClass } from '../components/contact-field';
 import { toast } from '../toast-store';
 
@@ -25,6 +28,10 @@ export interface ContactFormProps {
   invalidField?: Field;
   /** The server's answer to the plain-HTML form (see contactStatus). */
   status?: ContactStatus;
+  /** The signed time the form was rendered; posted back so the server can tell a bot's instant post. */
+  fillToken?: string;
+  /** Cloudflare Turnstile's site key, when the shop has it on: the widget is rendered in the form. */
+  turnstileSiteKey?: string;
 }
 
 type Phase = 'idle' | 'sending' | 'sent' | 'partial';
@@ -50,13 +57,27 @@ function fail({ title, description }: Notice) {
  * answers with a page; hydrated, it checks the fields in order (name, email, subject, message), posts JSON to
  * /api/contact and reports with toasts.
  */
-export default function ContactForm({ values: initial = empty, invalidField, status: initialStatus }: ContactFormProps) {
+export default function ContactForm({
+  values: initial = empty,
+  invalidField,
+  status: initialStatus,
+  fillToken = '',
+  turnstileSiteKey,
+}: ContactFormProps) {
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState(initial);
   const [invalid, setInvalid] = useState(invalidField);
   const [status, setStatus] = useState(initialStatus);
   const [phase, setPhase] = useState<Phase>('idle');
+  const challenge = useRef<HTMLDivElement>(null);
+  // Each Turnstile token is good for one verification: a fresh one after every post.
+  const resetChallenge = useRef<() => void>(() => {});
+
+  useEffect(() => {
+    if (!turnstileSiteKey || !challenge.current) return;
+    return mountTurnstile(challenge.current, turnstileSiteKey, (reset) => (resetChallenge.current = reset));
+  }, [turnstileSiteKey]);
 
   // The timer is cancelled whenever the phase changes, so the fields are cleared only if the sent or
   // partial state still holds when it fires.
@@ -84,16 +105,23 @@ export default function ContactForm({ values: initial = empty, invalidField, sta
     setInvalid(undefined);
     setPhase('sending');
     const trap = form.current?.elements.namedItem(CONTACT_HONEYPOT_FIELD) as HTMLInputElement | null;
+    const challengeAnswer = form.current?.elements.namedItem(TURNSTILE_RESPONSE_FIELD) as HTMLInputElement | null;
     // A network failure, a time-out, or an answer outside the contract (a proxy's 502, a bare JSON
     // error) all read as "not saved": the spec's Error toast, the fields kept for another try.
     const answer = await fetch('/api/contact', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ ...values, [CONTACT_HONEYPOT_FIELD]: trap?.value ?? '' }),
+      body: JSON.stringify({
+        ...values,
+        [CONTACT_HONEYPOT_FIELD]: trap?.value ?? '',
+        [CONTACT_FILL_FIELD]: fillToken,
+        ...(challengeAnswer && { [TURNSTILE_RESPONSE_FIELD]: challengeAnswer.value }),
+      }),
       signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
     })
       .then((res) => res.json())
       .then(readContactAnswer, () => null);
+    if (turnstileSiteKey) resetChallenge.current();
     if (!answer) {
       setPhase('idle');
       return fail(contactNotices.not_saved);
@@ -145,6 +173,7 @@ export default function ContactForm({ values: initial = empty, invalidField, sta
           defaultValue=""
         />
       </div>
+      <input type="hidden" name={CONTACT_FILL_FIELD} value={fillToken} />
       <p className="text-sm text-stone-700">
         Fields marked <span className="text-red-700">*</span> are required.
       </p>
@@ -172,6 +201,15 @@ export default function ContactForm({ values: initial = empty, invalidField, sta
       <ContactField id={`${id}-message`} label="Message" required>
         <textarea {...control('message')} required rows={CONTACT_MESSAGE_ROWS} maxLength={CONTACT_LIMITS.message} />
       </ContactField>
+      {turnstileSiteKey && (
+        <>
+          {/* Turnstile fills this once hydrated (React renders it empty and never touches its content). */}
+          <div ref={challenge} data-turnstile="" className="min-h-[65px]" />
+          <noscript>
+            <p className="text-sm text-stone-700">Sending this form needs JavaScript (a check that you are not a robot).</p>
+          </noscript>
+        </>
+      )}
       {/* A fixed width, so the changing label never moves anything. */}
       <button
         type="submit"

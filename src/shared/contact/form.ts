@@ -85,6 +85,25 @@ export function honeypotValue(input: Record<string, unknown>): string {
   return text(input[CONTACT_HONEYPOT_FIELD]);
 }
 
+/**
+ * A hidden field holding the signed time the form was rendered (fill-token.ts): the server drops a
+ * message sent faster than a person could type it (CONTACT_MIN_FILL_MS).
+ */
+export const CONTACT_FILL_FIELD = 'form_token';
+
+/** The fill-time token in a posted record ('' when there is none). */
+export function fillTokenValue(input: Record<string, unknown>): string {
+  return text(input[CONTACT_FILL_FIELD]);
+}
+
+/** The field Cloudflare Turnstile's widget fills with its token (when the shop has Turnstile on). */
+export const TURNSTILE_RESPONSE_FIELD = 'cf-turnstile-response';
+
+/** The Turnstile token in a posted record ('' when there is none). */
+export function turnstileTokenValue(input: Record<string, unknown>): string {
+  return text(input[TURNSTILE_RESPONSE_FIELD]);
+}
+
 // zod/mini: the same checks at a fraction of the size, since this schema ships in the contact form island.
 const schema = z.object({
   name: z.string().check(z.trim(), z.minLength(1, 'name_required'), z.maxLength(CONTACT_LIMITS.name, 'name_too_long')),
@@ -156,15 +175,16 @@ export const contactNotices: Record<ContactOutcome | 'not_saved', Notice & { var
 export type ContactResponse =
   | { ok: true; id: number; outcome: ContactOutcome }
   | { ok: false; error: 'invalid'; problem: ContactProblem }
-  | { ok: false; error: 'too_large' | 'rate_limited' | 'not_saved' | 'bad_request'; notice: Notice };
+  | { ok: false; error: 'too_large' | 'rate_limited' | 'not_saved' | 'bad_request' | 'challenge_failed'; notice: Notice };
 
-export const contactRefusals: Record<'too_large' | 'rate_limited' | 'bad_request', Notice> = {
+export const contactRefusals: Record<'too_large' | 'rate_limited' | 'bad_request' | 'challenge_failed', Notice> = {
   too_large: { title: 'Message too large', description: 'Please shorten your message and try again.' },
   rate_limited: {
     title: 'Too many messages',
     description: 'You have sent several messages in a short time. Please wait a few minutes, or e-mail or call us directly.',
   },
   bad_request: { title: 'Error', description: 'The form could not be read. Please reload the page and try again.' },
+  challenge_failed: { title: 'Not sent', description: 'Please confirm you are not a robot and send again.' },
 };
 
 /** What the contact page shows besides the empty form: the plain-HTML path's answer, or a fresh outcome. */

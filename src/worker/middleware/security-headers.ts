@@ -1,12 +1,21 @@
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { paymentLinkOrigins } from '#shared/catalogue/payment-links.ts';
+import { TURNSTILE_ORIGIN } from '#shared/contact/turnstile.ts';
 import type { AppEnv } from '../app-context';
 import type { Settings } from '../settings';
 
 type HeaderSettings = Pick<
   Settings,
-  'GTM_ID' | 'REVIEWS_WIDGET_URL' | 'REGION_GEOLOCATION' | 'REVERSE_GEOCODE_URL' | 'IP_LOOKUP_URL' | 'STRIPE_SECRET_KEY' | 'STRIPE_API_URL'
+  | 'GTM_ID'
+  | 'REVIEWS_WIDGET_URL'
+  | 'REGION_GEOLOCATION'
+  | 'REVERSE_GEOCODE_URL'
+  | 'IP_LOOKUP_URL'
+  | 'STRIPE_SECRET_KEY'
+  | 'STRIPE_API_URL'
+  | 'TURNSTILE_SITE_KEY'
+  | 'TURNSTILE_SECRET_KEY'
 >;
 
 function nonce(): string {
@@ -62,16 +71,19 @@ export function checkoutPageOrigins(settings: Pick<Settings, 'STRIPE_SECRET_KEY'
 export function contentSecurityPolicy(scriptNonce: string, settings: HeaderSettings): string {
   const gtm = settings.GTM_ID ? GTM_ORIGINS : [];
   const widget = settings.REVIEWS_WIDGET_URL ? [new URL(settings.REVIEWS_WIDGET_URL).origin] : [];
+  // Turnstile's script and its challenge frame, only while both keys are set.
+  const turnstile = settings.TURNSTILE_SITE_KEY && settings.TURNSTILE_SECRET_KEY ? [TURNSTILE_ORIGIN] : [];
   return [
     "default-src 'self'",
     // 'strict-dynamic': browsers that know it trust only the nonce and what nonced scripts load (the
     // islands' imports, the GTM and widget loaders), ignoring the host list; older ones use the list.
-    ["script-src 'self'", `'nonce-${scriptNonce}'`, "'strict-dynamic'", ...gtm.slice(0, 1), ...widget].join(' '),
+    ["script-src 'self'", `'nonce-${scriptNonce}'`, "'strict-dynamic'", ...gtm.slice(0, 1), ...widget, ...turnstile].join(' '),
     // Radix primitives and React set style attributes; scripts stay strict.
     "style-src 'self' 'unsafe-inline'",
     ["img-src 'self' data:", ...gtm].join(' '),
     "font-src 'self'",
     ["connect-src 'self'", ...regionServiceOrigins(settings), ...gtm].join(' '),
+    ...(turnstile.length > 0 ? [["frame-src 'self'", ...turnstile].join(' ')] : []),
     "object-src 'none'",
     "base-uri 'self'",
     ['form-action', ...formTargets, ...checkoutPageOrigins(settings)].join(' '),

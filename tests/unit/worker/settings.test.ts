@@ -29,6 +29,25 @@ describe('settings', () => {
     expect(s.GTM_ID).toBeUndefined();
   });
 
+  it('waits 3 s for a person to fill the contact form unless told otherwise; 0 turns the check off', () => {
+    expect(parseSettings({}, 'node').CONTACT_MIN_FILL_MS).toBe(3000);
+    expect(parseSettings({ CONTACT_MIN_FILL_MS: '0' }, 'node').CONTACT_MIN_FILL_MS).toBe(0);
+    expect(() => parseSettings({ CONTACT_MIN_FILL_MS: '-1' }, 'node')).toThrow(/CONTACT_MIN_FILL_MS/);
+    expect(() => parseSettings({ CONTACT_MIN_FILL_MS: 'soon' }, 'node')).toThrow(/CONTACT_MIN_FILL_MS/);
+  });
+
+  it('turns Turnstile on with both keys, off with neither, and refuses one without the other', () => {
+    const off = parseSettings({}, 'node');
+    expect([off.TURNSTILE_SITE_KEY, off.TURNSTILE_SECRET_KEY]).toEqual([undefined, undefined]);
+    expect(off.TURNSTILE_VERIFY_URL).toBe('https://challenges.cloudflare.com/turnstile/v0/siteverify');
+    expect(parseSettings({ TURNSTILE_SITE_KEY: '0x4AAA-b_c', TURNSTILE_SECRET_KEY: '0x4AAAsecret' }, 'node').TURNSTILE_SITE_KEY).toBe(
+      '0x4AAA-b_c',
+    );
+    expect(() => parseSettings({ TURNSTILE_SITE_KEY: '0x4AAA' }, 'node')).toThrow(/TURNSTILE_SECRET_KEY: set both/);
+    expect(() => parseSettings({ TURNSTILE_SECRET_KEY: '0x4AAA' }, 'node')).toThrow(/TURNSTILE_SITE_KEY: set both/);
+    expect(() => parseSettings({ TURNSTILE_SITE_KEY: '"><script>', TURNSTILE_SECRET_KEY: 'x' }, 'node')).toThrow(/TURNSTILE_SITE_KEY/);
+  });
+
   it('requires a network database URL on the edge', () => {
     expect(() => parseSettings({}, 'edge')).toThrow(/TURSO_DATABASE_URL/);
     expect(() => parseSettings({ TURSO_DATABASE_URL: 'file:x.db' }, 'edge')).toThrow(/cannot be used on the edge/);

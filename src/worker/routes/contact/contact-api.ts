@@ -1,6 +1,14 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { contactNotices, contactRefusals, honeypotValue, validateContact, type ContactResponse } from '#shared/contact/form.ts';
+import {
+  contactNotices,
+  contactRefusals,
+  fillTokenValue,
+  honeypotValue,
+  turnstileTokenValue,
+  validateContact,
+  type ContactResponse,
+} from '#shared/contact/form.ts';
 import { keepAlive } from './keep-alive';
 import { submitContact } from './submit-contact';
 import type { AppEnv } from '#worker/app-context.ts';
@@ -45,12 +53,15 @@ export const contactApiRoutes = new Hono<AppEnv>().post(
     const result = await submitContact(deps, c.get('log'), checked.value, {
       senderAddress: deps.senderAddressOf(c),
       honeypot: honeypotValue(body),
+      fillToken: fillTokenValue(body),
+      turnstileToken: turnstileTokenValue(body),
       keepAlive: keepAlive(c),
     });
     if (result.kind === 'rate_limited') {
       c.header('Retry-After', String(result.retryAfterSeconds));
       return refuse(c, 'rate_limited', 429);
     }
+    if (result.kind === 'challenge_failed') return refuse(c, 'challenge_failed', 400);
     if (result.kind === 'not_saved') return answer(c, { ok: false, error: 'not_saved', notice: contactNotices.not_saved }, 503);
     return answer(c, { ok: true, id: result.id, outcome: result.outcome }, 200);
   },

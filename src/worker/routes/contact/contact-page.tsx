@@ -2,6 +2,8 @@ import ContactForm, { type ContactFormProps } from '#client/islands/ContactForm.
 import { staticHead } from '#worker/render/head.ts';
 import { Island } from '#worker/render/island.tsx';
 import { webPageJsonLd } from '#shared/seo/page-jsonld.ts';
+import { TURNSTILE_SCRIPT_ID, TURNSTILE_SCRIPT_URL } from '#shared/contact/turnstile.ts';
+import { useRequestInfo } from '#worker/render/request-context.tsx';
 import { ContactDetails } from './contact-details';
 
 export const contactHead = staticHead({
@@ -14,6 +16,7 @@ export const contactHead = staticHead({
 
 /** The contact page (/contact): the form on the left, details on the right, the map placeholder below. */
 export function ContactPage({ form }: { form: ContactFormProps }) {
+  const { nonce } = useRequestInfo();
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
       <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">Contact Us</h1>
@@ -28,6 +31,8 @@ export function ContactPage({ form }: { form: ContactFormProps }) {
           </h2>
           {/* Idle: typing must reach a live form; until then it posts as a plain HTML form. */}
           <Island name="ContactForm" component={ContactForm} props={form} hydrate="idle" />
+          {/* Turnstile (only when configured): its script loads with the page; the island renders the widget. */}
+          {form.turnstileSiteKey && <script id={TURNSTILE_SCRIPT_ID} src={TURNSTILE_SCRIPT_URL} async nonce={nonce} />}
         </section>
         <ContactDetails />
       </div>

@@ -1,22 +1,9 @@
 import { rateLimitSubject } from '#shared/site/client-address.ts';
 import { normaliseRecipient } from '#shared/contact/recipient.ts';
-
-/** Used when RATE_LIMIT_SECRET is unset: random per process (per isolate on the Worker). */
-let fallbackSecret: string | undefined;
-const keys = new Map<string, Promise<CryptoKey>>();
-
-function hmacKey(secret: string | undefined): Promise<CryptoKey> {
-  const material = secret ?? (fallbackSecret ??= crypto.randomUUID() + crypto.randomUUID());
-  let key = keys.get(material);
-  if (!key) {
-    key = crypto.subtle.importKey('raw', new TextEncoder().encode(material), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-    keys.set(material, key);
-  }
-  return key;
-}
+import { contactHmacKey } from './hmac-key';
 
 async function keyed(secret: string | undefined, text: string): Promise<string> {
-  const mac = await crypto.subtle.sign('HMAC', await hmacKey(secret), new TextEncoder().encode(text));
+  const mac = await crypto.subtle.sign('HMAC', await contactHmacKey(secret), new TextEncoder().encode(text));
   return Array.from(new Uint8Array(mac).slice(0, 16), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 

@@ -3,6 +3,7 @@ import { countRecentBySender, countRecentConfirmations, emailLeaseMs, insertSubm
 import type { AppDeps } from '#worker/app-context.ts';
 import { errorFields, type Logger } from '#worker/log.ts';
 import { deliver } from './deliver';
+import { screenContact, type ScreenInput } from './screen-contact';
 import { recipientKey, senderKey } from './sender-key';
 
 const RATE_WINDOW_MS = 10 * 60 * 1000;
@@ -11,20 +12,23 @@ const RECIPIENT_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const SEND_BUDGET_MS = 2000;
 
 export type SubmitResult =
-  { kind: 'saved'; id: number; outcome: ContactOutcome } | { kind: 'rate_limited'; retryAfterSeconds: number } | { kind: 'not_saved' };
+  | { kind: 'saved'; id: number; outcome: ContactOutcome }
+  | { kind: 'rate_limited'; retryAfterSeconds: number }
+  | { kind: 'not_saved' }
+  /** Turnstile said the visitor is not a person: asked to confirm and send again. */
+  | { kind: 'challenge_failed' };
 
-export interface SubmitContext {
+export interface SubmitContext extends ScreenInput {
   /** The visitor's network address (senderAddressOf). */
   senderAddress: string | undefined;
-  /** The form's hidden honeypot field: people leave it empty, form-filling bots do not. */
-  honeypot: string;
   /** Keeps a send going after the answer (the Worker's waitUntil; Node keeps running anyway). */
   keepAlive: (work: Promise<unknown>) => void;
 }
 
 /**
- * The message is saved first (unless the sender is over the limit), then e-mailed. A bot that filled
- * the honeypot is answered as if sent, and nothing is saved or mailed (the log counts it). A recipient
+ * The message is saved first (unless the sender is over the limit), then e-mailed. A bot caught by
+ * screenContact (the honeypot, a form sent too fast) is answered as if sent, and nothing is saved or
+ * mailed (the log counts it); one Turnstile turned down is asked to try again. A recipient
  * already confirmed CONTACT_RECIPIENT_LIMIT times in 24 hours gets no further confirmation: the form
  * must not become a way to mail-bomb someone's address.
  */
@@ -34,11 +38,10 @@ export async function submitContact(
   submission: ContactSubmission,
   context: SubmitContext,
 ): Promise<SubmitResult> {
-  if (context.honeypot.trim() !== '') {
-    log('warn', 'contact spam dropped', { reason: 'honeypot' });
-    return { kind: 'saved', id: 0, outcome: 'success' };
-  }
   const { settings } = deps;
+  const screened = await screenContact(settings, log, context);
+  if (screened === 'drop') return { kind: 'saved', id: 0, outcome: 'success' };
+  if (screened === 'refuse') return { kind: 'challenge_failed' };
   const key = await senderKey(settings.RATE_LIMIT_SECRET, context.senderAddress);
   const recipient = await recipientKey(settings.RATE_LIMIT_SECRET, submission.email);
   const limit = settings.CONTACT_RATE_LIMIT;

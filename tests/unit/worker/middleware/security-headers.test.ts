@@ -4,6 +4,7 @@ import { parseSettings } from '#worker/settings.ts';
 
 const connectSrc = (csp: string) => csp.split('; ').find((d) => d.startsWith('connect-src'));
 const formAction = (csp: string) => csp.split('; ').find((d) => d.startsWith('form-action'));
+const directive = (csp: string, name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `));
 
 describe('content security policy', () => {
   it('lets the no-JS cart checkout reach the Stripe Checkout page only while Stripe is set up', () => {
@@ -12,6 +13,15 @@ describe('content security policy', () => {
     expect(formAction(contentSecurityPolicy('n', live))).toContain(' https://checkout.stripe.com');
     const emulated = parseSettings({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_API_URL: 'http://127.0.0.1:9002' }, 'node');
     expect(formAction(contentSecurityPolicy('n', emulated))).toMatch(/ http:\/\/127\.0\.0\.1:9002$/);
+  });
+
+  it('allows the Turnstile script and frame only while both keys are set', () => {
+    const off = contentSecurityPolicy('n', parseSettings({}, 'node'));
+    expect(off).not.toContain('challenges.cloudflare.com');
+    expect(directive(off, 'frame-src')).toBeUndefined();
+    const on = contentSecurityPolicy('n', parseSettings({ TURNSTILE_SITE_KEY: 'site', TURNSTILE_SECRET_KEY: 'secret' }, 'node'));
+    expect(directive(on, 'script-src')).toMatch(/ https:\/\/challenges\.cloudflare\.com$/);
+    expect(directive(on, 'frame-src')).toBe("frame-src 'self' https://challenges.cloudflare.com");
   });
 
   it('lets the browser call exactly the region services, by origin', () => {

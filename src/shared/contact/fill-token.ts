@@ -1,0 +1,54 @@
+/**
+ * The contact form's fill-time token: the time the form was rendered, signed with HMAC-SHA-256
+ * (Web Crypto, so the same code runs on the Worker and on Node). Format `v1.<ms since epoch>.<hex MAC>`.
+ * The key is passed in; where it comes from is the server's business (routes/contact/fill-time.ts).
+ */
+
+const VERSION = 'v1';
+/** Far above any real token (v1, 13 digits, 64 hex digits); longer input is not even parsed. */
+const MAX_TOKEN_LENGTH = 100;
+const TOKEN_PATTERN = /^v1\.(\d{1,15})\.([0-9a-f]{64})$/;
+
+/** The signed text: a prefix of its own, so the MAC cannot be taken for another use of the same key. */
+const signed = (renderedAt: number) => new TextEncoder().encode(`contact-fill:${VERSION}:${renderedAt}`);
+
+const toHex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
+const fromHex = (hex: string) => new Uint8Array(hex.match(/../g)!.map((h) => parseInt(h, 16)));
+
+/** A token saying the form was rendered at `renderedAt` (ms since the epoch). */
+export async function signFillToken(key: CryptoKey, renderedAt: number): Promise<string> {
+  const at = Math.floor(renderedAt);
+  return `${VERSION}.${at}.${toHex(await crypto.subtle.sign('HMAC', key, signed(at)))}`;
+}
+
+export type FillTokenReading =
+  | { kind: 'missing' }
+  | { kind: 'malformed' }
+  | { kind: 'bad_signature' }
+  /** elapsedMs is negative for a token from the future (another server's clock ahead of ours). */
+  | { kind: 'valid'; renderedAt: number; elapsedMs: number };
+
+/** Reads a posted token: whether it is there, well formed and signed with `key`, and how long ago it was rendered. */
+export async function readFillToken(key: CryptoKey, token: string, now: number): Promise<FillTokenReading> {
+  if (token === '') return { kind: 'missing' };
+  const parts = token.length <= MAX_TOKEN_LENGTH ? TOKEN_PATTERN.exec(token) : null;
+  if (!parts) return { kind: 'malformed' };
+  const renderedAt = Number(parts[1]);
+  // verify compares in constant time; a plain string compare of MACs would leak how much matched.
+  if (!(await crypto.subtle.verify('HMAC', key, fromHex(parts[2]!), signed(renderedAt)))) return { kind: 'bad_signature' };
+  return { kind: 'valid', renderedAt, elapsedMs: now - renderedAt };
+}
+
+export type FillTimeVerdict =
+  { kind: 'human'; elapsedMs: number } | { kind: 'too_fast'; elapsedMs: number } | { kind: 'unknown'; reason: string };
+
+/**
+ * Too fast only when a valid token says the form was sent less than `minFillMs` after it was rendered.
+ * A token from the future counts as human (clock skew is not spam). Without a valid token the fill time
+ * is unknown, which is not proof of a bot (see decision 014).
+ */
+export function judgeFillTime(reading: FillTokenReading, minFillMs: number): FillTimeVerdict {
+  if (reading.kind !== 'valid') return { kind: 'unknown', reason: reading.kind };
+  const { elapsedMs } = reading;
+  return elapsedMs >= 0 && elapsedMs < minFillMs ? { kind: 'too_fast', elapsedMs } : { kind: 'human', elapsedMs };
+}

@@ -1,0 +1,19 @@
+import { judgeFillTime, readFillToken, signFillToken, type FillTimeVerdict } from '#shared/contact/fill-token.ts';
+import type { Settings } from '#worker/settings.ts';
+import { contactHmacKey } from './hmac-key';
+
+/** The token the contact page carries: now, signed with the contact HMAC key. */
+export async function fillTokenFor(settings: Pick<Settings, 'RATE_LIMIT_SECRET'>, now = Date.now()): Promise<string> {
+  return signFillToken(await contactHmacKey(settings.RATE_LIMIT_SECRET), now);
+}
+
+/** How long the visitor took to fill the form, by the posted token; null when the check is off (CONTACT_MIN_FILL_MS 0). */
+export async function checkFillTime(
+  settings: Pick<Settings, 'RATE_LIMIT_SECRET' | 'CONTACT_MIN_FILL_MS'>,
+  token: string,
+  now = Date.now(),
+): Promise<FillTimeVerdict | null> {
+  if (settings.CONTACT_MIN_FILL_MS <= 0) return null;
+  const reading = await readFillToken(await contactHmacKey(settings.RATE_LIMIT_SECRET), token, now);
+  return judgeFillTime(reading, settings.CONTACT_MIN_FILL_MS);
+}

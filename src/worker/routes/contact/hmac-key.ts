@@ -1,0 +1,18 @@
+/** Used when RATE_LIMIT_SECRET is unset: random per process (per isolate on the Worker). */
+let fallbackSecret: string | undefined;
+const keys = new Map<string, Promise<CryptoKey>>();
+
+/**
+ * The contact form's HMAC-SHA-256 key from RATE_LIMIT_SECRET (rate-limit keys, fill-time tokens;
+ * each use signs its own prefix, so one never stands for another). Unset: a random key for this
+ * process, so what was signed before a restart no longer verifies.
+ */
+export function contactHmacKey(secret: string | undefined): Promise<CryptoKey> {
+  const material = secret ?? (fallbackSecret ??= crypto.randomUUID() + crypto.randomUUID());
+  let key = keys.get(material);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', new TextEncoder().encode(material), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    keys.set(material, key);
+  }
+  return key;
+}

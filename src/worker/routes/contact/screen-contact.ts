@@ -1,0 +1,43 @@
+import type { Settings } from '#worker/settings.ts';
+import type { Logger } from '#worker/log.ts';
+import { checkFillTime } from './fill-time';
+import { turnstileOn, verifyTurnstile } from './turnstile';
+
+export interface ScreenInput {
+  /** The form's hidden honeypot field: people leave it empty, form-filling bots do not. */
+  honeypot: string;
+  /** The form's signed render time (fill-token.ts); '' when the post carried none. */
+  fillToken: string;
+  /** The Turnstile widget's token ('' without one). */
+  turnstileToken: string;
+  senderAddress: string | undefined;
+}
+
+/**
+ * The bot checks before anything is saved. 'drop': a bot that is answered as if its message went
+ * (the honeypot, a form sent faster than a person types), so it learns nothing. 'refuse': Turnstile
+ * said no; the visitor is asked to try again. 'pass': everything else, including what cannot be
+ * known (no valid fill-time token, siteverify unreachable): losing a person's message is worse than
+ * letting a bot through (decision 014).
+ */
+export async function screenContact(settings: Settings, log: Logger, input: ScreenInput): Promise<'drop' | 'refuse' | 'pass'> {
+  if (input.honeypot.trim() !== '') {
+    log('warn', 'contact spam dropped', { reason: 'honeypot' });
+    return 'drop';
+  }
+  const fill = await checkFillTime(settings, input.fillToken);
+  if (fill?.kind === 'too_fast') {
+    log('warn', 'contact spam dropped', { reason: 'too fast', elapsedMs: fill.elapsedMs, minFillMs: settings.CONTACT_MIN_FILL_MS });
+    return 'drop';
+  }
+  if (fill?.kind === 'unknown') log('warn', 'contact fill time unknown', { reason: fill.reason });
+
+  if (!turnstileOn(settings)) return 'pass';
+  const verdict = await verifyTurnstile(settings, input.turnstileToken, input.senderAddress);
+  if (verdict.kind === 'failed') {
+    log('warn', 'contact turnstile failed', { errorCodes: verdict.errorCodes });
+    return 'refuse';
+  }
+  if (verdict.kind === 'unavailable') log('error', 'contact turnstile unavailable', { reason: verdict.reason });
+  return 'pass';
+}
