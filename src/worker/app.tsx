@@ -22,10 +22,12 @@ import { shopRoutes } from './routes/shop/shop-routes';
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
-  app.use(injectDeps(deps), requestLog, securityHeaders);
+  app.use(injectDeps(deps), requestLog);
   if (deps.compression) app.use(deps.compression);
+  // Built files are answered before the pages' security headers, as Workers Static Assets answer
+  // them before the Worker runs: they carry public/_headers' set (staticFileHeaders) instead.
   if (deps.staticFiles) app.use(deps.staticFiles);
-  app.use(regionMiddleware, cartMiddleware, renderer);
+  app.use(securityHeaders, regionMiddleware, cartMiddleware, renderer);
   // After the renderer, so refusals can be pages: cross-site posts, oversized bodies, unoffered methods.
   app.use(requestGuard(deps.settings.SITE_URL));
   app.use(methodNotAllowed({ app, onMethodNotAllowed: (c, methods) => renderRefusal(c, 405, { Allow: methods.join(', ') }) }));

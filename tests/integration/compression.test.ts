@@ -63,6 +63,19 @@ describe('compression on the Node runtime', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
+  it("sends built files with the headers public/_headers gives them on Workers, not the pages' policies", async () => {
+    const { headers } = await rawGet(await entryScript(), 'br');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(headers['content-security-policy']).toBeUndefined();
+    expect(headers['x-frame-options']).toBeUndefined();
+    expect(headers['permissions-policy']).toBeUndefined();
+    // A page still has them all.
+    const page = await rawGet('/faq');
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('DENY');
+  });
+
   it('gzips small text files on the fly, but never a byte range of one', async () => {
     // Under 1 KB, so the build keeps no precompressed copy.
     const whole = await rawGet('/icon.svg', 'gzip');

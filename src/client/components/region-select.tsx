@@ -29,7 +29,8 @@ export function RegionSelect({ region, placement, onChoose }: RegionSelectProps)
           id={id}
           data-region-select=""
           {...value}
-          className="rounded-md border border-stone-500 bg-stone-800 px-2 py-1 text-sm text-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+          // A fixed width in the header, whose track is fixed too: nothing beside it moves while it streams in.
+          className={`rounded-md border border-stone-500 bg-stone-800 px-2 py-1 text-sm text-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white ${placement === 'header' ? 'w-30' : ''}`}
         >
           {regions.map((r) => (
             <option key={r} value={r}>

@@ -54,7 +54,7 @@ function Dropdown({ label, links, path }: { label: string; links: NavLink[]; pat
 export default function DesktopNav({ path }: DesktopNavProps) {
   return (
     <NavigationMenu.Root aria-label="Main" className="relative" delayDuration={0}>
-      <NavigationMenu.List className="flex items-center gap-1 text-sm font-medium">
+      <NavigationMenu.List className="flex h-9 items-stretch gap-1 text-sm font-medium">
         <Dropdown label="Products" links={productLinks} path={path} />
         <Dropdown label="Resources" links={resourceLinks} path={path} />
         <NavigationMenu.Item>

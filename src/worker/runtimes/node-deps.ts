@@ -12,10 +12,10 @@ import { createOutboxMailer } from '../mail/outbox-mailer';
 import { chooseMailer } from '../mail/choose-mailer';
 import { streamingGzip } from '../middleware/streaming-gzip';
 import type { Settings } from '../settings';
-import { cacheControlFor } from '#shared/site/cache-control.ts';
+import { cacheControlFor, staticFileHeaders } from '#shared/site/cache-control.ts';
 import { forwardedClientAddress } from '#shared/site/client-address.ts';
 
-/** Serves dist/client with the same cache rules Workers Static Assets apply (public/_headers). */
+/** Serves dist/client with the same headers Workers Static Assets send (public/_headers). */
 function staticFiles(root: string): MiddlewareHandler {
   const serve = serveStatic({
     root,
@@ -23,6 +23,7 @@ function staticFiles(root: string): MiddlewareHandler {
     precompressed: true,
     onFound: (_path, c) => {
       c.header('Cache-Control', cacheControlFor(c.req.path));
+      for (const [name, value] of Object.entries(staticFileHeaders)) c.header(name, value);
     },
   });
   return async (c, next) => {

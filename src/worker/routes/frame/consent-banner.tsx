@@ -1,5 +1,6 @@
 import { shouldAskConsent } from '#shared/site/consent.ts';
 import { useRequestInfo } from '#worker/render/request-context.tsx';
+import { WholeEnd } from './whole-end';
 
 /**
  * Asks UK/EU visitors about analytics and advertising cookies until they choose. Plain HTML, no
@@ -7,42 +8,45 @@ import { useRequestInfo } from '#worker/render/request-context.tsx';
  * with it src/client/consent-banner.ts saves it in place and lets the footer's "Cookie settings"
  * reopen the banner. Always in the page (hidden when not asking) so it can be reopened; a choice
  * only in localStorage hides it by CSS from the first paint (<html data-consent>, styles.css).
- * A fixed bar: the page does not move.
+ * A fixed bar: the page does not move; painted only once whole (WholeEnd), so it never grows upwards.
  */
 export function ConsentBanner() {
   const { region, consent, path, search } = useRequestInfo();
   const ask = shouldAskConsent(region.region, consent);
   return (
-    <section aria-labelledby="consent-heading" className="consent-banner" data-consent-banner="" hidden={!ask}>
-      <form
-        method="post"
-        action="/consent"
-        className="mx-auto flex max-w-5xl flex-col gap-3 md:flex-row md:items-center md:justify-between"
-      >
-        <input type="hidden" name="return" value={path + search} />
-        <div className="text-sm">
-          <h2 id="consent-heading" tabIndex={-1} className="font-semibold text-stone-50">
-            Cookies and analytics
-          </h2>
-          <p className="mt-1 text-stone-300">
-            We use analytics cookies to understand which training gear helps shooters most. Essential cookies (your region) are always on.{' '}
-            <a href="/privacy-policy" className="underline">
-              Privacy Policy
-            </a>
-            <span className="ml-1" data-consent-current="">
-              {consent && `Current choice: ${consent === 'granted' ? 'accepted' : 'rejected'}.`}
-            </span>
-          </p>
-        </div>
-        <div className="flex shrink-0 gap-2">
-          <button type="submit" name="choice" value="denied" className="btn btn-secondary">
-            Reject
-          </button>
-          <button type="submit" name="choice" value="granted" className="btn btn-primary">
-            Accept
-          </button>
-        </div>
-      </form>
-    </section>
+    <>
+      <section aria-labelledby="consent-heading" className="consent-banner" data-consent-banner="" data-whole="" hidden={!ask}>
+        <form
+          method="post"
+          action="/consent"
+          className="mx-auto flex max-w-5xl flex-col gap-3 md:flex-row md:items-center md:justify-between"
+        >
+          <input type="hidden" name="return" value={path + search} />
+          <div className="text-sm">
+            <h2 id="consent-heading" tabIndex={-1} className="font-semibold text-stone-50">
+              Cookies and analytics
+            </h2>
+            <p className="mt-1 text-stone-300">
+              We use analytics cookies to understand which training gear helps shooters most. Essential cookies (your region) are always on.{' '}
+              <a href="/privacy-policy" className="underline">
+                Privacy Policy
+              </a>
+              <span className="ml-1" data-consent-current="">
+                {consent && `Current choice: ${consent === 'granted' ? 'accepted' : 'rejected'}.`}
+              </span>
+            </p>
+          </div>
+          <div className="flex shrink-0 gap-2">
+            <button type="submit" name="choice" value="denied" className="btn btn-secondary">
+              Reject
+            </button>
+            <button type="submit" name="choice" value="granted" className="btn btn-primary">
+              Accept
+            </button>
+          </div>
+        </form>
+      </section>
+      <WholeEnd />
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import { WholeEnd } from './whole-end';
 import { customerServiceLinks, quickLinks, type NavLink } from '#shared/site/navigation.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { site } from '#shared/site/brand.ts';
@@ -28,65 +29,68 @@ function LinkList({ title, links }: { title: string; links: NavLink[] }) {
 
 export function SiteFooter() {
   return (
-    <footer className="bg-stone-900 text-stone-300">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
-        <div>
-          <p className="text-lg font-bold text-stone-50">{site.brand}</p>
-          <p className="mt-3 text-sm">{site.tagline}</p>
-          <ul className="mt-4 flex flex-wrap gap-2" aria-label="Social media">
-            {shopInfo.social.map((s) => (
-              <li key={s.network}>
-                <a href={s.url} aria-label={s.label} className="footer-social" rel="noopener noreferrer" target="_blank">
-                  <SocialIcon network={s.network} />
+    <>
+      <footer className="bg-stone-900 text-stone-300" data-whole="">
+        <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+          <div>
+            <p className="text-lg font-bold text-stone-50">{site.brand}</p>
+            <p className="mt-3 text-sm">{site.tagline}</p>
+            <ul className="mt-4 flex flex-wrap gap-2" aria-label="Social media">
+              {shopInfo.social.map((s) => (
+                <li key={s.network}>
+                  <a href={s.url} aria-label={s.label} className="footer-social" rel="noopener noreferrer" target="_blank">
+                    <SocialIcon network={s.network} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <LinkList title="Quick Links" links={quickLinks} />
+          <LinkList title="Customer Service" links={customerServiceLinks} />
+          <div>
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-stone-50">Contact</h2>
+            <div className="mt-3 space-y-3 text-sm">
+              {shopInfo.addresses.map((a) => (
+                <address key={a.label} className="not-italic">
+                  <span className="font-medium text-stone-100">{a.label}</span>
+                  {a.lines.map((line) => (
+                    <span key={line} className="block">
+                      {line}
+                    </span>
+                  ))}
+                </address>
+              ))}
+              <p>
+                <a href={`tel:${shopInfo.phone.replace(/\s/g, '')}`} className="footer-link">
+                  {shopInfo.phone}
                 </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-        <LinkList title="Quick Links" links={quickLinks} />
-        <LinkList title="Customer Service" links={customerServiceLinks} />
-        <div>
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-stone-50">Contact</h2>
-          <div className="mt-3 space-y-3 text-sm">
-            {shopInfo.addresses.map((a) => (
-              <address key={a.label} className="not-italic">
-                <span className="font-medium text-stone-100">{a.label}</span>
-                {a.lines.map((line) => (
-                  <span key={line} className="block">
-                    {line}
-                  </span>
-                ))}
-              </address>
-            ))}
-            <p>
-              <a href={`tel:${shopInfo.phone.replace(/\s/g, '')}`} className="footer-link">
-                {shopInfo.phone}
-              </a>
-            </p>
-            <p>
-              <a href={`mailto:${shopInfo.email}`} className="footer-link">
-                {shopInfo.email}
-              </a>
-            </p>
-            <p>{shopInfo.replyPromise}</p>
-            <p>
-              <a href={shopInfo.whatsappUrl} className="footer-link" rel="noopener noreferrer" target="_blank">
-                Chat with us on WhatsApp
-              </a>
-            </p>
+              </p>
+              <p>
+                <a href={`mailto:${shopInfo.email}`} className="footer-link">
+                  {shopInfo.email}
+                </a>
+              </p>
+              <p>{shopInfo.replyPromise}</p>
+              <p>
+                <a href={shopInfo.whatsappUrl} className="footer-link" rel="noopener noreferrer" target="_blank">
+                  Chat with us on WhatsApp
+                </a>
+              </p>
+            </div>
           </div>
         </div>
-      </div>
-      <div className="border-t border-stone-800">
-        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-4 text-xs sm:flex-row sm:items-center sm:justify-between">
-          <p>
-            © {currentYear()} {site.brand}. All rights reserved.
-          </p>
-          <button type="button" data-open-consent="" className="footer-link self-start underline sm:self-auto">
-            Cookie settings
-          </button>
+        <div className="border-t border-stone-800">
+          <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-4 text-xs sm:flex-row sm:items-center sm:justify-between">
+            <p>
+              © {currentYear()} {site.brand}. All rights reserved.
+            </p>
+            <button type="button" data-open-consent="" className="footer-link self-start underline sm:self-auto">
+              Cookie settings
+            </button>
+          </div>
         </div>
-      </div>
-    </footer>
+      </footer>
+      <WholeEnd />
+    </>
   );
 }

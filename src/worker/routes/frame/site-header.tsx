@@ -11,8 +11,10 @@ import { RegionSelectorSlot, useRegionSelectorConfig } from './region-selector-s
 
 /**
  * The header. Its row is a grid with fixed tracks so that nothing moves while the streamed HTML is
- * parsed: the logo is at the start, the desktop nav centred between two equal tracks, and the
- * controls on the right take tracks whose sizes do not depend on siblings that have not arrived.
+ * parsed: the logo is at the start, the desktop nav in a fixed middle track (about its own width,
+ * its items from the track's start, so the first one stays put while the others arrive) between
+ * two equal tracks, and the controls on the right take tracks whose sizes do not depend on siblings
+ * that have not arrived.
  */
 export function SiteHeader() {
   const { path, cart } = useRequestInfo();
@@ -20,7 +22,7 @@ export function SiteHeader() {
     <header className="sticky top-0 z-40 bg-stone-900 text-stone-50 shadow">
       {/* No island: src/client/promo-strip.ts rotates it without React. */}
       <PromoStrip messages={promoMessages} />
-      <div className="mx-auto grid h-16 max-w-7xl grid-cols-[1fr_auto_1fr] items-center gap-4 px-4">
+      <div className="mx-auto grid h-16 max-w-7xl grid-cols-[1fr_auto_1fr] items-center gap-4 px-4 lg:grid-cols-[1fr_18rem_1fr]">
         <a href="/" className="justify-self-start text-lg font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-white">
           {site.brand}
         </a>
@@ -28,7 +30,7 @@ export function SiteHeader() {
           {/* Interaction: links work as links; hovering, focusing or pressing a dropdown hydrates it and opens it. */}
           <Island name="DesktopNav" component={DesktopNav} props={{ path }} hydrate="interaction" />
         </div>
-        <div className="col-start-3 grid grid-cols-[2.5rem_2.5rem] items-center justify-self-end gap-2 lg:grid-cols-[auto_2.5rem]">
+        <div className="col-start-3 grid h-10 grid-cols-[2.5rem_2.5rem] items-center justify-self-end gap-2 lg:grid-cols-[9rem_2.5rem]">
           <div className="hidden lg:block">
             <RegionSelectorSlot placement="header" />
           </div>

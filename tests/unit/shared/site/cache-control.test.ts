@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cacheControlFor, regionDependentCacheControl } from '#shared/site/cache-control.ts';
+import { cacheControlFor, regionDependentCacheControl, staticFileHeaders } from '#shared/site/cache-control.ts';
 
 describe('region-dependent responses', () => {
   it('are private and revalidated when the route set nothing', () => {
@@ -27,5 +27,11 @@ describe('static file caching', () => {
     expect(headers).toContain(`/*\n  Cache-Control: ${cacheControlFor('/favicon.ico')}`);
     expect(cacheControlFor('/assets/entry-abc.js')).toContain('immutable');
     expect(cacheControlFor('/favicon.ico')).not.toContain('immutable');
+  });
+
+  it('public/_headers gives every file the other headers the Node server sends with its files', () => {
+    const everyFile = readFileSync('public/_headers', 'utf8').split('\n/assets/*')[0]!;
+    expect(everyFile).toContain('/*\n');
+    for (const [name, value] of Object.entries(staticFileHeaders)) expect(everyFile).toContain(`\n  ${name}: ${value}\n`);
   });
 });
