@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { count } from 'drizzle-orm';
-import { CONTACT_FILL_FIELD, type ContactResponse } from '#shared/contact/form.ts';
-import { formSubmissions } from '#worker/db/schema.ts';
+import { CONTACT_FILL_FIELD } from '#shared/contact/form.ts';
 import { checkFillTime, fillTokenFor } from '#worker/routes/contact/fill-time.ts';
-import { BROWSER_UA } from '../support/html';
+import { postContactForm, postContactJson, savedCount, validContact } from '../support/contact-posts';
 import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
 import { logDuring, startTestApp, submissionRow, type LogLine, type TestApp } from '../support/test-app';
 
@@ -31,10 +29,13 @@ beforeEach(() => {
   postmark.received.length = 0;
 });
 
-const valid = { name: 'Ada Shooter', email: 'ada@example.com', phone: '', subject: 'Order Status', message: 'Where is my order?' };
-const saved = async () => (await t.deps.db.select({ n: count() }).from(formSubmissions))[0]!.n;
+const valid = validContact;
+const saved = () => savedCount(t);
 /** A token as the page rendered `ago` ms before now (signed by the app's own code and key). */
 const tokenFrom = (ago: number) => fillTokenFor(t.deps.settings, Date.now() - ago);
+
+const postJson = (body: Record<string, string>) => postContactJson(t, body);
+const postForm = (fields: Record<string, string>) => postContactForm(t, fields);
 
 /** The fill-time token the contact page carries in its form. */
 async function pageToken(path = '/contact'): Promise<string> {
@@ -43,25 +44,6 @@ async function pageToken(path = '/contact'): Promise<string> {
   if (!input) throw new Error('no fill-time field on the page');
   expect(input).toContain('type="hidden"');
   return input.match(/value="([^"]*)"/)![1]!;
-}
-
-async function postJson(body: Record<string, string>) {
-  const res = await fetch(`${t.url}/api/contact`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as ContactResponse };
-}
-
-async function postForm(fields: Record<string, string>) {
-  const res = await fetch(`${t.url}/contact`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'User-Agent': BROWSER_UA, Origin: t.url },
-    body: new URLSearchParams(fields),
-  });
-  return { res, html: await res.text() };
 }
 
 const linesAbout = (lines: LogLine[], msg: string) => lines.filter((l) => l.msg === msg);

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { count } from 'drizzle-orm';
-import { TURNSTILE_RESPONSE_FIELD, contactRefusals, type ContactResponse } from '#shared/contact/form.ts';
+import { TURNSTILE_RESPONSE_FIELD, contactRefusals } from '#shared/contact/form.ts';
 import { TURNSTILE_SCRIPT_URL } from '#shared/contact/turnstile.ts';
-import { formSubmissions } from '#worker/db/schema.ts';
-import { BROWSER_UA, decodeEntities } from '../support/html';
+import { decodeEntities } from '../support/html';
+import { postContactForm, postContactJson, savedCount, validContact } from '../support/contact-posts';
 import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
 import { logDuring, startTestApp, submissionRow, type TestApp } from '../support/test-app';
 import { GOOD_TURNSTILE_TOKEN, startTurnstileEmulator, type TurnstileEmulator } from '../support/turnstile-emulator';
@@ -29,28 +28,11 @@ beforeEach(() => {
   turnstile.state.mode = 'up';
 });
 
-const valid = { name: 'Ada Shooter', email: 'ada@example.com', phone: '', subject: 'Order Status', message: 'Where is my order?' };
-const saved = async () => (await t.deps.db.select({ n: count() }).from(formSubmissions))[0]!.n;
+const valid = validContact;
+const saved = () => savedCount(t);
+const postJson = postContactJson;
+const postForm = (fields: Record<string, string>) => postContactForm(t, fields);
 const directive = (csp: string | null, name: string) => csp?.split('; ').find((d) => d.startsWith(`${name} `));
-
-async function postJson(app: TestApp, body: Record<string, string>) {
-  const res = await fetch(`${app.url}/api/contact`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as ContactResponse };
-}
-
-async function postForm(fields: Record<string, string>) {
-  const res = await fetch(`${t.url}/contact`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'User-Agent': BROWSER_UA, Origin: t.url },
-    body: new URLSearchParams(fields),
-  });
-  return { res, html: await res.text() };
-}
 
 describe('Turnstile on the contact page', () => {
   it('loads the script with the page nonce, renders the widget area and allows the origin in the CSP, only when configured', async () => {
