@@ -2,7 +2,8 @@ import { detectRegion, type DetectionResult } from '#shared/region/detection.ts'
 import { islandsHydrated } from '../islands-hydrated';
 import { browserDetectionSteps, type DetectionConfig } from './detect';
 import { savedPreference } from './persist';
-import { subscribeRegion } from './store';
+import { hydrateRegionIslands } from '../hydration/scheduler';
+import { getRegion, subscribeRegion } from './store';
 import { switchRegion } from './switch';
 
 let started = false;
@@ -36,6 +37,8 @@ export function detectRegionOnce(config: DetectionConfig): void {
     const stop = subscribeRegion(() => (changedMeanwhile = true));
     dataset.regionDetection = 'running';
     const result = await detectRegion(browserDetectionSteps(config));
+    // Islands showing prices hydrate before the switch; a pick the visitor makes meanwhile still wins.
+    if (!changedMeanwhile && result.region !== getRegion()) await hydrateRegionIslands();
     stop();
     if (!changedMeanwhile) await apply(result);
     dataset.regionDetection = 'done';
