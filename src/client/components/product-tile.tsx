@@ -3,7 +3,8 @@ import { productImageSize } from '#shared/catalogue/product.ts';
 import { ProductName } from './product-name';
 
 export interface ProductTileProps {
-  product: { name: string; image_url: string; image_alt: string };
+  /** Without a picture (an order line that is no catalogue product) the tile shows the name alone. */
+  product: { name: string; image_url?: string; image_alt?: string };
   /** The product's page. With `wholeLink` the whole tile is that link; else only the name is. */
   href?: string;
   wholeLink?: boolean;
@@ -18,8 +19,12 @@ export interface ProductTileProps {
   as?: 'li' | 'div';
   /** Classes of the tile's own element (its size in a row of tiles). */
   className?: string;
-  /** Classes of the box that holds image and text: the link itself when the whole tile is one (border, padding, hover). */
+  /** Classes of the box that holds image and text: the link itself when the whole tile is one (border, padding, hover); a row's default centres and spaces them. */
   boxClassName?: string;
+  /** Above the fold (a cart's or an order's lines): loaded at once rather than when near the viewport. */
+  eager?: boolean;
+  /** Data attributes on the tile's own element, for scripts and tests (e.g. data-cart-line). */
+  data?: Record<`data-${string}`, string | number>;
   /** Below the name: the price, a quantity, a line's controls (never inside a whole-tile link). */
   children?: ReactNode;
 }
@@ -34,12 +39,12 @@ export function ProductTile(props: ProductTileProps) {
   const { product, href, wholeLink = false, layout, headingLevel, as: Tag = 'li', children } = props;
   const stacked = layout === 'stack';
   // A whole-tile link is labelled by the name inside it: the image adds nothing to read out.
-  const image = (
+  const image = product.image_url && (
     <img
       src={product.image_url}
-      alt={wholeLink ? '' : product.image_alt}
+      alt={wholeLink ? '' : (product.image_alt ?? '')}
       {...productImageSize.main}
-      loading="lazy"
+      loading={props.eager ? 'eager' : 'lazy'}
       decoding="async"
       className={`shrink-0 bg-stone-100 ${props.imageClassName}`}
     />
@@ -60,10 +65,10 @@ export function ProductTile(props: ProductTileProps) {
       {children}
     </div>
   );
-  const box = `${stacked ? 'flex flex-col' : 'flex items-center gap-3'} ${props.boxClassName ?? ''}`;
+  const box = `${stacked ? 'flex flex-col' : 'flex'} ${props.boxClassName ?? (stacked ? '' : 'items-center gap-3')}`;
   if (href && wholeLink) {
     return (
-      <Tag className={props.className}>
+      <Tag className={props.className} {...props.data}>
         <a href={href} className={`group h-full ${box} ${linkFocus}`}>
           {image}
           {body}
@@ -72,7 +77,7 @@ export function ProductTile(props: ProductTileProps) {
     );
   }
   return (
-    <Tag className={`${box} ${props.className ?? ''}`}>
+    <Tag className={`${box} ${props.className ?? ''}`} {...props.data}>
       {image}
       {body}
     </Tag>

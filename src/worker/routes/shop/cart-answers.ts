@@ -2,7 +2,8 @@ import type { Context } from 'hono';
 import { itemCount } from '#shared/cart/cart.ts';
 import { cartView } from '#shared/cart/view.ts';
 import type { AppEnv } from '#worker/app-context.ts';
-import { renderCartPage, type CartNotice } from './cart-page';
+import type { CartNotice } from '#shared/cart/notices.ts';
+import { renderCart } from './cart';
 
 /** How the cart routes answer: JSON to the cart island (it asks for it), pages and redirects to plain forms. */
 export function wantsJson(c: Context<AppEnv>): boolean {
@@ -25,5 +26,5 @@ export function cartJson(c: Context<AppEnv>) {
 export function rejectCartPost(c: Context<AppEnv>, notice: CartNotice) {
   if (wantsJson(c)) return c.json({ error: notice.text, ...cartJson(c) }, 400);
   c.status(400);
-  return renderCartPage(c, notice);
+  return renderCart(c, notice);
 }

@@ -1,20 +1,44 @@
 import type { Context } from 'hono';
 import CartView from '#client/islands/CartView.tsx';
 import { viewCartEvent } from '#shared/cart/analytics.ts';
-import type { CartNotice } from '#shared/cart/notices.ts';
+import { cartNotices, type CartNotice } from '#shared/cart/notices.ts';
 import { priceCart } from '#shared/cart/pricing.ts';
 import { cartView, pricingInput, type CartViewLine } from '#shared/cart/view.ts';
 import { currencyByRegion, type Region } from '#shared/region/region.ts';
-import { campaignFromSearch } from '#shared/site/campaign.ts';
+import { campaignFromSearch, type CampaignParams } from '#shared/site/campaign.ts';
 import type { AppEnv } from '#worker/app-context.ts';
 import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 import type { PageHead } from '#worker/render/head.ts';
 import { Island } from '#worker/render/island.tsx';
+import { renderPage } from '#worker/render/page.tsx';
 
-export { cartNotices, type CartNotice } from '#shared/cart/notices.ts';
+export interface CartData {
+  lines: CartViewLine[];
+  region: Region;
+  /** Whether several items pay in one Stripe Checkout Session (else each line through its payment link). */
+  oneCheckout: boolean;
+  campaign: CampaignParams;
+  /** Why the last post could not be done, if it could not. */
+  notice: CartNotice | null;
+}
+
+function cartData(c: Context<AppEnv>, notice: CartNotice | null): CartData {
+  return {
+    lines: cartView(c.get('cart')),
+    region: c.get('region').region,
+    oneCheckout: checkoutGatewayFor(c.get('deps').settings) !== null,
+    campaign: campaignFromSearch(new URL(c.req.url).search),
+    notice,
+  };
+}
+
+/** /cart; ?checkout=unavailable: a checkout that failed without JavaScript lands here with the reason. */
+export function load(c: Context<AppEnv>): CartData {
+  return cartData(c, c.req.query('checkout') === 'unavailable' ? cartNotices.unavailable : null);
+}
 
 /** Never indexed (each visitor's own); view_cart is declared when there is something to view. */
-export function cartHead(lines: readonly CartViewLine[], region: Region): PageHead {
+export function head({ lines, region }: CartData): PageHead {
   return {
     title: 'Your Cart',
     description: 'Review the items in your cart, the delivery that applies and check out securely.',
@@ -24,13 +48,7 @@ export function cartHead(lines: readonly CartViewLine[], region: Region): PageHe
 }
 
 /** /cart (the header's cart icon): the cart island, rendered complete on the server from the cart cookie. */
-export function CartPage(props: {
-  lines: CartViewLine[];
-  region: Region;
-  oneCheckout: boolean;
-  search: string;
-  notice: CartNotice | null;
-}) {
+export function Page(props: CartData) {
   return (
     <section className="mx-auto max-w-6xl px-4 py-12">
       <h1 className="text-3xl font-bold tracking-tight text-stone-900">Your Cart</h1>
@@ -43,7 +61,7 @@ export function CartPage(props: {
           lines: props.lines,
           region: props.region,
           oneCheckout: props.oneCheckout,
-          campaign: campaignFromSearch(props.search),
+          campaign: props.campaign,
           // A fresh token per rendering: one checkout attempt (see cart-checkout.ts).
           attempt: crypto.randomUUID(),
           notice: props.notice,
@@ -53,12 +71,7 @@ export function CartPage(props: {
   );
 }
 
-export function renderCartPage(c: Context<AppEnv>, notice: CartNotice | null = null) {
-  const lines = cartView(c.get('cart'));
-  const region = c.get('region').region;
-  const oneCheckout = checkoutGatewayFor(c.get('deps').settings) !== null;
-  return c.render(
-    <CartPage lines={lines} region={region} oneCheckout={oneCheckout} search={new URL(c.req.url).search} notice={notice} />,
-    cartHead(lines, region),
-  );
+/** The cart page with a post's refusal (the cart routes' plain-form answers). */
+export function renderCart(c: Context<AppEnv>, notice: CartNotice | null) {
+  return renderPage(c, { load, head, Page }, cartData(c, notice));
 }

@@ -1,14 +1,16 @@
+import type { Context } from 'hono';
 import FeaturedProducts from '#client/islands/FeaturedProducts.tsx';
-import { campaignFromSearch } from '#shared/site/campaign.ts';
+import { campaignFromSearch, type CampaignParams } from '#shared/site/campaign.ts';
 import { analyticsItem, viewItemListEvent } from '#shared/catalogue/analytics.ts';
-import { toCardItem } from '#shared/catalogue/list.ts';
+import { toCardItem, type CardItem } from '#shared/catalogue/list.ts';
 import { categories, products } from '#shared/catalogue/products.ts';
 import { productImageSize, featuredProducts } from '#shared/catalogue/product.ts';
 import { claimText } from '#shared/policy/text.ts';
+import type { Region } from '#shared/region/region.ts';
 import { site } from '#shared/site/brand.ts';
+import type { AppEnv } from '#worker/app-context.ts';
 import type { PageHead } from '#worker/render/head.ts';
 import { Island } from '#worker/render/island.tsx';
-import { useRequestInfo } from '#worker/render/request-context.tsx';
 import { ReviewsSection } from './reviews-section';
 import { TrustSection } from './trust-section';
 
@@ -32,7 +34,35 @@ const reasons = [
   },
 ] as const;
 
-export function homeHead(): PageHead {
+/** A training category's tile: its name, how many products it has and the first one's picture. */
+interface CategoryTile {
+  id: string;
+  name: string;
+  count: number;
+  cover?: { image_url: string };
+}
+
+export interface HomeData {
+  categoryTiles: CategoryTile[];
+  /** The bestsellers, as the list's cards. */
+  featured: CardItem[];
+  region: Region;
+  campaign: CampaignParams;
+}
+
+export function load(c: Context<AppEnv>): HomeData {
+  return {
+    categoryTiles: categories.map((category) => {
+      const inCategory = products.filter((p) => p.category_id === category.id);
+      return { id: category.id, name: category.name, count: inCategory.length, cover: inCategory[0] };
+    }),
+    featured: featuredProducts().map(toCardItem),
+    region: c.get('region').region,
+    campaign: campaignFromSearch(new URL(c.req.url).search),
+  };
+}
+
+export function head({ featured }: HomeData): PageHead {
   return {
     title: `${site.brand}: Laser & Dry-Fire Training Equipment`,
     description:
@@ -42,7 +72,7 @@ export function homeHead(): PageHead {
       viewItemListEvent(
         featuredList.id,
         featuredList.name,
-        featuredProducts().map((p, i) => analyticsItem(p, i)),
+        featured.map((p, i) => analyticsItem(p, i)),
       ),
     ],
   };
@@ -82,20 +112,18 @@ function Hero() {
   );
 }
 
-function CategoryTiles() {
+function CategoryTiles({ tiles }: { tiles: readonly CategoryTile[] }) {
   return (
     <section aria-labelledby="categories-heading" className="mx-auto max-w-7xl px-4 py-16">
       <h2 id="categories-heading" className="text-3xl font-bold tracking-tight">
         Training Categories
       </h2>
       <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-        {categories.map((category) => {
-          const inCategory = products.filter((p) => p.category_id === category.id);
-          const cover = inCategory[0];
+        {tiles.map(({ id, name, count, cover }) => {
           return (
-            <li key={category.id}>
+            <li key={id}>
               <a
-                href={`/products?category=${category.id}`}
+                href={`/products?category=${id}`}
                 className="group block overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm hover:shadow-md focus-visible:outline-2 focus-visible:outline-red-700"
               >
                 {cover && (
@@ -103,9 +131,9 @@ function CategoryTiles() {
                   <img src={cover.image_url} alt="" {...productImageSize.main} decoding="async" className="aspect-square w-full" />
                 )}
                 <span className="block p-4">
-                  <span className="block text-lg font-semibold group-hover:text-red-700">{category.name}</span>
+                  <span className="block text-lg font-semibold group-hover:text-red-700">{name}</span>
                   <span className="block text-sm text-stone-700">
-                    {inCategory.length} {inCategory.length === 1 ? 'product' : 'products'}
+                    {count} {count === 1 ? 'product' : 'products'}
                   </span>
                 </span>
               </a>
@@ -117,8 +145,7 @@ function CategoryTiles() {
   );
 }
 
-function Featured() {
-  const { region, search } = useRequestInfo();
+function Featured({ items, region, campaign }: Pick<HomeData, 'region' | 'campaign'> & { items: CardItem[] }) {
   return (
     <section aria-labelledby="featured-heading" className="mx-auto max-w-7xl px-4 pb-16">
       <div className="flex items-end justify-between gap-4">
@@ -137,10 +164,10 @@ function Featured() {
           name="FeaturedProducts"
           component={FeaturedProducts}
           props={{
-            items: featuredProducts().map(toCardItem),
+            items,
             list: featuredList,
-            region: region.region,
-            campaign: campaignFromSearch(search),
+            region,
+            campaign,
           }}
         />
       </div>
@@ -189,12 +216,12 @@ function CallToAction() {
 }
 
 /** The home page (/). */
-export function HomePage() {
+export function Page({ categoryTiles, featured, region, campaign }: HomeData) {
   return (
     <>
       <Hero />
-      <CategoryTiles />
-      <Featured />
+      <CategoryTiles tiles={categoryTiles} />
+      <Featured items={featured} region={region} campaign={campaign} />
       <ReviewsSection />
       <WhyChoose />
       <TrustSection />

@@ -53,7 +53,7 @@ const retention = [
   { what: 'Server logs', period: '30 days' },
 ] as const;
 
-export function PrivacyPolicyPage() {
+export function Page() {
   return (
     <PolicyLayout
       title="Privacy Policy"
@@ -209,7 +209,7 @@ export function PrivacyPolicyPage() {
   );
 }
 
-export const privacyPolicyHead = staticHead({
+export const head = staticHead({
   path: '/privacy-policy',
   title: 'Privacy Policy',
   description: `How ${site.brand} uses personal data from the contact form, orders, analytics and cookies, how long we keep it, and your UK GDPR rights.`,

@@ -33,7 +33,7 @@ function initials(name: string): string {
     .join('');
 }
 
-export function AboutPage() {
+export function Page() {
   return (
     <>
       <section className="bg-stone-900 text-stone-100">
@@ -127,7 +127,7 @@ export function AboutPage() {
   );
 }
 
-export const aboutHead = staticHead({
+export const head = staticHead({
   path: '/about',
   title: 'About Us',
   description: `${site.brand}: laser and dry-fire training systems for military, law enforcement and civilian shooters. Our mission, values, team and awards.`,

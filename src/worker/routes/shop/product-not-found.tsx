@@ -1,3 +1,6 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '#worker/app-context.ts';
+
 /** The reasons the product page can fail, with the status each answers with. */
 export const productErrors = {
   invalid: { message: 'Invalid product ID', status: 404 },
@@ -6,7 +9,7 @@ export const productErrors = {
 } as const;
 export type ProductError = keyof typeof productErrors;
 
-export function ProductNotFoundPage({ reason }: { reason: ProductError }) {
+function ProductNotFoundPage({ reason }: { reason: ProductError }) {
   return (
     <section className="mx-auto flex max-w-3xl flex-col items-center px-4 py-24 text-center">
       <h1 className="text-3xl font-bold">Product Not Found</h1>
@@ -19,4 +22,14 @@ export function ProductNotFoundPage({ reason }: { reason: ProductError }) {
       </a>
     </section>
   );
+}
+
+/** The Product Not Found page with the spec's reason and status. */
+export function renderProductError(c: Context<AppEnv>, reason: ProductError) {
+  c.status(productErrors[reason].status);
+  return c.render(<ProductNotFoundPage reason={reason} />, {
+    title: 'Product Not Found',
+    description: "Sorry, we couldn't find the product you're looking for.",
+    robots: 'noindex',
+  });
 }

@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import AddToCart from '#client/islands/AddToCart.tsx';
 import BuyNow from '#client/islands/BuyNow.tsx';
 import ProductGallery from '#client/islands/ProductGallery.tsx';
@@ -5,13 +6,15 @@ import ProductPrice from '#client/islands/ProductPrice.tsx';
 import { Badges } from '#client/components/badges.tsx';
 import { ProductName } from '#client/components/product-name.tsx';
 import { StockBadge } from '#client/components/stock-badge.tsx';
-import { campaignFromSearch } from '#shared/site/campaign.ts';
+import { campaignFromSearch, type CampaignParams } from '#shared/site/campaign.ts';
 import { analyticsItem, viewItemEvent } from '#shared/catalogue/analytics.ts';
 import {
   productImages,
   productImageSize,
   plainName,
   productPath,
+  productById,
+  parseProductId,
   availability,
   shipsSoon,
   type Product,
@@ -21,16 +24,40 @@ import { productJsonLd } from '#shared/catalogue/structured-data.ts';
 import { displayPrice } from '#shared/catalogue/prices.ts';
 import { shipsInText } from '#shared/policy/text.ts';
 import { currencyByRegion, type Region } from '#shared/region/region.ts';
+import type { AppEnv } from '#worker/app-context.ts';
+import { errorFields } from '#worker/log.ts';
 import type { PageHead } from '#worker/render/head.ts';
 import { Island } from '#worker/render/island.tsx';
 import { Breadcrumb } from '#worker/components/breadcrumb.tsx';
 import type { Crumb } from '#shared/seo/breadcrumb.ts';
-import { useRequestInfo } from '#worker/render/request-context.tsx';
+import { renderProductError } from './product-not-found';
 import { ProductSpecs } from './product-specs';
 import { ReviewsSection } from './reviews-section';
 import { TrustSection } from './trust-section';
 
-export function productHead(product: Product, siteUrl: string, region: Region): PageHead {
+export interface ProductData {
+  product: Product;
+  region: Region;
+  /** The campaign the page was reached with, carried to the payment link. */
+  campaign: CampaignParams;
+}
+
+/** The id must be an integer of a catalogue product; the slug is cosmetic (the canonical URL carries the right one). */
+export function load(c: Context<AppEnv>): ProductData | Promise<Response> {
+  const id = parseProductId(c.req.param('id'));
+  if (id === null) return renderProductError(c, 'invalid');
+  const product = productById(id);
+  if (!product) return renderProductError(c, 'missing');
+  return { product, region: c.get('region').region, campaign: campaignFromSearch(new URL(c.req.url).search) };
+}
+
+/** A page that fails while its shell renders still gets the Product Not Found page, with the spec's reason. */
+export function renderFailed(c: Context<AppEnv>, err: unknown) {
+  c.get('log')('error', 'product page failed', { productId: c.req.param('id'), ...errorFields(err) });
+  return renderProductError(c, 'failed');
+}
+
+export function head({ product, region }: ProductData, siteUrl: string): PageHead {
   const currency = currencyByRegion[region];
   return {
     title: product.meta_title,
@@ -79,8 +106,7 @@ function Guides({ product }: { product: Product }) {
 }
 
 /** The product detail page (/product/{id}/{slug}): gallery, price, stock, Buy Now, features, specs, guides, reviews. */
-export function ProductPage({ product }: { product: Product }) {
-  const { region, search } = useRequestInfo();
+export function Page({ product, region, campaign }: ProductData) {
   const { price, prices, full_price, full_prices } = product;
   return (
     <>
@@ -100,7 +126,7 @@ export function ProductPage({ product }: { product: Product }) {
               hydrate="interaction"
               name="ProductPrice"
               component={ProductPrice}
-              props={{ product: { price, prices, full_price, full_prices }, region: region.region }}
+              props={{ product: { price, prices, full_price, full_prices }, region }}
             />
             <div className="flex flex-wrap items-center gap-3">
               <StockBadge stock={product.stock} />
@@ -127,7 +153,7 @@ export function ProductPage({ product }: { product: Product }) {
                 name: product.name,
                 stock: product.stock,
                 item: analyticsItem(product),
-                campaign: campaignFromSearch(search),
+                campaign,
                 soldOutLabel: 'Out of Stock',
               }}
             />

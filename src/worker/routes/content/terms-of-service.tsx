@@ -192,7 +192,7 @@ const sections: ReadonlyArray<{ id: string; title: string; body: ReactNode }> = 
   },
 ];
 
-export function TermsOfServicePage() {
+export function Page() {
   return (
     <PolicyLayout
       title="Terms of Service"
@@ -219,7 +219,7 @@ export function TermsOfServicePage() {
   );
 }
 
-export const termsOfServiceHead = staticHead({
+export const head = staticHead({
   path: '/terms-of-service',
   title: 'Terms of Service',
   description: `The terms for buying from ${site.brand}: orders, prices, payment, delivery, returns, warranty, promotions and laser safety.`,

@@ -7,7 +7,7 @@ import { PolicyContact, PolicyLayout, PolicySection } from './policy-layout';
 
 const storeCredit = formatPercent(returnsPolicy.storeCreditPercent);
 
-export function ReturnsPage() {
+export function Page() {
   return (
     <PolicyLayout
       title="Returns & Refunds"
@@ -90,7 +90,7 @@ export function ReturnsPage() {
   );
 }
 
-export const returnsHead = staticHead({
+export const head = staticHead({
   path: '/returns',
   title: 'Returns & Refunds',
   description: `Return items within ${returnWindowText} of delivery. Refunds in ${businessDays(returnsPolicy.refundDays)}, ${storeCredit} store credit, exchanges and a warranty of ${warrantyText}.`,

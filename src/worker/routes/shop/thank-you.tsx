@@ -1,16 +1,46 @@
-import { ProductName } from '#client/components/product-name.tsx';
+import type { Context } from 'hono';
+import { ProductTile } from '#client/components/product-tile.tsx';
 import { analyticsItem, purchaseEvent } from '#shared/catalogue/analytics.ts';
-import { productById, productImageSize, type Product } from '#shared/catalogue/product.ts';
+import { parseSessionId } from '#shared/catalogue/payment-links.ts';
+import { parseProductId, productById, type Product } from '#shared/catalogue/product.ts';
 import { orderPurchaseEvent } from '#shared/cart/analytics.ts';
 import type { PaidOrder } from '#shared/cart/order.ts';
 import { displayPrice, formatMoney } from '#shared/catalogue/prices.ts';
+import { DIGEST } from '#shared/editorial/posts.ts';
+import type { AppEnv } from '#worker/app-context.ts';
 import type { PageHead } from '#worker/render/head.ts';
+import { readPaidOrder } from './paid-order';
+
+/** An order line with its catalogue product, when it is one. */
+type ShownLine = PaidOrder['lines'][number] & { product?: Product };
+
+export interface ThankYouData {
+  /** The product of ?product_id=, when it is a catalogue product. */
+  product?: Product;
+  sessionId: string | null;
+  /** The paid cart checkout behind ?session_id=, when Stripe is set up and the session is paid. */
+  order: (Omit<PaidOrder, 'lines'> & { lines: ShownLine[] }) | null;
+}
+
+export async function load(c: Context<AppEnv>): Promise<ThankYouData> {
+  const productId = c.req.query('product_id');
+  const id = parseProductId(productId);
+  const product = id === null ? undefined : productById(id);
+  if (productId !== undefined && !product) c.get('log')('warn', 'thank-you product not found', { productId });
+  const sessionId = parseSessionId(c.req.query('session_id'));
+  const paid = sessionId ? await readPaidOrder(c, sessionId) : null;
+  const order = paid && {
+    ...paid,
+    lines: paid.lines.map((line) => ({ ...line, product: line.productId === null ? undefined : productById(line.productId) })),
+  };
+  return { product, sessionId, order };
+}
 
 /**
  * The purchase event: a paid cart checkout carries its lines and total; otherwise it is declared only
  * for a known product and a payment session id (USD, as the payment links charge).
  */
-export function thankYouHead(product: Product | undefined, sessionId: string | null, order: PaidOrder | null = null): PageHead {
+export function head({ product, sessionId, order }: ThankYouData): PageHead {
   const event = order ? orderPurchaseEvent(order) : product && sessionId ? purchaseEvent(sessionId, analyticsItem(product)) : null;
   return {
     title: 'Thank You for Your Order',
@@ -21,7 +51,7 @@ export function thankYouHead(product: Product | undefined, sessionId: string | n
 }
 
 /** Every line of a paid cart checkout, its shipping and the total charged, in the session's currency. */
-function PaidOrderSummary({ order }: { order: PaidOrder }) {
+function PaidOrderSummary({ order }: { order: NonNullable<ThankYouData['order']> }) {
   const money = (minor: number) => formatMoney(minor / 100, order.currency);
   return (
     <section aria-labelledby="summary-heading" className="mt-10 w-full rounded-lg border border-stone-200 bg-white p-6 text-left shadow-sm">
@@ -29,25 +59,22 @@ function PaidOrderSummary({ order }: { order: PaidOrder }) {
         Order Summary
       </h2>
       <ul className="mt-4 divide-y divide-stone-200">
-        {order.lines.map((line, index) => {
-          const product = line.productId === null ? undefined : productById(line.productId);
-          return (
-            <li key={index} className="flex items-center gap-4 py-3" data-order-line>
-              {product && (
-                <img
-                  src={product.image_url}
-                  alt={product.image_alt}
-                  {...productImageSize.main}
-                  className="h-16 w-16 rounded-md border border-stone-200"
-                />
-              )}
-              <p className="flex-1 font-medium">
-                {line.name} <span className="text-stone-700">× {line.quantity}</span>
-              </p>
-              <p className="font-semibold">{money(line.amount)}</p>
-            </li>
-          );
-        })}
+        {order.lines.map((line, index) => (
+          <ProductTile
+            key={index}
+            product={line.product ?? { name: line.name }}
+            layout="row"
+            className="gap-4 py-3"
+            imageClassName="h-16 w-16 rounded-md border border-stone-200"
+            nameClassName="font-medium"
+            data={{ 'data-order-line': line.productId ?? '' }}
+          >
+            <span className="flex justify-between gap-4">
+              <span className="text-stone-700">× {line.quantity}</span>
+              <span className="font-semibold">{money(line.amount)}</span>
+            </span>
+          </ProductTile>
+        ))}
       </ul>
       <dl className="mt-4 grid grid-cols-[1fr_auto] gap-y-1 border-t border-stone-200 pt-4">
         <dt>Shipping</dt>
@@ -67,25 +94,23 @@ function OrderSummary({ product }: { product: Product }) {
       <h2 id="summary-heading" className="text-xl font-semibold">
         Order Summary
       </h2>
-      <div className="mt-4 flex items-center gap-4">
-        <img
-          src={product.image_url}
-          alt={product.image_alt}
-          {...productImageSize.main}
-          className="h-24 w-24 rounded-md border border-stone-200"
-        />
-        <p className="flex-1 font-medium">
-          <ProductName name={product.name} />
-        </p>
+      <ProductTile
+        product={product}
+        layout="row"
+        as="div"
+        className="mt-4 gap-4"
+        imageClassName="h-24 w-24 rounded-md border border-stone-200"
+        nameClassName="font-medium"
+      >
         {/* The thank-you price is in dollars with 2 decimals, whatever the visitor's region. */}
-        <p className="text-lg font-bold">{formatMoney(displayPrice(product, 'USD'), 'USD')}</p>
-      </div>
+        <span className="text-lg font-bold">{formatMoney(displayPrice(product, 'USD'), 'USD')}</span>
+      </ProductTile>
     </section>
   );
 }
 
 /** Thank-you page (/thank-you) after the hosted payment: a paid cart checkout's order, else the product's summary. */
-export function ThankYouPage({ product, order = null }: { product: Product | undefined; order?: PaidOrder | null }) {
+export function Page({ product, order }: ThankYouData) {
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center">
       <span aria-hidden="true" className="flex h-16 w-16 items-center justify-center rounded-full bg-green-100 text-3xl text-green-800">
@@ -100,7 +125,7 @@ export function ThankYouPage({ product, order = null }: { product: Product | und
         <a href="/products" className="btn btn-primary">
           Shop More Products
         </a>
-        <a href="/training-gun-digest" className="btn btn-secondary">
+        <a href={DIGEST.path} className="btn btn-secondary">
           Visit Training Guide
         </a>
       </div>

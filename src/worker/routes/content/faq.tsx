@@ -33,7 +33,7 @@ function FaqAccordionSection({ section, open }: { section: FaqSection; open: boo
   );
 }
 
-export function FaqPage() {
+export function Page() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
       <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">Frequently Asked Questions</h1>
@@ -82,7 +82,7 @@ export function FaqPage() {
   );
 }
 
-export const faqHead = staticHead({
+export const head = staticHead({
   path: '/faq',
   title: 'Frequently Asked Questions',
   description:

@@ -37,7 +37,7 @@ function ShippingTable() {
   );
 }
 
-export function ShippingPolicyPage() {
+export function Page() {
   return (
     <PolicyLayout
       title="Shipping Policy"
@@ -111,7 +111,7 @@ export function ShippingPolicyPage() {
   );
 }
 
-export const shippingPolicyHead = staticHead({
+export const head = staticHead({
   path: '/shipping-policy',
   title: 'Shipping Policy',
   description: `Delivery times and costs for the UK, EU, US and worldwide, free standard shipping over ${policyMoney(FREE_STANDARD_SHIPPING_OVER)}, order processing, tracking and customs.`,
