@@ -4,7 +4,7 @@ import { campaignFromSearch, withCampaign } from '#shared/site/campaign.ts';
 import { productById, productPath, parseProductId, isPurchasable } from '#shared/catalogue/product.ts';
 import { resolvePaymentLink } from '#shared/catalogue/payment-links.ts';
 import type { AppEnv } from '#worker/app-context.ts';
-import { renderNotFound } from '../frame/frame-routes';
+import { renderNotFound } from '../frame/not-found';
 
 export const checkoutRoutes = new Hono<AppEnv>();
 
