@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { Priced } from '#shared/catalogue/prices.ts';
 import { isPurchasable, plainName } from '#shared/catalogue/product.ts';
 import { toast } from '../toast-store';
-import { trackCartChange } from '../cart/analytics';
+import { trackCartChange } from '../cart/track-cart';
 import { CartPostError, postCart } from '../cart/post';
 
 export interface AddToCartProps {

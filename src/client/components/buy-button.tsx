@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { campaignKeys, type CampaignParams } from '#shared/site/campaign.ts';
-import type { AnalyticsItem } from '#shared/catalogue/analytics.ts';
+import type { AnalyticsItem } from '#shared/catalogue/item-events.ts';
 import { plainName, isPurchasable } from '#shared/catalogue/product.ts';
 import { startCheckout } from '../checkout';
 

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import CartView from '#client/islands/CartView.tsx';
-import { viewCartEvent } from '#shared/cart/analytics.ts';
+import { viewCartEvent } from '#shared/cart/cart-events.ts';
 import type { CartNotice } from '#shared/cart/notices.ts';
 import { priceCart } from '#shared/cart/pricing.ts';
 import { cartView, pricingInput, type CartViewLine } from '#shared/cart/view.ts';

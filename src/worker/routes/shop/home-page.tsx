@@ -1,6 +1,6 @@
 import FeaturedProducts from '#client/islands/FeaturedProducts.tsx';
 import { campaignFromSearch } from '#shared/site/campaign.ts';
-import { analyticsItem, viewItemListEvent } from '#shared/catalogue/analytics.ts';
+import { analyticsItem, viewItemListEvent } from '#shared/catalogue/item-events.ts';
 import { toCardItem } from '#shared/catalogue/list.ts';
 import { categories, products } from '#shared/catalogue/products.ts';
 import { productImageSize, featuredProducts } from '#shared/catalogue/product.ts';

@@ -1,6 +1,6 @@
 import ProductBrowser from '#client/islands/ProductBrowser.tsx';
 import { campaignFromSearch } from '#shared/site/campaign.ts';
-import { analyticsItem, viewItemListEvent } from '#shared/catalogue/analytics.ts';
+import { analyticsItem, viewItemListEvent } from '#shared/catalogue/item-events.ts';
 import { toCardItem, listedProducts, listAnalytics, listHeading, type ListState } from '#shared/catalogue/list.ts';
 import type { Currency } from '#shared/region/region.ts';
 import { products } from '#shared/catalogue/products.ts';

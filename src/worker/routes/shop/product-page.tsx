@@ -6,7 +6,7 @@ import { Badges } from '#client/components/badges.tsx';
 import { ProductName } from '#client/components/product-name.tsx';
 import { StockBadge } from '#client/components/stock-badge.tsx';
 import { campaignFromSearch } from '#shared/site/campaign.ts';
-import { analyticsItem, viewItemEvent } from '#shared/catalogue/analytics.ts';
+import { analyticsItem, viewItemEvent } from '#shared/catalogue/item-events.ts';
 import {
   productImages,
   productImageSize,

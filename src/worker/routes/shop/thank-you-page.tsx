@@ -1,7 +1,7 @@
 import { ProductName } from '#client/components/product-name.tsx';
-import { analyticsItem, purchaseEvent } from '#shared/catalogue/analytics.ts';
+import { analyticsItem, purchaseEvent } from '#shared/catalogue/item-events.ts';
 import { productById, productImageSize, type Product } from '#shared/catalogue/product.ts';
-import { orderPurchaseEvent } from '#shared/cart/analytics.ts';
+import { orderPurchaseEvent } from '#shared/cart/cart-events.ts';
 import type { PaidOrder } from '#shared/cart/order.ts';
 import { displayPrice, formatMoney } from '#shared/catalogue/prices.ts';
 import type { PageHead } from '#worker/render/head.ts';
