@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ProductName } from '#client/components/product-name.tsx';
-import { productImageSize, productById, productPath, type Product } from '#shared/catalogue/product.ts';
+import { productImageSize, productById, productPath } from '#shared/catalogue/product.ts';
+import type { Product } from '#shared/catalogue/types.ts';
 import { priceTable } from '#shared/catalogue/prices.ts';
 import { Price } from '#worker/components/price.tsx';
 

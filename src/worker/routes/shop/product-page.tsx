@@ -14,8 +14,8 @@ import {
   productPath,
   availability,
   shipsSoon,
-  type Product,
 } from '#shared/catalogue/product.ts';
+import type { Product } from '#shared/catalogue/types.ts';
 import { findListFilter } from '#shared/catalogue/list.ts';
 import { productJsonLd } from '#shared/catalogue/structured-data.ts';
 import { displayPrice } from '#shared/catalogue/prices.ts';

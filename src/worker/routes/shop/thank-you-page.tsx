@@ -1,6 +1,7 @@
 import { ProductName } from '#client/components/product-name.tsx';
 import { analyticsItem, purchaseEvent } from '#shared/catalogue/item-events.ts';
-import { productById, productImageSize, type Product } from '#shared/catalogue/product.ts';
+import { productById, productImageSize } from '#shared/catalogue/product.ts';
+import type { Product } from '#shared/catalogue/types.ts';
 import { orderPurchaseEvent } from '#shared/cart/cart-events.ts';
 import type { PaidOrder } from '#shared/cart/order.ts';
 import { displayPrice, formatMoney } from '#shared/catalogue/prices.ts';
