@@ -4,7 +4,8 @@ import { productById, productImageSize } from '#shared/catalogue/product.ts';
 import type { Product } from '#shared/catalogue/types.ts';
 import { orderPurchaseEvent } from '#shared/cart/cart-events.ts';
 import type { PaidOrder } from '#shared/cart/order.ts';
-import { displayPrice, formatMoney } from '#shared/catalogue/prices.ts';
+import { displayPrice } from '#shared/catalogue/prices.ts';
+import { formatMinor, formatMoney } from '#shared/money.ts';
 import type { PageHead } from '#worker/render/head.ts';
 
 /**
@@ -23,7 +24,6 @@ export function thankYouHead(product: Product | undefined, sessionId: string | n
 
 /** Every line of a paid cart checkout, its shipping and the total charged, in the session's currency. */
 function PaidOrderSummary({ order }: { order: PaidOrder }) {
-  const money = (minor: number) => formatMoney(minor / 100, order.currency);
   return (
     <section aria-labelledby="summary-heading" className="mt-10 w-full rounded-lg border border-stone-200 bg-white p-6 text-left shadow-sm">
       <h2 id="summary-heading" className="text-xl font-semibold">
@@ -45,17 +45,17 @@ function PaidOrderSummary({ order }: { order: PaidOrder }) {
               <p className="flex-1 font-medium">
                 {line.name} <span className="text-stone-700">× {line.quantity}</span>
               </p>
-              <p className="font-semibold">{money(line.amount)}</p>
+              <p className="font-semibold">{formatMinor(line.amount, order.currency)}</p>
             </li>
           );
         })}
       </ul>
       <dl className="mt-4 grid grid-cols-[1fr_auto] gap-y-1 border-t border-stone-200 pt-4">
         <dt>Shipping</dt>
-        <dd>{order.shipping === 0 ? 'Free' : money(order.shipping)}</dd>
+        <dd>{order.shipping === 0 ? 'Free' : formatMinor(order.shipping, order.currency)}</dd>
         <dt className="text-lg font-bold">Total</dt>
         <dd className="text-lg font-bold" data-order-total>
-          {money(order.total)}
+          {formatMinor(order.total, order.currency)}
         </dd>
       </dl>
     </section>
