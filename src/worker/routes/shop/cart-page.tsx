@@ -1,15 +1,16 @@
 import type { Context } from 'hono';
 import CartView from '#client/islands/CartView.tsx';
 import { viewCartEvent } from '#shared/cart/cart-events.ts';
+import type { CheckoutMode } from '#shared/cart/checkout-mode.ts';
 import type { CartNotice } from '#shared/cart/notices.ts';
 import { priceCart } from '#shared/cart/pricing.ts';
 import { cartView, pricingInput, type CartViewLine } from '#shared/cart/view.ts';
 import { currencyByRegion, type Region } from '#shared/region/region.ts';
 import { campaignFromSearch } from '#shared/site/campaign.ts';
 import type { AppEnv } from '#worker/app-context.ts';
-import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 import type { PageHead } from '#worker/render/head.ts';
 import { Island } from '#worker/render/island.tsx';
+import { cartCheckoutMode } from './checkout-mode';
 
 export { cartNotices, type CartNotice } from '#shared/cart/notices.ts';
 
@@ -27,7 +28,7 @@ export function cartHead(lines: readonly CartViewLine[], region: Region): PageHe
 export function CartPage(props: {
   lines: CartViewLine[];
   region: Region;
-  oneCheckout: boolean;
+  checkout: CheckoutMode;
   search: string;
   notice: CartNotice | null;
 }) {
@@ -37,12 +38,13 @@ export function CartPage(props: {
       {/* Load: the cart is the page; steppers, remove and region repricing work at once. */}
       <Island
         hydrate="load"
+        followsRegion
         name="CartView"
         component={CartView}
         props={{
           lines: props.lines,
           region: props.region,
-          oneCheckout: props.oneCheckout,
+          checkout: props.checkout,
           campaign: campaignFromSearch(props.search),
           // A fresh token per rendering: one checkout attempt (see cart-checkout.ts).
           attempt: crypto.randomUUID(),
@@ -56,9 +58,8 @@ export function CartPage(props: {
 export function renderCartPage(c: Context<AppEnv>, notice: CartNotice | null = null) {
   const lines = cartView(c.get('cart'));
   const region = c.get('region').region;
-  const oneCheckout = checkoutGatewayFor(c.get('deps').settings) !== null;
   return c.render(
-    <CartPage lines={lines} region={region} oneCheckout={oneCheckout} search={new URL(c.req.url).search} notice={notice} />,
+    <CartPage lines={lines} region={region} checkout={cartCheckoutMode(c, lines)} search={new URL(c.req.url).search} notice={notice} />,
     cartHead(lines, region),
   );
 }

@@ -134,6 +134,7 @@ function Featured() {
             replayed); a region change hydrates it first (switchRegion), so its prices still switch with the rest. */}
         <Island
           hydrate="visible"
+          followsRegion
           name="FeaturedProducts"
           component={FeaturedProducts}
           props={{

@@ -37,6 +37,7 @@ export function ProductListPage({ state }: { state: ListState }) {
     // Load: the list and its filters are the page, above the fold, used at once.
     <Island
       hydrate="load"
+      followsRegion
       name="ProductBrowser"
       component={ProductBrowser}
       props={{ items: products.map(toCardItem), initial: state, region: region.region, campaign: campaignFromSearch(search) }}

@@ -98,6 +98,7 @@ export function ProductPage({ product }: { product: Product }) {
                 switching (switchRegion) and its percent off and saving change in the same frame as every other price. */}
             <Island
               hydrate="interaction"
+              followsRegion
               name="ProductPrice"
               component={ProductPrice}
               props={{ product: { price, prices, full_price, full_prices }, region: region.region }}
