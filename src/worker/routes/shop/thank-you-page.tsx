@@ -6,6 +6,7 @@ import { orderPurchaseEvent } from '#shared/cart/cart-events.ts';
 import type { PaidOrder } from '#shared/cart/order.ts';
 import { displayPrice } from '#shared/catalogue/prices.ts';
 import { formatMinor, formatMoney } from '#shared/money.ts';
+import { DIGEST } from '#shared/editorial/posts.ts';
 import type { PageHead } from '#worker/render/head.ts';
 
 /**
@@ -101,7 +102,7 @@ export function ThankYouPage({ product, order = null }: { product: Product | und
         <a href="/products" className="btn btn-primary">
           Shop More Products
         </a>
-        <a href="/training-gun-digest" className="btn btn-secondary">
+        <a href={DIGEST.path} className="btn btn-secondary">
           Visit Training Guide
         </a>
       </div>
