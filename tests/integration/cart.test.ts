@@ -54,6 +54,12 @@ function shopper(app: TestApp, headers: Record<string, string> = {}) {
 
 const badge = (html: string) => html.match(/data-cart-count="[^"]*">(\d+)</)?.[1] ?? html.match(/data-cart-count[^>]*>(\d+)</)?.[1];
 
+/** The props the cart page gives its island. */
+const cartViewProps = (html: string) =>
+  JSON.parse(decodeEntities(attr(html.match(/<div class="contents" data-island="CartView"[^>]*>/)![0], 'data-props')!)) as {
+    checkout: string;
+  };
+
 describe('the cart without JavaScript', () => {
   it('refuses a cart post from another site with 403 and leaves the cart alone', async () => {
     const s = shopper(plain);
@@ -199,10 +205,6 @@ describe('checkout', () => {
   });
 
   it('tells the island what Checkout does: the server decides, in the island props and in every cart answer', async () => {
-    const cartViewProps = (html: string) =>
-      JSON.parse(decodeEntities(attr(html.match(/<div class="contents" data-island="CartView"[^>]*>/)![0], 'data-props')!)) as {
-        checkout: string;
-      };
     const json = { Accept: 'application/json' };
     for (const [app, several] of [
       [plain, 'per-line'],

@@ -7,14 +7,7 @@ import { ProductName } from '#client/components/product-name.tsx';
 import { StockBadge } from '#client/components/stock-badge.tsx';
 import { campaignFromSearch } from '#shared/site/campaign.ts';
 import { analyticsItem, viewItemEvent } from '#shared/catalogue/item-events.ts';
-import {
-  productImages,
-  productImageSize,
-  plainName,
-  productPath,
-  availability,
-  shipsSoon,
-} from '#shared/catalogue/product.ts';
+import { productImages, productImageSize, plainName, productPath, availability, shipsSoon } from '#shared/catalogue/product.ts';
 import type { Product } from '#shared/catalogue/types.ts';
 import { findListFilter } from '#shared/catalogue/list.ts';
 import { productJsonLd } from '#shared/catalogue/structured-data.ts';

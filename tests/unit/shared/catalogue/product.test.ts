@@ -74,9 +74,10 @@ describe('technical specifications', () => {
   });
 });
 
+// The data is typed by the union; a status outside it (a later edit, a stale cookie's item) still gets the neutral answer.
+const unlisted = (status: string) => status as StockLevel;
+
 describe('stock status: In Stock, Low Stock and Out of Stock decide availability, badge colour, Buy and dispatch; any other status is neutral', () => {
-  // The data is typed by the union; a status outside it (a later edit, a stale cookie's item) still gets the neutral answer.
-  const unlisted = (status: string) => status as StockLevel;
   it('maps to structured-data availability', () => {
     expect(availability('In Stock')).toBe('InStock');
     expect(availability('Low Stock')).toBe('LimitedAvailability');
@@ -85,9 +86,24 @@ describe('stock status: In Stock, Low Stock and Out of Stock decide availability
   });
 
   it('colours green, amber, red, else grey; only Out of Stock blocks Buy; only In Stock ships soon', () => {
-    expect((['In Stock', 'Low Stock', 'Out of Stock', unlisted('Pre-order')] as StockLevel[]).map(stockTone)).toEqual(['in', 'low', 'out', 'other']);
-    expect((['In Stock', 'Low Stock', 'Out of Stock', unlisted('Pre-order')] as StockLevel[]).map(isPurchasable)).toEqual([true, true, false, true]);
-    expect((['In Stock', 'Low Stock', 'Out of Stock', unlisted('Pre-order')] as StockLevel[]).map(shipsSoon)).toEqual([true, false, false, false]);
+    expect((['In Stock', 'Low Stock', 'Out of Stock', unlisted('Pre-order')] as StockLevel[]).map(stockTone)).toEqual([
+      'in',
+      'low',
+      'out',
+      'other',
+    ]);
+    expect((['In Stock', 'Low Stock', 'Out of Stock', unlisted('Pre-order')] as StockLevel[]).map(isPurchasable)).toEqual([
+      true,
+      true,
+      false,
+      true,
+    ]);
+    expect((['In Stock', 'Low Stock', 'Out of Stock', unlisted('Pre-order')] as StockLevel[]).map(shipsSoon)).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 });
 
