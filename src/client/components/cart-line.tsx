@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { MAX_QUANTITY, MIN_QUANTITY } from '#shared/cart/cart.ts';
 import type { CartViewLine } from '#shared/cart/view.ts';
-import { formatMoney } from '#shared/catalogue/prices.ts';
+import { formatMinor } from '#shared/money.ts';
 import { plainName } from '#shared/catalogue/product.ts';
 import type { Currency } from '#shared/region/region.ts';
 import { ProductTile } from './product-tile';
@@ -53,10 +53,10 @@ export function CartLine({ line, unitAmount, lineAmount, currency, onQuantity, o
     >
       <div className="flex flex-1 flex-col gap-3">
         <p className="font-semibold" data-line-total>
-          {formatMoney(lineAmount / 100, currency)}
+          {formatMinor(lineAmount, currency)}
         </p>
         <p className="text-sm text-stone-700">
-          Unit price <span data-unit-price>{formatMoney(unitAmount / 100, currency)}</span>
+          Unit price <span data-unit-price>{formatMinor(unitAmount, currency)}</span>
         </p>
         <div className="flex flex-wrap items-center gap-4">
           <form method="post" action="/cart/update" onSubmit={stepper} className="flex items-center" aria-label={`Quantity of ${name}`}>

@@ -16,7 +16,7 @@ import {
   type Notice,
 } from '#shared/contact/form.ts';
 import type { ContactStatus } from '#shared/contact/status.ts';
-import { push } from '../analytics';
+import { push } from '../data-layer';
 import { mountTurnstile } from '../contact/turnstile-widget';
 import { ContactField, fieldClass } from '../components/contact-field';
 import { toast } from '../toast-store';

@@ -1,4 +1,4 @@
-import { PURCHASES_STORAGE_KEY } from '#shared/catalogue/analytics.ts';
+import { PURCHASES_STORAGE_KEY } from '#shared/catalogue/item-events.ts';
 import { CAMPAIGN_STORAGE_KEY } from '#shared/site/campaign.ts';
 import { CONSENT_STORAGE_KEY } from '#shared/site/consent.ts';
 import { webPageJsonLd } from '#shared/seo/page-jsonld.ts';

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { Suspense } from 'react';
 import { products } from '#shared/catalogue/products.ts';
-import type { Product } from '#shared/catalogue/product.ts';
+import type { Product } from '#shared/catalogue/types.ts';
 import { articlePath, categorySlug, DIGEST, digestFeedLink, type PostSummary } from '#shared/editorial/posts.ts';
 import { breadcrumbJsonLd } from '#shared/seo/breadcrumb.ts';
 import { FEATURED_EQUIPMENT, LATEST_POSTS, POSTS_PER_CATEGORY, type PostCategory } from '#shared/editorial/digest.ts';

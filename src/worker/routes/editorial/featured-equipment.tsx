@@ -1,5 +1,6 @@
 import { ProductTile } from '#client/components/product-tile.tsx';
-import { productPath, type Product } from '#shared/catalogue/product.ts';
+import { productPath } from '#shared/catalogue/product.ts';
+import type { Product } from '#shared/catalogue/types.ts';
 import { priceTable } from '#shared/catalogue/prices.ts';
 import { Price } from '#worker/components/price.tsx';
 

@@ -1,32 +1,34 @@
 import type { Context } from 'hono';
 import CartView from '#client/islands/CartView.tsx';
-import { viewCartEvent } from '#shared/cart/analytics.ts';
+import { viewCartEvent } from '#shared/cart/cart-events.ts';
+import type { CheckoutMode } from '#shared/cart/checkout-mode.ts';
 import { cartNotices, type CartNotice } from '#shared/cart/notices.ts';
 import { priceCart } from '#shared/cart/pricing.ts';
 import { cartView, pricingInput, type CartViewLine } from '#shared/cart/view.ts';
 import { currencyByRegion, type Region } from '#shared/region/region.ts';
 import { campaignFromSearch, type CampaignParams } from '#shared/site/campaign.ts';
 import type { AppEnv } from '#worker/app-context.ts';
-import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 import type { PageHead } from '#worker/render/head.ts';
 import { Island } from '#worker/render/island.tsx';
 import { renderPage } from '#worker/render/page.tsx';
+import { cartCheckoutMode } from './checkout-mode';
 
 export interface CartData {
   lines: CartViewLine[];
   region: Region;
-  /** Whether several items pay in one Stripe Checkout Session (else each line through its payment link). */
-  oneCheckout: boolean;
+  /** What the checkout button does, decided on the server (src/shared/cart/checkout-mode.ts). */
+  checkout: CheckoutMode;
   campaign: CampaignParams;
   /** Why the last post could not be done, if it could not. */
   notice: CartNotice | null;
 }
 
 function cartData(c: Context<AppEnv>, notice: CartNotice | null): CartData {
+  const lines = cartView(c.get('cart'));
   return {
-    lines: cartView(c.get('cart')),
+    lines,
     region: c.get('region').region,
-    oneCheckout: checkoutGatewayFor(c.get('deps').settings) !== null,
+    checkout: cartCheckoutMode(c, lines),
     campaign: campaignFromSearch(new URL(c.req.url).search),
     notice,
   };
@@ -55,12 +57,13 @@ export function Page(props: CartData) {
       {/* Load: the cart is the page; steppers, remove and region repricing work at once. */}
       <Island
         hydrate="load"
+        followsRegion
         name="CartView"
         component={CartView}
         props={{
           lines: props.lines,
           region: props.region,
-          oneCheckout: props.oneCheckout,
+          checkout: props.checkout,
           campaign: props.campaign,
           // A fresh token per rendering: one checkout attempt (see cart-checkout.ts).
           attempt: crypto.randomUUID(),

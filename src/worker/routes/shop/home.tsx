@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import FeaturedProducts from '#client/islands/FeaturedProducts.tsx';
 import { campaignFromSearch, type CampaignParams } from '#shared/site/campaign.ts';
-import { analyticsItem, viewItemListEvent } from '#shared/catalogue/analytics.ts';
+import { analyticsItem, viewItemListEvent } from '#shared/catalogue/item-events.ts';
 import { toCardItem, type CardItem } from '#shared/catalogue/list.ts';
 import { categories, products } from '#shared/catalogue/products.ts';
 import { productImageSize, featuredProducts } from '#shared/catalogue/product.ts';
@@ -161,6 +161,7 @@ function Featured({ items, region, campaign }: Pick<HomeData, 'region' | 'campai
             replayed); a region change hydrates it first (switchRegion), so its prices still switch with the rest. */}
         <Island
           hydrate="visible"
+          followsRegion
           name="FeaturedProducts"
           component={FeaturedProducts}
           props={{

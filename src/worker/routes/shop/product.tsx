@@ -7,7 +7,7 @@ import { Badges } from '#client/components/badges.tsx';
 import { ProductName } from '#client/components/product-name.tsx';
 import { StockBadge } from '#client/components/stock-badge.tsx';
 import { campaignFromSearch, type CampaignParams } from '#shared/site/campaign.ts';
-import { analyticsItem, viewItemEvent } from '#shared/catalogue/analytics.ts';
+import { analyticsItem, viewItemEvent } from '#shared/catalogue/item-events.ts';
 import {
   productImages,
   productImageSize,
@@ -17,8 +17,8 @@ import {
   parseProductId,
   availability,
   shipsSoon,
-  type Product,
 } from '#shared/catalogue/product.ts';
+import type { Product } from '#shared/catalogue/types.ts';
 import { findListFilter } from '#shared/catalogue/list.ts';
 import { productJsonLd } from '#shared/catalogue/structured-data.ts';
 import { displayPrice } from '#shared/catalogue/prices.ts';
@@ -124,6 +124,7 @@ export function Page({ product, region, campaign }: ProductData) {
                 switching (switchRegion) and its percent off and saving change in the same frame as every other price. */}
             <Island
               hydrate="interaction"
+              followsRegion
               name="ProductPrice"
               component={ProductPrice}
               props={{ product: { price, prices, full_price, full_prices }, region }}

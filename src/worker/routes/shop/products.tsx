@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import ProductBrowser from '#client/islands/ProductBrowser.tsx';
 import { campaignFromSearch, type CampaignParams } from '#shared/site/campaign.ts';
-import { analyticsItem, viewItemListEvent } from '#shared/catalogue/analytics.ts';
+import { analyticsItem, viewItemListEvent } from '#shared/catalogue/item-events.ts';
 import {
   toCardItem,
   listedProducts,
@@ -61,6 +61,12 @@ export function head({ state, items, region }: ProductListData): PageHead {
 export function Page({ state, items, region, campaign }: ProductListData) {
   return (
     // Load: the list and its filters are the page, above the fold, used at once.
-    <Island hydrate="load" name="ProductBrowser" component={ProductBrowser} props={{ items, initial: state, region, campaign }} />
+    <Island
+      hydrate="load"
+      followsRegion
+      name="ProductBrowser"
+      component={ProductBrowser}
+      props={{ items, initial: state, region, campaign }}
+    />
   );
 }

@@ -1,11 +1,13 @@
 import type { Context } from 'hono';
 import { ProductTile } from '#client/components/product-tile.tsx';
-import { analyticsItem, purchaseEvent } from '#shared/catalogue/analytics.ts';
+import { analyticsItem, purchaseEvent } from '#shared/catalogue/item-events.ts';
 import { parseSessionId } from '#shared/catalogue/payment-links.ts';
-import { parseProductId, productById, type Product } from '#shared/catalogue/product.ts';
-import { orderPurchaseEvent } from '#shared/cart/analytics.ts';
+import { parseProductId, productById } from '#shared/catalogue/product.ts';
+import type { Product } from '#shared/catalogue/types.ts';
+import { orderPurchaseEvent } from '#shared/cart/cart-events.ts';
 import type { PaidOrder } from '#shared/cart/order.ts';
-import { displayPrice, formatMoney } from '#shared/catalogue/prices.ts';
+import { displayPrice } from '#shared/catalogue/prices.ts';
+import { formatMinor, formatMoney } from '#shared/money.ts';
 import { DIGEST } from '#shared/editorial/posts.ts';
 import type { AppEnv } from '#worker/app-context.ts';
 import type { PageHead } from '#worker/render/head.ts';
@@ -52,7 +54,7 @@ export function head({ product, sessionId, order }: ThankYouData): PageHead {
 
 /** Every line of a paid cart checkout, its shipping and the total charged, in the session's currency. */
 function PaidOrderSummary({ order }: { order: NonNullable<ThankYouData['order']> }) {
-  const money = (minor: number) => formatMoney(minor / 100, order.currency);
+  const money = (minor: number) => formatMinor(minor, order.currency);
   return (
     <section aria-labelledby="summary-heading" className="mt-10 w-full rounded-lg border border-stone-200 bg-white p-6 text-left shadow-sm">
       <h2 id="summary-heading" className="text-xl font-semibold">
@@ -78,10 +80,10 @@ function PaidOrderSummary({ order }: { order: NonNullable<ThankYouData['order']>
       </ul>
       <dl className="mt-4 grid grid-cols-[1fr_auto] gap-y-1 border-t border-stone-200 pt-4">
         <dt>Shipping</dt>
-        <dd>{order.shipping === 0 ? 'Free' : money(order.shipping)}</dd>
+        <dd>{order.shipping === 0 ? 'Free' : formatMinor(order.shipping, order.currency)}</dd>
         <dt className="text-lg font-bold">Total</dt>
         <dd className="text-lg font-bold" data-order-total>
-          {money(order.total)}
+          {formatMinor(order.total, order.currency)}
         </dd>
       </dl>
     </section>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { beginCheckoutCartEvent, cartChangeEvent, orderPurchaseEvent, viewCartEvent } from '#shared/cart/analytics.ts';
+import { beginCheckoutCartEvent, cartChangeEvent, orderPurchaseEvent, viewCartEvent } from '#shared/cart/cart-events.ts';
 import { priceCart } from '#shared/cart/pricing.ts';
 import { cartProducts } from '#shared/cart/view.ts';
 

@@ -1,8 +1,8 @@
-import { beginCheckoutCartEvent, cartChangeEvent, viewCartEvent } from '#shared/cart/analytics.ts';
+import { beginCheckoutCartEvent, cartChangeEvent } from '#shared/cart/cart-events.ts';
 import { priceCart } from '#shared/cart/pricing.ts';
 import type { Priced } from '#shared/catalogue/prices.ts';
 import { currencyByRegion } from '#shared/region/region.ts';
-import { push } from '../analytics';
+import { push } from '../data-layer';
 import { getRegion } from '../region/store';
 
 type Item = Priced & { id: number; name: string };
@@ -14,10 +14,6 @@ function priced(lines: ReadonlyArray<{ item: Item; quantity: number }>) {
 
 export function trackCartChange(event: 'add_to_cart' | 'remove_from_cart', item: Item, quantity: number): void {
   push(cartChangeEvent(event, priced([{ item, quantity }])));
-}
-
-export function trackViewCart(lines: ReadonlyArray<{ item: Item; quantity: number }>): void {
-  push(viewCartEvent(priced(lines)));
 }
 
 export function trackBeginCartCheckout(lines: ReadonlyArray<{ item: Item; quantity: number }>): void {

@@ -1,9 +1,23 @@
+import { resolve } from 'node:path';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { PostFile } from '#shared/editorial/content-file.ts';
-import { planWrites, type CategoryRow, type ContentPlan, type PostRow } from '#shared/editorial/content-plan.ts';
-import type { Db } from './client';
-import { blogPosts, blogProductRelations, categories } from './schema';
+import {
+  formatSyncReport,
+  planContentSync,
+  planWrites,
+  type CategoryRow,
+  type ContentPlan,
+  type PostRow,
+} from '#shared/editorial/content-plan.ts';
+import type { Db } from '../db/client';
+import { blogPosts, blogProductRelations, categories } from '../db/schema';
+import { readContentFolder } from './content-folder';
+
+/**
+ * The content sync: content/ into the database. The files are read (content-folder.ts) and the rows
+ * here, the pure planner compares them, and the plan is written in one batch.
+ */
 
 /**
  * What the database holds, for the sync planner. Reads every row: this is the operator's sync
@@ -89,4 +103,32 @@ export async function applyContentPlan(db: Db, plan: ContentPlan): Promise<void>
   const unpublish = plan.posts.unpublish.map((p) => p.id);
   if (unpublish.length > 0) statements.push(db.update(blogPosts).set({ published: false }).where(inArray(blogPosts.id, unpublish)));
   await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+}
+
+export interface SyncOptions {
+  /** Default: content/ in the working directory. */
+  dir?: string;
+  publicDir?: string;
+  dryRun?: boolean;
+  /** Unpublish published posts whose file is gone (they are never deleted). */
+  prune?: boolean;
+}
+
+export interface SyncResult {
+  plan: ContentPlan;
+  /** Whether rows were written (false on a dry run or when everything already matched). */
+  wrote: boolean;
+  /** What the command prints. */
+  report: string;
+  /** True when any file was refused: the command then exits with 1. */
+  failed: boolean;
+}
+
+/** content/ into the database: read and check the files, compare with the rows, write the difference at once. */
+export async function syncContent(db: Db, opts: SyncOptions = {}): Promise<SyncResult> {
+  const files = readContentFolder(opts.dir ?? resolve('content'), opts.publicDir ?? resolve('public'));
+  const plan = planContentSync(files, await readContentRows(db), { prune: opts.prune });
+  const wrote = !opts.dryRun && planWrites(plan);
+  if (wrote) await applyContentPlan(db, plan);
+  return { plan, wrote, report: formatSyncReport(plan, { dryRun: opts.dryRun }), failed: plan.problems.length > 0 };
 }

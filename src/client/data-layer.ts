@@ -1,4 +1,4 @@
-import { PURCHASES_STORAGE_KEY, type AnalyticsItem, viewItemListEvent } from '#shared/catalogue/analytics.ts';
+import { PURCHASES_STORAGE_KEY, type AnalyticsItem, viewItemListEvent } from '#shared/catalogue/item-events.ts';
 import { getCampaign } from './campaign';
 
 /** Pushes to the analytics data layer (GTM reads window.dataLayer). */

@@ -1,7 +1,8 @@
 import { plainName } from '../catalogue/product';
 import type { Currency } from '../region/region';
 import type { PaidOrder } from './order';
-import { fromMinorUnits, type PricedCart, type PricedLine } from './pricing';
+import { fromMinorUnits } from '../money';
+import type { PricedCart, PricedLine } from './pricing';
 
 /** A GA4 ecommerce item of a cart event: price and currency are what the shopper sees. */
 export interface CartAnalyticsItem {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyticsItem, purchaseEvent, viewItemEvent, viewItemListEvent } from '#shared/catalogue/analytics.ts';
+import { analyticsItem, purchaseEvent, viewItemEvent, viewItemListEvent } from '#shared/catalogue/item-events.ts';
 import { productById } from '#shared/catalogue/product.ts';
 
 const p1 = productById(1)!;
