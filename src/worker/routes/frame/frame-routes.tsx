@@ -9,6 +9,7 @@ import { robotsTxt, sitemapXml, staticSitemapPaths, type SitemapEntry } from '#s
 import type { AppEnv } from '#worker/app-context.ts';
 import { listPostsForSitemap } from '#worker/db/queries/posts.ts';
 import { readOr } from '#worker/db/queries/read-or.ts';
+import { readFields } from '#worker/http/read-fields.ts';
 import { errorFields } from '#worker/log.ts';
 import { NotFoundPage } from './not-found-page';
 
@@ -73,7 +74,7 @@ frameRoutes.get('/404', renderNotFound);
  * saves in place and never posts.
  */
 frameRoutes.post('/consent', bodyLimit({ maxSize: 4096, onError: (c) => c.text('Payload Too Large', 413) }), async (c) => {
-  const form = await c.req.parseBody();
+  const form = await readFields(c, ['form']);
   const choice = form.choice;
   if (!isConsentChoice(choice)) return c.text('Choose Accept or Reject.', 400);
   const secure = new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';

@@ -2,18 +2,8 @@ import type { Context } from 'hono';
 import { itemCount } from '#shared/cart/cart.ts';
 import { cartView } from '#shared/cart/view.ts';
 import type { AppEnv } from '#worker/app-context.ts';
+import { wantsJson } from '#worker/http/wants-json.ts';
 import { renderCartPage, type CartNotice } from './cart-page';
-
-/** How the cart routes answer: JSON to the cart island (it asks for it), pages and redirects to plain forms. */
-export function wantsJson(c: Context<AppEnv>): boolean {
-  return (c.req.header('accept') ?? '').includes('application/json');
-}
-
-/** The posted form's text fields. */
-export async function formFields(c: Context<AppEnv>): Promise<Record<string, string>> {
-  const body = await c.req.parseBody();
-  return Object.fromEntries(Object.entries(body).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])));
-}
 
 /** The cart as the island reads it. */
 export function cartJson(c: Context<AppEnv>) {
