@@ -41,7 +41,7 @@ export function createApp(deps: AppDeps) {
 
   app.notFound(renderNotFound);
   app.onError((err, c) => {
-    // Refusals (csrf 403, body limit 413, unreadable body 400 from readFields) are the client's problem, not a crash.
+    // Refusals (csrf 403, body limit 413, readFields' unreadable body 400 and unread body type 415) are the client's problem, not a crash.
     if (err instanceof HTTPException && err.status < 500) {
       c.get('log')('warn', 'request refused', { path: c.req.path, status: err.status, reason: err.message });
       return renderRefusal(c, err.status);
