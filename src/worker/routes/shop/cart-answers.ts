@@ -3,19 +3,9 @@ import { itemCount } from '#shared/cart/cart.ts';
 import { cartView } from '#shared/cart/view.ts';
 import type { AppEnv } from '#worker/app-context.ts';
 import type { CartNotice } from '#shared/cart/notices.ts';
+import { wantsJson } from '#worker/http/wants-json.ts';
 import { cartCheckoutMode } from './checkout-mode';
 import { renderCart } from './cart';
-
-/** How the cart routes answer: JSON to the cart island (it asks for it), pages and redirects to plain forms. */
-export function wantsJson(c: Context<AppEnv>): boolean {
-  return (c.req.header('accept') ?? '').includes('application/json');
-}
-
-/** The posted form's text fields. */
-export async function formFields(c: Context<AppEnv>): Promise<Record<string, string>> {
-  const body = await c.req.parseBody();
-  return Object.fromEntries(Object.entries(body).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])));
-}
 
 /** The cart as the island reads it, with what its Checkout does now. */
 export function cartJson(c: Context<AppEnv>) {

@@ -12,7 +12,8 @@ import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 import { CheckoutUnavailableError } from '#worker/payments/checkout-gateway.ts';
 import { checkoutSessionParams } from '#worker/payments/session-params.ts';
 import { cartNotices } from '#shared/cart/notices.ts';
-import { rejectCartPost, wantsJson } from './cart-answers';
+import { wantsJson } from '#worker/http/wants-json.ts';
+import { rejectCartPost } from './cart-answers';
 
 /** Where the browser goes next: JSON for the island, a 303 without JavaScript. */
 function goTo(c: Context<AppEnv>, url: string) {

@@ -2,8 +2,8 @@ import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { paymentLinkOrigins } from '#shared/catalogue/payment-links.ts';
 import { TURNSTILE_ORIGIN } from '#shared/contact/turnstile.ts';
-import type { AppEnv } from '../app-context';
-import type { Settings } from '../settings';
+import type { InjectDepsVariables } from '../inject-deps';
+import type { Settings } from '../../settings';
 
 type HeaderSettings = Pick<
   Settings,
@@ -91,15 +91,22 @@ export function contentSecurityPolicy(scriptNonce: string, settings: HeaderSetti
   ].join('; ');
 }
 
-export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const value = nonce();
-  c.set('nonce', value);
-  await baseHeaders(c, async () => {
-    await next();
-  });
-  const { settings } = c.get('deps');
-  c.header('Content-Security-Policy', contentSecurityPolicy(value, settings));
-  c.header('Permissions-Policy', permissionsPolicy(settings));
-  const proto = c.req.header('x-forwarded-proto') ?? new URL(c.req.url).protocol.replace(':', '');
-  if (proto === 'https') c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
-};
+/** What securityHeaders sets: the request's CSP nonce, which every script the page carries presents. */
+export type SecurityHeadersVariables = { nonce: string };
+
+export function securityHeaders(): MiddlewareHandler<{
+  Variables: SecurityHeadersVariables & InjectDepsVariables<{ settings: HeaderSettings }>;
+}> {
+  return async (c, next) => {
+    const value = nonce();
+    c.set('nonce', value);
+    await baseHeaders(c, async () => {
+      await next();
+    });
+    const { settings } = c.get('deps');
+    c.header('Content-Security-Policy', contentSecurityPolicy(value, settings));
+    c.header('Permissions-Policy', permissionsPolicy(settings));
+    const proto = c.req.header('x-forwarded-proto') ?? new URL(c.req.url).protocol.replace(':', '');
+    if (proto === 'https') c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+  };
+}

@@ -62,17 +62,19 @@ function gzipAsItStreams(body: ReadableStream<Uint8Array>): ReadableStream<Uint8
  * Node only: compresses pages and other text answers, as Cloudflare does in front of the Worker.
  * Static files come precompressed from the build and are left alone.
  */
-export const streamingGzip: MiddlewareHandler = async (c, next) => {
-  await next();
-  const res = c.res;
-  // A byte range (206) is a slice of the identity body; compressing it would break the range.
-  if (!res.body || c.req.method === 'HEAD' || res.status === 206 || res.headers.has('Content-Encoding')) return;
-  if (!COMPRESSIBLE.test(res.headers.get('Content-Type') ?? '') || !acceptsGzip(c.req.header('Accept-Encoding'))) return;
-  const headers = new Headers(res.headers);
-  headers.set('Content-Encoding', 'gzip');
-  headers.delete('Content-Length');
-  headers.append('Vary', 'Accept-Encoding');
-  // Cleared first: assigning over a response copies the old one's headers back (length, Vary).
-  c.res = undefined as unknown as Response;
-  c.res = new Response(gzipAsItStreams(res.body), { status: res.status, statusText: res.statusText, headers });
-};
+export function streamingGzip(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const res = c.res;
+    // A byte range (206) is a slice of the identity body; compressing it would break the range.
+    if (!res.body || c.req.method === 'HEAD' || res.status === 206 || res.headers.has('Content-Encoding')) return;
+    if (!COMPRESSIBLE.test(res.headers.get('Content-Type') ?? '') || !acceptsGzip(c.req.header('Accept-Encoding'))) return;
+    const headers = new Headers(res.headers);
+    headers.set('Content-Encoding', 'gzip');
+    headers.delete('Content-Length');
+    headers.append('Vary', 'Accept-Encoding');
+    // Cleared first: assigning over a response copies the old one's headers back (length, Vary).
+    c.res = undefined as unknown as Response;
+    c.res = new Response(gzipAsItStreams(res.body), { status: res.status, statusText: res.statusText, headers });
+  };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptsGzip } from '#worker/middleware/streaming-gzip.ts';
+import { acceptsGzip } from './index';
 
 describe('acceptsGzip', () => {
   it.each([

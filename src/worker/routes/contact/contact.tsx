@@ -1,12 +1,52 @@
+import type { Context } from 'hono';
 import ContactForm, { type ContactFormProps } from '#client/islands/ContactForm.tsx';
-import { staticHead } from '#worker/render/head.ts';
-import { Island } from '#worker/render/island.tsx';
+import type { ContactPageState } from '#shared/contact/form.ts';
+import { contactStatus, parseContactOutcome } from '#shared/contact/status.ts';
 import { webPageJsonLd } from '#shared/seo/page-jsonld.ts';
 import { TURNSTILE_SCRIPT_ID, TURNSTILE_SCRIPT_URL } from '#shared/contact/turnstile.ts';
+import type { AppEnv } from '#worker/app-context.ts';
+import { staticHead } from '#worker/render/head.ts';
+import { Island } from '#worker/render/island.tsx';
+import { renderPage } from '#worker/render/page.tsx';
 import { useRequestInfo } from '#worker/render/request-context.tsx';
 import { ContactDetails } from './contact-details';
+import { fillTokenFor } from './fill-time';
+import { turnstileOn } from './turnstile';
 
-export const contactHead = staticHead({
+export interface ContactData {
+  form: ContactFormProps;
+}
+
+/**
+ * The form as this rendering shows it: fresh, or with the answer to the plain-HTML post (typed
+ * values, the problem or refusal, or the outcome). `fillToken` is the posted form's own token when
+ * the page is shown again: the visitor's time counts from the first rendering, so a quick fix of
+ * one field is not taken for a bot. Otherwise a fresh one.
+ */
+async function contactData(c: Context<AppEnv>, state: ContactPageState, fillToken?: string): Promise<ContactData> {
+  const { settings } = c.get('deps');
+  return {
+    form: {
+      values: state.values,
+      invalidField: state.problem?.field,
+      status: contactStatus(state),
+      fillToken: fillToken ?? (await fillTokenFor(settings)),
+      turnstileSiteKey: turnstileOn(settings) ? settings.TURNSTILE_SITE_KEY : undefined,
+    },
+  };
+}
+
+/** /contact, or /contact?sent=… after a plain-HTML post (post/redirect/get). */
+export function load(c: Context<AppEnv>): Promise<ContactData> {
+  return contactData(c, { outcome: parseContactOutcome(c.req.query('sent')) });
+}
+
+/** The page again with the answer to a plain-HTML post; the caller sets the status code first. */
+export async function renderContact(c: Context<AppEnv>, state: ContactPageState, fillToken?: string) {
+  return renderPage(c, { load, head, Page }, await contactData(c, state, fillToken));
+}
+
+const staticContactHead = staticHead({
   path: '/contact',
   title: 'Contact Us',
   description:
@@ -14,8 +54,12 @@ export const contactHead = staticHead({
   jsonLd: (page) => webPageJsonLd(page, { type: 'ContactPage' }),
 });
 
+export function head(_data: ContactData, siteUrl: string) {
+  return staticContactHead(siteUrl);
+}
+
 /** The contact page (/contact): the form on the left, details on the right, the map placeholder below. */
-export function ContactPage({ form }: { form: ContactFormProps }) {
+export function Page({ form }: ContactData) {
   const { nonce } = useRequestInfo();
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">

@@ -2,7 +2,6 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { csrf } from 'hono/csrf';
 import { HTTPException } from 'hono/http-exception';
-import type { AppEnv } from '../app-context';
 
 /** Every state-changing request: far above any form the shop has (the contact form's own limit is 32 KB). */
 export const MAX_REQUEST_BODY_BYTES = 64 * 1024;
@@ -18,7 +17,7 @@ const SAFE_METHOD = /^(GET|HEAD|OPTIONS)$/;
  * - Bodies over MAX_REQUEST_BODY_BYTES are refused (413) while they arrive, not after buffering.
  * Refusals are HTTPExceptions; app.onError answers them with a page or JSON (renderRefusal).
  */
-export function requestGuard(siteUrl: string): MiddlewareHandler<AppEnv> {
+export function requestGuard(siteUrl: string): MiddlewareHandler {
   const siteOrigin = new URL(siteUrl).origin;
   const sameSite = csrf({ origin: (origin, c) => origin === siteOrigin || origin === new URL(c.req.url).origin });
   const limit = bodyLimit({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, permissionsPolicy } from '#worker/middleware/security-headers.ts';
+import { contentSecurityPolicy, permissionsPolicy } from './index';
 import { parseSettings } from '#worker/settings.ts';
 
 const connectSrc = (csp: string) => csp.split('; ').find((d) => d.startsWith('connect-src'));
