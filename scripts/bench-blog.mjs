@@ -1,7 +1,7 @@
 // `npm run bench:blog`: the editorial pages of the built Node server at 100 and at 10,000 posts.
 // For each size: a fresh libSQL file, migrated and loaded from content/ by the server's own start,
 // then topped up with generated posts; per page, server time to the last byte (p50 / p95 over
-// sequential requests) and HTML bytes. Figures go into the README and notes, never into tests.
+// sequential requests) and HTML bytes. Figures go into docs/performance.md and notes, never into tests.
 import { createClient } from '@libsql/client';
 import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';

@@ -1,6 +1,6 @@
 // `npm run bench:lighthouse`: Lighthouse (mobile preset: simulated slow 4G, 4x CPU) on the built Node
 // server with a fresh database, RUNS runs per page; prints the median run (by performance score) of each.
-// Figures go into the README, never into test assertions: on a shared machine they move with the load.
+// Figures go into docs/performance.md, never into test assertions: on a shared machine they move with the load.
 //   RUNS=3 npm run bench:lighthouse             fewer runs when time is short
 //   npm run bench:lighthouse -- /faq /contact   only these pages
 //   BENCH_COUNTRY=US                            the CF-IPCountry the requests carry (default GB: consent banner shown)

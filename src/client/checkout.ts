@@ -1,7 +1,7 @@
 import { withCampaign } from '#shared/site/campaign.ts';
-import type { AnalyticsItem } from '#shared/catalogue/analytics.ts';
+import type { AnalyticsItem } from '#shared/catalogue/item-events.ts';
 import { resolvePaymentLink } from '#shared/catalogue/payment-links.ts';
-import { trackBeginCheckout } from './analytics';
+import { trackBeginCheckout } from './data-layer';
 import { getCampaign } from './campaign';
 import { getRegion } from './region/store';
 

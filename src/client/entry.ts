@@ -1,5 +1,5 @@
 import './styles.css';
-import { pushPageEvents, pushPageView } from './analytics';
+import { pushPageEvents, pushPageView } from './data-layer';
 import { captureCampaign } from './campaign';
 import { armCartBadge } from './cart/badge';
 import { armConsentBanner } from './consent-banner';

@@ -1,4 +1,4 @@
-import { analyticsItem } from '#shared/catalogue/analytics.ts';
+import { analyticsItem } from '#shared/catalogue/item-events.ts';
 import {
   type CardItem,
   listedProducts,
@@ -10,7 +10,7 @@ import {
 } from '#shared/catalogue/list.ts';
 import { pageTitle } from '#shared/seo/tags.ts';
 import { currencyByRegion } from '#shared/region/region.ts';
-import { pushPageView, trackViewItemList } from './analytics';
+import { pushPageView, trackViewItemList } from './data-layer';
 import { getRegion } from './region/store';
 
 /** The list state in the address bar and the tab title; 'push' makes a history entry (a new page view). */

@@ -1,9 +1,12 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { CartLine } from '#shared/cart/cart.ts';
-import type { ResolvedRegion } from '#shared/region/region.ts';
 import type { Db } from './db/client';
 import type { Logger } from './log';
 import type { Mailer } from './mail/mailer';
+import type { CartVariables } from './middleware/cart';
+import type { InjectDepsVariables } from './middleware/inject-deps';
+import type { RegionVariables } from './middleware/region';
+import type { RequestLogVariables } from './middleware/request-log';
+import type { SecurityHeadersVariables } from './middleware/security-headers';
 import type { Runtime, Settings } from './settings';
 
 /** Everything the app needs from its runtime; the two entries build this and nothing else differs. */
@@ -23,15 +26,7 @@ export interface AppDeps {
   compression?: MiddlewareHandler;
 }
 
+/** The context every route sees: what each middleware declares it sets, composed (src/worker/middleware/<name>/). */
 export interface AppEnv {
-  Variables: {
-    deps: AppDeps;
-    requestId: string;
-    /** Logger carrying the request id. */
-    log: Logger;
-    nonce: string;
-    region: ResolvedRegion;
-    /** The visitor's cart, read from its cookie once per request (middleware/cart.ts). */
-    cart: CartLine[];
-  };
+  Variables: InjectDepsVariables<AppDeps> & RequestLogVariables & SecurityHeadersVariables & RegionVariables & CartVariables;
 }

@@ -3,9 +3,9 @@ import { HTTPException } from 'hono/http-exception';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { AppDeps, AppEnv } from './app-context';
 import { errorFields } from './log';
+import { cart } from './middleware/cart';
 import { injectDeps } from './middleware/inject-deps';
-import { cartMiddleware } from './middleware/cart';
-import { regionMiddleware } from './middleware/region';
+import { region } from './middleware/region';
 import { requestGuard } from './middleware/request-guard';
 import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
@@ -13,7 +13,8 @@ import { renderer } from './render/renderer';
 import { contactRoutes } from './routes/contact/contact-routes';
 import { contentRoutes } from './routes/content/content-routes';
 import { editorialRoutes } from './routes/editorial/editorial-routes';
-import { frameRoutes, renderNotFound } from './routes/frame/frame-routes';
+import { frameRoutes } from './routes/frame/frame-routes';
+import { renderNotFound } from './routes/frame/not-found';
 import { renderRefusal } from './routes/frame/refusal-page';
 import { ServerErrorPage } from './routes/frame/server-error-page';
 import { shopRoutes } from './routes/shop/shop-routes';
@@ -22,12 +23,12 @@ import { shopRoutes } from './routes/shop/shop-routes';
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
-  app.use(injectDeps(deps), requestLog);
+  app.use(injectDeps(deps), requestLog());
   if (deps.compression) app.use(deps.compression);
   // Built files are answered before the pages' security headers, as Workers Static Assets answer
   // them before the Worker runs: they carry public/_headers' set (staticFileHeaders) instead.
   if (deps.staticFiles) app.use(deps.staticFiles);
-  app.use(securityHeaders, regionMiddleware, cartMiddleware, renderer);
+  app.use(securityHeaders(), region(), cart(), renderer);
   // After the renderer, so refusals can be pages: cross-site posts, oversized bodies, unoffered methods.
   app.use(requestGuard(deps.settings.SITE_URL));
   app.use(methodNotAllowed({ app, onMethodNotAllowed: (c, methods) => renderRefusal(c, 405, { Allow: methods.join(', ') }) }));
@@ -41,16 +42,10 @@ export function createApp(deps: AppDeps) {
 
   app.notFound(renderNotFound);
   app.onError((err, c) => {
-    // Hono's refusals (csrf 403, body limit 413, unreadable body 400) are the client's problem, not a crash.
+    // Refusals (csrf 403, body limit 413, readFields' unreadable body 400 and unread body type 415) are the client's problem, not a crash.
     if (err instanceof HTTPException && err.status < 500) {
       c.get('log')('warn', 'request refused', { path: c.req.path, status: err.status, reason: err.message });
       return renderRefusal(c, err.status);
-    }
-    // A route that reads its form with c.req.parseBody() (rather than the form validator) meets an
-    // unreadable multipart body as this TypeError: still the client's problem, so a 400.
-    if (err instanceof TypeError && /FormData/.test(err.message)) {
-      c.get('log')('warn', 'request refused', { path: c.req.path, status: 400, reason: err.message });
-      return renderRefusal(c, 400);
     }
     c.get('log')('error', 'unhandled error', { path: c.req.path, ...errorFields(err) });
     c.status(500);

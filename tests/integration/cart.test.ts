@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { paymentLinks, ukPaymentLinks } from '#shared/catalogue/payment-links.ts';
-import { BROWSER_UA, mainOf, pageEvents } from '../support/html';
+import { attr, BROWSER_UA, decodeEntities, mainOf, pageEvents } from '../support/html';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
 import { logDuring, startTestApp, type TestApp } from '../support/test-app';
 
@@ -53,6 +53,12 @@ function shopper(app: TestApp, headers: Record<string, string> = {}) {
 }
 
 const badge = (html: string) => html.match(/data-cart-count="[^"]*">(\d+)</)?.[1] ?? html.match(/data-cart-count[^>]*>(\d+)</)?.[1];
+
+/** The props the cart page gives its island. */
+const cartViewProps = (html: string) =>
+  JSON.parse(decodeEntities(attr(html.match(/<div class="contents" data-island="CartView"[^>]*>/)![0], 'data-props')!)) as {
+    checkout: string;
+  };
 
 describe('the cart without JavaScript', () => {
   it('refuses a cart post from another site with 403 and leaves the cart alone', async () => {
@@ -196,6 +202,24 @@ describe('checkout', () => {
     expect(main).toContain('action="/checkout/1"');
     expect(main).toContain('action="/checkout/2"');
     expect(main).not.toContain('action="/cart/checkout"');
+  });
+
+  it('tells the island what Checkout does: the server decides, in the island props and in every cart answer', async () => {
+    const json = { Accept: 'application/json' };
+    for (const [app, several] of [
+      [plain, 'per-line'],
+      [t, 'session'],
+    ] as const) {
+      const s = shopper(app);
+      const one = JSON.parse((await s.post('/cart/add', { product_id: '1' }, json)).body) as { checkout: string };
+      expect(one.checkout).toBe('payment-link');
+      expect(cartViewProps((await s.get('/cart')).html).checkout).toBe('payment-link');
+      const two = JSON.parse((await s.post('/cart/update', { product_id: '1', quantity: '2' }, json)).body) as { checkout: string };
+      expect(two.checkout).toBe(several);
+      expect(cartViewProps((await s.get('/cart')).html).checkout).toBe(several);
+      const back = await fetch(`${app.url}/api/cart`, { headers: { Cookie: `cart=${encodeURIComponent(s.cookie)}`, ...json } });
+      expect(((await back.json()) as { checkout: string }).checkout).toBe(several);
+    }
   });
 
   it('an empty or invalid cart gets 400 with a message', async () => {

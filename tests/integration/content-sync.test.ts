@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogPosts, blogProductRelations, categories } from '#worker/db/schema.ts';
-import { syncContent } from '#worker/editorial/sync-content.ts';
+import { syncContent } from '#worker/editorial/content-sync.ts';
 import { useMigratedDb } from '../support/temp-db';
 
 const temp = useMigratedDb();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GuideBrowserProps } from '#client/islands/GuideBrowser.tsx';
 import { GUIDES_PAGE_SIZE } from '#shared/editorial/guides.ts';
 import { blogPosts } from '#worker/db/schema.ts';
-import { listGuides, listLatestPosts, postsPerCategory, relatedPosts } from '#worker/db/queries/posts.ts';
+import { listPosts, listLatestPosts, postsPerCategory, relatedPosts } from '#worker/db/queries/posts.ts';
 import { attr, decodeEntities, mainOf, textOf } from '../support/html';
 import { contentPosts } from '../support/content';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -88,7 +88,7 @@ describe(`the guides list at ${GENERATED} posts`, () => {
 
   it('reads no more rows than a page shows, from the indexes', async () => {
     const query = { q: '', category: 'Fundamentals', page: 5, pageSize: GUIDES_PAGE_SIZE };
-    expect(await listGuides(t.deps.db, query)).toHaveLength(GUIDES_PAGE_SIZE);
+    expect(await listPosts(t.deps.db, query)).toHaveLength(GUIDES_PAGE_SIZE);
     expect(await listLatestPosts(t.deps.db, 2)).toHaveLength(2);
     const perCategory = await postsPerCategory(t.deps.db, 3);
     expect(perCategory.map((p) => p.slug)).toEqual([
@@ -108,10 +108,10 @@ describe(`the guides list at ${GENERATED} posts`, () => {
       (await t.deps.db.$client.execute({ sql: `EXPLAIN QUERY PLAN ${sql.sql}`, args: sql.params as never })).rows.map((r) =>
         String(r.detail),
       );
-    const byCategory = (await plan(listGuides(t.deps.db, query).toSQL())).join('\n');
+    const byCategory = (await plan(listPosts(t.deps.db, query).toSQL())).join('\n');
     expect(byCategory).toMatch(/USING INDEX blog_posts_category_idx/);
     expect(byCategory).not.toMatch(/TEMP B-TREE/);
-    const all = (await plan(listGuides(t.deps.db, { ...query, category: null }).toSQL())).join('\n');
+    const all = (await plan(listPosts(t.deps.db, { ...query, category: null }).toSQL())).join('\n');
     expect(all).toMatch(/USING INDEX blog_posts_published_idx/);
     expect(all).not.toMatch(/TEMP B-TREE/);
   });

@@ -112,6 +112,22 @@ describe('first HTML currency on the shop pages', () => {
   });
 });
 
+/** Each island of the page and whether it is marked as following the region. */
+async function following(path: string) {
+  const { html } = await t.get(path);
+  const markers = [...html.matchAll(/<div class="contents" data-island="(\w+)"[^>]*>/g)];
+  return Object.fromEntries(markers.map((m) => [m[1], m[0].includes('data-follows-region=""')]));
+}
+
+describe('islands that follow the region', () => {
+  it('mark themselves data-follows-region (a region change hydrates them at once); the others do not', async () => {
+    expect(await following('/')).toMatchObject({ FeaturedProducts: true, DesktopNav: false, MobileMenu: false });
+    expect(await following('/products')).toMatchObject({ ProductBrowser: true });
+    expect(await following('/product/1')).toMatchObject({ ProductPrice: true, ProductGallery: false, AddToCart: false, BuyNow: false });
+    expect(await following('/cart')).toMatchObject({ CartView: true });
+  });
+});
+
 describe('caching of region-dependent responses', () => {
   it('marks every HTML page private and varying on what decides the region', async () => {
     for (const path of [PAGE, '/no-such-page']) {

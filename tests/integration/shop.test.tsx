@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentLinks, ukPaymentLinks } from '#shared/catalogue/payment-links.ts';
-import { renderProductError } from '#worker/routes/shop/shop-routes.tsx';
+import { renderProductError } from '#worker/routes/shop/product-not-found.tsx';
 import { BROWSER_UA, jsonLdBlocks, pageEvents } from '../support/html';
 import { logDuring, startTestApp, type TestApp } from '../support/test-app';
 

@@ -1,3 +1,4 @@
+import type { CheckoutMode } from '#shared/cart/checkout-mode.ts';
 import type { CartViewLine } from '#shared/cart/view.ts';
 import { refreshCart } from './store';
 
@@ -5,6 +6,8 @@ import { refreshCart } from './store';
 export interface CartAnswer {
   lines: CartViewLine[];
   count: number;
+  /** What Checkout does for these lines, decided by the server. */
+  checkout: CheckoutMode;
 }
 
 export class CartPostError extends Error {}

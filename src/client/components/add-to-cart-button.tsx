@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import type { Priced } from '#shared/catalogue/prices.ts';
 import { isPurchasable, plainName } from '#shared/catalogue/product.ts';
+import type { StockLevel } from '#shared/catalogue/types.ts';
 import { toast } from '../toast-store';
-import { trackCartChange } from '../cart/analytics';
+import { trackCartChange } from '../cart/track-cart';
 import { CartPostError, postCart } from '../cart/post';
 
 export interface AddToCartProps {
-  product: Priced & { id: number; name: string; stock: string };
+  product: Priced & { id: number; name: string; stock: StockLevel };
   className?: string;
 }
 

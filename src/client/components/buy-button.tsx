@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { campaignKeys, type CampaignParams } from '#shared/site/campaign.ts';
-import type { AnalyticsItem } from '#shared/catalogue/analytics.ts';
+import type { AnalyticsItem } from '#shared/catalogue/item-events.ts';
 import { plainName, isPurchasable } from '#shared/catalogue/product.ts';
+import type { StockLevel } from '#shared/catalogue/types.ts';
 import { startCheckout } from '../checkout';
 
 export interface BuyButtonProps {
   productId: number;
   name: string;
-  stock: string;
+  stock: StockLevel;
   item: AnalyticsItem;
   /** Campaign parameters of the page's URL, posted by the no-JavaScript form. */
   campaign: CampaignParams;

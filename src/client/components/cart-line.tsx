@@ -1,10 +1,10 @@
 import type { FormEvent } from 'react';
 import { MAX_QUANTITY, MIN_QUANTITY } from '#shared/cart/cart.ts';
 import type { CartViewLine } from '#shared/cart/view.ts';
-import { formatMoney } from '#shared/catalogue/prices.ts';
-import { plainName, productImageSize } from '#shared/catalogue/product.ts';
+import { formatMinor } from '#shared/money.ts';
+import { plainName } from '#shared/catalogue/product.ts';
 import type { Currency } from '#shared/region/region.ts';
-import { ProductName } from './product-name';
+import { ProductTile } from './product-tile';
 
 export interface CartLineProps {
   line: CartViewLine;
@@ -40,26 +40,23 @@ export function CartLine({ line, unitAmount, lineAmount, currency, onQuantity, o
     onRemove(line);
   };
   return (
-    <li className="flex gap-4 border-b border-stone-200 py-6" data-cart-line={line.id}>
-      <img
-        src={line.image_url}
-        alt={line.image_alt}
-        {...productImageSize.main}
-        className="h-20 w-20 shrink-0 rounded-md border border-stone-200 sm:h-24 sm:w-24"
-      />
+    <ProductTile
+      product={line}
+      href={line.href}
+      layout="row"
+      headingLevel={2}
+      eager
+      boxClassName="gap-4 border-b border-stone-200 py-6"
+      imageClassName="h-20 w-20 rounded-md border border-stone-200 sm:h-24 sm:w-24"
+      nameClassName="text-base font-semibold"
+      data={{ 'data-cart-line': line.id }}
+    >
       <div className="flex flex-1 flex-col gap-3">
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <h2 className="text-base font-semibold">
-            <a href={line.href} className="hover:text-red-700">
-              <ProductName name={line.name} />
-            </a>
-          </h2>
-          <p className="font-semibold" data-line-total>
-            {formatMoney(lineAmount / 100, currency)}
-          </p>
-        </div>
+        <p className="font-semibold" data-line-total>
+          {formatMinor(lineAmount, currency)}
+        </p>
         <p className="text-sm text-stone-700">
-          Unit price <span data-unit-price>{formatMoney(unitAmount / 100, currency)}</span>
+          Unit price <span data-unit-price>{formatMinor(unitAmount, currency)}</span>
         </p>
         <div className="flex flex-wrap items-center gap-4">
           <form method="post" action="/cart/update" onSubmit={stepper} className="flex items-center" aria-label={`Quantity of ${name}`}>
@@ -105,6 +102,6 @@ export function CartLine({ line, unitAmount, lineAmount, currency, onQuantity, o
         </div>
         {children}
       </div>
-    </li>
+    </ProductTile>
   );
 }

@@ -1,5 +1,5 @@
 import { shippingPriceShown, type ShippingChoice } from '#shared/cart/shipping.ts';
-import { formatMoney } from '#shared/catalogue/prices.ts';
+import { formatMinor } from '#shared/money.ts';
 import { businessDays, policyMoney } from '#shared/policy/text.ts';
 import { FREE_STANDARD_SHIPPING_OVER, POLICY_CURRENCY } from '#shared/policy/figures.ts';
 import type { Currency } from '#shared/region/region.ts';
@@ -12,7 +12,7 @@ export function CartSummary({ subtotal, currency, shipping }: { subtotal: number
     <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-sm">
       <dt className="text-base font-semibold">Subtotal</dt>
       <dd className="text-base font-semibold" data-cart-subtotal>
-        {formatMoney(subtotal / 100, currency)}
+        {formatMinor(subtotal, currency)}
       </dd>
       {shipping.map((choice) => {
         const shown = shippingPriceShown(choice, currency);
@@ -21,7 +21,7 @@ export function CartSummary({ subtotal, currency, shipping }: { subtotal: number
             {choice.label} ({businessDays(choice.days)})
           </dt>,
           <dd key={`${choice.service}-d`} data-shipping={choice.service}>
-            {choice.free ? 'Free' : formatMoney(shown.amount / 100, shown.currency)}
+            {choice.free ? 'Free' : formatMinor(shown.amount, shown.currency)}
           </dd>,
         ];
       })}

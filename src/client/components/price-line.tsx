@@ -1,4 +1,5 @@
-import { discount, displayPrice, formatMoney, type Priced } from '#shared/catalogue/prices.ts';
+import { discount, displayPrice, type Priced } from '#shared/catalogue/prices.ts';
+import { formatMoney } from '#shared/money.ts';
 import { currencyByRegion, type Region } from '#shared/region/region.ts';
 
 /**

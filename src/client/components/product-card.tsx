@@ -1,9 +1,9 @@
 import type { CampaignParams } from '#shared/site/campaign.ts';
-import { analyticsItem } from '#shared/catalogue/analytics.ts';
+import { analyticsItem } from '#shared/catalogue/item-events.ts';
 import { type CardItem, featureChips, type ListView } from '#shared/catalogue/list.ts';
 import { productImageSize } from '#shared/catalogue/product.ts';
 import type { Region } from '#shared/region/region.ts';
-import { trackSelectItem } from '../analytics';
+import { trackSelectItem } from '../data-layer';
 import { AddToCartButton } from './add-to-cart-button';
 import { Badges } from './badges';
 import { BuyButton } from './buy-button';

@@ -1,4 +1,5 @@
 import { stockTone, type StockTone } from '#shared/catalogue/product.ts';
+import type { StockLevel } from '#shared/catalogue/types.ts';
 
 /** In Stock green, Low Stock amber, Out of Stock red, anything else grey; every pair passes WCAG AA for small text. */
 const toneClasses: Record<StockTone, string> = {
@@ -8,7 +9,7 @@ const toneClasses: Record<StockTone, string> = {
   other: 'bg-stone-100 text-stone-700',
 };
 
-export function StockBadge({ stock }: { stock: string }) {
+export function StockBadge({ stock }: { stock: StockLevel }) {
   const tone = stockTone(stock);
   return (
     <p

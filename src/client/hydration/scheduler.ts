@@ -50,11 +50,11 @@ export function scheduleIslands(root: ParentNode = document): Promise<void> {
 }
 
 /**
- * Hydrates now every island whose props carry the region it was rendered in (it shows prices or
- * the region), so that a region change reaches it in the same frame as the rest of the page.
+ * Hydrates now every island that follows the region (`data-follows-region`: it shows prices or the
+ * region), so that a region change reaches it in the same frame as the rest of the page.
  */
 export function hydrateRegionIslands(): Promise<void> {
-  const due = markers.filter(({ el }) => 'region' in (JSON.parse(el.dataset.props ?? '{}') as object));
+  const due = markers.filter(({ el }) => el.dataset.followsRegion !== undefined);
   return Promise.all(due.map(start)).then(() => {});
 }
 

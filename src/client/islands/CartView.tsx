@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { serializeCart } from '#shared/cart/cart.ts';
+import type { CheckoutMode } from '#shared/cart/checkout-mode.ts';
 import type { CartNotice } from '#shared/cart/notices.ts';
 import { priceCart } from '#shared/cart/pricing.ts';
 import { shippingChoices } from '#shared/cart/shipping.ts';
 import { pricingInput, type CartViewLine } from '#shared/cart/view.ts';
-import { analyticsItem } from '#shared/catalogue/analytics.ts';
+import { analyticsItem } from '#shared/catalogue/item-events.ts';
 import { campaignKeys, type CampaignParams } from '#shared/site/campaign.ts';
 import { currencyByRegion, type Region } from '#shared/region/region.ts';
-import { trackBeginCartCheckout, trackCartChange } from '../cart/analytics';
+import { trackBeginCartCheckout, trackCartChange } from '../cart/track-cart';
 import { CartPostError, fetchCart, postCart, postCheckout, type CartAnswer } from '../cart/post';
 import { getCartLines, refreshCart, subscribeCart } from '../cart/store';
 import { getCampaign } from '../campaign';
@@ -21,8 +22,8 @@ import { toast } from '../toast-store';
 export interface CartViewProps {
   lines: CartViewLine[];
   region: Region;
-  /** Stripe is set up: several items are paid in one checkout. Without it each line has its payment link. */
-  oneCheckout: boolean;
+  /** What Checkout does for these lines (the server decides; each cart answer brings it anew). */
+  checkout: CheckoutMode;
   /** Campaign parameters of the page's URL, posted by the no-JavaScript checkout form. */
   campaign: CampaignParams;
   /** Names this checkout attempt, so a double submit creates one payment session. */
@@ -50,13 +51,18 @@ export default function CartView(props: CartViewProps) {
   const region = useRegion(props.region);
   const currency = currencyByRegion[region];
   const [lines, setLines] = useState(props.lines);
+  const [mode, setMode] = useState(props.checkout);
   const [pending, setPending] = useState(false);
   const known = useRef(keyOf(props.lines));
+  // The server's last word: Checkout acts on it, not on a quantity still on its way.
+  const answered = useRef<Pick<CartAnswer, 'lines' | 'checkout'>>({ lines: props.lines, checkout: props.checkout });
   const posting = useRef(0);
 
   const apply = useCallback((answer: CartAnswer) => {
     known.current = keyOf(answer.lines);
+    answered.current = answer;
     setLines(answer.lines);
+    setMode(answer.checkout);
   }, []);
 
   useEffect(() => {
@@ -110,20 +116,21 @@ export default function CartView(props: CartViewProps) {
 
   const priced = priceCart(pricingInput(lines), currency);
   const shipping = shippingChoices(region, priceCart(pricingInput(lines), 'GBP').subtotal);
-  const [only] = lines;
-  const singleItem = lines.length === 1 && only?.quantity === 1;
-  const oneByOne = !singleItem && !props.oneCheckout;
+  const oneByOne = mode === 'per-line';
 
   const checkout = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
     setPending(true);
-    if (singleItem && only) {
+    await queue.current;
+    const { lines: now, checkout: current } = answered.current;
+    const [only] = now;
+    if (current === 'payment-link' && only) {
       // Exactly as Buy Now: begin_checkout, then the product's payment link with the campaign.
       if (!startCheckout(only.name, analyticsItem(only))) setPending(false);
       return;
     }
-    trackBeginCartCheckout(pricingInput(lines));
+    trackBeginCartCheckout(pricingInput(now));
     try {
       location.assign(await postCheckout({ ...getCampaign(), attempt: props.attempt }));
     } catch (err) {

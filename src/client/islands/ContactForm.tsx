@@ -16,7 +16,7 @@ import {
   type Notice,
 } from '#shared/contact/form.ts';
 import type { ContactStatus } from '#shared/contact/status.ts';
-import { push } from '../analytics';
+import { push } from '../data-layer';
 import { mountTurnstile } from '../contact/turnstile-widget';
 import { ContactField, fieldClass } from '../components/contact-field';
 import { toast } from '../toast-store';
@@ -55,7 +55,7 @@ function fail({ title, description }: Notice) {
 /**
  * The contact form. Without JavaScript it posts to /contact and the server
  * answers with a page; hydrated, it checks the fields in order (name, email, subject, message), posts JSON to
- * /api/contact and reports with toasts.
+ * /contact, asking for JSON, and reports with toasts.
  */
 export default function ContactForm({
   values: initial = empty,
@@ -108,7 +108,7 @@ export default function ContactForm({
     const challengeAnswer = form.current?.elements.namedItem(TURNSTILE_RESPONSE_FIELD) as HTMLInputElement | null;
     // A network failure, a time-out, or an answer outside the contract (a proxy's 502, a bare JSON
     // error) all read as "not saved": the spec's Error toast, the fields kept for another try.
-    const answer = await fetch('/api/contact', {
+    const answer = await fetch('/contact', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify({

@@ -9,7 +9,7 @@ import {
   parseGuidePage,
   type GuideFilter,
 } from '#shared/editorial/guides.ts';
-import { pushPageView } from '../analytics';
+import { pushPageView } from '../data-layer';
 import { GuideFilterForm } from '../components/guide-filter-form';
 import { GuidePagination } from '../components/guide-pagination';
 import { GuideResults } from '../components/guide-results';

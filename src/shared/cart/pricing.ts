@@ -1,14 +1,6 @@
 import { displayPrice, type Priced } from '../catalogue/prices';
+import { toMinorUnits } from '../money';
 import type { Currency } from '../region/region';
-
-/** Amounts in minor units (pence, cents): what payment providers take, and exact to add up. */
-export function toMinorUnits(amount: number): number {
-  return Math.round(amount * 100);
-}
-
-export function fromMinorUnits(minor: number): number {
-  return minor / 100;
-}
 
 export interface PricedLine<T extends Priced> {
   item: T;

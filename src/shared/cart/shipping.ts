@@ -1,6 +1,6 @@
 import { FREE_STANDARD_SHIPPING_OVER, POLICY_CURRENCY, shippingRates, type NumberRange, type ShippingRate } from '../policy/figures';
 import type { Currency, Region } from '../region/region';
-import { toMinorUnits } from './pricing';
+import { toMinorUnits } from '../money';
 
 export type ShippingServiceName = 'standard' | 'express';
 

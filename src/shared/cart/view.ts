@@ -1,4 +1,5 @@
-import { productById, productPath, isPurchasable, type Product } from '../catalogue/product';
+import { productById, productPath, isPurchasable } from '../catalogue/product';
+import type { Product } from '../catalogue/types';
 import type { CartLine } from './cart';
 
 /** What /cart shows of a line; the page and its island get the same shape (every currency's price). */

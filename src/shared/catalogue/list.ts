@@ -1,5 +1,6 @@
-import { categories, isBestseller } from './products';
-import { type CategoryId, productPath, type Product } from './product';
+import { isBestseller, productPath } from './product';
+import { categories } from './products';
+import type { CategoryId, Product } from './types';
 import { displayPrice, type Priced } from './prices';
 import type { Currency } from '../region/region';
 

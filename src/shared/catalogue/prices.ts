@@ -1,3 +1,4 @@
+import { fromMinorUnits, toMinorUnits } from '../money';
 import type { Currency } from '../region/region';
 
 /** A product's price fields: maps by currency with base fallbacks. */
@@ -6,24 +7,6 @@ export interface Priced {
   prices?: Partial<Record<Currency, number>>;
   full_price?: number;
   full_prices?: Partial<Record<Currency, number>>;
-}
-
-const formatters = new Map<Currency, Intl.NumberFormat>();
-
-/** Currency symbol and 2 decimals, e.g. £149.99, €174.99, $189.99 (en-GB grouping for all three). */
-export function formatMoney(amount: number, currency: Currency): string {
-  let f = formatters.get(currency);
-  if (!f) {
-    f = new Intl.NumberFormat('en-GB', {
-      style: 'currency',
-      currency,
-      currencyDisplay: 'narrowSymbol',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
-    formatters.set(currency, f);
-  }
-  return f.format(amount);
 }
 
 /** The currency's entry in `prices`, falling back to the base price. */
@@ -48,7 +31,8 @@ export function discount(p: Priced, currency: Currency): Discount | null {
   const price = displayPrice(p, currency);
   const full = displayFullPrice(p, currency);
   if (!(full > price)) return null;
-  const saving = Math.round((full - price) * 100) / 100;
+  // In minor units, so 229.99 - 189.99 is exactly 40, not 40.00000000000003.
+  const saving = fromMinorUnits(toMinorUnits(full) - toMinorUnits(price));
   return { full, saving, percent: Math.round((saving / full) * 100) };
 }
 

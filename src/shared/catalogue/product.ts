@@ -1,41 +1,6 @@
-import type { PriceTable } from './prices';
-import { products, isBestseller } from './products';
+import { products } from './products';
+import type { Product, StockLevel } from './types';
 import { warrantyText } from '../policy/text';
-
-export type StockLevel = 'In Stock' | 'Low Stock' | 'Out of Stock';
-export type CategoryId = 'pistols' | 'rifles' | 'knives' | 'bundles' | 'targets';
-export interface RelatedGuide {
-  id: string;
-  title: string;
-  url: string;
-}
-export interface Product {
-  id: number;
-  name: string; // starts with an emoji marker and a space, e.g. '🔫 ...' or '🎯 ...'
-  description: string; // 2-4 sentences
-  price: number; // base price (USD)
-  prices: PriceTable;
-  full_price: number; // base full (pre-discount) price (USD)
-  full_prices: PriceTable;
-  savings: number; // full_price - price (USD), 2 decimals
-  category_id: CategoryId;
-  image_url: string; // '/images/products/<id>-main.svg'
-  technical_card_url: string; // '/images/products/<id>-card.svg'
-  landscape_url: string; // '/images/products/<id>-landscape.svg'
-  stock: StockLevel | string;
-  is_new: boolean;
-  features: string[]; // 4-7 entries, some longer than 20 characters
-  technical_specs: string[]; // 'Label: value' entries, 5-9 each; a few values may themselves contain ': '
-  tags: string[]; // subset of 'APP COMPATIBLE', 'BESTSELLER', 'BUNDLE'
-  related_guides: RelatedGuide[];
-  meta_title: string;
-  meta_description: string; // <= 160 chars
-  image_alt: string;
-}
-export interface Category {
-  id: CategoryId;
-  name: string;
-}
 
 /** Product names start with an emoji marker; links, slugs, titles and analytics use the plain name. */
 const EMOJI = /[\p{Extended_Pictographic}\u{FE0F}\u{200D}]/gu;
@@ -85,6 +50,13 @@ export function productById(id: number): Product | undefined {
   return products.find((p) => p.id === id);
 }
 
+/** Product tags: APP COMPATIBLE, BESTSELLER, BUNDLE. Bestsellers are the featured products. */
+const BESTSELLER_TAG = 'BESTSELLER';
+
+export function isBestseller(product: { tags: readonly string[] }): boolean {
+  return product.tags.includes(BESTSELLER_TAG);
+}
+
 /** The home page features up to 4 bestsellers. */
 const FEATURED_ON_HOME = 4;
 
@@ -92,19 +64,19 @@ export function featuredProducts(): Product[] {
   return products.filter(isBestseller).slice(0, FEATURED_ON_HOME);
 }
 
-/** Stock status rules (In Stock, Low Stock, Out of Stock). The status is free text: anything unrecognised is shown neutral. */
+/** Stock status rules (In Stock, Low Stock, Out of Stock). */
 export type Availability = 'InStock' | 'LimitedAvailability' | 'OutOfStock';
 export type StockTone = 'in' | 'low' | 'out' | 'other';
 
 /** Structured-data availability: In Stock, Low Stock, anything else OutOfStock. */
-export function availability(stock: string): Availability {
+export function availability(stock: StockLevel): Availability {
   if (stock === 'In Stock') return 'InStock';
   if (stock === 'Low Stock') return 'LimitedAvailability';
   return 'OutOfStock';
 }
 
 /** Colour family of the status badge: green, amber, red, grey. */
-export function stockTone(stock: string): StockTone {
+export function stockTone(stock: StockLevel): StockTone {
   if (stock === 'In Stock') return 'in';
   if (stock === 'Low Stock') return 'low';
   if (stock === 'Out of Stock') return 'out';
@@ -112,12 +84,12 @@ export function stockTone(stock: string): StockTone {
 }
 
 /** Only Out of Stock disables Buy; every other status leads to checkout. */
-export function isPurchasable(stock: string): boolean {
+export function isPurchasable(stock: StockLevel): boolean {
   return stock !== 'Out of Stock';
 }
 
 /** 'Ships in 1-3 business days' is promised only for In Stock. */
-export function shipsSoon(stock: string): boolean {
+export function shipsSoon(stock: StockLevel): boolean {
   return stock === 'In Stock';
 }
 

@@ -1,4 +1,5 @@
-import type { Category, Product } from './product';
+import { DIGEST } from '../editorial/posts';
+import type { Category, Product } from './types';
 
 // 'targets' is intentionally absent: it is a list filter handled elsewhere.
 export const categories: readonly Category[] = [
@@ -7,13 +8,6 @@ export const categories: readonly Category[] = [
   { id: 'knives', name: 'Training Knives' },
   { id: 'bundles', name: 'Training Bundles' },
 ];
-
-/** Product tags: APP COMPATIBLE, BESTSELLER, BUNDLE. Bestsellers are the featured products. */
-const BESTSELLER_TAG = 'BESTSELLER';
-
-export function isBestseller(product: { tags: readonly string[] }): boolean {
-  return product.tags.includes(BESTSELLER_TAG);
-}
 
 // Fixed product catalogue. Base prices are USD; GBP ≈ 0.79 × USD and EUR ≈ 0.92 × USD, rounded to x.99.
 // Image paths point to the SVGs in public/images/products/.
@@ -57,9 +51,9 @@ export const products: readonly Product[] = [
       {
         id: 'dry-fire-fundamentals',
         title: 'Dry-Fire Fundamentals: Building a Safe Home Routine',
-        url: '/training-gun-digest/dry-fire-fundamentals',
+        url: `${DIGEST.path}/dry-fire-fundamentals`,
       },
-      { id: 'app-compatible-pistols', title: 'App-Compatible Laser Pistols Compared', url: '/training-gun-digest/app-compatible-pistols' },
+      { id: 'app-compatible-pistols', title: 'App-Compatible Laser Pistols Compared', url: `${DIGEST.path}/app-compatible-pistols` },
       { id: 'who-trusts-laser-training', title: 'Who Trusts Our Laser Trainers', url: '/blog/who-trusts-laser-training' },
     ],
     meta_title: 'G-Series Laser Training Pistol | Laser Dry-Fire Training',
@@ -102,11 +96,11 @@ export const products: readonly Product[] = [
     ],
     tags: ['APP COMPATIBLE'],
     related_guides: [
-      { id: 'tactical-training', title: 'Tactical Training Drills with Laser Systems', url: '/training-gun-digest/tactical-training' },
+      { id: 'tactical-training', title: 'Tactical Training Drills with Laser Systems', url: `${DIGEST.path}/tactical-training` },
       {
         id: 'law-enforcement-training',
         title: 'Laser Training for Law Enforcement Programmes',
-        url: '/training-gun-digest/law-enforcement-training',
+        url: `${DIGEST.path}/law-enforcement-training`,
       },
       { id: 'who-trusts-laser-training', title: 'Who Trusts Our Laser Trainers', url: '/blog/who-trusts-laser-training' },
     ],
@@ -149,11 +143,11 @@ export const products: readonly Product[] = [
     ],
     tags: ['APP COMPATIBLE'],
     related_guides: [
-      { id: 'app-compatible-pistols', title: 'App-Compatible Laser Pistols Compared', url: '/training-gun-digest/app-compatible-pistols' },
+      { id: 'app-compatible-pistols', title: 'App-Compatible Laser Pistols Compared', url: `${DIGEST.path}/app-compatible-pistols` },
       {
         id: 'dry-fire-fundamentals',
         title: 'Dry-Fire Fundamentals: Building a Safe Home Routine',
-        url: '/training-gun-digest/dry-fire-fundamentals',
+        url: `${DIGEST.path}/dry-fire-fundamentals`,
       },
       { id: 'who-trusts-laser-training', title: 'Who Trusts Our Laser Trainers', url: '/blog/who-trusts-laser-training' },
     ],
@@ -198,9 +192,9 @@ export const products: readonly Product[] = [
       {
         id: 'dry-fire-fundamentals',
         title: 'Dry-Fire Fundamentals: Building a Safe Home Routine',
-        url: '/training-gun-digest/dry-fire-fundamentals',
+        url: `${DIGEST.path}/dry-fire-fundamentals`,
       },
-      { id: 'app-compatible-pistols', title: 'App-Compatible Laser Pistols Compared', url: '/training-gun-digest/app-compatible-pistols' },
+      { id: 'app-compatible-pistols', title: 'App-Compatible Laser Pistols Compared', url: `${DIGEST.path}/app-compatible-pistols` },
     ],
     meta_title: 'Essential Laser Training Pistol | Laser Dry-Fire Training',
     meta_description:
@@ -244,9 +238,9 @@ export const products: readonly Product[] = [
       {
         id: 'dry-fire-fundamentals',
         title: 'Dry-Fire Fundamentals: Building a Safe Home Routine',
-        url: '/training-gun-digest/dry-fire-fundamentals',
+        url: `${DIGEST.path}/dry-fire-fundamentals`,
       },
-      { id: 'tactical-training', title: 'Tactical Training Drills with Laser Systems', url: '/training-gun-digest/tactical-training' },
+      { id: 'tactical-training', title: 'Tactical Training Drills with Laser Systems', url: `${DIGEST.path}/tactical-training` },
     ],
     meta_title: 'Bolt-Action Laser Training Rifle | Laser Dry-Fire Training',
     meta_description:
@@ -287,11 +281,11 @@ export const products: readonly Product[] = [
     ],
     tags: ['APP COMPATIBLE'],
     related_guides: [
-      { id: 'tactical-training', title: 'Tactical Training Drills with Laser Systems', url: '/training-gun-digest/tactical-training' },
+      { id: 'tactical-training', title: 'Tactical Training Drills with Laser Systems', url: `${DIGEST.path}/tactical-training` },
       {
         id: 'law-enforcement-training',
         title: 'Laser Training for Law Enforcement Programmes',
-        url: '/training-gun-digest/law-enforcement-training',
+        url: `${DIGEST.path}/law-enforcement-training`,
       },
     ],
     meta_title: 'Pump-Action Laser Training Shotgun | Laser Dry-Fire Training',
@@ -336,9 +330,9 @@ export const products: readonly Product[] = [
       {
         id: 'dry-fire-fundamentals',
         title: 'Dry-Fire Fundamentals: Building a Safe Home Routine',
-        url: '/training-gun-digest/dry-fire-fundamentals',
+        url: `${DIGEST.path}/dry-fire-fundamentals`,
       },
-      { id: 'app-compatible-pistols', title: 'App-Compatible Laser Pistols Compared', url: '/training-gun-digest/app-compatible-pistols' },
+      { id: 'app-compatible-pistols', title: 'App-Compatible Laser Pistols Compared', url: `${DIGEST.path}/app-compatible-pistols` },
     ],
     meta_title: '1911 Laser Training Pistol | Laser Dry-Fire Training',
     meta_description:
@@ -381,9 +375,9 @@ export const products: readonly Product[] = [
       {
         id: 'dry-fire-fundamentals',
         title: 'Dry-Fire Fundamentals: Building a Safe Home Routine',
-        url: '/training-gun-digest/dry-fire-fundamentals',
+        url: `${DIGEST.path}/dry-fire-fundamentals`,
       },
-      { id: 'tactical-training', title: 'Tactical Training Drills with Laser Systems', url: '/training-gun-digest/tactical-training' },
+      { id: 'tactical-training', title: 'Tactical Training Drills with Laser Systems', url: `${DIGEST.path}/tactical-training` },
     ],
     meta_title: 'Compact Carry Laser Trainer | Laser Dry-Fire Training',
     meta_description:
@@ -429,13 +423,13 @@ export const products: readonly Product[] = [
       {
         id: 'dry-fire-fundamentals',
         title: 'Dry-Fire Fundamentals: Building a Safe Home Routine',
-        url: '/training-gun-digest/dry-fire-fundamentals',
+        url: `${DIGEST.path}/dry-fire-fundamentals`,
       },
-      { id: 'tactical-training', title: 'Tactical Training Drills with Laser Systems', url: '/training-gun-digest/tactical-training' },
+      { id: 'tactical-training', title: 'Tactical Training Drills with Laser Systems', url: `${DIGEST.path}/tactical-training` },
       {
         id: 'law-enforcement-training',
         title: 'Laser Training for Law Enforcement Programmes',
-        url: '/training-gun-digest/law-enforcement-training',
+        url: `${DIGEST.path}/law-enforcement-training`,
       },
     ],
     meta_title: 'Recoil-Simulating Laser Training Pistol | Laser Dry-Fire Training',
@@ -477,11 +471,11 @@ export const products: readonly Product[] = [
     ],
     tags: ['BESTSELLER'],
     related_guides: [
-      { id: 'tactical-training', title: 'Tactical Training Drills with Laser Systems', url: '/training-gun-digest/tactical-training' },
+      { id: 'tactical-training', title: 'Tactical Training Drills with Laser Systems', url: `${DIGEST.path}/tactical-training` },
       {
         id: 'law-enforcement-training',
         title: 'Laser Training for Law Enforcement Programmes',
-        url: '/training-gun-digest/law-enforcement-training',
+        url: `${DIGEST.path}/law-enforcement-training`,
       },
     ],
     meta_title: 'Marking Edge Training Knife | Laser Dry-Fire Training',
@@ -523,11 +517,11 @@ export const products: readonly Product[] = [
     ],
     tags: [],
     related_guides: [
-      { id: 'tactical-training', title: 'Tactical Training Drills with Laser Systems', url: '/training-gun-digest/tactical-training' },
+      { id: 'tactical-training', title: 'Tactical Training Drills with Laser Systems', url: `${DIGEST.path}/tactical-training` },
       {
         id: 'law-enforcement-training',
         title: 'Laser Training for Law Enforcement Programmes',
-        url: '/training-gun-digest/law-enforcement-training',
+        url: `${DIGEST.path}/law-enforcement-training`,
       },
       { id: 'who-trusts-laser-training', title: 'Who Trusts Our Laser Trainers', url: '/blog/who-trusts-laser-training' },
     ],
@@ -571,9 +565,9 @@ export const products: readonly Product[] = [
       {
         id: 'dry-fire-fundamentals',
         title: 'Dry-Fire Fundamentals: Building a Safe Home Routine',
-        url: '/training-gun-digest/dry-fire-fundamentals',
+        url: `${DIGEST.path}/dry-fire-fundamentals`,
       },
-      { id: 'app-compatible-pistols', title: 'App-Compatible Laser Pistols Compared', url: '/training-gun-digest/app-compatible-pistols' },
+      { id: 'app-compatible-pistols', title: 'App-Compatible Laser Pistols Compared', url: `${DIGEST.path}/app-compatible-pistols` },
     ],
     meta_title: 'Pistol & Targets Starter Bundle | Laser Dry-Fire Training',
     meta_description:
@@ -617,10 +611,10 @@ export const products: readonly Product[] = [
       {
         id: 'dry-fire-fundamentals',
         title: 'Dry-Fire Fundamentals: Building a Safe Home Routine',
-        url: '/training-gun-digest/dry-fire-fundamentals',
+        url: `${DIGEST.path}/dry-fire-fundamentals`,
       },
-      { id: 'app-compatible-pistols', title: 'App-Compatible Laser Pistols Compared', url: '/training-gun-digest/app-compatible-pistols' },
-      { id: 'tactical-training', title: 'Tactical Training Drills with Laser Systems', url: '/training-gun-digest/tactical-training' },
+      { id: 'app-compatible-pistols', title: 'App-Compatible Laser Pistols Compared', url: `${DIGEST.path}/app-compatible-pistols` },
+      { id: 'tactical-training', title: 'Tactical Training Drills with Laser Systems', url: `${DIGEST.path}/tactical-training` },
     ],
     meta_title: 'Pro Pistol Training Bundle | Laser Dry-Fire Training',
     meta_description:
@@ -664,9 +658,9 @@ export const products: readonly Product[] = [
       {
         id: 'law-enforcement-training',
         title: 'Laser Training for Law Enforcement Programmes',
-        url: '/training-gun-digest/law-enforcement-training',
+        url: `${DIGEST.path}/law-enforcement-training`,
       },
-      { id: 'tactical-training', title: 'Tactical Training Drills with Laser Systems', url: '/training-gun-digest/tactical-training' },
+      { id: 'tactical-training', title: 'Tactical Training Drills with Laser Systems', url: `${DIGEST.path}/tactical-training` },
       { id: 'who-trusts-laser-training', title: 'Who Trusts Our Laser Trainers', url: '/blog/who-trusts-laser-training' },
     ],
     meta_title: 'Instructor Training Bundle | Laser Dry-Fire Training',
@@ -708,11 +702,11 @@ export const products: readonly Product[] = [
     ],
     tags: ['BUNDLE'],
     related_guides: [
-      { id: 'tactical-training', title: 'Tactical Training Drills with Laser Systems', url: '/training-gun-digest/tactical-training' },
+      { id: 'tactical-training', title: 'Tactical Training Drills with Laser Systems', url: `${DIGEST.path}/tactical-training` },
       {
         id: 'law-enforcement-training',
         title: 'Laser Training for Law Enforcement Programmes',
-        url: '/training-gun-digest/law-enforcement-training',
+        url: `${DIGEST.path}/law-enforcement-training`,
       },
     ],
     meta_title: 'Rifle & Targets Bundle | Laser Dry-Fire Training',

@@ -2,7 +2,8 @@ import { displayPrice } from './prices';
 import type { Currency } from '../region/region';
 import { absoluteUrl, rasterImage } from '../seo/tags';
 import { site } from '../site/brand';
-import { plainName, productPath, availability, type Product } from './product';
+import { plainName, productPath, availability } from './product';
+import type { Product } from './types';
 
 const currencies: readonly Currency[] = ['USD', 'EUR', 'GBP'];
 

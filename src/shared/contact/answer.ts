@@ -7,7 +7,7 @@ const FIELDS = ['name', 'email', 'phone', 'subject', 'message'];
 const OUTCOMES: readonly ContactOutcome[] = ['success', 'partial', 'failed'];
 
 /**
- * What the island makes of /api/contact's answer: the contract's shapes (the API's own answers and
+ * What the island makes of the contact post's JSON answer: the contract's shapes (the API's own answers and
  * the app's refusals, which carry a notice), or null for anything else (a proxy's 502 page, a JSON
  * error from something in between), which the island reports as "not saved, try again".
  */

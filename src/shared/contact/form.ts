@@ -171,7 +171,7 @@ export const contactNotices: Record<ContactOutcome | 'not_saved', Notice & { var
   not_saved: { title: 'Error', description: 'There was a problem saving your message. Please try again.', variant: 'destructive' },
 };
 
-/** Answers of POST /api/contact (and the reasons the plain-HTML form is shown again). */
+/** JSON answers of POST /contact (and the reasons the plain-HTML form is shown again). */
 export type ContactResponse =
   | { ok: true; id: number; outcome: ContactOutcome }
   | { ok: false; error: 'invalid'; problem: ContactProblem }

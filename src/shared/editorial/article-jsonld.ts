@@ -1,4 +1,4 @@
-import type { Article } from './posts';
+import type { Post } from './posts';
 import { absoluteUrl, rasterImage } from '../seo/tags';
 import { site } from '../site/brand';
 
@@ -6,7 +6,7 @@ import { site } from '../site/brand';
  * schema.org Article for an article page at `path`. The shop is author and publisher; its node
  * carries the @id of the Organization the frame adds on every page (seo.ts siteJsonLd).
  */
-export function articleJsonLd(article: Article, description: string, path: string, siteUrl: string): Record<string, unknown> {
+export function articleJsonLd(article: Post, description: string, path: string, siteUrl: string): Record<string, unknown> {
   const url = absoluteUrl(siteUrl, path);
   const home = absoluteUrl(siteUrl, '/');
   const shop = { '@type': 'Organization', '@id': `${home}#organization`, name: site.brand, url: home };

@@ -1,17 +1,19 @@
 import { categorySlug, toPostTeaser, type PostTeaser, type PostSummary } from './posts';
 
 /** The digest landing shows 3 articles per category and the 2 latest posts. */
-export const ARTICLES_PER_CATEGORY = 3;
+export const POSTS_PER_CATEGORY = 3;
 export const LATEST_POSTS = 2;
+/** Its featured equipment: the first 3 catalogue products. */
+export const FEATURED_EQUIPMENT = 3;
 
-export interface BlogCategory {
+export interface PostCategory {
   id: number;
   name: string;
   description: string | null;
 }
 
 export interface CategoryGroup {
-  category: BlogCategory;
+  category: PostCategory;
   slug: string;
   /** Newest first, at most `perCategory`; empty when the category has no published posts. */
   cards: PostTeaser[];
@@ -22,9 +24,9 @@ export interface CategoryGroup {
  * the category named by its first tag; `posts` must already be newest first.
  */
 export function groupByCategory(
-  categories: readonly BlogCategory[],
+  categories: readonly PostCategory[],
   posts: readonly PostSummary[],
-  perCategory = ARTICLES_PER_CATEGORY,
+  perCategory = POSTS_PER_CATEGORY,
 ): CategoryGroup[] {
   const cards = posts.map(toPostTeaser);
   return categories.map((category) => {

@@ -24,8 +24,8 @@ export interface PostSummary {
   tags: string[];
 }
 
-/** What the article page shows of a post: the published post with that slug, all columns. */
-export interface Article extends PostSummary {
+/** A whole post: what the article page shows (the published post with that slug, all columns). */
+export interface Post extends PostSummary {
   updatedAt: string;
   /** HTML from the database: sanitised before it is inlined. */
   content: string;

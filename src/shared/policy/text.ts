@@ -1,4 +1,4 @@
-import { formatMoney } from '../catalogue/prices';
+import { formatMoney } from '../money';
 import {
   ACCEPTED_PAYMENT_METHODS,
   BATTERY_LIFE_TRIGGER_PULLS,
@@ -19,7 +19,8 @@ import { currencySymbol } from '../region/region';
 const count = new Intl.NumberFormat('en-GB');
 // en-US: the spec writes '15.5K' with a capital K, which en-GB's compact notation lowercases.
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
-const percent = new Intl.NumberFormat('en-GB', { style: 'percent', maximumFractionDigits: 0 });
+// A unit, not style 'percent' (which takes a fraction): the figures are whole percents.
+const percent = new Intl.NumberFormat('en-GB', { style: 'unit', unit: 'percent', maximumFractionDigits: 0 });
 const andList = new Intl.ListFormat('en-GB', { type: 'conjunction' });
 const days = new Intl.NumberFormat('en-GB', { style: 'unit', unit: 'day', unitDisplay: 'long' });
 const months = new Intl.NumberFormat('en-GB', { style: 'unit', unit: 'month', unitDisplay: 'long' });
@@ -36,7 +37,7 @@ export function formatCompact(n: number): string {
 
 /** 70 gives '70%'. */
 export function formatPercent(n: number): string {
-  return percent.format(n / 100);
+  return percent.format(n);
 }
 
 /** { min: 2000, max: 5000 } gives '2,000-5,000' (a plain hyphen, as the spec writes ranges). */

@@ -1,3 +1,4 @@
+import { DIGEST } from '../editorial/posts';
 import { absoluteUrl } from './tags';
 
 export interface SitemapEntry {
@@ -20,7 +21,7 @@ export const staticSitemapPaths = [
   '/terms-of-service',
   '/shipping-policy',
   '/returns',
-  '/training-gun-digest',
+  DIGEST.path,
   '/guides',
 ] as const;
 

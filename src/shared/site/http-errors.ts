@@ -1,6 +1,7 @@
 /**
  * What a visitor (page) or a script (JSON) is told when a request is refused before any route
- * handles it: unreadable body, cross-site form post, body too large, method not offered.
+ * handles it: unreadable body, cross-site form post, body too large, method not offered, body of a type
+ * the route does not read.
  */
 export const httpRefusals = {
   400: { error: 'bad_request', title: 'Error', description: 'The form could not be read. Please reload the page and try again.' },
@@ -12,6 +13,8 @@ export const httpRefusals = {
   },
   405: { error: 'method_not_allowed', title: 'Not allowed', description: 'This address does not accept that kind of request.' },
   413: { error: 'too_large', title: 'Request too large', description: 'What was sent is too large. Please shorten it and try again.' },
+  // Same words as 400: to the visitor both mean the form could not be read.
+  415: { error: 'bad_request', title: 'Error', description: 'The form could not be read. Please reload the page and try again.' },
 } as const;
 
 export type RefusalStatus = keyof typeof httpRefusals;

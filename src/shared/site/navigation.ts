@@ -1,3 +1,5 @@
+import { DIGEST } from '../editorial/posts';
+
 /** The site's navigation (header, mobile menu and footer): every menu reads its links from here. */
 export interface NavLink {
   href: string;
@@ -13,7 +15,7 @@ export const productLinks: NavLink[] = [
 
 export const resourceLinks: NavLink[] = [
   { href: '/about', label: 'About' },
-  { href: '/training-gun-digest', label: 'Training Gun Digest' },
+  { href: DIGEST.path, label: DIGEST.name },
   { href: '/guides', label: 'Guides' },
 ];
 
@@ -25,7 +27,7 @@ export const quickLinks: NavLink[] = [
   { href: '/products?category=new', label: 'New Arrivals' },
   { href: '/products?category=featured', label: 'Featured Products' },
   { href: '/about', label: 'About' },
-  { href: '/training-gun-digest', label: 'Training Gun Digest' },
+  { href: DIGEST.path, label: DIGEST.name },
   { href: '/guides', label: 'Guides' },
   contactLink,
 ];

@@ -1,4 +1,5 @@
-import { formatMoney, type PriceTable } from '#shared/catalogue/prices.ts';
+import type { PriceTable } from '#shared/catalogue/prices.ts';
+import { formatMoney } from '#shared/money.ts';
 import { currencyByRegion } from '#shared/region/region.ts';
 import { useRequestInfo } from '../render/request-context';
 

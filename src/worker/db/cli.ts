@@ -1,7 +1,7 @@
 // `npm run db:migrate`, `npm run content:sync [-- --dry-run] [-- --prune]` (and its alias `npm run db:seed`),
 // `npm run contact:retry`, against TURSO_DATABASE_URL (Turso or a file).
 import { resolve } from 'node:path';
-import { syncContent } from '../editorial/sync-content';
+import { syncContent } from '../editorial/content-sync';
 import { retryContactEmails } from '../jobs/retry-contact-emails';
 import { createNodeDeps, openNodeDatabase } from '../runtimes/node-deps';
 import { parseSettings, SettingsError } from '../settings';

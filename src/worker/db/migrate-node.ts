@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import { resolve } from 'node:path';
-import { syncContent } from '../editorial/sync-content';
+import { syncContent } from '../editorial/content-sync';
 import type { Db } from './client';
 import { blogPosts, categories } from './schema';
 

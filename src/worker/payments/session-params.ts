@@ -1,4 +1,4 @@
-import type { Product } from '#shared/catalogue/product.ts';
+import type { Product } from '#shared/catalogue/types.ts';
 import { plainName } from '#shared/catalogue/product.ts';
 import type { PricedCart } from '#shared/cart/pricing.ts';
 import { serializeCart } from '#shared/cart/cart.ts';

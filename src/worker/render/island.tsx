@@ -3,20 +3,28 @@ import { renderToString } from 'react-dom/server.edge';
 import type { IslandName } from '#client/island-names.ts';
 import type { HydrationTiming } from '#shared/site/hydration.ts';
 
-interface IslandProps<P extends object> {
+type IslandProps<P extends object> = {
   name: IslandName;
   component: ComponentType<P>;
   props: P;
   /** When the browser hydrates it; the marker carries it to the client entry. */
   hydrate: HydrationTiming;
-}
+} & (P extends { region: unknown }
+  ? {
+      /**
+       * It shows prices or the region it was rendered in, so a region change hydrates it at once
+       * (hydrateRegionIslands). Required of every island given a region, so none is forgotten.
+       */
+      followsRegion: true;
+    }
+  : { followsRegion?: never });
 
 /**
  * Renders an interactive component on the server inside a marker the client entry hydrates.
  * Each island is rendered on its own with a per-island identifierPrefix, so the useId values the
  * client computes when hydrating the island alone match the server's.
  */
-export function Island<P extends object>({ name, component: Component, props, hydrate }: IslandProps<P>) {
+export function Island<P extends object>({ name, component: Component, props, hydrate, followsRegion }: IslandProps<P>) {
   const prefix = `${name}-${useId().replace(/[^a-zA-Z0-9]/g, '')}-`;
   const html = renderToString(<Component {...props} />, { identifierPrefix: prefix });
   return (
@@ -25,6 +33,7 @@ export function Island<P extends object>({ name, component: Component, props, hy
       data-island={name}
       data-prefix={prefix}
       data-hydrate={hydrate}
+      data-follows-region={followsRegion ? '' : undefined}
       data-props={JSON.stringify(props)}
       dangerouslySetInnerHTML={{ __html: html }}
     />

@@ -65,6 +65,6 @@ export async function createNodeDeps(settings: Settings, opts: { clientDir: stri
       return forwarded ?? getConnInfo(c).remote.address;
     },
     staticFiles: staticFiles(opts.clientDir),
-    compression: streamingGzip,
+    compression: streamingGzip(),
   };
 }

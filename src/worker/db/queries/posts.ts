@@ -70,8 +70,8 @@ export async function postsPerCategory(db: Db, perCategory: number, opts: { name
     .orderBy(desc(blogPosts.publishedAt));
 }
 
-/** The guides list's filter as the database reads it: search text, a category name, a 1-based page. */
-export interface GuidesQuery {
+/** A search of the posts (the guides list): search text, a category name, a 1-based page. */
+export interface PostQuery {
   q: string;
   /** A category name; null for all. */
   category: string | null;
@@ -91,7 +91,7 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%
  * which keeps SQLite off their indexes: it then walks only the search's matches, by rowid, instead
  * of every visible post checking each against them (half the time at 10,000 posts).
  */
-function guidesWhere(query: GuidesQuery, now: string, fromSearch = false): SQL {
+function postsWhere(query: PostQuery, now: string, fromSearch = false): SQL {
   const q = query.q.trim();
   const useFts = q.length >= TRIGRAM;
   const conditions: SQL[] =
@@ -107,23 +107,23 @@ function guidesWhere(query: GuidesQuery, now: string, fromSearch = false): SQL {
   return and(...conditions)!;
 }
 
-/** One page of the guides list, newest first (a query builder: awaiting it reads; `.toSQL()` shows it). */
-export function listGuides(db: Db, query: GuidesQuery, now = clock()) {
+/** One page of the posts a query finds, newest first (a query builder: awaiting it reads; `.toSQL()` shows it). */
+export function listPosts(db: Db, query: PostQuery, now = clock()) {
   return db
     .select(summaryColumns)
     .from(blogPosts)
-    .where(guidesWhere(query, now))
+    .where(postsWhere(query, now))
     .orderBy(desc(blogPosts.publishedAt))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
 }
 
 /** How many guides match (the page count in the head is known before the page's cards stream). */
-export async function countGuides(db: Db, query: GuidesQuery, now = clock()): Promise<number> {
+export async function countPosts(db: Db, query: PostQuery, now = clock()): Promise<number> {
   const [counted] = await db
     .select({ n: sql<number>`count(*)` })
     .from(blogPosts)
-    .where(guidesWhere(query, now, true));
+    .where(postsWhere(query, now, true));
   return counted?.n ?? 0;
 }
 

@@ -18,7 +18,7 @@ export interface ScreenInput {
  * (the honeypot, a form sent faster than a person types), so it learns nothing. 'refuse': Turnstile
  * said no; the visitor is asked to try again. 'pass': everything else, including what cannot be
  * known (no valid fill-time token, siteverify unreachable): losing a person's message is worse than
- * letting a bot through (decision 014).
+ * letting a bot through (decisions 014 and 018).
  */
 export async function screenContact(settings: Settings, log: Logger, input: ScreenInput): Promise<'drop' | 'refuse' | 'pass'> {
   if (input.honeypot.trim() !== '') {

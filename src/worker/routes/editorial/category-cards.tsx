@@ -1,6 +1,6 @@
 import { use, type ReactNode } from 'react';
 import { articlePath, type PostSummary } from '#shared/editorial/posts.ts';
-import { groupByCategory, type BlogCategory, type CategoryGroup } from '#shared/editorial/digest.ts';
+import { groupByCategory, type PostCategory, type CategoryGroup } from '#shared/editorial/digest.ts';
 import { guidesPath } from '#shared/editorial/guides.ts';
 
 /** Fixed card height, shared with the skeleton: the cards replace their placeholders without a jump. */
@@ -44,7 +44,7 @@ function CategoryCard({ group }: { group: CategoryGroup }) {
 }
 
 /** One card per backend category with up to 3 of its published posts. */
-export function CategoryCards({ categories, posts }: { categories: Promise<BlogCategory[]>; posts: Promise<PostSummary[]> }) {
+export function CategoryCards({ categories, posts }: { categories: Promise<PostCategory[]>; posts: Promise<PostSummary[]> }) {
   const groups = groupByCategory(use(categories), use(posts));
   if (groups.length === 0) return <p className="mt-8 text-stone-700">No articles published yet. Check back soon!</p>;
   return (

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { refusalFor } from '#shared/site/http-errors.ts';
 import type { AppEnv } from '#worker/app-context.ts';
+import { wantsJson } from '#worker/http/wants-json.ts';
 
 function RefusalPage({ title, description }: { title: string; description: string }) {
   return (
@@ -15,14 +16,14 @@ function RefusalPage({ title, description }: { title: string; description: strin
 }
 
 /**
- * A request refused before a route handled it (400, 403, 405, 413): JSON for /api/* in the shape the
- * contact API uses for its refusals (`ok`, `error`, `notice`), a short page for everything else.
+ * A request refused before a route handled it (400, 403, 405, 413, 415): JSON for /api/* and the islands
+ * (wantsJson) in the shape the contact answers use for refusals (`ok`, `error`, `notice`), a short page otherwise.
  */
 export function renderRefusal(c: Context<AppEnv>, status: number, headers: Record<string, string> = {}) {
   const refusal = refusalFor(status);
   for (const [name, value] of Object.entries(headers)) c.header(name, value);
   c.header('Cache-Control', 'no-store');
-  if (c.req.path.startsWith('/api/')) {
+  if (wantsJson(c)) {
     return c.json({ ok: false, error: refusal.error, notice: { title: refusal.title, description: refusal.description } }, refusal.status);
   }
   c.status(refusal.status);

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { serializeCart, type CartLine } from '#shared/cart/cart.ts';
+import { checkoutMode } from '#shared/cart/checkout-mode.ts';
 import { priceCart } from '#shared/cart/pricing.ts';
 import { cartProducts } from '#shared/cart/view.ts';
 import { resolvePaymentLink } from '#shared/catalogue/payment-links.ts';
@@ -11,7 +12,8 @@ import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 import { CheckoutUnavailableError } from '#worker/payments/checkout-gateway.ts';
 import { checkoutSessionParams } from '#worker/payments/session-params.ts';
 import { cartNotices } from '#shared/cart/notices.ts';
-import { rejectCartPost, wantsJson } from './cart-answers';
+import { wantsJson } from '#worker/http/wants-json.ts';
+import { rejectCartPost } from './cart-answers';
 
 /** Where the browser goes next: JSON for the island, a 303 without JavaScript. */
 function goTo(c: Context<AppEnv>, url: string) {
@@ -30,9 +32,10 @@ async function idempotencyKey(attempt: string | undefined, lines: readonly CartL
 }
 
 /**
- * One checkout for the cart. A single item goes to its payment link exactly as Buy Now does; more
- * goes to a Stripe Checkout Session priced on the server from the catalogue, when Stripe is set up.
- * Without Stripe the cart page offers each line's payment link instead.
+ * One checkout for the cart, as checkoutMode decides (the cart page's island shows the same mode):
+ * a single item goes to its payment link exactly as Buy Now does; more goes to a Stripe Checkout
+ * Session priced on the server from the catalogue, when Stripe is set up. Without Stripe the cart
+ * page offers each line's payment link instead.
  */
 export async function checkoutCart(c: Context<AppEnv>, fields: Record<string, string>) {
   const lines = c.get('cart');
@@ -42,16 +45,16 @@ export async function checkoutCart(c: Context<AppEnv>, fields: Record<string, st
   const campaign = { ...campaignFromSearch(new URL(c.req.url).search), ...campaignFromSearch(new URLSearchParams(fields).toString()) };
   const log = c.get('log');
 
-  const [only] = items;
-  if (only && items.length === 1 && only.quantity === 1) {
-    const link = resolvePaymentLink(only.item.name, region);
+  const gateway = checkoutGatewayFor(c.get('deps').settings);
+  const mode = checkoutMode(items, gateway !== null);
+  if (mode === 'payment-link') {
+    const [only] = items;
+    const link = resolvePaymentLink(only!.item.name, region);
     if (link) return goTo(c, withCampaign(link, campaign));
-    log('error', 'No payment link available for this product', { productId: only.item.id });
+    log('error', 'No payment link available for this product', { productId: only!.item.id });
     return rejectCartPost(c, cartNotices.unavailable);
   }
-
-  const gateway = checkoutGatewayFor(c.get('deps').settings);
-  if (!gateway) {
+  if (mode === 'per-line' || !gateway) {
     if (wantsJson(c)) return c.json({ error: cartNotices.oneByOne.text }, 409);
     return c.redirect('/cart', 303);
   }

@@ -3,9 +3,11 @@ import { addToCart, parseQuantity, removeFromCart, setQuantity } from '#shared/c
 import { isCartable } from '#shared/cart/view.ts';
 import { parseProductId } from '#shared/catalogue/product.ts';
 import type { AppEnv } from '#worker/app-context.ts';
-import { writeCartCookie } from '#worker/middleware/cart.ts';
+import { writeCartCookie } from './cart-cookie';
 import { checkoutCart } from './cart-checkout';
-import { cartJson, formFields, rejectCartPost, wantsJson } from './cart-answers';
+import { readFields } from '#worker/http/read-fields.ts';
+import { wantsJson } from '#worker/http/wants-json.ts';
+import { cartJson, rejectCartPost } from './cart-answers';
 import { cartNotices } from '#shared/cart/notices.ts';
 
 /**
@@ -19,7 +21,7 @@ function changed(c: Context<AppEnv>) {
 }
 
 cartRoutes.post('/cart/add', async (c) => {
-  const fields = await formFields(c);
+  const fields = await readFields(c);
   const id = parseProductId(fields.product_id);
   const quantity = fields.quantity === undefined ? 1 : parseQuantity(fields.quantity);
   if (id === null || !isCartable(id)) return rejectCartPost(c, cartNotices.notForSale);
@@ -30,7 +32,7 @@ cartRoutes.post('/cart/add', async (c) => {
 
 // A line that is no longer in the cart (changed in another tab) is left as it is.
 cartRoutes.post('/cart/update', async (c) => {
-  const fields = await formFields(c);
+  const fields = await readFields(c);
   const id = parseProductId(fields.product_id);
   const quantity = parseQuantity(fields.quantity);
   if (id === null) return rejectCartPost(c, cartNotices.notForSale);
@@ -40,13 +42,13 @@ cartRoutes.post('/cart/update', async (c) => {
 });
 
 cartRoutes.post('/cart/remove', async (c) => {
-  const id = parseProductId((await formFields(c)).product_id);
+  const id = parseProductId((await readFields(c)).product_id);
   if (id === null) return rejectCartPost(c, cartNotices.notForSale);
   writeCartCookie(c, removeFromCart(c.get('cart'), id));
   return changed(c);
 });
 
-cartRoutes.post('/cart/checkout', async (c) => checkoutCart(c, await formFields(c)));
+cartRoutes.post('/cart/checkout', async (c) => checkoutCart(c, await readFields(c)));
 
 /** The cart for the island when another tab changed it. */
 cartRoutes.get('/api/cart', (c) => {

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { validator } from 'hono/validator';
 import { campaignFromSearch, withCampaign } from '#shared/site/campaign.ts';
 import { productById, productPath, parseProductId, isPurchasable } from '#shared/catalogue/product.ts';
 import { resolvePaymentLink } from '#shared/catalogue/payment-links.ts';
 import type { AppEnv } from '#worker/app-context.ts';
-import { renderNotFound } from '../frame/frame-routes';
+import { readFields } from '#worker/http/read-fields.ts';
+import { renderNotFound } from '../frame/not-found';
 
 export const checkoutRoutes = new Hono<AppEnv>();
 
@@ -13,23 +13,17 @@ export const checkoutRoutes = new Hono<AppEnv>();
  * (the UK map first for UK visitors), with the campaign parameters the form or the URL carried.
  * Products that cannot be bought go back to their page.
  */
-// An unreadable form (e.g. multipart without its boundary) is a 400 from Hono's validator.
-checkoutRoutes.post(
-  '/checkout/:id',
-  validator('form', (form) => form),
-  async (c) => {
-    const id = parseProductId(c.req.param('id'));
-    const product = id === null ? undefined : productById(id);
-    if (!product) return renderNotFound(c);
-    if (!isPurchasable(product.stock)) return c.redirect(productPath(product), 303);
-    const link = resolvePaymentLink(product.name, c.get('region').region);
-    if (!link) {
-      c.get('log')('error', 'No payment link available for this product', { productId: product.id });
-      return c.redirect(productPath(product), 303);
-    }
-    const body = c.req.valid('form');
-    const posted = new URLSearchParams(Object.entries(body).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])));
-    const campaign = { ...campaignFromSearch(new URL(c.req.url).search), ...campaignFromSearch(posted.toString()) };
-    return c.redirect(withCampaign(link, campaign), 302);
-  },
-);
+checkoutRoutes.post('/checkout/:id', async (c) => {
+  const id = parseProductId(c.req.param('id'));
+  const product = id === null ? undefined : productById(id);
+  if (!product) return renderNotFound(c);
+  if (!isPurchasable(product.stock)) return c.redirect(productPath(product), 303);
+  const link = resolvePaymentLink(product.name, c.get('region').region);
+  if (!link) {
+    c.get('log')('error', 'No payment link available for this product', { productId: product.id });
+    return c.redirect(productPath(product), 303);
+  }
+  const posted = new URLSearchParams(await readFields(c, ['form']));
+  const campaign = { ...campaignFromSearch(new URL(c.req.url).search), ...campaignFromSearch(posted.toString()) };
+  return c.redirect(withCampaign(link, campaign), 302);
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { priceCart, toMinorUnits } from '#shared/cart/pricing.ts';
+import { priceCart } from '#shared/cart/pricing.ts';
+import { toMinorUnits } from '#shared/money.ts';
 import { cartProducts } from '#shared/cart/view.ts';
 
 describe('priceCart', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { discount, displayFullPrice, displayPrice, formatMoney, priceTable } from '#shared/catalogue/prices.ts';
+import { discount, displayFullPrice, displayPrice, priceTable } from '#shared/catalogue/prices.ts';
+import { formatMoney } from '#shared/money.ts';
 
 describe('money', () => {
   it('formats with the currency symbol and 2 decimals', () => {

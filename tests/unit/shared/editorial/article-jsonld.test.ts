@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { articleJsonLd } from '#shared/editorial/article-jsonld.ts';
-import type { Article } from '#shared/editorial/posts.ts';
+import type { Post } from '#shared/editorial/posts.ts';
 
 const SITE = 'https://shop.example';
 
 describe('articleJsonLd', () => {
-  const article: Article = {
+  const article: Post = {
     id: 1,
     title: 'Dry-Fire Fundamentals',
     slug: 'dry-fire-fundamentals',

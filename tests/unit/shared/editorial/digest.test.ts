@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { groupByCategory, type BlogCategory } from '#shared/editorial/digest.ts';
+import { groupByCategory, type PostCategory } from '#shared/editorial/digest.ts';
 import { postSummary as post } from '../../../support/posts';
 
-const categories: BlogCategory[] = [
+const categories: PostCategory[] = [
   { id: 1, name: 'Equipment Guides', description: 'Gear.' },
   { id: 2, name: 'Fundamentals', description: null },
   { id: 3, name: 'Tactical Training', description: 'Drills.' },

@@ -1,0 +1,68 @@
+import { plainName } from '../catalogue/product';
+import type { Currency } from '../region/region';
+import type { PaidOrder } from './order';
+import { fromMinorUnits } from '../money';
+import type { PricedCart, PricedLine } from './pricing';
+
+/** A GA4 ecommerce item of a cart event: price and currency are what the shopper sees. */
+export interface CartAnalyticsItem {
+  item_id: string;
+  item_name: string;
+  price: number;
+  quantity: number;
+  currency: Currency;
+}
+
+type Named = { id: number; name: string; price: number };
+
+export function cartAnalyticsItem(line: PricedLine<Named>, currency: Currency): CartAnalyticsItem {
+  return {
+    item_id: String(line.item.id),
+    item_name: plainName(line.item.name),
+    price: fromMinorUnits(line.unitAmount),
+    quantity: line.quantity,
+    currency,
+  };
+}
+
+function ecommerce(cart: PricedCart<Named>) {
+  return {
+    currency: cart.currency,
+    value: fromMinorUnits(cart.subtotal),
+    items: cart.lines.map((l) => cartAnalyticsItem(l, cart.currency)),
+  };
+}
+
+/** add_to_cart and remove_from_cart carry the line that changed, with the quantity added or removed. */
+export function cartChangeEvent(event: 'add_to_cart' | 'remove_from_cart', cart: PricedCart<Named>) {
+  return { event, ecommerce: ecommerce(cart) };
+}
+
+export function viewCartEvent(cart: PricedCart<Named>) {
+  return { event: 'view_cart', ecommerce: ecommerce(cart) };
+}
+
+export function beginCheckoutCartEvent(cart: PricedCart<Named>) {
+  return { event: 'begin_checkout', ecommerce: ecommerce(cart) };
+}
+
+/** purchase for a paid cart checkout: its lines, shipping and total in the session's currency (tax 0, as today). */
+export function orderPurchaseEvent(order: PaidOrder) {
+  return {
+    event: 'purchase',
+    ecommerce: {
+      transaction_id: order.id,
+      value: fromMinorUnits(order.total),
+      tax: 0,
+      shipping: fromMinorUnits(order.shipping),
+      currency: order.currency,
+      items: order.lines.map((line) => ({
+        item_id: line.productId === null ? line.name : String(line.productId),
+        item_name: line.name,
+        price: fromMinorUnits(Math.round(line.amount / Math.max(1, line.quantity))),
+        quantity: line.quantity,
+        currency: order.currency,
+      })),
+    },
+  };
+}

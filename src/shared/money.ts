@@ -1,0 +1,39 @@
+import type { Currency } from './region/region';
+
+/**
+ * Money on both sides: amounts in major units (149.99) as the catalogue holds them, and in minor units
+ * (14999 pence, cents) as carts, payment providers and orders hold them, exact to add up. The only
+ * place that converts between the two.
+ */
+const MINOR_PER_MAJOR = 100;
+
+export function toMinorUnits(amount: number): number {
+  return Math.round(amount * MINOR_PER_MAJOR);
+}
+
+export function fromMinorUnits(minor: number): number {
+  return minor / MINOR_PER_MAJOR;
+}
+
+const formatters = new Map<Currency, Intl.NumberFormat>();
+
+/** Currency symbol and 2 decimals, e.g. £149.99, €174.99, $189.99 (en-GB grouping for all three). */
+export function formatMoney(amount: number, currency: Currency): string {
+  let f = formatters.get(currency);
+  if (!f) {
+    f = new Intl.NumberFormat('en-GB', {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    formatters.set(currency, f);
+  }
+  return f.format(amount);
+}
+
+/** An amount in minor units as shown, e.g. 14999 GBP gives £149.99: every cart, order and shipping price. */
+export function formatMinor(minor: number, currency: Currency): string {
+  return formatMoney(fromMinorUnits(minor), currency);
+}

@@ -1,0 +1,61 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { CART_COOKIE } from '#shared/cart/cart.ts';
+import { isCartable } from '#shared/cart/view.ts';
+import { products } from '#shared/catalogue/products.ts';
+import { writeCartCookie } from '#worker/routes/shop/cart-cookie.ts';
+import type { LogFields, Logger } from '../../log';
+import { injectDeps } from '../inject-deps';
+import { requestLog } from '../request-log';
+import { cart } from './index';
+
+const forSale = products.filter((p) => isCartable(p.id)).map((p) => p.id);
+const [a, b] = forSale as [number, number];
+const notForSale = Math.max(...products.map((p) => p.id)) + 1;
+
+function cartApp() {
+  const warnings: LogFields[] = [];
+  const log: Logger = (level, _msg, fields) => level === 'warn' && warnings.push(fields ?? {});
+  const app = new Hono()
+    .use(injectDeps({ log }), requestLog(), cart())
+    .get('/cart', (c) => c.json(c.get('cart')))
+    .post('/cart/clear', (c) => {
+      writeCartCookie(c, []);
+      return c.json(c.get('cart'));
+    });
+  return { app, warnings };
+}
+const cartCookies = (res: Response) => res.headers.getSetCookie().filter((h) => h.startsWith(`${CART_COOKIE}=`));
+
+describe('cart', () => {
+  it('reads the cart from its cookie and leaves a clean cookie alone', async () => {
+    const { app, warnings } = cartApp();
+    const res = await app.request('/cart', { headers: { Cookie: `${CART_COOKIE}=${a}:2|${b}:1` } });
+    expect(await res.json()).toEqual([
+      { id: a, quantity: 2 },
+      { id: b, quantity: 1 },
+    ]);
+    expect(cartCookies(res)).toEqual([]);
+    expect(warnings).toEqual([]);
+  });
+
+  it('drops entries that do not parse or are not for sale, logs them, and rewrites the cookie without them', async () => {
+    const { app, warnings } = cartApp();
+    const res = await app.request('/cart', { headers: { Cookie: `${CART_COOKIE}=${a}:2|junk|${notForSale}:1|${b}:99` } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([{ id: a, quantity: 2 }]);
+    expect(cartCookies(res)).toHaveLength(1);
+    expect(cartCookies(res)[0]).toMatch(new RegExp(`^${CART_COOKIE}=${a}(%3A|:)2;`));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.dropped).toHaveLength(3);
+  });
+
+  it('deletes a cookie left with nothing, and never writes over a route that wrote the cart itself', async () => {
+    const { app } = cartApp();
+    const emptied = await app.request('/cart', { headers: { Cookie: `${CART_COOKIE}=junk` } });
+    expect(cartCookies(emptied)).toEqual([expect.stringMatching(/Max-Age=0/)]);
+    const cleared = await app.request('/cart/clear', { method: 'POST', headers: { Cookie: `${CART_COOKIE}=${a}:1|junk` } });
+    expect(await cleared.json()).toEqual([]);
+    expect(cartCookies(cleared)).toEqual([expect.stringMatching(/Max-Age=0/)]);
+  });
+});

@@ -1,0 +1,27 @@
+import type { MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { CART_COOKIE, parseCart, type CartLine } from '#shared/cart/cart.ts';
+import { isCartable } from '#shared/cart/view.ts';
+import { writeCartCookie } from '#worker/routes/shop/cart-cookie.ts';
+import type { RequestLogVariables } from '../request-log';
+
+/** What cart sets: the visitor's cart, read from its cookie once per request. */
+export type CartVariables = { cart: CartLine[] };
+
+/**
+ * Reads the cart from its cookie once per request, so the header badge and /cart are right in the
+ * first HTML without a database read. Entries that do not parse, are out of range or are not for
+ * sale are dropped with a log line (never an error page), and the cookie is rewritten without them.
+ * Routes that change the cart write it themselves (routes/shop/cart-cookie.ts).
+ */
+export function cart(): MiddlewareHandler<{ Variables: CartVariables & Pick<RequestLogVariables, 'log'> }> {
+  return async (c, next) => {
+    const { lines, dropped } = parseCart(getCookie(c, CART_COOKIE), isCartable);
+    c.set('cart', lines);
+    if (dropped.length > 0) c.get('log')('warn', 'cart cookie entries dropped', { dropped });
+    await next();
+    // A route that changed the cart has written it already.
+    const written = c.res.headers.getSetCookie().some((h) => h.startsWith(`${CART_COOKIE}=`));
+    if (dropped.length > 0 && !written) writeCartCookie(c, c.get('cart'));
+  };
+}

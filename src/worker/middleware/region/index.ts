@@ -1,0 +1,38 @@
+import type { MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { regionDependentCacheControl } from '#shared/site/cache-control.ts';
+import { resolveRegion, type ResolvedRegion } from '#shared/region/region.ts';
+import { PREFERENCE_KEY } from '#shared/region/preference.ts';
+import type { InjectDepsVariables } from '../inject-deps';
+
+/** What region sets. */
+export type RegionVariables = { region: ResolvedRegion };
+
+/** What region reads from the runtime (AppDeps.countryOf). */
+type CountryOf = { countryOf: (request: Request) => string | null | undefined };
+
+/** The request headers the region is resolved from (on the edge, cf.country too, which no header names). */
+const REGION_VARY = 'Cookie, CF-IPCountry, Accept-Language';
+
+/**
+ * Picks the visitor's region before rendering so the first HTML carries the right currency.
+ * Every HTML page shows the region (selector, prices), so every HTML response is marked private:
+ * no shared cache may hand one visitor's currency to another.
+ */
+export function region(): MiddlewareHandler<{ Variables: RegionVariables & InjectDepsVariables<CountryOf> }> {
+  return async (c, next) => {
+    c.set(
+      'region',
+      resolveRegion({
+        saved: getCookie(c, PREFERENCE_KEY),
+        country: c.get('deps').countryOf(c.req.raw),
+        acceptLanguage: c.req.header('accept-language'),
+      }),
+    );
+    await next();
+    if (c.res.headers.get('content-type')?.startsWith('text/html')) {
+      c.header('Vary', REGION_VARY, { append: true });
+      c.header('Cache-Control', regionDependentCacheControl(c.res.headers.get('Cache-Control')));
+    }
+  };
+}

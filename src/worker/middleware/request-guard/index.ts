@@ -1,0 +1,34 @@
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { csrf } from 'hono/csrf';
+import { HTTPException } from 'hono/http-exception';
+
+/** Every state-changing request: far above any form the shop has (the contact form's own limit is 32 KB). */
+export const MAX_REQUEST_BODY_BYTES = 64 * 1024;
+
+const SAFE_METHOD = /^(GET|HEAD|OPTIONS)$/;
+
+/**
+ * Runs before every route, so routes added later (cart, consent) are covered without doing anything:
+ * - Cross-site form posts are refused (403). Hono's csrf accepts a form-type request (urlencoded,
+ *   multipart, text/plain or no type) only when `Sec-Fetch-Site: same-origin` or its `Origin` is the
+ *   site's (`SITE_URL`) or the request's own (local and dev use, a proxy that keeps the host). JSON
+ *   needs a CORS preflight cross-site, which the shop never grants, so csrf lets it through.
+ * - Bodies over MAX_REQUEST_BODY_BYTES are refused (413) while they arrive, not after buffering.
+ * Refusals are HTTPExceptions; app.onError answers them with a page or JSON (renderRefusal).
+ */
+export function requestGuard(siteUrl: string): MiddlewareHandler {
+  const siteOrigin = new URL(siteUrl).origin;
+  const sameSite = csrf({ origin: (origin, c) => origin === siteOrigin || origin === new URL(c.req.url).origin });
+  const limit = bodyLimit({
+    maxSize: MAX_REQUEST_BODY_BYTES,
+    onError: () => {
+      throw new HTTPException(413, { message: 'request body too large' });
+    },
+  });
+  return async (c, next) => {
+    if (SAFE_METHOD.test(c.req.method)) return next();
+    await sameSite(c, async () => {});
+    return limit(c, next);
+  };
+}

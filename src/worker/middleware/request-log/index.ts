@@ -1,0 +1,30 @@
+import type { MiddlewareHandler } from 'hono';
+import type { InjectDepsVariables } from '../inject-deps';
+import type { Logger } from '../../log';
+
+/** What requestLog sets. */
+export type RequestLogVariables = {
+  requestId: string;
+  /** Logger carrying the request id. */
+  log: Logger;
+};
+
+/** Gives every request an id (also in X-Request-Id) and logs one structured line when it is answered. */
+export function requestLog(): MiddlewareHandler<{ Variables: RequestLogVariables & InjectDepsVariables<{ log: Logger }> }> {
+  return async (c, next) => {
+    const started = performance.now();
+    const requestId = crypto.randomUUID();
+    const base = c.get('deps').log;
+    const log: Logger = (level, msg, fields) => base(level, msg, { requestId, ...fields });
+    c.set('requestId', requestId);
+    c.set('log', log);
+    await next();
+    c.header('X-Request-Id', requestId);
+    log('info', 'request', {
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
+    });
+  };
+}

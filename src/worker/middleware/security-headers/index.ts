@@ -1,0 +1,112 @@
+import type { MiddlewareHandler } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import { paymentLinkOrigins } from '#shared/catalogue/payment-links.ts';
+import { TURNSTILE_ORIGIN } from '#shared/contact/turnstile.ts';
+import type { InjectDepsVariables } from '../inject-deps';
+import type { Settings } from '../../settings';
+
+type HeaderSettings = Pick<
+  Settings,
+  | 'GTM_ID'
+  | 'REVIEWS_WIDGET_URL'
+  | 'REGION_GEOLOCATION'
+  | 'REVERSE_GEOCODE_URL'
+  | 'IP_LOOKUP_URL'
+  | 'STRIPE_SECRET_KEY'
+  | 'STRIPE_API_URL'
+  | 'TURNSTILE_SITE_KEY'
+  | 'TURNSTILE_SECRET_KEY'
+>;
+
+function nonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+const baseHeaders = secureHeaders({
+  strictTransportSecurity: false, // added below, only over https
+  xFrameOptions: 'DENY',
+  referrerPolicy: 'strict-origin-when-cross-origin',
+  crossOriginEmbedderPolicy: false,
+  crossOriginResourcePolicy: 'same-origin',
+  crossOriginOpenerPolicy: 'same-origin',
+  // Permissions-Policy depends on the settings: set below.
+});
+
+/** Only the site itself may ask for the visitor's position, and only while region geolocation is on. */
+export function permissionsPolicy(settings: Pick<Settings, 'REGION_GEOLOCATION'>): string {
+  const geolocation = settings.REGION_GEOLOCATION === 'on' ? '(self)' : '()';
+  return `geolocation=${geolocation}, camera=(), microphone=(), payment=(), usb=()`;
+}
+
+const GTM_ORIGINS = ['https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'];
+
+/**
+ * The third-party origins the browser's region detection calls: the IP lookup always (used when
+ * the edge knows no country), the reverse-geocoding service only while geolocation is on.
+ */
+function regionServiceOrigins(settings: Pick<Settings, 'REGION_GEOLOCATION' | 'REVERSE_GEOCODE_URL' | 'IP_LOOKUP_URL'>): string[] {
+  const urls = [settings.IP_LOOKUP_URL];
+  if (settings.REGION_GEOLOCATION === 'on') urls.unshift(settings.REVERSE_GEOCODE_URL);
+  return [...new Set(urls.map((url) => new URL(url).origin))];
+}
+
+/** The no-JS checkout form posts here and is redirected to the payment host; Chromium applies form-action to that redirect. */
+const formTargets = ["'self'", ...paymentLinkOrigins()];
+
+/**
+ * The cart's no-JS checkout is redirected to the Stripe Checkout page: Stripe's own host, or the
+ * emulation's origin when STRIPE_API_URL points elsewhere (tests). Only while Stripe is set up.
+ */
+export function checkoutPageOrigins(settings: Pick<Settings, 'STRIPE_SECRET_KEY' | 'STRIPE_API_URL'>): string[] {
+  if (!settings.STRIPE_SECRET_KEY) return [];
+  const api = new URL(settings.STRIPE_API_URL).origin;
+  return [api === 'https://api.stripe.com' ? 'https://checkout.stripe.com' : api];
+}
+
+/**
+ * A fresh CSP nonce for every request; every script the page carries must present it. Third-party
+ * origins are allowed only when the setting that uses them is set.
+ */
+export function contentSecurityPolicy(scriptNonce: string, settings: HeaderSettings): string {
+  const gtm = settings.GTM_ID ? GTM_ORIGINS : [];
+  const widget = settings.REVIEWS_WIDGET_URL ? [new URL(settings.REVIEWS_WIDGET_URL).origin] : [];
+  // Turnstile's script and its challenge frame, only while both keys are set.
+  const turnstile = settings.TURNSTILE_SITE_KEY && settings.TURNSTILE_SECRET_KEY ? [TURNSTILE_ORIGIN] : [];
+  return [
+    "default-src 'self'",
+    // 'strict-dynamic': browsers that know it trust only the nonce and what nonced scripts load (the
+    // islands' imports, the GTM and widget loaders), ignoring the host list; older ones use the list.
+    ["script-src 'self'", `'nonce-${scriptNonce}'`, "'strict-dynamic'", ...gtm.slice(0, 1), ...widget, ...turnstile].join(' '),
+    // Radix primitives and React set style attributes; scripts stay strict.
+    "style-src 'self' 'unsafe-inline'",
+    ["img-src 'self' data:", ...gtm].join(' '),
+    "font-src 'self'",
+    ["connect-src 'self'", ...regionServiceOrigins(settings), ...gtm].join(' '),
+    ...(turnstile.length > 0 ? [["frame-src 'self'", ...turnstile].join(' ')] : []),
+    "object-src 'none'",
+    "base-uri 'self'",
+    ['form-action', ...formTargets, ...checkoutPageOrigins(settings)].join(' '),
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** What securityHeaders sets: the request's CSP nonce, which every script the page carries presents. */
+export type SecurityHeadersVariables = { nonce: string };
+
+export function securityHeaders(): MiddlewareHandler<{
+  Variables: SecurityHeadersVariables & InjectDepsVariables<{ settings: HeaderSettings }>;
+}> {
+  return async (c, next) => {
+    const value = nonce();
+    c.set('nonce', value);
+    await baseHeaders(c, async () => {
+      await next();
+    });
+    const { settings } = c.get('deps');
+    c.header('Content-Security-Policy', contentSecurityPolicy(value, settings));
+    c.header('Permissions-Policy', permissionsPolicy(settings));
+    const proto = c.req.header('x-forwarded-proto') ?? new URL(c.req.url).protocol.replace(':', '');
+    if (proto === 'https') c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+  };
+}

@@ -1,0 +1,13 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '#worker/app-context.ts';
+import { servePage } from '#worker/render/page.tsx';
+import * as contact from './contact';
+import { contactBodyLimit, postContact } from './contact-post';
+
+/**
+ * The contact page and its one post handler. /api/contact answers as /contact does when asked for
+ * JSON, for pages still carrying the island that posted there.
+ */
+export const contactRoutes = new Hono<AppEnv>()
+  .get('/contact', servePage(contact))
+  .on('POST', ['/contact', '/api/contact'], contactBodyLimit, postContact);

@@ -1,0 +1,138 @@
+import type { Context } from 'hono';
+import { Suspense } from 'react';
+import { products } from '#shared/catalogue/products.ts';
+import type { Product } from '#shared/catalogue/types.ts';
+import { articlePath, categorySlug, DIGEST, digestFeedLink, type PostSummary } from '#shared/editorial/posts.ts';
+import { breadcrumbJsonLd } from '#shared/seo/breadcrumb.ts';
+import { FEATURED_EQUIPMENT, LATEST_POSTS, POSTS_PER_CATEGORY, type PostCategory } from '#shared/editorial/digest.ts';
+import { webPageJsonLd } from '#shared/seo/page-jsonld.ts';
+import { absoluteUrl } from '#shared/seo/tags.ts';
+import { site } from '#shared/site/brand.ts';
+import type { AppEnv } from '#worker/app-context.ts';
+import { listCategories, listLatestPosts, postsPerCategory } from '#worker/db/queries/posts.ts';
+import { readOr } from '#worker/db/queries/read-or.ts';
+import type { PageHead } from '#worker/render/head.ts';
+import { CategoryCards, CategoryCardsSkeleton } from './category-cards';
+import { FeaturedEquipment } from './featured-equipment';
+import { LatestArticles, LatestArticlesSkeleton } from './latest-articles';
+
+const DESCRIPTION = `Dry-fire and laser training guides: fundamentals, tactical drills and equipment advice from the ${site.brand} team.`;
+
+export interface DigestData {
+  /** Set on a category's landing: only that category is shown. */
+  category?: PostCategory;
+  /** The reads are started by `load` and fall back to [] when they fail (the failure is logged). */
+  categories: Promise<PostCategory[]>;
+  /** At most 3 newest posts of each category, newest first. */
+  categoryPosts: Promise<PostSummary[]>;
+  latest: Promise<PostSummary[]>;
+  featured: readonly Product[];
+}
+
+/** The categories, or [] when the read fails (logged). */
+export function readCategories(c: Context<AppEnv>): Promise<PostCategory[]> {
+  return readOr(c.get('log'), 'list categories', [], () => listCategories(c.get('deps').db));
+}
+
+/**
+ * The landing, or the landing filtered to one category. Reads start now and are awaited behind
+ * Suspense; a failed read is logged and gives [], so the page still renders.
+ */
+function landing(c: Context<AppEnv>, category?: PostCategory): DigestData {
+  const { db } = c.get('deps');
+  const log = c.get('log');
+  const names = category && [category.name];
+  return {
+    category,
+    categories: category ? Promise.resolve([category]) : readCategories(c),
+    categoryPosts: readOr(log, 'posts per category', [], () => postsPerCategory(db, POSTS_PER_CATEGORY, { names })),
+    latest: readOr(log, 'latest posts', [], () =>
+      names ? postsPerCategory(db, LATEST_POSTS, { names }) : listLatestPosts(db, LATEST_POSTS),
+    ),
+    featured: products.slice(0, FEATURED_EQUIPMENT),
+  };
+}
+
+/** /training-gun-digest. */
+export function load(c: Context<AppEnv>): DigestData {
+  return landing(c);
+}
+
+/** /training-gun-digest/{slug} that is no article: the category's landing when the slug names one, else the landing. */
+export async function loadCategory(c: Context<AppEnv>, slug: string): Promise<DigestData> {
+  const category = (await readCategories(c)).find((cat) => categorySlug(cat.name) === slug);
+  return landing(c, category);
+}
+
+/**
+ * One canonical address for the landing, whichever unknown slug it was reached by; a category's
+ * landing (/training-gun-digest/{category}) is its own page.
+ */
+export function head({ category }: DigestData, siteUrl: string): PageHead {
+  const path = category ? articlePath(categorySlug(category.name)) : DIGEST.path;
+  const name = category ? `${category.name}: ${DIGEST.name}` : DIGEST.name;
+  const description = category?.description || DESCRIPTION;
+  return {
+    title: name,
+    description,
+    canonicalPath: path,
+    links: [digestFeedLink],
+    jsonLd: [
+      webPageJsonLd({ name, description, url: absoluteUrl(siteUrl, path) }, { type: 'CollectionPage' }),
+      breadcrumbJsonLd(
+        [{ name: 'Home', path: '/' }, { name: DIGEST.name, path: DIGEST.path }, ...(category ? [{ name: category.name, path }] : [])],
+        siteUrl,
+      ),
+    ],
+  };
+}
+
+/** The digest landing (/training-gun-digest, or a category's at /training-gun-digest/{category}), built from the database. */
+export function Page({ category, categories, categoryPosts, latest, featured }: DigestData) {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12">
+      <header className="max-w-3xl">
+        <h1 className="text-4xl font-black tracking-tight">{category ? `${DIGEST.name}: ${category.name}` : DIGEST.name}</h1>
+        <p className="mt-4 text-lg text-stone-700">
+          Practical guides to dry-fire and laser training: build the fundamentals, sharpen tactical skills and choose the right equipment
+          for the way you train.
+        </p>
+      </header>
+
+      <section aria-labelledby="digest-categories-heading" className="mt-12">
+        <h2 id="digest-categories-heading" className="text-2xl font-bold tracking-tight">
+          Browse by Category
+        </h2>
+        <Suspense fallback={<CategoryCardsSkeleton />}>
+          <CategoryCards categories={categories} posts={categoryPosts} />
+        </Suspense>
+      </section>
+
+      <section aria-labelledby="latest-heading" className="mt-16">
+        <h2 id="latest-heading" className="text-2xl font-bold tracking-tight">
+          Latest Articles
+        </h2>
+        <Suspense fallback={<LatestArticlesSkeleton />}>
+          <LatestArticles posts={latest} />
+        </Suspense>
+      </section>
+
+      <FeaturedEquipment products={featured} />
+
+      <section aria-labelledby="digest-more-heading" className="mt-16 rounded-lg bg-stone-900 p-8 text-stone-50">
+        <h2 id="digest-more-heading" className="text-2xl font-bold tracking-tight">
+          Ready to train?
+        </h2>
+        <p className="mt-2 text-stone-300">Search every guide, or find the trainer that fits your drills.</p>
+        <div className="mt-6 flex flex-wrap gap-4">
+          <a href="/guides" className="btn btn-primary">
+            Browse All Guides
+          </a>
+          <a href="/products" className="btn border border-stone-400 text-stone-50 hover:bg-stone-800 focus-visible:outline-stone-50">
+            Shop Training Equipment
+          </a>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import type { Context } from 'hono';
+import { deleteCookie, setCookie } from 'hono/cookie';
+import { CART_COOKIE, CART_MAX_AGE, serializeCart, type CartLine } from '#shared/cart/cart.ts';
+
+/**
+ * Writes the cart cookie (readable by the page's script, which shows the count; it holds no secret)
+ * and the request's cart, so the answer built after it shows the new lines. The context is typed by
+ * the one variable it sets (the cart middleware's), so this file needs nothing from the middleware.
+ */
+export function writeCartCookie<E extends { Variables: { cart: CartLine[] } }>(c: Context<E>, lines: readonly CartLine[]): void {
+  c.set('cart', [...lines]);
+  if (lines.length === 0) {
+    deleteCookie(c, CART_COOKIE, { path: '/' });
+    return;
+  }
+  const secure = new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
+  setCookie(c, CART_COOKIE, serializeCart(lines), { path: '/', maxAge: CART_MAX_AGE, sameSite: 'Lax', secure });
+}

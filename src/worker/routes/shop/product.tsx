@@ -1,0 +1,182 @@
+import type { Context } from 'hono';
+import AddToCart from '#client/islands/AddToCart.tsx';
+import BuyNow from '#client/islands/BuyNow.tsx';
+import ProductGallery from '#client/islands/ProductGallery.tsx';
+import ProductPrice from '#client/islands/ProductPrice.tsx';
+import { Badges } from '#client/components/badges.tsx';
+import { ProductName } from '#client/components/product-name.tsx';
+import { StockBadge } from '#client/components/stock-badge.tsx';
+import { campaignFromSearch, type CampaignParams } from '#shared/site/campaign.ts';
+import { analyticsItem, viewItemEvent } from '#shared/catalogue/item-events.ts';
+import {
+  productImages,
+  productImageSize,
+  plainName,
+  productPath,
+  productById,
+  parseProductId,
+  availability,
+  shipsSoon,
+} from '#shared/catalogue/product.ts';
+import type { Product } from '#shared/catalogue/types.ts';
+import { findListFilter } from '#shared/catalogue/list.ts';
+import { productJsonLd } from '#shared/catalogue/structured-data.ts';
+import { displayPrice } from '#shared/catalogue/prices.ts';
+import { shipsInText } from '#shared/policy/text.ts';
+import { currencyByRegion, type Region } from '#shared/region/region.ts';
+import type { AppEnv } from '#worker/app-context.ts';
+import { errorFields } from '#worker/log.ts';
+import type { PageHead } from '#worker/render/head.ts';
+import { Island } from '#worker/render/island.tsx';
+import { Breadcrumb } from '#worker/components/breadcrumb.tsx';
+import type { Crumb } from '#shared/seo/breadcrumb.ts';
+import { renderProductError } from './product-not-found';
+import { ProductSpecs } from './product-specs';
+import { ReviewsSection } from './reviews-section';
+import { TrustSection } from './trust-section';
+
+export interface ProductData {
+  product: Product;
+  region: Region;
+  /** The campaign the page was reached with, carried to the payment link. */
+  campaign: CampaignParams;
+}
+
+/** The id must be an integer of a catalogue product; the slug is cosmetic (the canonical URL carries the right one). */
+export function load(c: Context<AppEnv>): ProductData | Promise<Response> {
+  const id = parseProductId(c.req.param('id'));
+  if (id === null) return renderProductError(c, 'invalid');
+  const product = productById(id);
+  if (!product) return renderProductError(c, 'missing');
+  return { product, region: c.get('region').region, campaign: campaignFromSearch(new URL(c.req.url).search) };
+}
+
+/** A page that fails while its shell renders still gets the Product Not Found page, with the spec's reason. */
+export function renderFailed(c: Context<AppEnv>, err: unknown) {
+  c.get('log')('error', 'product page failed', { productId: c.req.param('id'), ...errorFields(err) });
+  return renderProductError(c, 'failed');
+}
+
+export function head({ product, region }: ProductData, siteUrl: string): PageHead {
+  const currency = currencyByRegion[region];
+  return {
+    title: product.meta_title,
+    description: product.meta_description,
+    canonicalPath: productPath(product),
+    type: 'product',
+    // The landscape artwork is the 1200×630 share card.
+    image: product.landscape_url,
+    imageSize: productImageSize.landscape,
+    imageAlt: product.image_alt,
+    product: { price: displayPrice(product, currency), currency, availability: availability(product.stock) },
+    jsonLd: [productJsonLd(product, siteUrl, currency)],
+    events: [viewItemEvent(analyticsItem(product))],
+  };
+}
+
+/** Home > Products > the product's category (when it has a list filter) > the product. */
+function productTrail(product: Product): Crumb[] {
+  const filter = findListFilter(product.category_id);
+  return [
+    { name: 'Home', path: '/' },
+    { name: 'Products', path: '/products' },
+    ...(filter ? [{ name: filter.name, path: `/products?category=${filter.id}` }] : []),
+    { name: plainName(product.name), path: productPath(product) },
+  ];
+}
+
+function Guides({ product }: { product: Product }) {
+  if (product.related_guides.length === 0) return null;
+  return (
+    <section aria-labelledby="guides-heading">
+      <h2 id="guides-heading" className="text-2xl font-bold tracking-tight">
+        Learn More About This Product
+      </h2>
+      <ul className="mt-4 flex flex-col gap-2">
+        {product.related_guides.map((guide) => (
+          <li key={guide.id}>
+            <a href={guide.url} className="font-medium text-red-700 underline-offset-2 hover:text-red-800 hover:underline">
+              {guide.title}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The product detail page (/product/{id}/{slug}): gallery, price, stock, Buy Now, features, specs, guides, reviews. */
+export function Page({ product, region, campaign }: ProductData) {
+  const { price, prices, full_price, full_prices } = product;
+  return (
+    <>
+      <div className="mx-auto max-w-7xl px-4 py-8">
+        <Breadcrumb trail={productTrail(product)} />
+        <div className="mt-6 grid gap-10 md:grid-cols-2">
+          {/* Interaction: the main image is all there is to see; a thumbnail press hydrates and shows it. */}
+          <Island name="ProductGallery" component={ProductGallery} props={{ images: productImages(product) }} hydrate="interaction" />
+          <div className="flex flex-col gap-5">
+            <Badges isNew={product.is_new} tags={product.tags} />
+            <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
+              <ProductName name={product.name} />
+            </h1>
+            {/* Interaction: nothing in it is pressed; it shows the region, so a region change hydrates it before
+                switching (switchRegion) and its percent off and saving change in the same frame as every other price. */}
+            <Island
+              hydrate="interaction"
+              followsRegion
+              name="ProductPrice"
+              component={ProductPrice}
+              props={{ product: { price, prices, full_price, full_prices }, region }}
+            />
+            <div className="flex flex-wrap items-center gap-3">
+              <StockBadge stock={product.stock} />
+              {shipsSoon(product.stock) && <p className="text-sm text-stone-700">{shipsInText}</p>}
+            </div>
+            <p className="text-stone-800">{product.description}</p>
+            <section aria-labelledby="features-heading">
+              <h2 id="features-heading" className="text-lg font-semibold">
+                Key Features
+              </h2>
+              <ul className="mt-2 list-disc space-y-1 pl-5 text-stone-800">
+                {product.features.map((feature) => (
+                  <li key={feature}>{feature}</li>
+                ))}
+              </ul>
+            </section>
+            {/* Interaction: the press that hydrates it is replayed, so begin_checkout is still recorded. */}
+            <Island
+              hydrate="interaction"
+              name="BuyNow"
+              component={BuyNow}
+              props={{
+                productId: product.id,
+                name: product.name,
+                stock: product.stock,
+                item: analyticsItem(product),
+                campaign,
+                soldOutLabel: 'Out of Stock',
+              }}
+            />
+            {/* Interaction: the form posts without JavaScript; the press that hydrates it is replayed. */}
+            <Island
+              hydrate="interaction"
+              name="AddToCart"
+              component={AddToCart}
+              props={{
+                product: { id: product.id, name: product.name, stock: product.stock, price: product.price, prices: product.prices },
+              }}
+            />
+            {product.stock === 'Low Stock' && <p className="font-semibold text-amber-900">Hurry! Only a few units left.</p>}
+          </div>
+        </div>
+        <div className="mt-16 grid gap-12 lg:grid-cols-[2fr_1fr]">
+          <ProductSpecs specs={product.technical_specs} />
+          <Guides product={product} />
+        </div>
+      </div>
+      <ReviewsSection />
+      <TrustSection />
+    </>
+  );
+}

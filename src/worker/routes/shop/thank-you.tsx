@@ -1,0 +1,136 @@
+import type { Context } from 'hono';
+import { ProductTile } from '#client/components/product-tile.tsx';
+import { analyticsItem, purchaseEvent } from '#shared/catalogue/item-events.ts';
+import { parseSessionId } from '#shared/catalogue/payment-links.ts';
+import { parseProductId, productById } from '#shared/catalogue/product.ts';
+import type { Product } from '#shared/catalogue/types.ts';
+import { orderPurchaseEvent } from '#shared/cart/cart-events.ts';
+import type { PaidOrder } from '#shared/cart/order.ts';
+import { displayPrice } from '#shared/catalogue/prices.ts';
+import { formatMinor, formatMoney } from '#shared/money.ts';
+import { DIGEST } from '#shared/editorial/posts.ts';
+import type { AppEnv } from '#worker/app-context.ts';
+import type { PageHead } from '#worker/render/head.ts';
+import { readPaidOrder } from './paid-order';
+
+/** An order line with its catalogue product, when it is one. */
+type ShownLine = PaidOrder['lines'][number] & { product?: Product };
+
+export interface ThankYouData {
+  /** The product of ?product_id=, when it is a catalogue product. */
+  product?: Product;
+  sessionId: string | null;
+  /** The paid cart checkout behind ?session_id=, when Stripe is set up and the session is paid. */
+  order: (Omit<PaidOrder, 'lines'> & { lines: ShownLine[] }) | null;
+}
+
+export async function load(c: Context<AppEnv>): Promise<ThankYouData> {
+  const productId = c.req.query('product_id');
+  const id = parseProductId(productId);
+  const product = id === null ? undefined : productById(id);
+  if (productId !== undefined && !product) c.get('log')('warn', 'thank-you product not found', { productId });
+  const sessionId = parseSessionId(c.req.query('session_id'));
+  const paid = sessionId ? await readPaidOrder(c, sessionId) : null;
+  const order = paid && {
+    ...paid,
+    lines: paid.lines.map((line) => ({ ...line, product: line.productId === null ? undefined : productById(line.productId) })),
+  };
+  return { product, sessionId, order };
+}
+
+/**
+ * The purchase event: a paid cart checkout carries its lines and total; otherwise it is declared only
+ * for a known product and a payment session id (USD, as the payment links charge).
+ */
+export function head({ product, sessionId, order }: ThankYouData): PageHead {
+  const event = order ? orderPurchaseEvent(order) : product && sessionId ? purchaseEvent(sessionId, analyticsItem(product)) : null;
+  return {
+    title: 'Thank You for Your Order',
+    description: 'Your order has been received. An order confirmation e-mail follows shortly.',
+    robots: 'noindex',
+    ...(event ? { events: [event] } : {}),
+  };
+}
+
+/** Every line of a paid cart checkout, its shipping and the total charged, in the session's currency. */
+function PaidOrderSummary({ order }: { order: NonNullable<ThankYouData['order']> }) {
+  const money = (minor: number) => formatMinor(minor, order.currency);
+  return (
+    <section aria-labelledby="summary-heading" className="mt-10 w-full rounded-lg border border-stone-200 bg-white p-6 text-left shadow-sm">
+      <h2 id="summary-heading" className="text-xl font-semibold">
+        Order Summary
+      </h2>
+      <ul className="mt-4 divide-y divide-stone-200">
+        {order.lines.map((line, index) => (
+          <ProductTile
+            key={index}
+            product={line.product ?? { name: line.name }}
+            layout="row"
+            className="gap-4 py-3"
+            imageClassName="h-16 w-16 rounded-md border border-stone-200"
+            nameClassName="font-medium"
+            data={{ 'data-order-line': line.productId ?? '' }}
+          >
+            <span className="flex justify-between gap-4">
+              <span className="text-stone-700">× {line.quantity}</span>
+              <span className="font-semibold">{money(line.amount)}</span>
+            </span>
+          </ProductTile>
+        ))}
+      </ul>
+      <dl className="mt-4 grid grid-cols-[1fr_auto] gap-y-1 border-t border-stone-200 pt-4">
+        <dt>Shipping</dt>
+        <dd>{order.shipping === 0 ? 'Free' : formatMinor(order.shipping, order.currency)}</dd>
+        <dt className="text-lg font-bold">Total</dt>
+        <dd className="text-lg font-bold" data-order-total>
+          {formatMinor(order.total, order.currency)}
+        </dd>
+      </dl>
+    </section>
+  );
+}
+
+function OrderSummary({ product }: { product: Product }) {
+  return (
+    <section aria-labelledby="summary-heading" className="mt-10 w-full rounded-lg border border-stone-200 bg-white p-6 text-left shadow-sm">
+      <h2 id="summary-heading" className="text-xl font-semibold">
+        Order Summary
+      </h2>
+      <ProductTile
+        product={product}
+        layout="row"
+        as="div"
+        className="mt-4 gap-4"
+        imageClassName="h-24 w-24 rounded-md border border-stone-200"
+        nameClassName="font-medium"
+      >
+        {/* The thank-you price is in dollars with 2 decimals, whatever the visitor's region. */}
+        <span className="text-lg font-bold">{formatMoney(displayPrice(product, 'USD'), 'USD')}</span>
+      </ProductTile>
+    </section>
+  );
+}
+
+/** Thank-you page (/thank-you) after the hosted payment: a paid cart checkout's order, else the product's summary. */
+export function Page({ product, order }: ThankYouData) {
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center">
+      <span aria-hidden="true" className="flex h-16 w-16 items-center justify-center rounded-full bg-green-100 text-3xl text-green-800">
+        ✓
+      </span>
+      <h1 className="mt-6 text-3xl font-bold">Thank You for Your Order!</h1>
+      <p className="mt-4 text-stone-700">
+        Your payment was received. An order confirmation e-mail is on its way to you and should arrive shortly.
+      </p>
+      {order ? <PaidOrderSummary order={order} /> : product && <OrderSummary product={product} />}
+      <div className="mt-10 flex flex-wrap justify-center gap-4">
+        <a href="/products" className="btn btn-primary">
+          Shop More Products
+        </a>
+        <a href={DIGEST.path} className="btn btn-secondary">
+          Visit Training Guide
+        </a>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { beginCheckoutCartEvent, cartChangeEvent, orderPurchaseEvent, viewCartEvent } from '#shared/cart/cart-events.ts';
+import { priceCart } from '#shared/cart/pricing.ts';
+import { cartProducts } from '#shared/cart/view.ts';
+
+const cart = priceCart(
+  cartProducts([
+    { id: 1, quantity: 2 },
+    { id: 3, quantity: 1 },
+  ]),
+  'EUR',
+);
+
+describe('cart events', () => {
+  it('carry GA4 items with item_id, item_name, price, quantity and currency, and the value', () => {
+    const items = [
+      { item_id: '1', item_name: 'G-Series Laser Training Pistol', price: 174.99, quantity: 2, currency: 'EUR' },
+      { item_id: '3', item_name: 'Reactive Laser Target System', price: 229.99, quantity: 1, currency: 'EUR' },
+    ];
+    expect(viewCartEvent(cart)).toEqual({ event: 'view_cart', ecommerce: { currency: 'EUR', value: 579.97, items } });
+    expect(beginCheckoutCartEvent(cart).event).toBe('begin_checkout');
+    expect(cartChangeEvent('remove_from_cart', cart).ecommerce.items).toEqual(items);
+  });
+
+  it('purchase carries the paid lines, shipping and total of the session', () => {
+    const event = orderPurchaseEvent({
+      id: 'cs_test_1',
+      currency: 'GBP',
+      lines: [
+        { productId: 1, name: 'G-Series Laser Training Pistol', quantity: 3, amount: 44997 },
+        { productId: null, name: 'Gift wrap', quantity: 1, amount: 500 },
+      ],
+      shipping: 999,
+      total: 46496,
+    });
+    expect(event).toEqual({
+      event: 'purchase',
+      ecommerce: {
+        transaction_id: 'cs_test_1',
+        value: 464.96,
+        tax: 0,
+        shipping: 9.99,
+        currency: 'GBP',
+        items: [
+          { item_id: '1', item_name: 'G-Series Laser Training Pistol', price: 149.99, quantity: 3, currency: 'GBP' },
+          { item_id: 'Gift wrap', item_name: 'Gift wrap', price: 5, quantity: 1, currency: 'GBP' },
+        ],
+      },
+    });
+  });
+});
