@@ -19,6 +19,8 @@ export type ReadStatus = 'hit' | 'stale' | 'miss';
 export interface RequestScope {
   waitUntil: (work: Promise<unknown>) => void;
   log: Logger;
+  /** Set once a read of this request timed out: its later reads do not wait again (one DB_TIMEOUT_MS per page). */
+  timedOut: boolean;
 }
 
 /** The content version and the next scheduled post, as cached reads are checked against them. */
@@ -41,6 +43,13 @@ function isTimeout(err: unknown): boolean {
 
 /** Which status of a page's reads the response reports: the slowest way any was served. */
 const rank: Record<ReadStatus, number> = { hit: 0, stale: 1, miss: 2 };
+
+interface QueuedBatch {
+  reads: Read<unknown>[];
+  withState: boolean;
+  /** Each read's outcome, in queue order, once the batch is back and kept. */
+  done: Promise<PromiseSettledResult<unknown>[]>;
+}
 
 export interface ReadCacheOptions {
   db: Db;
@@ -76,15 +85,15 @@ export function createReadCache(options: ReadCacheOptions) {
     return state !== undefined && at - state.storedAt < CacheShort.freshMs && at < state.value.nextPublishAt;
   }
 
-  /**
-   * Runs the reads (plus the content state when asked) as one batch and keeps every result. Each
-   * read's promise is registered in flight before the batch starts, so concurrent misses join it.
-   */
-  function fetchBatch(reads: ReadonlyArray<Read<unknown>>, withState: boolean): Map<string, Promise<unknown>> {
+  /** Reads asked for in this turn of the event loop: they go to the database together, as one batch. */
+  let queue: QueuedBatch | undefined;
+
+  /** Sends the queued reads (and the content state when asked) as one batch, and keeps every result. */
+  async function flush(reads: Read<unknown>[], withState: boolean): Promise<PromiseSettledResult<unknown>[]> {
     const at = now();
-    const stateQuery = withState && !inFlight.has(STATE_KEY) ? [contentState(db, new Date(at).toISOString())] : [];
+    const stateQuery = withState ? [contentState(db, new Date(at).toISOString())] : [];
     const queries: BatchItem<'sqlite'>[] = [...stateQuery, ...reads.map((r) => r.query)];
-    const batch = db.batch(queries as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]).then(
+    const settled = await db.batch(queries as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]).then(
       (results: unknown[]) => results.map((rows): PromiseSettledResult<unknown> => ({ status: 'fulfilled', value: rows })),
       // One failed statement fails the batch: read each alone, so one broken read does not take the
       // page's others with it. Not after a time-out: a hanging database costs one DB_TIMEOUT_MS per page.
@@ -93,25 +102,45 @@ export function createReadCache(options: ReadCacheOptions) {
         return Promise.allSettled(queries.map((q) => q as unknown as Promise<unknown>));
       },
     );
-    const stored = batch.then(async (settled) => {
-      if (stateQuery.length > 0 && settled[0]?.status === 'fulfilled') {
-        const [row] = settled[0].value as Array<{ version: number | null; nextPublishAt: string | null }>;
-        const value = { version: String(row?.version ?? 0), nextPublishAt: row?.nextPublishAt ? Date.parse(row.nextPublishAt) : NEVER };
-        memoState = { value, storedAt: at, version: value.version, expiresAt: value.nextPublishAt };
-        await store.put(STATE_KEY, memoState, CacheShort.staleMs);
-      }
-      const version = memoState?.value.version ?? '0';
-      const expiresAt = memoState?.value.nextPublishAt ?? NEVER;
-      return Promise.all(
-        reads.map(async (r, i): Promise<PromiseSettledResult<unknown>> => {
-          const result = settled[i + stateQuery.length]!;
-          if (result.status === 'rejected') return result;
-          const value = r.map(result.value);
-          await store.put(cacheKey(r.name, r.args), { value, storedAt: at, version, expiresAt }, r.strategy.staleMs);
-          return { status: 'fulfilled', value };
+    if (stateQuery.length > 0 && settled[0]?.status === 'fulfilled') {
+      const [row] = settled[0].value as Array<{ version: number | null; nextPublishAt: string | null }>;
+      const value = { version: String(row?.version ?? 0), nextPublishAt: row?.nextPublishAt ? Date.parse(row.nextPublishAt) : NEVER };
+      memoState = { value, storedAt: at, version: value.version, expiresAt: value.nextPublishAt };
+      await store.put(STATE_KEY, memoState, CacheShort.staleMs);
+    }
+    const version = memoState?.value.version ?? '0';
+    const expiresAt = memoState?.value.nextPublishAt ?? NEVER;
+    return Promise.all(
+      reads.map(async (r, i): Promise<PromiseSettledResult<unknown>> => {
+        const result = settled[i + stateQuery.length]!;
+        if (result.status === 'rejected') return result;
+        const value = r.map(result.value);
+        await store.put(cacheKey(r.name, r.args), { value, storedAt: at, version, expiresAt }, r.strategy.staleMs);
+        return { status: 'fulfilled', value };
+      }),
+    );
+  }
+
+  /**
+   * Queues the reads for this turn's batch and registers each in flight at once, so concurrent misses
+   * (and other reads the same page starts in the same turn) join it instead of asking again.
+   */
+  function fetchBatch(reads: ReadonlyArray<Read<unknown>>, withState: boolean): Map<string, Promise<unknown>> {
+    if (!queue) {
+      const queued: Read<unknown>[] = [];
+      const next: QueuedBatch = {
+        reads: queued,
+        withState: false,
+        done: new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => {
+          queue = undefined;
+          return flush(queued, next.withState);
         }),
-      );
-    });
+      };
+      queue = next;
+    }
+    const batch = queue;
+    const offset = batch.reads.length;
+    batch.reads.push(...reads);
     const started = new Map<string, Promise<unknown>>();
     const track = (key: string, value: Promise<unknown>) => {
       inFlight.set(key, value);
@@ -121,12 +150,15 @@ export function createReadCache(options: ReadCacheOptions) {
         () => inFlight.delete(key),
       );
     };
-    if (stateQuery.length > 0) track(STATE_KEY, stored);
+    if (withState && !inFlight.has(STATE_KEY)) {
+      batch.withState = true;
+      track(STATE_KEY, batch.done);
+    }
     reads.forEach((r, i) =>
       track(
         cacheKey(r.name, r.args),
-        stored.then((results) => {
-          const result = results[i]!;
+        batch.done.then((results) => {
+          const result = results[offset + i]!;
           if (result.status === 'rejected') throw result.reason;
           return result.value;
         }),
@@ -157,10 +189,13 @@ export function createReadCache(options: ReadCacheOptions) {
 
     // Stale: refresh in the background (reads already on their way are not asked twice).
     const refresh = reads.filter((r, i) => states[i] === 'stale' && !inFlight.has(cacheKey(r.name, r.args)));
-    // Outdated or missing: needed now.
+    // Outdated or missing: needed now (unless this request already waited out a hanging database).
     const needed = reads.filter((r, i) => (states[i] === 'outdated' || states[i] === 'gone') && !inFlight.has(cacheKey(r.name, r.args)));
     const batched = new Map<string, Promise<unknown>>();
-    if (needed.length > 0) for (const [k, v] of fetchBatch(needed, !stateFresh)) batched.set(k, v);
+    if (scope.timedOut)
+      for (const r of needed)
+        batched.set(cacheKey(r.name, r.args), Promise.reject(new Error('database timed out earlier in this request')));
+    else if (needed.length > 0) for (const [k, v] of fetchBatch(needed, !stateFresh)) batched.set(k, v);
     const refreshing = refresh.length > 0 || (!stateFresh && needed.length === 0 && !inFlight.has(STATE_KEY));
     if (refreshing) {
       const work = refresh.length > 0 ? fetchBatch(refresh, !stateFresh) : fetchBatch([], true);
@@ -177,6 +212,7 @@ export function createReadCache(options: ReadCacheOptions) {
       const pending = batched.get(key) ?? inFlight.get(key)!;
       served('miss');
       const failed = (err: unknown) => {
+        if (isTimeout(err)) scope.timedOut = true;
         if (entry) {
           scope.log('warn', `database read failed, kept copy served: ${r.name}`, errorFields(err));
           return entry.value;
@@ -211,7 +247,8 @@ export function createReadCache(options: ReadCacheOptions) {
 export type ReadCache = ReturnType<typeof createReadCache>;
 
 /** The read cache as one request uses it: its reads, and how they were served for Server-Timing and the log line. */
-export function requestReads(cache: ReadCache, scope: RequestScope) {
+export function requestReads(cache: ReadCache, scope: Omit<RequestScope, 'timedOut'>) {
+  const requestScope: RequestScope = { ...scope, timedOut: false };
   let worst: ReadStatus | undefined;
   /** The longest any read took to give its value, among those done before the response's headers. */
   let slowestMs = 0;
@@ -220,7 +257,7 @@ export function requestReads(cache: ReadCache, scope: RequestScope) {
   };
   async function start<R extends readonly Read<unknown>[]>(reads: R) {
     const started = performance.now();
-    const values = await cache.start(reads, scope, served);
+    const values = await cache.start(reads, requestScope, served);
     const timed = values.map((value: Promise<unknown>) =>
       value.then((v) => {
         slowestMs = Math.max(slowestMs, performance.now() - started);

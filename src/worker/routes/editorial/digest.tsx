@@ -57,8 +57,13 @@ export function load(c: Context<AppEnv>): Promise<DigestData> {
 }
 
 /** /training-gun-digest/{slug} that is no article: the category's landing when the slug names one, else the landing. */
+/** Starts the categories read (or joins it when already started for this request). */
+export function startCategories(c: Context<AppEnv>) {
+  return c.get('reads').all([postReads(c.get('deps').db).categories()] as const);
+}
+
 export async function loadCategory(c: Context<AppEnv>, slug: string): Promise<DigestData> {
-  const [categories] = await c.get('reads').all([postReads(c.get('deps').db).categories()] as const);
+  const [categories] = await startCategories(c);
   return landing(
     c,
     categories.find((cat) => categorySlug(cat.name) === slug),
