@@ -24,6 +24,8 @@ export default defineConfig((env) =>
             fileParallelism: false,
           },
         },
+        // Benchmarks (npm run bench:edge): only when asked for, never in npm test.
+        ...(process.env.BENCH ? [{ extends: true, test: { name: 'bench', include: ['scripts/bench/**/*.bench.ts'] } }] : []),
       ],
     },
   }),

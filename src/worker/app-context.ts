@@ -1,9 +1,11 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Db } from './db/client';
+import type { ReadCache } from './db/read-cache/read-cache';
 import type { Logger } from './log';
 import type { Mailer } from './mail/mailer';
 import type { CartVariables } from './middleware/cart';
 import type { InjectDepsVariables } from './middleware/inject-deps';
+import type { ReadsVariables } from './middleware/reads';
 import type { RegionVariables } from './middleware/region';
 import type { RequestLogVariables } from './middleware/request-log';
 import type { SecurityHeadersVariables } from './middleware/security-headers';
@@ -14,6 +16,8 @@ export interface AppDeps {
   runtime: Runtime;
   settings: Settings;
   db: Db;
+  /** The one cache in front of the database reads pages make for visitors (never writes). */
+  readCache: ReadCache;
   mailer: Mailer;
   log: Logger;
   /** The visitor's country as the runtime knows it (cf.country on the edge, CF-IPCountry on Node). */
@@ -28,5 +32,10 @@ export interface AppDeps {
 
 /** The context every route sees: what each middleware declares it sets, composed (src/worker/middleware/<name>/). */
 export interface AppEnv {
-  Variables: InjectDepsVariables<AppDeps> & RequestLogVariables & SecurityHeadersVariables & RegionVariables & CartVariables;
+  Variables: InjectDepsVariables<AppDeps> &
+    RequestLogVariables &
+    SecurityHeadersVariables &
+    RegionVariables &
+    CartVariables &
+    ReadsVariables;
 }

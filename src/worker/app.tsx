@@ -5,6 +5,7 @@ import type { AppDeps, AppEnv } from './app-context';
 import { errorFields } from './log';
 import { cart } from './middleware/cart';
 import { injectDeps } from './middleware/inject-deps';
+import { reads } from './middleware/reads';
 import { region } from './middleware/region';
 import { requestGuard } from './middleware/request-guard';
 import { requestLog } from './middleware/request-log';
@@ -28,7 +29,7 @@ export function createApp(deps: AppDeps) {
   // Built files are answered before the pages' security headers, as Workers Static Assets answer
   // them before the Worker runs: they carry public/_headers' set (staticFileHeaders) instead.
   if (deps.staticFiles) app.use(deps.staticFiles);
-  app.use(securityHeaders(), region(), cart(), renderer);
+  app.use(securityHeaders(), region(), cart(), reads(), renderer);
   // After the renderer, so refusals can be pages: cross-site posts, oversized bodies, unoffered methods.
   app.use(requestGuard(deps.settings.SITE_URL));
   app.use(methodNotAllowed({ app, onMethodNotAllowed: (c, methods) => renderRefusal(c, 405, { Allow: methods.join(', ') }) }));

@@ -135,3 +135,34 @@ describe('the built Worker with a reachable Turso database', () => {
     expect(worker.logs()).toContain('too fast');
   });
 });
+
+describe('the read cache on the edge (Workers Cache API)', () => {
+  const article = '/training-gun-digest/app-compatible-pistols';
+
+  it('reads a cold article in one round trip, then serves it from the cache with no database at all', async () => {
+    const before = turso.requests();
+    const cold = await worker.get(article, { headers: { 'User-Agent': GOOGLEBOT_UA } });
+    expect(cold.status).toBe(200);
+    await cold.text();
+    expect(turso.requests() - before).toBeLessThanOrEqual(1);
+
+    const warm = await worker.get(article, { headers: { 'User-Agent': GOOGLEBOT_UA } });
+    expect(warm.headers.get('server-timing')).toMatch(/^db;desc="hit"/);
+    await warm.text();
+
+    turso.setOutage('down');
+    try {
+      const down = await worker.get(article, { headers: { 'User-Agent': GOOGLEBOT_UA } });
+      expect(down.status).toBe(200);
+      const html = await down.text();
+      expect(html).toContain('PRODUCTS FEATURED IN THIS ARTICLE');
+      expect(html).toContain('RELATED ARTICLES');
+      // Never read, so nothing kept: the spec's fallback (the digest).
+      const never = await worker.get('/blog/law-enforcement-training', { redirect: 'manual' });
+      expect(never.status).toBe(302);
+      await never.text();
+    } finally {
+      turso.setOutage('up');
+    }
+  });
+});

@@ -188,6 +188,7 @@ describe('one article, two addresses', () => {
       .update(blogPosts)
       .set({ metaTitle: 'Dry Fire at Home', metaDescription: 'A short description for search results.' })
       .where(sql`${blogPosts.slug} = 'blue-guns'`);
+    await t.deps.readCache.contentChanged();
     const { html } = await t.crawl(`${DIGEST}/blue-guns`);
     expect(html).toContain('<title>Dry Fire at Home | StrikePoint Training</title>');
     expect(html).toContain('<meta name="description" content="A short description for search results."/>');
@@ -195,18 +196,21 @@ describe('one article, two addresses', () => {
 });
 
 describe('scheduled publishing', () => {
-  it('shows a post whose published_at is in the future nowhere until its time', async () => {
-    const future = new Date(Date.now() + 60 * 60 * 1000).toISOString();
+  it('shows a post whose published_at is in the future nowhere until its time, then everywhere without a sync', async () => {
+    // Synced a moment before its time (the sync tells the cache, as content:sync does).
+    const due = Date.now() + 1500;
+    const at = new Date(due).toISOString();
     await t.deps.db.insert(blogPosts).values({
       title: 'Coming Soon Guide',
       slug: 'coming-soon-guide',
       excerpt: 'Scheduled.',
       tags: ['Fundamentals'],
       published: true,
-      publishedAt: future,
-      updatedAt: future,
+      publishedAt: at,
+      updatedAt: at,
       content: '<p>Later.</p>',
     });
+    await t.deps.readCache.contentChanged();
     // Not yet an article: the address shows the landing.
     expect((await t.crawl(`${DIGEST}/coming-soon-guide`)).html).toContain(
       '<link rel="canonical" href="http://localhost:8787/training-gun-digest"/>',
@@ -215,15 +219,14 @@ describe('scheduled publishing', () => {
     for (const path of [DIGEST, '/guides', '/guides?q=coming', '/sitemap.xml', `${DIGEST}/feed.xml`]) {
       expect((await t.crawl(path)).html, path).not.toContain('coming-soon-guide');
     }
-    // Its time comes: no sync needed.
-    const past = new Date(Date.now() - 1000).toISOString();
-    await t.deps.db
-      .update(blogPosts)
-      .set({ publishedAt: past })
-      .where(sql`${blogPosts.slug} = 'coming-soon-guide'`);
+    // Its time comes: no sync and no write needed, and no cached read hides it.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now()) + 50));
     expect((await t.crawl('/blog/coming-soon-guide')).res.status).toBe(200);
-    expect((await t.crawl('/sitemap.xml')).html).toContain('/training-gun-digest/coming-soon-guide');
+    for (const path of [DIGEST, '/guides', '/sitemap.xml', `${DIGEST}/feed.xml`]) {
+      expect((await t.crawl(path)).html, path).toContain('coming-soon-guide');
+    }
     await t.deps.db.delete(blogPosts).where(sql`${blogPosts.slug} = 'coming-soon-guide'`);
+    await t.deps.readCache.contentChanged();
   });
 });
 
@@ -294,14 +297,17 @@ describe('failed blog reads', () => {
     expect(res.status).toBe(200);
     expect(html).not.toContain('PRODUCTS FEATURED IN THIS ARTICLE');
     expect(html).toContain('RELATED ARTICLES');
-    expect(logs.some((l) => l.level === 'error' && l.msg === 'database read failed: post products')).toBe(true);
+    expect(logs.some((l) => l.level === 'error' && l.msg === 'database read failed: post-products')).toBe(true);
   });
 
-  it('redirects to the digest when the post read fails, and logs it', async () => {
-    await broken.deps.db.run(sql`DROP TABLE blog_posts`);
-    const { res } = await broken.crawl(`/blog/${SLUG}`);
+  it('redirects to the digest when the post read fails with nothing kept, and logs it', async () => {
+    // A new instance: the post read by the test above is kept there and would be served instead.
+    const cold = await startTestApp({ log });
+    await cold.deps.db.run(sql`DROP TABLE blog_posts`);
+    const { res } = await cold.crawl(`/blog/${SLUG}`);
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe(DIGEST);
-    expect(logs.some((l) => l.level === 'error' && l.msg === 'database read failed: one post')).toBe(true);
+    expect(logs.some((l) => l.level === 'error' && l.msg === 'database read failed: post')).toBe(true);
+    await cold.close();
   });
 });

@@ -1,4 +1,4 @@
-import { createClient, type Client, type InValue, type ResultSet } from '@libsql/client';
+import { createClient, type Client, type InValue, type ResultSet, type Transaction } from '@libsql/client';
 import { createServer, type Server } from 'node:http';
 import { closeServer, listenOnLoopback, replyJson } from './loopback';
 
@@ -80,6 +80,12 @@ export interface TursoEmulator {
   db: Client;
   /** SQL the emulator ran, in order. */
   statements: string[];
+  /** HTTP requests answered or refused so far (one per round trip the client made). */
+  requests(): number;
+  /** Milliseconds added before each answer: a database far from the visitor. */
+  setDelay(ms: number): void;
+  /** 'down': every request is cut off at once; 'hang': accepted and never answered; 'up': as normal. */
+  setOutage(mode: 'up' | 'down' | 'hang'): void;
   close(): Promise<void>;
 }
 
@@ -88,6 +94,12 @@ export async function startTursoEmulator(file: string, token = 'test-turso-token
   const stored = new Map<number, string>();
   const statements: string[] = [];
   let batons = 0;
+  let requestCount = 0;
+  let delayMs = 0;
+  let outage: 'up' | 'down' | 'hang' = 'up';
+
+  /** A batch's BEGIN … COMMIT (as @libsql/client/web sends db.batch): one transaction of the file client. */
+  let tx: Transaction | undefined;
 
   async function execute(stmt: Stmt) {
     const sql = stmt.sql ?? stored.get(stmt.sql_id ?? -1);
@@ -96,7 +108,19 @@ export async function startTursoEmulator(file: string, token = 'test-turso-token
     const args = stmt.named_args?.length
       ? Object.fromEntries(stmt.named_args.map((a) => [a.name.replace(/^[:@$]/, ''), fromHrana(a.value)]))
       : (stmt.args ?? []).map(fromHrana);
-    return stmtResult(await db.execute({ sql, args }));
+    const empty = { columns: [], columnTypes: [], rows: [], rowsAffected: 0, lastInsertRowid: undefined } as unknown as ResultSet;
+    if (/^\s*BEGIN\b/i.test(sql)) {
+      tx = await db.transaction('deferred');
+      return stmtResult(empty);
+    }
+    if (/^\s*(COMMIT|END)\b/i.test(sql) || /^\s*ROLLBACK\b/i.test(sql)) {
+      const open = tx;
+      tx = undefined;
+      if (!open) throw new Error('cannot commit - no transaction is active');
+      await (/^\s*ROLLBACK\b/i.test(sql) ? open.rollback() : open.commit());
+      return stmtResult(empty);
+    }
+    return stmtResult(await (tx ?? db).execute({ sql, args }));
   }
 
   async function batch(steps: Array<{ condition?: Cond; stmt: Stmt }>) {
@@ -161,9 +185,13 @@ export async function startTursoEmulator(file: string, token = 'test-turso-token
   }
 
   const server: Server = createServer((req, res) => {
+    requestCount += 1;
+    if (outage === 'down') return void res.destroy();
+    if (outage === 'hang') return;
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     req.on('end', async () => {
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       if (req.headers.authorization !== `Bearer ${token}`) return replyJson(res, 401, { error: 'Unauthorized' });
       if (req.method !== 'POST' || req.url !== '/v2/pipeline') return replyJson(res, 404, { error: 'Not found' });
       const body = JSON.parse(raw) as { baton?: string | null; requests: StreamRequest[] };
@@ -184,7 +212,11 @@ export async function startTursoEmulator(file: string, token = 'test-turso-token
     token,
     db,
     statements,
+    requests: () => requestCount,
+    setDelay: (ms) => void (delayMs = ms),
+    setOutage: (mode) => void (outage = mode),
     async close() {
+      server.closeAllConnections();
       await closeServer(server);
       db.close();
     },

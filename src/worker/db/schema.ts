@@ -99,6 +99,15 @@ export const formSubmissions = sqliteTable(
   ],
 );
 
-export const schema = { categories, blogPosts, blogProductRelations, formSubmissions };
+/**
+ * One row: the content's version, bumped by every content:sync that writes. Cached reads carry the
+ * version they were made under, so a sync makes them outdated everywhere within the fresh window.
+ */
+export const contentVersion = sqliteTable('content_version', {
+  id: integer('id').primaryKey(),
+  version: integer('version').notNull().default(0),
+});
+
+export const schema = { categories, blogPosts, blogProductRelations, formSubmissions, contentVersion };
 
 export type FormSubmission = typeof formSubmissions.$inferSelect;

@@ -11,7 +11,7 @@ import {
   type PostRow,
 } from '#shared/editorial/content-plan.ts';
 import type { Db } from '../db/client';
-import { blogPosts, blogProductRelations, categories } from '../db/schema';
+import { blogPosts, blogProductRelations, categories, contentVersion } from '../db/schema';
 import { readContentFolder } from './content-folder';
 
 /**
@@ -102,6 +102,13 @@ export async function applyContentPlan(db: Db, plan: ContentPlan): Promise<void>
   }
   const unpublish = plan.posts.unpublish.map((p) => p.id);
   if (unpublish.length > 0) statements.push(db.update(blogPosts).set({ published: false }).where(inArray(blogPosts.id, unpublish)));
+  // In the same transaction: cached reads made under the old version are outdated from now on.
+  statements.push(
+    db
+      .insert(contentVersion)
+      .values({ id: 1, version: 1 })
+      .onConflictDoUpdate({ target: contentVersion.id, set: { version: sql`${contentVersion.version} + 1` } }),
+  );
   await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
 }
 

@@ -6,6 +6,8 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb, fetchWithTimeout, type Db } from '../db/client';
+import { memoryStore } from '../db/read-cache/memory-store';
+import { createReadCache } from '../db/read-cache/read-cache';
 import type { AppDeps } from '../app-context';
 import { createLogger } from '../log';
 import { createOutboxMailer } from '../mail/outbox-mailer';
@@ -47,13 +49,18 @@ export async function openNodeDatabase(settings: Settings): Promise<Db> {
   return createDb(client);
 }
 
+/** The process's read cache: at most this many entries and bytes (10,000 guide searches stay inside it). */
+export const NODE_READ_CACHE = { maxEntries: 5000, maxBytes: 16 * 1024 * 1024 };
+
 /** The embedded runtime: libSQL file (or Turso over HTTP), Postmark or a local outbox, files from disk. */
 export async function createNodeDeps(settings: Settings, opts: { clientDir: string }): Promise<AppDeps> {
   const log = createLogger(settings.LOG_LEVEL, { runtime: 'node' });
+  const db = await openNodeDatabase(settings);
   return {
     runtime: 'node',
     settings,
-    db: await openNodeDatabase(settings),
+    db,
+    readCache: createReadCache({ db, store: memoryStore(NODE_READ_CACHE) }),
     mailer: chooseMailer(settings, () => createOutboxMailer(resolve(settings.MAIL_OUTBOX_DIR))),
     log,
     countryOf: (request) => request.headers.get('cf-ipcountry'),

@@ -2,6 +2,8 @@ import type { ExecutionContext, ScheduledController } from '@cloudflare/workers-
 import { createClient } from '@libsql/client/web';
 import { createApp, type App } from '../app';
 import { createDb, fetchWithTimeout } from '../db/client';
+import { cacheApiStore } from '../db/read-cache/cache-api-store';
+import { createReadCache } from '../db/read-cache/read-cache';
 import type { AppDeps } from '../app-context';
 import { runScheduledJobs } from '../jobs/retry-contact-emails';
 import { createLogger } from '../log';
@@ -26,10 +28,13 @@ function runtimeFor(env: WorkerEnv) {
     authToken: settings.TURSO_AUTH_TOKEN,
     fetch: fetchWithTimeout(settings.DB_TIMEOUT_MS),
   });
+  const db = createDb(client);
   const deps: AppDeps = {
     runtime: 'edge',
     settings,
-    db: createDb(client),
+    db,
+    // Per data centre, shared by its isolates (nothing is kept on *.workers.dev addresses).
+    readCache: createReadCache({ db, store: cacheApiStore((caches as unknown as { default: Cache }).default, settings.SITE_URL) }),
     mailer: chooseMailer(settings, () => unconfiguredMailer),
     log: createLogger(settings.LOG_LEVEL, { runtime: 'edge' }),
     countryOf: (request) => (request as { cf?: { country?: string } }).cf?.country,

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { PostSummary } from '#shared/editorial/posts.ts';
 import type { Db } from '../client';
-import { blogPosts, blogProductRelations, categories } from '../schema';
+import { blogPosts, blogProductRelations, categories, contentVersion } from '../schema';
 
 /**
  * Every read is bounded (a LIMIT, or one row) and served by an index on (published, published_at)
@@ -21,13 +20,28 @@ const summaryColumns = {
   tags: blogPosts.tags,
 } as const;
 
+/**
+ * What cached reads are checked against: the content's version (content:sync bumps it) and the
+ * next scheduled post's time (from then on, lists read before it are outdated). One short row.
+ */
+export function contentState(db: Db, now = clock()) {
+  return db
+    .select({
+      version: sql<number | null>`(select ${contentVersion.version} from ${contentVersion} where ${contentVersion.id} = 1)`,
+      nextPublishAt: sql<
+        string | null
+      >`(select min(${blogPosts.publishedAt}) from ${blogPosts} where ${blogPosts.published} = 1 and ${blogPosts.publishedAt} > ${now})`,
+    })
+    .from(sql`(select 1)`);
+}
+
 /** Published and due: what visitors may see. */
 function visible(now: string): SQL {
   return and(eq(blogPosts.published, true), lte(blogPosts.publishedAt, now))!;
 }
 
 /** The newest visible posts, at most `limit` (the latest block, the feed). */
-export function listLatestPosts(db: Db, limit: number, now = clock()): Promise<PostSummary[]> {
+export function listLatestPosts(db: Db, limit: number, now = clock()) {
   return db.select(summaryColumns).from(blogPosts).where(visible(now)).orderBy(desc(blogPosts.publishedAt)).limit(limit);
 }
 
@@ -59,7 +73,7 @@ export function listCategories(db: Db) {
  * Up to `perCategory` newest visible posts of each category (or of the named ones), in one query:
  * for every category row an index seek takes its newest ids, so the cost does not grow with the archive.
  */
-export async function postsPerCategory(db: Db, perCategory: number, opts: { names?: string[]; now?: string } = {}): Promise<PostSummary[]> {
+export function postsPerCategory(db: Db, perCategory: number, opts: { names?: string[]; now?: string } = {}) {
   const now = opts.now ?? clock();
   const newestOfCategory = sql`(select q.id from ${blogPosts} q where q.published = 1 and q.category = ${categories.name} and q.published_at <= ${now} order by q.published_at desc limit ${perCategory})`;
   return db
@@ -70,14 +84,20 @@ export async function postsPerCategory(db: Db, perCategory: number, opts: { name
     .orderBy(desc(blogPosts.publishedAt));
 }
 
-/** A search of the posts (the guides list): search text, a category name, a 1-based page. */
+/** A search of the posts (the guides list): search text, a category's slug, a 1-based page. */
 export interface PostQuery {
   q: string;
-  /** A category name; null for all. */
+  /** A category's slug (as in /guides?category=); null for all. A slug no category has finds nothing. */
   category: string | null;
   page: number;
   pageSize: number;
 }
+
+/**
+ * categorySlug (src/shared/editorial/posts.ts) in SQL: trimmed, lower-cased, spaces to hyphens. The
+ * same for the names the sync writes (single spaces; SQLite's lower() folds ASCII letters only).
+ */
+const categorySlugSql = sql`lower(replace(trim(${categories.name}), ' ', '-'))`;
 
 /** FTS5's trigram tokenizer needs 3 characters; shorter text is matched with LIKE on the same bounded read. */
 const TRIGRAM = 3;
@@ -96,8 +116,11 @@ function postsWhere(query: PostQuery, now: string, fromSearch = false): SQL {
   const useFts = q.length >= TRIGRAM;
   const conditions: SQL[] =
     fromSearch && useFts ? [sql`+${blogPosts.published} = 1`, sql`+${blogPosts.publishedAt} <= ${now}`] : [visible(now)];
-  if (query.category)
-    conditions.push(fromSearch && useFts ? sql`+${blogPosts.category} = ${query.category}` : eq(blogPosts.category, query.category));
+  if (query.category) {
+    // The slug resolved in the same statement, so a page's reads need not wait for the categories first.
+    const name = sql`(select ${categories.name} from ${categories} where ${categorySlugSql} = ${query.category} limit 1)`;
+    conditions.push(fromSearch && useFts ? sql`+${blogPosts.category} = ${name}` : sql`${blogPosts.category} = ${name}`);
+  }
   if (useFts) {
     conditions.push(sql`${blogPosts.id} in (select rowid from blog_posts_fts where blog_posts_fts match ${ftsPhrase(q)})`);
   } else if (q) {
@@ -119,31 +142,29 @@ export function listPosts(db: Db, query: PostQuery, now = clock()) {
 }
 
 /** How many guides match (the page count in the head is known before the page's cards stream). */
-export async function countPosts(db: Db, query: PostQuery, now = clock()): Promise<number> {
-  const [counted] = await db
+export function countPosts(db: Db, query: PostQuery, now = clock()) {
+  return db
     .select({ n: sql<number>`count(*)` })
     .from(blogPosts)
     .where(postsWhere(query, now, true));
-  return counted?.n ?? 0;
 }
 
-export async function getPublishedPost(db: Db, slug: string, now = clock()) {
-  const [post] = await db
+/** The visible post with this slug: one row or none. */
+export function getPublishedPost(db: Db, slug: string, now = clock()) {
+  return db
     .select()
     .from(blogPosts)
     .where(and(eq(blogPosts.slug, slug), visible(now)))
     .limit(1);
-  return post ?? null;
 }
 
 /** The catalogue ids related to a visible post (blog_product_relations), by the post's slug. */
-export async function postProductIdsBySlug(db: Db, slug: string, now = clock()): Promise<number[]> {
-  const rows = await db
+export function postProductIdsBySlug(db: Db, slug: string, now = clock()) {
+  return db
     .select({ productId: blogProductRelations.productId })
     .from(blogProductRelations)
     .innerJoin(blogPosts, eq(blogPosts.id, blogProductRelations.blogId))
     .where(and(eq(blogPosts.slug, slug), visible(now)));
-  return rows.map((r) => r.productId);
 }
 
 /**
@@ -156,7 +177,7 @@ const RELATED_WINDOW = 200;
  * Up to `limit` visible posts other than this one, most tags in common first (json_each over both
  * tag lists), then newest: posts that share nothing fill the list newest first.
  */
-export async function relatedPosts(db: Db, slug: string, limit = 3, now = clock()): Promise<PostSummary[]> {
+export function relatedPosts(db: Db, slug: string, limit = 3, now = clock()) {
   const current = sql`(select c.tags from ${blogPosts} c where c.slug = ${slug})`;
   const shared = sql<number>`(select count(*) from json_each(${blogPosts.tags}) t where t.value in (select value from json_each(${current})))`;
   const window = db

@@ -25,6 +25,8 @@ export function requestLog(): MiddlewareHandler<{ Variables: RequestLogVariables
       path: c.req.path,
       status: c.res.status,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
+      // How the page's database reads were served (set by the reads middleware), for Workers Logs.
+      ...(c.res.headers.has('Server-Timing') && { serverTiming: c.res.headers.get('Server-Timing') }),
     });
   };
 }

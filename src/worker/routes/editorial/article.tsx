@@ -8,8 +8,7 @@ import { breadcrumbJsonLd, type Crumb } from '#shared/seo/breadcrumb.ts';
 import { formatLongDate } from '#shared/site/dates.ts';
 import { metaDescription } from '#shared/seo/meta-description.ts';
 import type { AppEnv } from '#worker/app-context.ts';
-import { getPublishedPost, postProductIdsBySlug, relatedPosts } from '#worker/db/queries/posts.ts';
-import { readOr } from '#worker/db/queries/read-or.ts';
+import { postReads } from '#worker/db/queries/post-reads.ts';
 import type { PageHead } from '#worker/render/head.ts';
 import { Breadcrumb } from '#worker/components/breadcrumb.tsx';
 import { sanitizeArticleHtml } from './article-html';
@@ -26,20 +25,17 @@ export interface ArticleData {
 
 /**
  * The published post with this slug, or null when it is unknown, unpublished, not yet due, or its
- * read failed. The product block sits above the article body, so its ids are read with the post
- * (in parallel): a block that appeared or vanished after the first paint would move the whole article.
+ * read failed with nothing kept. The product block sits above the article body, so its ids come with
+ * the post: a block that appeared or vanished after the first paint would move the whole article.
+ * Post, products and related posts are one batch (one round trip when not cached); the related block
+ * still waits behind Suspense, so a slow related read never holds the article.
  */
 export async function find(c: Context<AppEnv>, slug: string): Promise<ArticleData | null> {
-  const { db } = c.get('deps');
-  const log = c.get('log');
-  const [post, productIds] = await Promise.all([
-    readOr(log, 'one post', null, () => getPublishedPost(db, slug)),
-    readOr(log, 'post products', [], () => postProductIdsBySlug(db, slug)),
-  ]);
-  if (!post) return null;
-  // Not awaited: streamed behind Suspense.
-  const related = readOr(log, 'related posts', [], () => relatedPosts(db, slug));
-  return { post, products: productIds.map(productById).filter((p) => p !== undefined), related };
+  const reads = postReads(c.get('deps').db);
+  const [post, productIds, related] = await c.get('reads').start([reads.post(slug), reads.productIds(slug), reads.related(slug)] as const);
+  const [shown, ids] = await Promise.all([post, productIds]);
+  if (!shown) return null;
+  return { post: shown, products: ids.map(productById).filter((p) => p !== undefined), related };
 }
 
 /** /blog/{slug}: the article, or the digest for a missing, unknown or unpublished one. */

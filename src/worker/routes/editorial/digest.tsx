@@ -9,8 +9,7 @@ import { webPageJsonLd } from '#shared/seo/page-jsonld.ts';
 import { absoluteUrl } from '#shared/seo/tags.ts';
 import { site } from '#shared/site/brand.ts';
 import type { AppEnv } from '#worker/app-context.ts';
-import { listCategories, listLatestPosts, postsPerCategory } from '#worker/db/queries/posts.ts';
-import { readOr } from '#worker/db/queries/read-or.ts';
+import { postReads } from '#worker/db/queries/post-reads.ts';
 import type { PageHead } from '#worker/render/head.ts';
 import { CategoryCards, CategoryCardsSkeleton } from './category-cards';
 import { FeaturedEquipment } from './featured-equipment';
@@ -29,39 +28,46 @@ export interface DigestData {
   featured: readonly Product[];
 }
 
-/** The categories, or [] when the read fails (logged). */
-export function readCategories(c: Context<AppEnv>): Promise<PostCategory[]> {
-  return readOr(c.get('log'), 'list categories', [], () => listCategories(c.get('deps').db));
-}
-
 /**
- * The landing, or the landing filtered to one category. Reads start now and are awaited behind
- * Suspense; a failed read is logged and gives [], so the page still renders.
+ * The landing, or the landing filtered to one category: its reads go out in one batch (when not
+ * cached) and are awaited behind Suspense; a failed read with nothing kept gives [] (logged).
  */
-function landing(c: Context<AppEnv>, category?: PostCategory): DigestData {
-  const { db } = c.get('deps');
-  const log = c.get('log');
+async function landing(c: Context<AppEnv>, category?: PostCategory): Promise<DigestData> {
+  const reads = postReads(c.get('deps').db);
   const names = category && [category.name];
+  const [categories, categoryPosts, latest] = await c
+    .get('reads')
+    .start([
+      reads.categories(),
+      reads.perCategory(POSTS_PER_CATEGORY, names),
+      names ? reads.perCategory(LATEST_POSTS, names) : reads.latest(LATEST_POSTS),
+    ] as const);
   return {
     category,
-    categories: category ? Promise.resolve([category]) : readCategories(c),
-    categoryPosts: readOr(log, 'posts per category', [], () => postsPerCategory(db, POSTS_PER_CATEGORY, { names })),
-    latest: readOr(log, 'latest posts', [], () =>
-      names ? postsPerCategory(db, LATEST_POSTS, { names }) : listLatestPosts(db, LATEST_POSTS),
-    ),
+    categories: category ? Promise.resolve([category]) : categories,
+    categoryPosts,
+    latest,
     featured: products.slice(0, FEATURED_EQUIPMENT),
   };
 }
 
 /** /training-gun-digest. */
-export function load(c: Context<AppEnv>): DigestData {
+export function load(c: Context<AppEnv>): Promise<DigestData> {
   return landing(c);
 }
 
 /** /training-gun-digest/{slug} that is no article: the category's landing when the slug names one, else the landing. */
+/** Starts the categories read (or joins it when already started for this request). */
+export function startCategories(c: Context<AppEnv>) {
+  return c.get('reads').all([postReads(c.get('deps').db).categories()] as const);
+}
+
 export async function loadCategory(c: Context<AppEnv>, slug: string): Promise<DigestData> {
-  const category = (await readCategories(c)).find((cat) => categorySlug(cat.name) === slug);
-  return landing(c, category);
+  const [categories] = await startCategories(c);
+  return landing(
+    c,
+    categories.find((cat) => categorySlug(cat.name) === slug),
+  );
 }
 
 /**

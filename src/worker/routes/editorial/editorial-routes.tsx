@@ -16,6 +16,8 @@ export const editorialRoutes = new Hono<AppEnv>()
   // The article when the slug is a published post (its canonical address), else a category's landing, else the landing.
   .get(`${DIGEST.path}/:slug`, async (c) => {
     const slug = c.req.param('slug');
+    // Started with the article's reads, so a category's landing needs no second round trip before its head.
+    void digest.startCategories(c);
     const found = await article.find(c, slug);
     return found ? renderPage(c, article, found) : renderPage(c, digest, await digest.loadCategory(c, slug));
   })

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { Suspense } from 'react';
-import { categorySlug, digestFeedLink, type PostSummary } from '#shared/editorial/posts.ts';
+import { digestFeedLink, type PostSummary } from '#shared/editorial/posts.ts';
 import type { PostCategory } from '#shared/editorial/digest.ts';
 import {
   GUIDES_PAGE_SIZE,
@@ -15,10 +15,9 @@ import {
 import { webPageJsonLd } from '#shared/seo/page-jsonld.ts';
 import { absoluteUrl } from '#shared/seo/tags.ts';
 import type { AppEnv } from '#worker/app-context.ts';
-import { countPosts, listPosts, type PostQuery } from '#worker/db/queries/posts.ts';
-import { readOr } from '#worker/db/queries/read-or.ts';
+import { postReads } from '#worker/db/queries/post-reads.ts';
+import type { PostQuery } from '#worker/db/queries/posts.ts';
 import type { PageHead } from '#worker/render/head.ts';
-import { readCategories } from './digest';
 import { GuideListing, GuideListingSkeleton } from './guide-listing';
 
 const DESCRIPTION = 'Search every dry-fire and laser training guide by topic or category.';
@@ -34,28 +33,26 @@ export interface GuidesData {
   posts: Promise<PostSummary[]>;
 }
 
-/**
- * The query the guides list's filter makes of the posts: its category slug resolved to its name.
- * Null when the slug names no category: nothing can match, so nothing is read.
- */
-export function postQuery(filter: GuideFilter, page: number, categories: readonly PostCategory[]): PostQuery | null {
-  const category = filter.category ? categories.find((cat) => categorySlug(cat.name) === filter.category) : undefined;
-  if (filter.category && !category) return null;
-  return { q: filter.q, category: category?.name ?? null, page, pageSize: GUIDES_PAGE_SIZE };
+/** The query the guides list's filter makes of the posts (a category slug no category has finds nothing). */
+export function postQuery(filter: GuideFilter, page: number): PostQuery {
+  return { q: filter.q, category: filter.category || null, page, pageSize: GUIDES_PAGE_SIZE };
 }
 
-/** /guides and /guides/{slug}: one page of the filtered list; the count is read first for the head's prev/next. */
+/**
+ * /guides and /guides/{slug}: one page of the filtered list. The categories (for the select) and the
+ * count (for the head's prev/next) are awaited, the page's guides stream; all three are one batch.
+ */
 export async function load(c: Context<AppEnv>): Promise<GuidesData> {
-  const { db } = c.get('deps');
-  const log = c.get('log');
+  const reads = postReads(c.get('deps').db);
   const params = new URL(c.req.url).searchParams;
   const filter = parseGuideFilter(params);
   const page = parseGuidePage(params);
-  const categories = await readCategories(c);
-  const query = postQuery(filter, page, categories);
-  const total = query ? await readOr(log, 'count guides', 0, () => countPosts(db, query)) : 0;
-  const posts = query ? readOr(log, 'list guides', [], () => listPosts(db, query)) : Promise.resolve([]);
-  return { filter, page, pageCount: guidePageCount(total), total, categories, posts };
+  const query = postQuery(filter, page);
+  const [categories, total, posts] = await c
+    .get('reads')
+    .start([reads.categories(), reads.searchCount(query), reads.search(query)] as const);
+  const [shownCategories, count] = await Promise.all([categories, total]);
+  return { filter, page, pageCount: guidePageCount(count), total: count, categories: shownCategories, posts };
 }
 
 /**

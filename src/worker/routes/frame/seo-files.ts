@@ -4,8 +4,7 @@ import { products } from '#shared/catalogue/products.ts';
 import { articlePath } from '#shared/editorial/posts.ts';
 import { robotsTxt, sitemapXml, staticSitemapPaths, type SitemapEntry } from '#shared/seo/sitemap.ts';
 import type { AppEnv } from '#worker/app-context.ts';
-import { listPostsForSitemap } from '#worker/db/queries/posts.ts';
-import { readOr } from '#worker/db/queries/read-or.ts';
+import { postReads } from '#worker/db/queries/post-reads.ts';
 
 /** /robots.txt. */
 export function robots(c: Context<AppEnv>) {
@@ -16,7 +15,7 @@ export function robots(c: Context<AppEnv>) {
 /** /sitemap.xml: public pages, products, published articles with lastmod. */
 export async function sitemap(c: Context<AppEnv>) {
   const { db, settings } = c.get('deps');
-  const posts = await readOr(c.get('log'), 'sitemap posts', [], () => listPostsForSitemap(db));
+  const [posts] = await c.get('reads').all([postReads(db).sitemap()] as const);
   const entries: SitemapEntry[] = [
     ...staticSitemapPaths.map((path) => ({ path })),
     ...products.map((p) => ({ path: productPath(p) })),

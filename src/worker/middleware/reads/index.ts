@@ -1,0 +1,33 @@
+import type { MiddlewareHandler } from 'hono';
+import type { InjectDepsVariables } from '../inject-deps';
+import type { RequestLogVariables } from '../request-log';
+import { requestReads, type ReadCache, type RequestReads } from '../../db/read-cache/read-cache';
+
+/** What reads sets: the request's view of the read cache. */
+export type ReadsVariables = { reads: RequestReads };
+
+const runOn = (_work: Promise<unknown>) => {};
+
+type Env = { Variables: ReadsVariables & RequestLogVariables & InjectDepsVariables<{ readCache: ReadCache }> };
+
+/**
+ * Gives each request its reads through the one read cache, with background refreshes handed to the
+ * Worker's ctx.waitUntil (on Node they simply run on), and says how they were served in
+ * `Server-Timing` (the request's log line repeats it).
+ */
+export function reads(): MiddlewareHandler<Env> {
+  return async (c, next) => {
+    let waitUntil = runOn;
+    try {
+      const ctx = c.executionCtx;
+      waitUntil = (work) => ctx.waitUntil(work);
+    } catch {
+      // Node: no execution context; background work simply runs on.
+    }
+    const requestReadsOf = requestReads(c.get('deps').readCache, { waitUntil, log: c.get('log') });
+    c.set('reads', requestReadsOf);
+    await next();
+    const timing = requestReadsOf.serverTiming();
+    if (timing) c.header('Server-Timing', timing, { append: true });
+  };
+}

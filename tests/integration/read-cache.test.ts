@@ -1,0 +1,187 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createReadCache, requestReads } from '#worker/db/read-cache/read-cache.ts';
+import { memoryStore } from '#worker/db/read-cache/memory-store.ts';
+import { postReads } from '#worker/db/queries/post-reads.ts';
+import { syncContent } from '#worker/editorial/content-sync.ts';
+import { NODE_READ_CACHE, openNodeDatabase } from '#worker/runtimes/node-deps.ts';
+import { parseSettings } from '#worker/settings.ts';
+import { keptLog, startTestApp, type TestApp } from '../support/test-app';
+import { startTursoEmulator, type TursoEmulator } from '../support/turso-emulator';
+
+/**
+ * The read cache on the Node runtime, against the Turso HTTP emulation: every database round trip is
+ * one HTTP request the emulation counts, and it can be slowed, cut off or left hanging.
+ */
+const ARTICLE = '/training-gun-digest/app-compatible-pistols';
+let dir: string;
+let turso: TursoEmulator;
+
+/**
+ * The app with its database reached over HTTP through the emulation, built as the Node runtime builds
+ * it for a libsql:// or https:// URL. (Started on the file itself, which is migrated already: the
+ * emulation serves reads, not the migrator's interactive transactions.)
+ */
+async function appOnTurso(env: Record<string, string> = {}, log = keptLog().log): Promise<TestApp> {
+  const file = `file:${join(dir, 'shop.db')}`;
+  const app = await startTestApp({ env: { TURSO_DATABASE_URL: file, ...env }, log });
+  const settings = parseSettings({ TURSO_DATABASE_URL: turso.url, TURSO_AUTH_TOKEN: turso.token, DB_TIMEOUT_MS: '3000', ...env }, 'node');
+  app.deps.db = await openNodeDatabase(settings);
+  app.deps.readCache = createReadCache({ db: app.deps.db, store: memoryStore(NODE_READ_CACHE) });
+  return app;
+}
+
+/** HTTP requests the emulation gets while `run` runs. */
+async function requestsDuring(run: () => Promise<unknown>): Promise<number> {
+  const before = turso.requests();
+  await run();
+  return turso.requests() - before;
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'read-cache-'));
+  // Migrated and loaded from content/ once, as a file; then served through the emulation.
+  const seeding = await startTestApp({ env: { TURSO_DATABASE_URL: `file:${join(dir, 'shop.db')}` } });
+  await seeding.close();
+  turso = await startTursoEmulator(join(dir, 'shop.db'));
+});
+afterAll(async () => {
+  await turso.close();
+  await rm(dir, { recursive: true, force: true });
+});
+afterEach(() => {
+  turso.setOutage('up');
+  turso.setDelay(0);
+});
+
+describe('round trips', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await appOnTurso();
+  });
+  afterAll(() => t.close());
+
+  it('reads each page in one round trip when nothing is kept, and in none while it is fresh', async () => {
+    for (const path of [
+      ARTICLE,
+      '/training-gun-digest',
+      '/guides',
+      '/guides?q=laser',
+      '/guides?category=fundamentals',
+      '/training-gun-digest/feed.xml',
+    ]) {
+      expect(await requestsDuring(() => t.crawl(path)), `${path} cold`).toBe(1);
+      expect(await requestsDuring(() => t.crawl(path)), `${path} warm`).toBe(0);
+    }
+  });
+
+  it('says how the reads were served in Server-Timing and in the request log line', async () => {
+    const { log, lines } = keptLog();
+    const app = await appOnTurso({ LOG_LEVEL: 'info' }, log);
+    const cold = await app.crawl('/guides?q=dry');
+    expect(cold.res.headers.get('server-timing')).toMatch(/^db;desc="miss";dur=\d+\.\d$/);
+    const warm = await app.crawl('/guides?q=dry');
+    expect(warm.res.headers.get('server-timing')).toMatch(/^db;desc="hit";dur=\d+\.\d$/);
+    const logged = lines.filter((l) => l.msg === 'request' && l.fields?.path === '/guides').map((l) => l.fields?.serverTiming);
+    expect(logged).toEqual([cold.res.headers.get('server-timing'), warm.res.headers.get('server-timing')]);
+    await app.close();
+  });
+
+  it('makes one database request for 50 concurrent cold views of the same page', async () => {
+    const app = await appOnTurso();
+    turso.setDelay(100);
+    const n = await requestsDuring(() => Promise.all(Array.from({ length: 50 }, () => app.crawl(ARTICLE))));
+    expect(n).toBe(1);
+    await app.close();
+  });
+});
+
+describe('outages', () => {
+  it('serves a visited page whole from the kept copy while the database is down or hanging', async () => {
+    const app = await appOnTurso();
+    const visited = await app.crawl(ARTICLE);
+    expect(visited.res.status).toBe(200);
+    // Outdated (as after a sync), so the database is asked, and fails.
+    for (const outage of ['down', 'hang'] as const) {
+      await app.deps.readCache.contentChanged();
+      turso.setOutage(outage);
+      const started = performance.now();
+      const { res, html } = await app.crawl(ARTICLE);
+      expect(res.status, outage).toBe(200);
+      expect(html, outage).toContain('PRODUCTS FEATURED IN THIS ARTICLE');
+      expect(html, outage).toContain('RELATED ARTICLES');
+      expect(performance.now() - started, outage).toBeLessThan(2500);
+      turso.setOutage('up');
+    }
+    await app.close();
+  });
+
+  it("gives the spec's fallback for a page never visited, after one time-out at most", async () => {
+    const app = await appOnTurso({ DB_TIMEOUT_MS: '500' });
+    turso.setOutage('hang');
+    expect(await requestsDuring(() => app.crawl('/training-gun-digest/dry-fire-fundamentals'))).toBe(1);
+    const guides = await app.crawl('/guides?q=blue');
+    expect(guides.res.status).toBe(200);
+    expect(guides.html).toContain('No guides found');
+    turso.setOutage('down');
+    const article = await app.crawl('/blog/blue-guns');
+    expect(article.res.status).toBe(302);
+    const health = await fetch(`${app.url}/healthz`);
+    expect(health.status).toBe(503);
+    await app.close();
+  });
+});
+
+describe('publishing through the cache', () => {
+  it('shows a post written by content:sync once the content state is read again (within the fresh window)', async () => {
+    let clock = Date.now();
+    const app = await appOnTurso();
+    app.deps.readCache = createReadCache({ db: app.deps.db, store: memoryStore(NODE_READ_CACHE), now: () => clock });
+    expect((await app.crawl('/training-gun-digest/feed.xml')).html).not.toContain('cache-test-post');
+
+    const content = join(dir, 'content');
+    await cp('content', content, { recursive: true });
+    const source = await readFile(join(content, 'posts', 'blue-guns.md'), 'utf8');
+    const post = source.replace(/^slug: .*$/m, 'slug: cache-test-post').replace(/^title: .*$/m, 'title: "Cache Test Post"');
+    await writeFile(
+      join(content, 'posts', 'cache-test-post.md'),
+      post.replace(/^published_at: .*$/m, `published_at: ${new Date().toISOString()}`),
+    );
+    const synced = await syncContent(app.deps.db, { dir: content });
+    expect(synced.wrote).toBe(true);
+
+    // Inside the fresh window: no read, the kept feed.
+    clock += 30_000;
+    expect(await requestsDuring(() => app.crawl('/training-gun-digest/feed.xml'))).toBe(0);
+    // Past it: the visit that finds the content state stale starts its refresh; from the next one on, the new post.
+    clock += 31_000;
+    await app.crawl('/training-gun-digest/feed.xml');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await app.crawl('/training-gun-digest/feed.xml')).html).toContain('cache-test-post');
+    await app.close();
+  });
+});
+
+describe('memory', () => {
+  it('keeps 10,000 distinct guide searches under the byte bound', async () => {
+    // The embedded file database: the bound is the cache's, not the emulation's.
+    const app = await startTestApp();
+    const bound = { maxEntries: NODE_READ_CACHE.maxEntries, maxBytes: 256 * 1024 };
+    const store = memoryStore(bound);
+    const cache = createReadCache({ db: app.deps.db, store });
+    const reads = postReads(app.deps.db);
+    const scope = { waitUntil: () => {}, log: app.deps.log };
+    for (let i = 0; i < 10_000; i += 100) {
+      await Promise.all(
+        Array.from({ length: 100 }, (_, j) =>
+          requestReads(cache, scope).all([reads.searchCount({ q: `search ${i + j}`, category: null, page: 1, pageSize: 12 })] as const),
+        ),
+      );
+      expect(store.bytes()).toBeLessThanOrEqual(bound.maxBytes);
+    }
+    expect(store.bytes()).toBeGreaterThan(bound.maxBytes / 2);
+    await app.close();
+  }, 120_000);
+});
