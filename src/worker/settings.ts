@@ -70,6 +70,7 @@ function settingsSchema(runtime: Runtime) {
     STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret or restricted key (sk_… or rk_…)')),
     /** Stripe API base (tests point it at a local emulation). */
     STRIPE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.stripe.com'),
+    STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\w+$/, "must be the webhook endpoint's signing secret (whsec_…)")),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
     PORT: z.coerce.number().int().min(0).max(65_535).default(8787),
     /** Node only: the interface to listen on; loopback unless set, so nothing reaches the shop around its proxy. */

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { closeServer, listenOnLoopback, replyJson } from './loopback';
 
@@ -11,7 +12,9 @@ export interface ReceivedSession {
 interface EmulatedSession {
   id: string;
   fields: Record<string, string>;
-  status: 'open' | 'complete';
+  status: 'open' | 'complete' | 'expired';
+  paymentStatus?: 'paid' | 'unpaid';
+  paymentLink?: string;
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -78,7 +81,28 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
       object: 'checkout.session',
       url: s.status === 'open' ? `${base}/pay/${s.id}` : null,
       status: s.status,
-      payment_status: s.status === 'complete' ? 'paid' : 'unpaid',
+      payment_status: s.paymentStatus ?? (s.status === 'complete' ? 'paid' : 'unpaid'),
+      payment_link: s.paymentLink ?? null,
+      customer_details: s.status === 'complete' ? { email: 'shopper@example.com', name: 'Sam Shopper' } : null,
+      collected_information:
+        s.status === 'complete'
+          ? {
+              shipping_details: {
+                name: 'Sam Shopper',
+                address: { line1: '1 Range Road', line2: null, city: 'Leeds', postal_code: 'LS1 1AA', state: null, country: 'GB' },
+              },
+            }
+          : null,
+      shipping_cost: s.fields['shipping_options[0][shipping_rate_data][display_name]']
+        ? {
+            amount_total: shipping,
+            shipping_rate: {
+              id: 'shr_0',
+              object: 'shipping_rate',
+              display_name: s.fields['shipping_options[0][shipping_rate_data][display_name]'],
+            },
+          }
+        : null,
       currency: items[0]?.currency ?? null,
       amount_subtotal: subtotal,
       amount_total: subtotal + shipping,
@@ -90,11 +114,59 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
     };
   }
 
-  function complete(id: string): string {
+  function complete(id: string, paymentStatus: 'paid' | 'unpaid' = 'paid'): string {
     const s = sessions.get(id);
     if (!s) throw new Error(`no session ${id}`);
     s.status = 'complete';
+    s.paymentStatus = paymentStatus;
     return (s.fields.success_url ?? '').replace('{CHECKOUT_SESSION_ID}', id);
+  }
+
+  let events = 0;
+  /**
+   * An event about a session, signed as Stripe signs it: `Stripe-Signature: t=<unix seconds>,v1=<hex
+   * HMAC-SHA256 of "t.body" with the endpoint's secret>`. `at` back-dates it (a stale delivery).
+   */
+  function signedEvent(type: string, sessionId: string, webhookSecret: string, at = Math.floor(Date.now() / 1000)) {
+    const s = sessions.get(sessionId);
+    if (!s) throw new Error(`no session ${sessionId}`);
+    const body = JSON.stringify({
+      id: `evt_test_${++events}`,
+      object: 'event',
+      api_version: '2025-01-27.acacia',
+      created: at,
+      type,
+      livemode: false,
+      data: { object: sessionJson(s, false) },
+    });
+    const v1 = createHmac('sha256', webhookSecret).update(`${at}.${body}`).digest('hex');
+    return { body, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Stripe-Signature': `t=${at},v1=${v1}` } };
+  }
+
+  /** A session as the cart or a payment link would have created it: `lines` in minor units. */
+  function createSession(opts: {
+    currency: string;
+    lines: Array<{ productId: number; name: string; quantity: number; unitAmount: number }>;
+    shipping?: { label: string; amount: number };
+    metadata?: Record<string, string>;
+    paymentLink?: string;
+  }): string {
+    const fields: Record<string, string> = { success_url: `${base}/thank-you?session_id={CHECKOUT_SESSION_ID}` };
+    opts.lines.forEach((line, i) => {
+      fields[`line_items[${i}][quantity]`] = String(line.quantity);
+      fields[`line_items[${i}][price_data][currency]`] = opts.currency.toLowerCase();
+      fields[`line_items[${i}][price_data][unit_amount]`] = String(line.unitAmount);
+      fields[`line_items[${i}][price_data][product_data][name]`] = line.name;
+      fields[`line_items[${i}][price_data][product_data][metadata][product_id]`] = String(line.productId);
+    });
+    if (opts.shipping) {
+      fields['shipping_options[0][shipping_rate_data][display_name]'] = opts.shipping.label;
+      fields['shipping_options[0][shipping_rate_data][fixed_amount][amount]'] = String(opts.shipping.amount);
+    }
+    for (const [k, v] of Object.entries(opts.metadata ?? {})) fields[`metadata[${k}]`] = v;
+    const id = `cs_test_${sessions.size + 1}`;
+    sessions.set(id, { id, fields, status: 'open', paymentLink: opts.paymentLink });
+    return id;
   }
 
   const server: Server = createServer((req, res) => {
@@ -148,8 +220,13 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
     state,
     /** Settings that point the shop at this emulation. */
     env: { STRIPE_SECRET_KEY: secretKey, STRIPE_API_URL: base },
-    /** Marks a session paid (as the hosted page would); returns its success URL. */
+    /** Marks a session complete (paid, or unpaid for a delayed method) as the hosted page would; returns its success URL. */
     complete,
+    /** A delayed payment settles: the session's payment status as Stripe would report it from then on. */
+    settle: (id: string, paymentStatus: 'paid' | 'unpaid') => void (sessions.get(id)!.paymentStatus = paymentStatus),
+    expire: (id: string) => void (sessions.get(id)!.status = 'expired'),
+    createSession,
+    signedEvent,
     /** Number of distinct sessions created. */
     sessionCount: () => sessions.size,
     close: () => closeServer(server),

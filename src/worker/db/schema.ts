@@ -108,6 +108,65 @@ export const contentVersion = sqliteTable('content_version', {
   version: integer('version').notNull().default(0),
 });
 
-export const schema = { categories, blogPosts, blogProductRelations, formSubmissions, contentVersion };
+/**
+ * A sale, written from Stripe's webhook (the source of truth; the thank-you page only shows it). One
+ * row per Checkout Session: the unique session id makes every delivery of its events the same order.
+ * Amounts in minor units of `currency`.
+ */
+export const orders = sqliteTable('orders', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  sessionId: text('session_id').notNull().unique(),
+  /** Short and human, for e-mails and support (SP-XXXX-XXXX). */
+  number: text('number').notNull().unique(),
+  status: text('status', { enum: ['pending', 'paid', 'failed'] }).notNull(),
+  statusChangedAt: text('status_changed_at').notNull().default(now),
+  email: text('email'),
+  name: text('name'),
+  /** The shipping address as Stripe collected it (JSON). */
+  shippingAddress: text('shipping_address', { mode: 'json' }).$type<Record<string, string | null>>(),
+  shippingOption: text('shipping_option'),
+  currency: text('currency').notNull(),
+  subtotal: integer('subtotal').notNull(),
+  shipping: integer('shipping').notNull(),
+  total: integer('total').notNull(),
+  region: text('region'),
+  /** The campaign parameters the checkout carried (JSON). */
+  campaign: text('campaign', { mode: 'json' }).$type<Record<string, string>>(),
+  /** The payment link the sale came through, when it was not the cart's session. */
+  paymentLink: text('payment_link'),
+  /** The order page's secret (/orders/{number}?token=…). */
+  token: text('token').notNull(),
+  createdAt: text('created_at').notNull().default(now),
+});
+
+export const orderLines = sqliteTable(
+  'order_lines',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    position: integer('position').notNull(),
+    productId: integer('product_id'),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitAmount: integer('unit_amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.position] })],
+);
+
+/** Each status an order reached, once (a replayed event adds nothing). */
+export const orderEvents = sqliteTable(
+  'order_events',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    status: text('status', { enum: ['pending', 'paid', 'failed'] }).notNull(),
+    at: text('at').notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.status] })],
+);
+
+export const schema = { categories, blogPosts, blogProductRelations, formSubmissions, contentVersion, orders, orderLines, orderEvents };
 
 export type FormSubmission = typeof formSubmissions.$inferSelect;

@@ -10,6 +10,27 @@ export interface CheckoutGateway {
   createSession(params: CheckoutSessionParams, idempotencyKey: string): Promise<{ id: string; url: string }>;
   /** A completed session with its lines, or null when there is no such session or it is not paid. */
   readCompletedSession(id: string): Promise<CompletedSession | null>;
+  /** Everything an order keeps of a session, read from the provider (never from a webhook's body); null when unknown. */
+  readSession(id: string): Promise<SessionRecord | null>;
+}
+
+/** A Checkout Session as an order records it; amounts in minor units. */
+export interface SessionRecord {
+  id: string;
+  /** 'open', 'complete' or 'expired'. */
+  status: string;
+  paymentStatus: string;
+  currency: Currency;
+  email: string | null;
+  name: string | null;
+  shippingAddress: Record<string, string | null> | null;
+  shippingOption: string | null;
+  lines: Array<{ productId: number | null; name: string; quantity: number; unitAmount: number }>;
+  subtotal: number;
+  shipping: number;
+  total: number;
+  metadata: Record<string, string>;
+  paymentLink: string | null;
 }
 
 export interface CheckoutSessionLine {

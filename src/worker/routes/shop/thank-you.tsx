@@ -11,7 +11,8 @@ import { formatMinor, formatMoney } from '#shared/money.ts';
 import { DIGEST } from '#shared/editorial/posts.ts';
 import type { AppEnv } from '#worker/app-context.ts';
 import type { PageHead } from '#worker/render/head.ts';
-import { readPaidOrder } from './paid-order';
+import { writeCartCookie } from './cart-cookie';
+import { readPaidOrder, type ShownOrder } from './paid-order';
 
 /** An order line with its catalogue product, when it is one. */
 type ShownLine = PaidOrder['lines'][number] & { product?: Product };
@@ -20,8 +21,8 @@ export interface ThankYouData {
   /** The product of ?product_id=, when it is a catalogue product. */
   product?: Product;
   sessionId: string | null;
-  /** The paid cart checkout behind ?session_id=, when Stripe is set up and the session is paid. */
-  order: (Omit<PaidOrder, 'lines'> & { lines: ShownLine[] }) | null;
+  /** The order behind ?session_id=, when Stripe is set up and the session is complete (paid or being confirmed). */
+  order: (Omit<ShownOrder, 'lines'> & { lines: ShownLine[] }) | null;
 }
 
 export async function load(c: Context<AppEnv>): Promise<ThankYouData> {
@@ -35,6 +36,8 @@ export async function load(c: Context<AppEnv>): Promise<ThankYouData> {
     ...paid,
     lines: paid.lines.map((line) => ({ ...line, product: line.productId === null ? undefined : productById(line.productId) })),
   };
+  // What was just paid for leaves the cart, in this same response (the header's badge shows it).
+  if (order?.status === 'paid') writeCartCookie(c, []);
   return { product, sessionId, order };
 }
 
@@ -120,8 +123,15 @@ export function Page({ product, order }: ThankYouData) {
       </span>
       <h1 className="mt-6 text-3xl font-bold">Thank You for Your Order!</h1>
       <p className="mt-4 text-stone-700">
-        Your payment was received. An order confirmation e-mail is on its way to you and should arrive shortly.
+        {order?.status === 'pending'
+          ? 'Your payment was received and is being confirmed by your bank; we will e-mail you once it is.'
+          : `Your payment was received. An order confirmation e-mail is on its way to ${order?.email ?? 'you'} and should arrive shortly.`}
       </p>
+      {order && (
+        <p className="mt-2 font-semibold" data-order-number>
+          {`Order ${order.number}`}
+        </p>
+      )}
       {order ? <PaidOrderSummary order={order} /> : product && <OrderSummary product={product} />}
       <div className="mt-10 flex flex-wrap justify-center gap-4">
         <a href="/products" className="btn btn-primary">
