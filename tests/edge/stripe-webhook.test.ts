@@ -1,0 +1,57 @@
+import { createClient } from '@libsql/client';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb } from '#worker/db/client.ts';
+import { prepareDatabase } from '#worker/db/migrate-node.ts';
+import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
+import { startTursoEmulator, type TursoEmulator } from '../support/turso-emulator';
+import { startWorker, type TestWorker } from '../support/worker';
+
+/** The built Worker in workerd verifies a Stripe signature with SubtleCrypto and records the order through Turso's protocol. */
+const SECRET = 'whsec_edge_test';
+let dir: string;
+let turso: TursoEmulator;
+let stripe: StripeEmulator;
+let worker: TestWorker;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'shop-edge-orders-'));
+  const file = join(dir, 'shop.db');
+  const setup = createClient({ url: `file:${file}` });
+  await prepareDatabase(createDb(setup));
+  setup.close();
+  [turso, stripe] = await Promise.all([startTursoEmulator(file), startStripeEmulator()]);
+  worker = await startWorker({
+    TURSO_DATABASE_URL: turso.url,
+    TURSO_AUTH_TOKEN: turso.token,
+    ...stripe.env,
+    STRIPE_WEBHOOK_SECRET: SECRET,
+  });
+});
+afterAll(async () => {
+  await worker?.dispose();
+  await Promise.all([turso?.close(), stripe?.close()]);
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('Stripe webhooks on the edge', () => {
+  it('verifies a signed event and records one order, and refuses a forged one', async () => {
+    const id = stripe.createSession({
+      currency: 'EUR',
+      lines: [{ productId: 1, name: 'G-Series Laser Training Pistol', quantity: 1, unitAmount: 17499 }],
+    });
+    stripe.complete(id);
+    const event = stripe.signedEvent('checkout.session.completed', id, SECRET);
+    const res = await worker.get('/webhooks/stripe', { method: 'POST', body: event.body, headers: event.headers });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ received: true, status: 'paid' });
+    const forged = stripe.signedEvent('checkout.session.completed', id, 'whsec_not_ours');
+    const refused = await worker.get('/webhooks/stripe', { method: 'POST', body: forged.body, headers: forged.headers });
+    expect(refused.status).toBe(400);
+    await refused.text();
+    const rows = await turso.db.execute('select session_id, status, currency, total from orders');
+    expect(rows.rows.map((r) => [r.session_id, r.status, r.currency, Number(r.total)])).toEqual([[id, 'paid', 'EUR', 17499]]);
+  });
+});
