@@ -35,8 +35,18 @@ CREATE TABLE `orders` (
 	`campaign` text,
 	`payment_link` text,
 	`token` text NOT NULL,
+	`email_status` text DEFAULT 'pending' NOT NULL,
+	`email_attempts` integer DEFAULT 0 NOT NULL,
+	`email_last_error` text,
+	`notified_at` text,
+	`confirmed_at` text,
+	`confirmation_wanted` integer DEFAULT true NOT NULL,
+	`email_lease_until` text,
+	`email_next_attempt_at` text,
 	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `orders_session_id_unique` ON `orders` (`session_id`);--> statement-breakpoint
-CREATE UNIQUE INDEX `orders_number_unique` ON `orders` (`number`);
+CREATE UNIQUE INDEX `orders_number_unique` ON `orders` (`number`);--> statement-breakpoint
+CREATE INDEX `orders_owed_idx` ON `orders` (`notified_at`,`id`);--> statement-breakpoint
+CREATE INDEX `orders_created_idx` ON `orders` (`created_at`);

@@ -1,10 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import * as fc from 'fast-check';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ORDER_NUMBER } from '#shared/orders/order-number.ts';
 import { orderEvents, orderLines, orders } from '#worker/db/schema.ts';
 import { keptLog, startTestApp, type TestApp } from '../support/test-app';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
+import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
+import { retryOwedMail } from '#worker/jobs/retry-owed-mail.ts';
+import { orderMail } from '#worker/orders/order-mail.ts';
 
 /**
  * POST /webhooks/stripe on the Node runtime over HTTP, with the Stripe emulation serving the sessions
@@ -12,6 +15,7 @@ import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emul
  */
 const SECRET = 'whsec_test_emulated';
 let stripe: StripeEmulator;
+let postmark: PostmarkEmulator;
 let t: TestApp;
 const { log, lines: logs } = keptLog();
 
@@ -35,16 +39,46 @@ function twoLineGbpSession() {
   });
 }
 
+/** An hour on: past the first back-off. */
+const later = () => new Date(Date.now() + 60 * 60 * 1000);
+
+type Mail = { To: string; Subject: string; TextBody: string; ReplyTo?: string };
+
+/** The mails Postmark accepted for the one order there is, once two have arrived (they go after the webhook's answer). */
+const orderMails = async () => {
+  const [order] = await t.deps.db.select().from(orders);
+  const mine = () => postmark.accepted.map((m) => m.body as Mail).filter((m) => m.Subject.includes(order!.number));
+  await vi.waitFor(() => expect(mine().length).toBeGreaterThanOrEqual(2), { timeout: 5000 });
+  // A third would have to be a duplicate: give it the time to show up.
+  await new Promise((r) => setTimeout(r, 150));
+  return mine();
+};
+
 beforeAll(async () => {
   stripe = await startStripeEmulator();
-  t = await startTestApp({ env: { ...stripe.env, STRIPE_WEBHOOK_SECRET: SECRET }, log });
+  postmark = await startPostmarkEmulator();
+  t = await startTestApp({
+    env: {
+      ...stripe.env,
+      STRIPE_WEBHOOK_SECRET: SECRET,
+      POSTMARK_SERVER_TOKEN: postmark.token,
+      POSTMARK_API_URL: postmark.url,
+      ORDERS_TO_EMAIL: 'orders@strikepoint-training.com',
+      SITE_URL: 'https://shop.example',
+    },
+    log,
+  });
 });
 afterAll(async () => {
   await t.close();
   await stripe.close();
+  await postmark.close();
 });
 beforeEach(async () => {
   await t.deps.db.batch([t.deps.db.delete(orderEvents), t.deps.db.delete(orderLines), t.deps.db.delete(orders)]);
+  postmark.state.mode = 'accept';
+  postmark.received.length = 0;
+  postmark.accepted.length = 0;
 });
 
 describe('a paid checkout', () => {
@@ -75,6 +109,23 @@ describe('a paid checkout', () => {
       [10, 1, 3499],
     ]);
     expect(await t.deps.db.select().from(orderEvents)).toHaveLength(1);
+
+    // Two mails: the shopper's confirmation and the shop's "New order", both from the stored order.
+    const mails = await orderMails();
+    expect(mails).toHaveLength(2);
+    const confirmation = mails.find((m) => m.To === 'shopper@example.com')!;
+    expect(confirmation.Subject).toBe(`Order confirmed: ${order!.number}`);
+    expect(confirmation.TextBody).toContain('2 × G-Series Laser Training Pistol  £299.98');
+    expect(confirmation.TextBody).toContain('Total  £334.97');
+    expect(confirmation.TextBody).toContain('1 Range Road');
+    expect(confirmation.TextBody).toContain(`https://shop.example/orders/${order!.number}?token=${order!.token}`);
+    const shop = mails.find((m) => m.To === 'orders@strikepoint-training.com')!;
+    expect(shop.Subject).toBe(`[New order ${order!.number}] £334.97, paid`);
+    expect(shop.ReplyTo).toBe('shopper@example.com');
+    const [mailed] = await t.deps.db.select().from(orders);
+    expect(mailed).toMatchObject({ emailStatus: 'success', emailAttempts: 1, emailLeaseUntil: null });
+    expect(mailed!.notifiedAt).toBeTruthy();
+    expect(mailed!.confirmedAt).toBeTruthy();
   });
 
   it('gives one order and one status history when the same event arrives five times at once', async () => {
@@ -86,6 +137,7 @@ describe('a paid checkout', () => {
     expect(await count(orders)).toBe(1);
     expect(await count(orderLines)).toBe(2);
     expect(await count(orderEvents)).toBe(1);
+    expect(await orderMails()).toHaveLength(2);
   });
 
   it('comes from a payment link the same way', async () => {
@@ -112,6 +164,10 @@ describe('delayed payment methods', () => {
     await deliver('checkout.session.completed', id);
     expect((await t.deps.db.select().from(orders))[0]!.status).toBe('paid');
     expect((await t.deps.db.select({ s: orderEvents.status }).from(orderEvents)).map((e) => e.s).toSorted()).toEqual(['paid', 'pending']);
+    // One pair, sent when the order was recorded: the shopper's says the payment is being confirmed.
+    const mails = await orderMails();
+    expect(mails).toHaveLength(2);
+    expect(mails.find((m) => m.To === 'shopper@example.com')!.TextBody).toContain('Your payment is being confirmed by your bank');
   });
 
   it('is paid once when the success arrives before completed', async () => {
@@ -121,6 +177,7 @@ describe('delayed payment methods', () => {
     await deliver('checkout.session.completed', id);
     expect(await count(orders)).toBe(1);
     expect((await t.deps.db.select({ s: orderEvents.status }).from(orderEvents)).map((e) => e.s)).toEqual(['paid']);
+    expect(await orderMails()).toHaveLength(2);
   });
 
   it('is failed when the payment fails, and stays failed', async () => {
@@ -191,6 +248,21 @@ describe('failures', () => {
     expect((await deliver('checkout.session.completed', id)).status).toBe(200);
     expect(await count(orders)).toBe(1);
     expect(await count(orderLines)).toBe(2);
+    expect(await orderMails()).toHaveLength(2);
+  });
+
+  it('keeps the mail owed while Postmark is down (on /healthz too), and the retry job sends the pair once', async () => {
+    const id = twoLineGbpSession();
+    stripe.complete(id);
+    postmark.state.mode = 'fail';
+    expect((await deliver('checkout.session.completed', id)).status).toBe(200);
+    await vi.waitFor(async () => expect((await t.deps.db.select().from(orders))[0]!.emailAttempts).toBe(1));
+    expect(await (await fetch(`${t.url}/healthz`)).json()).toMatchObject({ orderMail: { owed: 1, overdue: 0 } });
+    postmark.state.mode = 'accept';
+    expect(await retryOwedMail(orderMail, t.deps, { now: later })).toEqual({ sent: 1, failed: 0 });
+    expect(await retryOwedMail(orderMail, t.deps, { now: later })).toEqual({ sent: 0, failed: 0 });
+    expect(await orderMails()).toHaveLength(2);
+    expect(await (await fetch(`${t.url}/healthz`)).json()).toMatchObject({ orderMail: { owed: 0 } });
   });
 
   it('is not found, with a log line naming the setting, when the webhook secret is not set', async () => {
@@ -219,6 +291,7 @@ describe('the thank-you page', () => {
     expect((await deliver('checkout.session.completed', id)).status).toBe(200);
     expect(await count(orders)).toBe(1);
     expect(await count(orderEvents)).toBe(1);
+    expect(await orderMails()).toHaveLength(2);
   });
 
   it('says a delayed payment is being confirmed, and keeps the cart until it is paid', async () => {
@@ -228,5 +301,47 @@ describe('the thank-you page', () => {
     const res = await fetch(`${t.url}/thank-you?session_id=${id}`, { headers: { Cookie: 'cart=1:2|10:1' } });
     expect(await res.text()).toContain('is being confirmed');
     expect(res.headers.getSetCookie().some((c) => c.startsWith('cart='))).toBe(false);
+  });
+});
+
+describe('the order page', () => {
+  it("shows the order with its own token, and is the 404 page for a wrong, missing or other order's token", async () => {
+    const id = twoLineGbpSession();
+    stripe.complete(id);
+    await deliver('checkout.session.completed', id);
+    const [order] = await t.deps.db.select().from(orders);
+    const res = await fetch(`${t.url}/orders/${order!.number}?token=${order!.token}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toBe('no-store');
+    const html = await res.text();
+    expect(html).toContain('<meta name="robots" content="noindex"');
+    expect(html).toContain(`Order ${order!.number}`);
+    expect(html.match(/data-order-line/g)).toHaveLength(2);
+    expect(html).toContain('£334.97');
+    // The street is cut short; the town stays.
+    expect(html).toContain('1 Ra…');
+    expect(html).not.toContain('1 Range Road');
+    expect(html).toContain('Leeds');
+
+    const other = twoLineGbpSession();
+    stripe.complete(other);
+    await deliver('checkout.session.completed', other);
+    const otherToken = (await t.deps.db.select().from(orders).where(eq(orders.sessionId, other)))[0]!.token;
+    for (const query of ['', '?token=', '?token=wrong', `?token=${order!.token}x`, `?token=${otherToken}`]) {
+      const miss = await fetch(`${t.url}/orders/${order!.number}${query}`);
+      expect(miss.status, query).toBe(404);
+      expect(await miss.text()).toContain('Page Not Found');
+    }
+    expect((await fetch(`${t.url}/orders/SP-0000-0000?token=${order!.token}`)).status).toBe(404);
+    expect((await fetch(`${t.url}/orders/not-a-number?token=x`)).status).toBe(404);
+  });
+
+  it('is linked from the thank-you page', async () => {
+    const id = twoLineGbpSession();
+    stripe.complete(id);
+    await deliver('checkout.session.completed', id);
+    const [order] = await t.deps.db.select().from(orders);
+    const html = await (await fetch(`${t.url}/thank-you?session_id=${id}`)).text();
+    expect(html).toContain(`href="/orders/${order!.number}?token=${order!.token}"`);
   });
 });

@@ -34,3 +34,8 @@ export function sameToken(presented: string | null | undefined, stored: string):
   for (let i = 0; i < b.length; i++) diff |= (a[i] ?? 0) ^ b[i]!;
   return diff === 0;
 }
+
+/** The order page's address, the secret included (the link in the e-mail and on the thank-you page). */
+export function orderPagePath(number: string, token: string): string {
+  return `/orders/${number}?token=${encodeURIComponent(token)}`;
+}

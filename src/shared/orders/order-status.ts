@@ -1,5 +1,10 @@
 /** Where an order stands: paid, waiting for a delayed payment method, or that payment failed. */
-export type OrderStatus = 'pending' | 'paid' | 'failed';
+export const ORDER_STATUSES = ['pending', 'paid', 'failed'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export function isOrderStatus(value: string): value is OrderStatus {
+  return (ORDER_STATUSES as readonly string[]).includes(value);
+}
 
 /** The Checkout Session events the shop acts on; any other type is acknowledged and ignored. */
 export const ORDER_EVENTS = [

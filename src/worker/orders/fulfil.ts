@@ -5,11 +5,13 @@ import type { Db } from '../db/client';
 import { orderEvents, orderLines, orders } from '../db/schema';
 import type { SessionRecord } from '../payments/checkout-gateway';
 
-/** What fulfil did: the order's number and status after it, and whether this call changed anything. */
+/** What fulfil did: the order's number and status after it, whether this call changed anything, and whether it recorded the order. */
 export interface Fulfilled {
   number: string;
   status: OrderStatus;
   changed: boolean;
+  /** This call inserted the order: it holds the order's mail (leaseUntil) and sends it (mailNewOrder). */
+  created: boolean;
 }
 
 const nowIso = () => new Date().toISOString();
@@ -21,7 +23,7 @@ const nowIso = () => new Date().toISOString();
  * same transaction; a later status is a compare-and-set from pending. So the same event delivered five
  * times at once, or async_payment_succeeded before completed, give one order and one status history.
  */
-export async function fulfil(db: Db, session: SessionRecord, status: OrderStatus): Promise<Fulfilled> {
+export async function fulfil(db: Db, session: SessionRecord, status: OrderStatus, mailLeaseUntil: Date): Promise<Fulfilled> {
   const number = await orderNumber(session.id);
   const at = nowIso();
   const { region, ...campaign } = session.metadata;
@@ -44,6 +46,11 @@ export async function fulfil(db: Db, session: SessionRecord, status: OrderStatus
       campaign: Object.keys(campaign).length > 0 ? campaign : null,
       paymentLink: session.paymentLink,
       token: orderToken(),
+      // A new order owes its pair of e-mails, held by this caller until it has sent them. An order
+      // first heard of as failed owes none (no sale to confirm or pack).
+      ...(status === 'failed'
+        ? { notifiedAt: at, confirmationWanted: false, emailStatus: 'success' as const }
+        : { confirmationWanted: session.email !== null, emailLeaseUntil: mailLeaseUntil.toISOString() }),
     })
     .onConflictDoNothing({ target: orders.sessionId })
     .returning({ id: orders.id });
@@ -66,11 +73,11 @@ export async function fulfil(db: Db, session: SessionRecord, status: OrderStatus
     .values({ orderId: sql`${orderId}`, status, at })
     .onConflictDoNothing();
   const [inserted] = await db.batch([order, ...lines, firstEvent]);
-  if (inserted.length > 0) return { number, status, changed: true };
+  if (inserted.length > 0) return { number, status, changed: true, created: true };
 
   // Known already: move it if it may move (pending → paid or failed), in one statement.
   const [current] = await db.select({ status: orders.status }).from(orders).where(eq(orders.sessionId, session.id));
-  if (!current || !canMove(current.status, status)) return { number, status: current?.status ?? status, changed: false };
+  if (!current || !canMove(current.status, status)) return { number, status: current?.status ?? status, changed: false, created: false };
   const [moved] = await db.batch([
     db
       .update(orders)
@@ -82,5 +89,5 @@ export async function fulfil(db: Db, session: SessionRecord, status: OrderStatus
       sql`insert or ignore into ${orderEvents} (order_id, status, at) select ${orders.id}, ${status}, ${at} from ${orders} where ${orders.sessionId} = ${session.id} and ${orders.status} = ${status} and ${orders.statusChangedAt} = ${at}`,
     ),
   ]);
-  return { number, status: moved.length > 0 ? status : current.status, changed: moved.length > 0 };
+  return { number, status: moved.length > 0 ? status : current.status, changed: moved.length > 0, created: false };
 }

@@ -1,15 +1,18 @@
 import type { Context } from 'hono';
 import type { PaidOrder } from '#shared/cart/order.ts';
 import { isCurrency } from '#worker/payments/currency.ts';
+import { orderPagePath } from '#shared/orders/order-number.ts';
 import { statusFor } from '#shared/orders/order-status.ts';
 import type { AppEnv } from '#worker/app-context.ts';
 import { errorFields } from '#worker/log.ts';
+import { keepAlive } from '#worker/http/keep-alive.ts';
 import { fulfil } from '#worker/orders/fulfil.ts';
+import { mailNewOrder, orderMailLeaseUntil } from '#worker/orders/order-mail.ts';
 import { orderBySession, type StoredOrder } from '#worker/orders/order-queries.ts';
 import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 
-/** The order as the thank-you page shows it: its lines and totals, its status and where the confirmation goes. */
-export type ShownOrder = PaidOrder & { number: string; status: StoredOrder['status']; email: string | null };
+/** The order as the thank-you page shows it: its lines and totals, its status, where the confirmation goes and the order page. */
+export type ShownOrder = PaidOrder & { number: string; status: StoredOrder['status']; email: string | null; pagePath: string };
 
 function shown(order: StoredOrder): ShownOrder | null {
   if (!isCurrency(order.currency)) return null;
@@ -18,6 +21,7 @@ function shown(order: StoredOrder): ShownOrder | null {
     number: order.number,
     status: order.status,
     email: order.email,
+    pagePath: orderPagePath(order.number, order.token),
     currency: order.currency,
     lines: order.lines.map((l) => ({ productId: l.productId, name: l.name, quantity: l.quantity, amount: l.unitAmount * l.quantity })),
     shipping: order.shipping,
@@ -31,8 +35,9 @@ function shown(order: StoredOrder): ShownOrder | null {
  * records it first. Null without Stripe, for an unknown or unfinished session, or when it cannot be read.
  */
 export async function readPaidOrder(c: Context<AppEnv>, sessionId: string): Promise<ShownOrder | null> {
-  const { db, settings } = c.get('deps');
-  const gateway = checkoutGatewayFor(settings);
+  const deps = c.get('deps');
+  const { db } = deps;
+  const gateway = checkoutGatewayFor(deps.settings);
   if (!gateway) return null;
   try {
     const kept = await orderBySession(db, sessionId);
@@ -43,7 +48,8 @@ export async function readPaidOrder(c: Context<AppEnv>, sessionId: string): Prom
       c.get('log')('warn', 'thank-you session not found or not paid', { sessionId });
       return null;
     }
-    await fulfil(db, session, status);
+    const fulfilled = await fulfil(db, session, status, orderMailLeaseUntil(deps));
+    if (fulfilled.created) keepAlive(c)(mailNewOrder(deps, c.get('log'), sessionId));
     const order = await orderBySession(db, sessionId);
     return order && shown(order);
   } catch (err) {

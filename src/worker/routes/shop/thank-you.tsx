@@ -5,24 +5,21 @@ import { parseSessionId } from '#shared/catalogue/payment-links.ts';
 import { parseProductId, productById } from '#shared/catalogue/product.ts';
 import type { Product } from '#shared/catalogue/types.ts';
 import { orderPurchaseEvent } from '#shared/cart/cart-events.ts';
-import type { PaidOrder } from '#shared/cart/order.ts';
 import { displayPrice } from '#shared/catalogue/prices.ts';
-import { formatMinor, formatMoney } from '#shared/money.ts';
+import { formatMoney } from '#shared/money.ts';
 import { DIGEST } from '#shared/editorial/posts.ts';
 import type { AppEnv } from '#worker/app-context.ts';
+import { OrderLines, type ShownOrderLine } from '#worker/components/order-lines.tsx';
 import type { PageHead } from '#worker/render/head.ts';
 import { writeCartCookie } from './cart-cookie';
 import { readPaidOrder, type ShownOrder } from './paid-order';
-
-/** An order line with its catalogue product, when it is one. */
-type ShownLine = PaidOrder['lines'][number] & { product?: Product };
 
 export interface ThankYouData {
   /** The product of ?product_id=, when it is a catalogue product. */
   product?: Product;
   sessionId: string | null;
   /** The order behind ?session_id=, when Stripe is set up and the session is complete (paid or being confirmed). */
-  order: (Omit<ShownOrder, 'lines'> & { lines: ShownLine[] }) | null;
+  order: (Omit<ShownOrder, 'lines'> & { lines: ShownOrderLine[] }) | null;
 }
 
 export async function load(c: Context<AppEnv>): Promise<ThankYouData> {
@@ -53,44 +50,6 @@ export function head({ product, sessionId, order }: ThankYouData): PageHead {
     robots: 'noindex',
     ...(event ? { events: [event] } : {}),
   };
-}
-
-/** Every line of a paid cart checkout, its shipping and the total charged, in the session's currency. */
-function PaidOrderSummary({ order }: { order: NonNullable<ThankYouData['order']> }) {
-  const money = (minor: number) => formatMinor(minor, order.currency);
-  return (
-    <section aria-labelledby="summary-heading" className="mt-10 w-full rounded-lg border border-stone-200 bg-white p-6 text-left shadow-sm">
-      <h2 id="summary-heading" className="text-xl font-semibold">
-        Order Summary
-      </h2>
-      <ul className="mt-4 divide-y divide-stone-200">
-        {order.lines.map((line, index) => (
-          <ProductTile
-            key={index}
-            product={line.product ?? { name: line.name }}
-            layout="row"
-            className="gap-4 py-3"
-            imageClassName="h-16 w-16 rounded-md border border-stone-200"
-            nameClassName="font-medium"
-            data={{ 'data-order-line': line.productId ?? '' }}
-          >
-            <span className="flex justify-between gap-4">
-              <span className="text-stone-700">× {line.quantity}</span>
-              <span className="font-semibold">{money(line.amount)}</span>
-            </span>
-          </ProductTile>
-        ))}
-      </ul>
-      <dl className="mt-4 grid grid-cols-[1fr_auto] gap-y-1 border-t border-stone-200 pt-4">
-        <dt>Shipping</dt>
-        <dd>{order.shipping === 0 ? 'Free' : formatMinor(order.shipping, order.currency)}</dd>
-        <dt className="text-lg font-bold">Total</dt>
-        <dd className="text-lg font-bold" data-order-total>
-          {formatMinor(order.total, order.currency)}
-        </dd>
-      </dl>
-    </section>
-  );
 }
 
 function OrderSummary({ product }: { product: Product }) {
@@ -129,10 +88,13 @@ export function Page({ product, order }: ThankYouData) {
       </p>
       {order && (
         <p className="mt-2 font-semibold" data-order-number>
-          {`Order ${order.number}`}
+          {`Order ${order.number}`}{' '}
+          <a href={order.pagePath} className="font-normal underline" data-order-page>
+            View your order
+          </a>
         </p>
       )}
-      {order ? <PaidOrderSummary order={order} /> : product && <OrderSummary product={product} />}
+      {order ? <OrderLines order={order} /> : product && <OrderSummary product={product} />}
       <div className="mt-10 flex flex-wrap justify-center gap-4">
         <a href="/products" className="btn btn-primary">
           Shop More Products
