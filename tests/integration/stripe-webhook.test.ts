@@ -288,6 +288,9 @@ describe('the thank-you page', () => {
     expect(html).toContain(`Order ${order!.number}`);
     // Paid: the cart is emptied in the same response.
     expect(res.headers.getSetCookie().some((c) => c.startsWith('cart=;'))).toBe(true);
+    // What was added since (one more pistol, another product) stays.
+    const again = await fetch(`${t.url}/thank-you?session_id=${id}`, { headers: { Cookie: 'cart=1:3|10:1|4:2' } });
+    expect(again.headers.getSetCookie().find((c) => c.startsWith('cart='))).toMatch(/^cart=1%3A1%7C4%3A2;|^cart=1:1\|4:2;/);
     expect((await deliver('checkout.session.completed', id)).status).toBe(200);
     expect(await count(orders)).toBe(1);
     expect(await count(orderEvents)).toBe(1);

@@ -1,12 +1,6 @@
 import { Stripe } from 'stripe';
 import { isCurrency } from './currency';
-import {
-  CheckoutUnavailableError,
-  type CheckoutGateway,
-  type CheckoutSessionParams,
-  type CompletedSession,
-  type SessionRecord,
-} from './checkout-gateway';
+import { CheckoutUnavailableError, type CheckoutGateway, type CheckoutSessionParams, type SessionRecord } from './checkout-gateway';
 
 /** A visitor waits at most this long for the provider before being told checkout is unavailable. */
 export const STRIPE_TIMEOUT_MS = 5000;
@@ -85,30 +79,6 @@ export function stripeGateway(secretKey: string, apiUrl: string): CheckoutGatewa
       } catch (err) {
         throw unavailable(err);
       }
-    },
-    async readCompletedSession(id): Promise<CompletedSession | null> {
-      let session: Stripe.Checkout.Session;
-      try {
-        session = await stripe.checkout.sessions.retrieve(id, { expand: ['line_items', 'line_items.data.price.product'] });
-      } catch (err) {
-        if (err instanceof Stripe.errors.StripeError && err.statusCode === 404) return null;
-        throw unavailable(err);
-      }
-      const currency = session.currency?.toUpperCase();
-      // Only a paid session is a purchase: an abandoned or open one shows the plain thank-you.
-      if (session.status !== 'complete' || !isCurrency(currency)) return null;
-      return {
-        id: session.id,
-        currency,
-        lines: (session.line_items?.data ?? []).map((item) => ({
-          productId: productIdOf(item.price?.product),
-          name: item.description ?? '',
-          quantity: item.quantity ?? 1,
-          amount: item.amount_total,
-        })),
-        shipping: session.total_details?.amount_shipping ?? 0,
-        total: session.amount_total ?? 0,
-      };
     },
     async readSession(id): Promise<SessionRecord | null> {
       let session: Stripe.Checkout.Session;

@@ -12,12 +12,11 @@ import { orderBySession, type StoredOrder } from '#worker/orders/order-queries.t
 import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 
 /** The order as the thank-you page shows it: its lines and totals, its status, where the confirmation goes and the order page. */
-export type ShownOrder = PaidOrder & { number: string; status: StoredOrder['status']; email: string | null; pagePath: string };
+export type ShownOrder = PaidOrder & { status: StoredOrder['status']; email: string | null; pagePath: string };
 
 function shown(order: StoredOrder): ShownOrder | null {
   if (!isCurrency(order.currency)) return null;
   return {
-    id: order.sessionId,
     number: order.number,
     status: order.status,
     email: order.email,

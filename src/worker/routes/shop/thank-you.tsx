@@ -4,6 +4,7 @@ import { analyticsItem, purchaseEvent } from '#shared/catalogue/item-events.ts';
 import { parseSessionId } from '#shared/catalogue/payment-links.ts';
 import { parseProductId, productById } from '#shared/catalogue/product.ts';
 import type { Product } from '#shared/catalogue/types.ts';
+import { withoutBought } from '#shared/cart/cart.ts';
 import { orderPurchaseEvent } from '#shared/cart/cart-events.ts';
 import { displayPrice } from '#shared/catalogue/prices.ts';
 import { formatMoney } from '#shared/money.ts';
@@ -34,7 +35,7 @@ export async function load(c: Context<AppEnv>): Promise<ThankYouData> {
     lines: paid.lines.map((line) => ({ ...line, product: line.productId === null ? undefined : productById(line.productId) })),
   };
   // What was just paid for leaves the cart, in this same response (the header's badge shows it).
-  if (order?.status === 'paid') writeCartCookie(c, []);
+  if (order?.status === 'paid') writeCartCookie(c, withoutBought(c.get('cart'), order.lines));
   return { product, sessionId, order };
 }
 
@@ -43,7 +44,9 @@ export async function load(c: Context<AppEnv>): Promise<ThankYouData> {
  * for a known product and a payment session id (USD, as the payment links charge).
  */
 export function head({ product, sessionId, order }: ThankYouData): PageHead {
-  const event = order ? orderPurchaseEvent(order) : product && sessionId ? purchaseEvent(sessionId, analyticsItem(product)) : null;
+  const event = order
+    ? order.status !== 'failed' && orderPurchaseEvent(order)
+    : product && sessionId && purchaseEvent(sessionId, analyticsItem(product));
   return {
     title: 'Thank You for Your Order',
     description: 'Your order has been received. An order confirmation e-mail follows shortly.',
@@ -84,7 +87,9 @@ export function Page({ product, order }: ThankYouData) {
       <p className="mt-4 text-stone-700">
         {order?.status === 'pending'
           ? 'Your payment was received and is being confirmed by your bank; we will e-mail you once it is.'
-          : `Your payment was received. An order confirmation e-mail is on its way to ${order?.email ?? 'you'} and should arrive shortly.`}
+          : order?.status === 'failed'
+            ? 'Your bank did not confirm the payment, so nothing was charged. Please try again or contact us.'
+            : `Your payment was received. An order confirmation e-mail is on its way to ${order?.email ?? 'you'} and should arrive shortly.`}
       </p>
       {order && (
         <p className="mt-2 font-semibold" data-order-number>
