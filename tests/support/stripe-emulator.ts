@@ -56,14 +56,21 @@ function lineItems(fields: Record<string, string>) {
  * exercised: POST /v1/checkout/sessions (form-encoded; the same Idempotency-Key returns the same
  * session, as Stripe does) and GET /v1/checkout/sessions/:id (line items, with their products, when
  * expanded). It also serves the hosted page (GET /pay/:id, whose Pay button completes the session and
- * goes to success_url). `state.mode` decides the next create answers: ok, fail (500), reject (400) or
+ * goes to success_url, first posting the signed checkout.session.completed to `state.webhook` when
+ * set, as Stripe does). `state.mode` decides the next create answers: ok, fail (500), reject (400) or
  * hang (no answer: the client's time-out).
  */
 export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
   const received: ReceivedSession[] = [];
   const sessions = new Map<string, EmulatedSession>();
   const byKey = new Map<string, string>();
-  const state = { mode: 'ok' as 'ok' | 'fail' | 'reject' | 'hang' };
+  const state = {
+    mode: 'ok' as 'ok' | 'fail' | 'reject' | 'hang',
+    /** Where Pay posts the completed event, and the endpoint's signing secret. */
+    webhook: null as { url: string; secret: string } | null,
+  };
+  /** The shop's answers to the events Pay posted. */
+  const webhookAnswers: number[] = [];
   let base = '';
 
   function sessionJson(s: EmulatedSession, expand: boolean) {
@@ -175,8 +182,17 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
       const pay = /^\/pay\/([\w-]+)$/.exec(url.pathname);
       if (pay?.[1] && sessions.has(pay[1])) {
         if (req.method === 'POST') {
-          res.writeHead(303, { Location: complete(pay[1]) });
-          return res.end();
+          const next = complete(pay[1]);
+          const hook = state.webhook;
+          const event = hook && signedEvent('checkout.session.completed', pay[1], hook.secret);
+          const delivered = hook && event ? fetch(hook.url, { method: 'POST', body: event.body, headers: event.headers }) : null;
+          return void Promise.resolve(delivered)
+            .then((answer) => answer && webhookAnswers.push(answer.status))
+            .catch(() => webhookAnswers.push(0))
+            .finally(() => {
+              res.writeHead(303, { Location: next });
+              res.end();
+            });
         }
         res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
         return res.end(
@@ -218,6 +234,7 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
     secretKey,
     received,
     state,
+    webhookAnswers,
     /** Settings that point the shop at this emulation. */
     env: { STRIPE_SECRET_KEY: secretKey, STRIPE_API_URL: base },
     /** Marks a session complete (paid, or unpaid for a delayed method) as the hosted page would; returns its success URL. */
