@@ -17,7 +17,7 @@ function summary(order: StoredOrder): string[] {
     ...order.lines.map((l) => `  ${l.quantity} × ${l.name}  ${money(l.unitAmount * l.quantity)}`),
     '',
     `  Subtotal  ${money(order.subtotal)}`,
-    `  Shipping${order.shippingOption ? ` (${order.shippingOption})` : ''}  ${order.shipping === 0 ? 'Free' : money(order.shipping)}`,
+    `  Shipping${order.shippingOption ? `: ${order.shippingOption}` : ''}  ${order.shipping === 0 ? 'Free' : money(order.shipping)}`,
     `  Total  ${money(order.total)}`,
   ];
 }
