@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '#worker/db/client.ts';
 import { prepareDatabase } from '#worker/db/migrate-node.ts';
+import { pageEvents } from '../support/html';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
 import { startTursoEmulator, type TursoEmulator } from '../support/turso-emulator';
 import { startWorker, type TestWorker } from '../support/worker';
@@ -53,5 +54,19 @@ describe('Stripe webhooks on the edge', () => {
     await refused.text();
     const rows = await turso.db.execute('select session_id, status, currency, total from orders');
     expect(rows.rows.map((r) => [r.session_id, r.status, r.currency, Number(r.total)])).toEqual([[id, 'paid', 'EUR', 17499]]);
+
+    // The thank-you page shows it from the database, its purchase keyed by the order number.
+    const [order] = (await turso.db.execute('select number, token from orders')).rows;
+    const thanks = await worker.get(`/thank-you?session_id=${id}`, { headers: { Cookie: 'cart=1:1' } });
+    const html = await thanks.text();
+    expect(html).toContain('€174.99');
+    expect(html).toContain(`href="/orders/${String(order!.number)}?token=${String(order!.token)}"`);
+    expect(pageEvents(html)).toMatchObject([
+      { event: 'purchase', ecommerce: { transaction_id: order!.number, value: 174.99, currency: 'EUR' } },
+    ]);
+    expect(thanks.headers.getSetCookie().some((c) => c.startsWith('cart=;'))).toBe(true);
+    // Without Postmark on the edge the mail stays owed on the row, for the cron to send.
+    const [owed] = (await turso.db.execute('select notified_at, email_attempts from orders')).rows;
+    expect(owed).toMatchObject({ notified_at: null });
   });
 });
