@@ -1,29 +1,17 @@
-import { createClient } from '@libsql/client';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb } from '#worker/db/client.ts';
-import { prepareDatabase } from '#worker/db/migrate-node.ts';
 import { pageEvents } from '../support/html';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
-import { startTursoEmulator, type TursoEmulator } from '../support/turso-emulator';
+import { startPreparedTurso, type TursoEmulator } from '../support/turso-emulator';
 import { startWorker, type TestWorker } from '../support/worker';
 
 /** The built Worker in workerd verifies a Stripe signature with SubtleCrypto and records the order through Turso's protocol. */
 const SECRET = 'whsec_edge_test';
-let dir: string;
 let turso: TursoEmulator;
 let stripe: StripeEmulator;
 let worker: TestWorker;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'shop-edge-orders-'));
-  const file = join(dir, 'shop.db');
-  const setup = createClient({ url: `file:${file}` });
-  await prepareDatabase(createDb(setup));
-  setup.close();
-  [turso, stripe] = await Promise.all([startTursoEmulator(file), startStripeEmulator()]);
+  [turso, stripe] = await Promise.all([startPreparedTurso(), startStripeEmulator()]);
   worker = await startWorker({
     TURSO_DATABASE_URL: turso.url,
     TURSO_AUTH_TOKEN: turso.token,
@@ -34,7 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker?.dispose();
   await Promise.all([turso?.close(), stripe?.close()]);
-  await rm(dir, { recursive: true, force: true });
 });
 
 describe('Stripe webhooks on the edge', () => {
