@@ -20,7 +20,8 @@ const crypto = Stripe.createSubtleCryptoProvider();
  * from Stripe's API, never from the request.
  */
 export async function stripeWebhook(c: Context<AppEnv>) {
-  const { settings } = c.get('deps');
+  const deps = c.get('deps');
+  const { settings } = deps;
   const log = c.get('log');
   const gateway = checkoutGatewayFor(settings);
   if (!settings.STRIPE_WEBHOOK_SECRET || !gateway) {
@@ -60,7 +61,6 @@ export async function stripeWebhook(c: Context<AppEnv>) {
       log('warn', 'stripe webhook for a session that is not complete', { sessionId: object.id, eventId: event.id, type: event.type });
       return c.json({ received: true });
     }
-    const deps = c.get('deps');
     const order = await fulfil(deps.db, session, status, orderMailLeaseUntil(deps));
     log('info', 'order recorded', { eventId: event.id, type: event.type, sessionId: session.id, ...order });
     // The answer does not wait for Postmark: Stripe wants a quick 2xx, and unsent mail stays owed.
