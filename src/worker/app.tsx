@@ -19,6 +19,7 @@ import { renderNotFound } from './routes/frame/not-found';
 import { renderRefusal } from './routes/frame/refusal-page';
 import { ServerErrorPage } from './routes/frame/server-error-page';
 import { shopRoutes } from './routes/shop/shop-routes';
+import { webhookRoutes } from './routes/webhooks/webhook-routes';
 
 /** Builds the whole shop from its dependencies; the Worker and Node entries differ only in what they pass. */
 export function createApp(deps: AppDeps) {
@@ -40,6 +41,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', shopRoutes);
   app.route('/', editorialRoutes);
   app.route('/', contactRoutes);
+  app.route('/', webhookRoutes);
 
   app.notFound(renderNotFound);
   app.onError((err, c) => {

@@ -3,7 +3,7 @@ import { shopInfo } from '#shared/policy/shop-info.ts';
 
 export type Runtime = 'node' | 'edge';
 
-const optional = (schema: z.ZodString | z.ZodURL) =>
+const optional = (schema: z.ZodString | z.ZodURL | z.ZodEmail) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
 
 const databaseUrl = z.string().refine((v) => /^(file|libsql|https?|wss?):/.test(v), 'must be a file:, libsql:, http(s): or ws(s): URL');
@@ -23,6 +23,8 @@ function settingsSchema(runtime: Runtime) {
     MAIL_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
     CONTACT_TO_EMAIL: z.email().default(shopInfo.email),
     CONTACT_FROM_EMAIL: z.email().default('no-reply@strikepoint-training.com'),
+    /** Inbox told of every new order ("New order"); unset: CONTACT_TO_EMAIL. */
+    ORDERS_TO_EMAIL: optional(z.email()),
     MAIL_OUTBOX_DIR: z.string().min(1).default('.data/outbox'),
     /** Contact messages one sender may save per 10 minutes; 0 turns the limit off. */
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(5),
@@ -70,6 +72,7 @@ function settingsSchema(runtime: Runtime) {
     STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret or restricted key (sk_… or rk_…)')),
     /** Stripe API base (tests point it at a local emulation). */
     STRIPE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.stripe.com'),
+    STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\w+$/, "must be the webhook endpoint's signing secret (whsec_…)")),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
     PORT: z.coerce.number().int().min(0).max(65_535).default(8787),
     /** Node only: the interface to listen on; loopback unless set, so nothing reaches the shop around its proxy. */

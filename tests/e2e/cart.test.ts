@@ -1,12 +1,16 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cartBadgeLabel } from '#shared/cart/cart.ts';
 import { ukPaymentLinks } from '#shared/catalogue/payment-links.ts';
 import { dataLayer, expectClean, launchBrowser, layoutShift, markPage, pageSettled, samePage, watchPage } from '../support/browser';
 import { startShopServer, type ShopServer } from '../support/shop-server';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
 import { closedPort } from '../support/worker';
 
+const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_emulated';
 let browser: Browser;
 let stripe: StripeEmulator;
 let shop: ShopServer;
@@ -18,9 +22,11 @@ beforeAll(async () => {
   const port = await closedPort();
   [browser, shop, devShop] = await Promise.all([
     launchBrowser(),
-    startShopServer({ env: { ...stripe.env, PORT: String(port), SITE_URL: `http://127.0.0.1:${port}` } }),
+    startShopServer({ env: { ...stripe.env, STRIPE_WEBHOOK_SECRET, PORT: String(port), SITE_URL: `http://127.0.0.1:${port}` } }),
     startShopServer({ buildDir: 'dist-dev', env: stripe.env }),
   ]);
+  // Pay on the emulated checkout posts the signed completed event to the shop first, as Stripe does.
+  stripe.state.webhook = { url: `${shop.url}/webhooks/stripe`, secret: STRIPE_WEBHOOK_SECRET };
 });
 afterAll(async () => {
   await browser?.close();
@@ -29,6 +35,14 @@ afterAll(async () => {
 beforeEach(() => {
   stripe.state.mode = 'ok';
 });
+
+/** The e-mails the shop wrote to its outbox (no Postmark token). */
+async function outboxMails(server: ShopServer): Promise<Array<{ to: string; subject: string; text: string }>> {
+  const files = await readdir(server.outboxDir).catch(() => [] as string[]);
+  return Promise.all(
+    files.map(async (f) => JSON.parse(await readFile(join(server.outboxDir, f), 'utf8')) as { to: string; subject: string; text: string }),
+  );
+}
 
 /** A visitor who chose the UK (GBP): the server renders their currency and the browser does not detect. */
 async function ukVisitor(width = 1280, base = shop.url): Promise<BrowserContext> {
@@ -230,7 +244,7 @@ describe('cart checkout in Chromium', () => {
     await context.close();
   });
 
-  it('sends several items to the Stripe Checkout page, and thank-you lists the lines', async () => {
+  it('sends several items to the Stripe Checkout page; once paid (the webhook first) thank-you lists the lines, the cart is empty, and the e-mail links the order page', async () => {
     const context = await ukVisitor();
     await context.addCookies([{ name: 'cart', value: encodeURIComponent('1:2|3:1'), url: shop.url }]);
     await context.addInitScript(recordPushes);
@@ -261,6 +275,29 @@ describe('cart checkout in Chromium', () => {
     expect(await dataLayer(page)).toContainEqual(
       expect.objectContaining({ event: 'purchase', ecommerce: expect.objectContaining({ value: 496.97, currency: 'GBP' }) }),
     );
+    // The webhook recorded the order; thank-you emptied the cart in the same answer.
+    expect(stripe.webhookAnswers.at(-1)).toBe(200);
+    expect(await badge(page).count()).toBe(0);
+    expect(await cartLink(page).getAttribute('aria-label')).toBe(cartBadgeLabel(0));
+    const number = (await page.locator('[data-order-number]').textContent())?.match(/SP-[0-9A-Z]{4}-[0-9A-Z]{4}/)?.[0];
+    expect(number).toBeTruthy();
+
+    // The shopper's confirmation (the outbox, as without a Postmark token) links the order page.
+    const confirmation = await vi.waitFor(
+      async () => {
+        const mail = (await outboxMails(shop)).find((m) => m.to === 'shopper@example.com' && m.subject.includes(number!));
+        if (!mail) throw new Error('no confirmation in the outbox yet');
+        return mail;
+      },
+      { timeout: 5000 },
+    );
+    const link = /Your order page: (\S+)/.exec(confirmation.text)?.[1];
+    expect(link).toContain(`/orders/${number}?token=`);
+    await page.goto(link!);
+    await pageSettled(page);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Order ${number}`);
+    expect(await page.locator('[data-order-line]').count()).toBe(2);
+    expect(await page.locator('[data-order-total]').textContent()).toBe('£496.97');
     expectClean(watch);
     await context.close();
   });

@@ -55,10 +55,13 @@ describe('the cart in the built Worker', () => {
     });
     expect(res.headers.get('content-security-policy')).toContain(`form-action 'self' https://buy.stripe.com ${stripe.url}`);
 
+    // The order is read from the database (tests/edge/stripe-webhook.test.ts); unreachable here, the
+    // thank-you page still answers, without an order or a purchase it cannot vouch for.
     const id = location.split('/').pop()!;
     const thanks = await worker.get(new URL(stripe.complete(id)).pathname + `?session_id=${id}`);
+    expect(thanks.status).toBe(200);
     const html = await thanks.text();
-    expect(html).toContain('$569.97');
-    expect(pageEvents(html)).toMatchObject([{ event: 'purchase', ecommerce: { transaction_id: id, value: 569.97, currency: 'USD' } }]);
+    expect(html).toContain('Thank You for Your Order!');
+    expect(pageEvents(html)).toEqual([]);
   });
 });

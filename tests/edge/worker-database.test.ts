@@ -1,16 +1,10 @@
-import { createClient } from '@libsql/client';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb } from '#worker/db/client.ts';
-import { prepareDatabase } from '#worker/db/migrate-node.ts';
 import { contentPosts as seedPosts } from '../support/content';
 import { senderKey } from '#worker/routes/contact/sender-key.ts';
 import { CONTACT_FILL_FIELD } from '#shared/contact/form.ts';
 import { readFillToken } from '#shared/contact/fill-token.ts';
 import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
-import { startTursoEmulator, type TursoEmulator } from '../support/turso-emulator';
+import { startPreparedTurso, type TursoEmulator } from '../support/turso-emulator';
 import { GOOGLEBOT_UA } from '../support/html';
 import { startWorker, WORKER_RATE_LIMIT_SECRET, type TestWorker } from '../support/worker';
 
@@ -18,18 +12,12 @@ import { startWorker, WORKER_RATE_LIMIT_SECRET, type TestWorker } from '../suppo
  * The built Worker in workerd against a database it can reach: @libsql/client/web talks Turso's
  * HTTP protocol to a loopback emulation backed by a migrated and seeded libSQL file.
  */
-let dir: string;
 let turso: TursoEmulator;
 let postmark: PostmarkEmulator;
 let worker: TestWorker;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'shop-edge-db-'));
-  const file = join(dir, 'shop.db');
-  const setup = createClient({ url: `file:${file}` });
-  await prepareDatabase(createDb(setup));
-  setup.close();
-  [turso, postmark] = await Promise.all([startTursoEmulator(file), startPostmarkEmulator()]);
+  [turso, postmark] = await Promise.all([startPreparedTurso(), startPostmarkEmulator()]);
   worker = await startWorker({
     TURSO_DATABASE_URL: turso.url,
     TURSO_AUTH_TOKEN: turso.token,
@@ -41,7 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker?.dispose();
   await Promise.all([turso?.close(), postmark?.close()]);
-  await rm(dir, { recursive: true, force: true });
 });
 
 const published = seedPosts.filter((p) => p.published);

@@ -329,7 +329,7 @@ describe('checkout', () => {
 });
 
 describe('thank-you with a session', () => {
-  it('lists every paid line, the shipping and the total in the session currency, and the purchase carries them', async () => {
+  it('lists every paid line, the shipping and the total in the session currency, and the purchase carries them with the order number', async () => {
     const s = shopper(t, { 'CF-IPCountry': 'US' });
     await s.post('/cart/add', { product_id: '1', quantity: '2' });
     await s.post('/cart/add', { product_id: '3' });
@@ -343,11 +343,14 @@ describe('thank-you with a session', () => {
     expect(main).toContain('$379.98');
     expect(main).toContain('$249.99');
     expect(main).toMatch(/data-order-total[^>]*>\$629\.97</);
+    const number = /data-order-number[^>]*>Order (SP-\w{4}-\w{4})/.exec(main)?.[1];
+    expect(number).toMatch(/^SP-/);
     expect(pageEvents(html)).toEqual([
       {
         event: 'purchase',
         ecommerce: {
-          transaction_id: id,
+          // The order the thank-you page recorded: its number, not the session id.
+          transaction_id: number,
           value: 629.97,
           tax: 0,
           shipping: 0,

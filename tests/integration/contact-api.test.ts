@@ -2,7 +2,8 @@ import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactNotices, contactRefusals, type ContactResponse } from '#shared/contact/form.ts';
 import { formSubmissions } from '#worker/db/schema.ts';
-import { retryContactEmails } from '#worker/jobs/retry-contact-emails.ts';
+import { retryOwedMail } from '#worker/jobs/retry-owed-mail.ts';
+import { contactMail } from '#worker/routes/contact/contact-mail.ts';
 import { MAX_CONTACT_BODY_BYTES } from '#worker/routes/contact/contact-post.ts';
 import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
 import { logDuring, startTestApp, submissionRow, type TestApp } from '../support/test-app';
@@ -96,7 +97,7 @@ describe('POST /api/contact', () => {
     expect(saved.notifiedAt).toBeTruthy();
     expect(saved.confirmedAt).toBeNull();
     expect(saved.emailLastError).toContain('inactive');
-    expect(await retryContactEmails(t.deps)).toEqual({ sent: 0, failed: 0 });
+    expect(await retryOwedMail(contactMail, t.deps)).toEqual({ sent: 0, failed: 0 });
   });
 
   it("answers partial when only the shop's inbox refuses, and the retry job delivers it later", async () => {
@@ -110,9 +111,9 @@ describe('POST /api/contact', () => {
     postmark.state.inactive = [];
     postmark.received.length = 0;
     // Not before its back-off is over.
-    expect(await retryContactEmails(t.deps)).toEqual({ sent: 0, failed: 0 });
+    expect(await retryOwedMail(contactMail, t.deps)).toEqual({ sent: 0, failed: 0 });
     // This one, and the confirmation that bounced in the test before (the address accepts mail again).
-    expect(await retryContactEmails(t.deps, { now: later })).toEqual({ sent: 2, failed: 0 });
+    expect(await retryOwedMail(contactMail, t.deps, { now: later })).toEqual({ sent: 2, failed: 0 });
     expect(postmark.received.map((m) => m.body.To).toSorted()).toEqual(['bounced@example.com', t.deps.settings.CONTACT_TO_EMAIL]);
     expect(await submissionRow(t, id)).toMatchObject({ emailStatus: 'success', emailAttempts: 2, emailLastError: null });
   });

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimSubmissions, insertSubmission, MAX_EMAIL_ATTEMPTS, recordDelivery } from '#worker/db/queries/submissions.ts';
-import { retryContactEmails } from '#worker/jobs/retry-contact-emails.ts';
+import { MAX_EMAIL_ATTEMPTS } from '#shared/contact/retry-schedule.ts';
+import { claimOwedMail, recordMailDelivery } from '#worker/db/queries/owed-mail.ts';
+import { insertSubmission } from '#worker/db/queries/submissions.ts';
+import { formSubmissions } from '#worker/db/schema.ts';
+import { retryOwedMail } from '#worker/jobs/retry-owed-mail.ts';
+import { contactMail } from '#worker/routes/contact/contact-mail.ts';
 import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
 import { logDuring, startTestApp, submissionRow, type TestApp } from '../support/test-app';
 
@@ -32,7 +36,7 @@ describe('scheduled retry of contact e-mails', () => {
     expect(saved.emailStatus).toBe('pending');
 
     postmark.state.mode = 'fail';
-    expect(await retryContactEmails(t.deps)).toEqual({ sent: 0, failed: 1 });
+    expect(await retryOwedMail(contactMail, t.deps)).toEqual({ sent: 0, failed: 1 });
     let r = await submissionRow(t, saved.id);
     expect(r.emailStatus).toBe('failed');
     expect(r.emailAttempts).toBe(1);
@@ -42,8 +46,8 @@ describe('scheduled retry of contact e-mails', () => {
 
     postmark.state.mode = 'accept';
     // Backing off: a run right away leaves it alone.
-    expect(await retryContactEmails(t.deps)).toEqual({ sent: 0, failed: 0 });
-    expect(await retryContactEmails(t.deps, { now: inHours(1) })).toEqual({ sent: 1, failed: 0 });
+    expect(await retryOwedMail(contactMail, t.deps)).toEqual({ sent: 0, failed: 0 });
+    expect(await retryOwedMail(contactMail, t.deps, { now: inHours(1) })).toEqual({ sent: 1, failed: 0 });
     r = await submissionRow(t, saved.id);
     expect(r.emailStatus).toBe('success');
     expect(r.notifiedAt).toBeTruthy();
@@ -59,7 +63,7 @@ describe('scheduled retry of contact e-mails', () => {
     expect(String(last.TextBody)).toContain('Where is my order?');
 
     // Sent messages are not sent again.
-    expect(await retryContactEmails(t.deps, { now: inHours(3) })).toEqual({ sent: 0, failed: 0 });
+    expect(await retryOwedMail(contactMail, t.deps, { now: inHours(3) })).toEqual({ sent: 0, failed: 0 });
   });
 
   it(`never gives up: past ${MAX_EMAIL_ATTEMPTS} attempts the message stays owed, an alert is logged, and it goes once Postmark recovers`, async () => {
@@ -72,7 +76,7 @@ describe('scheduled retry of contact e-mails', () => {
     });
     postmark.state.mode = 'reject';
     const { lines } = await logDuring(t, async () => {
-      for (let i = 1; i <= MAX_EMAIL_ATTEMPTS + 2; i++) await retryContactEmails(t.deps, { now: inHours(i) });
+      for (let i = 1; i <= MAX_EMAIL_ATTEMPTS + 2; i++) await retryOwedMail(contactMail, t.deps, { now: inHours(i) });
     });
     let r = await submissionRow(t, saved.id);
     expect(r.emailAttempts).toBe(MAX_EMAIL_ATTEMPTS + 2);
@@ -85,7 +89,7 @@ describe('scheduled retry of contact e-mails', () => {
     expect(health.contactMail.oldestOwedSeconds).toBeGreaterThanOrEqual(0);
 
     postmark.state.mode = 'accept';
-    expect(await retryContactEmails(t.deps, { now: inHours(10) })).toEqual({ sent: 1, failed: 0 });
+    expect(await retryOwedMail(contactMail, t.deps, { now: inHours(10) })).toEqual({ sent: 1, failed: 0 });
     r = await submissionRow(t, saved.id);
     expect(r.notifiedAt).toBeTruthy();
     expect(await (await fetch(`${t.url}/healthz`)).json()).toMatchObject({ contactMail: { owed: 0, overdue: 0, oldestOwedSeconds: null } });
@@ -93,9 +97,15 @@ describe('scheduled retry of contact e-mails', () => {
 
   it('never undoes a recorded delivery: a slower sender that failed leaves notified_at and the status alone', async () => {
     const row = await insertSubmission(t.deps.db, { name: 'C', email: 'c@example.com', phone: null, subject: 'Other', message: 'm' });
-    await recordDelivery(t.deps.db, row.id, { notified: true, confirmed: true, status: 'success', error: null, nextAttemptAt: null });
+    await recordMailDelivery(t.deps.db, formSubmissions, row.id, {
+      notified: true,
+      confirmed: true,
+      status: 'success',
+      error: null,
+      nextAttemptAt: null,
+    });
     const delivered = await submissionRow(t, row.id);
-    await recordDelivery(t.deps.db, row.id, {
+    await recordMailDelivery(t.deps.db, formSubmissions, row.id, {
       notified: false,
       confirmed: false,
       status: 'failed',
@@ -106,7 +116,7 @@ describe('scheduled retry of contact e-mails', () => {
     expect(after).toMatchObject({ notifiedAt: delivered.notifiedAt, confirmedAt: delivered.confirmedAt, emailStatus: 'success' });
     // Nothing is owed, so nobody claims it again.
     const now = new Date(Date.now() + 24 * 60 * 60 * 1000);
-    const claimed = await claimSubmissions(t.deps.db, { now, leaseNow: new Date(), leaseUntil: now, limit: 1000 });
+    const claimed = await claimOwedMail(t.deps.db, formSubmissions, { now, leaseNow: new Date(), leaseUntil: now, limit: 1000 });
     expect(claimed.map((r) => r.id)).not.toContain(row.id);
   });
 
@@ -123,7 +133,7 @@ describe('scheduled retry of contact e-mails', () => {
       await insertSubmission(t.deps.db, { name: `N${i}`, email: `n${i}@example.com`, phone: null, subject: 'Other', message: 'backlog' });
     }
     postmark.received.length = 0;
-    expect(await retryContactEmails(t.deps)).toEqual({ sent: 35, failed: 0 });
+    expect(await retryOwedMail(contactMail, t.deps)).toEqual({ sent: 35, failed: 0 });
     expect((await submissionRow(t, held.id)).notifiedAt).toBeNull();
     expect(postmark.received.filter((m) => m.body.To === 'held@example.com')).toEqual([]);
   });
@@ -133,14 +143,14 @@ describe('contact:retry by hand', () => {
   it('skips back-off waits but tries each owed message once per run, even while Postmark still fails', async () => {
     const row = await insertSubmission(t.deps.db, { name: 'D', email: 'd@example.com', phone: null, subject: 'Other', message: 'by hand' });
     postmark.state.mode = 'fail';
-    await retryContactEmails(t.deps);
+    await retryOwedMail(contactMail, t.deps);
     const attempts = (await submissionRow(t, row.id)).emailAttempts;
     // Backing off: the scheduled run leaves it; the operator's run tries it once more, not in a loop.
-    expect(await retryContactEmails(t.deps)).toEqual({ sent: 0, failed: 0 });
-    expect(await retryContactEmails(t.deps, { ignoreBackoff: true })).toEqual({ sent: 0, failed: 1 });
+    expect(await retryOwedMail(contactMail, t.deps)).toEqual({ sent: 0, failed: 0 });
+    expect(await retryOwedMail(contactMail, t.deps, { ignoreBackoff: true })).toEqual({ sent: 0, failed: 1 });
     expect((await submissionRow(t, row.id)).emailAttempts).toBe(attempts + 1);
     postmark.state.mode = 'accept';
-    expect(await retryContactEmails(t.deps, { ignoreBackoff: true })).toEqual({ sent: 1, failed: 0 });
+    expect(await retryOwedMail(contactMail, t.deps, { ignoreBackoff: true })).toEqual({ sent: 1, failed: 0 });
     expect((await submissionRow(t, row.id)).notifiedAt).toBeTruthy();
   });
 });

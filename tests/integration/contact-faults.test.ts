@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContactResponse } from '#shared/contact/form.ts';
 import { formSubmissions } from '#worker/db/schema.ts';
-import { retryContactEmails } from '#worker/jobs/retry-contact-emails.ts';
+import { retryOwedMail } from '#worker/jobs/retry-owed-mail.ts';
+import { contactMail } from '#worker/routes/contact/contact-mail.ts';
 import { SEND_BUDGET_MS } from '#worker/routes/contact/submit-contact.ts';
 import { openNodeDatabase } from '#worker/runtimes/node-deps.ts';
 import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
@@ -105,8 +106,8 @@ describe('contact messages through a Postmark outage', () => {
     phases.push(performance.now());
     const second = await openNodeDatabase(t.deps.settings);
     const [a, b] = await Promise.all([
-      retryContactEmails(t.deps, { now: later }),
-      retryContactEmails({ ...t.deps, db: second }, { now: later }),
+      retryOwedMail(contactMail, t.deps, { now: later }),
+      retryOwedMail(contactMail, { ...t.deps, db: second }, { now: later }),
     ]);
     second.$client.close();
 

@@ -145,6 +145,7 @@ describe('operations', () => {
       status: 'ok',
       database: 'reachable',
       contactMail: { owed: 0, overdue: 0, oldestOwedSeconds: null },
+      orderMail: { owed: 0, overdue: 0, oldestOwedSeconds: null },
     });
   });
 

@@ -8,6 +8,8 @@ export interface ShopServer {
   url: string;
   /** The server's libSQL file, for tests that add rows (SQLite takes writers from two processes). */
   dbFile: string;
+  /** Where the outbox mailer writes (no Postmark token): one JSON file per e-mail. */
+  outboxDir: string;
   /** The region services the browser calls (unless `env` pointed them elsewhere). */
   geo: GeoEmulator;
   output: () => string;
@@ -62,5 +64,13 @@ export async function startShopServer(opts: { buildDir?: string; env?: Record<st
     await new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
     await Promise.all([rm(dir, { recursive: true, force: true }), geo.close()]);
   };
-  return { url, dbFile: join(dir, 'shop.db'), geo, output: () => output, stop: () => end('SIGTERM'), crash: () => end('SIGKILL') };
+  return {
+    url,
+    dbFile: join(dir, 'shop.db'),
+    outboxDir: opts.env?.MAIL_OUTBOX_DIR ?? join(dir, 'outbox'),
+    geo,
+    output: () => output,
+    stop: () => end('SIGTERM'),
+    crash: () => end('SIGKILL'),
+  };
 }

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { closeServer, listenOnLoopback, replyJson } from './loopback';
 
@@ -11,7 +12,9 @@ export interface ReceivedSession {
 interface EmulatedSession {
   id: string;
   fields: Record<string, string>;
-  status: 'open' | 'complete';
+  status: 'open' | 'complete' | 'expired';
+  paymentStatus?: 'paid' | 'unpaid';
+  paymentLink?: string;
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -53,14 +56,21 @@ function lineItems(fields: Record<string, string>) {
  * exercised: POST /v1/checkout/sessions (form-encoded; the same Idempotency-Key returns the same
  * session, as Stripe does) and GET /v1/checkout/sessions/:id (line items, with their products, when
  * expanded). It also serves the hosted page (GET /pay/:id, whose Pay button completes the session and
- * goes to success_url). `state.mode` decides the next create answers: ok, fail (500), reject (400) or
+ * goes to success_url, first posting the signed checkout.session.completed to `state.webhook` when
+ * set, as Stripe does). `state.mode` decides the next create answers: ok, fail (500), reject (400) or
  * hang (no answer: the client's time-out).
  */
 export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
   const received: ReceivedSession[] = [];
   const sessions = new Map<string, EmulatedSession>();
   const byKey = new Map<string, string>();
-  const state = { mode: 'ok' as 'ok' | 'fail' | 'reject' | 'hang' };
+  const state = {
+    mode: 'ok' as 'ok' | 'fail' | 'reject' | 'hang',
+    /** Where Pay posts the completed event, and the endpoint's signing secret. */
+    webhook: null as { url: string; secret: string } | null,
+  };
+  /** The shop's answers to the events Pay posted. */
+  const webhookAnswers: number[] = [];
   let base = '';
 
   function sessionJson(s: EmulatedSession, expand: boolean) {
@@ -78,7 +88,28 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
       object: 'checkout.session',
       url: s.status === 'open' ? `${base}/pay/${s.id}` : null,
       status: s.status,
-      payment_status: s.status === 'complete' ? 'paid' : 'unpaid',
+      payment_status: s.paymentStatus ?? (s.status === 'complete' ? 'paid' : 'unpaid'),
+      payment_link: s.paymentLink ?? null,
+      customer_details: s.status === 'complete' ? { email: 'shopper@example.com', name: 'Sam Shopper' } : null,
+      collected_information:
+        s.status === 'complete'
+          ? {
+              shipping_details: {
+                name: 'Sam Shopper',
+                address: { line1: '1 Range Road', line2: null, city: 'Leeds', postal_code: 'LS1 1AA', state: null, country: 'GB' },
+              },
+            }
+          : null,
+      shipping_cost: s.fields['shipping_options[0][shipping_rate_data][display_name]']
+        ? {
+            amount_total: shipping,
+            shipping_rate: {
+              id: 'shr_0',
+              object: 'shipping_rate',
+              display_name: s.fields['shipping_options[0][shipping_rate_data][display_name]'],
+            },
+          }
+        : null,
       currency: items[0]?.currency ?? null,
       amount_subtotal: subtotal,
       amount_total: subtotal + shipping,
@@ -90,11 +121,59 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
     };
   }
 
-  function complete(id: string): string {
+  function complete(id: string, paymentStatus: 'paid' | 'unpaid' = 'paid'): string {
     const s = sessions.get(id);
     if (!s) throw new Error(`no session ${id}`);
     s.status = 'complete';
+    s.paymentStatus = paymentStatus;
     return (s.fields.success_url ?? '').replace('{CHECKOUT_SESSION_ID}', id);
+  }
+
+  let events = 0;
+  /**
+   * An event about a session, signed as Stripe signs it: `Stripe-Signature: t=<unix seconds>,v1=<hex
+   * HMAC-SHA256 of "t.body" with the endpoint's secret>`. `at` back-dates it (a stale delivery).
+   */
+  function signedEvent(type: string, sessionId: string, webhookSecret: string, at = Math.floor(Date.now() / 1000)) {
+    const s = sessions.get(sessionId);
+    if (!s) throw new Error(`no session ${sessionId}`);
+    const body = JSON.stringify({
+      id: `evt_test_${++events}`,
+      object: 'event',
+      api_version: '2025-01-27.acacia',
+      created: at,
+      type,
+      livemode: false,
+      data: { object: sessionJson(s, false) },
+    });
+    const v1 = createHmac('sha256', webhookSecret).update(`${at}.${body}`).digest('hex');
+    return { body, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Stripe-Signature': `t=${at},v1=${v1}` } };
+  }
+
+  /** A session as the cart or a payment link would have created it: `lines` in minor units. */
+  function createSession(opts: {
+    currency: string;
+    lines: Array<{ productId: number; name: string; quantity: number; unitAmount: number }>;
+    shipping?: { label: string; amount: number };
+    metadata?: Record<string, string>;
+    paymentLink?: string;
+  }): string {
+    const fields: Record<string, string> = { success_url: `${base}/thank-you?session_id={CHECKOUT_SESSION_ID}` };
+    opts.lines.forEach((line, i) => {
+      fields[`line_items[${i}][quantity]`] = String(line.quantity);
+      fields[`line_items[${i}][price_data][currency]`] = opts.currency.toLowerCase();
+      fields[`line_items[${i}][price_data][unit_amount]`] = String(line.unitAmount);
+      fields[`line_items[${i}][price_data][product_data][name]`] = line.name;
+      fields[`line_items[${i}][price_data][product_data][metadata][product_id]`] = String(line.productId);
+    });
+    if (opts.shipping) {
+      fields['shipping_options[0][shipping_rate_data][display_name]'] = opts.shipping.label;
+      fields['shipping_options[0][shipping_rate_data][fixed_amount][amount]'] = String(opts.shipping.amount);
+    }
+    for (const [k, v] of Object.entries(opts.metadata ?? {})) fields[`metadata[${k}]`] = v;
+    const id = `cs_test_${sessions.size + 1}`;
+    sessions.set(id, { id, fields, status: 'open', paymentLink: opts.paymentLink });
+    return id;
   }
 
   const server: Server = createServer((req, res) => {
@@ -103,8 +182,17 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
       const pay = /^\/pay\/([\w-]+)$/.exec(url.pathname);
       if (pay?.[1] && sessions.has(pay[1])) {
         if (req.method === 'POST') {
-          res.writeHead(303, { Location: complete(pay[1]) });
-          return res.end();
+          const next = complete(pay[1]);
+          const hook = state.webhook;
+          const event = hook && signedEvent('checkout.session.completed', pay[1], hook.secret);
+          const delivered = hook && event ? fetch(hook.url, { method: 'POST', body: event.body, headers: event.headers }) : null;
+          return void Promise.resolve(delivered)
+            .then((answer) => answer && webhookAnswers.push(answer.status))
+            .catch(() => webhookAnswers.push(0))
+            .finally(() => {
+              res.writeHead(303, { Location: next });
+              res.end();
+            });
         }
         res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
         return res.end(
@@ -146,10 +234,16 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
     secretKey,
     received,
     state,
+    webhookAnswers,
     /** Settings that point the shop at this emulation. */
     env: { STRIPE_SECRET_KEY: secretKey, STRIPE_API_URL: base },
-    /** Marks a session paid (as the hosted page would); returns its success URL. */
+    /** Marks a session complete (paid, or unpaid for a delayed method) as the hosted page would; returns its success URL. */
     complete,
+    /** A delayed payment settles: the session's payment status as Stripe would report it from then on. */
+    settle: (id: string, paymentStatus: 'paid' | 'unpaid') => void (sessions.get(id)!.paymentStatus = paymentStatus),
+    expire: (id: string) => void (sessions.get(id)!.status = 'expired'),
+    createSession,
+    signedEvent,
     /** Number of distinct sessions created. */
     sessionCount: () => sessions.size,
     close: () => closeServer(server),

@@ -1,5 +1,10 @@
 import { createClient, type Client, type InValue, type ResultSet, type Transaction } from '@libsql/client';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDb } from '#worker/db/client.ts';
+import { prepareDatabase } from '#worker/db/migrate-node.ts';
 import { closeServer, listenOnLoopback, replyJson } from './loopback';
 
 /**
@@ -219,6 +224,23 @@ export async function startTursoEmulator(file: string, token = 'test-turso-token
       server.closeAllConnections();
       await closeServer(server);
       db.close();
+    },
+  };
+}
+
+/** The emulation over a fresh libSQL file, migrated and seeded as a deployed database is; close removes the file. */
+export async function startPreparedTurso(): Promise<TursoEmulator> {
+  const dir = await mkdtemp(join(tmpdir(), 'shop-turso-'));
+  const file = join(dir, 'shop.db');
+  const setup = createClient({ url: `file:${file}` });
+  await prepareDatabase(createDb(setup));
+  setup.close();
+  const turso = await startTursoEmulator(file);
+  return {
+    ...turso,
+    async close() {
+      await turso.close();
+      await rm(dir, { recursive: true, force: true });
     },
   };
 }

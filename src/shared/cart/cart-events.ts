@@ -46,12 +46,12 @@ export function beginCheckoutCartEvent(cart: PricedCart<Named>) {
   return { event: 'begin_checkout', ecommerce: ecommerce(cart) };
 }
 
-/** purchase for a paid cart checkout: its lines, shipping and total in the session's currency (tax 0, as today). */
+/** purchase for an order: its lines, shipping and total in the order's currency (tax 0, as today), keyed by the order number. */
 export function orderPurchaseEvent(order: PaidOrder) {
   return {
     event: 'purchase',
     ecommerce: {
-      transaction_id: order.id,
+      transaction_id: order.number,
       value: fromMinorUnits(order.total),
       tax: 0,
       shipping: fromMinorUnits(order.shipping),

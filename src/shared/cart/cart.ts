@@ -96,6 +96,19 @@ export function removeFromCart(lines: readonly CartLine[], id: number): CartLine
   return lines.filter((l) => l.id !== id);
 }
 
+/**
+ * The cart once an order is paid: each bought quantity taken off its line, a line left at nothing
+ * removed. What was added since (in another tab, more of a product) stays.
+ */
+export function withoutBought(
+  lines: readonly CartLine[],
+  bought: ReadonlyArray<{ productId: number | null; quantity: number }>,
+): CartLine[] {
+  return lines
+    .map((l) => ({ id: l.id, quantity: l.quantity - bought.filter((b) => b.productId === l.id).reduce((n, b) => n + b.quantity, 0) }))
+    .filter((l) => l.quantity > 0);
+}
+
 /** The header badge's accessible name, e.g. 'Cart, 3 items'. */
 export function cartBadgeLabel(count: number): string {
   return count === 0 ? 'Cart' : `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;

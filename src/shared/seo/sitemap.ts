@@ -45,6 +45,7 @@ export function robotsTxt(siteUrl: string): string {
     'Allow: /',
     'Disallow: /cart',
     'Disallow: /thank-you',
+    'Disallow: /orders/',
     'Disallow: /api/',
     'Disallow: /checkout/',
     '',

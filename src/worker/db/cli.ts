@@ -1,8 +1,10 @@
 // `npm run db:migrate`, `npm run content:sync [-- --dry-run] [-- --prune]` (and its alias `npm run db:seed`),
-// `npm run contact:retry`, against TURSO_DATABASE_URL (Turso or a file).
+// `npm run mail:retry` (alias `contact:retry`), `npm run orders`, against TURSO_DATABASE_URL (Turso or a file).
 import { resolve } from 'node:path';
 import { syncContent } from '../editorial/content-sync';
-import { retryContactEmails } from '../jobs/retry-contact-emails';
+import { retryAllOwedMail } from '../jobs/retry-owed-mail';
+import { listOrders } from '../orders/order-queries';
+import { formatOrderList, parseOrderListFlags } from '../orders/order-report';
 import { createNodeDeps, openNodeDatabase } from '../runtimes/node-deps';
 import { parseSettings, SettingsError } from '../settings';
 import { migrateDatabase } from './migrate-node';
@@ -26,20 +28,35 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
       console.log(`content/ → ${target}\n${result.report}`);
       return result.failed ? 1 : 0;
     }
-    if (command === 'contact-retry') {
-      // What the timer and the cron run, once, by hand: sends every owed contact e-mail.
+    if (command === 'mail-retry' || command === 'contact-retry') {
+      // What the timer and the cron run, once, by hand: sends every owed contact and order e-mail.
       await migrateDatabase(db);
       const deps = await createNodeDeps(settings, { clientDir: resolve('dist/client') });
       try {
         // By hand means now: back-off waits are skipped (each owed row is tried once).
-        const { sent, failed } = await retryContactEmails(deps, { ignoreBackoff: true });
-        console.log(`Contact e-mail retry on ${target} (${deps.mailer.kind}): ${sent} delivered, ${failed} failed again.`);
-        return failed > 0 ? 1 : 0;
+        const results = await retryAllOwedMail(deps, { ignoreBackoff: true });
+        for (const [kind, { sent, failed }] of Object.entries(results)) {
+          console.log(`${kind} e-mail retry on ${target} (${deps.mailer.kind}): ${sent} delivered, ${failed} failed again.`);
+        }
+        return Object.values(results).some((r) => r.failed > 0) ? 1 : 0;
       } finally {
         deps.db.$client.close();
       }
     }
-    throw new Error('usage: db migrate | db content-sync [--dry-run] [--prune] | db contact-retry');
+    if (command === 'orders') {
+      const options = parseOrderListFlags(flags);
+      await migrateDatabase(db);
+      const found = await listOrders(db, options);
+      const filters = [options.since && `since ${options.since.slice(0, 10)}`, options.status].filter(Boolean).join(', ');
+      console.log(
+        `Orders on ${target}${filters ? ` (${filters})` : ''}, newest first: ${found.length}${found.length === options.limit ? ' (limit reached, --limit for more)' : ''}`,
+      );
+      if (found.length > 0) console.log(formatOrderList(found));
+      return 0;
+    }
+    throw new Error(
+      'usage: db migrate | db content-sync [--dry-run] [--prune] | db mail-retry | db orders [--since YYYY-MM-DD] [--status S] [--limit N]',
+    );
   } finally {
     db.$client.close();
   }

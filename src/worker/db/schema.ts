@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import type { Currency } from '#shared/region/region.ts';
+import { ORDER_STATUSES } from '#shared/orders/order-status.ts';
 
 /** Timestamps are ISO 8601 strings (UTC), which sort and compare as text. */
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
@@ -55,6 +57,37 @@ export const blogProductRelations = sqliteTable(
 const emailStatuses = ['pending', 'failed', 'partial', 'success'] as const;
 export type EmailStatus = (typeof emailStatuses)[number];
 
+/**
+ * The two e-mails a row owes (one to the shop, one to the person) and who is sending them: the same
+ * columns on contact messages and orders, so one claim/lease/back-off code serves both
+ * (src/worker/db/queries/owed-mail.ts).
+ */
+function mailColumns() {
+  return {
+    /**
+     * 'pending' until the first send finishes; then success (the shop was notified and the person
+     * confirmed), partial (one of the two) or failed (neither).
+     */
+    emailStatus: text('email_status', { enum: emailStatuses }).notNull().default('pending'),
+    /** Attempts at notifying the shop, the e-mail the retry job keeps sending until it goes. */
+    emailAttempts: integer('email_attempts').notNull().default(0),
+    emailLastError: text('email_last_error'),
+    /** When the shop's inbox accepted its mail; null means it is still owed (never lost). Never cleared. */
+    notifiedAt: text('notified_at'),
+    /** When the person's confirmation was accepted. Never cleared. */
+    confirmedAt: text('confirmed_at'),
+    /** False when the person gets no confirmation (over the per-recipient limit, no address): none is owed. */
+    confirmationWanted: integer('confirmation_wanted', { mode: 'boolean' }).notNull().default(true),
+    /**
+     * A sender (the request or one run of the retry job) holds the row until then; nobody else
+     * mails it meanwhile. Taken atomically (claimOwedMail), cleared when the attempt is recorded.
+     */
+    emailLeaseUntil: text('email_lease_until'),
+    /** The retry job leaves the row alone until then (back-off after a failed attempt). */
+    emailNextAttemptAt: text('email_next_attempt_at'),
+  };
+}
+
 export const formSubmissions = sqliteTable(
   'form_submissions',
   {
@@ -64,27 +97,7 @@ export const formSubmissions = sqliteTable(
     phone: text('phone'),
     subject: text('subject').notNull(),
     message: text('message').notNull(),
-    /**
-     * 'pending' until the first send finishes; then the spec's success (the shop was notified and the
-     * visitor confirmed), partial (one of the two) or failed (neither).
-     */
-    emailStatus: text('email_status', { enum: emailStatuses }).notNull().default('pending'),
-    /** Attempts at notifying the shop, the e-mail the retry job keeps sending until it goes. */
-    emailAttempts: integer('email_attempts').notNull().default(0),
-    emailLastError: text('email_last_error'),
-    /** When the shop's inbox accepted the message; null means it is still owed (never lost). Never cleared. */
-    notifiedAt: text('notified_at'),
-    /** When the visitor's confirmation was accepted. Never cleared. */
-    confirmedAt: text('confirmed_at'),
-    /** False when the visitor gets no confirmation (over the per-recipient limit): none is owed. */
-    confirmationWanted: integer('confirmation_wanted', { mode: 'boolean' }).notNull().default(true),
-    /**
-     * A sender (the request or one run of the retry job) holds the row until then; nobody else
-     * mails it meanwhile. Taken atomically (claimSubmissions), cleared when the attempt is recorded.
-     */
-    emailLeaseUntil: text('email_lease_until'),
-    /** The retry job leaves the row alone until then (back-off after a failed attempt). */
-    emailNextAttemptAt: text('email_next_attempt_at'),
+    ...mailColumns(),
     /** An HMAC of the sender's address, for the per-sender rate limit (the address itself is not kept). */
     senderKey: text('sender_key'),
     /** An HMAC of the normalised recipient address, for the per-recipient confirmation limit. */
@@ -108,6 +121,70 @@ export const contentVersion = sqliteTable('content_version', {
   version: integer('version').notNull().default(0),
 });
 
-export const schema = { categories, blogPosts, blogProductRelations, formSubmissions, contentVersion };
+/**
+ * A sale, written from Stripe's webhook (the source of truth; the thank-you page only shows it). One
+ * row per Checkout Session: the unique session id makes every delivery of its events the same order.
+ * Amounts in minor units of `currency`.
+ */
+export const orders = sqliteTable(
+  'orders',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sessionId: text('session_id').notNull().unique(),
+    /** Short and human, for e-mails and support (SP-XXXX-XXXX). */
+    number: text('number').notNull().unique(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    statusChangedAt: text('status_changed_at').notNull().default(now),
+    email: text('email'),
+    name: text('name'),
+    /** The shipping address as Stripe collected it (JSON). */
+    shippingAddress: text('shipping_address', { mode: 'json' }).$type<Record<string, string | null>>(),
+    shippingOption: text('shipping_option'),
+    currency: text('currency').notNull().$type<Currency>(),
+    subtotal: integer('subtotal').notNull(),
+    shipping: integer('shipping').notNull(),
+    total: integer('total').notNull(),
+    region: text('region'),
+    /** The campaign parameters the checkout carried (JSON). */
+    campaign: text('campaign', { mode: 'json' }).$type<Record<string, string>>(),
+    /** The payment link the sale came through, when it was not the cart's session. */
+    paymentLink: text('payment_link'),
+    /** The order page's secret (/orders/{number}?token=…). */
+    token: text('token').notNull(),
+    ...mailColumns(),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [index('orders_owed_idx').on(t.notifiedAt, t.id), index('orders_created_idx').on(t.createdAt)],
+);
+
+export const orderLines = sqliteTable(
+  'order_lines',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    position: integer('position').notNull(),
+    productId: integer('product_id'),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitAmount: integer('unit_amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.position] })],
+);
+
+/** Each status an order reached, once (a replayed event adds nothing). */
+export const orderEvents = sqliteTable(
+  'order_events',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    at: text('at').notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.status] })],
+);
+
+export const schema = { categories, blogPosts, blogProductRelations, formSubmissions, contentVersion, orders, orderLines, orderEvents };
 
 export type FormSubmission = typeof formSubmissions.$inferSelect;

@@ -1,4 +1,3 @@
-import type { PaidOrder } from '#shared/cart/order.ts';
 import type { Currency } from '#shared/region/region.ts';
 
 /**
@@ -8,8 +7,27 @@ import type { Currency } from '#shared/region/region.ts';
 export interface CheckoutGateway {
   /** Creates a hosted checkout session; the same idempotency key returns the same session. */
   createSession(params: CheckoutSessionParams, idempotencyKey: string): Promise<{ id: string; url: string }>;
-  /** A completed session with its lines, or null when there is no such session or it is not paid. */
-  readCompletedSession(id: string): Promise<CompletedSession | null>;
+  /** Everything an order keeps of a session, read from the provider (never from a webhook's body); null when unknown. */
+  readSession(id: string): Promise<SessionRecord | null>;
+}
+
+/** A Checkout Session as an order records it; amounts in minor units. */
+export interface SessionRecord {
+  id: string;
+  /** 'open', 'complete' or 'expired'. */
+  status: string;
+  paymentStatus: string;
+  currency: Currency;
+  email: string | null;
+  name: string | null;
+  shippingAddress: Record<string, string | null> | null;
+  shippingOption: string | null;
+  lines: Array<{ productId: number | null; name: string; quantity: number; unitAmount: number }>;
+  subtotal: number;
+  shipping: number;
+  total: number;
+  metadata: Record<string, string>;
+  paymentLink: string | null;
 }
 
 export interface CheckoutSessionLine {
@@ -39,9 +57,6 @@ export interface CheckoutSessionParams {
   cancelUrl: string;
   metadata: Record<string, string>;
 }
-
-/** A completed (paid) session. */
-export type CompletedSession = PaidOrder;
 
 /** The provider answered with an error, or did not answer in time. */
 export class CheckoutUnavailableError extends Error {

@@ -1,6 +1,6 @@
 import { Stripe } from 'stripe';
 import { isCurrency } from './currency';
-import { CheckoutUnavailableError, type CheckoutGateway, type CheckoutSessionParams, type CompletedSession } from './checkout-gateway';
+import { CheckoutUnavailableError, type CheckoutGateway, type CheckoutSessionParams, type SessionRecord } from './checkout-gateway';
 
 /** A visitor waits at most this long for the provider before being told checkout is unavailable. */
 export const STRIPE_TIMEOUT_MS = 5000;
@@ -80,28 +80,40 @@ export function stripeGateway(secretKey: string, apiUrl: string): CheckoutGatewa
         throw unavailable(err);
       }
     },
-    async readCompletedSession(id): Promise<CompletedSession | null> {
+    async readSession(id): Promise<SessionRecord | null> {
       let session: Stripe.Checkout.Session;
       try {
-        session = await stripe.checkout.sessions.retrieve(id, { expand: ['line_items', 'line_items.data.price.product'] });
+        session = await stripe.checkout.sessions.retrieve(id, {
+          expand: ['line_items', 'line_items.data.price.product', 'shipping_cost.shipping_rate'],
+        });
       } catch (err) {
         if (err instanceof Stripe.errors.StripeError && err.statusCode === 404) return null;
         throw unavailable(err);
       }
       const currency = session.currency?.toUpperCase();
-      // Only a paid session is a purchase: an abandoned or open one shows the plain thank-you.
-      if (session.status !== 'complete' || !isCurrency(currency)) return null;
+      if (!isCurrency(currency) || !session.status) return null;
+      const shipping = session.collected_information?.shipping_details ?? null;
+      const rate = session.shipping_cost?.shipping_rate;
       return {
         id: session.id,
+        status: session.status,
+        paymentStatus: session.payment_status,
         currency,
+        email: session.customer_details?.email ?? null,
+        name: shipping?.name ?? session.customer_details?.name ?? null,
+        shippingAddress: shipping?.address ? { ...shipping.address } : null,
+        shippingOption: rate && typeof rate !== 'string' ? (rate.display_name ?? null) : null,
         lines: (session.line_items?.data ?? []).map((item) => ({
           productId: productIdOf(item.price?.product),
           name: item.description ?? '',
           quantity: item.quantity ?? 1,
-          amount: item.amount_total,
+          unitAmount: item.price?.unit_amount ?? Math.round(item.amount_total / Math.max(1, item.quantity ?? 1)),
         })),
+        subtotal: session.amount_subtotal ?? 0,
         shipping: session.total_details?.amount_shipping ?? 0,
         total: session.amount_total ?? 0,
+        metadata: { ...session.metadata },
+        paymentLink: typeof session.payment_link === 'string' ? session.payment_link : (session.payment_link?.id ?? null),
       };
     },
   };

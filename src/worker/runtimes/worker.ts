@@ -5,7 +5,7 @@ import { createDb, fetchWithTimeout } from '../db/client';
 import { cacheApiStore } from '../db/read-cache/cache-api-store';
 import { createReadCache } from '../db/read-cache/read-cache';
 import type { AppDeps } from '../app-context';
-import { runScheduledJobs } from '../jobs/retry-contact-emails';
+import { runScheduledJobs } from '../jobs/retry-owed-mail';
 import { createLogger } from '../log';
 import { unconfiguredMailer } from '../mail/mailer';
 import { chooseMailer } from '../mail/choose-mailer';

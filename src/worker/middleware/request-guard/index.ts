@@ -7,6 +7,7 @@ import { HTTPException } from 'hono/http-exception';
 export const MAX_REQUEST_BODY_BYTES = 64 * 1024;
 
 const SAFE_METHOD = /^(GET|HEAD|OPTIONS)$/;
+const WEBHOOKS = '/webhooks/';
 
 /**
  * Runs before every route, so routes added later (cart, consent) are covered without doing anything:
@@ -14,6 +15,8 @@ const SAFE_METHOD = /^(GET|HEAD|OPTIONS)$/;
  *   multipart, text/plain or no type) only when `Sec-Fetch-Site: same-origin` or its `Origin` is the
  *   site's (`SITE_URL`) or the request's own (local and dev use, a proxy that keeps the host). JSON
  *   needs a CORS preflight cross-site, which the shop never grants, so csrf lets it through.
+ * - Except under /webhooks/: providers post there cross-site, and each such route verifies the
+ *   provider's signature before believing a byte (the body limit still applies).
  * - Bodies over MAX_REQUEST_BODY_BYTES are refused (413) while they arrive, not after buffering.
  * Refusals are HTTPExceptions; app.onError answers them with a page or JSON (renderRefusal).
  */
@@ -28,7 +31,7 @@ export function requestGuard(siteUrl: string): MiddlewareHandler {
   });
   return async (c, next) => {
     if (SAFE_METHOD.test(c.req.method)) return next();
-    await sameSite(c, async () => {});
+    if (!c.req.path.startsWith(WEBHOOKS)) await sameSite(c, async () => {});
     return limit(c, next);
   };
 }

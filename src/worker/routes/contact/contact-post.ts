@@ -14,7 +14,7 @@ import {
 import type { AppEnv } from '#worker/app-context.ts';
 import { readFields } from '#worker/http/read-fields.ts';
 import { wantsJson } from '#worker/http/wants-json.ts';
-import { keepAlive } from './keep-alive';
+import { keepAlive } from '#worker/http/keep-alive.ts';
 import { renderContact } from './contact';
 import { submitContact } from './submit-contact';
 

@@ -1,8 +1,10 @@
 import type { ContactOutcome, ContactSubmission } from '#shared/contact/form.ts';
-import { countRecentBySender, countRecentConfirmations, emailLeaseMs, insertSubmission } from '#worker/db/queries/submissions.ts';
+import { emailLeaseMs } from '#worker/db/queries/owed-mail.ts';
+import { countRecentBySender, countRecentConfirmations, insertSubmission } from '#worker/db/queries/submissions.ts';
 import type { AppDeps } from '#worker/app-context.ts';
 import { errorFields, type Logger } from '#worker/log.ts';
-import { deliver } from './deliver';
+import { sendOwedMail } from '#worker/mail/send-owed.ts';
+import { contactMail } from './contact-mail';
 import { screenContact, type ScreenInput } from './screen-contact';
 import { recipientKey, senderKey } from './sender-key';
 
@@ -83,7 +85,7 @@ export async function submitContact(
 
   // The row is safe now; the visitor waits for the first send only up to the budget. A send still
   // running then finishes in the background (and records itself); if it fails, the job retries.
-  const sending = deliver(deps, log, saved).catch((err: unknown) => {
+  const sending = sendOwedMail(contactMail, deps, log, saved).catch((err: unknown) => {
     log('error', 'contact delivery failed', { submissionId: saved.id, ...errorFields(err) });
     return { notified: false, status: 'failed' as const };
   });

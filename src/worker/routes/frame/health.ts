@@ -1,22 +1,31 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '#worker/app-context.ts';
-import { MAX_EMAIL_ATTEMPTS, owedSubmissions } from '#worker/db/queries/submissions.ts';
+import { MAX_EMAIL_ATTEMPTS } from '#shared/contact/retry-schedule.ts';
+import { owedMail } from '#worker/db/queries/owed-mail.ts';
+import type { Db } from '#worker/db/client.ts';
+import type { MailTable } from '#worker/db/queries/owed-mail.ts';
+import { formSubmissions, orders } from '#worker/db/schema.ts';
 import { errorFields } from '#worker/log.ts';
 
 /** /healthz: liveness plus a database round trip; never cached. */
 export async function health(c: Context<AppEnv>) {
   c.header('Cache-Control', 'no-store');
   try {
-    const { owed, oldestCreatedAt, overdue } = await owedSubmissions(c.get('deps').db, MAX_EMAIL_ATTEMPTS);
-    // Contact e-mails not yet in the shop's inbox: a growing number or age means mail is not going out.
-    const contactMail = {
-      owed,
-      overdue,
-      oldestOwedSeconds: oldestCreatedAt ? Math.max(0, Math.round((Date.now() - Date.parse(oldestCreatedAt)) / 1000)) : null,
-    };
-    return c.json({ status: 'ok', database: 'reachable', contactMail });
+    const { db } = c.get('deps');
+    const [contactMail, orderMail] = await Promise.all([owedReport(db, formSubmissions), owedReport(db, orders)]);
+    return c.json({ status: 'ok', database: 'reachable', contactMail, orderMail });
   } catch (err) {
     c.get('log')('error', 'health check: database unreachable', errorFields(err));
     return c.json({ status: 'degraded', database: 'unreachable' }, 503);
   }
+}
+
+/** Mail not yet in the shop's inbox: a growing number or age means mail is not going out. */
+async function owedReport(db: Db, table: MailTable) {
+  const { owed, oldestCreatedAt, overdue } = await owedMail(db, table, MAX_EMAIL_ATTEMPTS);
+  return {
+    owed,
+    overdue,
+    oldestOwedSeconds: oldestCreatedAt ? Math.max(0, Math.round((Date.now() - Date.parse(oldestCreatedAt)) / 1000)) : null,
+  };
 }

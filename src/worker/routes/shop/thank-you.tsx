@@ -4,24 +4,23 @@ import { analyticsItem, purchaseEvent } from '#shared/catalogue/item-events.ts';
 import { parseSessionId } from '#shared/catalogue/payment-links.ts';
 import { parseProductId, productById } from '#shared/catalogue/product.ts';
 import type { Product } from '#shared/catalogue/types.ts';
+import { withoutBought } from '#shared/cart/cart.ts';
 import { orderPurchaseEvent } from '#shared/cart/cart-events.ts';
-import type { PaidOrder } from '#shared/cart/order.ts';
 import { displayPrice } from '#shared/catalogue/prices.ts';
-import { formatMinor, formatMoney } from '#shared/money.ts';
+import { formatMoney } from '#shared/money.ts';
 import { DIGEST } from '#shared/editorial/posts.ts';
 import type { AppEnv } from '#worker/app-context.ts';
+import { OrderLines, type ShownOrderLine } from '#worker/components/order-lines.tsx';
 import type { PageHead } from '#worker/render/head.ts';
-import { readPaidOrder } from './paid-order';
-
-/** An order line with its catalogue product, when it is one. */
-type ShownLine = PaidOrder['lines'][number] & { product?: Product };
+import { writeCartCookie } from './cart-cookie';
+import { readPaidOrder, type ShownOrder } from './paid-order';
 
 export interface ThankYouData {
   /** The product of ?product_id=, when it is a catalogue product. */
   product?: Product;
   sessionId: string | null;
-  /** The paid cart checkout behind ?session_id=, when Stripe is set up and the session is paid. */
-  order: (Omit<PaidOrder, 'lines'> & { lines: ShownLine[] }) | null;
+  /** The order behind ?session_id=, when Stripe is set up and the session is complete (paid or being confirmed). */
+  order: (Omit<ShownOrder, 'lines'> & { lines: ShownOrderLine[] }) | null;
 }
 
 export async function load(c: Context<AppEnv>): Promise<ThankYouData> {
@@ -35,6 +34,8 @@ export async function load(c: Context<AppEnv>): Promise<ThankYouData> {
     ...paid,
     lines: paid.lines.map((line) => ({ ...line, product: line.productId === null ? undefined : productById(line.productId) })),
   };
+  // What was just paid for leaves the cart, in this same response (the header's badge shows it).
+  if (order?.status === 'paid') writeCartCookie(c, withoutBought(c.get('cart'), order.lines));
   return { product, sessionId, order };
 }
 
@@ -43,51 +44,15 @@ export async function load(c: Context<AppEnv>): Promise<ThankYouData> {
  * for a known product and a payment session id (USD, as the payment links charge).
  */
 export function head({ product, sessionId, order }: ThankYouData): PageHead {
-  const event = order ? orderPurchaseEvent(order) : product && sessionId ? purchaseEvent(sessionId, analyticsItem(product)) : null;
+  const event = order
+    ? order.status !== 'failed' && orderPurchaseEvent(order)
+    : product && sessionId && purchaseEvent(sessionId, analyticsItem(product));
   return {
     title: 'Thank You for Your Order',
     description: 'Your order has been received. An order confirmation e-mail follows shortly.',
     robots: 'noindex',
     ...(event ? { events: [event] } : {}),
   };
-}
-
-/** Every line of a paid cart checkout, its shipping and the total charged, in the session's currency. */
-function PaidOrderSummary({ order }: { order: NonNullable<ThankYouData['order']> }) {
-  const money = (minor: number) => formatMinor(minor, order.currency);
-  return (
-    <section aria-labelledby="summary-heading" className="mt-10 w-full rounded-lg border border-stone-200 bg-white p-6 text-left shadow-sm">
-      <h2 id="summary-heading" className="text-xl font-semibold">
-        Order Summary
-      </h2>
-      <ul className="mt-4 divide-y divide-stone-200">
-        {order.lines.map((line, index) => (
-          <ProductTile
-            key={index}
-            product={line.product ?? { name: line.name }}
-            layout="row"
-            className="gap-4 py-3"
-            imageClassName="h-16 w-16 rounded-md border border-stone-200"
-            nameClassName="font-medium"
-            data={{ 'data-order-line': line.productId ?? '' }}
-          >
-            <span className="flex justify-between gap-4">
-              <span className="text-stone-700">× {line.quantity}</span>
-              <span className="font-semibold">{money(line.amount)}</span>
-            </span>
-          </ProductTile>
-        ))}
-      </ul>
-      <dl className="mt-4 grid grid-cols-[1fr_auto] gap-y-1 border-t border-stone-200 pt-4">
-        <dt>Shipping</dt>
-        <dd>{order.shipping === 0 ? 'Free' : formatMinor(order.shipping, order.currency)}</dd>
-        <dt className="text-lg font-bold">Total</dt>
-        <dd className="text-lg font-bold" data-order-total>
-          {formatMinor(order.total, order.currency)}
-        </dd>
-      </dl>
-    </section>
-  );
 }
 
 function OrderSummary({ product }: { product: Product }) {
@@ -120,9 +85,21 @@ export function Page({ product, order }: ThankYouData) {
       </span>
       <h1 className="mt-6 text-3xl font-bold">Thank You for Your Order!</h1>
       <p className="mt-4 text-stone-700">
-        Your payment was received. An order confirmation e-mail is on its way to you and should arrive shortly.
+        {order?.status === 'pending'
+          ? 'Your payment was received and is being confirmed by your bank; we will e-mail you once it is.'
+          : order?.status === 'failed'
+            ? 'Your bank did not confirm the payment, so nothing was charged. Please try again or contact us.'
+            : `Your payment was received. An order confirmation e-mail is on its way to ${order?.email ?? 'you'} and should arrive shortly.`}
       </p>
-      {order ? <PaidOrderSummary order={order} /> : product && <OrderSummary product={product} />}
+      {order && (
+        <p className="mt-2 font-semibold" data-order-number>
+          {`Order ${order.number}`}{' '}
+          <a href={order.pagePath} className="font-normal underline" data-order-page>
+            View your order
+          </a>
+        </p>
+      )}
+      {order ? <OrderLines order={order} /> : product && <OrderSummary product={product} />}
       <div className="mt-10 flex flex-wrap justify-center gap-4">
         <a href="/products" className="btn btn-primary">
           Shop More Products

@@ -22,9 +22,9 @@ describe('cart events', () => {
     expect(cartChangeEvent('remove_from_cart', cart).ecommerce.items).toEqual(items);
   });
 
-  it('purchase carries the paid lines, shipping and total of the session', () => {
+  it('purchase carries the lines, shipping and total of the order, keyed by its number', () => {
     const event = orderPurchaseEvent({
-      id: 'cs_test_1',
+      number: 'SP-AB12-CD34',
       currency: 'GBP',
       lines: [
         { productId: 1, name: 'G-Series Laser Training Pistol', quantity: 3, amount: 44997 },
@@ -36,7 +36,7 @@ describe('cart events', () => {
     expect(event).toEqual({
       event: 'purchase',
       ecommerce: {
-        transaction_id: 'cs_test_1',
+        transaction_id: 'SP-AB12-CD34',
         value: 464.96,
         tax: 0,
         shipping: 9.99,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addToCart,
+  withoutBought,
   itemCount,
   MAX_LINES,
   parseCart,
@@ -95,5 +96,25 @@ describe('isCartable', () => {
     expect(isCartable(1)).toBe(true);
     expect(isCartable(999)).toBe(false);
     expect(isCartable(11)).toBe(false); // Out of Stock
+  });
+});
+
+describe('withoutBought', () => {
+  it('takes what an order bought off the cart and keeps what was added since', () => {
+    const cart = [
+      { id: 1, quantity: 3 },
+      { id: 10, quantity: 1 },
+      { id: 4, quantity: 2 },
+    ];
+    const bought = [
+      { productId: 1, quantity: 2 },
+      { productId: 10, quantity: 1 },
+      { productId: null, quantity: 1 },
+    ];
+    expect(withoutBought(cart, bought)).toEqual([
+      { id: 1, quantity: 1 },
+      { id: 4, quantity: 2 },
+    ]);
+    expect(withoutBought([{ id: 1, quantity: 2 }], [{ productId: 1, quantity: 5 }])).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ describe('sitemap and robots', () => {
     const txt = robotsTxt('https://shop.example');
     expect(txt).toContain('Sitemap: https://shop.example/sitemap.xml');
     expect(txt).toContain('Disallow: /thank-you');
+    expect(txt).toContain('Disallow: /orders/');
     expect(txt).toContain('Disallow: /cart');
   });
 });

@@ -1,0 +1,78 @@
+import { MAX_EMAIL_ATTEMPTS } from '#shared/contact/retry-schedule.ts';
+import { claimOwedMail, emailLeaseMs, owedMail, type MailTable } from '../db/queries/owed-mail';
+import type { AppDeps } from '../app-context';
+import { errorFields } from '../log';
+import { sendOwedMail, type OwedMailKind } from '../mail/send-owed';
+import { orderMail } from '../orders/order-mail';
+import { contactMail } from '../routes/contact/contact-mail';
+
+type JobDeps = Pick<AppDeps, 'db' | 'mailer' | 'log' | 'settings'>;
+
+/** Rows taken and sent together per round; rounds repeat while rows are due. */
+const BATCH_SIZE = 10;
+/** Later than any back-off can reach. */
+const NO_BACKOFF = new Date('9999-12-31T00:00:00Z');
+/** A backlog of thousands drains in one run, but one run never loops for ever (the next run goes on). */
+const MAX_ROUNDS = 500;
+
+/**
+ * Scheduled job: a saved contact message or order is never left unmailed, so mail the shop's inbox has
+ * not received is sent again, and confirmations that did not go (claimOwedMail says how long), while
+ * any are due: claimed atomically, so runs racing each other or a visitor's request never send one
+ * twice; a failed attempt backs off (retryDelayMs) and never gives up. Returns how many rows now owe
+ * nothing (sent) and how many still do (failed). `now` lets a test act as if later; `ignoreBackoff`
+ * (the operator's `npm run mail:retry`) sends everything owed now, whatever its back-off.
+ */
+export async function retryOwedMail<T extends MailTable>(
+  kind: OwedMailKind<T>,
+  deps: JobDeps,
+  opts: { now?: () => Date; ignoreBackoff?: boolean } = {},
+) {
+  const clock = opts.now ?? (() => new Date());
+  let sent = 0;
+  let failed = 0;
+  let afterId = 0;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const now = clock();
+    // Leases are real time even when `now` is not: a row a request is sending stays its own.
+    const leaseNow = new Date();
+    const leaseUntil = new Date(leaseNow.getTime() + emailLeaseMs(deps.settings.MAIL_TIMEOUT_MS));
+    const dueBy = opts.ignoreBackoff ? NO_BACKOFF : now;
+    const claimed = await claimOwedMail(deps.db, kind.table, { now: dueBy, leaseNow, leaseUntil, limit: BATCH_SIZE, afterId });
+    if (claimed.length === 0) break;
+    afterId = claimed.at(-1)!.id;
+    const results = await Promise.all(claimed.map((row) => sendOwedMail(kind, deps, deps.log, row, now)));
+    const delivered = results.filter((r) => r.status === 'success').length;
+    sent += delivered;
+    failed += results.length - delivered;
+  }
+  if (sent + failed > 0) deps.log('info', `${kind.name} e-mail retries`, { sent, failed });
+  await reportOwed(kind, deps, clock());
+  return { sent, failed };
+}
+
+/**
+ * Rows past MAX_EMAIL_ATTEMPTS stay owed and keep being retried; this alert (also on /healthz) is how
+ * the operator learns that mail is not going out.
+ */
+async function reportOwed(kind: OwedMailKind<MailTable>, deps: JobDeps, now: Date) {
+  const { owed, oldestCreatedAt, overdue } = await owedMail(deps.db, kind.table, MAX_EMAIL_ATTEMPTS);
+  if (overdue === 0) return;
+  const oldestAgeSeconds = oldestCreatedAt ? Math.round((now.getTime() - Date.parse(oldestCreatedAt)) / 1000) : 0;
+  deps.log('error', `${kind.name} e-mail owed`, { owed, overdue, oldestAgeSeconds, maxAttempts: MAX_EMAIL_ATTEMPTS });
+}
+
+/** Every kind of owed mail, once each: what the cron trigger (edge), the timer (Node) and `npm run mail:retry` run. */
+export async function retryAllOwedMail(deps: JobDeps, opts: { ignoreBackoff?: boolean } = {}) {
+  return { contact: await retryOwedMail(contactMail, deps, opts), order: await retryOwedMail(orderMail, deps, opts) };
+}
+
+/** The scheduled run: never throws (a failure is logged, the next run goes on). */
+export async function runScheduledJobs(deps: JobDeps) {
+  try {
+    return await retryAllOwedMail(deps);
+  } catch (err) {
+    deps.log('error', 'scheduled job failed', { job: 'retry-owed-mail', ...errorFields(err) });
+    return undefined;
+  }
+}

@@ -1,0 +1,67 @@
+import { deliveryStatus } from '#shared/contact/status.ts';
+import { MAX_EMAIL_ATTEMPTS, retryDelayMs } from '#shared/contact/retry-schedule.ts';
+import type { AppDeps } from '../app-context';
+import { recordMailDelivery, type MailTable } from '../db/queries/owed-mail';
+import { errorFields, type Logger } from '../log';
+import type { MailMessage } from './mailer';
+
+const failure = (result: PromiseSettledResult<unknown>) => (result.status === 'rejected' ? String(errorFields(result.reason).error) : null);
+
+export type MailDeps = Pick<AppDeps, 'db' | 'mailer' | 'settings'>;
+
+/**
+ * Something the shop owes mail for (a contact message, an order): its table, and the two mails a row
+ * owes, the shop's and the person's. The request that saves a row, the retry job and `npm run
+ * mail:retry` all send them through sendOwedMail, so leases, back-off and status are one code.
+ */
+export interface OwedMailKind<T extends MailTable> {
+  /** Names it in logs and on /healthz. */
+  name: 'contact' | 'order';
+  table: T;
+  mails(deps: MailDeps, row: T['$inferSelect']): Promise<{ notification: MailMessage; confirmation: MailMessage | null }>;
+}
+
+/**
+ * Sends what a row the caller holds (its lease) is still owed: the shop's mail unless it went, and the
+ * person's confirmation unless it went or none is wanted. Both done is success, one is partial,
+ * neither is failed; the attempt is recorded on the row, with when the retry job may try again while
+ * anything is owed.
+ */
+export async function sendOwedMail<T extends MailTable>(
+  kind: OwedMailKind<T>,
+  deps: MailDeps,
+  log: Logger,
+  row: T['$inferSelect'],
+  at = new Date(),
+) {
+  const mails = await kind.mails(deps, row);
+  const notificationOwed = row.notifiedAt === null;
+  const confirmationOwed = row.confirmationWanted && row.confirmedAt === null && mails.confirmation !== null;
+  const [notification, confirmation] = await Promise.allSettled([
+    notificationOwed ? deps.mailer.send(mails.notification) : null,
+    confirmationOwed ? deps.mailer.send(mails.confirmation!) : null,
+  ]);
+  const notifiedNow = notificationOwed && notification.status === 'fulfilled';
+  const confirmedNow = confirmationOwed && confirmation.status === 'fulfilled';
+  const notified = !notificationOwed || notifiedNow;
+  // No confirmation wanted counts as done: the outcome is about what the shop owes the person.
+  const confirmed = !confirmationOwed || confirmedNow;
+  const status = deliveryStatus(notified, confirmed);
+  const error = [failure(notification), failure(confirmation)].filter(Boolean).join('; ') || null;
+  const attempts = row.emailAttempts + 1;
+  // Still owed: the shop's mail always; the confirmation only for the first MAX_EMAIL_ATTEMPTS attempts.
+  const owedLater = !notified || (!confirmed && attempts < MAX_EMAIL_ATTEMPTS);
+  if (error) log('warn', `${kind.name} e-mail not sent`, { id: row.id, status, attempts, error });
+  try {
+    await recordMailDelivery(deps.db, kind.table, row.id, {
+      notified: notifiedNow,
+      confirmed: confirmedNow,
+      status,
+      error,
+      nextAttemptAt: owedLater ? new Date(at.getTime() + retryDelayMs(attempts)) : null,
+    });
+  } catch (err) {
+    log('error', `${kind.name} mail delivery not recorded`, { id: row.id, ...errorFields(err) });
+  }
+  return { notified, status };
+}

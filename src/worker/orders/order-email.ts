@@ -1,0 +1,86 @@
+import { confirmationGreeting } from '#shared/contact/greeting.ts';
+import { formatMinor } from '#shared/money.ts';
+import { addressLines } from '#shared/orders/order-address.ts';
+import { orderPagePath } from '#shared/orders/order-number.ts';
+import { shopInfo } from '#shared/policy/shop-info.ts';
+import { site } from '#shared/site/brand.ts';
+import type { MailMessage } from '#worker/mail/mailer.ts';
+import type { Settings } from '#worker/settings.ts';
+import type { StoredOrder } from './order-queries';
+
+type MailSettings = Pick<Settings, 'SITE_URL' | 'CONTACT_TO_EMAIL' | 'CONTACT_FROM_EMAIL' | 'ORDERS_TO_EMAIL'>;
+
+/** Lines, shipping and total as a plain-text table, in the order's currency. */
+function summary(order: StoredOrder): string[] {
+  const money = (minor: number) => formatMinor(minor, order.currency);
+  return [
+    ...order.lines.map((l) => `  ${l.quantity} × ${l.name}  ${money(l.unitAmount * l.quantity)}`),
+    '',
+    `  Subtotal  ${money(order.subtotal)}`,
+    `  Shipping${order.shippingOption ? `: ${order.shippingOption}` : ''}  ${order.shipping === 0 ? 'Free' : money(order.shipping)}`,
+    `  Total  ${money(order.total)}`,
+  ];
+}
+
+const pageUrl = (order: StoredOrder, settings: MailSettings) => new URL(orderPagePath(order.number, order.token), settings.SITE_URL).href;
+
+/**
+ * The shopper's confirmation: number, lines, where it ships, the total and the order page's link.
+ * A pending order (a delayed payment method) says the payment is still being confirmed.
+ */
+export function orderConfirmationEmail(order: StoredOrder, settings: MailSettings): MailMessage | null {
+  if (!order.email) return null;
+  const pending = order.status === 'pending';
+  const address = addressLines(order.shippingAddress);
+  return {
+    to: order.email,
+    from: settings.CONTACT_FROM_EMAIL,
+    replyTo: settings.CONTACT_TO_EMAIL,
+    subject: pending ? `Order ${order.number} received: payment being confirmed` : `Order confirmed: ${order.number}`,
+    text: [
+      confirmationGreeting(order.name ?? ''),
+      '',
+      `Thank you for your order with ${site.brand}. Your order number is ${order.number}.`,
+      ...(pending
+        ? ['Your payment is being confirmed by your bank. We will ship your order as soon as it is, and your order page shows when.']
+        : ['Your payment has been received and your order is being prepared.']),
+      '',
+      ...summary(order),
+      ...(address.length > 0 ? ['', 'Shipping to:', ...[order.name, ...address].filter(Boolean).map((l) => `  ${l}`)] : []),
+      '',
+      `Your order page: ${pageUrl(order, settings)}`,
+      '',
+      `Questions? Reply to this e-mail or write to ${settings.CONTACT_TO_EMAIL} (${shopInfo.replyPromise.toLowerCase()}),`,
+      `call ${shopInfo.phone} or message us on WhatsApp: ${shopInfo.whatsappUrl}`,
+      '',
+      site.brand,
+    ].join('\n'),
+  };
+}
+
+/** The shop's "New order": everything needed to pack and ship it, replies going to the shopper. */
+export function newOrderEmail(order: StoredOrder, settings: MailSettings): MailMessage {
+  const campaign = order.campaign && Object.entries(order.campaign).map(([k, v]) => `${k}=${v}`);
+  return {
+    to: settings.ORDERS_TO_EMAIL ?? settings.CONTACT_TO_EMAIL,
+    from: settings.CONTACT_FROM_EMAIL,
+    ...(order.email ? { replyTo: order.email } : {}),
+    subject: `[New order ${order.number}] ${formatMinor(order.total, order.currency)}, ${order.status}`,
+    text: [
+      `Order: ${order.number} (${order.status})`,
+      `Placed: ${order.createdAt}`,
+      `Customer: ${order.name ?? '(no name)'} <${order.email ?? 'no e-mail'}>`,
+      '',
+      ...summary(order),
+      '',
+      'Ship to:',
+      ...[order.name, ...addressLines(order.shippingAddress)].filter(Boolean).map((l) => `  ${l}`),
+      '',
+      `Region: ${order.region ?? '(unknown)'}`,
+      ...(campaign?.length ? [`Campaign: ${campaign.join(', ')}`] : []),
+      ...(order.paymentLink ? [`Payment link: ${order.paymentLink}`] : []),
+      `Stripe Checkout Session: ${order.sessionId}`,
+      `Order page: ${pageUrl(order, settings)}`,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,32 @@
+import { emailLeaseMs } from '../db/queries/owed-mail';
+import { orders } from '../db/schema';
+import { errorFields, type Logger } from '../log';
+import { sendOwedMail, type MailDeps, type OwedMailKind } from '../mail/send-owed';
+import { newOrderEmail, orderConfirmationEmail } from './order-email';
+import { orderBySession, orderLinesOf } from './order-queries';
+
+/** An order owes the shop its "New order" and the shopper a confirmation, written from the order as it stands when sent. */
+export const orderMail: OwedMailKind<typeof orders> = {
+  name: 'order',
+  table: orders,
+  async mails(deps, row) {
+    const order = { ...row, lines: await orderLinesOf(deps.db, row.id) };
+    return { notification: newOrderEmail(order, deps.settings), confirmation: orderConfirmationEmail(order, deps.settings) };
+  },
+};
+
+/** How long the caller that records an order holds its mail before the retry job may take it. */
+export const orderMailLeaseUntil = (deps: MailDeps) => new Date(Date.now() + emailLeaseMs(deps.settings.MAIL_TIMEOUT_MS));
+
+/**
+ * Sends a new order's pair of e-mails; the caller (the webhook or thank-you that inserted the order)
+ * holds its lease, so nobody else sends them meanwhile. Never throws: what fails stays owed.
+ */
+export async function mailNewOrder(deps: MailDeps, log: Logger, sessionId: string) {
+  try {
+    const order = await orderBySession(deps.db, sessionId);
+    if (order) await sendOwedMail(orderMail, deps, log, order);
+  } catch (err) {
+    log('error', 'order mail failed', { sessionId, ...errorFields(err) });
+  }
+}

@@ -1,0 +1,58 @@
+import { and, desc, eq, gte, inArray, type SQL } from 'drizzle-orm';
+import type { OrderStatus } from '#shared/orders/order-status.ts';
+import type { Db } from '../db/client';
+import { orderLines, orders } from '../db/schema';
+
+// Orders are written, not published: never read through the read cache.
+
+export function orderLinesOf(db: Db, orderId: number) {
+  return db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.position);
+}
+
+async function withLines(db: Db, order: typeof orders.$inferSelect | undefined) {
+  return order ? { ...order, lines: await orderLinesOf(db, order.id) } : null;
+}
+
+/** An order with its lines, by its Checkout Session id. */
+export async function orderBySession(db: Db, sessionId: string) {
+  const [order] = await db.select().from(orders).where(eq(orders.sessionId, sessionId)).limit(1);
+  return withLines(db, order);
+}
+
+/** An order with its lines, by its number (the order page; the caller checks the token). */
+export async function orderByNumber(db: Db, number: string) {
+  const [order] = await db.select().from(orders).where(eq(orders.number, number)).limit(1);
+  return withLines(db, order);
+}
+
+export type StoredOrder = NonNullable<Awaited<ReturnType<typeof orderBySession>>>;
+
+/**
+ * Orders newest first, at most `limit`, from `since` on and of one status when asked (the operator's
+ * `npm run orders`). Bounded, and served by the created_at index.
+ */
+export async function listOrders(db: Db, opts: { since?: string; status?: OrderStatus; limit: number }) {
+  const where: SQL[] = [];
+  if (opts.since) where.push(gte(orders.createdAt, opts.since));
+  if (opts.status) where.push(eq(orders.status, opts.status));
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(...where))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(opts.limit);
+  const lines =
+    rows.length === 0
+      ? []
+      : await db
+          .select()
+          .from(orderLines)
+          .where(
+            inArray(
+              orderLines.orderId,
+              rows.map((r) => r.id),
+            ),
+          )
+          .orderBy(orderLines.orderId, orderLines.position);
+  return rows.map((r) => ({ ...r, lines: lines.filter((l) => l.orderId === r.id) }));
+}

@@ -1,0 +1,49 @@
+import { formatMinor } from '#shared/money.ts';
+import { isOrderStatus, type OrderStatus } from '#shared/orders/order-status.ts';
+import type { StoredOrder } from './order-queries';
+
+/** What `npm run orders` was asked for. */
+export interface OrderListOptions {
+  since?: string;
+  status?: OrderStatus;
+  limit: number;
+}
+
+const USAGE = 'orders takes --since YYYY-MM-DD, --status pending|paid|failed and --limit N (at most 1000)';
+
+/** Reads `--since 2026-11-01 --status pending --limit 50` (or `--since=…`); throws with the usage on anything else. */
+export function parseOrderListFlags(flags: string[]): OrderListOptions {
+  const options: OrderListOptions = { limit: 100 };
+  const args = flags.flatMap((f) => (f.startsWith('--') && f.includes('=') ? f.split(/=(.*)/s, 2) : [f]));
+  for (let i = 0; i < args.length; i += 2) {
+    const [flag, value] = [args[i], args[i + 1]];
+    if (flag === '--since' && value && /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value))) {
+      options.since = new Date(value).toISOString();
+    } else if (flag === '--status' && value && isOrderStatus(value)) {
+      options.status = value;
+    } else if (flag === '--limit' && value && /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 1000) {
+      options.limit = Number(value);
+    } else {
+      throw new Error(`unknown or bad option ${[flag, value].filter(Boolean).join(' ')} (${USAGE})`);
+    }
+  }
+  return options;
+}
+
+/** One block per order, newest first: number, date, status, total, e-mail, then its lines. */
+export function formatOrderList(orders: StoredOrder[]): string {
+  return orders
+    .map((o) =>
+      [
+        [
+          o.number,
+          o.createdAt.slice(0, 16).replace('T', ' '),
+          o.status.padEnd(7),
+          formatMinor(o.total, o.currency).padStart(10),
+          o.email ?? '-',
+        ].join('  '),
+        ...o.lines.map((l) => `    ${l.quantity} × ${l.name}  ${formatMinor(l.unitAmount * l.quantity, o.currency)}`),
+      ].join('\n'),
+    )
+    .join('\n');
+}

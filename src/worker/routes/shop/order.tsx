@@ -1,0 +1,103 @@
+import type { Context } from 'hono';
+import { productById } from '#shared/catalogue/product.ts';
+import { shortenedAddressLines } from '#shared/orders/order-address.ts';
+import { ORDER_NUMBER, sameToken } from '#shared/orders/order-number.ts';
+import type { OrderStatus } from '#shared/orders/order-status.ts';
+import { shopInfo } from '#shared/policy/shop-info.ts';
+import { formatLongDate } from '#shared/site/dates.ts';
+import { contactLink } from '#shared/site/navigation.ts';
+import type { Currency } from '#shared/region/region.ts';
+import type { AppEnv } from '#worker/app-context.ts';
+import { OrderLines, type ShownOrderLine } from '#worker/components/order-lines.tsx';
+import { orderByNumber } from '#worker/orders/order-queries.ts';
+import type { PageHead } from '#worker/render/head.ts';
+
+export interface OrderPageData {
+  number: string;
+  status: OrderStatus;
+  placedAt: string;
+  currency: Currency;
+  lines: ShownOrderLine[];
+  shipping: number;
+  total: number;
+  shippingOption: string | null;
+  /** Street cut short: anyone holding the link sees this page. */
+  address: string[];
+}
+
+/** Compared against when no order has the number, so a miss takes as long as a wrong token. */
+const NO_TOKEN = 'x'.repeat(22);
+
+/**
+ * /orders/{number}?token=…: the shopper's page for one order, opened from the confirmation e-mail or
+ * the thank-you page. Without the order's own token it is the 404 page, whether or not the number
+ * exists (the token is compared in constant time); never stored by a cache.
+ */
+export async function load(c: Context<AppEnv>): Promise<OrderPageData | Response> {
+  c.header('Cache-Control', 'no-store');
+  const number = c.req.param('number') ?? '';
+  const order = ORDER_NUMBER.test(number) ? await orderByNumber(c.get('deps').db, number) : null;
+  if (!sameToken(c.req.query('token'), order?.token ?? NO_TOKEN) || !order) return c.notFound();
+  return {
+    number: order.number,
+    status: order.status,
+    placedAt: order.createdAt,
+    currency: order.currency,
+    lines: order.lines.map((l) => ({
+      productId: l.productId,
+      name: l.name,
+      quantity: l.quantity,
+      amount: l.unitAmount * l.quantity,
+      product: l.productId === null ? undefined : productById(l.productId),
+    })),
+    shipping: order.shipping,
+    total: order.total,
+    shippingOption: order.shippingOption,
+    address: shortenedAddressLines(order.shippingAddress),
+  };
+}
+
+export function head({ number }: OrderPageData): PageHead {
+  return { title: `Order ${number}`, description: `Status and details of order ${number}.`, robots: 'noindex' };
+}
+
+const STATUS_TEXT: Record<OrderStatus, string> = {
+  paid: 'Paid: your order is being prepared for shipping.',
+  pending: 'Payment received and being confirmed by your bank; we ship once it is.',
+  failed: 'The payment did not go through, so nothing was charged and nothing will ship.',
+};
+
+export function Page(order: OrderPageData) {
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col px-4 py-16">
+      <h1 className="text-3xl font-bold">{`Order ${order.number}`}</h1>
+      <p className="mt-2 text-stone-700">{`Placed on ${formatLongDate(order.placedAt)}`}</p>
+      <p className="mt-4 font-semibold" data-order-status={order.status}>
+        {STATUS_TEXT[order.status]}
+      </p>
+      <OrderLines order={order} />
+      {order.address.length > 0 && (
+        <section aria-labelledby="shipping-heading" className="mt-8">
+          <h2 id="shipping-heading" className="text-xl font-semibold">
+            Shipping to
+          </h2>
+          <address className="mt-2 not-italic text-stone-700">
+            {order.address.map((line) => (
+              <span key={line} className="block">
+                {line}
+              </span>
+            ))}
+          </address>
+          {order.shippingOption && <p className="mt-2 text-stone-700">{order.shippingOption}</p>}
+        </section>
+      )}
+      <p className="mt-8 text-stone-700">
+        {`Questions about this order? Quote ${order.number} when you `}
+        <a href={contactLink.href} className="underline">
+          contact us
+        </a>
+        {`, write to ${shopInfo.email} or call ${shopInfo.phone}.`}
+      </p>
+    </section>
+  );
+}

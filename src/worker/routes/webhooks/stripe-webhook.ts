@@ -1,0 +1,74 @@
+import type { Context } from 'hono';
+import { Stripe } from 'stripe';
+import { isOrderEvent, statusFor } from '#shared/orders/order-status.ts';
+import type { AppEnv } from '#worker/app-context.ts';
+import { errorFields } from '#worker/log.ts';
+import { keepAlive } from '#worker/http/keep-alive.ts';
+import { fulfil } from '#worker/orders/fulfil.ts';
+import { mailNewOrder, orderMailLeaseUntil } from '#worker/orders/order-mail.ts';
+import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
+
+/** Stripe's default: a signature older than this is refused (a replay of a captured request). */
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+const crypto = Stripe.createSubtleCryptoProvider();
+
+/**
+ * POST /webhooks/stripe: Stripe's word on a Checkout Session, believed only once its signature is
+ * verified with the official package (the same code in workerd). Answers 2xx only once the order is
+ * written: a database that fails gets a 5xx, so Stripe delivers again. What the session holds is read
+ * from Stripe's API, never from the request.
+ */
+export async function stripeWebhook(c: Context<AppEnv>) {
+  const deps = c.get('deps');
+  const { settings } = deps;
+  const log = c.get('log');
+  const gateway = checkoutGatewayFor(settings);
+  if (!settings.STRIPE_WEBHOOK_SECRET || !gateway) {
+    log('warn', 'stripe webhook not configured', {
+      missing: !settings.STRIPE_WEBHOOK_SECRET ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY',
+    });
+    return c.json({ error: 'not found' }, 404);
+  }
+  const body = await c.req.text();
+  let event: Stripe.Event;
+  try {
+    event = await Stripe.webhooks.constructEventAsync(
+      body,
+      c.req.header('stripe-signature') ?? '',
+      settings.STRIPE_WEBHOOK_SECRET,
+      SIGNATURE_TOLERANCE_SECONDS,
+      crypto,
+    );
+  } catch (err) {
+    log('warn', 'stripe webhook refused', { reason: err instanceof Error ? err.message : String(err) });
+    return c.json({ error: 'bad signature or body' }, 400);
+  }
+  if (!isOrderEvent(event.type)) return c.json({ received: true, ignored: event.type });
+  const object = event.data.object as { id?: unknown; object?: unknown };
+  if (object.object !== 'checkout.session' || typeof object.id !== 'string') {
+    log('warn', 'stripe webhook refused', { reason: 'not a checkout session', eventId: event.id });
+    return c.json({ error: 'not a checkout session' }, 400);
+  }
+  if (event.type === 'checkout.session.expired') {
+    log('info', 'checkout session expired', { sessionId: object.id, eventId: event.id });
+    return c.json({ received: true });
+  }
+  try {
+    const session = await gateway.readSession(object.id);
+    const status = session && statusFor(event.type, session.paymentStatus);
+    if (!session || session.status !== 'complete' || !status) {
+      log('warn', 'stripe webhook for a session that is not complete', { sessionId: object.id, eventId: event.id, type: event.type });
+      return c.json({ received: true });
+    }
+    const order = await fulfil(deps.db, session, status, orderMailLeaseUntil(deps));
+    log('info', 'order recorded', { eventId: event.id, type: event.type, sessionId: session.id, ...order });
+    // The answer does not wait for Postmark: Stripe wants a quick 2xx, and unsent mail stays owed.
+    if (order.created) keepAlive(c)(mailNewOrder(deps, log, session.id));
+    return c.json({ received: true, order: order.number, status: order.status });
+  } catch (err) {
+    // Stripe retries a 5xx for days: nothing is lost while the database or Stripe's API is down.
+    log('error', 'stripe webhook failed', { eventId: event.id, sessionId: object.id, ...errorFields(err) });
+    return c.json({ error: 'try again' }, 503);
+  }
+}

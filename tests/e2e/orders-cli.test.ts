@@ -1,0 +1,93 @@
+import { spawnSync } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * The built command behind `npm run orders` (dist/server/db-cli.js), as an operator runs it against
+ * the database an app (Node, outbox mailer: no Postmark token) recorded paid orders in.
+ */
+const SECRET = 'whsec_cli_emulated';
+const cli = resolve('dist/server/db-cli.js');
+let stripe: StripeEmulator;
+let t: TestApp;
+
+function orders(...flags: string[]) {
+  const run = spawnSync(process.execPath, [cli, 'orders', ...flags], {
+    env: { ...process.env, TURSO_DATABASE_URL: t.deps.settings.TURSO_DATABASE_URL, LOG_LEVEL: 'error' },
+    encoding: 'utf8',
+  });
+  return { code: run.status, out: `${run.stdout}${run.stderr}` };
+}
+
+async function pay(session: Parameters<StripeEmulator['createSession']>[0], paymentStatus: 'paid' | 'unpaid') {
+  const id = stripe.createSession(session);
+  stripe.complete(id, paymentStatus);
+  const event = stripe.signedEvent('checkout.session.completed', id, SECRET);
+  const res = await fetch(`${t.url}/webhooks/stripe`, { method: 'POST', body: event.body, headers: event.headers });
+  expect(res.status).toBe(200);
+}
+
+beforeAll(async () => {
+  stripe = await startStripeEmulator();
+  t = await startTestApp({ env: { ...stripe.env, STRIPE_WEBHOOK_SECRET: SECRET } });
+  await pay(
+    {
+      currency: 'GBP',
+      lines: [
+        { productId: 1, name: 'G-Series Laser Training Pistol', quantity: 2, unitAmount: 14999 },
+        { productId: 10, name: 'Training Knife', quantity: 1, unitAmount: 3499 },
+      ],
+      shipping: { label: 'Standard delivery (UK)', amount: 0 },
+      metadata: { region: 'UK' },
+    },
+    'paid',
+  );
+  await pay({ currency: 'EUR', lines: [{ productId: 2, name: 'Laser Cartridge', quantity: 1, unitAmount: 8999 }] }, 'unpaid');
+});
+afterAll(async () => {
+  await t.close();
+  await stripe.close();
+});
+
+describe('npm run orders', () => {
+  it('lists every order newest first with its lines, and exits 0', () => {
+    const { code, out } = orders();
+    expect(code, out).toBe(0);
+    const lines = out.trim().split('\n');
+    expect(lines[0]).toMatch(/^Orders on file:.*newest first: 2$/);
+    expect(lines[1]).toMatch(/^SP-\w{4}-\w{4}  \d{4}-\d\d-\d\d \d\d:\d\d  pending\s+€89\.99  shopper@example\.com$/);
+    expect(lines[2]).toBe('    1 × Laser Cartridge  €89.99');
+    expect(lines[3]).toMatch(/^SP-\w{4}-\w{4}  .*  paid\s+£334\.97  shopper@example\.com$/);
+    expect(lines.slice(4)).toEqual(['    2 × G-Series Laser Training Pistol  £299.98', '    1 × Training Knife  £34.99']);
+  });
+
+  it('narrows by status and date, and refuses a bad option with exit 1', () => {
+    const pending = orders('--status', 'pending');
+    expect(pending.out).toContain('(pending), newest first: 1');
+    expect(orders('--since', '2999-01-01').out).toContain('newest first: 0');
+    const bad = orders('--status', 'shipped');
+    expect(bad.code).toBe(1);
+    expect(bad.out).toContain('orders takes --since');
+  });
+
+  it('the paid order wrote its pair of e-mails to the outbox', async () => {
+    const outbox = t.deps.settings.MAIL_OUTBOX_DIR;
+    const mails = await vi.waitFor(
+      async () => {
+        const files = await readdir(outbox);
+        if (files.length < 4) throw new Error(`${files.length} e-mails so far`);
+        return Promise.all(files.map(async (f) => JSON.parse(await readFile(join(outbox, f), 'utf8')) as { to: string; subject: string }));
+      },
+      { timeout: 5000 },
+    );
+    expect(
+      mails
+        .filter((m) => m.to === 'shopper@example.com')
+        .map((m) => m.subject.replace(/SP-\w{4}-\w{4}/, 'SP-…'))
+        .toSorted(),
+    ).toEqual(['Order SP-… received: payment being confirmed', 'Order confirmed: SP-…']);
+  });
+});

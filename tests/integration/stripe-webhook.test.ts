@@ -1,0 +1,350 @@
+import { eq, sql } from 'drizzle-orm';
+import * as fc from 'fast-check';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ORDER_NUMBER } from '#shared/orders/order-number.ts';
+import { orderEvents, orderLines, orders } from '#worker/db/schema.ts';
+import { keptLog, startTestApp, type TestApp } from '../support/test-app';
+import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
+import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
+import { retryOwedMail } from '#worker/jobs/retry-owed-mail.ts';
+import { orderMail } from '#worker/orders/order-mail.ts';
+
+/**
+ * POST /webhooks/stripe on the Node runtime over HTTP, with the Stripe emulation serving the sessions
+ * and signing events as Stripe does. Orders land in the real libSQL file.
+ */
+const SECRET = 'whsec_test_emulated';
+let stripe: StripeEmulator;
+let postmark: PostmarkEmulator;
+let t: TestApp;
+const { log, lines: logs } = keptLog();
+
+const post = (body: string, headers: Record<string, string>) => fetch(`${t.url}/webhooks/stripe`, { method: 'POST', body, headers });
+const deliver = (type: string, sessionId: string, at?: number) => {
+  const event = stripe.signedEvent(type, sessionId, SECRET, at);
+  return post(event.body, event.headers);
+};
+const count = async (table: typeof orders | typeof orderLines | typeof orderEvents) =>
+  (await t.deps.db.select({ n: sql<number>`count(*)` }).from(table))[0]!.n;
+
+function twoLineGbpSession() {
+  return stripe.createSession({
+    currency: 'GBP',
+    lines: [
+      { productId: 1, name: 'G-Series Laser Training Pistol', quantity: 2, unitAmount: 14999 },
+      { productId: 10, name: 'Training Knife', quantity: 1, unitAmount: 3499 },
+    ],
+    shipping: { label: 'Standard delivery (UK)', amount: 0 },
+    metadata: { region: 'UK', utm_source: 'newsletter' },
+  });
+}
+
+/** An hour on: past the first back-off. */
+const later = () => new Date(Date.now() + 60 * 60 * 1000);
+
+type Mail = { To: string; Subject: string; TextBody: string; ReplyTo?: string };
+
+/** The mails Postmark accepted for the one order there is, once two have arrived (they go after the webhook's answer). */
+const orderMails = async () => {
+  const [order] = await t.deps.db.select().from(orders);
+  const mine = () => postmark.accepted.map((m) => m.body as Mail).filter((m) => m.Subject.includes(order!.number));
+  await vi.waitFor(() => expect(mine().length).toBeGreaterThanOrEqual(2), { timeout: 5000 });
+  // A third would have to be a duplicate: give it the time to show up.
+  await new Promise((r) => setTimeout(r, 150));
+  return mine();
+};
+
+beforeAll(async () => {
+  stripe = await startStripeEmulator();
+  postmark = await startPostmarkEmulator();
+  t = await startTestApp({
+    env: {
+      ...stripe.env,
+      STRIPE_WEBHOOK_SECRET: SECRET,
+      POSTMARK_SERVER_TOKEN: postmark.token,
+      POSTMARK_API_URL: postmark.url,
+      ORDERS_TO_EMAIL: 'orders@strikepoint-training.com',
+      SITE_URL: 'https://shop.example',
+    },
+    log,
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await stripe.close();
+  await postmark.close();
+});
+beforeEach(async () => {
+  await t.deps.db.batch([t.deps.db.delete(orderEvents), t.deps.db.delete(orderLines), t.deps.db.delete(orders)]);
+  postmark.state.mode = 'accept';
+  postmark.received.length = 0;
+  postmark.accepted.length = 0;
+});
+
+describe('a paid checkout', () => {
+  it('becomes one order with its lines, totals, address and campaign, read from the API', async () => {
+    const id = twoLineGbpSession();
+    stripe.complete(id);
+    const res = await deliver('checkout.session.completed', id);
+    expect(res.status).toBe(200);
+    const [order] = await t.deps.db.select().from(orders).where(eq(orders.sessionId, id));
+    expect(order).toMatchObject({
+      status: 'paid',
+      currency: 'GBP',
+      subtotal: 33497,
+      shipping: 0,
+      total: 33497,
+      email: 'shopper@example.com',
+      name: 'Sam Shopper',
+      shippingOption: 'Standard delivery (UK)',
+      region: 'UK',
+      campaign: { utm_source: 'newsletter' },
+    });
+    expect(order!.number).toMatch(ORDER_NUMBER);
+    expect(order!.shippingAddress).toMatchObject({ line1: '1 Range Road', city: 'Leeds', country: 'GB' });
+    expect(order!.token).toMatch(/^[\w-]{22}$/);
+    const lines = await t.deps.db.select().from(orderLines).where(eq(orderLines.orderId, order!.id)).orderBy(orderLines.position);
+    expect(lines.map((l) => [l.productId, l.quantity, l.unitAmount])).toEqual([
+      [1, 2, 14999],
+      [10, 1, 3499],
+    ]);
+    expect(await t.deps.db.select().from(orderEvents)).toHaveLength(1);
+
+    // Two mails: the shopper's confirmation and the shop's "New order", both from the stored order.
+    const mails = await orderMails();
+    expect(mails).toHaveLength(2);
+    const confirmation = mails.find((m) => m.To === 'shopper@example.com')!;
+    expect(confirmation.Subject).toBe(`Order confirmed: ${order!.number}`);
+    expect(confirmation.TextBody).toContain('2 × G-Series Laser Training Pistol  £299.98');
+    expect(confirmation.TextBody).toContain('Total  £334.97');
+    expect(confirmation.TextBody).toContain('1 Range Road');
+    expect(confirmation.TextBody).toContain(`https://shop.example/orders/${order!.number}?token=${order!.token}`);
+    const shop = mails.find((m) => m.To === 'orders@strikepoint-training.com')!;
+    expect(shop.Subject).toBe(`[New order ${order!.number}] £334.97, paid`);
+    expect(shop.ReplyTo).toBe('shopper@example.com');
+    const [mailed] = await t.deps.db.select().from(orders);
+    expect(mailed).toMatchObject({ emailStatus: 'success', emailAttempts: 1, emailLeaseUntil: null });
+    expect(mailed!.notifiedAt).toBeTruthy();
+    expect(mailed!.confirmedAt).toBeTruthy();
+  });
+
+  it('gives one order and one status history when the same event arrives five times at once', async () => {
+    const id = twoLineGbpSession();
+    stripe.complete(id);
+    const event = stripe.signedEvent('checkout.session.completed', id, SECRET);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => post(event.body, event.headers)));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(await count(orders)).toBe(1);
+    expect(await count(orderLines)).toBe(2);
+    expect(await count(orderEvents)).toBe(1);
+    expect(await orderMails()).toHaveLength(2);
+  });
+
+  it('comes from a payment link the same way', async () => {
+    const id = stripe.createSession({
+      currency: 'USD',
+      lines: [{ productId: 2, name: 'Rifle', quantity: 1, unitAmount: 29999 }],
+      paymentLink: 'plink_123',
+    });
+    stripe.complete(id);
+    expect((await deliver('checkout.session.completed', id)).status).toBe(200);
+    expect((await t.deps.db.select().from(orders))[0]).toMatchObject({ paymentLink: 'plink_123', currency: 'USD', total: 29999 });
+  });
+});
+
+describe('delayed payment methods', () => {
+  it('is pending, then paid when the payment succeeds; a replay changes nothing', async () => {
+    const id = twoLineGbpSession();
+    stripe.complete(id, 'unpaid');
+    await deliver('checkout.session.completed', id);
+    expect((await t.deps.db.select().from(orders))[0]!.status).toBe('pending');
+    stripe.settle(id, 'paid');
+    await deliver('checkout.session.async_payment_succeeded', id);
+    await deliver('checkout.session.async_payment_succeeded', id);
+    await deliver('checkout.session.completed', id);
+    expect((await t.deps.db.select().from(orders))[0]!.status).toBe('paid');
+    expect((await t.deps.db.select({ s: orderEvents.status }).from(orderEvents)).map((e) => e.s).toSorted()).toEqual(['paid', 'pending']);
+    // One pair, sent when the order was recorded: the shopper's says the payment is being confirmed.
+    const mails = await orderMails();
+    expect(mails).toHaveLength(2);
+    expect(mails.find((m) => m.To === 'shopper@example.com')!.TextBody).toContain('Your payment is being confirmed by your bank');
+  });
+
+  it('is paid once when the success arrives before completed', async () => {
+    const id = twoLineGbpSession();
+    stripe.complete(id, 'paid');
+    await deliver('checkout.session.async_payment_succeeded', id);
+    await deliver('checkout.session.completed', id);
+    expect(await count(orders)).toBe(1);
+    expect((await t.deps.db.select({ s: orderEvents.status }).from(orderEvents)).map((e) => e.s)).toEqual(['paid']);
+    expect(await orderMails()).toHaveLength(2);
+  });
+
+  it('is failed when the payment fails, and stays failed', async () => {
+    const id = twoLineGbpSession();
+    stripe.complete(id, 'unpaid');
+    await deliver('checkout.session.completed', id);
+    await deliver('checkout.session.async_payment_failed', id);
+    await deliver('checkout.session.async_payment_succeeded', id);
+    expect((await t.deps.db.select().from(orders))[0]!.status).toBe('failed');
+  });
+});
+
+describe('what is not an order', () => {
+  it('records nothing for an expired session, and acknowledges unknown event types', async () => {
+    const id = twoLineGbpSession();
+    stripe.expire(id);
+    expect((await deliver('checkout.session.expired', id)).status).toBe(200);
+    expect((await deliver('customer.created', id)).status).toBe(200);
+    expect(await count(orders)).toBe(0);
+  });
+
+  it('refuses a wrong signature, a stale timestamp and a body that is not an event with 400, writing nothing', async () => {
+    const id = twoLineGbpSession();
+    stripe.complete(id);
+    const event = stripe.signedEvent('checkout.session.completed', id, 'whsec_someone_else');
+    expect((await post(event.body, event.headers)).status).toBe(400);
+    expect((await deliver('checkout.session.completed', id, Math.floor(Date.now() / 1000) - 301)).status).toBe(400);
+    expect((await post('not json', { 'Content-Type': 'application/json' })).status).toBe(400);
+    const good = stripe.signedEvent('checkout.session.completed', id, SECRET);
+    expect((await post(good.body.replace('"paid"', '"unpaid"'), good.headers)).status).toBe(400);
+    expect(await count(orders)).toBe(0);
+    expect(logs.some((l) => l.msg === 'stripe webhook refused')).toBe(true);
+  });
+
+  it('answers 0 5xx and writes 0 rows for 1,000 hostile requests', async () => {
+    const id = twoLineGbpSession();
+    stripe.complete(id);
+    const statuses = new Map<number, number>();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ maxLength: 400 }),
+        fc.option(fc.string({ maxLength: 120 }), { nil: undefined }),
+        fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data'),
+        async (body, signature, type) => {
+          const res = await post(body, { 'Content-Type': type, ...(signature === undefined ? {} : { 'Stripe-Signature': signature }) });
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          await res.arrayBuffer();
+          expect(res.status).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 1000, seed: 18 },
+    );
+    expect(await count(orders)).toBe(0);
+  }, 60_000);
+});
+
+describe('failures', () => {
+  it('answers 5xx while the database cannot write, so Stripe delivers again, and the redelivery records the order', async () => {
+    const id = twoLineGbpSession();
+    stripe.complete(id);
+    await t.deps.db.run(sql`ALTER TABLE order_lines RENAME TO order_lines_away`);
+    try {
+      expect((await deliver('checkout.session.completed', id)).status).toBe(503);
+    } finally {
+      await t.deps.db.run(sql`ALTER TABLE order_lines_away RENAME TO order_lines`);
+    }
+    expect(await count(orders)).toBe(0);
+    expect((await deliver('checkout.session.completed', id)).status).toBe(200);
+    expect(await count(orders)).toBe(1);
+    expect(await count(orderLines)).toBe(2);
+    expect(await orderMails()).toHaveLength(2);
+  });
+
+  it('keeps the mail owed while Postmark is down (on /healthz too), and the retry job sends the pair once', async () => {
+    const id = twoLineGbpSession();
+    stripe.complete(id);
+    postmark.state.mode = 'fail';
+    expect((await deliver('checkout.session.completed', id)).status).toBe(200);
+    await vi.waitFor(async () => expect((await t.deps.db.select().from(orders))[0]!.emailAttempts).toBe(1));
+    expect(await (await fetch(`${t.url}/healthz`)).json()).toMatchObject({ orderMail: { owed: 1, overdue: 0 } });
+    postmark.state.mode = 'accept';
+    expect(await retryOwedMail(orderMail, t.deps, { now: later })).toEqual({ sent: 1, failed: 0 });
+    expect(await retryOwedMail(orderMail, t.deps, { now: later })).toEqual({ sent: 0, failed: 0 });
+    expect(await orderMails()).toHaveLength(2);
+    expect(await (await fetch(`${t.url}/healthz`)).json()).toMatchObject({ orderMail: { owed: 0 } });
+  });
+
+  it('is not found, with a log line naming the setting, when the webhook secret is not set', async () => {
+    const kept = keptLog();
+    const bare = await startTestApp({ env: stripe.env, log: kept.log });
+    const event = stripe.signedEvent('checkout.session.completed', twoLineGbpSession(), SECRET);
+    const res = await fetch(`${bare.url}/webhooks/stripe`, { method: 'POST', body: event.body, headers: event.headers });
+    expect(res.status).toBe(404);
+    expect(kept.lines.some((l) => l.msg === 'stripe webhook not configured' && l.fields?.missing === 'STRIPE_WEBHOOK_SECRET')).toBe(true);
+    await bare.close();
+  });
+});
+
+describe('the thank-you page', () => {
+  it('records the order itself when the shopper is quicker than the webhook; the webhook after adds nothing', async () => {
+    const id = twoLineGbpSession();
+    stripe.complete(id);
+    const res = await fetch(`${t.url}/thank-you?session_id=${id}`, { headers: { Cookie: 'cart=1:2|10:1' } });
+    const html = await res.text();
+    expect(html.match(/data-order-line/g)).toHaveLength(2);
+    expect(html).toContain('on its way to shopper@example.com');
+    const [order] = await t.deps.db.select().from(orders);
+    expect(html).toContain(`Order ${order!.number}`);
+    // Paid: the cart is emptied in the same response.
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('cart=;'))).toBe(true);
+    // What was added since (one more pistol, another product) stays.
+    const again = await fetch(`${t.url}/thank-you?session_id=${id}`, { headers: { Cookie: 'cart=1:3|10:1|4:2' } });
+    expect(again.headers.getSetCookie().find((c) => c.startsWith('cart='))).toMatch(/^cart=1%3A1%7C4%3A2;|^cart=1:1\|4:2;/);
+    expect((await deliver('checkout.session.completed', id)).status).toBe(200);
+    expect(await count(orders)).toBe(1);
+    expect(await count(orderEvents)).toBe(1);
+    expect(await orderMails()).toHaveLength(2);
+  });
+
+  it('says a delayed payment is being confirmed, and keeps the cart until it is paid', async () => {
+    const id = twoLineGbpSession();
+    stripe.complete(id, 'unpaid');
+    await deliver('checkout.session.completed', id);
+    const res = await fetch(`${t.url}/thank-you?session_id=${id}`, { headers: { Cookie: 'cart=1:2|10:1' } });
+    expect(await res.text()).toContain('is being confirmed');
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('cart='))).toBe(false);
+  });
+});
+
+describe('the order page', () => {
+  it("shows the order with its own token, and is the 404 page for a wrong, missing or other order's token", async () => {
+    const id = twoLineGbpSession();
+    stripe.complete(id);
+    await deliver('checkout.session.completed', id);
+    const [order] = await t.deps.db.select().from(orders);
+    const res = await fetch(`${t.url}/orders/${order!.number}?token=${order!.token}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toBe('no-store');
+    const html = await res.text();
+    expect(html).toContain('<meta name="robots" content="noindex"');
+    expect(html).toContain(`Order ${order!.number}`);
+    expect(html.match(/data-order-line/g)).toHaveLength(2);
+    expect(html).toContain('£334.97');
+    // The street is cut short; the town stays.
+    expect(html).toContain('1 Ra…');
+    expect(html).not.toContain('1 Range Road');
+    expect(html).toContain('Leeds');
+
+    const other = twoLineGbpSession();
+    stripe.complete(other);
+    await deliver('checkout.session.completed', other);
+    const otherToken = (await t.deps.db.select().from(orders).where(eq(orders.sessionId, other)))[0]!.token;
+    for (const query of ['', '?token=', '?token=wrong', `?token=${order!.token}x`, `?token=${otherToken}`]) {
+      const miss = await fetch(`${t.url}/orders/${order!.number}${query}`);
+      expect(miss.status, query).toBe(404);
+      expect(await miss.text()).toContain('Page Not Found');
+    }
+    expect((await fetch(`${t.url}/orders/SP-0000-0000?token=${order!.token}`)).status).toBe(404);
+    expect((await fetch(`${t.url}/orders/not-a-number?token=x`)).status).toBe(404);
+  });
+
+  it('is linked from the thank-you page', async () => {
+    const id = twoLineGbpSession();
+    stripe.complete(id);
+    await deliver('checkout.session.completed', id);
+    const [order] = await t.deps.db.select().from(orders);
+    const html = await (await fetch(`${t.url}/thank-you?session_id=${id}`)).text();
+    expect(html).toContain(`href="/orders/${order!.number}?token=${order!.token}"`);
+  });
+});

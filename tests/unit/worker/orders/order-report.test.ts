@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { formatOrderList, parseOrderListFlags } from '#worker/orders/order-report.ts';
+import type { StoredOrder } from '#worker/orders/order-queries.ts';
+
+describe('npm run orders options', () => {
+  it('reads --since, --status and --limit, with or without =', () => {
+    expect(parseOrderListFlags([])).toEqual({ limit: 100 });
+    expect(parseOrderListFlags(['--since', '2026-11-01', '--status', 'pending'])).toEqual({
+      since: '2026-11-01T00:00:00.000Z',
+      status: 'pending',
+      limit: 100,
+    });
+    expect(parseOrderListFlags(['--status=paid', '--limit=5'])).toEqual({ status: 'paid', limit: 5 });
+  });
+
+  it('refuses anything else with the usage', () => {
+    for (const flags of [
+      ['--since', 'yesterday'],
+      ['--status', 'shipped'],
+      ['--limit', '0'],
+      ['--limit', '5000'],
+      ['--since'],
+      ['--verbose'],
+    ]) {
+      expect(() => parseOrderListFlags(flags), flags.join(' ')).toThrow(/orders takes --since/);
+    }
+  });
+});
+
+describe('the order list', () => {
+  it('prints one block per order: number, date, status, total, e-mail, then the lines', () => {
+    const order = {
+      number: 'SP-AB12-CD34',
+      createdAt: '2026-11-24T21:40:12.000Z',
+      status: 'paid',
+      total: 33497,
+      currency: 'GBP',
+      email: 'shopper@example.com',
+      lines: [
+        { name: 'G-Series Laser Training Pistol', quantity: 2, unitAmount: 14999 },
+        { name: 'Training Knife', quantity: 1, unitAmount: 3499 },
+      ],
+    } as unknown as StoredOrder;
+    expect(formatOrderList([order]).split('\n')).toEqual([
+      'SP-AB12-CD34  2026-11-24 21:40  paid        £334.97  shopper@example.com',
+      '    2 × G-Series Laser Training Pistol  £299.98',
+      '    1 × Training Knife  £34.99',
+    ]);
+  });
+});
