@@ -1,5 +1,6 @@
 import { startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { MarketContext, pageMarket } from './market';
 
 const loaders = import.meta.glob<{ default: ComponentType<object> }>('./islands/*.tsx');
 
@@ -34,7 +35,9 @@ export async function hydrateIsland(el: HTMLElement): Promise<void> {
       hydrateRoot(
         el,
         <Committed done={done}>
-          <Component {...props} />
+          <MarketContext value={pageMarket()}>
+            <Component {...props} />
+          </MarketContext>
         </Committed>,
         {
           identifierPrefix: el.dataset.prefix ?? '',

@@ -12,10 +12,11 @@ import { pageTitle } from '#shared/seo/tags.ts';
 import { currencyByRegion } from '#shared/region/region.ts';
 import { pushPageView, trackViewItemList } from './data-layer';
 import { getRegion } from './region/store';
+import { pageHref } from './market';
 
 /** The list state in the address bar and the tab title; 'push' makes a history entry (a new page view). */
 export function writeListUrl(state: ListState, mode: 'push' | 'replace'): void {
-  const url = listPath(state);
+  const url = pageHref(listPath(state));
   if (mode === 'push') history.pushState(null, '', url);
   else history.replaceState(null, '', url);
   document.title = pageTitle(listHeading(state).title);

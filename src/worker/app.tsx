@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { AppDeps, AppEnv } from './app-context';
+import { markets } from '#shared/market/market.ts';
 import { errorFields } from './log';
 import { cart } from './middleware/cart';
 import { injectDeps } from './middleware/inject-deps';
@@ -35,12 +36,16 @@ export function createApp(deps: AppDeps) {
   app.use(requestGuard(deps.settings.SITE_URL));
   app.use(methodNotAllowed({ app, onMethodNotAllowed: (c, methods) => renderRefusal(c, 405, { Allow: methods.join(', ') }) }));
 
-  // One sub-app per screen group (src/worker/routes/<group>/).
+  // One sub-app per screen group (src/worker/routes/<group>/). The pages and their forms are served
+  // bare (the visitor's region) and under each market's prefix (that market's region: middleware/region).
   app.route('/', frameRoutes);
-  app.route('/', contentRoutes);
-  app.route('/', shopRoutes);
-  app.route('/', editorialRoutes);
-  app.route('/', contactRoutes);
+  for (const base of ['/', ...markets.map((m) => `/${m}`)]) {
+    app.route(base, contentRoutes);
+    app.route(base, shopRoutes);
+    app.route(base, editorialRoutes);
+    app.route(base, contactRoutes);
+  }
+  app.get('/:market{gb|eu|us}/', (c) => c.redirect(`/${c.req.param('market')}`, 301));
   app.route('/', webhookRoutes);
 
   app.notFound(renderNotFound);

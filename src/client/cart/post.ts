@@ -1,6 +1,7 @@
 import type { CheckoutMode } from '#shared/cart/checkout-mode.ts';
 import type { CartViewLine } from '#shared/cart/view.ts';
 import { refreshCart } from './store';
+import { pageHref } from '../market';
 
 /** The cart as the server answers a cart post or GET /api/cart. */
 export interface CartAnswer {
@@ -19,7 +20,7 @@ export class CartPostError extends Error {}
 export async function postCart(path: string, fields: Record<string, string>): Promise<CartAnswer> {
   let res: Response;
   try {
-    res = await fetch(path, { method: 'POST', headers: { Accept: 'application/json' }, body: new URLSearchParams(fields) });
+    res = await fetch(pageHref(path), { method: 'POST', headers: { Accept: 'application/json' }, body: new URLSearchParams(fields) });
   } catch {
     throw new CartPostError('The cart could not be reached. Check your connection and try again.');
   }
@@ -30,7 +31,7 @@ export async function postCart(path: string, fields: Record<string, string>): Pr
 }
 
 export async function fetchCart(): Promise<CartAnswer> {
-  const res = await fetch('/api/cart', { headers: { Accept: 'application/json' } });
+  const res = await fetch(pageHref('/api/cart'), { headers: { Accept: 'application/json' } });
   if (!res.ok) throw new Error(`GET /api/cart: ${res.status}`);
   return (await res.json()) as CartAnswer;
 }
@@ -39,7 +40,7 @@ export async function fetchCart(): Promise<CartAnswer> {
 export async function postCheckout(fields: Record<string, string>): Promise<string> {
   let res: Response;
   try {
-    res = await fetch('/cart/checkout', { method: 'POST', headers: { Accept: 'application/json' }, body: new URLSearchParams(fields) });
+    res = await fetch(pageHref('/cart/checkout'), { method: 'POST', headers: { Accept: 'application/json' }, body: new URLSearchParams(fields) });
   } catch {
     throw new CartPostError('Checkout could not be reached. Check your connection and try again.');
   }

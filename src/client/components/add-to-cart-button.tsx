@@ -5,6 +5,7 @@ import type { StockLevel } from '#shared/catalogue/types.ts';
 import { toast } from '../toast-store';
 import { trackCartChange } from '../cart/track-cart';
 import { CartPostError, postCart } from '../cart/post';
+import { useHref } from '#client/market.ts';
 
 export interface AddToCartProps {
   product: Priced & { id: number; name: string; stock: StockLevel };
@@ -17,6 +18,7 @@ export interface AddToCartProps {
  * Products that cannot be bought have no button (their Buy shows Sold Out).
  */
 export function AddToCartButton({ product, className = '' }: AddToCartProps) {
+  const to = useHref();
   const [pending, setPending] = useState(false);
   if (!isPurchasable(product.stock)) return null;
   const name = plainName(product.name);
@@ -37,7 +39,7 @@ export function AddToCartButton({ product, className = '' }: AddToCartProps) {
   };
 
   return (
-    <form method="post" action="/cart/add" onSubmit={onSubmit} className="contents">
+    <form method="post" action={to('/cart/add')} onSubmit={onSubmit} className="contents">
       <input type="hidden" name="product_id" value={product.id} />
       <input type="hidden" name="quantity" value="1" />
       <button

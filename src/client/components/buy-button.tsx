@@ -4,6 +4,7 @@ import type { AnalyticsItem } from '#shared/catalogue/item-events.ts';
 import { plainName, isPurchasable } from '#shared/catalogue/product.ts';
 import type { StockLevel } from '#shared/catalogue/types.ts';
 import { startCheckout } from '../checkout';
+import { useHref } from '#client/market.ts';
 
 export interface BuyButtonProps {
   productId: number;
@@ -22,6 +23,7 @@ export interface BuyButtonProps {
  * and ignores further presses until the page is shown again (e.g. back from the payment page).
  */
 export function BuyButton({ productId, name, stock, item, campaign, soldOutLabel, className = '' }: BuyButtonProps) {
+  const to = useHref();
   const [pending, setPending] = useState(false);
   const busy = useRef(false);
   useEffect(() => {
@@ -54,7 +56,7 @@ export function BuyButton({ productId, name, stock, item, campaign, soldOutLabel
   };
 
   return (
-    <form method="post" action={`/checkout/${productId}`} onSubmit={onSubmit} className="contents">
+    <form method="post" action={to(`/checkout/${productId}`)} onSubmit={onSubmit} className="contents">
       {campaignKeys.map((key) => (campaign[key] ? <input key={key} type="hidden" name={key} value={campaign[key]} /> : null))}
       <button
         type="submit"

@@ -5,6 +5,7 @@ import { formatMinor } from '#shared/money.ts';
 import { plainName } from '#shared/catalogue/product.ts';
 import type { Currency } from '#shared/region/region.ts';
 import { ProductTile } from './product-tile';
+import { useHref } from '#client/market.ts';
 
 export interface CartLineProps {
   line: CartViewLine;
@@ -29,6 +30,7 @@ function submittedQuantity(event: FormEvent<HTMLFormElement>): number {
  * stands for); the island handles them in place.
  */
 export function CartLine({ line, unitAmount, lineAmount, currency, onQuantity, onRemove, children }: CartLineProps) {
+  const to = useHref();
   const name = plainName(line.name);
   const stepper = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -42,7 +44,7 @@ export function CartLine({ line, unitAmount, lineAmount, currency, onQuantity, o
   return (
     <ProductTile
       product={line}
-      href={line.href}
+      href={to(line.href)}
       layout="row"
       headingLevel={2}
       eager
@@ -59,7 +61,13 @@ export function CartLine({ line, unitAmount, lineAmount, currency, onQuantity, o
           Unit price <span data-unit-price>{formatMinor(unitAmount, currency)}</span>
         </p>
         <div className="flex flex-wrap items-center gap-4">
-          <form method="post" action="/cart/update" onSubmit={stepper} className="flex items-center" aria-label={`Quantity of ${name}`}>
+          <form
+            method="post"
+            action={to('/cart/update')}
+            onSubmit={stepper}
+            className="flex items-center"
+            aria-label={`Quantity of ${name}`}
+          >
             <input type="hidden" name="product_id" value={line.id} />
             <button
               type="submit"
@@ -89,7 +97,7 @@ export function CartLine({ line, unitAmount, lineAmount, currency, onQuantity, o
               +
             </button>
           </form>
-          <form method="post" action="/cart/remove" onSubmit={remove}>
+          <form method="post" action={to('/cart/remove')} onSubmit={remove}>
             <input type="hidden" name="product_id" value={line.id} />
             <button
               type="submit"

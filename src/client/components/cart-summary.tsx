@@ -3,9 +3,11 @@ import { formatMinor } from '#shared/money.ts';
 import { businessDays, policyMoney } from '#shared/policy/text.ts';
 import { FREE_STANDARD_SHIPPING_OVER, POLICY_CURRENCY } from '#shared/policy/figures.ts';
 import type { Currency } from '#shared/region/region.ts';
+import { useHref } from '#client/market.ts';
 
 /** Subtotal and the shipping that applies from the policy, in the visitor's currency where the policy has a figure for it. */
 export function CartSummary({ subtotal, currency, shipping }: { subtotal: number; currency: Currency; shipping: ShippingChoice[] }) {
+  const to = useHref();
   const inPolicyCurrency = shipping.some((c) => !c.free) && currency !== POLICY_CURRENCY;
   const standardFree = shipping.some((c) => c.service === 'standard' && c.free);
   return (
@@ -31,7 +33,7 @@ export function CartSummary({ subtotal, currency, shipping }: { subtotal: number
           : `Standard delivery is free on orders over ${policyMoney(FREE_STANDARD_SHIPPING_OVER)}. `}
         {inPolicyCurrency && 'Delivery is priced in GBP, as our shipping policy states it. '}
         You choose the delivery at checkout. See our{' '}
-        <a href="/shipping-policy" className="underline underline-offset-2">
+        <a href={to('/shipping-policy')} className="underline underline-offset-2">
           shipping policy
         </a>
         .

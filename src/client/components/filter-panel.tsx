@@ -1,6 +1,7 @@
 import { useId, type MouseEvent } from 'react';
 import { findListFilter, panelFilterIds, clearedList, listPath, type ListState } from '#shared/catalogue/list.ts';
 import { HiddenListState } from './list-forms';
+import { useHref } from '#client/market.ts';
 
 export interface Availability {
   inStockOnly: boolean;
@@ -25,6 +26,7 @@ export interface FilterPanelProps {
  * the spec says, do not change the results) and Clear Filters.
  */
 export function FilterPanel({ state, availability, onCategory, onAvailability, onClear }: FilterPanelProps) {
+  const to = useHref();
   const id = useId();
   return (
     <div className="flex flex-col gap-6">
@@ -32,7 +34,7 @@ export function FilterPanel({ state, availability, onCategory, onAvailability, o
         <h2 id={`${id}-categories`} className="mb-3 text-sm font-semibold uppercase tracking-wide text-stone-700">
           Categories
         </h2>
-        <form method="get" action="/products">
+        <form method="get" action={to('/products')}>
           <HiddenListState state={state} omit="category" />
           <ul className="flex flex-col gap-1">
             {panelFilterIds.map((filterId) => {
@@ -69,7 +71,7 @@ export function FilterPanel({ state, availability, onCategory, onAvailability, o
           </label>
         ))}
       </fieldset>
-      <a href={listPath(clearedList(state))} onClick={onClear} className="btn btn-secondary">
+      <a href={to(listPath(clearedList(state)))} onClick={onClear} className="btn btn-secondary">
         Clear Filters
       </a>
     </div>

@@ -1,6 +1,7 @@
 import type { FormEvent, Ref } from 'react';
 import { categorySlug } from '#shared/editorial/posts.ts';
 import { guidesPath, type GuideFilter } from '#shared/editorial/guides.ts';
+import { useHref } from '#client/market.ts';
 
 const fieldClass = 'h-11 w-full rounded-md border border-stone-400 bg-white px-3 text-stone-900';
 
@@ -21,11 +22,12 @@ interface GuideFilterFormProps {
 
 /** Search and category filters as a GET form (?q=&category=), so they work without JavaScript. */
 export function GuideFilterForm({ filter, categories, handlers }: GuideFilterFormProps) {
+  const to = useHref();
   return (
     <search>
       <form
         method="get"
-        action={guidesPath()}
+        action={to(guidesPath())}
         onSubmit={handlers?.onSubmit}
         className="mt-8 grid gap-4 sm:grid-cols-[1fr_16rem_auto] sm:items-end"
       >

@@ -2,6 +2,7 @@ import type { MouseEvent } from 'react';
 import type { PostTeaser } from '#shared/editorial/posts.ts';
 import { guideCountText, guidesPath } from '#shared/editorial/guides.ts';
 import { ArticleCardGrid, ArticleCardGridSkeleton } from './article-card-grid';
+import { useHref } from '#client/market.ts';
 
 /** Six placeholders while the guides load. */
 const SKELETON_CARDS = 6;
@@ -22,6 +23,7 @@ export function GuideResults({
   total?: number;
   onReset?: (event: MouseEvent) => void;
 }) {
+  const to = useHref();
   // The results share one grid cell with an invisible copy of the placeholders, so fewer results
   // than placeholders never pull the footer up (at first paint or while filtering).
   return (
@@ -37,7 +39,7 @@ export function GuideResults({
             <div className="mt-12 rounded-lg border border-stone-200 bg-white p-8 text-center">
               <h2 className="text-xl font-bold">No guides found</h2>
               <p className="mt-2 text-stone-700">Try adjusting your search or filter criteria.</p>
-              <a href={guidesPath()} onClick={onReset} className="btn btn-secondary mt-6">
+              <a href={to(guidesPath())} onClick={onReset} className="btn btn-secondary mt-6">
                 Reset Filters
               </a>
             </div>

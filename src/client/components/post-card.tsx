@@ -1,11 +1,13 @@
 import { FEATURED_IMAGE_SIZE, type PostTeaser } from '#shared/editorial/posts.ts';
 import { formatLongDate } from '#shared/site/dates.ts';
+import { useHref } from '#client/market.ts';
 
 /** Text area height shared with the skeleton, so a card replaces its placeholder without a jump. */
 const CARD_TEXT_HEIGHT = 'h-48';
 
 /** A blog card: image, category, date, title, excerpt; the whole card is one link, to the article. */
 export function PostCard({ card }: { card: PostTeaser }) {
+  const to = useHref();
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       {/* The title next to it names the card; the image is decoration. */}
@@ -26,7 +28,7 @@ export function PostCard({ card }: { card: PostTeaser }) {
         </p>
         <h3 className="line-clamp-2 text-lg font-semibold leading-snug">
           <a
-            href={card.url}
+            href={to(card.url)}
             className="after:absolute after:inset-0 after:rounded-lg hover:text-red-700 focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-red-700"
           >
             {card.title}

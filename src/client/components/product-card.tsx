@@ -10,6 +10,7 @@ import { BuyButton } from './buy-button';
 import { PriceLine } from './price-line';
 import { ProductName } from './product-name';
 import { StockBadge } from './stock-badge';
+import { useHref } from '#client/market.ts';
 
 export interface CardContext {
   region: Region;
@@ -22,6 +23,7 @@ export interface CardContext {
 
 /** A product card: the whole card opens the product (select_item first); Buy sits above that link. */
 export function ProductCard({ item, index, eager, ctx }: { item: CardItem; index: number; eager: boolean; ctx: CardContext }) {
+  const to = useHref();
   const { chips, more } = featureChips(item.features);
   const Heading = ctx.headingLevel === 3 ? 'h3' : 'h2';
   const asRow = ctx.view === 'list';
@@ -44,7 +46,7 @@ export function ProductCard({ item, index, eager, ctx }: { item: CardItem; index
         <Badges isNew={item.is_new} tags={item.tags} />
         <Heading className="text-lg font-semibold leading-snug">
           <a
-            href={item.href}
+            href={to(item.href)}
             onClick={() => trackSelectItem(ctx.list.id, ctx.list.name, analytics)}
             className="after:absolute after:inset-0 after:rounded-lg hover:text-red-700 focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-red-700"
           >

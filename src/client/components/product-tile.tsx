@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { productImageSize } from '#shared/catalogue/product.ts';
 import { ProductName } from './product-name';
+import { useHref } from '#client/market.ts';
 
 export interface ProductTileProps {
   /** Without a picture (an order line that is no catalogue product) the tile shows the name alone. */
@@ -36,6 +37,7 @@ const linkFocus = 'focus-visible:outline-2 focus-visible:outline-red-700';
  * article's products, the digest's featured equipment, the cart's lines and the thank-you lines.
  */
 export function ProductTile(props: ProductTileProps) {
+  const to = useHref();
   const { product, href, wholeLink = false, layout, headingLevel, as: Tag = 'li', children } = props;
   const stacked = layout === 'stack';
   // A whole-tile link is labelled by the name inside it: the image adds nothing to read out.
@@ -52,7 +54,7 @@ export function ProductTile(props: ProductTileProps) {
   const name = <ProductName name={product.name} />;
   const namedLink =
     href && !wholeLink ? (
-      <a href={href} className="hover:text-red-700">
+      <a href={to(href)} className="hover:text-red-700">
         {name}
       </a>
     ) : (
@@ -69,7 +71,7 @@ export function ProductTile(props: ProductTileProps) {
   if (href && wholeLink) {
     return (
       <Tag className={props.className} {...props.data}>
-        <a href={href} className={`group h-full ${box} ${linkFocus}`}>
+        <a href={to(href)} className={`group h-full ${box} ${linkFocus}`}>
           {image}
           {body}
         </a>

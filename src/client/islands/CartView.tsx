@@ -18,6 +18,7 @@ import { CartLine } from '../components/cart-line';
 import { CartSummary } from '../components/cart-summary';
 import { useRegion } from '../region/use-region';
 import { toast } from '../toast-store';
+import { useHref } from '#client/market.ts';
 
 export interface CartViewProps {
   lines: CartViewLine[];
@@ -48,6 +49,7 @@ function fail(err: unknown) {
  * made in another tab is fetched when this one comes back into view.
  */
 export default function CartView(props: CartViewProps) {
+  const to = useHref();
   const region = useRegion(props.region);
   const currency = currencyByRegion[region];
   const [lines, setLines] = useState(props.lines);
@@ -147,7 +149,7 @@ export default function CartView(props: CartViewProps) {
     return (
       <div className="flex flex-col items-center py-10 text-center">
         <p className="text-lg text-stone-700">Your cart is empty.</p>
-        <a href="/products" className="btn btn-primary mt-8">
+        <a href={to('/products')} className="btn btn-primary mt-8">
           Browse Products
         </a>
       </div>
@@ -207,7 +209,7 @@ export default function CartView(props: CartViewProps) {
         </h2>
         <CartSummary subtotal={priced.subtotal} currency={currency} shipping={shipping} />
         {!oneByOne && (
-          <form method="post" action="/cart/checkout" onSubmit={checkout} className="mt-6">
+          <form method="post" action={to('/cart/checkout')} onSubmit={checkout} className="mt-6">
             {campaignKeys.map((key) =>
               props.campaign[key] ? <input key={key} type="hidden" name={key} value={props.campaign[key]} /> : null,
             )}

@@ -20,6 +20,7 @@ import { push } from '../data-layer';
 import { mountTurnstile } from '../contact/turnstile-widget';
 import { ContactField, fieldClass } from '../components/contact-field';
 import { toast } from '../toast-store';
+import { useHref } from '#client/market.ts';
 
 export interface ContactFormProps {
   /** What the visitor typed, when the server showed the form again. */
@@ -64,6 +65,7 @@ export default function ContactForm({
   fillToken = '',
   turnstileSiteKey,
 }: ContactFormProps) {
+  const to = useHref();
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState(initial);
@@ -108,7 +110,7 @@ export default function ContactForm({
     const challengeAnswer = form.current?.elements.namedItem(TURNSTILE_RESPONSE_FIELD) as HTMLInputElement | null;
     // A network failure, a time-out, or an answer outside the contract (a proxy's 502, a bare JSON
     // error) all read as "not saved": the spec's Error toast, the fields kept for another try.
-    const answer = await fetch('/contact', {
+    const answer = await fetch(to('/contact'), {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify({
@@ -149,7 +151,7 @@ export default function ContactForm({
   });
 
   return (
-    <form ref={form} method="post" action="/contact" noValidate onSubmit={onSubmit} className="space-y-5">
+    <form ref={form} method="post" action={to('/contact')} noValidate onSubmit={onSubmit} className="space-y-5">
       {status && (
         <div
           id={`${id}-status`}

@@ -1,12 +1,14 @@
 import * as NavigationMenu from '@radix-ui/react-navigation-menu';
 import { useRef } from 'react';
 import { contactLink, isActive, productLinks, resourceLinks, type NavLink } from '#shared/site/navigation.ts';
+import { useHref } from '#client/market.ts';
 
 export interface DesktopNavProps {
   path: string;
 }
 
 function Dropdown({ label, links, path }: { label: string; links: NavLink[]; path: string }) {
+  const to = useHref();
   const trigger = useRef<HTMLButtonElement>(null);
   return (
     <NavigationMenu.Item value={label}>
@@ -35,7 +37,7 @@ function Dropdown({ label, links, path }: { label: string; links: NavLink[]; pat
           {links.map((link) => (
             <li key={link.href}>
               <NavigationMenu.Link asChild active={isActive(link.href, path) && link.href.split('?')[0] === path}>
-                <a href={link.href} className="nav-dropdown-link">
+                <a href={to(link.href)} className="nav-dropdown-link">
                   {link.label}
                 </a>
               </NavigationMenu.Link>
@@ -52,6 +54,7 @@ function Dropdown({ label, links, path }: { label: string; links: NavLink[]; pat
  * one open; Enter/Space toggle, arrows move, Escape closes and returns focus to the trigger.
  */
 export default function DesktopNav({ path }: DesktopNavProps) {
+  const to = useHref();
   return (
     <NavigationMenu.Root aria-label="Main" className="relative" delayDuration={0}>
       <NavigationMenu.List className="flex h-9 items-stretch gap-1 text-sm font-medium">
@@ -60,7 +63,7 @@ export default function DesktopNav({ path }: DesktopNavProps) {
         <NavigationMenu.Item>
           <NavigationMenu.Link asChild active={isActive(contactLink.href, path)}>
             <a
-              href={contactLink.href}
+              href={to(contactLink.href)}
               className="nav-trigger data-[active]:bg-red-700 data-[active]:text-white"
               aria-current={isActive(contactLink.href, path) ? 'page' : undefined}
             >

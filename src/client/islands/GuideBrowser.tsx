@@ -13,6 +13,7 @@ import { pushPageView } from '../data-layer';
 import { GuideFilterForm } from '../components/guide-filter-form';
 import { GuidePagination } from '../components/guide-pagination';
 import { GuideResults } from '../components/guide-results';
+import { pageHref } from '../market';
 
 export interface GuideBrowserProps {
   /** The guides of the page the server rendered (one page, never the whole archive). */
@@ -41,7 +42,7 @@ const SEARCH_DELAY_MS = 250;
 /** Asks the server for a filter's page; only the latest question's answer (counted in `asked`) is shown. */
 function askServer(asked: RefObject<number>, setServer: Dispatch<SetStateAction<ServerPage>>, next: GuideFilter, page: number) {
   const id = ++asked.current;
-  fetch(guidesApiPath(next, page), { headers: { Accept: 'application/json' } })
+  fetch(pageHref(guidesApiPath(next, page)), { headers: { Accept: 'application/json' } })
     .then((res) => (res.ok ? (res.json() as Promise<Omit<ServerPage, 'filter' | 'cards'> & { posts: PostTeaser[] }>) : null))
     .then((body) => {
       if (body && id === asked.current)
@@ -86,8 +87,8 @@ export default function GuideBrowser({ cards, categories, initial, page, pageCou
   // A choice is a new history entry and page view; typing only keeps the URL in step.
   const show = (next: GuideFilter, mode: 'push' | 'replace') => {
     setFilter(next);
-    if (mode === 'replace') return history.replaceState(null, '', guidesPath(next));
-    history.pushState(null, '', guidesPath(next));
+    if (mode === 'replace') return history.replaceState(null, '', pageHref(guidesPath(next)));
+    history.pushState(null, '', pageHref(guidesPath(next)));
     pushPageView();
   };
 

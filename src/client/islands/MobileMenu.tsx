@@ -2,14 +2,17 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { contactLink, isActive, resourceLinks } from '#shared/site/navigation.ts';
 import type { Region } from '#shared/region/region.ts';
+import { MarketLinks } from '../components/market-links';
 import { RegionSelect } from '../components/region-select';
+import type { Market } from '#shared/market/market.ts';
 import { chooseRegion } from '../region/persist';
 import { useRegion } from '../region/use-region';
+import { useHref } from '#client/market.ts';
 
 export interface MobileMenuProps {
   path: string;
   /** The region selector's config for this request (useRegionSelectorConfig on the server). */
-  regionSelector: { region: Region };
+  regionSelector: { region: Region; market?: { market: Market; here: string } };
 }
 
 /**
@@ -17,12 +20,13 @@ export interface MobileMenuProps {
  * to the toggle). Resources is a collapsible group; choosing any link closes the menu.
  */
 export default function MobileMenu({ path, regionSelector }: MobileMenuProps) {
+  const to = useHref();
   const region = useRegion(regionSelector.region);
   const [open, setOpen] = useState(false);
   const [resourcesOpen, setResourcesOpen] = useState(resourceLinks.some((l) => isActive(l.href, path)));
   const close = () => setOpen(false);
   const link = (href: string, label: string) => (
-    <a href={href} onClick={close} aria-current={isActive(href, path) ? 'page' : undefined} className="mobile-link">
+    <a href={to(href)} onClick={close} aria-current={isActive(href, path) ? 'page' : undefined} className="mobile-link">
       {label}
     </a>
   );
@@ -74,7 +78,11 @@ export default function MobileMenu({ path, regionSelector }: MobileMenuProps) {
             </ul>
           </nav>
           <div className="border-t border-stone-700 px-4 py-4" data-region-slot="menu">
-            <RegionSelect region={region} placement="menu" onChoose={chooseRegion} />
+            {regionSelector.market ? (
+              <MarketLinks {...regionSelector.market} placement="menu" />
+            ) : (
+              <RegionSelect region={region} placement="menu" onChoose={chooseRegion} />
+            )}
           </div>
         </Dialog.Content>
       </Dialog.Portal>

@@ -19,6 +19,7 @@ import { HiddenListState } from '../components/list-forms';
 import { ProductCards } from '../components/product-card';
 import { restoreList, showList, writeListUrl } from '../list-history';
 import { useRegion } from '../region/use-region';
+import { useHref } from '#client/market.ts';
 
 export interface ProductBrowserProps {
   items: CardItem[];
@@ -35,6 +36,7 @@ const noAvailability: Availability = { inStockOnly: false, newArrivals: false };
  * view_item_list) and follows back/forward.
  */
 export default function ProductBrowser({ items, initial, region, campaign }: ProductBrowserProps) {
+  const to = useHref();
   const [state, setState] = useState(initial);
   const [availability, setAvailability] = useState(noAvailability);
   const liveRegion = useRegion(region);
@@ -102,7 +104,7 @@ export default function ProductBrowser({ items, initial, region, campaign }: Pro
             <div className="px-4 pb-4">{panel}</div>
           </details>
           <search className="mb-4 block">
-            <form method="get" action="/products" onSubmit={(event) => event.preventDefault()} className="flex gap-2">
+            <form method="get" action={to('/products')} onSubmit={(event) => event.preventDefault()} className="flex gap-2">
               <HiddenListState state={state} omit="q" />
               <label htmlFor={searchId} className="sr-only">
                 Search products
@@ -126,7 +128,7 @@ export default function ProductBrowser({ items, initial, region, campaign }: Pro
             <p aria-live="polite" className="text-sm text-stone-700">
               {visible.length === 1 ? '1 product' : `${visible.length} products`}
             </p>
-            <form method="get" action="/products" onSubmit={(event) => event.preventDefault()} className="flex items-center gap-2">
+            <form method="get" action={to('/products')} onSubmit={(event) => event.preventDefault()} className="flex items-center gap-2">
               <HiddenListState state={state} omit="sort" />
               <label htmlFor={sortId} className="text-sm text-stone-700">
                 Sort by
@@ -149,7 +151,7 @@ export default function ProductBrowser({ items, initial, region, campaign }: Pro
                 Apply
               </button>
             </form>
-            <form method="get" action="/products" aria-label="View" className="flex gap-1">
+            <form method="get" action={to('/products')} aria-label="View" className="flex gap-1">
               <HiddenListState state={state} omit="view" />
               {(['grid', 'list'] as const).map((view) => (
                 <button
@@ -172,7 +174,7 @@ export default function ProductBrowser({ items, initial, region, campaign }: Pro
           ) : (
             <div className="rounded-lg border border-dashed border-stone-300 bg-white p-10 text-center">
               <p className="text-stone-800">No products match your current filters.</p>
-              <a href={listPath(clearedList(state))} onClick={clear} className="btn btn-primary mt-4">
+              <a href={to(listPath(clearedList(state)))} onClick={clear} className="btn btn-primary mt-4">
                 Reset Filters
               </a>
             </div>

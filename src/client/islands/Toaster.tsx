@@ -1,6 +1,7 @@
 import * as Toast from '@radix-ui/react-toast';
 import { useSyncExternalStore } from 'react';
 import { dismissToast, getToasts, subscribeToasts, TOAST_DURATION_MS } from '../toast-store';
+import { useHref } from '#client/market.ts';
 
 const none: never[] = [];
 
@@ -9,6 +10,7 @@ const none: never[] = [];
  * more than 50 px to dismiss, F8 moves focus to it.
  */
 export default function Toaster() {
+  const to = useHref();
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, () => none);
   return (
     <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50} label="Notification">
@@ -25,7 +27,7 @@ export default function Toaster() {
           {t.description && <Toast.Description className="mt-1 text-sm">{t.description}</Toast.Description>}
           {t.action && (
             <Toast.Action altText={t.action.label} asChild>
-              <a href={t.action.href} className="mt-2 inline-block text-sm font-semibold underline underline-offset-2">
+              <a href={to(t.action.href)} className="mt-2 inline-block text-sm font-semibold underline underline-offset-2">
                 {t.action.label}
               </a>
             </Toast.Action>

@@ -5,8 +5,25 @@ import { savedPreference } from './persist';
 import { hydrateRegionIslands } from '../hydration/scheduler';
 import { getRegion, subscribeRegion } from './store';
 import { switchRegion } from './switch';
+import { marketHref, marketOfRegion, regionOfMarket, splitMarket, type Market } from '#shared/market/market.ts';
+import { currencyByRegion, currencySymbol } from '#shared/region/region.ts';
+import { pageMarket } from '../market';
+import { toast } from '../toast-store';
 
 let started = false;
+
+/** "Shopping from Germany? See prices in €", linking the same page in the visitor's market, when it is another. */
+function offerMarket(market: Market, result: DetectionResult): void {
+  if (result.source === 'default' || result.region === regionOfMarket[market]) return;
+  const currency = currencyByRegion[result.region];
+  const where = result.country ? new Intl.DisplayNames(['en-GB'], { type: 'region' }).of(result.country) : null;
+  const { path } = splitMarket(location.pathname);
+  toast({
+    title: where ? `Shopping from ${where}?` : `Shopping in the ${result.region}?`,
+    description: `See prices in ${currencySymbol[currency]} (${currency}).`,
+    action: { label: `Go to the ${result.region} shop`, href: marketHref(marketOfRegion[result.region], path + location.search) },
+  });
+}
 
 /** The result is shown on <html> next to the region, for support and tests to read. */
 async function apply(result: DetectionResult): Promise<void> {
@@ -31,6 +48,14 @@ export function detectRegionOnce(config: DetectionConfig): void {
     // Marked on <html> so tests (and support) can tell when the page's third-party calls are over.
     if (savedPreference()) {
       dataset.regionDetection = 'skipped';
+      return;
+    }
+    // A market's page never changes currency by itself: where the visitor seems to be elsewhere, it offers that market.
+    const market = pageMarket();
+    if (market) {
+      dataset.regionDetection = 'running';
+      offerMarket(market, await detectRegion(browserDetectionSteps(config)));
+      dataset.regionDetection = 'done';
       return;
     }
     let changedMeanwhile = false;

@@ -2,6 +2,7 @@ import { isRegion, type Region } from '#shared/region/region.ts';
 import { preferenceCookie, PREFERENCE_KEY, savedRegion } from '#shared/region/preference.ts';
 import { getRegion } from './store';
 import { switchRegion } from './switch';
+import { pageMarket } from '../market';
 
 /** The visitor's saved choice on this page (localStorage, or the cookie the server rendered from). */
 let preference: Region | null = null;
@@ -32,6 +33,13 @@ function writeCookie(region: Region): void {
   document.cookie = preferenceCookie(region, { secure: location.protocol === 'https:' });
 }
 
+/** Saves a region as the visitor's choice without switching this page (a market's link, which goes to that market's page). */
+export function saveRegionChoice(region: Region): void {
+  preference = region;
+  writeStorage(region);
+  writeCookie(region);
+}
+
 /** The visitor picked a region: the whole page follows and the choice is saved. Anything else is logged and ignored. */
 export async function chooseRegion(value: unknown): Promise<void> {
   if (!(await switchRegion(value)) || !isRegion(value)) return;
@@ -52,7 +60,8 @@ async function restore(): Promise<void> {
   if (stored !== null && !saved) console.warn(`Ignoring invalid saved region: ${stored}`);
   if (saved) {
     preference = saved;
-    await switchRegion(saved);
+    // A market's page stays in its market's currency whatever was saved.
+    if (!pageMarket()) await switchRegion(saved);
     writeCookie(saved);
     if (html.dataset.regionSource !== 'cookie') html.dataset.regionSource = 'localStorage';
   } else if (html.dataset.regionSource === 'cookie') {

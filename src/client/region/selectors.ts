@@ -1,6 +1,7 @@
 import { hydrateRegionIslands } from '../hydration/scheduler';
-import { chooseRegion } from './persist';
+import { chooseRegion, saveRegionChoice } from './persist';
 import { getRegion, subscribeRegion } from './store';
+import { isRegion } from '#shared/region/region.ts';
 
 /**
  * Binds the region selectors rendered as server HTML (the header's, RegionSelect without
@@ -20,6 +21,11 @@ export function bindRegionSelects(): void {
       void chooseRegion(picked);
     });
   }
+  // A market's page offers links instead: following one saves it as the visitor's choice, as picking does.
+  document.addEventListener('click', (event) => {
+    const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[data-market-link]');
+    if (link && isRegion(link.dataset.marketLink)) saveRegionChoice(link.dataset.marketLink);
+  });
   subscribeRegion((region) => {
     for (const select of selects) select.value = region;
   });

@@ -1,4 +1,5 @@
 import { displayPrice } from './prices';
+import { marketHref, type Market } from '../market/market';
 import type { Currency } from '../region/region';
 import { absoluteUrl, rasterImage } from '../seo/tags';
 import { site } from '../site/brand';
@@ -8,11 +9,11 @@ import type { Product } from './types';
 const currencies: readonly Currency[] = ['USD', 'EUR', 'GBP'];
 
 /**
- * schema.org Product with one Offer per currency, so crawlers see all three prices; the visitor's
- * currency comes first, matching the prices on the page.
+ * schema.org Product. On a bare address, one Offer per currency with the visitor's first, matching
+ * the page; on a market's address (/gb/product/1) only that market's offer, at that address.
  */
-export function productJsonLd(product: Product, siteUrl: string, first: Currency = 'USD'): object {
-  const url = absoluteUrl(siteUrl, productPath(product));
+export function productJsonLd(product: Product, siteUrl: string, first: Currency = 'USD', market: Market | null = null): object {
+  const url = absoluteUrl(siteUrl, marketHref(market, productPath(product)));
   const itemAvailability = `https://schema.org/${availability(product.stock)}`;
   return {
     '@context': 'https://schema.org',
@@ -24,7 +25,7 @@ export function productJsonLd(product: Product, siteUrl: string, first: Currency
     url,
     image: [product.image_url, product.technical_card_url, product.landscape_url].map((src) => absoluteUrl(siteUrl, rasterImage(src))),
     brand: { '@type': 'Brand', name: site.brand },
-    offers: [first, ...currencies.filter((c) => c !== first)].map((currency) => ({
+    offers: (market ? [first] : [first, ...currencies.filter((c) => c !== first)]).map((currency) => ({
       '@type': 'Offer',
       url,
       price: displayPrice(product, currency).toFixed(2),

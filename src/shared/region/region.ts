@@ -51,23 +51,30 @@ export function countryFromAcceptLanguage(header: string | null | undefined): st
   return null;
 }
 
-export type RegionSource = 'cookie' | 'country' | 'accept-language' | 'default';
+export type RegionSource = 'market' | 'cookie' | 'country' | 'accept-language' | 'default';
 export interface ResolvedRegion {
   region: Region;
   source: RegionSource;
   country: string | null;
 }
 
-/** Server order: saved preference, then the request's country, then Accept-Language, then EU. */
+/** Where a crawler that names no country is taken to be: Googlebot crawls from US addresses. */
+export const CRAWLER_REGION: Region = 'US';
+
+/**
+ * Server order: saved preference, then the request's country, then Accept-Language, then EU (a
+ * crawler: the US, where search engines crawl from; its other markets have addresses of their own).
+ */
 export function resolveRegion(input: {
   saved?: string | null | undefined;
   country?: string | null | undefined;
   acceptLanguage?: string | null | undefined;
+  crawler?: boolean;
 }): ResolvedRegion {
   const country = normaliseCountry(input.country);
   if (isRegion(input.saved)) return { region: input.saved, source: 'cookie', country };
   if (country) return { region: regionFromCountry(country), source: 'country', country };
   const langCountry = countryFromAcceptLanguage(input.acceptLanguage);
   if (langCountry) return { region: regionFromCountry(langCountry), source: 'accept-language', country: null };
-  return { region: DEFAULT_REGION, source: 'default', country: null };
+  return { region: input.crawler ? CRAWLER_REGION : DEFAULT_REGION, source: 'default', country: null };
 }

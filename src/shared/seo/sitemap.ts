@@ -1,4 +1,5 @@
 import { DIGEST } from '../editorial/posts';
+import { alternateLinks, marketHref, markets, type Market } from '../market/market';
 import { absoluteUrl } from './tags';
 
 export interface SitemapEntry {
@@ -28,15 +29,36 @@ export const staticSitemapPaths = [
 const xmlEscape = (s: string) =>
   s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
-/** A sitemaps.org urlset with absolute URLs. */
-export function sitemapXml(siteUrl: string, entries: SitemapEntry[]): string {
+/** The sitemaps the index lists: the bare (adaptive) addresses, then each market's. */
+export const sitemapNames = ['default', ...markets] as const;
+export type SitemapName = (typeof sitemapNames)[number];
+
+export function sitemapPath(name: SitemapName): string {
+  return `/sitemaps/${name}.xml`;
+}
+
+/** /sitemap.xml: a sitemaps.org index of one sitemap per version of the site. */
+export function sitemapIndexXml(siteUrl: string, lastmod?: string): string {
+  const when = lastmod ? `<lastmod>${xmlEscape(lastmod.slice(0, 10))}</lastmod>` : '';
+  const items = sitemapNames.map((name) => `<sitemap><loc>${xmlEscape(absoluteUrl(siteUrl, sitemapPath(name)))}</loc>${when}</sitemap>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`;
+}
+
+/**
+ * One version's urlset (`market` null: the bare addresses): absolute URLs, each with the
+ * xhtml:link alternates of every version, itself included, as Google reads hreflang from sitemaps.
+ */
+export function sitemapXml(siteUrl: string, entries: SitemapEntry[], market: Market | null = null): string {
   const urls = entries
     .map((e) => {
       const lastmod = e.lastmod ? `<lastmod>${xmlEscape(e.lastmod.slice(0, 10))}</lastmod>` : '';
-      return `<url><loc>${xmlEscape(absoluteUrl(siteUrl, e.path))}</loc>${lastmod}</url>`;
+      const alternates = alternateLinks(e.path, siteUrl)
+        .map((l) => `<xhtml:link rel="alternate" hreflang="${l.hreflang}" href="${xmlEscape(l.href)}"/>`)
+        .join('');
+      return `<url><loc>${xmlEscape(absoluteUrl(siteUrl, marketHref(market, e.path)))}</loc>${lastmod}${alternates}</url>`;
     })
     .join('\n');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls}\n</urlset>\n`;
 }
 
 export function robotsTxt(siteUrl: string): string {

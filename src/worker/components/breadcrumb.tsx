@@ -1,14 +1,16 @@
 import type { Crumb } from '#shared/seo/breadcrumb.ts';
+import { useHref } from '#client/market.ts';
 
 /** A breadcrumb trail; the last step is the current page and is not a link. */
 export function Breadcrumb({ trail }: { trail: readonly Crumb[] }) {
+  const to = useHref();
   const current = trail.at(-1);
   return (
     <nav aria-label="Breadcrumb" className="text-sm text-stone-700">
       <ol className="flex flex-wrap gap-2">
         {trail.slice(0, -1).map((crumb) => (
           <li key={crumb.path}>
-            <a href={crumb.path} className="hover:text-red-700 hover:underline">
+            <a href={to(crumb.path)} className="hover:text-red-700 hover:underline">
               {crumb.name}
             </a>{' '}
             <span aria-hidden="true">/</span>

@@ -1,11 +1,13 @@
+import { useHref } from '#client/market.ts';
 /** The two ways on from a page with nothing more to do: to the products, or to a person. */
 export function ShopOrAskLinks({ shopLabel, className = '' }: { shopLabel: string; className?: string }) {
+  const to = useHref();
   return (
     <div className={`flex flex-wrap justify-center gap-4 ${className}`}>
-      <a href="/products" className="btn btn-primary">
+      <a href={to('/products')} className="btn btn-primary">
         {shopLabel}
       </a>
-      <a href="/contact" className="btn btn-secondary">
+      <a href={to('/contact')} className="btn btn-secondary">
         Contact Us
       </a>
     </div>

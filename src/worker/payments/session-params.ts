@@ -7,6 +7,7 @@ import { absoluteUrl } from '#shared/seo/tags.ts';
 import type { CampaignParams } from '#shared/site/campaign.ts';
 import type { Region } from '#shared/region/region.ts';
 import type { CheckoutSessionParams } from './checkout-gateway';
+import { marketHref, type Market } from '#shared/market/market.ts';
 
 /** Stripe keeps metadata values up to 500 characters. */
 const METADATA_VALUE_MAX = 500;
@@ -23,6 +24,8 @@ export function checkoutSessionParams(input: {
   region: Region;
   siteUrl: string;
   campaign: CampaignParams;
+  /** The market the cart checks out in (/eu/cart…): the shopper comes back to its pages. */
+  market?: Market | null;
 }): CheckoutSessionParams {
   const { cart, region, siteUrl } = input;
   const shipping = shippingChoices(region, input.gbpSubtotal).flatMap((choice) => {
@@ -46,8 +49,8 @@ export function checkoutSessionParams(input: {
     shipping,
     shipToCountries: destinationCountries(region),
     // Stripe puts the session id in place of the placeholder.
-    successUrl: `${absoluteUrl(siteUrl, '/thank-you')}?session_id={CHECKOUT_SESSION_ID}`,
-    cancelUrl: absoluteUrl(siteUrl, '/cart'),
+    successUrl: `${absoluteUrl(siteUrl, marketHref(input.market, '/thank-you'))}?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: absoluteUrl(siteUrl, marketHref(input.market, '/cart')),
     metadata,
   };
 }

@@ -1,4 +1,5 @@
-import { useId, type ComponentType } from 'react';
+import { useContext, useId, type ComponentType } from 'react';
+import { MarketContext } from '#client/market.ts';
 import { renderToString } from 'react-dom/server.edge';
 import type { IslandName } from '#client/island-names.ts';
 import type { HydrationTiming } from '#shared/site/hydration.ts';
@@ -26,7 +27,14 @@ type IslandProps<P extends object> = {
  */
 export function Island<P extends object>({ name, component: Component, props, hydrate, followsRegion }: IslandProps<P>) {
   const prefix = `${name}-${useId().replace(/[^a-zA-Z0-9]/g, '')}-`;
-  const html = renderToString(<Component {...props} />, { identifierPrefix: prefix });
+  // Rendered on its own, so the page's market is handed over (the client entry does the same).
+  const market = useContext(MarketContext);
+  const html = renderToString(
+    <MarketContext value={market}>
+      <Component {...props} />
+    </MarketContext>,
+    { identifierPrefix: prefix },
+  );
   return (
     <div
       className="contents"

@@ -3,6 +3,8 @@ import { getCookie } from 'hono/cookie';
 import { isbot } from 'isbot';
 import type { ReactNode } from 'react';
 import { renderToReadableStream } from 'react-dom/server.edge';
+import { MarketContext } from '#client/market.ts';
+import { splitMarket } from '#shared/market/market.ts';
 import { CONSENT_STORAGE_KEY, isConsentChoice } from '#shared/site/consent.ts';
 import type { AppEnv } from '../app-context';
 import { errorFields } from '../log';
@@ -31,7 +33,9 @@ export const renderer: MiddlewareHandler<AppEnv> = async (c, next) => {
     const crawler = isbot(c.req.header('user-agent'));
     const info: RequestInfo = {
       region: c.get('region'),
-      path: c.req.path,
+      market: c.get('market'),
+      // The page's own path: the market's prefix is the market, not part of the page.
+      path: splitMarket(c.req.path).path,
       search: new URL(c.req.url).search,
       nonce: c.get('nonce'),
       consent: ((v) => (isConsentChoice(v) ? v : null))(getCookie(c, CONSENT_STORAGE_KEY)),
@@ -40,9 +44,11 @@ export const renderer: MiddlewareHandler<AppEnv> = async (c, next) => {
     };
     const stream = await renderToReadableStream(
       <RequestInfoContext value={info}>
-        <Document head={head} assets={assets}>
-          {content}
-        </Document>
+        <MarketContext value={info.market}>
+          <Document head={head} assets={assets}>
+            {content}
+          </Document>
+        </MarketContext>
       </RequestInfoContext>,
       {
         nonce: c.get('nonce'),

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { CartLine } from '#shared/cart/cart.ts';
+import type { Market } from '#shared/market/market.ts';
 import type { ResolvedRegion } from '#shared/region/region.ts';
 import type { ConsentChoice } from '#shared/site/consent.ts';
 import type { Settings } from '../settings';
@@ -7,6 +8,9 @@ import type { Settings } from '../settings';
 /** What server components may read about the request they render for. */
 export interface RequestInfo {
   region: ResolvedRegion;
+  /** The market of the address (/gb, /eu, /us), or null on a bare one. */
+  market: Market | null;
+  /** The page's path without the market's prefix. */
   path: string;
   /** Search part of the URL, '' or starting with '?'. */
   search: string;

@@ -1,12 +1,17 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { regionDependentCacheControl } from '#shared/site/cache-control.ts';
+import { isbot } from 'isbot';
+import { marketHref, regionOfMarket, splitMarket, type Market } from '#shared/market/market.ts';
 import { resolveRegion, type ResolvedRegion } from '#shared/region/region.ts';
 import { PREFERENCE_KEY } from '#shared/region/preference.ts';
 import type { InjectDepsVariables } from '../inject-deps';
 
-/** What region sets. */
-export type RegionVariables = { region: ResolvedRegion };
+/**
+ * What region sets: the region every price is in, the market when the address has one (/gb, /eu,
+ * /us), and `href`, which keeps a site path in that market (links, redirects, forms' actions).
+ */
+export type RegionVariables = { region: ResolvedRegion; market: Market | null; href: (path: string) => string };
 
 /** What region reads from the runtime (AppDeps.countryOf). */
 type CountryOf = { countryOf: (request: Request) => string | null | undefined };
@@ -15,20 +20,24 @@ type CountryOf = { countryOf: (request: Request) => string | null | undefined };
 const REGION_VARY = 'Cookie, CF-IPCountry, Accept-Language';
 
 /**
- * Picks the visitor's region before rendering so the first HTML carries the right currency.
+ * Picks the visitor's region before rendering so the first HTML carries the right currency: the
+ * market's on /gb, /eu and /us, else from the saved choice, the country and the language.
  * Every HTML page shows the region (selector, prices), so every HTML response is marked private:
  * no shared cache may hand one visitor's currency to another.
  */
 export function region(): MiddlewareHandler<{ Variables: RegionVariables & InjectDepsVariables<CountryOf> }> {
   return async (c, next) => {
-    c.set(
-      'region',
-      resolveRegion({
-        saved: getCookie(c, PREFERENCE_KEY),
-        country: c.get('deps').countryOf(c.req.raw),
-        acceptLanguage: c.req.header('accept-language'),
-      }),
-    );
+    const { market } = splitMarket(c.req.path);
+    const resolved = resolveRegion({
+      saved: getCookie(c, PREFERENCE_KEY),
+      country: c.get('deps').countryOf(c.req.raw),
+      acceptLanguage: c.req.header('accept-language'),
+      crawler: isbot(c.req.header('user-agent')),
+    });
+    // A market's address decides by itself: nothing about the visitor changes its currency.
+    c.set('region', market ? { region: regionOfMarket[market], source: 'market', country: resolved.country } : resolved);
+    c.set('market', market);
+    c.set('href', (path) => marketHref(market, path));
     await next();
     if (c.res.headers.get('content-type')?.startsWith('text/html')) {
       c.header('Vary', REGION_VARY, { append: true });

@@ -80,5 +80,5 @@ export async function postContact(c: Context<AppEnv>) {
   if (result.kind === 'challenge_failed') return refuse(c, withNotice('challenge_failed', contactRefusals.challenge_failed), 400, fields);
   if (result.kind === 'not_saved') return refuse(c, withNotice('not_saved', contactNotices.not_saved), 503, fields);
   if (json) return answerJson(c, { ok: true, id: result.id, outcome: result.outcome }, 200);
-  return c.redirect(`/contact?sent=${result.outcome}`, 303);
+  return c.redirect(c.get('href')(`/contact?sent=${result.outcome}`), 303);
 }

@@ -2,6 +2,7 @@ import { faqPageJsonLd } from '#shared/seo/page-jsonld.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { staticHead } from '#worker/render/head.ts';
 import { faqItems, faqSections, type FaqSection } from './faq-content';
+import { useHref } from '#client/market.ts';
 
 /** Native exclusive accordion: details elements sharing a name open one at a time, with no JavaScript. */
 const ACCORDION_NAME = 'faq-sections';
@@ -34,6 +35,7 @@ function FaqAccordionSection({ section, open }: { section: FaqSection; open: boo
 }
 
 export function Page() {
+  const to = useHref();
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
       <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">Frequently Asked Questions</h1>
@@ -73,7 +75,7 @@ export function Page() {
           </div>
         </dl>
         <p className="mt-6">
-          <a href="/contact" className="btn btn-primary">
+          <a href={to('/contact')} className="btn btn-primary">
             Contact Us
           </a>
         </p>

@@ -10,6 +10,7 @@ import {
 } from '#shared/policy/text.ts';
 import { staticHead } from '#worker/render/head.ts';
 import { PolicyContact, PolicyLayout, PolicySection, ScrollTable, tableClasses as t } from './policy-layout';
+import { useHref } from '#client/market.ts';
 
 function ShippingTable() {
   return (
@@ -38,6 +39,7 @@ function ShippingTable() {
 }
 
 export function Page() {
+  const to = useHref();
   return (
     <PolicyLayout
       title="Shipping Policy"
@@ -102,7 +104,7 @@ export function Page() {
         <p>
           If your parcel has not arrived within the delivery time above, or arrives damaged, contact us with your order number (and photos
           of any damage). We trace the parcel with the carrier and, if it is lost or damaged, send a replacement or refund you in full. See
-          our <a href="/returns">Returns &amp; Refunds</a> policy for returns.
+          our <a href={to('/returns')}>Returns &amp; Refunds</a> policy for returns.
         </p>
       </PolicySection>
 

@@ -14,6 +14,7 @@ import { shopInfo } from '#shared/policy/shop-info.ts';
 import { site } from '#shared/site/brand.ts';
 import { staticHead } from '#worker/render/head.ts';
 import { PolicyLayout, PolicySection, shopAddressesText } from './policy-layout';
+import { SiteLink } from '#client/components/site-link.tsx';
 
 /** The spec fixes 14 numbered sections; the number comes from the position. */
 const sections: ReadonlyArray<{ id: string; title: string; body: ReactNode }> = [
@@ -23,8 +24,8 @@ const sections: ReadonlyArray<{ id: string; title: string; body: ReactNode }> = 
     body: (
       <p>
         These terms apply when you use this website or buy from {site.brand} (“we”, “us”). Our addresses are {shopAddressesText}. By placing
-        an order you accept these terms, together with our <a href="/shipping-policy">Shipping Policy</a>,{' '}
-        <a href="/returns">Returns &amp; Refunds</a> policy and <a href="/privacy-policy">Privacy Policy</a>.
+        an order you accept these terms, together with our <SiteLink href="/shipping-policy">Shipping Policy</SiteLink>,{' '}
+        <SiteLink href="/returns">Returns &amp; Refunds</SiteLink> policy and <SiteLink href="/privacy-policy">Privacy Policy</SiteLink>.
       </p>
     ),
   },
@@ -108,8 +109,9 @@ const sections: ReadonlyArray<{ id: string; title: string; body: ReactNode }> = 
     body: (
       <p>
         We process orders within {businessDays(PROCESSING_DAYS)} and deliver within the times in our{' '}
-        <a href="/shipping-policy">Shipping Policy</a>. Delivery times are estimates, not guarantees. The products are your responsibility
-        once they are delivered to the address you gave us. Import charges outside the dispatching country are paid by the recipient.
+        <SiteLink href="/shipping-policy">Shipping Policy</SiteLink>. Delivery times are estimates, not guarantees. The products are your
+        responsibility once they are delivered to the address you gave us. Import charges outside the dispatching country are paid by the
+        recipient.
       </p>
     ),
   },
@@ -121,7 +123,7 @@ const sections: ReadonlyArray<{ id: string; title: string; body: ReactNode }> = 
         You may return items within {returnWindowText} of delivery; to receive a full refund they must be {returnsPolicy.condition}. We
         refund within {businessDays(returnsPolicy.refundDays)} of receiving the return, or you may choose store credit worth{' '}
         {formatPercent(returnsPolicy.storeCreditPercent)} of the purchase value or an exchange for {returnsPolicy.exchangeFor}.{' '}
-        {returnsPolicy.returnShipping}. The full terms are in our <a href="/returns">Returns &amp; Refunds</a> policy.
+        {returnsPolicy.returnShipping}. The full terms are in our <SiteLink href="/returns">Returns &amp; Refunds</SiteLink> policy.
       </p>
     ),
   },

@@ -3,6 +3,7 @@ import { productPath } from '#shared/catalogue/product.ts';
 import type { Product } from '#shared/catalogue/types.ts';
 import { priceTable } from '#shared/catalogue/prices.ts';
 import { Price } from '#worker/components/price.tsx';
+import { useHref } from '#client/market.ts';
 
 /**
  * 'PRODUCTS FEATURED IN THIS ARTICLE': the post's related catalogue products with their price in
@@ -10,6 +11,7 @@ import { Price } from '#worker/components/price.tsx';
  * No products, no block.
  */
 export function ArticleProducts({ products }: { products: readonly Product[] }) {
+  const to = useHref();
   if (products.length === 0) return null;
   return (
     <section aria-labelledby="article-products-heading">
@@ -22,7 +24,7 @@ export function ArticleProducts({ products }: { products: readonly Product[] }) 
             <ProductTile
               key={product.id}
               product={product}
-              href={productPath(product)}
+              href={to(productPath(product))}
               wholeLink
               layout="row"
               className="h-24 w-64 shrink-0"

@@ -14,6 +14,7 @@ import { Breadcrumb } from '#worker/components/breadcrumb.tsx';
 import { sanitizeArticleHtml } from './article-html';
 import { ArticleProducts } from './article-products';
 import { RelatedArticles, RelatedArticlesSkeleton } from './related-articles';
+import { useHref } from '#client/market.ts';
 
 export interface ArticleData {
   post: Post;
@@ -44,7 +45,7 @@ export async function load(c: Context<AppEnv>): Promise<ArticleData | Response> 
   const found = await find(c, slug);
   if (found) return found;
   c.get('log')('info', 'article not shown, redirecting to the digest', { slug });
-  return c.redirect(DIGEST.path, 302);
+  return c.redirect(c.get('href')(DIGEST.path), 302);
 }
 
 /** The article's breadcrumb: Home > Training Gun Digest > title. */
@@ -85,6 +86,7 @@ function ArticleDate({ label, iso }: { label: string; iso: string }) {
 
 /** Single article page: /training-gun-digest/{slug} (and /blog/{slug}). */
 export function Page({ post, products, related }: ArticleData) {
+  const to = useHref();
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <article className="mx-auto max-w-3xl">
@@ -112,7 +114,7 @@ export function Page({ post, products, related }: ArticleData) {
         <RelatedArticles posts={related} />
       </Suspense>
       <p className="mt-16 text-center">
-        <a href={DIGEST.path} className="btn btn-secondary">
+        <a href={to(DIGEST.path)} className="btn btn-secondary">
           <span aria-hidden="true">←</span>&nbsp;Back to {DIGEST.name}
         </a>
       </p>

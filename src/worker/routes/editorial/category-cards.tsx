@@ -2,6 +2,7 @@ import { use, type ReactNode } from 'react';
 import { articlePath, type PostSummary } from '#shared/editorial/posts.ts';
 import { groupByCategory, type PostCategory, type CategoryGroup } from '#shared/editorial/digest.ts';
 import { guidesPath } from '#shared/editorial/guides.ts';
+import { useHref } from '#client/market.ts';
 
 /** Fixed card height, shared with the skeleton: the cards replace their placeholders without a jump. */
 const cardBox = 'flex h-[21rem] flex-col overflow-hidden rounded-lg border border-stone-200 bg-white p-6 shadow-sm';
@@ -11,6 +12,7 @@ function CardsGrid({ children }: { children: ReactNode }) {
 }
 
 function CategoryCard({ group }: { group: CategoryGroup }) {
+  const to = useHref();
   const headingId = `digest-category-${group.slug}`;
   return (
     <li>
@@ -26,7 +28,7 @@ function CategoryCard({ group }: { group: CategoryGroup }) {
             {group.cards.map((card) => (
               <li key={card.id} className="h-10">
                 <a
-                  href={articlePath(card.slug)}
+                  href={to(articlePath(card.slug))}
                   className="line-clamp-2 text-sm font-medium leading-5 text-stone-900 hover:text-red-700 hover:underline"
                 >
                   {card.title}
@@ -35,7 +37,7 @@ function CategoryCard({ group }: { group: CategoryGroup }) {
             ))}
           </ul>
         )}
-        <a href={guidesPath({ category: group.slug })} className="mt-auto pt-4 text-sm font-semibold text-red-700 hover:text-red-800">
+        <a href={to(guidesPath({ category: group.slug }))} className="mt-auto pt-4 text-sm font-semibold text-red-700 hover:text-red-800">
           All {group.category.name} guides <span aria-hidden="true">→</span>
         </a>
       </article>

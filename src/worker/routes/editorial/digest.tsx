@@ -14,6 +14,7 @@ import type { PageHead } from '#worker/render/head.ts';
 import { CategoryCards, CategoryCardsSkeleton } from './category-cards';
 import { FeaturedEquipment } from './featured-equipment';
 import { LatestArticles, LatestArticlesSkeleton } from './latest-articles';
+import { useHref } from '#client/market.ts';
 
 const DESCRIPTION = `Dry-fire and laser training guides: fundamentals, tactical drills and equipment advice from the ${site.brand} team.`;
 
@@ -95,6 +96,7 @@ export function head({ category }: DigestData, siteUrl: string): PageHead {
 
 /** The digest landing (/training-gun-digest, or a category's at /training-gun-digest/{category}), built from the database. */
 export function Page({ category, categories, categoryPosts, latest, featured }: DigestData) {
+  const to = useHref();
   return (
     <div className="mx-auto max-w-7xl px-4 py-12">
       <header className="max-w-3xl">
@@ -131,10 +133,10 @@ export function Page({ category, categories, categoryPosts, latest, featured }: 
         </h2>
         <p className="mt-2 text-stone-300">Search every guide, or find the trainer that fits your drills.</p>
         <div className="mt-6 flex flex-wrap gap-4">
-          <a href="/guides" className="btn btn-primary">
+          <a href={to('/guides')} className="btn btn-primary">
             Browse All Guides
           </a>
-          <a href="/products" className="btn border border-stone-400 text-stone-50 hover:bg-stone-800 focus-visible:outline-stone-50">
+          <a href={to('/products')} className="btn border border-stone-400 text-stone-50 hover:bg-stone-800 focus-visible:outline-stone-50">
             Shop Training Equipment
           </a>
         </div>

@@ -22,8 +22,8 @@ export const editorialRoutes = new Hono<AppEnv>()
     return found ? renderPage(c, article, found) : renderPage(c, digest, await digest.loadCategory(c, slug));
   })
   // A missing slug leads to the digest; /blog/{slug} is the same article under its one canonical.
-  .get('/blog', (c) => c.redirect(DIGEST.path, 302))
-  .get('/blog/', (c) => c.redirect(DIGEST.path, 302))
+  .get('/blog', (c) => c.redirect(c.get('href')(DIGEST.path), 302))
+  .get('/blog/', (c) => c.redirect(c.get('href')(DIGEST.path), 302))
   .get('/blog/:slug', servePage(article))
   .get('/guides', servePage(guides))
   .get('/guides/:slug', servePage(guides))

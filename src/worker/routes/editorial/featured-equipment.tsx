@@ -3,9 +3,11 @@ import { productPath } from '#shared/catalogue/product.ts';
 import type { Product } from '#shared/catalogue/types.ts';
 import { priceTable } from '#shared/catalogue/prices.ts';
 import { Price } from '#worker/components/price.tsx';
+import { useHref } from '#client/market.ts';
 
 /** 'Featured Equipment': image, name and price of the digest's featured products, each linking to its page. */
 export function FeaturedEquipment({ products }: { products: readonly Product[] }) {
+  const to = useHref();
   return (
     <section aria-labelledby="featured-equipment-heading" className="mt-16">
       <h2 id="featured-equipment-heading" className="text-2xl font-bold tracking-tight">
@@ -16,7 +18,7 @@ export function FeaturedEquipment({ products }: { products: readonly Product[] }
           <ProductTile
             key={product.id}
             product={product}
-            href={productPath(product)}
+            href={to(productPath(product))}
             wholeLink
             layout="stack"
             boxClassName="overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm hover:shadow-md"

@@ -1,4 +1,5 @@
 import { cartBadgeLabel } from '#shared/cart/cart.ts';
+import { useHref } from '#client/market.ts';
 
 /** The bubble's look, shared with the script that adds it when the count goes above 0. */
 export const CART_COUNT_CLASS =
@@ -10,9 +11,10 @@ export const CART_COUNT_CLASS =
  * without React.
  */
 export function CartBadge({ count }: { count: number }) {
+  const to = useHref();
   return (
     <a
-      href="/cart"
+      href={to('/cart')}
       aria-label={cartBadgeLabel(count)}
       data-cart-badge={CART_COUNT_CLASS}
       className="relative block rounded p-2 hover:bg-stone-800 focus-visible:outline-2 focus-visible:outline-white"

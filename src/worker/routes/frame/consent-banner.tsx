@@ -1,6 +1,7 @@
 import { shouldAskConsent } from '#shared/site/consent.ts';
 import { useRequestInfo } from '#worker/render/request-context.tsx';
 import { WholeEnd } from './whole-end';
+import { useHref } from '#client/market.ts';
 
 /**
  * Asks UK/EU visitors about analytics and advertising cookies until they choose. Plain HTML, no
@@ -11,6 +12,7 @@ import { WholeEnd } from './whole-end';
  * A fixed bar: the page does not move; painted only once whole (WholeEnd), so it never grows upwards.
  */
 export function ConsentBanner() {
+  const to = useHref();
   const { region, consent, path, search } = useRequestInfo();
   const ask = shouldAskConsent(region.region, consent);
   return (
@@ -21,14 +23,14 @@ export function ConsentBanner() {
           action="/consent"
           className="mx-auto flex max-w-5xl flex-col gap-3 md:flex-row md:items-center md:justify-between"
         >
-          <input type="hidden" name="return" value={path + search} />
+          <input type="hidden" name="return" value={to(path) + search} />
           <div className="text-sm">
             <h2 id="consent-heading" tabIndex={-1} className="font-semibold text-stone-50">
               Cookies and analytics
             </h2>
             <p className="mt-1 text-stone-300">
               We use analytics cookies to understand which training gear helps shooters most. Essential cookies (your region) are always on.{' '}
-              <a href="/privacy-policy" className="underline">
+              <a href={to('/privacy-policy')} className="underline">
                 Privacy Policy
               </a>
               <span className="ml-1" data-consent-current="">

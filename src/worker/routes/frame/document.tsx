@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import Toaster from '#client/islands/Toaster.tsx';
+import { alternateLinks, marketHref } from '#shared/market/market.ts';
 import { absoluteUrl, seoTags, serializeJsonForScript, siteJsonLd } from '#shared/seo/tags.ts';
 import { site } from '#shared/site/brand.ts';
 import { ConsentBanner } from './consent-banner';
@@ -24,11 +25,14 @@ function JsonLd({ data }: { data: object }) {
 
 /** The HTML shell every page streams inside: head tags, frame, and the one client entry. */
 export function Document({ head, assets, children }: DocumentProps) {
-  const { region, nonce, settings } = useRequestInfo();
-  const seo = seoTags(head, settings.SITE_URL);
+  const { region, market, path, nonce, settings } = useRequestInfo();
+  // On a market's address the page's own URL is that market's; every indexable page names all its versions.
+  const inMarket = (href: string) => marketHref(market, href);
+  const seo = seoTags({ ...head, canonicalPath: head.canonicalPath && inMarket(head.canonicalPath) }, settings.SITE_URL);
+  const alternates = head.robots?.includes('noindex') ? [] : alternateLinks(head.canonicalPath ?? path, settings.SITE_URL);
   const detection = useDetectionConfig();
   return (
-    <html lang={site.locale} data-region={region.region} data-region-source={region.source}>
+    <html lang={site.locale} data-region={region.region} data-region-source={region.source} data-market={market ?? undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -41,8 +45,17 @@ export function Document({ head, assets, children }: DocumentProps) {
           ),
         )}
         {seo.canonical && <link rel="canonical" href={seo.canonical} />}
+        {alternates.map((l) => (
+          <link key={l.hreflang} rel="alternate" hrefLang={l.hreflang} href={l.href} />
+        ))}
         {head.links?.map((l) => (
-          <link key={`${l.rel}:${l.href}`} rel={l.rel} href={absoluteUrl(settings.SITE_URL, l.href)} type={l.type} title={l.title} />
+          <link
+            key={`${l.rel}:${l.href}`}
+            rel={l.rel}
+            href={absoluteUrl(settings.SITE_URL, inMarket(l.href))}
+            type={l.type}
+            title={l.title}
+          />
         ))}
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/icon.svg" type="image/svg+xml" />

@@ -4,12 +4,13 @@ import type { AppEnv } from '#worker/app-context.ts';
 import { postConsent } from './consent';
 import { health } from './health';
 import { renderNotFound } from './not-found';
-import { robots, sitemap } from './seo-files';
+import { robots, sitemap, sitemapIndex } from './seo-files';
 
 /** Site-wide answers: the health check, robots.txt, the sitemap, /404 and the consent banner's post. */
 export const frameRoutes = new Hono<AppEnv>()
   .get('/healthz', health)
   .get('/robots.txt', robots)
-  .get('/sitemap.xml', sitemap)
+  .get('/sitemap.xml', sitemapIndex)
+  .get('/sitemaps/:name', sitemap)
   .get('/404', renderNotFound)
   .post('/consent', bodyLimit({ maxSize: 4096, onError: (c) => c.text('Payload Too Large', 413) }), postConsent);

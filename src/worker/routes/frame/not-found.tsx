@@ -1,8 +1,10 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '#worker/app-context.ts';
+import { useHref } from '#client/market.ts';
 
 /** The not-found page, shown at /404 and for every unknown path. */
 function NotFoundPage() {
+  const to = useHref();
   return (
     <section className="mx-auto flex max-w-3xl flex-col items-center px-4 py-24 text-center">
       <p className="text-7xl font-black text-red-700" aria-hidden="true">
@@ -11,10 +13,10 @@ function NotFoundPage() {
       <h1 className="mt-4 text-3xl font-bold">Page Not Found</h1>
       <p className="mt-4 text-stone-700">The page you're looking for doesn't exist or has been moved.</p>
       <div className="mt-8 flex flex-wrap justify-center gap-4">
-        <a href="/" className="btn btn-primary">
+        <a href={to('/')} className="btn btn-primary">
           Back to Home
         </a>
-        <a href="/products" className="btn btn-secondary">
+        <a href={to('/products')} className="btn btn-secondary">
           Browse Products
         </a>
       </div>

@@ -2,13 +2,15 @@ import type { Context } from 'hono';
 import { refusalFor } from '#shared/site/http-errors.ts';
 import type { AppEnv } from '#worker/app-context.ts';
 import { wantsJson } from '#worker/http/wants-json.ts';
+import { useHref } from '#client/market.ts';
 
 function RefusalPage({ title, description }: { title: string; description: string }) {
+  const to = useHref();
   return (
     <section className="mx-auto max-w-3xl px-4 py-24 text-center">
       <h1 className="text-3xl font-bold">{title}</h1>
       <p className="mt-4 text-stone-700">{description}</p>
-      <a href="/" className="btn btn-primary mt-8 inline-block">
+      <a href={to('/')} className="btn btn-primary mt-8 inline-block">
         Back to Home
       </a>
     </section>

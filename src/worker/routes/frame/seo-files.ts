@@ -2,7 +2,16 @@ import type { Context } from 'hono';
 import { productPath } from '#shared/catalogue/product.ts';
 import { products } from '#shared/catalogue/products.ts';
 import { articlePath } from '#shared/editorial/posts.ts';
-import { robotsTxt, sitemapXml, staticSitemapPaths, type SitemapEntry } from '#shared/seo/sitemap.ts';
+import type { Market } from '#shared/market/market.ts';
+import {
+  robotsTxt,
+  sitemapIndexXml,
+  sitemapNames,
+  sitemapXml,
+  staticSitemapPaths,
+  type SitemapEntry,
+  type SitemapName,
+} from '#shared/seo/sitemap.ts';
 import type { AppEnv } from '#worker/app-context.ts';
 import { postReads } from '#worker/db/queries/post-reads.ts';
 
@@ -12,8 +21,21 @@ export function robots(c: Context<AppEnv>) {
   return c.text(robotsTxt(c.get('deps').settings.SITE_URL));
 }
 
-/** /sitemap.xml: public pages, products, published articles with lastmod. */
+const xml = (c: Context<AppEnv>, body: string) => {
+  c.header('Content-Type', 'application/xml; charset=utf-8');
+  c.header('Cache-Control', 'public, max-age=3600');
+  return c.body(body);
+};
+
+/** /sitemap.xml: the index of the bare addresses' sitemap and each market's. */
+export function sitemapIndex(c: Context<AppEnv>) {
+  return xml(c, sitemapIndexXml(c.get('deps').settings.SITE_URL));
+}
+
+/** /sitemaps/{default|gb|eu|us}.xml: public pages, products, published articles with lastmod, in one version of the site. */
 export async function sitemap(c: Context<AppEnv>) {
+  const name = c.req.param('name')?.replace(/\.xml$/, '');
+  if (!sitemapNames.includes(name as SitemapName)) return c.notFound();
   const { db, settings } = c.get('deps');
   const [posts] = await c.get('reads').all([postReads(db).sitemap()] as const);
   const entries: SitemapEntry[] = [
@@ -21,7 +43,5 @@ export async function sitemap(c: Context<AppEnv>) {
     ...products.map((p) => ({ path: productPath(p) })),
     ...posts.map((p) => ({ path: articlePath(p.slug), lastmod: p.updatedAt })),
   ];
-  c.header('Content-Type', 'application/xml; charset=utf-8');
-  c.header('Cache-Control', 'public, max-age=3600');
-  return c.body(sitemapXml(settings.SITE_URL, entries));
+  return xml(c, sitemapXml(settings.SITE_URL, entries, name === 'default' ? null : (name as Market)));
 }

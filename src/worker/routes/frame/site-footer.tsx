@@ -3,11 +3,13 @@ import { customerServiceLinks, quickLinks, type NavLink } from '#shared/site/nav
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { site } from '#shared/site/brand.ts';
 import { SocialIcon } from './social-icon';
+import { useHref } from '#client/market.ts';
 
 /** The year for the copyright line, read when the page renders. */
 const currentYear = () => new Date().getUTCFullYear();
 
 function LinkList({ title, links }: { title: string; links: NavLink[] }) {
+  const to = useHref();
   const id = `footer-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <nav aria-labelledby={id}>
@@ -17,7 +19,7 @@ function LinkList({ title, links }: { title: string; links: NavLink[] }) {
       <ul className="mt-3 space-y-2">
         {links.map((link) => (
           <li key={link.href}>
-            <a href={link.href} className="footer-link">
+            <a href={to(link.href)} className="footer-link">
               {link.label}
             </a>
           </li>

@@ -8,6 +8,7 @@ import { useRequestInfo } from '#worker/render/request-context.tsx';
 import { CartBadge } from './cart-badge';
 import { PromoStrip } from './promo-strip';
 import { RegionSelectorSlot, useRegionSelectorConfig } from './region-selector-slot';
+import { useHref } from '#client/market.ts';
 
 /**
  * The header. Its row is a grid with fixed tracks so that nothing moves while the streamed HTML is
@@ -17,13 +18,17 @@ import { RegionSelectorSlot, useRegionSelectorConfig } from './region-selector-s
  * that have not arrived.
  */
 export function SiteHeader() {
+  const to = useHref();
   const { path, cart } = useRequestInfo();
   return (
     <header className="sticky top-0 z-40 bg-stone-900 text-stone-50 shadow">
       {/* No island: src/client/promo-strip.ts rotates it without React. */}
       <PromoStrip messages={promoMessages} />
       <div className="mx-auto grid h-16 max-w-7xl grid-cols-[1fr_auto_1fr] items-center gap-4 px-4 lg:grid-cols-[1fr_18rem_1fr]">
-        <a href="/" className="justify-self-start text-lg font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-white">
+        <a
+          href={to('/')}
+          className="justify-self-start text-lg font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-white"
+        >
           {site.brand}
         </a>
         <div className="hidden lg:block">

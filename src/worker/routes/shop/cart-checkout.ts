@@ -56,7 +56,7 @@ export async function checkoutCart(c: Context<AppEnv>, fields: Record<string, st
   }
   if (mode === 'per-line' || !gateway) {
     if (wantsJson(c)) return c.json({ error: cartNotices.oneByOne.text }, 409);
-    return c.redirect('/cart', 303);
+    return c.redirect(c.get('href')('/cart'), 303);
   }
   const currency = currencyByRegion[region];
   const params = checkoutSessionParams({
@@ -65,6 +65,7 @@ export async function checkoutCart(c: Context<AppEnv>, fields: Record<string, st
     region,
     siteUrl: c.get('deps').settings.SITE_URL,
     campaign,
+    market: c.get('market'),
   });
   try {
     const session = await gateway.createSession(params, await idempotencyKey(fields.attempt, lines, region, campaign));
@@ -74,6 +75,6 @@ export async function checkoutCart(c: Context<AppEnv>, fields: Record<string, st
     const status = err instanceof CheckoutUnavailableError ? err.status : undefined;
     log('error', 'checkout session failed', { providerStatus: status, ...errorFields(err) });
     if (wantsJson(c)) return c.json({ error: cartNotices.unavailable.text }, 502);
-    return c.redirect('/cart?checkout=unavailable', 303);
+    return c.redirect(c.get('href')('/cart?checkout=unavailable'), 303);
   }
 }

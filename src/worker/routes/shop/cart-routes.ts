@@ -17,7 +17,7 @@ import { cartNotices } from '#shared/cart/notices.ts';
 export const cartRoutes = new Hono<AppEnv>();
 
 function changed(c: Context<AppEnv>) {
-  return wantsJson(c) ? c.json(cartJson(c)) : c.redirect('/cart', 303);
+  return wantsJson(c) ? c.json(cartJson(c)) : c.redirect(c.get('href')('/cart'), 303);
 }
 
 cartRoutes.post('/cart/add', async (c) => {

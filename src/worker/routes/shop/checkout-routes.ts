@@ -17,11 +17,11 @@ checkoutRoutes.post('/checkout/:id', async (c) => {
   const id = parseProductId(c.req.param('id'));
   const product = id === null ? undefined : productById(id);
   if (!product) return renderNotFound(c);
-  if (!isPurchasable(product.stock)) return c.redirect(productPath(product), 303);
+  if (!isPurchasable(product.stock)) return c.redirect(c.get('href')(productPath(product)), 303);
   const link = resolvePaymentLink(product.name, c.get('region').region);
   if (!link) {
     c.get('log')('error', 'No payment link available for this product', { productId: product.id });
-    return c.redirect(productPath(product), 303);
+    return c.redirect(c.get('href')(productPath(product)), 303);
   }
   const posted = new URLSearchParams(await readFields(c, ['form']));
   const campaign = { ...campaignFromSearch(new URL(c.req.url).search), ...campaignFromSearch(posted.toString()) };

@@ -13,6 +13,7 @@ import type { PageHead } from '#worker/render/head.ts';
 import { Island } from '#worker/render/island.tsx';
 import { ReviewsSection } from './reviews-section';
 import { TrustSection } from './trust-section';
+import { useHref } from '#client/market.ts';
 
 const HERO_IMAGE = '/images/products/1-landscape.svg';
 const BLANK_PIXEL = 'data:image/gif;base64,R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==';
@@ -79,6 +80,7 @@ export function head({ featured }: HomeData): PageHead {
 }
 
 function Hero() {
+  const to = useHref();
   return (
     <section className="bg-stone-900 text-stone-50">
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 lg:grid-cols-2 lg:py-24">
@@ -87,10 +89,10 @@ function Hero() {
           <h1 className="mt-3 text-4xl font-black tracking-tight sm:text-5xl">Train Smarter. Shoot Better.</h1>
           <p className="mt-5 max-w-xl text-lg text-stone-300">{site.tagline} Practise anywhere, safely, without live ammunition.</p>
           <div className="mt-8 flex flex-wrap gap-4">
-            <a href="/products" className="btn btn-primary">
+            <a href={to('/products')} className="btn btn-primary">
               Shop Now
             </a>
-            <a href="/about" className="btn border border-stone-400 text-stone-50 hover:bg-stone-800 focus-visible:outline-stone-50">
+            <a href={to('/about')} className="btn border border-stone-400 text-stone-50 hover:bg-stone-800 focus-visible:outline-stone-50">
               {/* The words the design shows, named in full for screen readers and crawlers. */}
               Learn More<span className="sr-only"> about {site.brand}</span>
             </a>
@@ -113,6 +115,7 @@ function Hero() {
 }
 
 function CategoryTiles({ tiles }: { tiles: readonly CategoryTile[] }) {
+  const to = useHref();
   return (
     <section aria-labelledby="categories-heading" className="mx-auto max-w-7xl px-4 py-16">
       <h2 id="categories-heading" className="text-3xl font-bold tracking-tight">
@@ -123,7 +126,7 @@ function CategoryTiles({ tiles }: { tiles: readonly CategoryTile[] }) {
           return (
             <li key={id}>
               <a
-                href={`/products?category=${id}`}
+                href={to(`/products?category=${id}`)}
                 className="group block overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm hover:shadow-md focus-visible:outline-2 focus-visible:outline-red-700"
               >
                 {cover && (
@@ -146,13 +149,14 @@ function CategoryTiles({ tiles }: { tiles: readonly CategoryTile[] }) {
 }
 
 function Featured({ items, region, campaign }: Pick<HomeData, 'region' | 'campaign'> & { items: CardItem[] }) {
+  const to = useHref();
   return (
     <section aria-labelledby="featured-heading" className="mx-auto max-w-7xl px-4 pb-16">
       <div className="flex items-end justify-between gap-4">
         <h2 id="featured-heading" className="text-3xl font-bold tracking-tight">
           Featured Products
         </h2>
-        <a href="/products" className="font-semibold text-red-700 hover:text-red-800">
+        <a href={to('/products')} className="font-semibold text-red-700 hover:text-red-800">
           View All<span className="sr-only"> products</span> →
         </a>
       </div>
@@ -201,6 +205,7 @@ function WhyChoose() {
 }
 
 function CallToAction() {
+  const to = useHref();
   return (
     <section className="bg-red-700 text-white">
       <div className="mx-auto flex max-w-7xl flex-col items-center gap-6 px-4 py-14 text-center">
@@ -208,7 +213,7 @@ function CallToAction() {
         <p className="max-w-2xl text-red-50">
           Join {claimText.shooters} shooters who sharpen their skills with laser training at home and on the range.
         </p>
-        <a href="/products" className="btn bg-white text-red-800 hover:bg-red-50 focus-visible:outline-white">
+        <a href={to('/products')} className="btn bg-white text-red-800 hover:bg-red-50 focus-visible:outline-white">
           Browse All Products
         </a>
       </div>

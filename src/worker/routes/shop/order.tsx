@@ -11,6 +11,7 @@ import type { AppEnv } from '#worker/app-context.ts';
 import { OrderLines, type ShownOrderLine } from '#worker/components/order-lines.tsx';
 import { orderByNumber } from '#worker/orders/order-queries.ts';
 import type { PageHead } from '#worker/render/head.ts';
+import { useHref } from '#client/market.ts';
 
 export interface OrderPageData {
   number: string;
@@ -68,6 +69,7 @@ const STATUS_TEXT: Record<OrderStatus, string> = {
 };
 
 export function Page(order: OrderPageData) {
+  const to = useHref();
   return (
     <section className="mx-auto flex max-w-2xl flex-col px-4 py-16">
       <h1 className="text-3xl font-bold">{`Order ${order.number}`}</h1>
@@ -93,7 +95,7 @@ export function Page(order: OrderPageData) {
       )}
       <p className="mt-8 text-stone-700">
         {`Questions about this order? Quote ${order.number} when you `}
-        <a href={contactLink.href} className="underline">
+        <a href={to(contactLink.href)} className="underline">
           contact us
         </a>
         {`, write to ${shopInfo.email} or call ${shopInfo.phone}.`}

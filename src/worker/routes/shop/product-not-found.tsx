@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '#worker/app-context.ts';
+import { useHref } from '#client/market.ts';
 
 /** The reasons the product page can fail, with the status each answers with. */
 export const productErrors = {
@@ -10,6 +11,7 @@ export const productErrors = {
 export type ProductError = keyof typeof productErrors;
 
 function ProductNotFoundPage({ reason }: { reason: ProductError }) {
+  const to = useHref();
   return (
     <section className="mx-auto flex max-w-3xl flex-col items-center px-4 py-24 text-center">
       <h1 className="text-3xl font-bold">Product Not Found</h1>
@@ -17,7 +19,7 @@ function ProductNotFoundPage({ reason }: { reason: ProductError }) {
       <p className="mt-2 text-sm text-stone-700" data-reason={reason}>
         {productErrors[reason].message}
       </p>
-      <a href="/products" className="btn btn-primary mt-8">
+      <a href={to('/products')} className="btn btn-primary mt-8">
         Back to Products
       </a>
     </section>

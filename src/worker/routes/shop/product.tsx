@@ -23,6 +23,7 @@ import { findListFilter } from '#shared/catalogue/list.ts';
 import { productJsonLd } from '#shared/catalogue/structured-data.ts';
 import { displayPrice } from '#shared/catalogue/prices.ts';
 import { shipsInText } from '#shared/policy/text.ts';
+import type { Market } from '#shared/market/market.ts';
 import { currencyByRegion, type Region } from '#shared/region/region.ts';
 import type { AppEnv } from '#worker/app-context.ts';
 import { errorFields } from '#worker/log.ts';
@@ -34,10 +35,13 @@ import { renderProductError } from './product-not-found';
 import { ProductSpecs } from './product-specs';
 import { ReviewsSection } from './reviews-section';
 import { TrustSection } from './trust-section';
+import { useHref } from '#client/market.ts';
 
 export interface ProductData {
   product: Product;
   region: Region;
+  /** The market of the address, whose offer alone the structured data carries. */
+  market: Market | null;
   /** The campaign the page was reached with, carried to the payment link. */
   campaign: CampaignParams;
 }
@@ -48,7 +52,7 @@ export function load(c: Context<AppEnv>): ProductData | Promise<Response> {
   if (id === null) return renderProductError(c, 'invalid');
   const product = productById(id);
   if (!product) return renderProductError(c, 'missing');
-  return { product, region: c.get('region').region, campaign: campaignFromSearch(new URL(c.req.url).search) };
+  return { product, region: c.get('region').region, market: c.get('market'), campaign: campaignFromSearch(new URL(c.req.url).search) };
 }
 
 /** A page that fails while its shell renders still gets the Product Not Found page, with the spec's reason. */
@@ -57,7 +61,7 @@ export function renderFailed(c: Context<AppEnv>, err: unknown) {
   return renderProductError(c, 'failed');
 }
 
-export function head({ product, region }: ProductData, siteUrl: string): PageHead {
+export function head({ product, region, market }: ProductData, siteUrl: string): PageHead {
   const currency = currencyByRegion[region];
   return {
     title: product.meta_title,
@@ -69,7 +73,7 @@ export function head({ product, region }: ProductData, siteUrl: string): PageHea
     imageSize: productImageSize.landscape,
     imageAlt: product.image_alt,
     product: { price: displayPrice(product, currency), currency, availability: availability(product.stock) },
-    jsonLd: [productJsonLd(product, siteUrl, currency)],
+    jsonLd: [productJsonLd(product, siteUrl, currency, market)],
     events: [viewItemEvent(analyticsItem(product))],
   };
 }
@@ -86,6 +90,7 @@ function productTrail(product: Product): Crumb[] {
 }
 
 function Guides({ product }: { product: Product }) {
+  const to = useHref();
   if (product.related_guides.length === 0) return null;
   return (
     <section aria-labelledby="guides-heading">
@@ -95,7 +100,7 @@ function Guides({ product }: { product: Product }) {
       <ul className="mt-4 flex flex-col gap-2">
         {product.related_guides.map((guide) => (
           <li key={guide.id}>
-            <a href={guide.url} className="font-medium text-red-700 underline-offset-2 hover:text-red-800 hover:underline">
+            <a href={to(guide.url)} className="font-medium text-red-700 underline-offset-2 hover:text-red-800 hover:underline">
               {guide.title}
             </a>
           </li>

@@ -14,6 +14,7 @@ import { OrderLines, type ShownOrderLine } from '#worker/components/order-lines.
 import type { PageHead } from '#worker/render/head.ts';
 import { writeCartCookie } from './cart-cookie';
 import { readPaidOrder, type ShownOrder } from './paid-order';
+import { useHref } from '#client/market.ts';
 
 export interface ThankYouData {
   /** The product of ?product_id=, when it is a catalogue product. */
@@ -78,6 +79,7 @@ function OrderSummary({ product }: { product: Product }) {
 
 /** Thank-you page (/thank-you) after the hosted payment: a paid cart checkout's order, else the product's summary. */
 export function Page({ product, order }: ThankYouData) {
+  const to = useHref();
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center">
       <span aria-hidden="true" className="flex h-16 w-16 items-center justify-center rounded-full bg-green-100 text-3xl text-green-800">
@@ -94,17 +96,17 @@ export function Page({ product, order }: ThankYouData) {
       {order && (
         <p className="mt-2 font-semibold" data-order-number>
           {`Order ${order.number}`}{' '}
-          <a href={order.pagePath} className="font-normal underline" data-order-page>
+          <a href={to(order.pagePath)} className="font-normal underline" data-order-page>
             View your order
           </a>
         </p>
       )}
       {order ? <OrderLines order={order} /> : product && <OrderSummary product={product} />}
       <div className="mt-10 flex flex-wrap justify-center gap-4">
-        <a href="/products" className="btn btn-primary">
+        <a href={to('/products')} className="btn btn-primary">
           Shop More Products
         </a>
-        <a href={DIGEST.path} className="btn btn-secondary">
+        <a href={to(DIGEST.path)} className="btn btn-secondary">
           Visit Training Guide
         </a>
       </div>
