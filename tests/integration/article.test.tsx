@@ -216,13 +216,13 @@ describe('scheduled publishing', () => {
       '<link rel="canonical" href="http://localhost:8787/training-gun-digest"/>',
     );
     expect((await t.crawl('/blog/coming-soon-guide')).res.status).toBe(302);
-    for (const path of [DIGEST, '/guides', '/guides?q=coming', '/sitemap.xml', `${DIGEST}/feed.xml`]) {
+    for (const path of [DIGEST, '/guides', '/guides?q=coming', '/sitemaps/default.xml', `${DIGEST}/feed.xml`]) {
       expect((await t.crawl(path)).html, path).not.toContain('coming-soon-guide');
     }
     // Its time comes: no sync and no write needed, and no cached read hides it.
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now()) + 50));
     expect((await t.crawl('/blog/coming-soon-guide')).res.status).toBe(200);
-    for (const path of [DIGEST, '/guides', '/sitemap.xml', `${DIGEST}/feed.xml`]) {
+    for (const path of [DIGEST, '/guides', '/sitemaps/default.xml', `${DIGEST}/feed.xml`]) {
       expect((await t.crawl(path)).html, path).toContain('coming-soon-guide');
     }
     await t.deps.db.delete(blogPosts).where(sql`${blogPosts.slug} = 'coming-soon-guide'`);

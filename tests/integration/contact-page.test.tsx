@@ -183,7 +183,7 @@ describe('GET /cart', () => {
 
 describe('sitemap', () => {
   it('lists /contact and not /cart', async () => {
-    const xml = (await t.get('/sitemap.xml')).html;
+    const xml = (await t.get('/sitemaps/default.xml')).html;
     expect(xml).toContain(`<loc>${absoluteUrl(t.deps.settings.SITE_URL, '/contact')}</loc>`);
     expect(xml).not.toContain('/cart<');
   });

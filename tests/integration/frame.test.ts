@@ -133,8 +133,19 @@ describe('Google Tag Manager', () => {
 });
 
 describe('sitemap.xml and robots.txt', () => {
+  it("is an index of the bare addresses' sitemap and each market's", async () => {
+    const xml = await (await fetch(`${t.url}/sitemap.xml`)).text();
+    expect(xml).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
+      'https://shop.example/sitemaps/default.xml',
+      'https://shop.example/sitemaps/gb.xml',
+      'https://shop.example/sitemaps/eu.xml',
+      'https://shop.example/sitemaps/us.xml',
+    ]);
+  });
+
   it('lists public pages and published articles with lastmod, not drafts', async () => {
-    const res = await fetch(`${t.url}/sitemap.xml`);
+    const res = await fetch(`${t.url}/sitemaps/default.xml`);
     expect(res.headers.get('content-type')).toContain('application/xml');
     const xml = await res.text();
     expect(xml).toContain('<loc>https://shop.example/</loc>');
@@ -148,10 +159,12 @@ describe('sitemap.xml and robots.txt', () => {
     expect(xml).not.toContain('/thank-you');
   });
 
-  it('lists only addresses that answer 200', async () => {
-    const xml = await (await fetch(`${t.url}/sitemap.xml`)).text();
+  it('lists only addresses that answer 200, in every version', async () => {
+    const xml = (
+      await Promise.all(['default', 'gb', 'eu', 'us'].map(async (name) => (await fetch(`${t.url}/sitemaps/${name}.xml`)).text()))
+    ).join('');
     const paths = [...xml.matchAll(/<loc>https:\/\/shop\.example([^<]*)<\/loc>/g)].map((m) => m[1]!);
-    expect(paths.length).toBeGreaterThan(25);
+    expect(paths.length).toBeGreaterThan(100);
     for (const path of paths) {
       const { res } = await t.get(path);
       expect(`${path} ${res.status}`).toBe(`${path} 200`);

@@ -40,7 +40,11 @@ export async function fetchCart(): Promise<CartAnswer> {
 export async function postCheckout(fields: Record<string, string>): Promise<string> {
   let res: Response;
   try {
-    res = await fetch(pageHref('/cart/checkout'), { method: 'POST', headers: { Accept: 'application/json' }, body: new URLSearchParams(fields) });
+    res = await fetch(pageHref('/cart/checkout'), {
+      method: 'POST',
+      headers: { Accept: 'application/json' },
+      body: new URLSearchParams(fields),
+    });
   } catch {
     throw new CartPostError('Checkout could not be reached. Check your connection and try again.');
   }

@@ -58,23 +58,16 @@ export interface ResolvedRegion {
   country: string | null;
 }
 
-/** Where a crawler that names no country is taken to be: Googlebot crawls from US addresses. */
-export const CRAWLER_REGION: Region = 'US';
-
-/**
- * Server order: saved preference, then the request's country, then Accept-Language, then EU (a
- * crawler: the US, where search engines crawl from; its other markets have addresses of their own).
- */
+/** Server order: saved preference, then the request's country, then Accept-Language, then EU. */
 export function resolveRegion(input: {
   saved?: string | null | undefined;
   country?: string | null | undefined;
   acceptLanguage?: string | null | undefined;
-  crawler?: boolean;
 }): ResolvedRegion {
   const country = normaliseCountry(input.country);
   if (isRegion(input.saved)) return { region: input.saved, source: 'cookie', country };
   if (country) return { region: regionFromCountry(country), source: 'country', country };
   const langCountry = countryFromAcceptLanguage(input.acceptLanguage);
   if (langCountry) return { region: regionFromCountry(langCountry), source: 'accept-language', country: null };
-  return { region: input.crawler ? CRAWLER_REGION : DEFAULT_REGION, source: 'default', country: null };
+  return { region: DEFAULT_REGION, source: 'default', country: null };
 }

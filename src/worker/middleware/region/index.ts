@@ -1,7 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { regionDependentCacheControl } from '#shared/site/cache-control.ts';
-import { isbot } from 'isbot';
 import { marketHref, regionOfMarket, splitMarket, type Market } from '#shared/market/market.ts';
 import { resolveRegion, type ResolvedRegion } from '#shared/region/region.ts';
 import { PREFERENCE_KEY } from '#shared/region/preference.ts';
@@ -32,7 +31,6 @@ export function region(): MiddlewareHandler<{ Variables: RegionVariables & Injec
       saved: getCookie(c, PREFERENCE_KEY),
       country: c.get('deps').countryOf(c.req.raw),
       acceptLanguage: c.req.header('accept-language'),
-      crawler: isbot(c.req.header('user-agent')),
     });
     // A market's address decides by itself: nothing about the visitor changes its currency.
     c.set('region', market ? { region: regionOfMarket[market], source: 'market', country: resolved.country } : resolved);

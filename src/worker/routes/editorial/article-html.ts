@@ -59,3 +59,8 @@ const REMOVED_MARKER = /\[\/?removed\]/g;
 export function sanitizeArticleHtml(html: string): string {
   return filter.process(html).replace(REMOVED_MARKER, '').replace(EXTERNAL_LINK, '<a rel="noopener" $1');
 }
+
+/** Sanitised article HTML with its site links (`<a href="/…"`, as xss writes them) put in the page's market. */
+export function siteLinksIn(html: string, to: (path: string) => string): string {
+  return html.replace(/<a href="(\/(?!\/)[^"]*)"/g, (_, path: string) => `<a href="${to(path)}"`);
+}

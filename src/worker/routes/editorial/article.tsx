@@ -11,7 +11,7 @@ import type { AppEnv } from '#worker/app-context.ts';
 import { postReads } from '#worker/db/queries/post-reads.ts';
 import type { PageHead } from '#worker/render/head.ts';
 import { Breadcrumb } from '#worker/components/breadcrumb.tsx';
-import { sanitizeArticleHtml } from './article-html';
+import { sanitizeArticleHtml, siteLinksIn } from './article-html';
 import { ArticleProducts } from './article-products';
 import { RelatedArticles, RelatedArticlesSkeleton } from './related-articles';
 import { useHref } from '#client/market.ts';
@@ -108,7 +108,7 @@ export function Page({ post, products, related }: ArticleData) {
           />
         )}
         <ArticleProducts products={products} />
-        <div className="article-body mt-10" dangerouslySetInnerHTML={{ __html: sanitizeArticleHtml(post.content) }} />
+        <div className="article-body mt-10" dangerouslySetInnerHTML={{ __html: siteLinksIn(sanitizeArticleHtml(post.content), to) }} />
       </article>
       <Suspense fallback={<RelatedArticlesSkeleton />}>
         <RelatedArticles posts={related} />
