@@ -14,7 +14,8 @@ let started = false;
 
 /** "Shopping from Germany? See prices in €", linking the same page in the visitor's market, when it is another. */
 function offerMarket(market: Market, result: DetectionResult): void {
-  if (result.source === 'default' || result.region === regionOfMarket[market]) return;
+  // Only where the visitor is (their network's country), not the language their browser speaks.
+  if (result.source !== 'ip_geolocation' || result.region === regionOfMarket[market]) return;
   const currency = currencyByRegion[result.region];
   const where = result.country ? new Intl.DisplayNames(['en-GB'], { type: 'region' }).of(result.country) : null;
   const { path } = splitMarket(location.pathname);
@@ -54,7 +55,8 @@ export function detectRegionOnce(config: DetectionConfig): void {
     const market = pageMarket();
     if (market) {
       dataset.regionDetection = 'running';
-      offerMarket(market, await detectRegion(browserDetectionSteps(config)));
+      // No permission prompt for a toast: the edge's country or the IP lookup is enough.
+      offerMarket(market, await detectRegion(browserDetectionSteps({ ...config, geolocation: false })));
       dataset.regionDetection = 'done';
       return;
     }
