@@ -46,7 +46,7 @@ describe('the built Worker with a reachable Turso database', () => {
     const newest = published.toSorted((a, b) => b.publishedAt.localeCompare(a.publishedAt))[0]!;
     expect(digest).toContain(newest.title.replaceAll('&', '&amp;'));
     expect(digest).not.toContain(draft.title);
-    const sitemap = await (await worker.get('/sitemap.xml')).text();
+    const sitemap = await (await worker.get('/sitemaps/default.xml')).text();
     for (const post of published) expect(sitemap).toContain(`<loc>https://shop.example/training-gun-digest/${post.slug}</loc>`);
     expect(sitemap).not.toContain(draft.slug);
     expect(turso.statements.some((sql) => /from "blog_posts"/i.test(sql))).toBe(true);
