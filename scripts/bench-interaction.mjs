@@ -33,16 +33,28 @@ const ACTIONS = {
   'add-to-cart': {
     path: '/product/1',
     viewport: PHONE,
-    tap: (page) => page.locator('main').getByRole('button', { name: /^Add to cart/ }).first().click(),
+    tap: (page) =>
+      page
+        .locator('main')
+        .getByRole('button', { name: /^Add to cart/ })
+        .first()
+        .click(),
     shown: () =>
-      !!document.querySelector('header [data-cart-count]') || !!document.querySelector('main button[aria-busy="true"], main form[data-pending]'),
+      !!document.querySelector('header [data-cart-count]') ||
+      !!document.querySelector('main button[aria-busy="true"], main form[data-pending]'),
   },
   'add-to-cart-card': {
     path: '/products',
     viewport: PHONE,
-    tap: (page) => page.locator('main article').first().getByRole('button', { name: /^Add to cart/ }).click(),
+    tap: (page) =>
+      page
+        .locator('main article')
+        .first()
+        .getByRole('button', { name: /^Add to cart/ })
+        .click(),
     shown: () =>
-      !!document.querySelector('header [data-cart-count]') || !!document.querySelector('main button[aria-busy="true"], main form[data-pending]'),
+      !!document.querySelector('header [data-cart-count]') ||
+      !!document.querySelector('main button[aria-busy="true"], main form[data-pending]'),
   },
   filter: {
     path: '/products',
@@ -90,9 +102,10 @@ const ACTIONS = {
 
 /** Event Timing entries, recorded from the first byte (web-vitals observes with durationThreshold 16 the same way). */
 function observeEvents() {
-  window.__events = [];
+  window.benchEvents = [];
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) if (e.interactionId) window.__events.push({ name: e.name, duration: e.duration, start: e.startTime });
+    for (const e of list.getEntries())
+      if (e.interactionId) window.benchEvents.push({ name: e.name, duration: e.duration, start: e.startTime });
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
 }
 
@@ -109,6 +122,8 @@ async function measure(browser, base, action, cpu) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
   let tapAt = Infinity;
   let navAt = null;
+  let navigated;
+  const navigation = new Promise((resolve) => (navigated = resolve));
   const bytes = { before: 0, after: 0 };
   cdp.on('Network.loadingFinished', (e) => {
     bytes[performance.now() < tapAt ? 'before' : 'after'] += e.encodedDataLength;
@@ -116,6 +131,7 @@ async function measure(browser, base, action, cpu) {
   page.on('request', (request) => {
     if (navAt === null && performance.now() >= tapAt && request.isNavigationRequest() && request.frame() === page.mainFrame()) {
       navAt = performance.now();
+      navigated();
     }
   });
   await page.goto(`${base}${spec.path}`, { waitUntil: 'load' });
@@ -124,8 +140,7 @@ async function measure(browser, base, action, cpu) {
   const tapping = spec.tap(page).catch(() => {});
   let shownAt = null;
   if (spec.navigates) {
-    const deadline = tapAt + 15_000;
-    while (navAt === null && performance.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    await Promise.race([navigation, new Promise((r) => setTimeout(r, 15_000))]);
     shownAt = navAt;
   } else {
     await page.waitForFunction(spec.shown, null, { polling: 'raf', timeout: 15_000 }).then(
@@ -135,7 +150,7 @@ async function measure(browser, base, action, cpu) {
   }
   await tapping;
   await page.waitForTimeout(500);
-  const events = spec.navigates ? [] : await page.evaluate(() => window.__events).catch(() => []);
+  const events = spec.navigates ? [] : await page.evaluate(() => window.benchEvents).catch(() => []);
   await context.close();
   return {
     inp: events.length ? Math.max(...events.map((e) => e.duration)) : null,
@@ -161,7 +176,11 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
 });
-console.log(`bench:interaction ${new Date().toISOString()} runs=${RUNS} load=${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `bench:interaction ${new Date().toISOString()} runs=${RUNS} load=${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 console.log('network: 150 ms RTT, 1.6 Mbps down, 750 Kbps up; tap 1 s after load; times in ms (p50/max), bytes in KB (p50)');
 console.log(['action', 'cpu', 'inp p50/max', 'shown p50/max', 'nav p50/max', 'KB before', 'KB after'].join('\t'));
 try {
@@ -171,9 +190,15 @@ try {
       for (let i = 0; i < RUNS; i++) runs.push(await measure(browser, server.base, action, cpu));
       const col = (k) => `${ms(median(runs.map((r) => r[k])))}/${ms(max(runs.map((r) => r[k])))}`;
       console.log(
-        [action, `${cpu}x`, col('inp'), col('shown'), col('nav'), kb(median(runs.map((r) => r.before))), kb(median(runs.map((r) => r.after)))].join(
-          '\t',
-        ),
+        [
+          action,
+          `${cpu}x`,
+          col('inp'),
+          col('shown'),
+          col('nav'),
+          kb(median(runs.map((r) => r.before))),
+          kb(median(runs.map((r) => r.after))),
+        ].join('\t'),
       );
     }
   }
