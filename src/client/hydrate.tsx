@@ -1,6 +1,7 @@
 import { startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { MarketContext, pageMarket } from './market';
+import { MarketContext } from './market-context';
+import { pageMarket } from './market';
 
 const loaders = import.meta.glob<{ default: ComponentType<object> }>('./islands/*.tsx');
 

@@ -5,7 +5,7 @@ import type { StockLevel } from '#shared/catalogue/types.ts';
 import { toast } from '../toast-store';
 import { trackCartChange } from '../cart/track-cart';
 import { CartPostError, postCart } from '../cart/post';
-import { useHref } from '#client/market.ts';
+import { useHref } from '#client/market-context.ts';
 
 export interface AddToCartProps {
   product: Priced & { id: number; name: string; stock: StockLevel };

@@ -4,7 +4,7 @@ import type { AnalyticsItem } from '#shared/catalogue/item-events.ts';
 import { plainName, isPurchasable } from '#shared/catalogue/product.ts';
 import type { StockLevel } from '#shared/catalogue/types.ts';
 import { startCheckout } from '../checkout';
-import { useHref } from '#client/market.ts';
+import { useHref } from '#client/market-context.ts';
 
 export interface BuyButtonProps {
   productId: number;

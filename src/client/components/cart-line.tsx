@@ -5,7 +5,7 @@ import { formatMinor } from '#shared/money.ts';
 import { plainName } from '#shared/catalogue/product.ts';
 import type { Currency } from '#shared/region/region.ts';
 import { ProductTile } from './product-tile';
-import { useHref } from '#client/market.ts';
+import { useHref } from '#client/market-context.ts';
 
 export interface CartLineProps {
   line: CartViewLine;

@@ -3,7 +3,7 @@ import { formatMinor } from '#shared/money.ts';
 import { businessDays, policyMoney } from '#shared/policy/text.ts';
 import { FREE_STANDARD_SHIPPING_OVER, POLICY_CURRENCY } from '#shared/policy/figures.ts';
 import type { Currency } from '#shared/region/region.ts';
-import { useHref } from '#client/market.ts';
+import { useHref } from '#client/market-context.ts';
 
 /** Subtotal and the shipping that applies from the policy, in the visitor's currency where the policy has a figure for it. */
 export function CartSummary({ subtotal, currency, shipping }: { subtotal: number; currency: Currency; shipping: ShippingChoice[] }) {

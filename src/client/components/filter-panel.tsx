@@ -1,7 +1,7 @@
 import { useId, type MouseEvent } from 'react';
 import { findListFilter, panelFilterIds, clearedList, listPath, type ListState } from '#shared/catalogue/list.ts';
 import { HiddenListState } from './list-forms';
-import { useHref } from '#client/market.ts';
+import { useHref } from '#client/market-context.ts';
 
 export interface Availability {
   inStockOnly: boolean;

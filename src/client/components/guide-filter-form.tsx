@@ -1,7 +1,7 @@
 import type { FormEvent, Ref } from 'react';
 import { categorySlug } from '#shared/editorial/posts.ts';
 import { guidesPath, type GuideFilter } from '#shared/editorial/guides.ts';
-import { useHref } from '#client/market.ts';
+import { useHref } from '#client/market-context.ts';
 
 const fieldClass = 'h-11 w-full rounded-md border border-stone-400 bg-white px-3 text-stone-900';
 

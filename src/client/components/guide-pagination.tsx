@@ -1,5 +1,5 @@
 import { guidePageLinks, guidesPath, type GuideFilter } from '#shared/editorial/guides.ts';
-import { useHref } from '#client/market.ts';
+import { useHref } from '#client/market-context.ts';
 
 /**
  * Previous / next links and where the visitor is ("Page 2 of 834"). Plain links: they load the

@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import type { PostTeaser } from '#shared/editorial/posts.ts';
 import { guideCountText, guidesPath } from '#shared/editorial/guides.ts';
 import { ArticleCardGrid, ArticleCardGridSkeleton } from './article-card-grid';
-import { useHref } from '#client/market.ts';
+import { useHref } from '#client/market-context.ts';
 
 /** Six placeholders while the guides load. */
 const SKELETON_CARDS = 6;

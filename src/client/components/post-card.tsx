@@ -1,6 +1,6 @@
 import { FEATURED_IMAGE_SIZE, type PostTeaser } from '#shared/editorial/posts.ts';
 import { formatLongDate } from '#shared/site/dates.ts';
-import { useHref } from '#client/market.ts';
+import { useHref } from '#client/market-context.ts';
 
 /** Text area height shared with the skeleton, so a card replaces its placeholder without a jump. */
 const CARD_TEXT_HEIGHT = 'h-48';

@@ -10,7 +10,7 @@ import { BuyButton } from './buy-button';
 import { PriceLine } from './price-line';
 import { ProductName } from './product-name';
 import { StockBadge } from './stock-badge';
-import { useHref } from '#client/market.ts';
+import { useHref } from '#client/market-context.ts';
 
 export interface CardContext {
   region: Region;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { productImageSize } from '#shared/catalogue/product.ts';
 import { ProductName } from './product-name';
-import { useHref } from '#client/market.ts';
+import { useHref } from '#client/market-context.ts';
 
 export interface ProductTileProps {
   /** Without a picture (an order line that is no catalogue product) the tile shows the name alone. */

@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes } from 'react';
-import { useHref } from '../market';
+import { useHref } from '../market-context';
 
 /** A link to a site path that stays in the page's market (for content written as JSX outside a component). */
 export function SiteLink({ href, children, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {

@@ -18,7 +18,7 @@ import { CartLine } from '../components/cart-line';
 import { CartSummary } from '../components/cart-summary';
 import { useRegion } from '../region/use-region';
 import { toast } from '../toast-store';
-import { useHref } from '#client/market.ts';
+import { useHref } from '#client/market-context.ts';
 
 export interface CartViewProps {
   lines: CartViewLine[];

@@ -20,7 +20,7 @@ import { push } from '../data-layer';
 import { mountTurnstile } from '../contact/turnstile-widget';
 import { ContactField, fieldClass } from '../components/contact-field';
 import { toast } from '../toast-store';
-import { useHref } from '#client/market.ts';
+import { useHref } from '#client/market-context.ts';
 
 export interface ContactFormProps {
   /** What the visitor typed, when the server showed the form again. */

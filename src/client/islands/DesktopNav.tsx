@@ -1,7 +1,7 @@
 import * as NavigationMenu from '@radix-ui/react-navigation-menu';
 import { useRef } from 'react';
 import { contactLink, isActive, productLinks, resourceLinks, type NavLink } from '#shared/site/navigation.ts';
-import { useHref } from '#client/market.ts';
+import { useHref } from '#client/market-context.ts';
 
 export interface DesktopNavProps {
   path: string;

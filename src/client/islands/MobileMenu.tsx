@@ -7,7 +7,7 @@ import { RegionSelect } from '../components/region-select';
 import type { Market } from '#shared/market/market.ts';
 import { chooseRegion } from '../region/persist';
 import { useRegion } from '../region/use-region';
-import { useHref } from '#client/market.ts';
+import { useHref } from '#client/market-context.ts';
 
 export interface MobileMenuProps {
   path: string;

@@ -19,7 +19,7 @@ import { HiddenListState } from '../components/list-forms';
 import { ProductCards } from '../components/product-card';
 import { restoreList, showList, writeListUrl } from '../list-history';
 import { useRegion } from '../region/use-region';
-import { useHref } from '#client/market.ts';
+import { useHref } from '#client/market-context.ts';
 
 export interface ProductBrowserProps {
   items: CardItem[];

@@ -1,7 +1,7 @@
 import * as Toast from '@radix-ui/react-toast';
 import { useSyncExternalStore } from 'react';
 import { dismissToast, getToasts, subscribeToasts, TOAST_DURATION_MS } from '../toast-store';
-import { useHref } from '#client/market.ts';
+import { useHref } from '#client/market-context.ts';
 
 const none: never[] = [];
 

@@ -1,5 +1,5 @@
 import type { Crumb } from '#shared/seo/breadcrumb.ts';
-import { useHref } from '#client/market.ts';
+import { useHref } from '#client/market-context.ts';
 
 /** A breadcrumb trail; the last step is the current page and is not a link. */
 export function Breadcrumb({ trail }: { trail: readonly Crumb[] }) {

@@ -1,5 +1,5 @@
 import { useContext, useId, type ComponentType } from 'react';
-import { MarketContext } from '#client/market.ts';
+import { MarketContext } from '#client/market-context.ts';
 import { renderToString } from 'react-dom/server.edge';
 import type { IslandName } from '#client/island-names.ts';
 import type { HydrationTiming } from '#shared/site/hydration.ts';

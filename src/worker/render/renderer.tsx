@@ -3,7 +3,7 @@ import { getCookie } from 'hono/cookie';
 import { isbot } from 'isbot';
 import type { ReactNode } from 'react';
 import { renderToReadableStream } from 'react-dom/server.edge';
-import { MarketContext } from '#client/market.ts';
+import { MarketContext } from '#client/market-context.ts';
 import { splitMarket } from '#shared/market/market.ts';
 import { CONSENT_STORAGE_KEY, isConsentChoice } from '#shared/site/consent.ts';
 import type { AppEnv } from '../app-context';

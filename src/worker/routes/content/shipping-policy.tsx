@@ -10,7 +10,7 @@ import {
 } from '#shared/policy/text.ts';
 import { staticHead } from '#worker/render/head.ts';
 import { PolicyContact, PolicyLayout, PolicySection, ScrollTable, tableClasses as t } from './policy-layout';
-import { useHref } from '#client/market.ts';
+import { useHref } from '#client/market-context.ts';
 
 function ShippingTable() {
   return (

@@ -3,7 +3,7 @@ import { productPath } from '#shared/catalogue/product.ts';
 import type { Product } from '#shared/catalogue/types.ts';
 import { priceTable } from '#shared/catalogue/prices.ts';
 import { Price } from '#worker/components/price.tsx';
-import { useHref } from '#client/market.ts';
+import { useHref } from '#client/market-context.ts';
 
 /**
  * 'PRODUCTS FEATURED IN THIS ARTICLE': the post's related catalogue products with their price in

@@ -14,7 +14,7 @@ import { Breadcrumb } from '#worker/components/breadcrumb.tsx';
 import { sanitizeArticleHtml, siteLinksIn } from './article-html';
 import { ArticleProducts } from './article-products';
 import { RelatedArticles, RelatedArticlesSkeleton } from './related-articles';
-import { useHref } from '#client/market.ts';
+import { useHref } from '#client/market-context.ts';
 
 export interface ArticleData {
   post: Post;

@@ -14,7 +14,7 @@ import type { PageHead } from '#worker/render/head.ts';
 import { CategoryCards, CategoryCardsSkeleton } from './category-cards';
 import { FeaturedEquipment } from './featured-equipment';
 import { LatestArticles, LatestArticlesSkeleton } from './latest-articles';
-import { useHref } from '#client/market.ts';
+import { useHref } from '#client/market-context.ts';
 
 const DESCRIPTION = `Dry-fire and laser training guides: fundamentals, tactical drills and equipment advice from the ${site.brand} team.`;
 

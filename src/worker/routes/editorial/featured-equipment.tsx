@@ -3,7 +3,7 @@ import { productPath } from '#shared/catalogue/product.ts';
 import type { Product } from '#shared/catalogue/types.ts';
 import { priceTable } from '#shared/catalogue/prices.ts';
 import { Price } from '#worker/components/price.tsx';
-import { useHref } from '#client/market.ts';
+import { useHref } from '#client/market-context.ts';
 
 /** 'Featured Equipment': image, name and price of the digest's featured products, each linking to its page. */
 export function FeaturedEquipment({ products }: { products: readonly Product[] }) {

@@ -1,7 +1,7 @@
 import { shouldAskConsent } from '#shared/site/consent.ts';
 import { useRequestInfo } from '#worker/render/request-context.tsx';
 import { WholeEnd } from './whole-end';
-import { useHref } from '#client/market.ts';
+import { useHref } from '#client/market-context.ts';
 
 /**
  * Asks UK/EU visitors about analytics and advertising cookies until they choose. Plain HTML, no

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '#worker/app-context.ts';
-import { useHref } from '#client/market.ts';
+import { useHref } from '#client/market-context.ts';
 
 /** The not-found page, shown at /404 and for every unknown path. */
 function NotFoundPage() {

@@ -8,7 +8,7 @@ import { useRequestInfo } from '#worker/render/request-context.tsx';
 import { CartBadge } from './cart-badge';
 import { PromoStrip } from './promo-strip';
 import { RegionSelectorSlot, useRegionSelectorConfig } from './region-selector-slot';
-import { useHref } from '#client/market.ts';
+import { useHref } from '#client/market-context.ts';
 
 /**
  * The header. Its row is a grid with fixed tracks so that nothing moves while the streamed HTML is

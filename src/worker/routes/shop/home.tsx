@@ -13,7 +13,7 @@ import type { PageHead } from '#worker/render/head.ts';
 import { Island } from '#worker/render/island.tsx';
 import { ReviewsSection } from './reviews-section';
 import { TrustSection } from './trust-section';
-import { useHref } from '#client/market.ts';
+import { useHref } from '#client/market-context.ts';
 
 const HERO_IMAGE = '/images/products/1-landscape.svg';
 const BLANK_PIXEL = 'data:image/gif;base64,R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==';

@@ -11,7 +11,7 @@ import type { AppEnv } from '#worker/app-context.ts';
 import { OrderLines, type ShownOrderLine } from '#worker/components/order-lines.tsx';
 import { orderByNumber } from '#worker/orders/order-queries.ts';
 import type { PageHead } from '#worker/render/head.ts';
-import { useHref } from '#client/market.ts';
+import { useHref } from '#client/market-context.ts';
 
 export interface OrderPageData {
   number: string;

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '#worker/app-context.ts';
-import { useHref } from '#client/market.ts';
+import { useHref } from '#client/market-context.ts';
 
 /** The reasons the product page can fail, with the status each answers with. */
 export const productErrors = {

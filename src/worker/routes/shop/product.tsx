@@ -35,7 +35,7 @@ import { renderProductError } from './product-not-found';
 import { ProductSpecs } from './product-specs';
 import { ReviewsSection } from './reviews-section';
 import { TrustSection } from './trust-section';
-import { useHref } from '#client/market.ts';
+import { useHref } from '#client/market-context.ts';
 
 export interface ProductData {
   product: Product;

@@ -14,7 +14,7 @@ import { OrderLines, type ShownOrderLine } from '#worker/components/order-lines.
 import type { PageHead } from '#worker/render/head.ts';
 import { writeCartCookie } from './cart-cookie';
 import { readPaidOrder, type ShownOrder } from './paid-order';
-import { useHref } from '#client/market.ts';
+import { useHref } from '#client/market-context.ts';
 
 export interface ThankYouData {
   /** The product of ?product_id=, when it is a catalogue product. */
