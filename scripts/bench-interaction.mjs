@@ -4,7 +4,9 @@
 // 750 Kbps up) and the CPU slowed 1x or 4x through CDP. The tap comes one second after `load`, as a
 // visitor who has seen the page. Per action and profile it prints, p50 and max over RUNS runs:
 //   inp      the longest Event Timing `duration` of the tap's interaction (what web-vitals reports as INP)
-//   shown    tap → the action's visible effect or feedback (the busy button, the open menu, the new list…)
+//   feedback tap → the first visible sign of the press: the effect, or the pressed control marked busy
+//            (data-pending / aria-busy, shown by CSS while its island hydrates)
+//   shown    tap → the action's visible effect (the open menu, the new list, the count in the header…)
 //   nav      tap → the browser starts the next document's request (navigation-type actions)
 //   before / after   bytes on the wire before the tap, and from the tap until the effect settles
 // Figures go into docs/performance.md, never into test assertions.
@@ -139,6 +141,16 @@ async function measure(browser, base, action, cpu) {
   tapAt = performance.now();
   const tapping = spec.tap(page).catch(() => {});
   let shownAt = null;
+  let feedbackAt = null;
+  const feedback = page
+    .waitForFunction(`(${spec.shown})() || !!document.querySelector('[data-pending], [aria-busy="true"]')`, null, {
+      polling: 'raf',
+      timeout: 15_000,
+    })
+    .then(
+      () => (feedbackAt = performance.now()),
+      () => {},
+    );
   if (spec.navigates) {
     await Promise.race([navigation, new Promise((r) => setTimeout(r, 15_000))]);
     shownAt = navAt;
@@ -149,11 +161,13 @@ async function measure(browser, base, action, cpu) {
     );
   }
   await tapping;
+  if (!spec.navigates) await feedback;
   await page.waitForTimeout(500);
   const events = spec.navigates ? [] : await page.evaluate(() => window.benchEvents).catch(() => []);
   await context.close();
   return {
     inp: events.length ? Math.max(...events.map((e) => e.duration)) : null,
+    feedback: spec.navigates || feedbackAt === null ? null : Math.min(feedbackAt, shownAt ?? Infinity) - tapAt,
     shown: shownAt === null ? null : shownAt - tapAt,
     nav: navAt === null ? null : navAt - tapAt,
     before: bytes.before,
@@ -182,7 +196,7 @@ console.log(
     .join(' ')}`,
 );
 console.log('network: 150 ms RTT, 1.6 Mbps down, 750 Kbps up; tap 1 s after load; times in ms (p50/max), bytes in KB (p50)');
-console.log(['action', 'cpu', 'inp p50/max', 'shown p50/max', 'nav p50/max', 'KB before', 'KB after'].join('\t'));
+console.log(['action', 'cpu', 'inp p50/max', 'feedback p50/max', 'shown p50/max', 'nav p50/max', 'KB before', 'KB after'].join('\t'));
 try {
   for (const action of actions) {
     for (const cpu of CPU) {
@@ -194,6 +208,7 @@ try {
           action,
           `${cpu}x`,
           col('inp'),
+          col('feedback'),
           col('shown'),
           col('nav'),
           kb(median(runs.map((r) => r.before))),

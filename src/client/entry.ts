@@ -1,8 +1,10 @@
 import './styles.css';
 import { pushPageEvents, pushPageView } from './data-layer';
 import { captureCampaign } from './campaign';
+import { armBuyNow } from './buy-now';
 import { armCartBadge } from './cart/badge';
 import { armConsentBanner } from './consent-banner';
+import { prefetchIslandCode } from './hydration/prefetch';
 import { hydrateIslandNamed, hydrateRegionIslands, scheduleIslands } from './hydration/scheduler';
 import { islandsAreHydrated } from './islands-hydrated';
 import { detectRegionOnce } from './region/auto-detect';
@@ -32,6 +34,7 @@ bindRegionSelects();
 armConsentBanner();
 armPromoStrip();
 armCartBadge();
+armBuyNow();
 
 // A region change reaches islands that show it; those still waiting hydrate now and catch up.
 subscribeRegion(() => void hydrateRegionIslands());
@@ -39,6 +42,7 @@ subscribeRegion(() => void hydrateRegionIslands());
 subscribeToasts(() => void hydrateIslandNamed('Toaster'));
 
 const startUp = scheduleIslands();
+prefetchIslandCode();
 // A saved region the server did not render in (no cookie, or a page from the browser's cache) is
 // applied once the start-up islands are live, so their prices switch in the same frame as everything else.
 void startUp.finally(() => {

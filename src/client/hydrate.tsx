@@ -25,6 +25,8 @@ export async function hydrateIsland(el: HTMLElement): Promise<void> {
   }
   const { default: Component } = await load();
   const props = JSON.parse(el.dataset.props ?? '{}') as object;
+  // The held press's mark (hydration/replay.ts) is not the server's HTML: React would see a mismatch.
+  for (const pressed of el.querySelectorAll('[data-pending]')) pressed.removeAttribute('data-pending');
   await new Promise<void>((resolve) => {
     const done = () => {
       el.dataset.hydrated = 'true';

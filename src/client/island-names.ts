@@ -1,7 +1,6 @@
 /** Every island; the name is the file name under src/client/islands/ (checked by a unit test). */
 export const islandNames = [
   'AddToCart',
-  'BuyNow',
   'CartView',
   'ContactForm',
   'DesktopNav',

@@ -110,6 +110,24 @@ describe('adding to the cart in Chromium', () => {
   });
 });
 
+describe('the first tap on Add to cart', () => {
+  it('adds once when it lands while the page is still hydrating', async () => {
+    const context = await ukVisitor();
+    const page = await context.newPage();
+    const posts: string[] = [];
+    page.on('request', (r) => r.url().endsWith('/cart/add') && posts.push(r.method()));
+    await page.goto(`${shop.url}/product/1`, { waitUntil: 'domcontentloaded' });
+    // Pressed before its island has hydrated: the press hydrates it and is played once.
+    expect(await page.locator('[data-island="AddToCart"]').getAttribute('data-hydrated')).toBeNull();
+    await page.getByRole('button', { name: 'Add to cart: G-Series Laser Training Pistol' }).click();
+    await added(page, '1');
+    await pageSettled(page);
+    expect(posts).toEqual(['POST']);
+    expect((await context.cookies()).find((c) => c.name === 'cart')?.value).toBe(encodeURIComponent('1:1'));
+    await context.close();
+  });
+});
+
 describe('/cart in Chromium', () => {
   it('steps quantities and removes lines in place, reprices on a region switch, and does not shift', async () => {
     const context = await ukVisitor();

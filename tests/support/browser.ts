@@ -30,6 +30,8 @@ export function watchPage(page: Page, options: { javaScriptDisabled?: boolean } 
   page.on('requestfailed', (req) => {
     // With JavaScript turned off the browser refuses every script fetch (modulepreload links too): not the shop's failure.
     if (options.javaScriptDisabled && req.resourceType() === 'script' && req.failure()?.errorText === 'csp') return;
+    // Code fetched ahead at low priority (hydration/prefetch.ts) is dropped when the visitor leaves first: not a failure.
+    if (req.resourceType() === 'script' && req.failure()?.errorText === 'net::ERR_ABORTED') return;
     watch.failedUrls.push(`${req.url()} (${req.failure()?.errorText})`);
   });
   return watch;

@@ -15,6 +15,8 @@ const ACTIONABLE = 'a[href], button, summary, [role="button"], [role="tab"], [ro
  */
 export function replayFirstInteraction(el: HTMLElement, hydrate: () => Promise<void>): void {
   let click: { target: Element; init: MouseEventInit } | null = null;
+  /** The control a held click was aimed at: it shows the press at once (data-pending, styles.css) until React takes over. */
+  let pressed: Element | null = null;
   let change: { target: HTMLSelectElement | HTMLInputElement; value: string } | null = null;
   let hover: Element | null = null;
   let waiting = false;
@@ -37,6 +39,8 @@ export function replayFirstInteraction(el: HTMLElement, hydrate: () => Promise<v
     if (el.dataset.hydrated) return;
     const target = event.target;
     if (!(target instanceof Element)) return;
+    // Buy Now works without React (src/client/buy-now.ts): its press goes straight through.
+    if (target.closest('form[data-buy-now]')) return;
     if (event.type === 'click') {
       const e = event as MouseEvent;
       // A modified or middle click (new tab, new window) is the browser's own business.
@@ -45,6 +49,10 @@ export function replayFirstInteraction(el: HTMLElement, hydrate: () => Promise<v
       if (!actionable || !el.contains(actionable)) return;
       event.preventDefault();
       event.stopPropagation();
+      if (!pressed) {
+        pressed = actionable;
+        actionable.setAttribute('data-pending', '');
+      }
       click ??= {
         target,
         init: { bubbles: true, cancelable: true, composed: true, button: 0, detail: e.detail, clientX: e.clientX, clientY: e.clientY },

@@ -20,3 +20,23 @@ export function clientAssets(): ClientAssets {
   });
   return { script: `/${entry.file}`, stylesheets: (entry.css ?? []).map((f) => `/${f}`), preloads };
 }
+
+const HYDRATE = 'src/client/hydrate.tsx';
+
+/** A chunk's file and those of everything it imports statically, depth first (the entry's own left out: already loaded). */
+function chunkFiles(key: string, seen = new Set<string>([ENTRY])): string[] {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return [];
+  seen.add(key);
+  return [`/${chunk.file}`, ...(chunk.imports ?? []).flatMap((k) => chunkFiles(k, seen))];
+}
+
+/**
+ * The code an island's first hydration runs (its chunk, React, the hydrator), which the browser
+ * fetches at low priority once the page is idle (src/client/hydration/prefetch.ts). Empty in
+ * development, where Vite serves modules one by one.
+ */
+export function islandChunks(name: string): string[] {
+  const seen = new Set<string>((manifest[ENTRY]?.imports ?? []).concat(ENTRY));
+  return [...chunkFiles(HYDRATE, seen), ...chunkFiles(`src/client/islands/${name}.tsx`, seen)];
+}

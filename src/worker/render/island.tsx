@@ -1,5 +1,6 @@
 import { useContext, useId, type ComponentType } from 'react';
 import { MarketContext } from '#client/market-context.ts';
+import { islandChunks } from './client-assets';
 import { renderToString } from 'react-dom/server.edge';
 import type { IslandName } from '#client/island-names.ts';
 import type { HydrationTiming } from '#shared/site/hydration.ts';
@@ -43,6 +44,7 @@ export function Island<P extends object>({ name, component: Component, props, hy
       data-hydrate={hydrate}
       data-follows-region={followsRegion ? '' : undefined}
       data-props={JSON.stringify(props)}
+      data-chunks={islandChunks(name).join(' ') || undefined}
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import AddToCart from '#client/islands/AddToCart.tsx';
-import BuyNow from '#client/islands/BuyNow.tsx';
+import { BuyButton } from '#client/components/buy-button.tsx';
 import ProductGallery from '#client/islands/ProductGallery.tsx';
 import ProductPrice from '#client/islands/ProductPrice.tsx';
 import { Badges } from '#client/components/badges.tsx';
@@ -149,19 +149,15 @@ export function Page({ product, region, campaign }: ProductData) {
                 ))}
               </ul>
             </section>
-            {/* Interaction: the press that hydrates it is replayed, so begin_checkout is still recorded. */}
-            <Island
-              hydrate="interaction"
-              name="BuyNow"
-              component={BuyNow}
-              props={{
-                productId: product.id,
-                name: product.name,
-                stock: product.stock,
-                item: analyticsItem(product),
-                campaign,
-                soldOutLabel: 'Out of Stock',
-              }}
+            {/* No island: a form and src/client/buy-now.ts, so the first tap navigates at once. */}
+            <BuyButton
+              productId={product.id}
+              name={product.name}
+              stock={product.stock}
+              item={analyticsItem(product)}
+              campaign={campaign}
+              soldOutLabel="Out of Stock"
+              className="w-full sm:w-auto sm:min-w-48 sm:self-start"
             />
             {/* Interaction: the form posts without JavaScript; the press that hydrates it is replayed. */}
             <Island
