@@ -45,10 +45,11 @@ export function AddToCartButton({ product, className = '' }: AddToCartProps) {
       <button
         type="submit"
         aria-disabled={pending || undefined}
-        aria-label={`Add to cart: ${name}`}
+        aria-busy={pending || undefined}
+        aria-label={`${pending ? 'Adding…' : 'Add to cart'}: ${name}`}
         className={`btn btn-secondary ${className}`}
       >
-        Add to cart
+        {pending ? 'Adding…' : 'Add to cart'}
       </button>
     </form>
   );
