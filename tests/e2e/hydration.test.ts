@@ -15,17 +15,11 @@ async function open(path: string, options: BrowserContextOptions = {}) {
   });
   const page = await context.newPage();
   const watch = watchPage(page);
-  const scripts: string[] = [];
-  page.on('request', (r) => {
-    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
-  });
   await page.goto(`${e2e.shop.url}${path}`);
-  return { page, watch, scripts, close: () => context.close() };
+  return { page, watch, close: () => context.close() };
 }
 
 const hydratedState = (page: Page, island: string) => page.locator(`[data-island="${island}"]`).first().getAttribute('data-hydrated');
-/** The island chunks (by file name) among the scripts requested so far. */
-const islandChunks = (scripts: string[], names: string[]) => scripts.filter((s) => names.some((n) => s.startsWith(`/assets/${n}-`)));
 /** The islands React has taken (hydrateRoot marks each container it hydrates). */
 const reactRoots = (page: Page) =>
   page.evaluate(() =>
@@ -41,7 +35,7 @@ const lowPriorityPreloads = (page: Page) =>
 
 describe('deferred islands', () => {
   it('a content page runs no React and no island code until the visitor uses an island, having fetched it ahead at low priority', async () => {
-    const { page, watch, scripts, close } = await open('/faq', { viewport: { width: 375, height: 800 } });
+    const { page, watch, close } = await open('/faq', { viewport: { width: 375, height: 800 } });
     await pageSettled(page);
     // Fetched once the page is idle, so the first tap pays only for running it; nothing has run.
     await expect.poll(async () => (await lowPriorityPreloads(page)).some((href) => href?.startsWith('/assets/hydrate-'))).toBe(true);
