@@ -1,9 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { emailLeaseMs } from '../db/queries/owed-mail';
 import { orders } from '../db/schema';
 import { errorFields, type Logger } from '../log';
 import { sendOwedMail, type MailDeps, type OwedMailKind } from '../mail/send-owed';
 import { newOrderEmail, orderConfirmationEmail } from './order-email';
-import { orderBySession, orderLinesOf } from './order-queries';
+import { orderLinesOf } from './order-queries';
 
 /** An order owes the shop its "New order" and the shopper a confirmation, written from the order as it stands when sent. */
 export const orderMail: OwedMailKind<typeof orders> = {
@@ -24,7 +25,8 @@ export const orderMailLeaseUntil = (deps: MailDeps) => new Date(Date.now() + ema
  */
 export async function mailNewOrder(deps: MailDeps, log: Logger, sessionId: string) {
   try {
-    const order = await orderBySession(deps.db, sessionId);
+    // The row only: the mails read its lines themselves (orderMail.mails), as the retry job's do.
+    const [order] = await deps.db.select().from(orders).where(eq(orders.sessionId, sessionId)).limit(1);
     if (order) await sendOwedMail(orderMail, deps, log, order);
   } catch (err) {
     log('error', 'order mail failed', { sessionId, ...errorFields(err) });

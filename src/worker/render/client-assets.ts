@@ -37,6 +37,14 @@ function chunkFiles(key: string, seen = new Set<string>([ENTRY])): string[] {
  * development, where Vite serves modules one by one.
  */
 export function islandChunks(name: string): string[] {
-  const seen = new Set<string>((manifest[ENTRY]?.imports ?? []).concat(ENTRY));
-  return [...chunkFiles(HYDRATE, seen), ...chunkFiles(`src/client/islands/${name}.tsx`, seen)];
+  let chunks = chunksByIsland.get(name);
+  if (!chunks) {
+    const seen = new Set<string>((manifest[ENTRY]?.imports ?? []).concat(ENTRY));
+    chunks = [...chunkFiles(HYDRATE, seen), ...chunkFiles(`src/client/islands/${name}.tsx`, seen)];
+    chunksByIsland.set(name, chunks);
+  }
+  return chunks;
 }
+
+/** The manifest never changes while the process runs: each island's list is walked once, not per page. */
+const chunksByIsland = new Map<string, string[]>();
