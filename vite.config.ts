@@ -59,7 +59,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
         copyPublicDir: false,
         target: 'node22',
         rollupOptions: {
-          input: { node: 'src/worker/runtimes/node.ts', 'db-cli': 'src/worker/db/cli.ts' },
+          input: { node: 'src/worker/runtimes/node.ts', 'db-cli': 'src/worker/runtimes/cli.ts' },
           output: { entryFileNames: '[name].js' },
           onwarn,
         },

@@ -5,7 +5,7 @@ import { toast } from './toast-store';
 const describe = (choice: ConsentChoice) => `Current choice: ${choice === 'granted' ? 'accepted' : 'rejected'}.`;
 
 /**
- * Makes the server-rendered consent banner (src/worker/routes/frame/consent-banner.tsx) save the
+ * Makes the server-rendered consent banner (src/worker/frame/consent-banner.tsx) save the
  * choice in place instead of posting it, and lets any [data-open-consent] button (the footer's
  * "Cookie settings") reopen it with focus on its heading. Plain DOM: the banner needs no React.
  */

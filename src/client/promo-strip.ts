@@ -1,7 +1,7 @@
 import { MOBILE_BREAKPOINT_PX, PROMO_INTERVAL_MS, PROMO_VISIBLE_NARROW, PROMO_VISIBLE_WIDE, stepPromo } from '#shared/site/promo-strip.ts';
 
 /**
- * Runs the server-rendered promotional strip (src/worker/routes/frame/promo-strip.tsx) without
+ * Runs the server-rendered promotional strip (src/worker/frame/promo-strip.tsx) without
  * React: 3 messages on wide screens and 1 on narrow, advancing every 3 s and wrapping to the start;
  * the arrows step both ways. It stops while hovered or focused (and its list is then a polite live
  * region, so arrow steps are announced), and never moves for visitors who prefer reduced motion.

@@ -15,10 +15,10 @@ import { renderer } from './render/renderer';
 import { contactRoutes } from './routes/contact/contact-routes';
 import { contentRoutes } from './routes/content/content-routes';
 import { editorialRoutes } from './routes/editorial/editorial-routes';
-import { frameRoutes } from './routes/frame/frame-routes';
-import { renderNotFound } from './routes/frame/not-found';
-import { renderRefusal } from './routes/frame/refusal-page';
-import { ServerErrorPage } from './routes/frame/server-error-page';
+import { siteRoutes } from './routes/site/site-routes';
+import { renderNotFound } from './routes/site/not-found';
+import { renderRefusal } from './frame/refusal-page';
+import { ServerErrorPage } from './frame/server-error-page';
 import { shopRoutes } from './routes/shop/shop-routes';
 import { webhookRoutes } from './routes/webhooks/webhook-routes';
 
@@ -38,7 +38,7 @@ export function createApp(deps: AppDeps) {
 
   // One sub-app per screen group (src/worker/routes/<group>/). The pages and their forms are served
   // bare (the visitor's region) and under each market's prefix (that market's region: middleware/region).
-  app.route('/', frameRoutes);
+  app.route('/', siteRoutes);
   for (const base of ['/', ...markets.map((m) => `/${m}`)]) {
     app.route(base, contentRoutes);
     app.route(base, shopRoutes);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentPosts as seedPosts } from '../support/content';
-import { senderKey } from '#worker/routes/contact/sender-key.ts';
+import { senderKey } from '#worker/contact/sender-key.ts';
 import { CONTACT_FILL_FIELD } from '#shared/contact/form.ts';
 import { readFillToken } from '#shared/contact/fill-token.ts';
 import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';

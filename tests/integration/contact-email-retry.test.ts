@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_EMAIL_ATTEMPTS } from '#shared/contact/retry-schedule.ts';
+import { MAX_EMAIL_ATTEMPTS } from '#worker/mail/retry-schedule.ts';
 import { claimOwedMail, recordMailDelivery } from '#worker/db/queries/owed-mail.ts';
 import { insertSubmission } from '#worker/db/queries/submissions.ts';
 import { formSubmissions } from '#worker/db/schema.ts';
 import { retryOwedMail } from '#worker/jobs/retry-owed-mail.ts';
-import { contactMail } from '#worker/routes/contact/contact-mail.ts';
+import { contactMail } from '#worker/contact/contact-mail.ts';
 import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
 import { logDuring, startTestApp, submissionRow, type TestApp } from '../support/test-app';
 

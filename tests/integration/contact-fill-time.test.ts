@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_FILL_FIELD } from '#shared/contact/form.ts';
-import { checkFillTime, fillTokenFor } from '#worker/routes/contact/fill-time.ts';
+import { checkFillTime, fillTokenFor } from '#worker/contact/fill-time.ts';
 import { postContactForm, postContactJson, savedCount, validContact } from '../support/contact-posts';
 import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
 import { logDuring, startTestApp, submissionRow, type LogLine, type TestApp } from '../support/test-app';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RegionSelectorSlot } from '#worker/routes/frame/region-selector-slot.tsx';
+import { RegionSelectorSlot } from '#worker/frame/region-selector-slot.tsx';
 import { Price } from '#worker/components/price.tsx';
 import { regionOf } from '../support/html';
 import { startTestApp, type TestApp } from '../support/test-app';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ORDER_NUMBER } from '#shared/orders/order-number.ts';
+import { ORDER_NUMBER } from '#worker/orders/order-number.ts';
 import { orderEvents, orderLines, orders } from '#worker/db/schema.ts';
 import { keptLog, startTestApp, type TestApp } from '../support/test-app';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';

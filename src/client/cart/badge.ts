@@ -2,7 +2,7 @@ import { cartBadgeLabel } from '#shared/cart/cart.ts';
 import { getCartCount, subscribeCart } from './store';
 
 /**
- * Keeps the server-rendered header badge (src/worker/routes/frame/cart-badge.tsx) in step with the
+ * Keeps the server-rendered header badge (src/worker/frame/cart-badge.tsx) in step with the
  * cart cookie: an add in place, another tab's change when this one is focused again, a page shown
  * from the back/forward cache. Plain DOM, so no page loads React for it.
  */

@@ -1,7 +1,7 @@
 /**
  * The contact form's fill-time token: the time the form was rendered, signed with HMAC-SHA-256
  * (Web Crypto, so the same code runs on the Worker and on Node). Format `v1.<ms since epoch>.<hex MAC>`.
- * The key is passed in; where it comes from is the server's business (routes/contact/fill-time.ts).
+ * The key is passed in; where it comes from is the server's business (src/worker/contact/fill-time.ts).
  */
 
 const VERSION = 'v1';

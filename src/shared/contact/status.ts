@@ -7,11 +7,6 @@ export interface ContactStatus extends Notice {
 
 const outcomes: readonly ContactOutcome[] = ['success', 'partial', 'failed'];
 
-/** The outcome once both e-mails' fates are known: both went, one of them, or neither. */
-export function deliveryStatus(notified: boolean, confirmed: boolean): ContactOutcome {
-  return notified && confirmed ? 'success' : notified || confirmed ? 'partial' : 'failed';
-}
-
 /** /contact?sent=…: only the three outcomes mean anything; any other value is ignored. */
 export function parseContactOutcome(value: string | undefined): ContactOutcome | undefined {
   return outcomes.find((o) => o === value);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { Currency } from '#shared/region/region.ts';
-import { ORDER_STATUSES } from '#shared/orders/order-status.ts';
+import { ORDER_STATUSES } from '#worker/orders/order-status.ts';
 
 /** Timestamps are ISO 8601 strings (UTC), which sort and compare as text. */
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;

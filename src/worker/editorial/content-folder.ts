@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { productById } from '#shared/catalogue/product.ts';
-import { parseCategoryFile, parsePostFile, type CategoryFile, type FileProblem, type PostFile } from '#shared/editorial/content-file.ts';
+import { parseCategoryFile, parsePostFile, type CategoryFile, type FileProblem, type PostFile } from './content-file';
 
 /** Node only: the content/ folder (posts/*.md, categories/*.md) read and parsed, bad files as problems. */
 export interface ContentFolder {

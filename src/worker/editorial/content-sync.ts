@@ -1,15 +1,8 @@
 import { resolve } from 'node:path';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { PostFile } from '#shared/editorial/content-file.ts';
-import {
-  formatSyncReport,
-  planContentSync,
-  planWrites,
-  type CategoryRow,
-  type ContentPlan,
-  type PostRow,
-} from '#shared/editorial/content-plan.ts';
+import type { PostFile } from './content-file';
+import { formatSyncReport, planContentSync, planWrites, type CategoryRow, type ContentPlan, type PostRow } from './content-plan';
 import type { Db } from '../db/client';
 import { blogPosts, blogProductRelations, categories, contentVersion } from '../db/schema';
 import { readContentFolder } from './content-folder';

@@ -1,10 +1,10 @@
-import { MAX_EMAIL_ATTEMPTS } from '#shared/contact/retry-schedule.ts';
+import { MAX_EMAIL_ATTEMPTS } from '#worker/mail/retry-schedule.ts';
 import { claimOwedMail, emailLeaseMs, owedMail, type MailTable } from '../db/queries/owed-mail';
 import type { AppDeps } from '../app-context';
 import { errorFields } from '../log';
 import { sendOwedMail, type OwedMailKind } from '../mail/send-owed';
 import { orderMail } from '../orders/order-mail';
-import { contactMail } from '../routes/contact/contact-mail';
+import { contactMail } from '../contact/contact-mail';
 
 type JobDeps = Pick<AppDeps, 'db' | 'mailer' | 'log' | 'settings'>;
 

@@ -1,8 +1,8 @@
-import { deliveryStatus } from '#shared/contact/status.ts';
-import { MAX_EMAIL_ATTEMPTS, retryDelayMs } from '#shared/contact/retry-schedule.ts';
+import { MAX_EMAIL_ATTEMPTS, retryDelayMs } from './retry-schedule';
 import type { AppDeps } from '../app-context';
 import { recordMailDelivery, type MailTable } from '../db/queries/owed-mail';
 import { errorFields, type Logger } from '../log';
+import { deliveryStatus } from './delivery-status';
 import type { MailMessage } from './mailer';
 
 const failure = (result: PromiseSettledResult<unknown>) => (result.status === 'rejected' ? String(errorFields(result.reason).error) : null);

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { orderNumber, orderToken } from '#shared/orders/order-number.ts';
-import { canMove, type OrderStatus } from '#shared/orders/order-status.ts';
+import { orderNumber, orderToken } from './order-number';
+import { canMove, type OrderStatus } from './order-status';
 import type { Db } from '../db/client';
 import { orderEvents, orderLines, orders } from '../db/schema';
 import type { SessionRecord } from '../payments/checkout-gateway';

@@ -1,7 +1,7 @@
-import { confirmationGreeting } from '#shared/contact/greeting.ts';
+import { confirmationGreeting } from '#worker/mail/greeting.ts';
 import { formatMinor } from '#shared/money.ts';
-import { addressLines } from '#shared/orders/order-address.ts';
-import { orderPagePath } from '#shared/orders/order-number.ts';
+import { addressLines } from './order-address';
+import { orderPagePath } from './order-number';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { site } from '#shared/site/brand.ts';
 import type { MailMessage } from '#worker/mail/mailer.ts';

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, type SQL } from 'drizzle-orm';
-import type { OrderStatus } from '#shared/orders/order-status.ts';
+import type { OrderStatus } from './order-status';
 import type { Db } from '../db/client';
 import { orderLines, orders } from '../db/schema';
 

@@ -1,5 +1,5 @@
 import { formatMinor } from '#shared/money.ts';
-import { isOrderStatus, type OrderStatus } from '#shared/orders/order-status.ts';
+import { isOrderStatus, type OrderStatus } from './order-status';
 import type { StoredOrder } from './order-queries';
 
 /** What `npm run orders` was asked for. */

@@ -9,7 +9,7 @@ import { CONSENT_STORAGE_KEY, isConsentChoice } from '#shared/site/consent.ts';
 import type { AppEnv } from '../app-context';
 import { errorFields } from '../log';
 import { clientAssets } from './client-assets';
-import { Document } from '../routes/frame/document';
+import { Document } from '../frame/document';
 import type { PageHead } from './head';
 import { RequestInfoContext, type RequestInfo } from './request-context';
 

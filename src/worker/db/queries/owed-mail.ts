@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, inArray, isNull, lt, lte, min, or, sql } from 'drizzle-orm';
-import { MAX_EMAIL_ATTEMPTS } from '#shared/contact/retry-schedule.ts';
+import { MAX_EMAIL_ATTEMPTS } from '#worker/mail/retry-schedule.ts';
 import type { Db } from '../client';
 import { formSubmissions, orders, type EmailStatus } from '../schema';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CART_COOKIE } from '#shared/cart/cart.ts';
 import { isCartable } from '#shared/cart/view.ts';
 import { products } from '#shared/catalogue/products.ts';
-import { writeCartCookie } from '#worker/routes/shop/cart-cookie.ts';
+import { writeCartCookie } from '#worker/middleware/cart/cart-cookie.ts';
 import type { LogFields, Logger } from '../../log';
 import { injectDeps } from '../inject-deps';
 import { requestLog } from '../request-log';

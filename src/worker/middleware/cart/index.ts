@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { CART_COOKIE, parseCart, type CartLine } from '#shared/cart/cart.ts';
 import { isCartable } from '#shared/cart/view.ts';
-import { writeCartCookie } from '#worker/routes/shop/cart-cookie.ts';
+import { writeCartCookie } from '#worker/middleware/cart/cart-cookie.ts';
 import type { RequestLogVariables } from '../request-log';
 
 /** What cart sets: the visitor's cart, read from its cookie once per request. */

@@ -16,7 +16,7 @@ import { readFields } from '#worker/http/read-fields.ts';
 import { wantsJson } from '#worker/http/wants-json.ts';
 import { keepAlive } from '#worker/http/keep-alive.ts';
 import { renderContact } from './contact';
-import { submitContact } from './submit-contact';
+import { submitContact } from '../../contact/submit-contact';
 
 /** Far above the largest valid message (5,000 characters of 4-byte UTF-8 is 20 KB). */
 export const MAX_CONTACT_BODY_BYTES = 32 * 1024;

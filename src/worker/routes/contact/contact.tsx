@@ -10,8 +10,8 @@ import { Island } from '#worker/render/island.tsx';
 import { renderPage } from '#worker/render/page.tsx';
 import { useRequestInfo } from '#worker/render/request-context.tsx';
 import { ContactDetails } from './contact-details';
-import { fillTokenFor } from './fill-time';
-import { turnstileOn } from './turnstile';
+import { fillTokenFor } from '../../contact/fill-time';
+import { turnstileOn } from '../../contact/turnstile';
 
 export interface ContactData {
   form: ContactFormProps;

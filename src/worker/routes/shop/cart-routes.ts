@@ -3,7 +3,7 @@ import { addToCart, parseQuantity, removeFromCart, setQuantity } from '#shared/c
 import { isCartable } from '#shared/cart/view.ts';
 import { parseProductId } from '#shared/catalogue/product.ts';
 import type { AppEnv } from '#worker/app-context.ts';
-import { writeCartCookie } from './cart-cookie';
+import { writeCartCookie } from '../../middleware/cart/cart-cookie';
 import { checkoutCart } from './cart-checkout';
 import { readFields } from '#worker/http/read-fields.ts';
 import { wantsJson } from '#worker/http/wants-json.ts';

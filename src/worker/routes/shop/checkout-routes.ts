@@ -4,7 +4,7 @@ import { productById, productPath, parseProductId, isPurchasable } from '#shared
 import { resolvePaymentLink } from '#shared/catalogue/payment-links.ts';
 import type { AppEnv } from '#worker/app-context.ts';
 import { readFields } from '#worker/http/read-fields.ts';
-import { renderNotFound } from '../frame/not-found';
+import { renderNotFound } from '../site/not-found';
 
 export const checkoutRoutes = new Hono<AppEnv>();
 

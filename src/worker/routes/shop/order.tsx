@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import { productById } from '#shared/catalogue/product.ts';
-import { shortenedAddressLines } from '#shared/orders/order-address.ts';
-import { ORDER_NUMBER, sameToken } from '#shared/orders/order-number.ts';
-import type { OrderStatus } from '#shared/orders/order-status.ts';
+import { shortenedAddressLines } from '#worker/orders/order-address.ts';
+import { ORDER_NUMBER, sameToken } from '#worker/orders/order-number.ts';
+import type { OrderStatus } from '#worker/orders/order-status.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { formatLongDate } from '#shared/site/dates.ts';
 import { contactLink } from '#shared/site/navigation.ts';

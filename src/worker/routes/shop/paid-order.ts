@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import type { PaidOrder } from '#shared/cart/order.ts';
 import { isCurrency } from '#worker/payments/currency.ts';
-import { orderPagePath } from '#shared/orders/order-number.ts';
-import { statusFor } from '#shared/orders/order-status.ts';
+import { orderPagePath } from '#worker/orders/order-number.ts';
+import { statusFor } from '#worker/orders/order-status.ts';
 import type { AppEnv } from '#worker/app-context.ts';
 import { errorFields } from '#worker/log.ts';
 import { keepAlive } from '#worker/http/keep-alive.ts';

@@ -12,7 +12,7 @@ import { DIGEST } from '#shared/editorial/posts.ts';
 import type { AppEnv } from '#worker/app-context.ts';
 import { OrderLines, type ShownOrderLine } from '#worker/components/order-lines.tsx';
 import type { PageHead } from '#worker/render/head.ts';
-import { writeCartCookie } from './cart-cookie';
+import { writeCartCookie } from '../../middleware/cart/cart-cookie';
 import { readPaidOrder, type ShownOrder } from './paid-order';
 import { useHref } from '#client/market-context.ts';
 

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { Stripe } from 'stripe';
-import { isOrderEvent, statusFor } from '#shared/orders/order-status.ts';
+import { isOrderEvent, statusFor } from '#worker/orders/order-status.ts';
 import type { AppEnv } from '#worker/app-context.ts';
 import { errorFields } from '#worker/log.ts';
 import { keepAlive } from '#worker/http/keep-alive.ts';

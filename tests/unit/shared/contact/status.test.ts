@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contactNotices, contactRefusals, validateContact } from '#shared/contact/form.ts';
-import { contactStatus, deliveryStatus, parseContactOutcome } from '#shared/contact/status.ts';
+import { contactStatus, parseContactOutcome } from '#shared/contact/status.ts';
 
 describe('contact page status', () => {
   it('reads only the three outcomes from ?sent=', () => {
@@ -34,14 +34,5 @@ describe('contact page status', () => {
       role: 'alert',
       ...contactRefusals.rate_limited,
     });
-  });
-});
-
-describe('contact delivery', () => {
-  it('is success when both e-mails went, partial for one, failed for neither', () => {
-    expect(deliveryStatus(true, true)).toBe('success');
-    expect(deliveryStatus(true, false)).toBe('partial');
-    expect(deliveryStatus(false, true)).toBe('partial');
-    expect(deliveryStatus(false, false)).toBe('failed');
   });
 });

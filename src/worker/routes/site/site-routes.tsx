@@ -7,7 +7,7 @@ import { renderNotFound } from './not-found';
 import { robots, sitemap, sitemapIndex } from './seo-files';
 
 /** Site-wide answers: the health check, robots.txt, the sitemap, /404 and the consent banner's post. */
-export const frameRoutes = new Hono<AppEnv>()
+export const siteRoutes = new Hono<AppEnv>()
   .get('/healthz', health)
   .get('/robots.txt', robots)
   .get('/sitemap.xml', sitemapIndex)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_NUMBER, orderNumber, orderToken, sameToken } from '#shared/orders/order-number.ts';
-import { canMove, isOrderEvent, statusFor } from '#shared/orders/order-status.ts';
+import { ORDER_NUMBER, orderNumber, orderToken, sameToken } from '#worker/orders/order-number.ts';
+import { canMove, isOrderEvent, statusFor } from '#worker/orders/order-status.ts';
 
 describe('statusFor', () => {
   it('maps a completed session by its payment status, and the async events to their outcome', () => {

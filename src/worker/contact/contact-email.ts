@@ -1,4 +1,4 @@
-import { confirmationGreeting } from '#shared/contact/greeting.ts';
+import { confirmationGreeting } from '#worker/mail/greeting.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { site } from '#shared/site/brand.ts';
 import type { Settings } from '#worker/settings.ts';

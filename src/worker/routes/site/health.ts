@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '#worker/app-context.ts';
-import { MAX_EMAIL_ATTEMPTS } from '#shared/contact/retry-schedule.ts';
+import { MAX_EMAIL_ATTEMPTS } from '#worker/mail/retry-schedule.ts';
 import { owedMail } from '#worker/db/queries/owed-mail.ts';
 import type { Db } from '#worker/db/client.ts';
 import type { MailTable } from '#worker/db/queries/owed-mail.ts';

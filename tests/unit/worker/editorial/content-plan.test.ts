@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PostFile } from '#shared/editorial/content-file.ts';
-import { formatSyncReport, planContentSync, planWrites, type PostRow } from '#shared/editorial/content-plan.ts';
+import type { PostFile } from '#worker/editorial/content-file.ts';
+import { formatSyncReport, planContentSync, planWrites, type PostRow } from '#worker/editorial/content-plan.ts';
 
 function postFile(slug: string, over: Partial<PostFile> = {}): PostFile {
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confirmationGreeting } from '#shared/contact/greeting.ts';
+import { confirmationGreeting } from '#worker/mail/greeting.ts';
 
 describe('confirmationGreeting', () => {
   it('greets by name when the name is only a name', () => {

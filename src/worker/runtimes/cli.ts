@@ -5,9 +5,9 @@ import { syncContent } from '../editorial/content-sync';
 import { retryAllOwedMail } from '../jobs/retry-owed-mail';
 import { listOrders } from '../orders/order-queries';
 import { formatOrderList, parseOrderListFlags } from '../orders/order-report';
-import { createNodeDeps, openNodeDatabase } from '../runtimes/node-deps';
+import { createNodeDeps, openNodeDatabase } from './node-deps';
 import { parseSettings, SettingsError } from '../settings';
-import { migrateDatabase } from './migrate-node';
+import { migrateDatabase } from '../db/migrate-node';
 
 async function main(command: string | undefined, flags: string[]): Promise<number> {
   const settings = parseSettings(process.env, 'node');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retryDelayMs } from '#shared/contact/retry-schedule.ts';
+import { retryDelayMs } from '#worker/mail/retry-schedule.ts';
 
 describe('retryDelayMs', () => {
   it('doubles from one minute and stays at one hour, never stopping', () => {

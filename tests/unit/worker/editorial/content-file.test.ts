@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markdownToHtml, parseCategoryFile, parsePostFile, type ContentChecks } from '#shared/editorial/content-file.ts';
+import { markdownToHtml, parseCategoryFile, parsePostFile, type ContentChecks } from '#worker/editorial/content-file.ts';
 
 const checks: ContentChecks = {
   imageExists: (path) => path === '/images/blog/known.svg',
