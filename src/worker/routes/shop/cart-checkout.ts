@@ -1,11 +1,9 @@
 import type { Context } from 'hono';
 import { serializeCart, type CartLine } from '#shared/cart/cart.ts';
-import { checkoutMode } from '#shared/cart/checkout-mode.ts';
 import { priceCart } from '#shared/cart/pricing.ts';
 import { cartProducts } from '#shared/cart/view.ts';
-import { resolvePaymentLink } from '#shared/catalogue/payment-links.ts';
 import { currencyByRegion } from '#shared/region/region.ts';
-import { campaignFromSearch, campaignQueryString, withCampaign, type CampaignParams } from '#shared/site/campaign.ts';
+import { campaignQueryString, withCampaign, type CampaignParams } from '#shared/site/campaign.ts';
 import type { AppEnv } from '#worker/app-context.ts';
 import { errorFields } from '#worker/log.ts';
 import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
@@ -14,6 +12,8 @@ import { checkoutSessionParams } from '#worker/payments/session-params.ts';
 import { cartNotices } from '#shared/cart/notices.ts';
 import { wantsJson } from '#worker/http/wants-json.ts';
 import { rejectCartPost } from './cart-answers';
+import { postedCampaign, regionPaymentLink } from './checkout-inputs';
+import { cartCheckoutMode } from './checkout-mode';
 
 /** Where the browser goes next: JSON for the island, a 303 without JavaScript. */
 function goTo(c: Context<AppEnv>, url: string) {
@@ -42,18 +42,15 @@ export async function checkoutCart(c: Context<AppEnv>, fields: Record<string, st
   const items = cartProducts(lines);
   if (items.length === 0) return rejectCartPost(c, cartNotices.empty);
   const region = c.get('region').region;
-  const campaign = { ...campaignFromSearch(new URL(c.req.url).search), ...campaignFromSearch(new URLSearchParams(fields).toString()) };
+  const campaign = postedCampaign(c, fields);
   const log = c.get('log');
 
-  const gateway = checkoutGatewayFor(c.get('deps').settings);
-  const mode = checkoutMode(items, gateway !== null);
+  const mode = cartCheckoutMode(c, items);
   if (mode === 'payment-link') {
-    const [only] = items;
-    const link = resolvePaymentLink(only!.item.name, region);
-    if (link) return goTo(c, withCampaign(link, campaign));
-    log('error', 'No payment link available for this product', { productId: only!.item.id });
-    return rejectCartPost(c, cartNotices.unavailable);
+    const link = regionPaymentLink(c, items[0]!.item);
+    return link ? goTo(c, withCampaign(link, campaign)) : rejectCartPost(c, cartNotices.unavailable);
   }
+  const gateway = checkoutGatewayFor(c.get('deps').settings);
   if (mode === 'per-line' || !gateway) {
     if (wantsJson(c)) return c.json({ error: cartNotices.oneByOne.text }, 409);
     return c.redirect(c.get('href')('/cart'), 303);

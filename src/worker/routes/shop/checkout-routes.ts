@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { campaignFromSearch, withCampaign } from '#shared/site/campaign.ts';
+import { withCampaign } from '#shared/site/campaign.ts';
 import { productById, productPath, parseProductId, isPurchasable } from '#shared/catalogue/product.ts';
-import { resolvePaymentLink } from '#shared/catalogue/payment-links.ts';
 import type { AppEnv } from '#worker/app-context.ts';
 import { readFields } from '#worker/http/read-fields.ts';
 import { renderNotFound } from '../site/not-found';
+import { postedCampaign, regionPaymentLink } from './checkout-inputs';
 
 export const checkoutRoutes = new Hono<AppEnv>();
 
@@ -18,12 +18,7 @@ checkoutRoutes.post('/checkout/:id', async (c) => {
   const product = id === null ? undefined : productById(id);
   if (!product) return renderNotFound(c);
   if (!isPurchasable(product.stock)) return c.redirect(c.get('href')(productPath(product)), 303);
-  const link = resolvePaymentLink(product.name, c.get('region').region);
-  if (!link) {
-    c.get('log')('error', 'No payment link available for this product', { productId: product.id });
-    return c.redirect(c.get('href')(productPath(product)), 303);
-  }
-  const posted = new URLSearchParams(await readFields(c, ['form']));
-  const campaign = { ...campaignFromSearch(new URL(c.req.url).search), ...campaignFromSearch(posted.toString()) };
-  return c.redirect(withCampaign(link, campaign), 302);
+  const link = regionPaymentLink(c, product);
+  if (!link) return c.redirect(c.get('href')(productPath(product)), 303);
+  return c.redirect(withCampaign(link, postedCampaign(c, await readFields(c, ['form']))), 302);
 });

@@ -2,13 +2,11 @@ import type { Context } from 'hono';
 import type { PaidOrder } from '#shared/cart/order.ts';
 import { isCurrency } from '#worker/payments/currency.ts';
 import { orderPagePath } from '#worker/orders/order-number.ts';
-import { statusFor } from '#worker/orders/order-status.ts';
 import type { AppEnv } from '#worker/app-context.ts';
 import { errorFields } from '#worker/log.ts';
 import { keepAlive } from '#worker/http/keep-alive.ts';
-import { fulfil } from '#worker/orders/fulfil.ts';
-import { mailNewOrder, orderMailLeaseUntil } from '#worker/orders/order-mail.ts';
 import { orderBySession, type StoredOrder } from '#worker/orders/order-queries.ts';
+import { recordSession } from '#worker/orders/record-session.ts';
 import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 
 /** The order as the thank-you page shows it: its lines and totals, its status, where the confirmation goes and the order page. */
@@ -31,7 +29,7 @@ function shown(order: StoredOrder): ShownOrder | null {
 /**
  * The order behind /thank-you?session_id=…, from the database (no Stripe call once the webhook has
  * landed). When the shopper is quicker than the webhook, the same fulfil function the webhook calls
- * records it first. Null without Stripe, for an unknown or unfinished session, or when it cannot be read.
+ * records it first (recordSession). Null without Stripe, for an unknown or unfinished session, or when it cannot be read.
  */
 export async function readPaidOrder(c: Context<AppEnv>, sessionId: string): Promise<ShownOrder | null> {
   const deps = c.get('deps');
@@ -41,14 +39,15 @@ export async function readPaidOrder(c: Context<AppEnv>, sessionId: string): Prom
   try {
     const kept = await orderBySession(db, sessionId);
     if (kept) return shown(kept);
-    const session = await gateway.readSession(sessionId);
-    const status = session?.status === 'complete' ? statusFor('checkout.session.completed', session.paymentStatus) : null;
-    if (!session || !status) {
+    const recorded = await recordSession(
+      { ...deps, gateway, log: c.get('log'), background: keepAlive(c) },
+      sessionId,
+      'checkout.session.completed',
+    );
+    if (!recorded) {
       c.get('log')('warn', 'thank-you session not found or not paid', { sessionId });
       return null;
     }
-    const fulfilled = await fulfil(db, session, status, orderMailLeaseUntil(deps));
-    if (fulfilled.created) keepAlive(c)(mailNewOrder(deps, c.get('log'), sessionId));
     const order = await orderBySession(db, sessionId);
     return order && shown(order);
   } catch (err) {

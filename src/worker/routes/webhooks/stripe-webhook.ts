@@ -1,11 +1,10 @@
 import type { Context } from 'hono';
 import { Stripe } from 'stripe';
-import { isOrderEvent, statusFor } from '#worker/orders/order-status.ts';
+import { isOrderEvent } from '#worker/orders/order-status.ts';
 import type { AppEnv } from '#worker/app-context.ts';
 import { errorFields } from '#worker/log.ts';
 import { keepAlive } from '#worker/http/keep-alive.ts';
-import { fulfil } from '#worker/orders/fulfil.ts';
-import { mailNewOrder, orderMailLeaseUntil } from '#worker/orders/order-mail.ts';
+import { recordSession } from '#worker/orders/record-session.ts';
 import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 
 /** Stripe's default: a signature older than this is refused (a replay of a captured request). */
@@ -55,16 +54,14 @@ export async function stripeWebhook(c: Context<AppEnv>) {
     return c.json({ received: true });
   }
   try {
-    const session = await gateway.readSession(object.id);
-    const status = session && statusFor(event.type, session.paymentStatus);
-    if (!session || session.status !== 'complete' || !status) {
+    // The answer does not wait for Postmark: Stripe wants a quick 2xx, and unsent mail stays owed.
+    const recorded = await recordSession({ ...deps, gateway, log, background: keepAlive(c) }, object.id, event.type);
+    if (!recorded) {
       log('warn', 'stripe webhook for a session that is not complete', { sessionId: object.id, eventId: event.id, type: event.type });
       return c.json({ received: true });
     }
-    const order = await fulfil(deps.db, session, status, orderMailLeaseUntil(deps));
-    log('info', 'order recorded', { eventId: event.id, type: event.type, sessionId: session.id, ...order });
-    // The answer does not wait for Postmark: Stripe wants a quick 2xx, and unsent mail stays owed.
-    if (order.created) keepAlive(c)(mailNewOrder(deps, log, session.id));
+    const { order } = recorded;
+    log('info', 'order recorded', { eventId: event.id, type: event.type, sessionId: object.id, ...order });
     return c.json({ received: true, order: order.number, status: order.status });
   } catch (err) {
     // Stripe retries a 5xx for days: nothing is lost while the database or Stripe's API is down.

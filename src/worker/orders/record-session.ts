@@ -1,0 +1,32 @@
+import type { CheckoutGateway, SessionRecord } from '../payments/checkout-gateway';
+import type { Logger } from '../log';
+import type { MailDeps } from '../mail/send-owed';
+import { fulfil, type Fulfilled } from './fulfil';
+import { mailNewOrder, orderMailLeaseUntil } from './order-mail';
+import { statusFor, type OrderEventType } from './order-status';
+
+export interface RecordDeps extends MailDeps {
+  gateway: CheckoutGateway;
+  log: Logger;
+  /** Where the new order's mail is sent from once the answer is on its way (the Worker's waitUntil). */
+  background: (work: Promise<unknown>) => void;
+}
+
+/**
+ * The order recipe, one for the webhook and the thank-you page: read the session from Stripe (never
+ * from a request), work out the status the event asks for, record it (fulfil: idempotent by session
+ * id), and send a new order's mail in the background; unsent mail stays owed. Null when the session
+ * is unknown or not complete, or the event makes no order. Throws when Stripe or the database fails.
+ */
+export async function recordSession(
+  deps: RecordDeps,
+  sessionId: string,
+  event: OrderEventType,
+): Promise<{ session: SessionRecord; order: Fulfilled } | null> {
+  const session = await deps.gateway.readSession(sessionId);
+  const status = session?.status === 'complete' ? statusFor(event, session.paymentStatus) : null;
+  if (!session || !status) return null;
+  const order = await fulfil(deps.db, session, status, orderMailLeaseUntil(deps));
+  if (order.created) deps.background(mailNewOrder(deps, deps.log, session.id));
+  return { session, order };
+}
