@@ -9,6 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { it } from 'vitest';
+import { contentGate } from '#worker/db/read-cache/content-gate.ts';
 import { createReadCache } from '#worker/db/read-cache/read-cache.ts';
 import { memoryStore } from '#worker/db/read-cache/memory-store.ts';
 import { NODE_READ_CACHE, openNodeDatabase } from '#worker/runtimes/node-deps.ts';
@@ -51,7 +52,8 @@ async function nodeInstance(dir: string, turso: TursoEmulator): Promise<Instance
   const settings = parseSettings({ TURSO_DATABASE_URL: turso.url, TURSO_AUTH_TOKEN: turso.token, DB_TIMEOUT_MS }, 'node');
   app.deps.db = await openNodeDatabase(settings);
   // The read cache exactly as node-deps builds it (absent before the cache existed).
-  if ('readCache' in app.deps) app.deps.readCache = createReadCache({ db: app.deps.db, store: memoryStore(NODE_READ_CACHE) });
+  if ('readCache' in app.deps)
+    app.deps.readCache = createReadCache({ db: app.deps.db, store: memoryStore(NODE_READ_CACHE), gate: contentGate });
   return {
     get: (path) => timed(() => fetch(`${app.url}${path}`, { headers: { 'User-Agent': GOOGLEBOT_UA }, redirect: 'manual' })),
     close: () => app.close(),

@@ -2,7 +2,9 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createReadCache, requestReads } from '#worker/db/read-cache/read-cache.ts';
+import { contentGate } from '#worker/db/read-cache/content-gate.ts';
+import { createReadCache } from '#worker/db/read-cache/read-cache.ts';
+import { requestReads } from '#worker/db/read-cache/request-reads.ts';
 import { memoryStore } from '#worker/db/read-cache/memory-store.ts';
 import { postReads } from '#worker/db/queries/post-reads.ts';
 import { syncContent } from '#worker/editorial/content-sync.ts';
@@ -29,7 +31,7 @@ async function appOnTurso(env: Record<string, string> = {}, log = keptLog().log)
   const app = await startTestApp({ env: { TURSO_DATABASE_URL: file, ...env }, log });
   const settings = parseSettings({ TURSO_DATABASE_URL: turso.url, TURSO_AUTH_TOKEN: turso.token, DB_TIMEOUT_MS: '3000', ...env }, 'node');
   app.deps.db = await openNodeDatabase(settings);
-  app.deps.readCache = createReadCache({ db: app.deps.db, store: memoryStore(NODE_READ_CACHE) });
+  app.deps.readCache = createReadCache({ db: app.deps.db, store: memoryStore(NODE_READ_CACHE), gate: contentGate });
   return app;
 }
 
@@ -138,7 +140,7 @@ describe('publishing through the cache', () => {
   it('shows a post written by content:sync once the content state is read again (within the fresh window)', async () => {
     let clock = Date.now();
     const app = await appOnTurso();
-    app.deps.readCache = createReadCache({ db: app.deps.db, store: memoryStore(NODE_READ_CACHE), now: () => clock });
+    app.deps.readCache = createReadCache({ db: app.deps.db, store: memoryStore(NODE_READ_CACHE), gate: contentGate, now: () => clock });
     expect((await app.crawl('/training-gun-digest/feed.xml')).html).not.toContain('cache-test-post');
 
     const content = join(dir, 'content');
@@ -170,7 +172,7 @@ describe('memory', () => {
     const app = await startTestApp();
     const bound = { maxEntries: NODE_READ_CACHE.maxEntries, maxBytes: 256 * 1024 };
     const store = memoryStore(bound);
-    const cache = createReadCache({ db: app.deps.db, store });
+    const cache = createReadCache({ db: app.deps.db, store, gate: contentGate });
     const reads = postReads(app.deps.db);
     const scope = { waitUntil: () => {}, log: app.deps.log };
     for (let i = 0; i < 10_000; i += 100) {

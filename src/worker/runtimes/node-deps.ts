@@ -7,6 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb, fetchWithTimeout, type Db } from '../db/client';
 import { memoryStore } from '../db/read-cache/memory-store';
+import { contentGate } from '../db/read-cache/content-gate';
 import { createReadCache } from '../db/read-cache/read-cache';
 import type { AppDeps } from '../app-context';
 import { createLogger } from '../log';
@@ -60,7 +61,7 @@ export async function createNodeDeps(settings: Settings, opts: { clientDir: stri
     runtime: 'node',
     settings,
     db,
-    readCache: createReadCache({ db, store: memoryStore(NODE_READ_CACHE) }),
+    readCache: createReadCache({ db, store: memoryStore(NODE_READ_CACHE), gate: contentGate }),
     mailer: chooseMailer(settings, () => createOutboxMailer(resolve(settings.MAIL_OUTBOX_DIR))),
     log,
     countryOf: (request) => request.headers.get('cf-ipcountry'),

@@ -3,6 +3,7 @@ import { createClient } from '@libsql/client/web';
 import { createApp, type App } from '../app';
 import { createDb, fetchWithTimeout } from '../db/client';
 import { cacheApiStore } from '../db/read-cache/cache-api-store';
+import { contentGate } from '../db/read-cache/content-gate';
 import { createReadCache } from '../db/read-cache/read-cache';
 import type { AppDeps } from '../app-context';
 import { runScheduledJobs } from '../jobs/retry-owed-mail';
@@ -34,7 +35,11 @@ function runtimeFor(env: WorkerEnv) {
     settings,
     db,
     // Per data centre, shared by its isolates (nothing is kept on *.workers.dev addresses).
-    readCache: createReadCache({ db, store: cacheApiStore((caches as unknown as { default: Cache }).default, settings.SITE_URL) }),
+    readCache: createReadCache({
+      db,
+      store: cacheApiStore((caches as unknown as { default: Cache }).default, settings.SITE_URL),
+      gate: contentGate,
+    }),
     mailer: chooseMailer(settings, () => unconfiguredMailer),
     log: createLogger(settings.LOG_LEVEL, { runtime: 'edge' }),
     countryOf: (request) => (request as { cf?: { country?: string } }).cf?.country,

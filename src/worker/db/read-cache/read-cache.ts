@@ -1,9 +1,9 @@
 import type { BatchItem } from 'drizzle-orm/batch';
 import { errorFields, type Logger } from '../../log';
 import type { Db } from '../client';
-import { contentState } from '../queries/posts';
 import type { Read, ReadValues } from '../queries/read';
-import { cacheKey, CacheShort, entryState, NEVER, type CacheEntry } from './strategy';
+import { cacheKey, entryState, type CacheEntry } from './strategy';
+import type { VersionGate } from './version-gate';
 
 /** Where entries are kept: the Workers Cache API on the edge, an LRU in memory on Node. */
 export interface CacheStore {
@@ -23,15 +23,6 @@ export interface RequestScope {
   timedOut: boolean;
 }
 
-/** The content version and the next scheduled post, as cached reads are checked against them. */
-interface ContentState {
-  version: string;
-  /** ms since the epoch; NEVER when nothing is scheduled. */
-  nextPublishAt: number;
-}
-
-const STATE_KEY = 'content-state';
-
 /** With a kept copy, a read slower than this serves the copy (the read goes on and refreshes it): a hanging database costs a visitor 1 s, not DB_TIMEOUT_MS. */
 export const REVALIDATE_BUDGET_MS = 1000;
 
@@ -40,9 +31,6 @@ function isTimeout(err: unknown): boolean {
   for (let e = err; e instanceof Error; e = e.cause) if (e.name === 'TimeoutError' || e.name === 'AbortError') return true;
   return false;
 }
-
-/** Which status of a page's reads the response reports: the slowest way any was served. */
-const rank: Record<ReadStatus, number> = { hit: 0, stale: 1, miss: 2 };
 
 interface QueuedBatch {
   reads: Read<unknown>[];
@@ -54,6 +42,8 @@ interface QueuedBatch {
 export interface ReadCacheOptions {
   db: Db;
   store: CacheStore;
+  /** What kept entries are checked against, made from the same database and store (contentGate for the posts). */
+  gate: (db: Db, store: CacheStore) => VersionGate;
   /** Milliseconds since the epoch (tests pass a fake clock). */
   now?: () => number;
   revalidateBudgetMs?: number;
@@ -61,37 +51,26 @@ export interface ReadCacheOptions {
 
 /**
  * One cache in front of every database read a page makes for visitors: fresh entries are served
- * with no read; stale ones are served at once while one background read refreshes them; entries a
- * sync or a scheduled post made outdated are read again, and served only if that read fails or is
- * slow. The reads a page needs go to the database in one batch (one round trip), together with the
- * content state when it is not fresh; concurrent misses of the same read share one request.
+ * with no read; stale ones are served at once while one background read refreshes them; entries the
+ * gate made outdated (a sync, a scheduled post) are read again, and served only if that read fails or
+ * is slow. The reads a page needs go to the database in one batch (one round trip), together with the
+ * gate's state when it is not fresh; concurrent misses of the same read share one request.
  */
 export function createReadCache(options: ReadCacheOptions) {
   const { db, store } = options;
+  const gate = options.gate(db, store);
   const now = options.now ?? Date.now;
   const budget = options.revalidateBudgetMs ?? REVALIDATE_BUDGET_MS;
   /** Reads on their way from the database, by key (per process or isolate). */
   const inFlight = new Map<string, Promise<unknown>>();
-  /** The content state as last read, kept in memory as well as in the store. */
-  let memoState: CacheEntry<ContentState> | undefined;
-
-  async function currentState(): Promise<CacheEntry<ContentState> | undefined> {
-    if (!memoState) memoState = (await store.get(STATE_KEY)) as CacheEntry<ContentState> | undefined;
-    return memoState;
-  }
-
-  /** Whether the content state must be read with the next batch (unknown, past its fresh window, or a scheduled post came due). */
-  function stateIsFresh(state: CacheEntry<ContentState> | undefined, at: number): state is CacheEntry<ContentState> {
-    return state !== undefined && at - state.storedAt < CacheShort.freshMs && at < state.value.nextPublishAt;
-  }
 
   /** Reads asked for in this turn of the event loop: they go to the database together, as one batch. */
   let queue: QueuedBatch | undefined;
 
-  /** Sends the queued reads (and the content state when asked) as one batch, and keeps every result. */
+  /** Sends the queued reads (and the gate's state when asked) as one batch, and keeps every result. */
   async function flush(reads: Read<unknown>[], withState: boolean): Promise<PromiseSettledResult<unknown>[]> {
     const at = now();
-    const stateQuery = withState ? [contentState(db, new Date(at).toISOString())] : [];
+    const stateQuery = withState ? [gate.query(at)] : [];
     const queries: BatchItem<'sqlite'>[] = [...stateQuery, ...reads.map((r) => r.query)];
     const settled = await db.batch(queries as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]).then(
       (results: unknown[]) => results.map((rows): PromiseSettledResult<unknown> => ({ status: 'fulfilled', value: rows })),
@@ -102,14 +81,8 @@ export function createReadCache(options: ReadCacheOptions) {
         return Promise.allSettled(queries.map((q) => q as unknown as Promise<unknown>));
       },
     );
-    if (stateQuery.length > 0 && settled[0]?.status === 'fulfilled') {
-      const [row] = settled[0].value as Array<{ version: number | null; nextPublishAt: string | null }>;
-      const value = { version: String(row?.version ?? 0), nextPublishAt: row?.nextPublishAt ? Date.parse(row.nextPublishAt) : NEVER };
-      memoState = { value, storedAt: at, version: value.version, expiresAt: value.nextPublishAt };
-      await store.put(STATE_KEY, memoState, CacheShort.staleMs);
-    }
-    const version = memoState?.value.version ?? '0';
-    const expiresAt = memoState?.value.nextPublishAt ?? NEVER;
+    if (stateQuery.length > 0 && settled[0]?.status === 'fulfilled') await gate.keep(settled[0].value, at);
+    const { version, expiresAt } = gate.stamp();
     return Promise.all(
       reads.map(async (r, i): Promise<PromiseSettledResult<unknown>> => {
         const result = settled[i + stateQuery.length]!;
@@ -150,9 +123,9 @@ export function createReadCache(options: ReadCacheOptions) {
         () => inFlight.delete(key),
       );
     };
-    if (withState && !inFlight.has(STATE_KEY)) {
+    if (withState && !inFlight.has(gate.key)) {
       batch.withState = true;
-      track(STATE_KEY, batch.done);
+      track(gate.key, batch.done);
     }
     reads.forEach((r, i) =>
       track(
@@ -177,8 +150,8 @@ export function createReadCache(options: ReadCacheOptions) {
     served: (status: ReadStatus) => void,
   ): Promise<{ [K in keyof R]: Promise<ReadValues<R>[K]> }> {
     const at = now();
-    const state = await currentState();
-    const stateFresh = stateIsFresh(state, at);
+    const state = await gate.current();
+    const stateFresh = gate.isFresh(state, at);
     const version = state?.value.version;
     const entries = await Promise.all(reads.map((r) => store.get(cacheKey(r.name, r.args))));
     const states = reads.map((r, i) => {
@@ -196,7 +169,7 @@ export function createReadCache(options: ReadCacheOptions) {
       for (const r of needed)
         batched.set(cacheKey(r.name, r.args), Promise.reject(new Error('database timed out earlier in this request')));
     else if (needed.length > 0) for (const [k, v] of fetchBatch(needed, !stateFresh)) batched.set(k, v);
-    const refreshing = refresh.length > 0 || (!stateFresh && needed.length === 0 && !inFlight.has(STATE_KEY));
+    const refreshing = refresh.length > 0 || (!stateFresh && needed.length === 0 && !inFlight.has(gate.key));
     if (refreshing) {
       const work = refresh.length > 0 ? fetchBatch(refresh, !stateFresh) : fetchBatch([], true);
       scope.waitUntil(Promise.all(work.values()).catch((err: unknown) => scope.log('warn', 'background read failed', errorFields(err))));
@@ -236,48 +209,9 @@ export function createReadCache(options: ReadCacheOptions) {
 
   return {
     start,
-    /** Forgets the content state, so every kept read is checked again (the instance that ran a sync sees it at once). */
-    async contentChanged(): Promise<void> {
-      memoState = { value: { version: '', nextPublishAt: 0 }, storedAt: 0, version: '', expiresAt: 0 };
-      await store.put(STATE_KEY, memoState, CacheShort.staleMs);
-    },
+    /** Forgets the gate's state, so every kept read is checked again (the instance that ran a sync sees it at once). */
+    contentChanged: (): Promise<void> => gate.changed(),
   };
 }
 
 export type ReadCache = ReturnType<typeof createReadCache>;
-
-/** The read cache as one request uses it: its reads, and how they were served for Server-Timing and the log line. */
-export function requestReads(cache: ReadCache, scope: Omit<RequestScope, 'timedOut'>) {
-  const requestScope: RequestScope = { ...scope, timedOut: false };
-  let worst: ReadStatus | undefined;
-  /** The longest any read took to give its value, among those done before the response's headers. */
-  let slowestMs = 0;
-  const served = (status: ReadStatus) => {
-    if (!worst || rank[status] > rank[worst]) worst = status;
-  };
-  async function start<R extends readonly Read<unknown>[]>(reads: R) {
-    const started = performance.now();
-    const values = await cache.start(reads, requestScope, served);
-    const timed = values.map((value: Promise<unknown>) =>
-      value.then((v) => {
-        slowestMs = Math.max(slowestMs, performance.now() - started);
-        return v;
-      }),
-    );
-    return timed as typeof values;
-  }
-  return {
-    /** Starts the reads; each value is a promise (for Suspense). */
-    start,
-    /** The reads' values, awaited: what the head and the first paint need (one round trip at most). */
-    async all<R extends readonly Read<unknown>[]>(reads: R): Promise<ReadValues<R>> {
-      return (await Promise.all(await start(reads))) as ReadValues<R>;
-    },
-    /** `db;desc="hit|stale|miss";dur=…` once the page read anything. */
-    serverTiming(): string | undefined {
-      return worst && `db;desc="${worst}";dur=${slowestMs.toFixed(1)}`;
-    },
-  };
-}
-
-export type RequestReads = ReturnType<typeof requestReads>;

@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import type { InjectDepsVariables } from '../inject-deps';
 import type { RequestLogVariables } from '../request-log';
-import { requestReads, type ReadCache, type RequestReads } from '../../db/read-cache/read-cache';
+import type { ReadCache } from '../../db/read-cache/read-cache';
+import { requestReads, type RequestReads } from '../../db/read-cache/request-reads';
 
 /** What reads sets: the request's view of the read cache. */
 export type ReadsVariables = { reads: RequestReads };

@@ -1,0 +1,38 @@
+import type { Db } from '../client';
+import { contentState } from '../queries/posts';
+import type { CacheStore } from './read-cache';
+import { CacheShort, NEVER, type CacheEntry } from './strategy';
+import type { GateState, VersionGate } from './version-gate';
+
+const STATE_KEY = 'content-state';
+
+/**
+ * The editorial gate: the content version (content:sync bumps it) and the next scheduled post's time
+ * (lists read before it are outdated from then on), one short row read at most once a minute (the
+ * short strategy's fresh window) and kept in memory as well as in the store.
+ */
+export function contentGate(db: Db, store: CacheStore): VersionGate {
+  let memo: CacheEntry<GateState> | undefined;
+  const remember = async (entry: CacheEntry<GateState>) => {
+    memo = entry;
+    await store.put(STATE_KEY, entry, CacheShort.staleMs);
+  };
+  return {
+    key: STATE_KEY,
+    async current() {
+      if (!memo) memo = (await store.get(STATE_KEY)) as CacheEntry<GateState> | undefined;
+      return memo;
+    },
+    isFresh(state, at): state is CacheEntry<GateState> {
+      return state !== undefined && at - state.storedAt < CacheShort.freshMs && at < state.value.expiresAt;
+    },
+    query: (at) => contentState(db, new Date(at).toISOString()),
+    async keep(rows, at) {
+      const [row] = rows as Array<{ version: number | null; nextPublishAt: string | null }>;
+      const value = { version: String(row?.version ?? 0), expiresAt: row?.nextPublishAt ? Date.parse(row.nextPublishAt) : NEVER };
+      await remember({ value, storedAt: at, version: value.version, expiresAt: value.expiresAt });
+    },
+    stamp: () => ({ version: memo?.value.version ?? '0', expiresAt: memo?.value.expiresAt ?? NEVER }),
+    changed: () => remember({ value: { version: '', expiresAt: 0 }, storedAt: 0, version: '', expiresAt: 0 }),
+  };
+}
