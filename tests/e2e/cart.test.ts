@@ -1,36 +1,36 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartBadgeLabel } from '#shared/cart/cart.ts';
 import { ukPaymentLinks } from '#shared/catalogue/payment-links.ts';
-import { dataLayer, expectClean, launchBrowser, layoutShift, markPage, pageSettled, samePage, watchPage } from '../support/browser';
-import { startShopServer, type ShopServer } from '../support/shop-server';
+import { dataLayer, expectClean, layoutShift, markPage, pageSettled, samePage, watchPage } from '../support/browser';
+import { useBrowserAndShop } from '../support/e2e';
+import type { ShopServer } from '../support/shop-server';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
 import { closedPort } from '../support/worker';
 
 const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_emulated';
-let browser: Browser;
 let stripe: StripeEmulator;
-let shop: ShopServer;
-let devShop: ShopServer;
 
 beforeAll(async () => {
   stripe = await startStripeEmulator();
-  // Stripe sends the shopper back to the site's public address (SITE_URL): this server's own.
-  const port = await closedPort();
-  [browser, shop, devShop] = await Promise.all([
-    launchBrowser(),
-    startShopServer({ env: { ...stripe.env, STRIPE_WEBHOOK_SECRET, PORT: String(port), SITE_URL: `http://127.0.0.1:${port}` } }),
-    startShopServer({ buildDir: 'dist-dev', env: stripe.env }),
-  ]);
-  // Pay on the emulated checkout posts the signed completed event to the shop first, as Stripe does.
-  stripe.state.webhook = { url: `${shop.url}/webhooks/stripe`, secret: STRIPE_WEBHOOK_SECRET };
 });
 afterAll(async () => {
-  await browser?.close();
-  await Promise.all([shop?.stop(), devShop?.stop(), stripe?.close()]);
+  await stripe?.close();
+});
+const e2e = useBrowserAndShop(
+  async () => {
+    // Stripe sends the shopper back to the site's public address (SITE_URL): this server's own.
+    const port = await closedPort();
+    return { env: { ...stripe.env, STRIPE_WEBHOOK_SECRET, PORT: String(port), SITE_URL: `http://127.0.0.1:${port}` } };
+  },
+  { devShop: () => ({ env: stripe.env }) },
+);
+beforeAll(() => {
+  // Pay on the emulated checkout posts the signed completed event to the shop first, as Stripe does.
+  stripe.state.webhook = { url: `${e2e.shop.url}/webhooks/stripe`, secret: STRIPE_WEBHOOK_SECRET };
 });
 beforeEach(() => {
   stripe.state.mode = 'ok';
@@ -45,8 +45,8 @@ async function outboxMails(server: ShopServer): Promise<Array<{ to: string; subj
 }
 
 /** A visitor who chose the UK (GBP): the server renders their currency and the browser does not detect. */
-async function ukVisitor(width = 1280, base = shop.url): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
+async function ukVisitor(width = 1280, base = e2e.shop.url): Promise<BrowserContext> {
+  const context = await e2e.browser.newContext({ viewport: { width, height: 900 } });
   await context.addCookies([{ name: 'preferredCountry', value: 'UK', url: base }]);
   return context;
 }
@@ -72,7 +72,7 @@ describe('adding to the cart in Chromium', () => {
     const context = await ukVisitor();
     const page = await context.newPage();
     const watch = watchPage(page);
-    await open(page, `${shop.url}/products`);
+    await open(page, `${e2e.shop.url}/products`);
     expect(await cartLink(page).getAttribute('aria-label')).toBe('Cart');
     await markPage(page);
     await page.getByRole('button', { name: 'Add to cart: G-Series Laser Training Pistol' }).click();
@@ -92,15 +92,15 @@ describe('adding to the cart in Chromium', () => {
       }),
     );
 
-    await open(page, `${shop.url}/product/3`);
+    await open(page, `${e2e.shop.url}/product/3`);
     expect(await badge(page).textContent()).toBe('1'); // in the first HTML
     await page.getByRole('button', { name: 'Add to cart: Reactive Laser Target System' }).click();
     await expect.poll(() => badge(page).textContent()).toBe('2');
     // Out of Stock products cannot be added.
-    await open(page, `${shop.url}/product/11`);
+    await open(page, `${e2e.shop.url}/product/11`);
     expect(await page.getByRole('button', { name: /Add to cart/ }).count()).toBe(0);
 
-    await open(page, `${shop.url}/cart`);
+    await open(page, `${e2e.shop.url}/cart`);
     expect(await line(page, 1).count()).toBe(1);
     expect(await line(page, 3).count()).toBe(1);
     await page.goBack(); // /product/11, perhaps from the back/forward cache
@@ -116,7 +116,7 @@ describe('the first tap on Add to cart', () => {
     const page = await context.newPage();
     const posts: string[] = [];
     page.on('request', (r) => r.url().endsWith('/cart/add') && posts.push(r.method()));
-    await page.goto(`${shop.url}/product/1`, { waitUntil: 'domcontentloaded' });
+    await page.goto(`${e2e.shop.url}/product/1`, { waitUntil: 'domcontentloaded' });
     // Pressed before its island has hydrated: the press hydrates it and is played once.
     expect(await page.locator('[data-island="AddToCart"]').getAttribute('data-hydrated')).toBeNull();
     await page.getByRole('button', { name: 'Add to cart: G-Series Laser Training Pistol' }).click();
@@ -133,14 +133,14 @@ describe('/cart in Chromium', () => {
     const context = await ukVisitor();
     const page = await context.newPage();
     const watch = watchPage(page);
-    await open(page, `${shop.url}/product/1`);
+    await open(page, `${e2e.shop.url}/product/1`);
     await page.getByRole('button', { name: /^Add to cart/ }).click();
     await added(page, '1');
-    await open(page, `${shop.url}/product/2`);
+    await open(page, `${e2e.shop.url}/product/2`);
     await page.getByRole('button', { name: /^Add to cart/ }).click();
     await added(page, '2');
 
-    await open(page, `${shop.url}/cart`);
+    await open(page, `${e2e.shop.url}/cart`);
     expect(await layoutShift(page)).toBeLessThan(0.01);
     await markPage(page);
     await page.getByRole('button', { name: 'Increase quantity of G-Series Laser Training Pistol' }).click();
@@ -159,7 +159,7 @@ describe('/cart in Chromium', () => {
     expect(await dataLayer(page)).toContainEqual(expect.objectContaining({ event: 'view_cart' }));
 
     // The server agrees: a reload shows the same cart.
-    await open(page, `${shop.url}/cart`);
+    await open(page, `${e2e.shop.url}/cart`);
     expect(await line(page, 1).locator('output').textContent()).toBe('1');
 
     await page.getByRole('combobox', { name: 'Region' }).selectOption('US');
@@ -174,13 +174,13 @@ describe('/cart in Chromium', () => {
     const context = await ukVisitor();
     const cartTab = await context.newPage();
     const watch = watchPage(cartTab);
-    await open(cartTab, `${shop.url}/product/4`);
+    await open(cartTab, `${e2e.shop.url}/product/4`);
     await cartTab.getByRole('button', { name: /^Add to cart/ }).click();
     await added(cartTab, '1');
-    await open(cartTab, `${shop.url}/cart`);
+    await open(cartTab, `${e2e.shop.url}/cart`);
 
     const other = await context.newPage();
-    await open(other, `${shop.url}/product/5`);
+    await open(other, `${e2e.shop.url}/product/5`);
     await other.getByRole('button', { name: /^Add to cart/ }).click();
     await expect.poll(() => badge(other).textContent()).toBe('2');
 
@@ -194,10 +194,10 @@ describe('/cart in Chromium', () => {
 
   it.each([1280, 375])('has no serious or critical axe violations with items at %i px', async (width) => {
     const context = await ukVisitor(width);
-    await context.addCookies([{ name: 'cart', value: encodeURIComponent('1:2|3:1'), url: shop.url }]);
+    await context.addCookies([{ name: 'cart', value: encodeURIComponent('1:2|3:1'), url: e2e.shop.url }]);
     const page = await context.newPage();
     const watch = watchPage(page);
-    await open(page, `${shop.url}/cart`);
+    await open(page, `${e2e.shop.url}/cart`);
     expect(await layoutShift(page)).toBeLessThan(0.01);
     const { violations } = await new AxeBuilder({ page }).analyze();
     const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -207,11 +207,11 @@ describe('/cart in Chromium', () => {
   });
 
   it('hydrates /cart and the header badge without warnings on React development build', async () => {
-    const context = await ukVisitor(1280, devShop.url);
-    await context.addCookies([{ name: 'cart', value: encodeURIComponent('1:2|3:1'), url: devShop.url }]);
+    const context = await ukVisitor(1280, e2e.devShop.url);
+    await context.addCookies([{ name: 'cart', value: encodeURIComponent('1:2|3:1'), url: e2e.devShop.url }]);
     const page = await context.newPage();
     const watch = watchPage(page);
-    await open(page, `${devShop.url}/cart`);
+    await open(page, `${e2e.devShop.url}/cart`);
     expect(await page.locator('[data-island="CartView"][data-hydrated="true"]').count()).toBe(1);
     expectClean(watch);
     await context.close();
@@ -231,7 +231,7 @@ const recordPushes = () => {
 
 async function pushedEvents(context: BrowserContext): Promise<Array<{ event: string; ecommerce?: unknown }>> {
   const reader = await context.newPage();
-  await reader.goto(`${shop.url}/healthz`);
+  await reader.goto(`${e2e.shop.url}/healthz`);
   const log = await reader.evaluate(() => localStorage.getItem('__pushes'));
   await reader.close();
   return JSON.parse(log ?? '[]') as Array<{ event: string; ecommerce?: unknown }>;
@@ -240,7 +240,7 @@ async function pushedEvents(context: BrowserContext): Promise<Array<{ event: str
 describe('cart checkout in Chromium', () => {
   it('sends a single item to its payment link with the campaign, begin_checkout first', async () => {
     const context = await ukVisitor();
-    await context.addCookies([{ name: 'cart', value: encodeURIComponent('1:1'), url: shop.url }]);
+    await context.addCookies([{ name: 'cart', value: encodeURIComponent('1:1'), url: e2e.shop.url }]);
     await context.addInitScript(recordPushes);
     const seen: string[] = [];
     await context.route('https://buy.stripe.com/**', async (route) => {
@@ -248,8 +248,8 @@ describe('cart checkout in Chromium', () => {
       await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Pay</title><h1>Payment page</h1>' });
     });
     const page = await context.newPage();
-    await open(page, `${shop.url}/?utm_source=newsletter&utm_campaign=spring`);
-    await open(page, `${shop.url}/cart`);
+    await open(page, `${e2e.shop.url}/?utm_source=newsletter&utm_campaign=spring`);
+    await open(page, `${e2e.shop.url}/cart`);
     await page.getByRole('button', { name: 'Checkout' }).click();
     await page.waitForURL('https://buy.stripe.com/**');
     expect(seen).toEqual([`${ukPaymentLinks['G-Series Laser Training Pistol']}?utm_source=newsletter&utm_campaign=spring`]);
@@ -264,11 +264,11 @@ describe('cart checkout in Chromium', () => {
 
   it('sends several items to the Stripe Checkout page; once paid (the webhook first) thank-you lists the lines, the cart is empty, and the e-mail links the order page', async () => {
     const context = await ukVisitor();
-    await context.addCookies([{ name: 'cart', value: encodeURIComponent('1:2|3:1'), url: shop.url }]);
+    await context.addCookies([{ name: 'cart', value: encodeURIComponent('1:2|3:1'), url: e2e.shop.url }]);
     await context.addInitScript(recordPushes);
     const page = await context.newPage();
     const watch = watchPage(page);
-    await open(page, `${shop.url}/cart`);
+    await open(page, `${e2e.shop.url}/cart`);
     const before = stripe.received.length;
     await page.getByRole('button', { name: 'Checkout' }).click();
     await page.waitForURL(`${stripe.url}/pay/**`);
@@ -286,7 +286,7 @@ describe('cart checkout in Chromium', () => {
     });
     expect(stripe.received.at(-1)?.fields['line_items[0][price_data][currency]']).toBe('gbp');
     await page.getByRole('button', { name: 'Pay' }).click();
-    await page.waitForURL(`${shop.url}/thank-you?session_id=**`);
+    await page.waitForURL(`${e2e.shop.url}/thank-you?session_id=**`);
     await pageSettled(page);
     expect(await page.locator('[data-order-line]').count()).toBe(2);
     expect(await page.locator('[data-order-total]').textContent()).toBe('£496.97');
@@ -303,7 +303,7 @@ describe('cart checkout in Chromium', () => {
     // The shopper's confirmation (the outbox, as without a Postmark token) links the order page.
     const confirmation = await vi.waitFor(
       async () => {
-        const mail = (await outboxMails(shop)).find((m) => m.to === 'shopper@example.com' && m.subject.includes(number!));
+        const mail = (await outboxMails(e2e.shop)).find((m) => m.to === 'shopper@example.com' && m.subject.includes(number!));
         if (!mail) throw new Error('no confirmation in the outbox yet');
         return mail;
       },
@@ -323,13 +323,13 @@ describe('cart checkout in Chromium', () => {
   it('keeps the cart and says so in a toast when Stripe fails', async () => {
     stripe.state.mode = 'fail';
     const context = await ukVisitor();
-    await context.addCookies([{ name: 'cart', value: encodeURIComponent('2:2'), url: shop.url }]);
+    await context.addCookies([{ name: 'cart', value: encodeURIComponent('2:2'), url: e2e.shop.url }]);
     const page = await context.newPage();
-    await open(page, `${shop.url}/cart`);
+    await open(page, `${e2e.shop.url}/cart`);
     await page.getByRole('button', { name: 'Checkout' }).click();
     await toastWith(page, 'Checkout unavailable').waitFor();
     expect(await toastWith(page, 'Checkout unavailable').textContent()).toContain('Your cart is kept');
-    expect(page.url()).toBe(`${shop.url}/cart`);
+    expect(page.url()).toBe(`${e2e.shop.url}/cart`);
     expect(await badge(page).textContent()).toBe('2');
     expect(await page.getByRole('button', { name: 'Checkout' }).isEnabled()).toBe(true);
     await context.close();
@@ -338,24 +338,24 @@ describe('cart checkout in Chromium', () => {
 
 describe('the cart without JavaScript in Chromium', () => {
   it('adds, steps, removes and checks out through plain form posts, the CSP letting the checkout reach Stripe', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    await context.addCookies([{ name: 'preferredCountry', value: 'UK', url: shop.url }]);
+    const context = await e2e.browser.newContext({ javaScriptEnabled: false });
+    await context.addCookies([{ name: 'preferredCountry', value: 'UK', url: e2e.shop.url }]);
     const page = await context.newPage();
     const watch = watchPage(page, { javaScriptDisabled: true });
-    await page.goto(`${shop.url}/product/1`);
+    await page.goto(`${e2e.shop.url}/product/1`);
     await page.getByRole('button', { name: /^Add to cart/ }).click();
-    await page.waitForURL(`${shop.url}/cart`);
+    await page.waitForURL(`${e2e.shop.url}/cart`);
     expect(await badge(page).textContent()).toBe('1');
     await page.getByRole('button', { name: 'Increase quantity of G-Series Laser Training Pistol' }).click();
-    await page.waitForURL(`${shop.url}/cart`);
+    await page.waitForURL(`${e2e.shop.url}/cart`);
     expect(await line(page, 1).locator('[data-line-total]').textContent()).toBe('£299.98');
     expect(await badge(page).textContent()).toBe('2');
 
-    await page.goto(`${shop.url}/product/3`);
+    await page.goto(`${e2e.shop.url}/product/3`);
     await page.getByRole('button', { name: /^Add to cart/ }).click();
-    await page.waitForURL(`${shop.url}/cart`);
+    await page.waitForURL(`${e2e.shop.url}/cart`);
     await page.getByRole('button', { name: 'Remove Reactive Laser Target System' }).click();
-    await page.waitForURL(`${shop.url}/cart`);
+    await page.waitForURL(`${e2e.shop.url}/cart`);
     expect(await line(page, 3).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Checkout' }).click();

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { contactNotices, contactRefusals } from '#shared/contact/form.ts';
 import { TURNSTILE_ORIGIN } from '#shared/contact/turnstile.ts';
-import { launchBrowser, pageSettled, watchPage } from '../support/browser';
-import { startShopServer, type ShopServer } from '../support/shop-server';
+import { pageSettled, watchPage } from '../support/browser';
+import { useBrowserAndShop } from '../support/e2e';
 import { GOOD_TURNSTILE_TOKEN, startTurnstileEmulator, type TurnstileEmulator } from '../support/turnstile-emulator';
 
 /**
@@ -27,24 +27,20 @@ window.turnstile = {
   remove(id) { window.turnstileCalls.push(['remove', id]); },
 };`;
 
-let browser: Browser;
-let shop: ShopServer;
 let turnstile: TurnstileEmulator;
 
 beforeAll(async () => {
   turnstile = await startTurnstileEmulator();
-  [browser, shop] = await Promise.all([launchBrowser(), startShopServer({ env: turnstile.env })]);
 });
 afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
   await turnstile?.close();
 });
+const e2e = useBrowserAndShop(() => ({ env: turnstile.env }));
 
 const message = { name: 'Ada Shooter', email: 'ada@example.com', subject: 'Technical Support', message: 'Does it work with targets?' };
 
 async function openContact(answer?: string): Promise<{ page: Page; context: BrowserContext; scriptLoads: string[] }> {
-  const context = await browser.newContext();
+  const context = await e2e.browser.newContext();
   const scriptLoads: string[] = [];
   await context.route(`${TURNSTILE_ORIGIN}/**`, (route) => {
     scriptLoads.push(route.request().url());
@@ -52,7 +48,7 @@ async function openContact(answer?: string): Promise<{ page: Page; context: Brow
   });
   if (answer) await context.addInitScript((a) => ((window as unknown as { turnstileAnswer: string }).turnstileAnswer = a), answer);
   const page = await context.newPage();
-  await page.goto(`${shop.url}/contact`);
+  await page.goto(`${e2e.shop.url}/contact`);
   await pageSettled(page);
   return { page, context, scriptLoads };
 }

@@ -1,26 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrateIslands, launchBrowser, pageSettled, watchPage } from '../support/browser';
-import { startShopServer, type ShopServer } from '../support/shop-server';
+import { describe, expect, it } from 'vitest';
+import { hydrateIslands, pageSettled, watchPage } from '../support/browser';
+import { useBrowserAndShop } from '../support/e2e';
 
-let browser: Browser;
-let shop: ShopServer;
-let devShop: ShopServer;
-
-beforeAll(async () => {
-  [browser, shop, devShop] = await Promise.all([launchBrowser(), startShopServer(), startShopServer({ buildDir: 'dist-dev' })]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([shop?.stop(), devShop?.stop()]);
-});
+const e2e = useBrowserAndShop(undefined, { devShop: true });
 
 describe('islands in Chromium', () => {
   it('hydrates the mobile menu, which then opens and closes on click, with a clean console', async () => {
-    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    const page = await e2e.browser.newPage({ viewport: { width: 375, height: 800 } });
     const watch = watchPage(page);
     // The frame is on every page; until the shop's pages exist, the not-found page carries it.
-    await page.goto(`${shop.url}/some-missing-page`);
+    await page.goto(`${e2e.shop.url}/some-missing-page`);
     await pageSettled(page);
     // Deferred until used: the press on the toggle hydrates the menu and is replayed, so it opens.
     expect(await page.locator('[data-island="MobileMenu"]').getAttribute('data-hydrated')).toBeNull();
@@ -34,29 +23,29 @@ describe('islands in Chromium', () => {
     await page.getByRole('button', { name: 'Close menu' }).click();
     await expect.poll(() => menu.isVisible()).toBe(false);
     expect(watch.problems).toEqual([]);
-    expect(watch.failedUrls).toEqual([`${shop.url}/some-missing-page`]);
+    expect(watch.failedUrls).toEqual([`${e2e.shop.url}/some-missing-page`]);
     await page.close();
   });
 
   it("hydrates without warnings on React's development build", async () => {
-    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    const page = await e2e.browser.newPage({ viewport: { width: 375, height: 800 } });
     const watch = watchPage(page);
-    await page.goto(`${devShop.url}/404`);
+    await page.goto(`${e2e.devShop.url}/404`);
     await hydrateIslands(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect.poll(() => page.getByRole('navigation', { name: 'Mobile' }).isVisible()).toBe(true);
     // React's development build reports mismatched server HTML through console.error.
     expect(watch.problems).toEqual([]);
-    expect(watch.failedUrls).toEqual([`${devShop.url}/404`]);
+    expect(watch.failedUrls).toEqual([`${e2e.devShop.url}/404`]);
     await page.close();
   });
 });
 
 describe('not-found page in Chromium', () => {
   it('shows the page and pushes 404_error with the missed path after the page view', async () => {
-    const page = await browser.newPage();
+    const page = await e2e.browser.newPage();
     const watch = watchPage(page);
-    const response = await page.goto(`${shop.url}/no/such/thing`);
+    const response = await page.goto(`${e2e.shop.url}/no/such/thing`);
     expect(response?.status()).toBe(404);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Page Not Found');
     const layer = await page.waitForFunction(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer?.length);
@@ -71,7 +60,7 @@ describe('not-found page in Chromium', () => {
     expect(events).toContainEqual({ event: '404_error', page_path: '/no/such/thing' });
     // The 404 document itself is the only failed request.
     expect(watch.problems).toEqual([]);
-    expect(watch.failedUrls).toEqual([`${shop.url}/no/such/thing`]);
+    expect(watch.failedUrls).toEqual([`${e2e.shop.url}/no/such/thing`]);
     await page.getByRole('link', { name: 'Browse Products' }).waitFor();
     expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
     await page.close();

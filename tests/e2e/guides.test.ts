@@ -1,22 +1,12 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataLayer, expectClean, launchBrowser, layoutShift, markPage, pageSettled, samePage, watchPage } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { dataLayer, expectClean, layoutShift, markPage, pageSettled, samePage, watchPage } from '../support/browser';
+import { useBrowserAndShop } from '../support/e2e';
 import { BROWSER_UA } from '../support/html';
-import { startShopServer, type ShopServer } from '../support/shop-server';
 import { measureSkeletonSwap, SWAP_VIEWPORTS } from '../support/skeleton-swap';
 
-let browser: Browser;
-let shop: ShopServer;
-let devShop: ShopServer;
-
-beforeAll(async () => {
-  [browser, shop, devShop] = await Promise.all([launchBrowser(), startShopServer(), startShopServer({ buildDir: 'dist-dev' })]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([shop?.stop(), devShop?.stop()]);
-});
+const e2e = useBrowserAndShop(undefined, { devShop: true });
 
 const BLUE_EQUIPMENT = [
   'Blue Guns Durability Test: What Wears First and How to Check Yours',
@@ -36,9 +26,9 @@ const category = (page: Page) => page.getByRole('combobox', { name: 'Category' }
 const live = (page: Page) => page.locator('main [aria-live="polite"]');
 
 /** A person's browser (headless Chromium's own UA counts as a bot and gets the page in one piece), hydrated. */
-async function openGuides(path = '/guides', url = shop.url) {
-  // axe runs part of its work in a second page of the same context, which browser.newPage() does not allow.
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent: BROWSER_UA });
+async function openGuides(path = '/guides', url = e2e.shop.url) {
+  // axe runs part of its work in a second page of the same context, which e2e.browser.newPage() does not allow.
+  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent: BROWSER_UA });
   const page = await context.newPage();
   const watch = watchPage(page);
   expect((await page.goto(`${url}${path}`))?.status()).toBe(200);
@@ -68,11 +58,11 @@ describe('guides list with JavaScript', () => {
     const entries = await historyLength(page);
     await search(page).pressSequentially('LASER');
     await expect.poll(() => titles(page).then((t) => t.length)).toBe(6);
-    expect(page.url()).toBe(`${shop.url}/guides?q=LASER`);
+    expect(page.url()).toBe(`${e2e.shop.url}/guides?q=LASER`);
     expect(await live(page).textContent()).toBe('6 guides found');
     await search(page).press('Enter');
     await search(page).fill('  law ');
-    await expect.poll(() => page.url()).toBe(`${shop.url}/guides?q=law`);
+    await expect.poll(() => page.url()).toBe(`${e2e.shop.url}/guides?q=law`);
     expect(await titles(page)).toEqual(['Laser Training for Law Enforcement: Judgement, Use of Force and Realism']);
     expect(await live(page).textContent()).toBe('1 guide found');
     await page.getByRole('button', { name: 'Search' }).click();
@@ -88,7 +78,7 @@ describe('guides list with JavaScript', () => {
     const entries = await historyLength(page);
     await category(page).selectOption({ label: 'Equipment Guides' });
     await expect.poll(() => titles(page)).toEqual(LASER_EQUIPMENT);
-    expect(page.url()).toBe(`${shop.url}/guides?q=laser&category=equipment-guides`);
+    expect(page.url()).toBe(`${e2e.shop.url}/guides?q=laser&category=equipment-guides`);
     expect(await historyLength(page)).toBe(entries + 1);
     expect((await dataLayer(page)).at(-1)).toMatchObject({ event: 'page_view', page_path: '/guides', page_location: page.url() });
     await category(page).selectOption({ label: 'Fundamentals' });
@@ -96,7 +86,7 @@ describe('guides list with JavaScript', () => {
 
     await page.goBack();
     await expect.poll(() => titles(page)).toEqual(LASER_EQUIPMENT);
-    expect(page.url()).toBe(`${shop.url}/guides?q=laser&category=equipment-guides`);
+    expect(page.url()).toBe(`${e2e.shop.url}/guides?q=laser&category=equipment-guides`);
     expect(await category(page).inputValue()).toBe('equipment-guides');
     expect(await search(page).inputValue()).toBe('laser');
     await page.goBack();
@@ -106,7 +96,7 @@ describe('guides list with JavaScript', () => {
     await expect.poll(() => titles(page)).toEqual(LASER_EQUIPMENT);
     expect((await dataLayer(page)).at(-1)).toMatchObject({
       event: 'page_view',
-      page_location: `${shop.url}/guides?q=laser&category=equipment-guides`,
+      page_location: `${e2e.shop.url}/guides?q=laser&category=equipment-guides`,
     });
     expect(await samePage(page)).toBe(true);
     expectClean(watch);
@@ -120,10 +110,10 @@ describe('guides list with JavaScript', () => {
     await search(page).fill('zzzz');
     await expect.poll(() => page.getByRole('heading', { name: 'No guides found' }).isVisible()).toBe(true);
     expect(await page.getByText('Try adjusting your search or filter criteria.').isVisible()).toBe(true);
-    expect(page.url()).toBe(`${shop.url}/guides?q=zzzz&category=tactical-training`);
+    expect(page.url()).toBe(`${e2e.shop.url}/guides?q=zzzz&category=tactical-training`);
     await page.getByRole('link', { name: 'Reset Filters' }).click();
     await expect.poll(() => titles(page).then((t) => t.length)).toBe(12);
-    expect(page.url()).toBe(`${shop.url}/guides`);
+    expect(page.url()).toBe(`${e2e.shop.url}/guides`);
     expect(await search(page).inputValue()).toBe('');
     expect(await category(page).inputValue()).toBe('');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('guides-q');
@@ -142,7 +132,7 @@ describe('guides list with JavaScript', () => {
 
   it('puts the streamed form and first cards where the placeholder form and skeletons were', async () => {
     for (const viewport of SWAP_VIEWPORTS) {
-      const { withSkeletons, streamed } = await measureSkeletonSwap(browser, `${shop.url}/guides`, {
+      const { withSkeletons, streamed } = await measureSkeletonSwap(e2e.browser, `${e2e.shop.url}/guides`, {
         viewport,
         skeletons: 1,
         measure: (page) => page.evaluate(shownBoxes),
@@ -162,14 +152,14 @@ describe('guides list with JavaScript', () => {
   });
 
   it("hydrates and filters without warnings on React's development build", async () => {
-    const { context, page, watch } = await openGuides('/guides?q=blue&category=equipment-guides', devShop.url);
+    const { context, page, watch } = await openGuides('/guides?q=blue&category=equipment-guides', e2e.devShop.url);
     expect(await titles(page)).toEqual(BLUE_EQUIPMENT);
     await search(page).fill('');
     await category(page).selectOption({ label: 'All' });
     await expect.poll(() => titles(page).then((t) => t.length)).toBe(12);
     await page.goBack();
     await expect.poll(() => category(page).inputValue()).toBe('equipment-guides');
-    expect(page.url()).toBe(`${devShop.url}/guides?category=equipment-guides`);
+    expect(page.url()).toBe(`${e2e.devShop.url}/guides?category=equipment-guides`);
     expect(await titles(page)).toEqual(expect.arrayContaining(BLUE_EQUIPMENT));
     expectClean(watch);
     await context.close();
@@ -179,9 +169,9 @@ describe('guides list with JavaScript', () => {
 describe('guides list without JavaScript', () => {
   it('filters through the GET form, and Reset Filters clears both filters', async () => {
     // Headless Chromium's UA counts as a bot, so the page comes in one piece (a streamed page needs JavaScript to fill in).
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await e2e.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${shop.url}/guides`);
+    await page.goto(`${e2e.shop.url}/guides`);
     expect(await titles(page)).toHaveLength(12);
 
     await search(page).fill('blue');

@@ -1,23 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectClean, hydrateIslands, launchBrowser, pageSettled, watchPage } from '../support/browser';
+import { expectClean, hydrateIslands, pageSettled, watchPage } from '../support/browser';
+import { useBrowserAndShop } from '../support/e2e';
 import { noCountry } from '../support/geo-emulator';
-import { startShopServer, type ShopServer } from '../support/shop-server';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
 
 /** Market addresses in Chromium: links stay in the market, the selector moves between markets, the cart checks out in one. */
-let browser: Browser;
-let shop: ShopServer;
 let stripe: StripeEmulator;
 
 beforeAll(async () => {
   stripe = await startStripeEmulator();
-  [browser, shop] = await Promise.all([launchBrowser(), startShopServer({ env: stripe.env })]);
 });
 afterAll(async () => {
-  await browser?.close();
-  await Promise.all([shop?.stop(), stripe?.close()]);
+  await stripe?.close();
 });
+const e2e = useBrowserAndShop(() => ({ env: stripe.env }));
 
 const PRODUCT = '/product/1/g-series-laser-training-pistol';
 /** The site paths every link and form of the page points at (the selector's links to other markets aside). */
@@ -32,16 +29,16 @@ const sitePaths = (page: Page) =>
 
 describe('markets in Chromium', () => {
   it('navigating on /gb keeps /gb links, also after the list filters itself in place', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const watch = watchPage(page);
-    await page.goto(`${shop.url}/gb`);
+    await page.goto(`${e2e.shop.url}/gb`);
     await pageSettled(page);
     expect((await sitePaths(page)).filter((p) => !p.startsWith('/gb'))).toEqual([]);
     await page.locator('main').getByRole('link', { name: 'Shop Now' }).first().click();
-    await page.waitForURL(`${shop.url}/gb/products`);
+    await page.waitForURL(`${e2e.shop.url}/gb/products`);
     await hydrateIslands(page, 'ProductBrowser');
     await page.getByRole('button', { name: 'Pistol Trainers' }).click();
-    await expect.poll(() => page.url()).toBe(`${shop.url}/gb/products?category=pistols`);
+    await expect.poll(() => page.url()).toBe(`${e2e.shop.url}/gb/products?category=pistols`);
     expect(await page.locator('main article').first().textContent()).toContain('£');
     expect((await sitePaths(page)).filter((p) => !p.startsWith('/gb'))).toEqual([]);
     await page.locator('main article a').first().click();
@@ -54,14 +51,14 @@ describe('markets in Chromium', () => {
 
   for (const javaScriptEnabled of [false, true]) {
     it(`the selector on /eu/product/1 goes to /us/product/1 (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async () => {
-      const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1280, height: 900 } });
+      const context = await e2e.browser.newContext({ javaScriptEnabled, viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
       const watch = watchPage(page, { javaScriptDisabled: !javaScriptEnabled });
-      await page.goto(`${shop.url}/eu${PRODUCT}`);
+      await page.goto(`${e2e.shop.url}/eu${PRODUCT}`);
       if (javaScriptEnabled) await pageSettled(page);
       expect(await page.locator('main').textContent()).toContain('€');
       await page.locator('header a[data-market-link="US"]').click();
-      await page.waitForURL(`${shop.url}/us${PRODUCT}`);
+      await page.waitForURL(`${e2e.shop.url}/us${PRODUCT}`);
       expect(await page.locator('main').textContent()).toContain('$');
       const saved = (await context.cookies()).find((c) => c.name === 'preferredCountry')?.value;
       // With JavaScript the pick is saved as the visitor's choice, as picking in the select is.
@@ -72,10 +69,10 @@ describe('markets in Chromium', () => {
   }
 
   it('never switches a market page by itself: a visitor found elsewhere is offered their market in a toast', async () => {
-    shop.geo.answers.ip = { status: 200, body: { country_code: 'DE', country_name: 'Germany' } };
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    e2e.shop.geo.answers.ip = { status: 200, body: { country_code: 'DE', country_name: 'Germany' } };
+    const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 900 } });
     try {
-      await page.goto(`${shop.url}/us${PRODUCT}`);
+      await page.goto(`${e2e.shop.url}/us${PRODUCT}`);
       await pageSettled(page);
       const offer = page.locator('.toast').filter({ hasText: 'Shopping from Germany?' });
       await offer.waitFor();
@@ -84,16 +81,16 @@ describe('markets in Chromium', () => {
       expect(await page.locator('html').getAttribute('data-region')).toBe('US');
       expect(await page.locator('main').textContent()).toContain('$');
     } finally {
-      shop.geo.answers.ip = noCountry();
+      e2e.shop.geo.answers.ip = noCountry();
       await page.close();
     }
   });
 
   it('the cart checked out from /eu creates an EUR session and comes back to /eu', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addCookies([{ name: 'cart', value: encodeURIComponent('1:2|3:1'), url: shop.url }]);
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addCookies([{ name: 'cart', value: encodeURIComponent('1:2|3:1'), url: e2e.shop.url }]);
     const page = await context.newPage();
-    await page.goto(`${shop.url}/eu/cart`);
+    await page.goto(`${e2e.shop.url}/eu/cart`);
     await pageSettled(page);
     expect(await page.locator('main').textContent()).toContain('€');
     const before = stripe.received.length;

@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, watchPage, type PageWatch } from '../support/browser';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { watchPage, type PageWatch } from '../support/browser';
+import { useBrowserAndShop } from '../support/e2e';
 import type { GeoEmulator } from '../support/geo-emulator';
-import { startShopServer, type ShopServer } from '../support/shop-server';
 
 /** Pages that show prices: home (featured), list, detail, and an article's product block. */
 const PRICE_PAGES = ['/', '/products', '/product/1', '/blog/dry-fire-fundamentals'];
@@ -11,17 +11,11 @@ const SYMBOL = { UK: '£', EU: '€', US: '$' } as const;
 const SETTLE = { timeout: 10_000 };
 type Region = keyof typeof SYMBOL;
 
-let browser: Browser;
-let shop: ShopServer;
+const e2e = useBrowserAndShop();
 let geo: GeoEmulator;
 
-beforeAll(async () => {
-  [browser, shop] = await Promise.all([launchBrowser(), startShopServer()]);
-  geo = shop.geo;
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
+beforeAll(() => {
+  geo = e2e.shop.geo;
 });
 /** By default the reverse-geocoder says GB and the IP lookup US, so each source is told apart. */
 beforeEach(() => {
@@ -60,9 +54,9 @@ interface Visit {
 
 /** A visitor; `country` is what the edge (Cloudflare's CF-IPCountry) says, on requests to the shop only. */
 async function open({ country, ...options }: BrowserContextOptions & { country?: string } = {}): Promise<Visit> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
   if (country) {
-    await context.route(`${shop.url}/**`, (route) =>
+    await context.route(`${e2e.shop.url}/**`, (route) =>
       route.continue({ headers: { ...route.request().headers(), 'cf-ipcountry': country } }),
     );
   }
@@ -98,7 +92,7 @@ const cookieValue = async (context: BrowserContext) => (await context.cookies())
 describe('choosing a region', () => {
   it.each(PRICE_PAGES)('updates every price on %s in place, saves the choice, and never paints a stale currency', async (path) => {
     const { context, page, watch } = await open({ country: 'DE' });
-    await page.goto(`${shop.url}${path}`);
+    await page.goto(`${e2e.shop.url}${path}`);
     // Detection has run (geolocation not granted, so the edge's DE decides): the island is live.
     await expect.poll(() => source(page), SETTLE).toBe('ip_geolocation');
     await expectPricesIn(page, 'EU');
@@ -119,7 +113,7 @@ describe('choosing a region', () => {
 
   it('keeps the header and mobile-menu selectors in step', async () => {
     const { context, page, watch } = await open({ viewport: { width: 390, height: 844 }, country: 'US' });
-    await page.goto(`${shop.url}/products`);
+    await page.goto(`${e2e.shop.url}/products`);
     await expect.poll(() => source(page), SETTLE).toBe('ip_geolocation');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
@@ -137,7 +131,7 @@ describe('choosing a region', () => {
 
   it('logs any value but UK, EU or US as invalid and ignores it', async () => {
     const { context, page, watch } = await open({ country: 'GB' });
-    await page.goto(`${shop.url}/products`);
+    await page.goto(`${e2e.shop.url}/products`);
     await expect.poll(() => source(page), SETTLE).toBe('ip_geolocation');
     await selector(page).evaluate((el) => el.append(new Option('Mars', 'MARS')));
     await selector(page).selectOption('MARS');
@@ -159,7 +153,7 @@ describe('choosing a region', () => {
         },
       }),
     );
-    await page.goto(`${shop.url}/products`);
+    await page.goto(`${e2e.shop.url}/products`);
     await expect.poll(() => source(page), SETTLE).toBe('ip_geolocation');
     await selector(page).selectOption('EU');
     await expectPricesIn(page, 'EU');
@@ -180,7 +174,7 @@ describe('a saved preference', () => {
       permissions: ['geolocation'],
       geolocation: { latitude: 51.5074, longitude: -0.1278 },
     });
-    await page.goto(`${shop.url}/product/1`);
+    await page.goto(`${e2e.shop.url}/product/1`);
     await expect.poll(() => source(page), SETTLE).toBe('browser_geolocation');
     await expectPricesIn(page, 'UK');
     await selector(page).selectOption('EU');
@@ -189,7 +183,7 @@ describe('a saved preference', () => {
     const reloaded = await page.reload();
     expect(await reloaded!.text()).toContain('data-region="EU" data-region-source="cookie"');
     await expectPricesIn(page, 'EU');
-    await page.goto(`${shop.url}/products`);
+    await page.goto(`${e2e.shop.url}/products`);
     await expectPricesIn(page, 'EU');
     expect(await source(page)).toBe('cookie');
     expect(geo.requests).toHaveLength(calls); // no detection for a visitor who chose
@@ -201,7 +195,7 @@ describe('a saved preference', () => {
   it('in localStorage alone still wins, and puts the cookie back', async () => {
     const { context, page } = await open({ country: 'DE' });
     await context.addInitScript(() => localStorage.setItem('preferredCountry', 'US'));
-    await page.goto(`${shop.url}/products`);
+    await page.goto(`${e2e.shop.url}/products`);
     await expectPricesIn(page, 'US');
     expect(await source(page)).toBe('localStorage');
     expect(await cookieValue(context)).toBe('US');
@@ -219,7 +213,7 @@ describe('detection in the browser', () => {
       permissions: ['geolocation'],
       geolocation: { latitude: 51.5074, longitude: -0.1278 },
     });
-    await page.goto(`${shop.url}/product/1`);
+    await page.goto(`${e2e.shop.url}/product/1`);
     await page.getByRole('status').filter({ hasText: 'Detecting your region' }).first().waitFor();
     expect(await selector(page).inputValue()).toBe('EU');
     await expect.poll(() => source(page), SETTLE).toBe('browser_geolocation');
@@ -239,7 +233,7 @@ describe('detection in the browser', () => {
   it('falls through denied geolocation to the IP lookup when the edge gave no country', async () => {
     geo.answers.ip = { status: 200, body: { country_code: 'GB' } };
     const { context, page, watch } = await open({ locale: 'en-US' });
-    const response = await page.goto(`${shop.url}/`);
+    const response = await page.goto(`${e2e.shop.url}/`);
     // The server guessed from Accept-Language (read from its HTML: detection may be over by the load event).
     expect(await response!.text()).toContain('data-region-source="accept-language"');
     await expect.poll(() => source(page), SETTLE).toBe('ip_geolocation');
@@ -258,7 +252,7 @@ describe('detection in the browser', () => {
       permissions: ['geolocation'],
       geolocation: { latitude: 48.85, longitude: 2.35 },
     });
-    await page.goto(`${shop.url}/products`);
+    await page.goto(`${e2e.shop.url}/products`);
     await expect.poll(() => source(page), SETTLE).toBe('ip_geolocation');
     await expectPricesIn(page, 'UK');
     expect(geo.calls('/data/reverse-geocode-client')).toHaveLength(1);
@@ -270,7 +264,7 @@ describe('detection in the browser', () => {
   it('falls through a failing IP lookup to the browser language', async () => {
     geo.answers.ip = { status: 429, body: { error: true, reason: 'RateLimited' } };
     const { context, page, watch } = await open({ locale: 'en-GB', extraHTTPHeaders: { 'Accept-Language': 'fr' } });
-    await page.goto(`${shop.url}/products`);
+    await page.goto(`${e2e.shop.url}/products`);
     expect(await page.evaluate(() => navigator.language)).toBe('en-GB');
     await expect.poll(() => source(page), SETTLE).toBe('browser_language');
     await expectPricesIn(page, 'UK');

@@ -1,11 +1,10 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { paymentLinks, ukPaymentLinks } from '#shared/catalogue/payment-links.ts';
 import {
   dataLayer,
   expectClean,
-  launchBrowser,
   layoutShift,
   markPage,
   hydrateIslands,
@@ -14,24 +13,10 @@ import {
   watchPage,
   type DataLayerEvent,
 } from '../support/browser';
-import { startShopServer, type ShopServer } from '../support/shop-server';
+import { useBrowserAndShop } from '../support/e2e';
 
-let browser: Browser;
-let shop: ShopServer;
-let devShop: ShopServer;
 const WIDGET = 'https://reviews.example.com/embed/widget.js';
-
-beforeAll(async () => {
-  [browser, shop, devShop] = await Promise.all([
-    launchBrowser(),
-    startShopServer({ env: { REVIEWS_WIDGET_URL: WIDGET } }),
-    startShopServer({ buildDir: 'dist-dev' }),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([shop?.stop(), devShop?.stop()]);
-});
+const e2e = useBrowserAndShop({ env: { REVIEWS_WIDGET_URL: WIDGET } }, { devShop: true });
 
 /** The island is interactive (deferred ones focused into hydration), and start-up is over (a clean console at the end). */
 async function hydrated(page: Page, island: string) {
@@ -41,9 +26,9 @@ const cards = (page: Page) => page.locator('main article');
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
 async function openList(path = '/products', viewport = { width: 1280, height: 900 }) {
-  const page = await browser.newPage({ viewport });
+  const page = await e2e.browser.newPage({ viewport });
   const watch = watchPage(page);
-  await page.goto(`${shop.url}${path}`);
+  await page.goto(`${e2e.shop.url}${path}`);
   await hydrated(page, 'ProductBrowser');
   await markPage(page);
   return { page, watch };
@@ -56,7 +41,7 @@ describe('product list in Chromium', () => {
     const { page, watch } = await openList();
     expect(await cards(page).count()).toBe(15);
     await page.getByRole('button', { name: 'Pistol Trainers' }).click();
-    await expect.poll(() => page.url()).toBe(`${shop.url}/products?category=pistols`);
+    await expect.poll(() => page.url()).toBe(`${e2e.shop.url}/products?category=pistols`);
     await expect.poll(() => cards(page).count()).toBe(5);
     expect(await heading(page).textContent()).toBe('Pistol Trainers');
     expect(await page.title()).toBe('Pistol Trainers | StrikePoint Training');
@@ -66,14 +51,14 @@ describe('product list in Chromium', () => {
     expect(afterClick[0]).toMatchObject({
       event: 'page_view',
       page_path: '/products',
-      page_location: `${shop.url}/products?category=pistols`,
+      page_location: `${e2e.shop.url}/products?category=pistols`,
     });
     expect(afterClick[1]).toMatchObject({ event: 'view_item_list', ecommerce: { item_list_id: 'pistols' } });
     expect((afterClick[1]!.ecommerce!.items as unknown[]).length).toBe(5);
 
     // Pressing the active category clears it.
     await page.getByRole('button', { name: 'Pistol Trainers' }).click();
-    await expect.poll(() => page.url()).toBe(`${shop.url}/products`);
+    await expect.poll(() => page.url()).toBe(`${e2e.shop.url}/products`);
     await expect.poll(() => cards(page).count()).toBe(15);
 
     await page.getByRole('button', { name: 'Target Systems' }).click();
@@ -91,7 +76,7 @@ describe('product list in Chromium', () => {
     await page.getByRole('button', { name: 'Training Knives' }).click();
     await expect.poll(() => cards(page).count()).toBe(2);
     await page.goBack();
-    await expect.poll(() => page.url()).toBe(`${shop.url}/products?category=rifles`);
+    await expect.poll(() => page.url()).toBe(`${e2e.shop.url}/products?category=rifles`);
     await expect.poll(() => cards(page).count()).toBe(3);
     expect(await heading(page).textContent()).toBe('Rifle Trainers');
     expect(await page.getByRole('button', { name: 'Rifle Trainers' }).getAttribute('aria-pressed')).toBe('true');
@@ -102,7 +87,7 @@ describe('product list in Chromium', () => {
     await expect.poll(() => cards(page).count()).toBe(3);
     expect(await samePage(page)).toBe(true);
     const events = await dataLayer(page);
-    expect(events.at(-2)).toMatchObject({ event: 'page_view', page_location: `${shop.url}/products?category=rifles` });
+    expect(events.at(-2)).toMatchObject({ event: 'page_view', page_location: `${e2e.shop.url}/products?category=rifles` });
     expect(events.at(-1)).toMatchObject({ event: 'view_item_list', ecommerce: { item_list_id: 'rifles' } });
     expectClean(watch);
     await page.close();
@@ -113,11 +98,11 @@ describe('product list in Chromium', () => {
       ['EU', '€'],
       ['UK', '£'],
     ] as const) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      await context.addCookies([{ name: 'preferredCountry', value: region, url: shop.url }]);
+      const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+      await context.addCookies([{ name: 'preferredCountry', value: region, url: e2e.shop.url }]);
       const page = await context.newPage();
       const watch = watchPage(page);
-      await page.goto(`${shop.url}/products?category=pistols`);
+      await page.goto(`${e2e.shop.url}/products?category=pistols`);
       await hydrated(page, 'ProductBrowser');
       await markPage(page);
       // The first figure on each card is its current price, in the region's currency.
@@ -129,7 +114,7 @@ describe('product list in Chromium', () => {
       const sortSelect = page.getByLabel('Sort by');
 
       await sortSelect.selectOption('price-asc');
-      await expect.poll(() => page.url()).toBe(`${shop.url}/products?category=pistols&sort=price-asc`);
+      await expect.poll(() => page.url()).toBe(`${e2e.shop.url}/products?category=pistols&sort=price-asc`);
       await expect.poll(async () => ascending(await prices())).toBe(true);
       expect(await cards(page).count()).toBe(5);
       const events = await dataLayer(page);
@@ -140,7 +125,7 @@ describe('product list in Chromium', () => {
       expect(ascending(await prices())).toBe(false);
 
       await page.goBack();
-      await expect.poll(() => page.url()).toBe(`${shop.url}/products?category=pistols&sort=price-asc`);
+      await expect.poll(() => page.url()).toBe(`${e2e.shop.url}/products?category=pistols&sort=price-asc`);
       await expect.poll(async () => ascending(await prices())).toBe(true);
       expect(await sortSelect.inputValue()).toBe('price-asc');
       await page.goForward();
@@ -158,7 +143,7 @@ describe('product list in Chromium', () => {
     await search.fill('RECOIL');
     await expect.poll(() => cards(page).count()).toBe(1);
     expect(await heading(page).textContent()).toBe('Search results for "RECOIL"');
-    expect(page.url()).toBe(`${shop.url}/products?q=RECOIL`);
+    expect(page.url()).toBe(`${e2e.shop.url}/products?q=RECOIL`);
     await search.press('Enter');
     expect(await samePage(page)).toBe(true);
     // A feature-only match: 'Drop-free training magazine'.
@@ -169,7 +154,7 @@ describe('product list in Chromium', () => {
     await page.getByRole('link', { name: 'Reset Filters' }).click();
     await expect.poll(() => cards(page).count()).toBe(15);
     expect(await search.inputValue()).toBe('');
-    expect(page.url()).toBe(`${shop.url}/products`);
+    expect(page.url()).toBe(`${e2e.shop.url}/products`);
     expect(await samePage(page)).toBe(true);
     expectClean(watch);
     await page.close();
@@ -178,7 +163,7 @@ describe('product list in Chromium', () => {
   it('toggles grid and list view and clears filters, keeping the view', async () => {
     const { page, watch } = await openList('/products?category=bundles');
     await page.getByRole('button', { name: 'List view' }).click();
-    await expect.poll(() => page.url()).toBe(`${shop.url}/products?category=bundles&view=list`);
+    await expect.poll(() => page.url()).toBe(`${e2e.shop.url}/products?category=bundles&view=list`);
     expect(await page.getByRole('button', { name: 'List view' }).getAttribute('aria-pressed')).toBe('true');
     const box = await cards(page).first().boundingBox();
     expect(box!.width).toBeGreaterThan(700);
@@ -187,11 +172,11 @@ describe('product list in Chromium', () => {
     await page.getByRole('checkbox', { name: 'New Arrivals' }).check();
     expect(await cards(page).count()).toBe(4);
     await page.getByRole('link', { name: 'Clear Filters' }).click();
-    await expect.poll(() => page.url()).toBe(`${shop.url}/products?view=list`);
+    await expect.poll(() => page.url()).toBe(`${e2e.shop.url}/products?view=list`);
     await expect.poll(() => cards(page).count()).toBe(15);
     expect(await page.getByRole('checkbox', { name: 'In Stock Only' }).isChecked()).toBe(false);
     await page.getByRole('button', { name: 'Grid view' }).click();
-    await expect.poll(() => page.url()).toBe(`${shop.url}/products`);
+    await expect.poll(() => page.url()).toBe(`${e2e.shop.url}/products`);
     expect(await samePage(page)).toBe(true);
     expectClean(watch);
     await page.close();
@@ -208,9 +193,9 @@ describe('product list in Chromium', () => {
   });
 
   it('works without JavaScript through links and GET forms', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await e2e.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${shop.url}/products`);
+    await page.goto(`${e2e.shop.url}/products`);
     await page.getByRole('button', { name: 'Training Knives' }).click();
     await page.waitForURL(/category=knives/);
     expect(await cards(page).count()).toBe(2);
@@ -227,7 +212,7 @@ describe('product list in Chromium', () => {
     await page.waitForURL((url) => url.searchParams.get('category') === '');
     expect(await cards(page).count()).toBe(1);
     // The order applies through its own GET form, keeping the view.
-    await page.goto(`${shop.url}/products?view=list`);
+    await page.goto(`${e2e.shop.url}/products?view=list`);
     await page.getByLabel('Sort by').selectOption('price-desc');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.waitForURL(/sort=price-desc/);
@@ -239,9 +224,9 @@ describe('product list in Chromium', () => {
 
 describe('product detail in Chromium', () => {
   it('cycles the gallery with arrows and thumbnails, wrapping at both ends', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const watch = watchPage(page);
-    await page.goto(`${shop.url}/product/1/g-series-laser-training-pistol`);
+    await page.goto(`${e2e.shop.url}/product/1/g-series-laser-training-pistol`);
     await pageSettled(page);
     // The gallery hydrates on its first interaction, which is replayed: the first press already steps.
     expect(await page.locator('[data-island="ProductGallery"]').getAttribute('data-hydrated')).toBeNull();
@@ -283,7 +268,7 @@ const recordPushes = () => {
 
 async function pushesSeenBy(context: BrowserContext): Promise<Array<{ at: number; event: DataLayerEvent }>> {
   const reader = await context.newPage();
-  await reader.goto(`${shop.url}/healthz`);
+  await reader.goto(`${e2e.shop.url}/healthz`);
   const log = await reader.evaluate(() => localStorage.getItem('__pushes'));
   await reader.close();
   return JSON.parse(log ?? '[]') as Array<{ at: number; event: DataLayerEvent }>;
@@ -303,13 +288,13 @@ async function interceptPayment(context: BrowserContext) {
 
 describe('checkout in Chromium', () => {
   it('records begin_checkout, then goes to the payment link with the stored campaign parameters', async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const seen = await interceptPayment(context);
     const page = await context.newPage();
     const watch = watchPage(page);
     // Campaign parameters arrive on one page and are kept for the session.
-    await page.goto(`${shop.url}/?utm_source=newsletter&utm_medium=email&utm_campaign=spring`);
-    await page.goto(`${shop.url}/product/1`);
+    await page.goto(`${e2e.shop.url}/?utm_source=newsletter&utm_medium=email&utm_campaign=spring`);
+    await page.goto(`${e2e.shop.url}/product/1`);
     await pageSettled(page);
     // Buy Now is a form and a small script, no island: the first press posts at once, begin_checkout first.
     expect(await page.locator('[data-island="BuyNow"]').count()).toBe(0);
@@ -331,10 +316,10 @@ describe('checkout in Chromium', () => {
   });
 
   it('shows it is working and ignores a second press', async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const seen = await interceptPayment(context);
     const page = await context.newPage();
-    await page.goto(`${shop.url}/product/2`);
+    await page.goto(`${e2e.shop.url}/product/2`);
     await pageSettled(page);
     const after = await page.evaluate(async () => {
       const button = document.querySelector<HTMLButtonElement>('form[action="/checkout/2"] button')!;
@@ -352,12 +337,12 @@ describe('checkout in Chromium', () => {
   });
 
   it('takes a double tap before anything has hydrated as one payment navigation and one begin_checkout', async () => {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, hasTouch: true });
+    const context = await e2e.browser.newContext({ viewport: { width: 412, height: 823 }, hasTouch: true });
     const seen = await interceptPayment(context);
     const page = await context.newPage();
     const checkoutPosts: string[] = [];
     page.on('request', (r) => r.url().includes('/checkout/') && checkoutPosts.push(r.method()));
-    await page.goto(`${shop.url}/product/1`, { waitUntil: 'domcontentloaded' });
+    await page.goto(`${e2e.shop.url}/product/1`, { waitUntil: 'domcontentloaded' });
     const buy = page.getByRole('button', { name: /Buy Now/ });
     await buy.dblclick();
     await page.waitForURL('https://buy.stripe.com/**');
@@ -369,12 +354,12 @@ describe('checkout in Chromium', () => {
   });
 
   it("uses the UK link for a UK visitor's card Buy, after begin_checkout", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addCookies([{ name: 'preferredCountry', value: 'UK', url: shop.url }]);
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addCookies([{ name: 'preferredCountry', value: 'UK', url: e2e.shop.url }]);
     const seen = await interceptPayment(context);
     const page = await context.newPage();
     const watch = watchPage(page);
-    await page.goto(`${shop.url}/products?category=knives`);
+    await page.goto(`${e2e.shop.url}/products?category=knives`);
     await hydrated(page, 'ProductBrowser');
     expect(await cards(page).first().textContent()).toContain('£');
     await page.getByRole('button', { name: 'Buy Now: Marking Edge Training Knife' }).click();
@@ -388,11 +373,11 @@ describe('checkout in Chromium', () => {
   });
 
   it('records select_item before opening a product from a card', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.addInitScript(recordPushes);
     const page = await context.newPage();
     const watch = watchPage(page);
-    await page.goto(`${shop.url}/products?category=rifles`);
+    await page.goto(`${e2e.shop.url}/products?category=rifles`);
     await hydrated(page, 'ProductBrowser');
     await page.getByRole('link', { name: 'Bolt-Action Laser Training Rifle' }).click();
     await page.waitForURL(/\/product\/5\/bolt-action-laser-training-rifle$/);
@@ -409,10 +394,10 @@ describe('checkout in Chromium', () => {
   });
 
   it('posts to the server and is redirected when JavaScript is off', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await e2e.browser.newContext({ javaScriptEnabled: false });
     const seen = await interceptPayment(context);
     const page = await context.newPage();
-    await page.goto(`${shop.url}/product/3?utm_source=print`);
+    await page.goto(`${e2e.shop.url}/product/3?utm_source=print`);
     await page.getByRole('button', { name: /Buy Now/ }).click();
     await page.waitForURL('https://buy.stripe.com/**');
     expect(seen.urls).toEqual([`${paymentLinks['Reactive Laser Target System']}?utm_source=print`]);
@@ -422,9 +407,9 @@ describe('checkout in Chromium', () => {
 
 describe('thank-you in Chromium', () => {
   it('pushes the purchase once per session id, not again on reload', async () => {
-    const page = await browser.newPage();
+    const page = await e2e.browser.newPage();
     const watch = watchPage(page);
-    await page.goto(`${shop.url}/thank-you?product_id=1&session_id=cs_test_e2e_once`);
+    await page.goto(`${e2e.shop.url}/thank-you?product_id=1&session_id=cs_test_e2e_once`);
     const purchases = async () => (await dataLayer(page)).filter((e) => e.event === 'purchase');
     await expect.poll(async () => (await purchases()).length).toBe(1);
     expect((await purchases())[0]).toMatchObject({
@@ -441,7 +426,7 @@ describe('thank-you in Chromium', () => {
 
 describe('review widget in Chromium', () => {
   it('loads the third-party script only when its area nears the viewport', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 800 } });
     const watch = watchPage(page);
     const requested: string[] = [];
     await page.route('https://reviews.example.com/**', async (route) => {
@@ -451,7 +436,7 @@ describe('review widget in Chromium', () => {
         body: "document.querySelector('[data-reviews-widget]').insertAdjacentHTML('beforeend', '<p>Widget says hello</p>');",
       });
     });
-    await page.goto(`${shop.url}/`);
+    await page.goto(`${e2e.shop.url}/`);
     await pageSettled(page);
     expect(requested).toEqual([]);
     await page.getByRole('heading', { name: 'What Our Customers Say' }).scrollIntoViewIfNeeded();
@@ -464,10 +449,10 @@ describe('review widget in Chromium', () => {
 
 /** Whether the home page at this width requested the hero picture, and shows it. */
 async function heroRequests(width: number) {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  const page = await e2e.browser.newPage({ viewport: { width, height: 900 } });
   const seen: string[] = [];
   page.on('request', (r) => seen.push(new URL(r.url()).pathname));
-  await page.goto(`${shop.url}/`);
+  await page.goto(`${e2e.shop.url}/`);
   await pageSettled(page);
   const visible = await page.getByAltText('G-Series Laser Training Pistol with its laser pulse').isVisible();
   await page.close();
@@ -478,9 +463,9 @@ describe('shop pages in Chromium', () => {
   const pages = ['/', '/products', '/product/1', '/product/8', '/thank-you?product_id=1&session_id=cs_axe'];
 
   it.each(pages)('%s has no serious or critical axe violations', async (path) => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${shop.url}${path}`);
+    await page.goto(`${e2e.shop.url}${path}`);
     await pageSettled(page);
     const results = await new AxeBuilder({ page }).analyze();
     const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -494,9 +479,9 @@ describe('shop pages in Chromium', () => {
   it.each(['/', '/products?category=pistols&view=list', '/product/8'])(
     "%s hydrates every island without warnings on React's development build",
     async (path) => {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 900 } });
       const watch = watchPage(page);
-      await page.goto(`${devShop.url}${path}`);
+      await page.goto(`${e2e.devShop.url}${path}`);
       await hydrateIslands(page);
       expectClean(watch);
       await page.close();
@@ -509,9 +494,9 @@ describe('shop pages in Chromium', () => {
   });
 
   it('shows no layout shift on the list and the product page', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 900 } });
     for (const path of ['/', '/products', '/product/1']) {
-      await page.goto(`${shop.url}${path}`);
+      await page.goto(`${e2e.shop.url}${path}`);
       await pageSettled(page);
       expect(await layoutShift(page), path).toBeLessThan(0.01);
     }

@@ -1,31 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_HONEYPOT_FIELD, type ContactResponse } from '#shared/contact/form.ts';
-import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
-import { logDuring, startTestApp, submissionRow, type TestApp } from '../support/test-app';
+import { useMailingApp } from '../support/mailing-app';
+import { logDuring, submissionRow } from '../support/test-app';
 import { count } from 'drizzle-orm';
 import { formSubmissions } from '#worker/db/schema.ts';
 
-let t: TestApp;
-let postmark: PostmarkEmulator;
-
-beforeAll(async () => {
-  postmark = await startPostmarkEmulator();
-  t = await startTestApp({
-    env: {
-      POSTMARK_SERVER_TOKEN: postmark.token,
-      POSTMARK_API_URL: postmark.url,
-      CONTACT_RATE_LIMIT: '1',
-      CONTACT_RECIPIENT_LIMIT: '3',
-      CLIENT_IP_HEADER: 'x-forwarded-for',
-    },
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await postmark.close();
-});
+const ctx = useMailingApp({ CONTACT_RATE_LIMIT: '1', CONTACT_RECIPIENT_LIMIT: '3', CLIENT_IP_HEADER: 'x-forwarded-for' });
 beforeEach(() => {
-  postmark.received.length = 0;
+  ctx.postmark.received.length = 0;
 });
 
 const valid = { name: 'Ada Shooter', email: 'ada@example.com', phone: '', subject: 'Order Status', message: 'Where is my order?' };
@@ -33,15 +15,15 @@ let nextSender = 1;
 
 /** Each post from a new address, as an attacker rotating addresses would. */
 async function post(body: Record<string, string>) {
-  const res = await fetch(`${t.url}/api/contact`, {
+  const res = await fetch(`${ctx.app.url}/api/contact`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `198.51.100.${nextSender++}` },
     body: JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as ContactResponse };
 }
-const saved = async () => (await t.deps.db.select({ n: count() }).from(formSubmissions))[0]!.n;
-const mailsTo = (address: string) => postmark.received.filter((m) => m.body.To === address);
+const saved = async () => (await ctx.app.deps.db.select({ n: count() }).from(formSubmissions))[0]!.n;
+const mailsTo = (address: string) => ctx.postmark.received.filter((m) => m.body.To === address);
 
 describe('the contact form is not a mail relay', () => {
   it('sends one recipient at most CONTACT_RECIPIENT_LIMIT confirmations a day, however the address is written, while the shop still gets every message', async () => {
@@ -50,11 +32,11 @@ describe('the contact form is not a mail relay', () => {
     for (let i = 0; i < 30; i++) answers.push(await post({ ...valid, email: spellings[i % spellings.length]! }));
     // Every post from a new address passes the per-sender limit, and is saved and answered as sent.
     expect(answers.every((a) => a.status === 200 && a.body.ok && a.body.outcome === 'success')).toBe(true);
-    const confirmations = postmark.received.filter((m) => String(m.body.Subject).startsWith('We received your message'));
+    const confirmations = ctx.postmark.received.filter((m) => String(m.body.Subject).startsWith('We received your message'));
     expect(confirmations).toHaveLength(3);
-    expect(mailsTo(t.deps.settings.CONTACT_TO_EMAIL)).toHaveLength(30);
+    expect(mailsTo(ctx.app.deps.settings.CONTACT_TO_EMAIL)).toHaveLength(30);
     const last = answers.at(-1)!.body as { id: number };
-    expect(await submissionRow(t, last.id)).toMatchObject({ confirmationWanted: false, confirmedAt: null, emailStatus: 'success' });
+    expect(await submissionRow(ctx.app, last.id)).toMatchObject({ confirmationWanted: false, confirmedAt: null, emailStatus: 'success' });
   });
 
   it('greets by name only when the name cannot carry a link', async () => {
@@ -67,10 +49,10 @@ describe('the contact form is not a mail relay', () => {
 
   it('answers a bot that filled the honeypot as sent, saves and mails nothing, and logs it', async () => {
     const before = await saved();
-    const { result, lines } = await logDuring(t, () => post({ ...valid, [CONTACT_HONEYPOT_FIELD]: 'https://spam.example' }));
+    const { result, lines } = await logDuring(ctx.app, () => post({ ...valid, [CONTACT_HONEYPOT_FIELD]: 'https://spam.example' }));
     expect(result).toMatchObject({ status: 200, body: { ok: true, outcome: 'success' } });
     expect(await saved()).toBe(before);
-    expect(postmark.received).toEqual([]);
+    expect(ctx.postmark.received).toEqual([]);
     expect(lines.filter((l) => l.msg === 'contact spam dropped')).toEqual([
       expect.objectContaining({ level: 'warn', fields: expect.objectContaining({ reason: 'honeypot' }) }),
     ]);
@@ -78,10 +60,10 @@ describe('the contact form is not a mail relay', () => {
 
   it('honeypot on the plain-HTML form too: redirected as sent, nothing saved', async () => {
     const before = await saved();
-    const res = await fetch(`${t.url}/contact`, {
+    const res = await fetch(`${ctx.app.url}/contact`, {
       method: 'POST',
       redirect: 'manual',
-      headers: { Origin: t.url, 'X-Forwarded-For': '198.51.100.250' },
+      headers: { Origin: ctx.app.url, 'X-Forwarded-For': '198.51.100.250' },
       body: new URLSearchParams({ ...valid, [CONTACT_HONEYPOT_FIELD]: 'x' }),
     });
     expect(res.status).toBe(303);
@@ -91,7 +73,7 @@ describe('the contact form is not a mail relay', () => {
 
   it('stores no control characters or bidi overrides', async () => {
     const { body } = await post({ ...valid, email: 'ctl@example.com', name: 'A\u0000d\u202Ea', message: 'line\u0000one\r\nline\u2066two' });
-    const row = await submissionRow(t, (body as { id: number }).id);
+    const row = await submissionRow(ctx.app, (body as { id: number }).id);
     expect(row.name).toBe('Ada');
     expect(row.message).toBe('lineone\nlinetwo');
   });

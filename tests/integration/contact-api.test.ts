@@ -5,26 +5,14 @@ import { formSubmissions } from '#worker/db/schema.ts';
 import { retryOwedMail } from '#worker/jobs/retry-owed-mail.ts';
 import { contactMail } from '#worker/contact/contact-mail.ts';
 import { MAX_CONTACT_BODY_BYTES } from '#worker/routes/contact/contact-post.ts';
-import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
+import { useMailingApp } from '../support/mailing-app';
 import { logDuring, startTestApp, submissionRow, type TestApp } from '../support/test-app';
 
-let t: TestApp;
-let postmark: PostmarkEmulator;
-
-beforeAll(async () => {
-  postmark = await startPostmarkEmulator();
-  t = await startTestApp({
-    env: { POSTMARK_SERVER_TOKEN: postmark.token, POSTMARK_API_URL: postmark.url, CONTACT_RATE_LIMIT: '0' },
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await postmark.close();
-});
+const ctx = useMailingApp({ CONTACT_RATE_LIMIT: '0' });
 beforeEach(() => {
-  postmark.state.mode = 'accept';
-  postmark.state.inactive = [];
-  postmark.received.length = 0;
+  ctx.postmark.state.mode = 'accept';
+  ctx.postmark.state.inactive = [];
+  ctx.postmark.received.length = 0;
 });
 
 const valid = {
@@ -36,7 +24,7 @@ const valid = {
 };
 
 function post(body: unknown, init: { url?: string; headers?: Record<string, string>; raw?: string } = {}) {
-  return fetch(`${init.url ?? t.url}/api/contact`, {
+  return fetch(`${init.url ?? ctx.app.url}/api/contact`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...init.headers },
     body: init.raw ?? JSON.stringify(body),
@@ -50,7 +38,7 @@ async function json(res: Response) {
 /** The retry job acting two hours from now, when every back-off is over. */
 const later = () => new Date(Date.now() + 2 * 60 * 60 * 1000);
 
-const savedCount = async () => (await t.deps.db.select({ n: count() }).from(formSubmissions))[0]!.n;
+const savedCount = async () => (await ctx.app.deps.db.select({ n: count() }).from(formSubmissions))[0]!.n;
 
 describe('POST /api/contact', () => {
   it('saves the message, notifies the shop, confirms to the visitor and answers success', async () => {
@@ -59,7 +47,7 @@ describe('POST /api/contact', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     const body = await json(res);
     expect(body).toMatchObject({ ok: true, outcome: 'success' });
-    const saved = await submissionRow(t, (body as { id: number }).id);
+    const saved = await submissionRow(ctx.app, (body as { id: number }).id);
     expect(saved).toMatchObject({
       name: 'Ada Shooter',
       email: 'ada@example.com',
@@ -76,10 +64,10 @@ describe('POST /api/contact', () => {
     expect(saved.senderKey).toMatch(/^[0-9a-f]{32}$/);
     expect(saved.senderKey).not.toContain('127.0.0.1');
 
-    const byRecipient = Object.fromEntries(postmark.received.map((m) => [String(m.body.To), m.body]));
-    expect(Object.keys(byRecipient).toSorted()).toEqual([t.deps.settings.CONTACT_TO_EMAIL, 'ada@example.com'].toSorted());
-    const notification = byRecipient[t.deps.settings.CONTACT_TO_EMAIL]!;
-    expect(notification).toMatchObject({ ReplyTo: 'ada@example.com', From: t.deps.settings.CONTACT_FROM_EMAIL });
+    const byRecipient = Object.fromEntries(ctx.postmark.received.map((m) => [String(m.body.To), m.body]));
+    expect(Object.keys(byRecipient).toSorted()).toEqual([ctx.app.deps.settings.CONTACT_TO_EMAIL, 'ada@example.com'].toSorted());
+    const notification = byRecipient[ctx.app.deps.settings.CONTACT_TO_EMAIL]!;
+    expect(notification).toMatchObject({ ReplyTo: 'ada@example.com', From: ctx.app.deps.settings.CONTACT_FROM_EMAIL });
     expect(String(notification.TextBody)).toContain('Where is my order #1042?');
     const confirmation = byRecipient['ada@example.com']!;
     expect(String(confirmation.Subject)).toContain(`#${saved.id}`);
@@ -89,40 +77,40 @@ describe('POST /api/contact', () => {
   });
 
   it("answers partial when the visitor's confirmation bounces, and the shop is not notified twice", async () => {
-    postmark.state.inactive = ['bounced@example.com'];
+    ctx.postmark.state.inactive = ['bounced@example.com'];
     const body = await json(await post({ ...valid, email: 'bounced@example.com' }));
     expect(body).toMatchObject({ ok: true, outcome: 'partial' });
-    const saved = await submissionRow(t, (body as { id: number }).id);
+    const saved = await submissionRow(ctx.app, (body as { id: number }).id);
     expect(saved.emailStatus).toBe('partial');
     expect(saved.notifiedAt).toBeTruthy();
     expect(saved.confirmedAt).toBeNull();
     expect(saved.emailLastError).toContain('inactive');
-    expect(await retryOwedMail(contactMail, t.deps)).toEqual({ sent: 0, failed: 0 });
+    expect(await retryOwedMail(contactMail, ctx.app.deps)).toEqual({ sent: 0, failed: 0 });
   });
 
   it("answers partial when only the shop's inbox refuses, and the retry job delivers it later", async () => {
-    postmark.state.inactive = [t.deps.settings.CONTACT_TO_EMAIL];
+    ctx.postmark.state.inactive = [ctx.app.deps.settings.CONTACT_TO_EMAIL];
     const body = await json(await post(valid));
     expect(body).toMatchObject({ ok: true, outcome: 'partial' });
     const id = (body as { id: number }).id;
-    expect(await submissionRow(t, id)).toMatchObject({ emailStatus: 'partial', notifiedAt: null });
-    expect((await submissionRow(t, id)).confirmedAt).toBeTruthy();
+    expect(await submissionRow(ctx.app, id)).toMatchObject({ emailStatus: 'partial', notifiedAt: null });
+    expect((await submissionRow(ctx.app, id)).confirmedAt).toBeTruthy();
 
-    postmark.state.inactive = [];
-    postmark.received.length = 0;
+    ctx.postmark.state.inactive = [];
+    ctx.postmark.received.length = 0;
     // Not before its back-off is over.
-    expect(await retryOwedMail(contactMail, t.deps)).toEqual({ sent: 0, failed: 0 });
+    expect(await retryOwedMail(contactMail, ctx.app.deps)).toEqual({ sent: 0, failed: 0 });
     // This one, and the confirmation that bounced in the test before (the address accepts mail again).
-    expect(await retryOwedMail(contactMail, t.deps, { now: later })).toEqual({ sent: 2, failed: 0 });
-    expect(postmark.received.map((m) => m.body.To).toSorted()).toEqual(['bounced@example.com', t.deps.settings.CONTACT_TO_EMAIL]);
-    expect(await submissionRow(t, id)).toMatchObject({ emailStatus: 'success', emailAttempts: 2, emailLastError: null });
+    expect(await retryOwedMail(contactMail, ctx.app.deps, { now: later })).toEqual({ sent: 2, failed: 0 });
+    expect(ctx.postmark.received.map((m) => m.body.To).toSorted()).toEqual(['bounced@example.com', ctx.app.deps.settings.CONTACT_TO_EMAIL]);
+    expect(await submissionRow(ctx.app, id)).toMatchObject({ emailStatus: 'success', emailAttempts: 2, emailLastError: null });
   });
 
   it('keeps the message and answers failed when Postmark is down (the "Message Saved" toast)', async () => {
-    postmark.state.mode = 'fail';
+    ctx.postmark.state.mode = 'fail';
     const body = await json(await post(valid));
     expect(body).toMatchObject({ ok: true, outcome: 'failed' });
-    const saved = await submissionRow(t, (body as { id: number }).id);
+    const saved = await submissionRow(ctx.app, (body as { id: number }).id);
     expect(saved).toMatchObject({ emailStatus: 'failed', notifiedAt: null, confirmedAt: null, message: 'Where is my order #1042?' });
     expect(saved.emailLastError).toBeTruthy();
     expect(contactNotices.failed.title).toBe('Message Saved');
@@ -144,7 +132,7 @@ describe('POST /api/contact', () => {
     expect(res.status).toBe(400);
     expect(await json(res)).toMatchObject({ ok: false, error: 'invalid', problem: { field, title } });
     expect(await savedCount()).toBe(before);
-    expect(postmark.received).toEqual([]);
+    expect(ctx.postmark.received).toEqual([]);
   });
 
   it('refuses a body over the limit with 413, and saves nothing', async () => {
@@ -156,7 +144,10 @@ describe('POST /api/contact', () => {
   });
 
   it('refuses what is not a JSON object: 415 for another type, 400 for broken JSON or an array', async () => {
-    const form = await post(null, { headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: t.url }, raw: 'name=Ada' });
+    const form = await post(null, {
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: ctx.app.url },
+      raw: 'name=Ada',
+    });
     expect(form.status).toBe(415);
     expect(await json(form)).toMatchObject({ ok: false, error: 'bad_request' });
     const broken = await post(null, { raw: '{"name": "Ada",' });
@@ -166,18 +157,18 @@ describe('POST /api/contact', () => {
   });
 
   it('answers 503 "not saved" without a stack trace when the database refuses the insert', async () => {
-    const { lines } = await logDuring(t, async () => {
+    const { lines } = await logDuring(ctx.app, async () => {
       // A real failure: the table is briefly missing.
-      await t.deps.db.run(sql`alter table form_submissions rename to form_submissions_away`);
+      await ctx.app.deps.db.run(sql`alter table form_submissions rename to form_submissions_away`);
       try {
         const res = await post(valid);
         expect(res.status).toBe(503);
         const text = await res.text();
         expect(JSON.parse(text)).toEqual({ ok: false, error: 'not_saved', notice: contactNotices.not_saved });
         expect(text).not.toMatch(/at |SQLITE|no such table/);
-        expect(postmark.received).toEqual([]);
+        expect(ctx.postmark.received).toEqual([]);
       } finally {
-        await t.deps.db.run(sql`alter table form_submissions_away rename to form_submissions`);
+        await ctx.app.deps.db.run(sql`alter table form_submissions_away rename to form_submissions`);
       }
     });
     const logs = lines.map((l) => `${l.level} ${l.msg} ${JSON.stringify(l.fields)}`);

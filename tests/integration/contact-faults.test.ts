@@ -1,37 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ContactResponse } from '#shared/contact/form.ts';
 import { formSubmissions } from '#worker/db/schema.ts';
 import { retryOwedMail } from '#worker/jobs/retry-owed-mail.ts';
 import { contactMail } from '#worker/contact/contact-mail.ts';
 import { SEND_BUDGET_MS } from '#worker/contact/submit-contact.ts';
 import { openNodeDatabase } from '#worker/runtimes/node-deps.ts';
-import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { useMailingApp } from '../support/mailing-app';
 
 /**
  * Fault test: 200 messages while Postmark fails, then hangs, then recovers; then two retry runs
  * race, on two database connections. Every message must be saved once and mailed exactly once.
  */
-let t: TestApp;
-let postmark: PostmarkEmulator;
 const MAIL_TIMEOUT_MS = SEND_BUDGET_MS + 1500;
 
-beforeAll(async () => {
-  postmark = await startPostmarkEmulator();
-  t = await startTestApp({
-    env: {
-      POSTMARK_SERVER_TOKEN: postmark.token,
-      POSTMARK_API_URL: postmark.url,
-      MAIL_TIMEOUT_MS: String(MAIL_TIMEOUT_MS),
-      CONTACT_RATE_LIMIT: '0',
-      CONTACT_RECIPIENT_LIMIT: '0',
-    },
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await postmark.close();
-});
+const ctx = useMailingApp({ MAIL_TIMEOUT_MS: String(MAIL_TIMEOUT_MS), CONTACT_RATE_LIMIT: '0', CONTACT_RECIPIENT_LIMIT: '0' });
 
 interface Sent {
   marker: string;
@@ -42,7 +24,7 @@ interface Sent {
 
 async function send(marker: string): Promise<Sent> {
   const started = performance.now();
-  const res = await fetch(`${t.url}/api/contact`, {
+  const res = await fetch(`${ctx.app.url}/api/contact`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ name: 'Fault Test', email: `${marker}@example.com`, subject: 'Other', message: `message ${marker}` }),
@@ -78,17 +60,17 @@ const waitUntil = async (check: () => Promise<boolean>) => {
 describe('contact messages through a Postmark outage', () => {
   it('saves all 200 once and, after recovery, mails each exactly once even with two retry runs racing', async () => {
     const phases: number[] = [performance.now()];
-    postmark.state.mode = 'fail';
+    ctx.postmark.state.mode = 'fail';
     const failing = await burst('fail', 90, 6);
     phases.push(performance.now());
-    postmark.state.mode = 'hang';
+    ctx.postmark.state.mode = 'hang';
     // Enough at once that the hung phase stays short: each visitor waits for the send budget only.
     const hanging = await burst('hang', 30, 15);
     // The hung sends end at the mail time-out and record themselves (deterministic: none is released
     // by the recovery at the very moment its client gives up).
-    await waitUntil(async () => (await t.deps.db.select().from(formSubmissions)).every((r) => r.emailLeaseUntil === null));
+    await waitUntil(async () => (await ctx.app.deps.db.select().from(formSubmissions)).every((r) => r.emailLeaseUntil === null));
     phases.push(performance.now());
-    postmark.state.mode = 'accept';
+    ctx.postmark.state.mode = 'accept';
     const recovering = await burst('ok', 80, 6);
     phases.push(performance.now());
     const all = [...failing, ...hanging, ...recovering];
@@ -99,26 +81,26 @@ describe('contact messages through a Postmark outage', () => {
     expect(hanging.every((s) => s.body.ok && s.body.outcome === 'partial')).toBe(true);
     expect(recovering.every((s) => s.body.ok && s.body.outcome === 'success')).toBe(true);
 
-    await waitUntil(async () => (await t.deps.db.select().from(formSubmissions)).every((r) => r.emailLeaseUntil === null));
+    await waitUntil(async () => (await ctx.app.deps.db.select().from(formSubmissions)).every((r) => r.emailLeaseUntil === null));
 
     // Two runs of the job at once, on two connections to the file, as if two processes; acting later
     // than every back-off.
     phases.push(performance.now());
-    const second = await openNodeDatabase(t.deps.settings);
+    const second = await openNodeDatabase(ctx.app.deps.settings);
     const [a, b] = await Promise.all([
-      retryOwedMail(contactMail, t.deps, { now: later }),
-      retryOwedMail(contactMail, { ...t.deps, db: second }, { now: later }),
+      retryOwedMail(contactMail, ctx.app.deps, { now: later }),
+      retryOwedMail(contactMail, { ...ctx.app.deps, db: second }, { now: later }),
     ]);
     second.$client.close();
 
-    const rows = await t.deps.db.select().from(formSubmissions);
+    const rows = await ctx.app.deps.db.select().from(formSubmissions);
     const ids = all.map((s) => (s.body as { id: number }).id);
     expect(new Set(ids).size).toBe(200);
     expect(rows).toHaveLength(200);
     expect(new Set(rows.map((r) => r.message)).size).toBe(200);
     expect(rows.filter((r) => r.notifiedAt === null || r.confirmedAt === null)).toEqual([]);
 
-    const accepted = postmark.accepted.map((m) => String(m.body.Subject));
+    const accepted = ctx.postmark.accepted.map((m) => String(m.body.Subject));
     const notifications = accepted.filter((s) => s.startsWith('[Contact #'));
     const confirmations = accepted.filter((s) => s.startsWith('We received your message'));
     const duplicates = accepted.length - new Set(accepted).size;

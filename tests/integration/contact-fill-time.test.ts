@@ -1,45 +1,31 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_FILL_FIELD } from '#shared/contact/form.ts';
 import { checkFillTime, fillTokenFor } from '#worker/contact/fill-time.ts';
 import { postContactForm, postContactJson, savedCount, validContact } from '../support/contact-posts';
-import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
-import { logDuring, startTestApp, submissionRow, type LogLine, type TestApp } from '../support/test-app';
+import { useMailingApp } from '../support/mailing-app';
+import { logDuring, submissionRow, type LogLine } from '../support/test-app';
 
-let t: TestApp;
-let postmark: PostmarkEmulator;
-
-beforeAll(async () => {
-  postmark = await startPostmarkEmulator();
-  t = await startTestApp({
-    env: {
-      POSTMARK_SERVER_TOKEN: postmark.token,
-      POSTMARK_API_URL: postmark.url,
-      CONTACT_MIN_FILL_MS: '3000',
-      RATE_LIMIT_SECRET: 'fill-time-test-secret-0123456789',
-      CONTACT_RATE_LIMIT: '0',
-      CONTACT_RECIPIENT_LIMIT: '0',
-    },
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await postmark.close();
+const ctx = useMailingApp({
+  CONTACT_MIN_FILL_MS: '3000',
+  RATE_LIMIT_SECRET: 'fill-time-test-secret-0123456789',
+  CONTACT_RATE_LIMIT: '0',
+  CONTACT_RECIPIENT_LIMIT: '0',
 });
 beforeEach(() => {
-  postmark.received.length = 0;
+  ctx.postmark.received.length = 0;
 });
 
 const valid = validContact;
-const saved = () => savedCount(t);
+const saved = () => savedCount(ctx.app);
 /** A token as the page rendered `ago` ms before now (signed by the app's own code and key). */
-const tokenFrom = (ago: number) => fillTokenFor(t.deps.settings, Date.now() - ago);
+const tokenFrom = (ago: number) => fillTokenFor(ctx.app.deps.settings, Date.now() - ago);
 
-const postJson = (body: Record<string, string>) => postContactJson(t, body);
-const postForm = (fields: Record<string, string>) => postContactForm(t, fields);
+const postJson = (body: Record<string, string>) => postContactJson(ctx.app, body);
+const postForm = (fields: Record<string, string>) => postContactForm(ctx.app, fields);
 
 /** The fill-time token the contact page carries in its form. */
 async function pageToken(path = '/contact'): Promise<string> {
-  const { html } = await t.get(path);
+  const { html } = await ctx.app.get(path);
   const input = html.match(new RegExp(`<input[^>]*name="${CONTACT_FILL_FIELD}"[^>]*>`))?.[0];
   if (!input) throw new Error('no fill-time field on the page');
   expect(input).toContain('type="hidden"');
@@ -52,22 +38,22 @@ const settle = () => new Promise((r) => setTimeout(r, 300));
 
 describe('the contact form is too fast for a person', () => {
   it('renders a hidden, signed render time in the page, which is only ever cached privately', async () => {
-    const { res } = await t.get('/contact');
+    const { res } = await ctx.app.get('/contact');
     expect(res.headers.get('cache-control')).toBe('private, no-cache');
     const token = await pageToken();
     // A person taking 5 s passes; the same token posted at once would not.
-    expect(await checkFillTime(t.deps.settings, token, Date.now() + 5000)).toMatchObject({ kind: 'human' });
-    expect(await checkFillTime(t.deps.settings, token)).toMatchObject({ kind: 'too_fast' });
+    expect(await checkFillTime(ctx.app.deps.settings, token, Date.now() + 5000)).toMatchObject({ kind: 'human' });
+    expect(await checkFillTime(ctx.app.deps.settings, token)).toMatchObject({ kind: 'too_fast' });
   });
 
   it('answers the island post sent the moment the page came as sent, saves and mails nothing, and logs why', async () => {
     const before = await saved();
     const token = await pageToken();
-    const { result, lines } = await logDuring(t, () => postJson({ ...valid, [CONTACT_FILL_FIELD]: token }));
+    const { result, lines } = await logDuring(ctx.app, () => postJson({ ...valid, [CONTACT_FILL_FIELD]: token }));
     expect(result).toEqual({ status: 200, body: { ok: true, id: 0, outcome: 'success' } });
     await settle();
     expect(await saved()).toBe(before);
-    expect(postmark.received).toEqual([]);
+    expect(ctx.postmark.received).toEqual([]);
     const [dropped, ...more] = linesAbout(lines, 'contact spam dropped');
     expect(more).toEqual([]);
     expect(dropped).toMatchObject({ level: 'warn', fields: { reason: 'too fast', minFillMs: 3000 } });
@@ -78,12 +64,12 @@ describe('the contact form is too fast for a person', () => {
   it('redirects the plain-HTML form sent at once as sent, and saves and mails nothing', async () => {
     const before = await saved();
     const token = await pageToken();
-    const { result, lines } = await logDuring(t, () => postForm({ ...valid, [CONTACT_FILL_FIELD]: token }));
+    const { result, lines } = await logDuring(ctx.app, () => postForm({ ...valid, [CONTACT_FILL_FIELD]: token }));
     expect(result.res.status).toBe(303);
     expect(result.res.headers.get('location')).toBe('/contact?sent=success');
     await settle();
     expect(await saved()).toBe(before);
-    expect(postmark.received).toEqual([]);
+    expect(ctx.postmark.received).toEqual([]);
     expect(linesAbout(lines, 'contact spam dropped')).toEqual([
       expect.objectContaining({ fields: expect.objectContaining({ reason: 'too fast' }) }),
     ]);
@@ -92,12 +78,16 @@ describe('the contact form is too fast for a person', () => {
 
 describe('a person who took their time, or whose fill time is unknown, gets through', () => {
   it('saves and mails a message whose form was rendered 10 s before (both paths)', async () => {
-    const { result: api, lines } = await logDuring(t, async () => postJson({ ...valid, [CONTACT_FILL_FIELD]: await tokenFrom(10_000) }));
+    const { result: api, lines } = await logDuring(ctx.app, async () =>
+      postJson({ ...valid, [CONTACT_FILL_FIELD]: await tokenFrom(10_000) }),
+    );
     expect(api).toMatchObject({ status: 200, body: { ok: true, outcome: 'success' } });
     const id = (api.body as { id: number }).id;
     expect(id).toBeGreaterThan(0);
-    expect(await submissionRow(t, id)).toMatchObject({ email: valid.email, emailStatus: 'success' });
-    expect(postmark.received.map((m) => String(m.body.To)).toSorted()).toEqual([t.deps.settings.CONTACT_TO_EMAIL, valid.email].toSorted());
+    expect(await submissionRow(ctx.app, id)).toMatchObject({ email: valid.email, emailStatus: 'success' });
+    expect(ctx.postmark.received.map((m) => String(m.body.To)).toSorted()).toEqual(
+      [ctx.app.deps.settings.CONTACT_TO_EMAIL, valid.email].toSorted(),
+    );
     expect(linesAbout(lines, 'contact spam dropped')).toEqual([]);
     expect(linesAbout(lines, 'contact fill time unknown')).toEqual([]);
 
@@ -115,17 +105,17 @@ describe('a person who took their time, or whose fill time is unknown, gets thro
 
   it('saves and mails a message without a token (an old page, a restart), and logs the fill time as unknown', async () => {
     const before = await saved();
-    const { result, lines } = await logDuring(t, () => postJson(valid));
+    const { result, lines } = await logDuring(ctx.app, () => postJson(valid));
     expect(result).toMatchObject({ status: 200, body: { ok: true, outcome: 'success' } });
     expect(await saved()).toBe(before + 1);
-    expect(postmark.received).toHaveLength(2);
+    expect(ctx.postmark.received).toHaveLength(2);
     expect(linesAbout(lines, 'contact fill time unknown')).toEqual([
       expect.objectContaining({ level: 'warn', fields: expect.objectContaining({ reason: 'missing' }) }),
     ]);
   });
 
   it('saves a message whose token does not verify (signed with another key, or forged) or does not parse', async () => {
-    const other = { ...t.deps.settings, RATE_LIMIT_SECRET: 'another-secret-after-a-restart' };
+    const other = { ...ctx.app.deps.settings, RATE_LIMIT_SECRET: 'another-secret-after-a-restart' };
     const cases = [
       [await fillTokenFor(other), 'bad_signature'],
       [(await tokenFrom(0)).replace(/\.(\d+)\./, (_, at: string) => `.${Number(at) - 60_000}.`), 'bad_signature'],
@@ -133,7 +123,7 @@ describe('a person who took their time, or whose fill time is unknown, gets thro
     ] as const;
     for (const [token, reason] of cases) {
       const before = await saved();
-      const { result, lines } = await logDuring(t, () => postJson({ ...valid, [CONTACT_FILL_FIELD]: token }));
+      const { result, lines } = await logDuring(ctx.app, () => postJson({ ...valid, [CONTACT_FILL_FIELD]: token }));
       expect(result.body).toMatchObject({ ok: true });
       expect(await saved()).toBe(before + 1);
       expect(linesAbout(lines, 'contact fill time unknown')).toEqual([
