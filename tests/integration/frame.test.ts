@@ -99,6 +99,23 @@ describe('consent banner without JavaScript', () => {
     expect((await postConsent({ choice: 'granted', return: '//evil.example/x' })).headers.get('location')).toBe('/');
     expect((await postConsent({ choice: 'granted', return: 'https://evil.example/' })).headers.get('location')).toBe('/');
   });
+
+  it('goes home, not off the site, from a page whose path a browser would read as another host (/%09/evil.com)', async () => {
+    const { html } = await t.get('/%09/evil.example', { 'CF-IPCountry': 'DE' });
+    const returned = html.match(/name="return" value="([^"]*)"/)?.[1];
+    expect(returned).toBeDefined();
+    const res = await postConsent({ choice: 'granted', return: returned!.replace(/&#x?9;|&#0?9;/, '\t') });
+    expect(res.headers.get('location')).toBe('/');
+    expect((await postConsent({ choice: 'granted', return: '/\t/evil.example' })).headers.get('location')).toBe('/');
+  });
+});
+
+describe('links built from the path', () => {
+  it('stay on the site for /us//evil.example: the region selector offers /gb/evil.example, never //evil.example', async () => {
+    const { html } = await t.get('/us//evil.example');
+    expect(html).not.toMatch(/href="\/\/evil/);
+    expect(html).not.toMatch(/"\/\/evil\.example/);
+  });
 });
 
 describe('island markers', () => {

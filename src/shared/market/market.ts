@@ -25,11 +25,15 @@ export function isMarket(value: unknown): value is Market {
 
 const PREFIX = /^\/(gb|eu|us)(?=\/|$)/;
 
-/** '/gb/product/1' gives gb and '/product/1'; '/gb' gives gb and '/'; a bare path gives null and itself. */
+/**
+ * '/gb/product/1' gives gb and '/product/1'; '/gb' gives gb and '/'; a bare path gives null and itself.
+ * Leading slashes and backslashes collapse to one slash: '/us//evil.com' is the site path '/evil.com',
+ * never the scheme-relative '//evil.com' a link built from it would lead off the site to.
+ */
 export function splitMarket(pathname: string): { market: Market | null; path: string } {
   const match = PREFIX.exec(pathname);
-  if (!match) return { market: null, path: pathname };
-  return { market: match[1] as Market, path: pathname.slice(match[0].length) || '/' };
+  const rest = match ? pathname.slice(match[0].length) || '/' : pathname;
+  return { market: match ? (match[1] as Market) : null, path: rest.replace(/^[/\\]+/, '/') };
 }
 
 /**

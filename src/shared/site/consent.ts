@@ -40,7 +40,14 @@ export function consentCookie(choice: ConsentChoice, opts: { secure: boolean }):
   return parts.join('; ');
 }
 
-/** Where the banner's form post returns to: a path on this site only (never `//host` or a URL). */
+const SITE = 'https://site.invalid';
+
+/**
+ * Where the banner's form post returns to: a path on this site only. Browsers drop tabs and newlines
+ * from a Location and read a backslash as a slash ('/\t/evil.com' is '//evil.com'), so a value holding
+ * either is refused outright, and what is left must still resolve on this site.
+ */
 export function consentReturnPath(value: unknown): string {
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') ? value : '/';
+  if (typeof value !== 'string' || !value.startsWith('/') || /[\\\p{Cc}]/u.test(value)) return '/';
+  return new URL(value, SITE).origin === SITE && !value.startsWith('//') ? value : '/';
 }

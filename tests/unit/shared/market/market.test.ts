@@ -10,6 +10,11 @@ describe('market from path', () => {
     // Not a market: an unknown prefix, or a path that only begins like one.
     expect(splitMarket('/fr/products')).toEqual({ market: null, path: '/fr/products' });
     expect(splitMarket('/gbx/products')).toEqual({ market: null, path: '/gbx/products' });
+    // A link built from the path stays on the site: never the scheme-relative '//evil.com'.
+    expect(splitMarket('/us//evil.com')).toEqual({ market: 'us', path: '/evil.com' });
+    expect(splitMarket('/eu/\\evil.com')).toEqual({ market: 'eu', path: '/evil.com' });
+    expect(splitMarket('//evil.com/x')).toEqual({ market: null, path: '/evil.com/x' });
+    expect(marketHref('gb', splitMarket('/us///evil.com').path)).toBe('/gb/evil.com');
     expect(splitMarket('/usage')).toEqual({ market: null, path: '/usage' });
   });
 });

@@ -44,4 +44,11 @@ describe('consent cookie and return path', () => {
     for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example/', '', undefined, 42])
       expect(consentReturnPath(bad)).toBe('/');
   });
+
+  it('refuses what a browser would turn into another host: tabs, newlines, control characters, backslashes anywhere', () => {
+    // '/%09/evil.com' arrives decoded; browsers drop the tab from a Location and go to //evil.com.
+    for (const bad of ['/\t/evil.com', '/\n/evil.com', '/\r//evil.com', '/\u0000/x', '/a\\b', '/\x7f/evil.com'])
+      expect(consentReturnPath(bad)).toBe('/');
+    expect(consentReturnPath('/guides?q=a%09b#top')).toBe('/guides?q=a%09b#top');
+  });
 });
