@@ -157,8 +157,9 @@ describe('the cart without JavaScript', () => {
     await us.post('/cart/add', { product_id: '4' });
     main = mainOf((await us.get('/cart')).html);
     expect(main).toContain('$109.99');
-    expect(main).toMatch(/data-shipping="standard">£14\.99</);
-    expect(main).toContain('Delivery is priced in GBP');
+    // In the cart's currency, as checkout charges it.
+    expect(main).toMatch(/data-shipping="standard">\$18\.99</);
+    expect(main).toMatch(/data-shipping="express">\$31\.99</);
   });
 
   it('declares view_cart with GA4 items in the visitor currency', async () => {
@@ -264,7 +265,9 @@ describe('checkout', () => {
       'metadata[cart]': '1:2|3:1',
       'metadata[utm_source]': 'news',
     });
-    expect(sent?.fields['shipping_options[1][shipping_rate_data][fixed_amount][amount]']).toBeUndefined();
+    // Express is offered and charged in euros too (it was dropped when only GBP had a figure).
+    expect(sent?.fields['shipping_options[1][shipping_rate_data][fixed_amount][amount]']).toBe('2399');
+    expect(sent?.fields['shipping_options[1][shipping_rate_data][fixed_amount][currency]']).toBe('eur');
     // The cart is kept until the payment is made.
     expect(s.cookie).toBe('1:2|3:1');
   });

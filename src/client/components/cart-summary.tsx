@@ -1,14 +1,13 @@
-import { shippingPriceShown, type ShippingChoice } from '#shared/cart/shipping.ts';
+import type { ShippingChoice } from '#shared/cart/shipping.ts';
 import { formatMinor } from '#shared/money.ts';
 import { businessDays, policyMoney } from '#shared/policy/text.ts';
-import { FREE_STANDARD_SHIPPING_OVER, POLICY_CURRENCY } from '#shared/policy/figures.ts';
+import { FREE_STANDARD_SHIPPING_OVER } from '#shared/policy/figures.ts';
 import type { Currency } from '#shared/region/region.ts';
 import { useHref } from '#client/market-context.ts';
 
-/** Subtotal and the shipping that applies from the policy, in the visitor's currency where the policy has a figure for it. */
+/** Subtotal and the shipping that applies from the policy, in the cart's currency (what checkout charges). */
 export function CartSummary({ subtotal, currency, shipping }: { subtotal: number; currency: Currency; shipping: ShippingChoice[] }) {
   const to = useHref();
-  const inPolicyCurrency = shipping.some((c) => !c.free) && currency !== POLICY_CURRENCY;
   const standardFree = shipping.some((c) => c.service === 'standard' && c.free);
   return (
     <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-sm">
@@ -17,13 +16,12 @@ export function CartSummary({ subtotal, currency, shipping }: { subtotal: number
         {formatMinor(subtotal, currency)}
       </dd>
       {shipping.map((choice) => {
-        const shown = shippingPriceShown(choice, currency);
         return [
           <dt key={`${choice.service}-t`} className="text-stone-700">
             {choice.label} ({businessDays(choice.days)})
           </dt>,
           <dd key={`${choice.service}-d`} data-shipping={choice.service}>
-            {choice.free ? 'Free' : formatMinor(shown.amount, shown.currency)}
+            {choice.free ? 'Free' : formatMinor(choice.amounts[currency], currency)}
           </dd>,
         ];
       })}
@@ -31,7 +29,6 @@ export function CartSummary({ subtotal, currency, shipping }: { subtotal: number
         {standardFree
           ? 'Your order ships free with standard delivery. '
           : `Standard delivery is free on orders over ${policyMoney(FREE_STANDARD_SHIPPING_OVER)}. `}
-        {inPolicyCurrency && 'Delivery is priced in GBP, as our shipping policy states it. '}
         You choose the delivery at checkout. See our{' '}
         <a href={to('/shipping-policy')} className="underline underline-offset-2">
           shipping policy

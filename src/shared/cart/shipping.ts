@@ -1,4 +1,4 @@
-import { FREE_STANDARD_SHIPPING_OVER, POLICY_CURRENCY, shippingRates, type NumberRange, type ShippingRate } from '../policy/figures';
+import { FREE_STANDARD_SHIPPING_OVER, shippingRates, type NumberRange, type ShippingRate, type ShippingService } from '../policy/figures';
 import type { Currency, Region } from '../region/region';
 import { toMinorUnits } from '../money';
 
@@ -10,8 +10,8 @@ export interface ShippingChoice {
   days: NumberRange;
   /** Nothing to pay (standard over the free-shipping threshold). */
   free: boolean;
-  /** What the policy charges, in its currency (GBP), minor units; 0 when free. */
-  policyAmount: number;
+  /** What it costs in each currency the shop sells in, minor units; 0 in all when free. */
+  amounts: Record<Currency, number>;
 }
 
 const labels: Record<ShippingServiceName, string> = { standard: 'Standard delivery', express: 'Express delivery' };
@@ -33,23 +33,14 @@ export function shippingChoices(region: Region, subtotalGbpMinor: number): Shipp
   const freeStandard = rate.freeStandardShipping && subtotalGbpMinor > toMinorUnits(FREE_STANDARD_SHIPPING_OVER);
   return (['standard', 'express'] as const).map((service) => {
     const free = service === 'standard' && freeStandard;
-    return { service, label: labels[service], days: rate[service].days, free, policyAmount: free ? 0 : toMinorUnits(rate[service].cost) };
+    return { service, label: labels[service], days: rate[service].days, free, amounts: free ? NOTHING : amountsOf(rate[service]) };
   });
 }
 
-/**
- * The amount of a shipping choice in a currency, when the policy gives one: free is free in every
- * currency; otherwise only the policy's own currency has a figure (no exchange rate is invented).
- */
-export function shippingAmountIn(choice: ShippingChoice, currency: Currency): number | null {
-  if (choice.free) return 0;
-  return currency === POLICY_CURRENCY ? choice.policyAmount : null;
-}
+const NOTHING: Record<Currency, number> = { GBP: 0, EUR: 0, USD: 0 };
 
-/** How a choice is said on /cart: in the visitor's currency where the policy has a figure, else in GBP as the policy does. */
-export function shippingPriceShown(choice: ShippingChoice, currency: Currency): { amount: number; currency: Currency } {
-  const amount = shippingAmountIn(choice, currency);
-  return amount === null ? { amount: choice.policyAmount, currency: POLICY_CURRENCY } : { amount, currency };
+function amountsOf(service: ShippingService): Record<Currency, number> {
+  return { GBP: toMinorUnits(service.cost), EUR: toMinorUnits(service.costIn.EUR), USD: toMinorUnits(service.costIn.USD) };
 }
 
 /** EU member states: where the EU rate applies. */

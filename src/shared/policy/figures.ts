@@ -26,8 +26,13 @@ export type ShippingDestination = 'UK' | 'EU' | 'US' | 'ROW';
 export interface ShippingService {
   /** Business days in transit after dispatch. */
   days: NumberRange;
-  /** GBP, before tax. */
+  /** GBP, before tax: what the policy pages quote. */
   cost: number;
+  /**
+   * What checkout charges when the cart is in euros or dollars (a cart is priced in one currency, and
+   * Stripe charges shipping in the cart's): set by the shop like its EUR and USD product prices.
+   */
+  costIn: { EUR: number; USD: number };
   /** The rest of the world pays from this amount upwards (it depends on the country). */
   costIsFrom: boolean;
 }
@@ -58,32 +63,32 @@ export const shippingRates: readonly ShippingRate[] = [
     destination: 'UK',
     label: 'United Kingdom',
     inSentence: 'the United Kingdom',
-    standard: { days: { min: 3, max: 5 }, cost: 4.99, costIsFrom: false },
-    express: { days: { min: 1, max: 2 }, cost: 9.99, costIsFrom: false },
+    standard: { days: { min: 3, max: 5 }, cost: 4.99, costIn: { EUR: 5.99, USD: 6.49 }, costIsFrom: false },
+    express: { days: { min: 1, max: 2 }, cost: 9.99, costIn: { EUR: 11.99, USD: 12.99 }, costIsFrom: false },
     freeStandardShipping: true,
   },
   {
     destination: 'EU',
     label: 'European Union',
     inSentence: 'the European Union',
-    standard: { days: { min: 5, max: 7 }, cost: 9.99, costIsFrom: false },
-    express: { days: { min: 2, max: 3 }, cost: 19.99, costIsFrom: false },
+    standard: { days: { min: 5, max: 7 }, cost: 9.99, costIn: { EUR: 11.99, USD: 12.99 }, costIsFrom: false },
+    express: { days: { min: 2, max: 3 }, cost: 19.99, costIn: { EUR: 23.99, USD: 24.99 }, costIsFrom: false },
     freeStandardShipping: true,
   },
   {
     destination: 'US',
     label: 'United States',
     inSentence: 'the United States',
-    standard: { days: { min: 7, max: 10 }, cost: 14.99, costIsFrom: false },
-    express: { days: { min: 3, max: 5 }, cost: 24.99, costIsFrom: false },
+    standard: { days: { min: 7, max: 10 }, cost: 14.99, costIn: { EUR: 17.99, USD: 18.99 }, costIsFrom: false },
+    express: { days: { min: 3, max: 5 }, cost: 24.99, costIn: { EUR: 29.99, USD: 31.99 }, costIsFrom: false },
     freeStandardShipping: true,
   },
   {
     destination: 'ROW',
     label: 'Rest of the world',
     inSentence: 'the rest of the world',
-    standard: { days: { min: 10, max: 15 }, cost: 19.99, costIsFrom: true },
-    express: { days: { min: 5, max: 7 }, cost: 29.99, costIsFrom: true },
+    standard: { days: { min: 10, max: 15 }, cost: 19.99, costIn: { EUR: 23.99, USD: 24.99 }, costIsFrom: true },
+    express: { days: { min: 5, max: 7 }, cost: 29.99, costIn: { EUR: 35.99, USD: 37.99 }, costIsFrom: true },
     freeStandardShipping: false,
   },
 ];

@@ -2,7 +2,7 @@ import type { Product } from '#shared/catalogue/types.ts';
 import { plainName } from '#shared/catalogue/product.ts';
 import type { PricedCart } from '#shared/cart/pricing.ts';
 import { serializeCart } from '#shared/cart/cart.ts';
-import { destinationCountries, shippingAmountIn, shippingChoices } from '#shared/cart/shipping.ts';
+import { destinationCountries, shippingChoices } from '#shared/cart/shipping.ts';
 import { absoluteUrl } from '#shared/seo/tags.ts';
 import type { CampaignParams } from '#shared/site/campaign.ts';
 import type { Region } from '#shared/region/region.ts';
@@ -14,8 +14,8 @@ const METADATA_VALUE_MAX = 500;
 
 /**
  * The hosted checkout for a cart, every amount from the catalogue in the cart's currency (minor
- * units). Shipping options are the policy's choices that have a figure in that currency (free
- * standard in any; paid ones only in GBP, the policy's currency: no exchange rate is invented).
+ * units). Shipping options are the policy's choices for the region, charged in the cart's currency
+ * exactly as /cart shows them.
  */
 export function checkoutSessionParams(input: {
   cart: PricedCart<Product>;
@@ -28,10 +28,11 @@ export function checkoutSessionParams(input: {
   market?: Market | null;
 }): CheckoutSessionParams {
   const { cart, region, siteUrl } = input;
-  const shipping = shippingChoices(region, input.gbpSubtotal).flatMap((choice) => {
-    const amount = shippingAmountIn(choice, cart.currency);
-    return amount === null ? [] : [{ label: choice.free ? `${choice.label} (free)` : choice.label, amount, days: choice.days }];
-  });
+  const shipping = shippingChoices(region, input.gbpSubtotal).map((choice) => ({
+    label: choice.free ? `${choice.label} (free)` : choice.label,
+    amount: choice.amounts[cart.currency],
+    days: choice.days,
+  }));
   const metadata: Record<string, string> = {
     region,
     cart: serializeCart(cart.lines.map((l) => ({ id: l.item.id, quantity: l.quantity }))),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { destinationCountries, shippingAmountIn, shippingChoices, shippingPriceShown } from '#shared/cart/shipping.ts';
+import { destinationCountries, shippingChoices } from '#shared/cart/shipping.ts';
 import { FREE_STANDARD_SHIPPING_OVER, shippingRates } from '#shared/policy/figures.ts';
 
 const over = FREE_STANDARD_SHIPPING_OVER * 100 + 1;
@@ -12,27 +12,33 @@ describe('shippingChoices', () => {
     expect(standard).toMatchObject({
       service: 'standard',
       free: false,
-      policyAmount: Math.round(rate.standard.cost * 100),
+      amounts: {
+        GBP: Math.round(rate.standard.cost * 100),
+        EUR: Math.round(rate.standard.costIn.EUR * 100),
+        USD: Math.round(rate.standard.costIn.USD * 100),
+      },
       days: rate.standard.days,
     });
     expect(express).toMatchObject({
       service: 'express',
       free: false,
-      policyAmount: Math.round(rate.express.cost * 100),
+      amounts: {
+        GBP: Math.round(rate.express.cost * 100),
+        EUR: Math.round(rate.express.costIn.EUR * 100),
+        USD: Math.round(rate.express.costIn.USD * 100),
+      },
       days: rate.express.days,
     });
     const [freeStandard, stillExpress] = shippingChoices(region, over);
-    expect(freeStandard).toMatchObject({ free: true, policyAmount: 0 });
+    expect(freeStandard).toMatchObject({ free: true, amounts: { GBP: 0, EUR: 0, USD: 0 } });
     expect(stillExpress?.free).toBe(false);
   });
 
-  it('states amounts in a currency only where the policy has a figure: free in any, paid in GBP only', () => {
-    const [standard, express] = shippingChoices('US', over);
-    expect(shippingAmountIn(standard!, 'USD')).toBe(0);
-    expect(shippingAmountIn(express!, 'USD')).toBeNull();
-    expect(shippingAmountIn(express!, 'GBP')).toBe(2499);
-    expect(shippingPriceShown(express!, 'USD')).toEqual({ amount: 2499, currency: 'GBP' });
-    expect(shippingPriceShown(standard!, 'USD')).toEqual({ amount: 0, currency: 'USD' });
+  it('has a figure for every paid choice in every currency, so no checkout drops one', () => {
+    for (const region of ['UK', 'EU', 'US'] as const)
+      for (const choice of shippingChoices(region, atThreshold)) expect(Object.values(choice.amounts).every((a) => a > 0)).toBe(true);
+    const [, express] = shippingChoices('US', over);
+    expect(express!.amounts).toEqual({ GBP: 2499, EUR: 2999, USD: 3199 });
   });
 
   it('ships each region to its own countries', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { priceCart } from '#shared/cart/pricing.ts';
 import { cartProducts } from '#shared/cart/view.ts';
+import { shippingChoices } from '#shared/cart/shipping.ts';
 import { checkoutSessionParams } from '#worker/payments/session-params.ts';
 
 function params(region: 'UK' | 'EU' | 'US', lines: Array<{ id: number; quantity: number }>) {
@@ -51,17 +52,27 @@ describe('checkoutSessionParams', () => {
     expect(p.metadata.utm_campaign).toHaveLength(500);
   });
 
-  it('offers the policy shipping that has a figure in the session currency', () => {
-    // UK, under £150: standard £4.99 and express £9.99.
-    expect(params('UK', [{ id: 4, quantity: 1 }]).shipping).toEqual([
-      { label: 'Standard delivery', amount: 499, days: { min: 3, max: 5 } },
-      { label: 'Express delivery', amount: 999, days: { min: 1, max: 2 } },
-    ]);
-    // UK, over £150: standard is free.
-    expect(params('UK', [{ id: 4, quantity: 2 }]).shipping.map((s) => s.amount)).toEqual([0, 999]);
-    // US, over £150: free standard only (the policy gives express in GBP, not USD).
-    expect(params('US', [{ id: 4, quantity: 2 }]).shipping).toEqual([
-      { label: 'Standard delivery (free)', amount: 0, days: { min: 7, max: 10 } },
-    ]);
+  // Product 4 is £86.99: one is under the £150 free-shipping threshold, two are over it.
+  it.each([
+    ['UK', 1, [499, 999]],
+    ['UK', 2, [0, 999]],
+    ['EU', 1, [1199, 2399]],
+    ['EU', 2, [0, 2399]],
+    ['US', 1, [1899, 3199]],
+    ['US', 2, [0, 3199]],
+  ] as const)('charges %s shipping for %i item(s) in the cart currency, both options: %j', (region, quantity, amounts) => {
+    const p = params(region, [{ id: 4, quantity }]);
+    expect(p.shipping.map((s) => s.amount)).toEqual(amounts);
+    expect(p.shipping.map((s) => s.label)).toEqual([quantity === 2 ? 'Standard delivery (free)' : 'Standard delivery', 'Express delivery']);
+  });
+
+  it('offers the same shipping figures as /cart shows, in every region', () => {
+    for (const region of ['UK', 'EU', 'US'] as const) {
+      const currency = ({ UK: 'GBP', EU: 'EUR', US: 'USD' } as const)[region];
+      const gbp = priceCart(cartProducts([{ id: 4, quantity: 1 }]), 'GBP').subtotal;
+      const shown = shippingChoices(region, gbp).map((c) => c.amounts[currency]);
+      expect(params(region, [{ id: 4, quantity: 1 }]).shipping.map((s) => s.amount)).toEqual(shown);
+      expect(shown.every((amount) => amount > 0)).toBe(true);
+    }
   });
 });
