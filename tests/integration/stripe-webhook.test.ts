@@ -152,6 +152,41 @@ describe('a paid checkout', () => {
   });
 });
 
+describe('a large cart', () => {
+  it('is stored with every line (15, as the cart allows), read from Stripe 100 at a time', async () => {
+    const lines = Array.from({ length: 15 }, (_, i) => ({ productId: i + 1, name: `Item ${i + 1}`, quantity: 1, unitAmount: 1000 + i }));
+    const id = stripe.createSession({ currency: 'GBP', lines, metadata: { region: 'UK' } });
+    stripe.complete(id);
+    stripe.lineItemPages.length = 0;
+    expect((await deliver('checkout.session.completed', id)).status).toBe(200);
+    const stored = await t.deps.db.select().from(orderLines).orderBy(orderLines.position);
+    expect(stored.map((l) => [l.productId, l.unitAmount])).toEqual(lines.map((l) => [l.productId, l.unitAmount]));
+    expect(stripe.lineItemPages).toEqual([15]);
+    const [order] = await t.deps.db.select().from(orders);
+    expect(order!.subtotal).toBe(lines.reduce((sum, l) => sum + l.unitAmount, 0));
+    // The packing mail lists all of them.
+    const shop = (await orderMails()).find((m) => m.To === 'orders@strikepoint-training.com')!;
+    for (const line of lines) expect(shop.TextBody).toContain(line.name);
+  });
+});
+
+describe('a session in a currency the shop does not sell in', () => {
+  it('is an error in the log and a 5xx, so Stripe delivers it again, and records nothing', async () => {
+    const id = stripe.createSession({ currency: 'JPY', lines: [{ productId: 1, name: 'Pistol', quantity: 1, unitAmount: 25000 }] });
+    stripe.complete(id);
+    logs.length = 0;
+    expect((await deliver('checkout.session.completed', id)).status).toBe(503);
+    expect(await count(orders)).toBe(0);
+    expect(logs).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        msg: 'stripe webhook failed',
+        fields: expect.objectContaining({ error: expect.stringContaining('unexpected currency') }),
+      }),
+    );
+  });
+});
+
 describe('delayed payment methods', () => {
   it('is pending, then paid when the payment succeeds; a replay changes nothing', async () => {
     const id = twoLineGbpSession();
@@ -187,6 +222,17 @@ describe('delayed payment methods', () => {
     await deliver('checkout.session.async_payment_failed', id);
     await deliver('checkout.session.async_payment_succeeded', id);
     expect((await t.deps.db.select().from(orders))[0]!.status).toBe('failed');
+    // The history holds only the steps the order took: no 'paid' it never had.
+    expect((await t.deps.db.select({ s: orderEvents.status }).from(orderEvents)).map((e) => e.s).toSorted()).toEqual(['failed', 'pending']);
+  });
+
+  it('keeps a paid order paid, with no failed step in its history, when a failure arrives after', async () => {
+    const id = twoLineGbpSession();
+    stripe.complete(id, 'paid');
+    await deliver('checkout.session.completed', id);
+    await deliver('checkout.session.async_payment_failed', id);
+    expect((await t.deps.db.select().from(orders))[0]!.status).toBe('paid');
+    expect((await t.deps.db.select({ s: orderEvents.status }).from(orderEvents)).map((e) => e.s)).toEqual(['paid']);
   });
 });
 

@@ -54,8 +54,9 @@ function lineItems(fields: Record<string, string>) {
 /**
  * Speaks the part of Stripe's API the shop uses, on 127.0.0.1, so the real `stripe` client is
  * exercised: POST /v1/checkout/sessions (form-encoded; the same Idempotency-Key returns the same
- * session, as Stripe does) and GET /v1/checkout/sessions/:id (line items, with their products, when
- * expanded). It also serves the hosted page (GET /pay/:id, whose Pay button completes the session and
+ * session, as Stripe does), GET /v1/checkout/sessions/:id (the first 10 line items when expanded, as
+ * Stripe gives) and GET /v1/checkout/sessions/:id/line_items (paged by limit and starting_after, their
+ * products when expanded). It also serves the hosted page (GET /pay/:id, whose Pay button completes the session and
  * goes to success_url, first posting the signed checkout.session.completed to `state.webhook` when
  * set, as Stripe does). `state.mode` decides the next create answers: ok, fail (500), reject (400) or
  * hang (no answer: the client's time-out).
@@ -71,6 +72,8 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
   };
   /** The shop's answers to the events Pay posted. */
   const webhookAnswers: number[] = [];
+  /** Size of each page of line items the shop read. */
+  const lineItemPages: number[] = [];
   let base = '';
 
   function sessionJson(s: EmulatedSession, expand: boolean) {
@@ -117,7 +120,17 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
       success_url: s.fields.success_url,
       cancel_url: s.fields.cancel_url,
       metadata,
-      ...(expand ? { line_items: { object: 'list', data: items, has_more: false, url: `/v1/checkout/sessions/${s.id}/line_items` } } : {}),
+      // Stripe expands only the first page of line items (10); the rest are read from the list endpoint.
+      ...(expand
+        ? {
+            line_items: {
+              object: 'list',
+              data: items.slice(0, 10),
+              has_more: items.length > 10,
+              url: `/v1/checkout/sessions/${s.id}/line_items`,
+            },
+          }
+        : {}),
     };
   }
 
@@ -215,6 +228,25 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
         if (idempotencyKey) byKey.set(idempotencyKey, session.id);
         return replyJson(res, 200, sessionJson(session, false));
       }
+      const list = /^\/v1\/checkout\/sessions\/([\w-]+)\/line_items$/.exec(url.pathname);
+      const listed = req.method === 'GET' && list?.[1] ? sessions.get(list[1]) : undefined;
+      if (listed) {
+        // A page as Stripe's list API gives it: `limit` (default 10, at most 100) after `starting_after`.
+        const items = lineItems(listed.fields);
+        const limit = Math.min(100, Number(url.searchParams.get('limit') ?? 10));
+        const after = url.searchParams.get('starting_after');
+        const from = after ? items.findIndex((i) => i.id === after) + 1 : 0;
+        const page = items.slice(from, from + limit);
+        // stripe-node sends expand[0]=…; curl users write expand[]=….
+        const productsExpanded = [...url.searchParams].some(([k, v]) => k.startsWith('expand[') && v === 'data.price.product');
+        lineItemPages.push(page.length);
+        return replyJson(res, 200, {
+          object: 'list',
+          data: productsExpanded ? page : page.map((i) => ({ ...i, price: { ...i.price, product: i.price.product.id } })),
+          has_more: from + limit < items.length,
+          url: url.pathname,
+        });
+      }
       const read = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(url.pathname);
       if (req.method === 'GET' && read?.[1]) {
         const session = sessions.get(read[1]);
@@ -235,6 +267,7 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
     received,
     state,
     webhookAnswers,
+    lineItemPages,
     /** Settings that point the shop at this emulation. */
     env: { STRIPE_SECRET_KEY: secretKey, STRIPE_API_URL: base },
     /** Marks a session complete (paid, or unpaid for a delayed method) as the hosted page would; returns its success URL. */

@@ -26,6 +26,7 @@ const nowIso = () => new Date().toISOString();
 export async function fulfil(db: Db, session: SessionRecord, status: OrderStatus, mailLeaseUntil: Date): Promise<Fulfilled> {
   const number = await orderNumber(session.id);
   const at = nowIso();
+  const token = orderToken();
   const { region, ...campaign } = session.metadata;
   const order = db
     .insert(orders)
@@ -45,7 +46,7 @@ export async function fulfil(db: Db, session: SessionRecord, status: OrderStatus
       region: region ?? null,
       campaign: Object.keys(campaign).length > 0 ? campaign : null,
       paymentLink: session.paymentLink,
-      token: orderToken(),
+      token,
       // A new order owes its pair of e-mails, held by this caller until it has sent them. An order
       // first heard of as failed owes none (no sale to confirm or pack).
       ...(status === 'failed'
@@ -68,10 +69,11 @@ export async function fulfil(db: Db, session: SessionRecord, status: OrderStatus
       })
       .onConflictDoNothing(),
   );
-  const firstEvent = db
-    .insert(orderEvents)
-    .values({ orderId: sql`${orderId}`, status, at })
-    .onConflictDoNothing();
+  // The first step only for the row this call inserted (its token is new to this call): a known
+  // order's history gains a step only where it moves, below.
+  const firstEvent = db.run(
+    sql`insert or ignore into ${orderEvents} (order_id, status, at) select ${orders.id}, ${status}, ${at} from ${orders} where ${orders.sessionId} = ${session.id} and ${orders.token} = ${token}`,
+  );
   const [inserted] = await db.batch([order, ...lines, firstEvent]);
   if (inserted.length > 0) return { number, status, changed: true, created: true };
 

@@ -82,16 +82,21 @@ export function stripeGateway(secretKey: string, apiUrl: string): CheckoutGatewa
     },
     async readSession(id): Promise<SessionRecord | null> {
       let session: Stripe.Checkout.Session;
+      const lines: Stripe.LineItem[] = [];
       try {
-        session = await stripe.checkout.sessions.retrieve(id, {
-          expand: ['line_items', 'line_items.data.price.product', 'shipping_cost.shipping_rate'],
-        });
+        session = await stripe.checkout.sessions.retrieve(id, { expand: ['shipping_cost.shipping_rate'] });
+        // Expanding line_items gives only the first 10: page through them all, 100 at a time.
+        for await (const item of stripe.checkout.sessions.listLineItems(id, { limit: 100, expand: ['data.price.product'] }))
+          lines.push(item);
       } catch (err) {
         if (err instanceof Stripe.errors.StripeError && err.statusCode === 404) return null;
         throw unavailable(err);
       }
       const currency = session.currency?.toUpperCase();
-      if (!isCurrency(currency) || !session.status) return null;
+      // Not a session this shop made (it prices in three currencies): an error to look into, and the
+      // webhook's 5xx has Stripe deliver it again once someone has.
+      if (!isCurrency(currency)) throw new Error(`session ${id} is in an unexpected currency: ${session.currency}`);
+      if (!session.status) return null;
       const shipping = session.collected_information?.shipping_details ?? null;
       const rate = session.shipping_cost?.shipping_rate;
       return {
@@ -103,7 +108,7 @@ export function stripeGateway(secretKey: string, apiUrl: string): CheckoutGatewa
         name: shipping?.name ?? session.customer_details?.name ?? null,
         shippingAddress: shipping?.address ? { ...shipping.address } : null,
         shippingOption: rate && typeof rate !== 'string' ? (rate.display_name ?? null) : null,
-        lines: (session.line_items?.data ?? []).map((item) => ({
+        lines: lines.map((item) => ({
           productId: productIdOf(item.price?.product),
           name: item.description ?? '',
           quantity: item.quantity ?? 1,
