@@ -1,4 +1,5 @@
 import { PURCHASES_STORAGE_KEY, type AnalyticsItem, viewItemListEvent } from '#shared/catalogue/item-events.ts';
+import { publicSearch } from '#shared/site/private-params.ts';
 import { getCampaign } from './campaign';
 
 /** Pushes to the analytics data layer (GTM reads window.dataLayer). */
@@ -27,10 +28,14 @@ export function push(event: DataLayerEvent): boolean {
   return true;
 }
 
-/** A page view (at start and on every in-page route change); starts a new duplicate window. */
+/**
+ * A page view (at start and on every in-page route change); starts a new duplicate window. The
+ * location leaves out a session id or order token (the server has taken them off the address bar too).
+ */
 export function pushPageView(): void {
   seen = new Set();
-  push({ event: 'page_view', page_path: location.pathname, page_title: document.title, page_location: location.href });
+  const pageLocation = `${location.origin}${location.pathname}${publicSearch(location.search)}${location.hash}`;
+  push({ event: 'page_view', page_path: location.pathname, page_title: document.title, page_location: pageLocation });
 }
 
 /** Events the server declared for this page (e.g. 404_error, view_item) in <script id="page-events">. */

@@ -299,6 +299,15 @@ describe('cart checkout in Chromium', () => {
     expect(await cartLink(page).getAttribute('aria-label')).toBe(cartBadgeLabel(0));
     const number = (await page.locator('[data-order-number]').textContent())?.match(/SP-[0-9A-Z]{4}-[0-9A-Z]{4}/)?.[0];
     expect(number).toBeTruthy();
+    // The session id left the address bar before analytics loaded: the page view has the order number instead.
+    expect(page.url()).toBe(`${e2e.shop.url}/thank-you?order=${number}`);
+    const views = (await dataLayer(page)).filter((e) => e.event === 'page_view');
+    expect(views.length).toBeGreaterThan(0);
+    expect(JSON.stringify(views)).not.toContain('session_id');
+    // A reload shows the same order to the same browser.
+    await page.reload();
+    await pageSettled(page);
+    expect(await page.locator('[data-order-line]').count()).toBe(2);
 
     // The shopper's confirmation (the outbox, as without a Postmark token) links the order page.
     const confirmation = await vi.waitFor(
@@ -312,6 +321,12 @@ describe('cart checkout in Chromium', () => {
     const link = /Your order page: (\S+)/.exec(confirmation.text)?.[1];
     expect(link).toContain(`/orders/${number}?token=`);
     await page.goto(link!);
+    await pageSettled(page);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Order ${number}`);
+    // The token left the address bar (and the page view); a reload still opens the page.
+    expect(page.url()).toBe(`${e2e.shop.url}/orders/${number}`);
+    expect(JSON.stringify(await dataLayer(page))).not.toContain('token=');
+    await page.reload();
     await pageSettled(page);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Order ${number}`);
     expect(await page.locator('[data-order-line]').count()).toBe(2);

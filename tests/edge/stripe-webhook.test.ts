@@ -3,6 +3,9 @@ import { pageEvents } from '../support/html';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
 import { startPreparedTurso, type TursoEmulator } from '../support/turso-emulator';
 import { startWorker, type TestWorker } from '../support/worker';
+import { buyerHash } from '#worker/orders/buyer-cookie.ts';
+
+const BUYER = 'edge-buyer-nonce-0123456789';
 
 /** The built Worker in workerd verifies a Stripe signature with SubtleCrypto and records the order through Turso's protocol. */
 const SECRET = 'whsec_edge_test';
@@ -29,6 +32,7 @@ describe('Stripe webhooks on the edge', () => {
     const id = stripe.createSession({
       currency: 'EUR',
       lines: [{ productId: 1, name: 'G-Series Laser Training Pistol', quantity: 1, unitAmount: 17499 }],
+      metadata: { buyer: await buyerHash(BUYER) },
     });
     stripe.complete(id);
     const event = stripe.signedEvent('checkout.session.completed', id, SECRET);
@@ -42,9 +46,9 @@ describe('Stripe webhooks on the edge', () => {
     const rows = await turso.db.execute('select session_id, status, currency, total from orders');
     expect(rows.rows.map((r) => [r.session_id, r.status, r.currency, Number(r.total)])).toEqual([[id, 'paid', 'EUR', 17499]]);
 
-    // The thank-you page shows it from the database, its purchase keyed by the order number.
+    // The thank-you page shows it from the database to the browser that checked out, its purchase keyed by the order number.
     const [order] = (await turso.db.execute('select number, token from orders')).rows;
-    const thanks = await worker.get(`/thank-you?session_id=${id}`, { headers: { Cookie: 'cart=1:1' } });
+    const thanks = await worker.get(`/thank-you?session_id=${id}`, { headers: { Cookie: `cart=1:1; buyer=${BUYER}` } });
     const html = await thanks.text();
     expect(html).toContain('€174.99');
     expect(html).toContain(`href="/orders/${String(order!.number)}?token=${String(order!.token)}"`);
@@ -52,6 +56,11 @@ describe('Stripe webhooks on the edge', () => {
       { event: 'purchase', ecommerce: { transaction_id: order!.number, value: 174.99, currency: 'EUR' } },
     ]);
     expect(thanks.headers.getSetCookie().some((c) => c.startsWith('cart=;'))).toBe(true);
+    expect(thanks.headers.get('Referrer-Policy')).toBe('no-referrer');
+    // Another browser: the generic thank-you.
+    const elsewhere = await (await worker.get(`/thank-you?session_id=${id}`)).text();
+    expect(elsewhere).toContain('Thank You for Your Order!');
+    expect(elsewhere).not.toContain(String(order!.number));
     // Without Postmark on the edge the mail stays owed on the row, for the cron to send.
     const [owed] = (await turso.db.execute('select notified_at, email_attempts from orders')).rows;
     expect(owed).toMatchObject({ notified_at: null });

@@ -3,6 +3,7 @@ import { paymentLinks, ukPaymentLinks } from '#shared/catalogue/payment-links.ts
 import { attr, BROWSER_UA, decodeEntities, mainOf, pageEvents } from '../support/html';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
 import { logDuring, startTestApp, type TestApp } from '../support/test-app';
+import { buyerHash } from '#worker/orders/buyer-cookie.ts';
 
 let plain: TestApp; // Stripe unset: the embedded default
 let t: TestApp; // Stripe pointed at the emulation
@@ -19,20 +20,26 @@ beforeEach(() => {
 });
 
 /** A browser without JavaScript: posts forms from the shop's own pages (so with its Origin) and carries the cookie it is given. */
+/** A browser's cookie jar, as far as these tests need one: every cookie the shop sets, kept until it is deleted. */
 function shopper(app: TestApp, headers: Record<string, string> = {}) {
-  let cookie = '';
+  const jar = new Map<string, string>();
   const keep = (res: Response) => {
-    const set = res.headers.getSetCookie().find((c) => c.startsWith('cart='));
-    if (set) cookie = set.split(';')[0]!;
-    if (set?.includes('Max-Age=0')) cookie = '';
+    for (const set of res.headers.getSetCookie()) {
+      const [pair] = set.split(';');
+      const [name, value] = [pair!.slice(0, pair!.indexOf('=')), pair!.slice(pair!.indexOf('=') + 1)];
+      if (set.includes('Max-Age=0') || value === '') jar.delete(name);
+      else jar.set(name, value);
+    }
   };
-  const base = () => ({ 'User-Agent': BROWSER_UA, ...(cookie ? { Cookie: cookie } : {}), ...headers });
+  const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  const base = () => ({ 'User-Agent': BROWSER_UA, ...(jar.size > 0 ? { Cookie: cookieHeader() } : {}), ...headers });
   return {
+    /** The cart cookie's value, decoded. */
     get cookie() {
-      return decodeURIComponent(cookie.replace(/^cart=/, ''));
+      return decodeURIComponent(jar.get('cart') ?? '');
     },
     setCookie(value: string) {
-      cookie = `cart=${encodeURIComponent(value)}`;
+      jar.set('cart', encodeURIComponent(value));
     },
     async post(path: string, fields: Record<string, string>, extra: Record<string, string> = {}) {
       const res = await fetch(`${app.url}${path}`, {
@@ -278,6 +285,13 @@ describe('checkout', () => {
     const first = await s.post('/cart/checkout', { attempt: 'attempt-0002' }, { Accept: 'application/json' });
     const second = await s.post('/cart/checkout', { attempt: 'attempt-0002' }, { Accept: 'application/json' });
     expect(JSON.parse(first.body)).toEqual(JSON.parse(second.body));
+    // The browser that checks out gets an HttpOnly nonce; the session carries only its hash.
+    const buyer = first.res.headers.getSetCookie().find((c) => c.startsWith('buyer='))!;
+    expect(buyer).toMatch(/HttpOnly/);
+    expect(buyer).toMatch(/SameSite=Lax/);
+    const nonce = buyer.split(';')[0]!.slice('buyer='.length);
+    expect(stripe.received[0]?.fields['metadata[buyer]']).toBe(await buyerHash(nonce));
+    expect(JSON.stringify(stripe.received[0]?.fields)).not.toContain(nonce);
     expect(stripe.received).toHaveLength(2);
     expect(stripe.received[0]?.idempotencyKey).toBe(stripe.received[1]?.idempotencyKey);
     expect(stripe.received[0]?.fields).toMatchObject({
@@ -339,7 +353,8 @@ describe('thank-you with a session', () => {
     const { body } = await s.post('/cart/checkout', {}, { Accept: 'application/json' });
     const id = /cs_test_\d+/.exec(body)![0];
     const success = new URL(stripe.complete(id));
-    const { html } = await t.get(`${success.pathname}${success.search}`);
+    // The same browser comes back (its buyer cookie, set by the checkout, lets it see the order).
+    const { html } = await s.get(`${success.pathname}${success.search}`);
     const main = mainOf(html);
     expect(main.match(/data-order-line/g)).toHaveLength(2);
     expect(main).toContain('G-Series Laser Training Pistol');

@@ -8,12 +8,19 @@ import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emul
 import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
 import { retryOwedMail } from '#worker/jobs/retry-owed-mail.ts';
 import { orderMail } from '#worker/orders/order-mail.ts';
+import { buyerHash } from '#worker/orders/buyer-cookie.ts';
+import { READS_PER_BUYER } from '#worker/orders/session-lookups.ts';
 
 /**
  * POST /webhooks/stripe on the Node runtime over HTTP, with the Stripe emulation serving the sessions
  * and signing events as Stripe does. Orders land in the real libSQL file.
  */
 const SECRET = 'whsec_test_emulated';
+/** The browser that checked out: its cookie's nonce, whose hash the cart's checkout puts in the session. */
+const BUYER = 'n0nce-of-the-buying-browser-42';
+const BUYER_HASH = await buyerHash(BUYER);
+const asBuyer = (cart?: string) => ({ Cookie: [`buyer=${BUYER}`, ...(cart ? [`cart=${cart}`] : [])].join('; ') });
+const thankYou = (query: string, headers: Record<string, string> = asBuyer()) => fetch(`${t.url}/thank-you${query}`, { headers });
 let stripe: StripeEmulator;
 let postmark: PostmarkEmulator;
 let t: TestApp;
@@ -35,7 +42,7 @@ function twoLineGbpSession() {
       { productId: 10, name: 'Training Knife', quantity: 1, unitAmount: 3499 },
     ],
     shipping: { label: 'Standard delivery (UK)', amount: 0 },
-    metadata: { region: 'UK', utm_source: 'newsletter' },
+    metadata: { region: 'UK', utm_source: 'newsletter', buyer: BUYER_HASH },
   });
 }
 
@@ -326,7 +333,7 @@ describe('the thank-you page', () => {
   it('records the order itself when the shopper is quicker than the webhook; the webhook after adds nothing', async () => {
     const id = twoLineGbpSession();
     stripe.complete(id);
-    const res = await fetch(`${t.url}/thank-you?session_id=${id}`, { headers: { Cookie: 'cart=1:2|10:1' } });
+    const res = await thankYou(`?session_id=${id}`, asBuyer('1:2|10:1'));
     const html = await res.text();
     expect(html.match(/data-order-line/g)).toHaveLength(2);
     expect(html).toContain('on its way to shopper@example.com');
@@ -335,7 +342,7 @@ describe('the thank-you page', () => {
     // Paid: the cart is emptied in the same response.
     expect(res.headers.getSetCookie().some((c) => c.startsWith('cart=;'))).toBe(true);
     // What was added since (one more pistol, another product) stays.
-    const again = await fetch(`${t.url}/thank-you?session_id=${id}`, { headers: { Cookie: 'cart=1:3|10:1|4:2' } });
+    const again = await thankYou(`?session_id=${id}`, asBuyer('1:3|10:1|4:2'));
     expect(again.headers.getSetCookie().find((c) => c.startsWith('cart='))).toMatch(/^cart=1%3A1%7C4%3A2;|^cart=1:1\|4:2;/);
     expect((await deliver('checkout.session.completed', id)).status).toBe(200);
     expect(await count(orders)).toBe(1);
@@ -347,9 +354,90 @@ describe('the thank-you page', () => {
     const id = twoLineGbpSession();
     stripe.complete(id, 'unpaid');
     await deliver('checkout.session.completed', id);
-    const res = await fetch(`${t.url}/thank-you?session_id=${id}`, { headers: { Cookie: 'cart=1:2|10:1' } });
+    const res = await thankYou(`?session_id=${id}`, asBuyer('1:2|10:1'));
     expect(await res.text()).toContain('is being confirmed');
     expect(res.headers.getSetCookie().some((c) => c.startsWith('cart='))).toBe(false);
+  });
+});
+
+describe('who sees an order on the thank-you page', () => {
+  /** What the page says about an order: its number, the shopper's address, the order page link. */
+  const private_ = (html: string) => ({
+    number: /data-order-number/.test(html),
+    email: html.includes('shopper@example.com'),
+    link: /data-order-page/.test(html),
+  });
+
+  it('is only the browser that checked out: any other browser gets the generic thank-you and Stripe is not asked', async () => {
+    const id = twoLineGbpSession();
+    stripe.complete(id);
+    stripe.sessionReads.length = 0;
+    const others: Array<Record<string, string>> = [{}, { Cookie: 'buyer=bad' }, { Cookie: 'buyer=another-browser-nonce-1234567' }];
+    for (const headers of others) {
+      const res = await thankYou(`?session_id=${id}`, headers);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(private_(html)).toEqual({ number: false, email: false, link: false });
+      expect(html).toContain('Thank You for Your Order!');
+    }
+    // A browser that never checked out here costs no Stripe read; one with its own buyer cookie may
+    // cost one (within its budget) and records the order, as the webhook would, but sees nothing.
+    expect(stripe.sessionReads).toEqual([id]);
+    // Once the webhook has recorded it, still nobody else.
+    await deliver('checkout.session.completed', id);
+    expect(private_(await (await thankYou(`?session_id=${id}`, {})).text())).toEqual({ number: false, email: false, link: false });
+    expect(private_(await (await thankYou(`?session_id=${id}`, { Cookie: 'buyer=another-browser-nonce-1234567' })).text())).toEqual({
+      number: false,
+      email: false,
+      link: false,
+    });
+    expect(private_(await (await thankYou(`?session_id=${id}`)).text())).toEqual({ number: true, email: true, link: true });
+  });
+
+  it('is never stored by a cache nor sent on as a referrer, and swaps the session id for the order number in the address bar', async () => {
+    const id = twoLineGbpSession();
+    stripe.complete(id);
+    await deliver('checkout.session.completed', id);
+    const [order] = await t.deps.db.select().from(orders);
+    for (const res of [await thankYou(`?session_id=${id}`), await thankYou(`?session_id=${id}`, {}), await thankYou('', {})]) {
+      expect(res.headers.get('Cache-Control')).toBe('no-store');
+      expect(res.headers.get('Referrer-Policy')).toBe('no-referrer');
+    }
+    const html = await (await thankYou(`?session_id=${id}`)).text();
+    expect(html).toContain(`history.replaceState(history.state,'',"/thank-you?order=${order!.number}")`);
+    // Another browser's address loses the session id too.
+    expect(await (await thankYou(`?product_id=1&session_id=${id}`, {})).text()).toContain(
+      `history.replaceState(history.state,'',"/thank-you?product_id=1")`,
+    );
+    // A reload of ?order=… shows the order to the same browser only.
+    expect(private_(await (await thankYou(`?order=${order!.number}`)).text())).toEqual({ number: true, email: true, link: true });
+    expect(private_(await (await thankYou(`?order=${order!.number}`, {})).text())).toEqual({ number: false, email: false, link: false });
+  });
+
+  it("asks Stripe only about a session id of Stripe's shape, once a minute for one it does not know, and a few times per buyer", async () => {
+    stripe.sessionReads.length = 0;
+    const prober = { Cookie: 'buyer=a-browser-that-probes-session-ids' };
+    for (const junk of ['abc', 'cs_prod_1', 'cs_test_', '<script>']) await thankYou(`?session_id=${encodeURIComponent(junk)}`, prober);
+    expect(stripe.sessionReads).toEqual([]);
+    await thankYou('?session_id=cs_test_madeup1', prober);
+    await thankYou('?session_id=cs_test_madeup1', prober);
+    expect(stripe.sessionReads).toEqual(['cs_test_madeup1']);
+    for (let i = 2; i < READS_PER_BUYER + 5; i++) await thankYou(`?session_id=cs_test_madeup${i}`, prober);
+    expect(stripe.sessionReads).toHaveLength(READS_PER_BUYER);
+  });
+
+  it('logs no session id, from the checkout to the webhook and the thank-you page', async () => {
+    logs.length = 0;
+    const id = twoLineGbpSession();
+    stripe.complete(id);
+    await thankYou(`?session_id=${id}`);
+    await deliver('checkout.session.completed', id);
+    await thankYou(`?session_id=${id}`, {});
+    await orderMails();
+    expect(logs.length).toBeGreaterThan(0);
+    expect(JSON.stringify(logs)).not.toContain(id);
+    const [order] = await t.deps.db.select().from(orders);
+    expect(JSON.stringify(logs)).toContain(order!.number);
   });
 });
 
@@ -390,7 +478,26 @@ describe('the order page', () => {
     stripe.complete(id);
     await deliver('checkout.session.completed', id);
     const [order] = await t.deps.db.select().from(orders);
-    const html = await (await fetch(`${t.url}/thank-you?session_id=${id}`)).text();
+    const html = await (await thankYou(`?session_id=${id}`)).text();
     expect(html).toContain(`href="/orders/${order!.number}?token=${order!.token}"`);
+  });
+
+  it('keeps its token in a cookie for its own path and drops it from the address bar; no cache, no referrer', async () => {
+    const id = twoLineGbpSession();
+    stripe.complete(id);
+    await deliver('checkout.session.completed', id);
+    const [order] = await t.deps.db.select().from(orders);
+    const res = await fetch(`${t.url}/orders/${order!.number}?token=${order!.token}`);
+    expect(res.headers.get('Referrer-Policy')).toBe('no-referrer');
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith(`order_${order!.number}=`))!;
+    expect(cookie).toContain(`Path=/orders/${order!.number}`);
+    expect(cookie).toContain('HttpOnly');
+    // Before the tag manager can read it, the address bar loses the token.
+    expect(await res.text()).toContain(`history.replaceState(history.state,'',"/orders/${order!.number}")`);
+    // A reload (no token in the address) finds the order through the cookie; another order's cookie does not.
+    const reload = await fetch(`${t.url}/orders/${order!.number}`, { headers: { Cookie: cookie.split(';')[0]! } });
+    expect(reload.status).toBe(200);
+    expect(await reload.text()).toContain(`Order ${order!.number}`);
+    expect((await fetch(`${t.url}/orders/${order!.number}`, { headers: { Cookie: `order_${order!.number}=wrong` } })).status).toBe(404);
   });
 });

@@ -74,6 +74,8 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
   const webhookAnswers: number[] = [];
   /** Size of each page of line items the shop read. */
   const lineItemPages: number[] = [];
+  /** Ids the shop asked GET /v1/checkout/sessions/:id for, in order (known or not). */
+  const sessionReads: string[] = [];
   let base = '';
 
   function sessionJson(s: EmulatedSession, expand: boolean) {
@@ -249,6 +251,7 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
       }
       const read = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(url.pathname);
       if (req.method === 'GET' && read?.[1]) {
+        sessionReads.push(read[1]);
         const session = sessions.get(read[1]);
         if (!session) {
           return replyJson(res, 404, {
@@ -268,6 +271,7 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
     state,
     webhookAnswers,
     lineItemPages,
+    sessionReads,
     /** Settings that point the shop at this emulation. */
     env: { STRIPE_SECRET_KEY: secretKey, STRIPE_API_URL: base },
     /** Marks a session complete (paid, or unpaid for a delayed method) as the hosted page would; returns its success URL. */

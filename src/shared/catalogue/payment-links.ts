@@ -76,10 +76,10 @@ export function paymentLinkOrigins(maps: LinkMap[] = [paymentLinks, ukPaymentLin
 }
 
 /**
- * The payment provider's checkout session id on /thank-you (the purchase's transaction id). Only a
- * plain token is accepted (Stripe's look like cs_test_a1B2c3), so junk never reaches analytics.
+ * The payment provider's checkout session id on /thank-you (the purchase's transaction id). Only
+ * Stripe's shape is accepted (cs_test_a1B2c3, cs_live_…), so junk never reaches analytics or Stripe.
  */
 export function parseSessionId(raw: string | null | undefined): string | null {
   const text = raw?.trim();
-  return text && /^[\w-]{1,200}$/.test(text) ? text : null;
+  return text && /^cs_(live|test)_[A-Za-z0-9_]{1,200}$/.test(text) ? text : null;
 }

@@ -151,6 +151,11 @@ export const orders = sqliteTable(
     paymentLink: text('payment_link'),
     /** The order page's secret (/orders/{number}?token=…). */
     token: text('token').notNull(),
+    /**
+     * SHA-256 of the nonce in the cookie of the browser that checked out (the session's metadata): only
+     * that browser's thank-you page shows the order. Null for payment links (no session of ours).
+     */
+    buyerHash: text('buyer_hash'),
     ...mailColumns(),
     createdAt: text('created_at').notNull().default(now),
   },

@@ -3,6 +3,7 @@ import Toaster from '#client/islands/Toaster.tsx';
 import { alternateLinks, marketHref } from '#shared/market/market.ts';
 import { absoluteUrl, seoTags, serializeJsonForScript, siteJsonLd } from '#shared/seo/tags.ts';
 import { site } from '#shared/site/brand.ts';
+import { publicSearch } from '#shared/site/private-params.ts';
 import { ConsentBanner } from './consent-banner';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -25,12 +26,14 @@ function JsonLd({ data }: { data: object }) {
 
 /** The HTML shell every page streams inside: head tags, frame, and the one client entry. */
 export function Document({ head, assets, children }: DocumentProps) {
-  const { region, market, path, nonce, settings } = useRequestInfo();
+  const { region, market, path, search, nonce, settings } = useRequestInfo();
   // On a market's address the page's own URL is that market's; every indexable page names all its versions.
   const inMarket = (href: string) => marketHref(market, href);
   const seo = seoTags({ ...head, canonicalPath: head.canonicalPath && inMarket(head.canonicalPath) }, settings.SITE_URL);
   const alternates = head.robots?.includes('noindex') ? [] : alternateLinks(head.canonicalPath ?? path, settings.SITE_URL);
   const detection = useDetectionConfig();
+  const cleaned = publicSearch(search);
+  const address = head.address ?? (cleaned === search ? undefined : path + cleaned);
   return (
     <html lang={site.locale} data-region={region.region} data-region-source={region.source} data-market={market ?? undefined}>
       <head>
@@ -68,7 +71,7 @@ export function Document({ head, assets, children }: DocumentProps) {
         {assets.preloads.map((href) => (
           <link key={href} rel="modulepreload" href={href} nonce={nonce} />
         ))}
-        <AnalyticsHead />
+        <AnalyticsHead address={address && inMarket(address)} />
         <script type="module" src={assets.script} nonce={nonce} />
         {[...siteJsonLd(settings.SITE_URL), ...(head.jsonLd ?? [])].map((data, i) => (
           <JsonLd key={i} data={data} />

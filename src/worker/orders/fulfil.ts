@@ -27,7 +27,8 @@ export async function fulfil(db: Db, session: SessionRecord, status: OrderStatus
   const number = await orderNumber(session.id);
   const at = nowIso();
   const token = orderToken();
-  const { region, ...campaign } = session.metadata;
+  // What the cart's checkout put beside the campaign (session-params.ts) is not part of it.
+  const { region, buyer, cart: _cart, ...campaign } = session.metadata;
   const order = db
     .insert(orders)
     .values({
@@ -47,6 +48,7 @@ export async function fulfil(db: Db, session: SessionRecord, status: OrderStatus
       campaign: Object.keys(campaign).length > 0 ? campaign : null,
       paymentLink: session.paymentLink,
       token,
+      buyerHash: buyer ?? null,
       // A new order owes its pair of e-mails, held by this caller until it has sent them. An order
       // first heard of as failed owes none (no sale to confirm or pack).
       ...(status === 'failed'

@@ -23,12 +23,12 @@ export const orderMailLeaseUntil = (deps: MailDeps) => new Date(Date.now() + ema
  * Sends a new order's pair of e-mails; the caller (the webhook or thank-you that inserted the order)
  * holds its lease, so nobody else sends them meanwhile. Never throws: what fails stays owed.
  */
-export async function mailNewOrder(deps: MailDeps, log: Logger, sessionId: string) {
+export async function mailNewOrder(deps: MailDeps, log: Logger, number: string) {
   try {
     // The row only: the mails read its lines themselves (orderMail.mails), as the retry job's do.
-    const [order] = await deps.db.select().from(orders).where(eq(orders.sessionId, sessionId)).limit(1);
+    const [order] = await deps.db.select().from(orders).where(eq(orders.number, number)).limit(1);
     if (order) await sendOwedMail(orderMail, deps, log, order);
   } catch (err) {
-    log('error', 'order mail failed', { sessionId, ...errorFields(err) });
+    log('error', 'order mail failed', { order: number, ...errorFields(err) });
   }
 }

@@ -27,6 +27,6 @@ export async function recordSession(
   const status = session?.status === 'complete' ? statusFor(event, session.paymentStatus) : null;
   if (!session || !status) return null;
   const order = await fulfil(deps.db, session, status, orderMailLeaseUntil(deps));
-  if (order.created) deps.background(mailNewOrder(deps, deps.log, session.id));
+  if (order.created) deps.background(mailNewOrder(deps, deps.log, order.number));
   return { session, order };
 }

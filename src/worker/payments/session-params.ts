@@ -26,6 +26,8 @@ export function checkoutSessionParams(input: {
   campaign: CampaignParams;
   /** The market the cart checks out in (/eu/cart…): the shopper comes back to its pages. */
   market?: Market | null;
+  /** The hash of the checking-out browser's nonce (buyer-cookie.ts): its thank-you page alone shows the order. */
+  buyer: string;
 }): CheckoutSessionParams {
   const { cart, region, siteUrl } = input;
   const shipping = shippingChoices(region, input.gbpSubtotal).map((choice) => ({
@@ -35,6 +37,7 @@ export function checkoutSessionParams(input: {
   }));
   const metadata: Record<string, string> = {
     region,
+    buyer: input.buyer,
     cart: serializeCart(cart.lines.map((l) => ({ id: l.item.id, quantity: l.quantity }))),
   };
   for (const [key, value] of Object.entries(input.campaign)) if (value) metadata[key] = value.slice(0, METADATA_VALUE_MAX);

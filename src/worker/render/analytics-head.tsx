@@ -7,9 +7,11 @@ import { useRequestInfo } from './request-context';
  * (localStorage, else the cookie), else denied for UK/EU and granted for US. A choice found in
  * localStorage is also put on <html data-consent> before the body parses, so the banner (which the
  * server renders when the cookie has no choice) is hidden by CSS from the first paint. Then Google Tag Manager, only when GTM_ID is set.
- * Both inline scripts carry the request's CSP nonce.
+ * Both inline scripts carry the request's CSP nonce. When the page gives an `address`, the address bar
+ * is set to it first (history.replaceState), so neither the tag manager nor a shared screenshot sees
+ * a session id or an order token.
  */
-export function AnalyticsHead() {
+export function AnalyticsHead({ address }: { address?: string }) {
   const { region, nonce, settings, consent } = useRequestInfo();
   const defaults = serializeJsonForScript({
     key: CONSENT_STORAGE_KEY,
@@ -17,7 +19,9 @@ export function AnalyticsHead() {
     granted: consentSignals('granted'),
     denied: consentSignals('denied'),
   });
+  const replaceAddress = address ? `history.replaceState(history.state,'',${serializeJsonForScript(address)});` : '';
   const consentScript =
+    replaceAddress +
     `(function(c){window.dataLayer=window.dataLayer||[];window.gtag=function(){dataLayer.push(arguments)};` +
     `var s=null;try{s=localStorage.getItem(c.key)}catch(e){}` +
     `if(s==='granted'||s==='denied')document.documentElement.setAttribute('data-consent',s);` +

@@ -10,6 +10,12 @@ export interface PageHead extends SeoInput {
   jsonLd?: object[];
   /** Extra head links: rel prev/next of a paginated list, the feed's rel alternate (site-relative hrefs). */
   links?: Array<{ rel: 'prev' | 'next' | 'alternate'; href: string; type?: string; title?: string }>;
+  /**
+   * What the address bar shows once the page loads (site-relative, before the market prefix), when
+   * not the request's own address: set before the tag manager loads, so it never sees what was
+   * dropped. Without it, private parameters (session_id, token) are dropped from the request's.
+   */
+  address?: string;
   /** Analytics events the client pushes once the page loads (e.g. 404_error, view_item). */
   events?: Array<Record<string, unknown> & { event: string }>;
 }

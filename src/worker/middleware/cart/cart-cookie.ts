@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { CART_COOKIE, CART_MAX_AGE, serializeCart, type CartLine } from '#shared/cart/cart.ts';
+import { isHttps } from '../../http/is-https';
 
 /**
  * Writes the cart cookie (readable by the page's script, which shows the count; it holds no secret)
@@ -13,6 +14,5 @@ export function writeCartCookie<E extends { Variables: { cart: CartLine[] } }>(c
     deleteCookie(c, CART_COOKIE, { path: '/' });
     return;
   }
-  const secure = new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
-  setCookie(c, CART_COOKIE, serializeCart(lines), { path: '/', maxAge: CART_MAX_AGE, sameSite: 'Lax', secure });
+  setCookie(c, CART_COOKIE, serializeCart(lines), { path: '/', maxAge: CART_MAX_AGE, sameSite: 'Lax', secure: isHttps(c) });
 }

@@ -100,9 +100,14 @@ export function securityHeaders(): MiddlewareHandler<{
   return async (c, next) => {
     const value = nonce();
     c.set('nonce', value);
+    // A page that keeps its address from other sites (the thank-you and order pages: no-referrer)
+    // says so itself; the site-wide policy would otherwise overwrite it.
+    let ownReferrerPolicy: string | null = null;
     await baseHeaders(c, async () => {
       await next();
+      ownReferrerPolicy = c.res.headers.get('Referrer-Policy');
     });
+    if (ownReferrerPolicy) c.header('Referrer-Policy', ownReferrerPolicy);
     const { settings } = c.get('deps');
     c.header('Content-Security-Policy', contentSecurityPolicy(value, settings));
     c.header('Permissions-Policy', permissionsPolicy(settings));

@@ -11,6 +11,8 @@ import { CheckoutUnavailableError } from '#worker/payments/checkout-gateway.ts';
 import { checkoutSessionParams } from '#worker/payments/session-params.ts';
 import { cartNotices } from '#shared/cart/notices.ts';
 import { wantsJson } from '#worker/http/wants-json.ts';
+import { buyerHash, ensureBuyerNonce } from '#worker/orders/buyer-cookie.ts';
+import { orderNumber } from '#worker/orders/order-number.ts';
 import { rejectCartPost } from './cart-answers';
 import { postedCampaign, regionPaymentLink } from './checkout-inputs';
 import { cartCheckoutMode } from './checkout-mode';
@@ -24,9 +26,15 @@ function goTo(c: Context<AppEnv>, url: string) {
  * The idempotency key of a checkout attempt: the attempt token the cart page rendered, bound to
  * what is being bought, so a double submit gets the same session and a changed cart a new one.
  */
-async function idempotencyKey(attempt: string | undefined, lines: readonly CartLine[], region: string, campaign: CampaignParams) {
+async function idempotencyKey(
+  attempt: string | undefined,
+  lines: readonly CartLine[],
+  region: string,
+  campaign: CampaignParams,
+  buyer: string,
+) {
   const token = attempt && /^[\w-]{8,64}$/.test(attempt) ? attempt : crypto.randomUUID();
-  const data = new TextEncoder().encode([token, serializeCart(lines), region, campaignQueryString(campaign)].join('\n'));
+  const data = new TextEncoder().encode([token, serializeCart(lines), region, campaignQueryString(campaign), buyer].join('\n'));
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', data));
   return `cart-checkout-${Array.from(digest.slice(0, 16), (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
@@ -56,6 +64,7 @@ export async function checkoutCart(c: Context<AppEnv>, fields: Record<string, st
     return c.redirect(c.get('href')('/cart'), 303);
   }
   const currency = currencyByRegion[region];
+  const buyer = await buyerHash(ensureBuyerNonce(c));
   const params = checkoutSessionParams({
     cart: priceCart(items, currency),
     gbpSubtotal: priceCart(items, 'GBP').subtotal,
@@ -63,10 +72,12 @@ export async function checkoutCart(c: Context<AppEnv>, fields: Record<string, st
     siteUrl: c.get('deps').settings.SITE_URL,
     campaign,
     market: c.get('market'),
+    buyer,
   });
   try {
-    const session = await gateway.createSession(params, await idempotencyKey(fields.attempt, lines, region, campaign));
-    log('info', 'checkout session created', { sessionId: session.id, lines: items.length, currency });
+    const session = await gateway.createSession(params, await idempotencyKey(fields.attempt, lines, region, campaign, buyer));
+    // The order number, not the session id: logs open nothing.
+    log('info', 'checkout session created', { order: await orderNumber(session.id), lines: items.length, currency });
     return goTo(c, session.url);
   } catch (err) {
     const status = err instanceof CheckoutUnavailableError ? err.status : undefined;

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
 import { productById } from '#shared/catalogue/product.ts';
 import { shortenedAddressLines } from '#worker/orders/order-address.ts';
 import { ORDER_NUMBER, sameToken } from '#worker/orders/order-number.ts';
@@ -12,6 +13,7 @@ import { OrderLines, type ShownOrderLine } from '#worker/components/order-lines.
 import { orderByNumber } from '#worker/orders/order-queries.ts';
 import type { PageHead } from '#worker/render/head.ts';
 import { useHref } from '#client/market-context.ts';
+import { isHttps } from '#worker/http/is-https.ts';
 
 export interface OrderPageData {
   number: string;
@@ -29,16 +31,33 @@ export interface OrderPageData {
 /** Compared against when no order has the number, so a miss takes as long as a wrong token. */
 const NO_TOKEN = 'x'.repeat(22);
 
+/** The order page keeps its token in a cookie for its own path, so a reload finds it once the address bar has dropped it. */
+const ORDER_COOKIE_MAX_AGE_S = 90 * 24 * 60 * 60;
+const orderCookie = (number: string) => `order_${number}`;
+
 /**
  * /orders/{number}?token=…: the shopper's page for one order, opened from the confirmation e-mail or
  * the thank-you page. Without the order's own token it is the 404 page, whether or not the number
- * exists (the token is compared in constant time); never stored by a cache.
+ * exists (the token is compared in constant time); never stored by a cache, never sent on as a
+ * referrer. The token leaves the address bar (Document drops it before analytics loads) and stays
+ * in an HttpOnly cookie for this page's path.
  */
 export async function load(c: Context<AppEnv>): Promise<OrderPageData | Response> {
   c.header('Cache-Control', 'no-store');
+  c.header('Referrer-Policy', 'no-referrer');
   const number = c.req.param('number') ?? '';
   const order = ORDER_NUMBER.test(number) ? await orderByNumber(c.get('deps').db, number) : null;
-  if (!sameToken(c.req.query('token'), order?.token ?? NO_TOKEN) || !order) return c.notFound();
+  const presented = c.req.query('token') ?? getCookie(c, orderCookie(number));
+  if (!sameToken(presented, order?.token ?? NO_TOKEN) || !order) return c.notFound();
+  if (c.req.query('token') !== undefined) {
+    setCookie(c, orderCookie(number), order.token, {
+      path: c.req.path,
+      maxAge: ORDER_COOKIE_MAX_AGE_S,
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: isHttps(c),
+    });
+  }
   return {
     number: order.number,
     status: order.status,

@@ -13,7 +13,8 @@ import type { AppEnv } from '#worker/app-context.ts';
 import { OrderLines, type ShownOrderLine } from '#worker/components/order-lines.tsx';
 import type { PageHead } from '#worker/render/head.ts';
 import { writeCartCookie } from '../../middleware/cart/cart-cookie';
-import { readPaidOrder, type ShownOrder } from './paid-order';
+import { readBoughtOrder, readPaidOrder, type ShownOrder } from './paid-order';
+import { ORDER_NUMBER } from '#worker/orders/order-number.ts';
 import { useHref } from '#client/market-context.ts';
 
 export interface ThankYouData {
@@ -24,13 +25,26 @@ export interface ThankYouData {
   order: (Omit<ShownOrder, 'lines'> & { lines: ShownOrderLine[] }) | null;
 }
 
+/**
+ * /thank-you after the hosted payment. It may show an order (the shopper's e-mail, the order page
+ * link) to the browser that checked out only, so it is never stored by a cache and its address is
+ * never sent on as a referrer. Once shown, the address bar holds ?order=… instead of the session id
+ * (a reload shows the same order to the same browser).
+ */
 export async function load(c: Context<AppEnv>): Promise<ThankYouData> {
+  c.header('Cache-Control', 'no-store');
+  c.header('Referrer-Policy', 'no-referrer');
   const productId = c.req.query('product_id');
   const id = parseProductId(productId);
   const product = id === null ? undefined : productById(id);
   if (productId !== undefined && !product) c.get('log')('warn', 'thank-you product not found', { productId });
   const sessionId = parseSessionId(c.req.query('session_id'));
-  const paid = sessionId ? await readPaidOrder(c, sessionId) : null;
+  const number = c.req.query('order');
+  const paid = sessionId
+    ? await readPaidOrder(c, sessionId)
+    : number && ORDER_NUMBER.test(number)
+      ? await readBoughtOrder(c, number)
+      : null;
   const order = paid && {
     ...paid,
     lines: paid.lines.map((line) => ({ ...line, product: line.productId === null ? undefined : productById(line.productId) })),
@@ -52,6 +66,7 @@ export function head({ product, sessionId, order }: ThankYouData): PageHead {
     title: 'Thank You for Your Order',
     description: 'Your order has been received. An order confirmation e-mail follows shortly.',
     robots: 'noindex',
+    ...(order ? { address: `/thank-you?order=${order.number}` } : {}),
     ...(event ? { events: [event] } : {}),
   };
 }

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { consentCookie, consentReturnPath, isConsentChoice } from '#shared/site/consent.ts';
 import type { AppEnv } from '#worker/app-context.ts';
 import { readFields } from '#worker/http/read-fields.ts';
+import { isHttps } from '#worker/http/is-https.ts';
 
 /**
  * The consent banner without JavaScript: stores the choice in the cookie the server reads, then
@@ -12,8 +13,7 @@ export async function postConsent(c: Context<AppEnv>) {
   const form = await readFields(c, ['form']);
   const choice = form.choice;
   if (!isConsentChoice(choice)) return c.text('Choose Accept or Reject.', 400);
-  const secure = new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
-  c.header('Set-Cookie', consentCookie(choice, { secure }));
+  c.header('Set-Cookie', consentCookie(choice, { secure: isHttps(c) }));
   c.header('Cache-Control', 'no-store');
   return c.redirect(consentReturnPath(form.return), 303);
 }

@@ -5,6 +5,7 @@ import type { AppEnv } from '#worker/app-context.ts';
 import { errorFields } from '#worker/log.ts';
 import { keepAlive } from '#worker/http/keep-alive.ts';
 import { recordSession } from '#worker/orders/record-session.ts';
+import { orderNumber } from '#worker/orders/order-number.ts';
 import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 
 /** Stripe's default: a signature older than this is refused (a replay of a captured request). */
@@ -49,23 +50,25 @@ export async function stripeWebhook(c: Context<AppEnv>) {
     log('warn', 'stripe webhook refused', { reason: 'not a checkout session', eventId: event.id });
     return c.json({ error: 'not a checkout session' }, 400);
   }
+  // Logs name the order number (derived from the session id), never the id itself.
+  const number = await orderNumber(object.id);
   if (event.type === 'checkout.session.expired') {
-    log('info', 'checkout session expired', { sessionId: object.id, eventId: event.id });
+    log('info', 'checkout session expired', { order: number, eventId: event.id });
     return c.json({ received: true });
   }
   try {
     // The answer does not wait for Postmark: Stripe wants a quick 2xx, and unsent mail stays owed.
     const recorded = await recordSession({ ...deps, gateway, log, background: keepAlive(c) }, object.id, event.type);
     if (!recorded) {
-      log('warn', 'stripe webhook for a session that is not complete', { sessionId: object.id, eventId: event.id, type: event.type });
+      log('warn', 'stripe webhook for a session that is not complete', { order: number, eventId: event.id, type: event.type });
       return c.json({ received: true });
     }
     const { order } = recorded;
-    log('info', 'order recorded', { eventId: event.id, type: event.type, sessionId: object.id, ...order });
+    log('info', 'order recorded', { eventId: event.id, type: event.type, ...order });
     return c.json({ received: true, order: order.number, status: order.status });
   } catch (err) {
     // Stripe retries a 5xx for days: nothing is lost while the database or Stripe's API is down.
-    log('error', 'stripe webhook failed', { eventId: event.id, sessionId: object.id, ...errorFields(err) });
+    log('error', 'stripe webhook failed', { eventId: event.id, order: number, ...errorFields(err) });
     return c.json({ error: 'try again' }, 503);
   }
 }

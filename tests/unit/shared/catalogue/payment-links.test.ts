@@ -66,9 +66,22 @@ describe('the payment links', () => {
 });
 
 describe('thank-you session id', () => {
-  it('accepts a plain token only', () => {
+  it("accepts Stripe's shape only: cs_test_ or cs_live_ and a token", () => {
     expect(parseSessionId('cs_test_a1B2c3')).toBe('cs_test_a1B2c3');
-    expect(parseSessionId(' cs_live-9 ')).toBe('cs_live-9');
-    for (const bad of ['', '  ', '<script>', 'a b', 'x'.repeat(201), null, undefined]) expect(parseSessionId(bad)).toBeNull();
+    expect(parseSessionId(' cs_live_b1Xy9 ')).toBe('cs_live_b1Xy9');
+    for (const bad of [
+      '',
+      '  ',
+      '<script>',
+      'a b',
+      'abc',
+      'cs_live-9',
+      'cs_prod_1',
+      'cs_test_',
+      `cs_test_${'x'.repeat(201)}`,
+      null,
+      undefined,
+    ])
+      expect(parseSessionId(bad)).toBeNull();
   });
 });

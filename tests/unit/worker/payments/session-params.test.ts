@@ -13,6 +13,7 @@ function params(region: 'UK' | 'EU' | 'US', lines: Array<{ id: number; quantity:
     region,
     siteUrl: 'https://shop.example',
     campaign: { utm_source: 'news', utm_campaign: 'x'.repeat(600) },
+    buyer: 'ab'.repeat(32),
   });
 }
 
@@ -44,9 +45,10 @@ describe('checkoutSessionParams', () => {
     expect(p.shipToCountries).toEqual(['US']);
   });
 
-  it('carries the region, the cart and the campaign (cut to 500 characters) in metadata', () => {
+  it('carries the region, the buyer hash, the cart and the campaign (cut to 500 characters) in metadata', () => {
     const p = params('EU', [{ id: 2, quantity: 2 }]);
     expect(p.metadata.region).toBe('EU');
+    expect(p.metadata.buyer).toBe('ab'.repeat(32));
     expect(p.metadata.cart).toBe('2:2');
     expect(p.metadata.utm_source).toBe('news');
     expect(p.metadata.utm_campaign).toHaveLength(500);

@@ -1,0 +1,53 @@
+/**
+ * The Stripe reads the thank-you page may make, so nobody can spend the shop's API rate limit (and
+ * fail its checkouts and webhooks) by asking for made-up sessions: an unknown or unfinished session is
+ * remembered for a minute, and each buyer gets a few reads per ten minutes. Kept per app in memory
+ * (per isolate on the edge): a bound on the cost, not an account of it; the cookie gate in front
+ * (buyer-cookie.ts) already keeps every browser that never checked out away from Stripe.
+ */
+export interface SessionLookups {
+  /** Whether Stripe may be asked about this session for this buyer now; counts the read when it may. */
+  mayRead(sessionId: string, buyer: string): boolean;
+  /** Stripe had no finished session by this id: do not ask again for a while. */
+  missed(sessionId: string): void;
+}
+
+export const MISS_TTL_MS = 60_000;
+export const READS_PER_BUYER = 10;
+const READ_WINDOW_MS = 10 * 60_000;
+/** Entries kept at most per map: the oldest go first. */
+const MAX_ENTRIES = 5_000;
+
+function remember<V>(map: Map<string, V>, key: string, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > MAX_ENTRIES) map.delete(map.keys().next().value!);
+}
+
+export function sessionLookups(now: () => number = Date.now): SessionLookups {
+  const misses = new Map<string, number>();
+  const reads = new Map<string, { since: number; count: number }>();
+  return {
+    mayRead(sessionId, buyer) {
+      const missedAt = misses.get(sessionId);
+      if (missedAt !== undefined && now() - missedAt < MISS_TTL_MS) return false;
+      const window = reads.get(buyer);
+      const current = window && now() - window.since < READ_WINDOW_MS ? window : { since: now(), count: 0 };
+      if (current.count >= READS_PER_BUYER) return false;
+      remember(reads, buyer, { since: current.since, count: current.count + 1 });
+      return true;
+    },
+    missed(sessionId) {
+      remember(misses, sessionId, now());
+    },
+  };
+}
+
+const perApp = new WeakMap<object, SessionLookups>();
+
+/** The lookups of one running app (its deps object): each test app, and each isolate, has its own. */
+export function lookupsFor(deps: object): SessionLookups {
+  let lookups = perApp.get(deps);
+  if (!lookups) perApp.set(deps, (lookups = sessionLookups()));
+  return lookups;
+}
