@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { contentGate } from '#worker/db/read-cache/content-gate.ts';
-import { createReadCache } from '#worker/db/read-cache/read-cache.ts';
+import { createReadCache, type CacheStore } from '#worker/db/read-cache/read-cache.ts';
+import { CacheShort, cacheKey } from '#worker/db/read-cache/strategy.ts';
+import { contentVersion } from '#worker/db/schema.ts';
+import { sql } from 'drizzle-orm';
 import { requestReads } from '#worker/db/read-cache/request-reads.ts';
 import { memoryStore } from '#worker/db/read-cache/memory-store.ts';
 import { postReads } from '#worker/db/queries/post-reads.ts';
@@ -186,4 +189,104 @@ describe('memory', () => {
     expect(store.bytes()).toBeGreaterThan(bound.maxBytes / 2);
     await app.close();
   }, 120_000);
+});
+
+describe('what the cache absorbs', () => {
+  /** A store that fails every call, as the Workers Cache API can. */
+  const brokenStore: CacheStore = {
+    get: () => Promise.reject(new Error('cache get failed')),
+    put: () => Promise.reject(new Error('cache put failed')),
+  };
+
+  it('treats a failing store as a miss: pages come from the database, never a 500 or a redirect', async () => {
+    const { log, lines } = keptLog();
+    const app = await startTestApp({ log });
+    app.deps.readCache = createReadCache({ db: app.deps.db, store: brokenStore, gate: contentGate, log });
+    const article = await app.crawl(ARTICLE);
+    expect(article.res.status).toBe(200);
+    expect(article.html).toContain('RELATED ARTICLES');
+    expect((await app.crawl('/guides?q=blue')).res.status).toBe(200);
+    expect(lines.some((l) => l.msg === 'read cache store get failed')).toBe(true);
+    expect(lines.some((l) => l.msg === 'read cache store put failed')).toBe(true);
+    expect(lines.filter((l) => l.level === 'error')).toEqual([]);
+    await app.close();
+  });
+
+  it('keeps what a read found nothing for (an unknown slug, an empty search) only for the fresh window', async () => {
+    const app = await startTestApp();
+    const kept: Array<[string, number]> = [];
+    const inner = memoryStore(NODE_READ_CACHE);
+    const store: CacheStore = { get: (k) => inner.get(k), put: (k, e, ttl) => (kept.push([k, ttl]), inner.put(k, e, ttl)) };
+    const cache = createReadCache({ db: app.deps.db, store, gate: contentGate });
+    const reads = postReads(app.deps.db);
+    const scope = { waitUntil: () => {}, log: app.deps.log };
+    await requestReads(cache, scope).all([reads.post('no-such-post'), reads.post('dry-fire-fundamentals')] as const);
+    const ttl = (key: string) => kept.find(([k]) => k === key)?.[1];
+    expect(ttl(cacheKey('post', ['no-such-post']))).toBe(CacheShort.freshMs);
+    expect(ttl(cacheKey('post', ['dry-fire-fundamentals']))).toBe(CacheShort.staleMs);
+    await app.close();
+  });
+
+  it('hands every batch to the waitUntil of the request that started it, and bounds how long any waiter waits', async () => {
+    const app = await appOnTurso({ DB_TIMEOUT_MS: '10000' });
+    const cache = createReadCache({ db: app.deps.db, store: memoryStore(NODE_READ_CACHE), gate: contentGate, waitMs: 300 });
+    const reads = postReads(app.deps.db);
+    const handed: Array<Promise<unknown>> = [];
+    const first = { waitUntil: (work: Promise<unknown>) => void handed.push(work), log: app.deps.log };
+    const joiner = { waitUntil: () => {}, log: app.deps.log };
+    turso.setOutage('hang');
+    const started = performance.now();
+    const [a, b] = await Promise.all([
+      requestReads(cache, first).all([reads.post('dry-fire-fundamentals')] as const),
+      requestReads(cache, joiner).all([reads.post('dry-fire-fundamentals')] as const),
+    ]);
+    // Both got the fallback after waitMs, not after the 10 s the database client would wait.
+    expect([a, b]).toEqual([[null], [null]]);
+    expect(performance.now() - started).toBeLessThan(2000);
+    // The batch both waited on was handed to the first request's waitUntil (the joiner started none).
+    expect(handed).toHaveLength(1);
+    turso.setOutage('up');
+    await app.close();
+  });
+
+  it('stamps rows with the content version known when they were asked for, not one learnt while they were on their way', async () => {
+    const app = await startTestApp();
+    let clock = Date.now();
+    let hold: Promise<void> | undefined;
+    // The database answers the held batch late, after reading it: as a far-away database would.
+    const db = new Proxy(app.deps.db, {
+      get(target, prop, receiver) {
+        if (prop !== 'batch') return Reflect.get(target, prop, receiver);
+        return async (queries: Parameters<typeof target.batch>[0]) => {
+          const waitFor = hold;
+          const rows = await target.batch(queries);
+          if (waitFor) await waitFor;
+          return rows;
+        };
+      },
+    });
+    const store = memoryStore(NODE_READ_CACHE);
+    const cache = createReadCache({ db, store, gate: contentGate, now: () => clock });
+    const reads = postReads(app.deps.db);
+    const scope = () => ({ waitUntil: () => {}, log: app.deps.log });
+    const version = async () => (await app.deps.db.select().from(contentVersion))[0]?.version ?? 0;
+    const before = String(await version());
+    await requestReads(cache, scope()).all([reads.categories()] as const); // the gate's state is now known and fresh
+
+    let release!: () => void;
+    hold = new Promise((resolve) => (release = resolve));
+    const slow = requestReads(cache, scope()).all([reads.post('dry-fire-fundamentals')] as const);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    hold = undefined;
+    // A sync lands, and another request (past the fresh window) learns the new version first.
+    await app.deps.db.update(contentVersion).set({ version: sql`${contentVersion.version} + 1` });
+    clock += CacheShort.freshMs + 1;
+    await requestReads(cache, scope()).all([reads.post('blue-guns')] as const);
+    expect((await store.get(cacheKey('post', ['blue-guns'])))?.version).toBe(String(Number(before) + 1));
+    release();
+    await slow;
+    // Read before the sync: stamped with the version it was read under, so it is read again, not kept as current.
+    expect((await store.get(cacheKey('post', ['dry-fire-fundamentals'])))?.version).toBe(before);
+    await app.close();
+  });
 });

@@ -1,6 +1,6 @@
 import type { FormEvent, Ref } from 'react';
 import { categorySlug } from '#shared/editorial/posts.ts';
-import { guidesPath, type GuideFilter } from '#shared/editorial/guides.ts';
+import { GUIDE_QUERY_MAX, guidesPath, type GuideFilter } from '#shared/editorial/guides.ts';
 import { useHref } from '#client/market-context.ts';
 
 const fieldClass = 'h-11 w-full rounded-md border border-stone-400 bg-white px-3 text-stone-900';
@@ -40,6 +40,7 @@ export function GuideFilterForm({ filter, categories, handlers }: GuideFilterFor
             id="guides-q"
             type="search"
             name="q"
+            maxLength={GUIDE_QUERY_MAX}
             value={filter.q}
             onChange={(event) => handlers?.onQuery(event.target.value)}
             disabled={!handlers}

@@ -8,9 +8,14 @@ export interface GuideFilter {
 
 export const NO_GUIDE_FILTER: GuideFilter = { q: '', category: '' };
 
-/** Reads ?q= and ?category= (the GET form's fields); anything missing is no filter. */
+/** The longest search text read (the form's field takes no more): each distinct text is a read kept in the cache. */
+export const GUIDE_QUERY_MAX = 100;
+const CATEGORY_SLUG = /^[a-z0-9-]{1,64}$/;
+
+/** Reads ?q= and ?category= (the GET form's fields); anything missing, or a category that is no slug, is no filter. */
 export function parseGuideFilter(params: URLSearchParams): GuideFilter {
-  return { q: (params.get('q') ?? '').trim(), category: (params.get('category') ?? '').trim().toLowerCase() };
+  const category = (params.get('category') ?? '').trim().toLowerCase();
+  return { q: (params.get('q') ?? '').trim().slice(0, GUIDE_QUERY_MAX).trim(), category: CATEGORY_SLUG.test(category) ? category : '' };
 }
 
 /**
@@ -29,10 +34,13 @@ export function filterGuides(cards: readonly PostTeaser[], filter: GuideFilter):
 /** Guides per page: the server reads and renders no more than this. */
 export const GUIDES_PAGE_SIZE = 12;
 
-/** ?page= as a page number from 1; anything else is page 1. */
+/** The highest page read: past it the database would skip ever more rows for a page nobody links to. */
+export const GUIDE_PAGE_MAX = 500;
+
+/** ?page= as a page number from 1 to GUIDE_PAGE_MAX; anything else is page 1. */
 export function parseGuidePage(params: URLSearchParams): number {
   const page = Number(params.get('page'));
-  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+  return Number.isSafeInteger(page) && page >= 1 ? Math.min(page, GUIDE_PAGE_MAX) : 1;
 }
 
 /** Pages needed for `total` guides (at least 1, so an empty list is page 1 of 1). */

@@ -61,7 +61,7 @@ export async function createNodeDeps(settings: Settings, opts: { clientDir: stri
     runtime: 'node',
     settings,
     db,
-    readCache: createReadCache({ db, store: memoryStore(NODE_READ_CACHE), gate: contentGate }),
+    readCache: createReadCache({ db, store: memoryStore(NODE_READ_CACHE), gate: contentGate, waitMs: settings.DB_TIMEOUT_MS + 1000, log }),
     mailer: chooseMailer(settings, () => createOutboxMailer(resolve(settings.MAIL_OUTBOX_DIR))),
     log,
     countryOf: (request) => request.headers.get('cf-ipcountry'),

@@ -30,6 +30,7 @@ function runtimeFor(env: WorkerEnv) {
     fetch: fetchWithTimeout(settings.DB_TIMEOUT_MS),
   });
   const db = createDb(client);
+  const log = createLogger(settings.LOG_LEVEL, { runtime: 'edge' });
   const deps: AppDeps = {
     runtime: 'edge',
     settings,
@@ -39,9 +40,11 @@ function runtimeFor(env: WorkerEnv) {
       db,
       store: cacheApiStore((caches as unknown as { default: Cache }).default, settings.SITE_URL),
       gate: contentGate,
+      waitMs: settings.DB_TIMEOUT_MS + 1000,
+      log,
     }),
     mailer: chooseMailer(settings, () => unconfiguredMailer),
-    log: createLogger(settings.LOG_LEVEL, { runtime: 'edge' }),
+    log,
     countryOf: (request) => (request as { cf?: { country?: string } }).cf?.country,
     senderAddressOf: (c) => c.req.header('cf-connecting-ip'),
   };

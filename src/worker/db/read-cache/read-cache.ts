@@ -47,6 +47,36 @@ export interface ReadCacheOptions {
   /** Milliseconds since the epoch (tests pass a fake clock). */
   now?: () => number;
   revalidateBudgetMs?: number;
+  /**
+   * The longest a request waits for a read it needs (no kept copy), whoever started it: past it the
+   * read's fallback is served. A little over DB_TIMEOUT_MS, so it only bites when a read never settles.
+   */
+  waitMs?: number;
+  /** Where store failures are reported (the store is best effort: a failure is a miss, never a page error). */
+  log?: Logger;
+}
+
+/** Default for waitMs: DB_TIMEOUT_MS's default and a second. */
+export const READ_WAIT_MS = 6000;
+
+/** Cache store calls that fail count as a miss (get) or as not kept (put), logged, never thrown. */
+function bestEffort(store: CacheStore, log: Logger): CacheStore {
+  return {
+    get: (key) =>
+      store.get(key).catch((err: unknown) => {
+        log('warn', 'read cache store get failed', { key, ...errorFields(err) });
+        return undefined;
+      }),
+    put: (key, entry, ttlMs) =>
+      store.put(key, entry, ttlMs).catch((err: unknown) => {
+        log('warn', 'read cache store put failed', { key, ...errorFields(err) });
+      }),
+  };
+}
+
+/** What a read found nothing for (an unknown slug, an empty search): kept only for the fresh window, not for days. */
+function isMiss(value: unknown): boolean {
+  return value === null || value === undefined || (Array.isArray(value) && value.length === 0);
 }
 
 /**
@@ -57,10 +87,12 @@ export interface ReadCacheOptions {
  * gate's state when it is not fresh; concurrent misses of the same read share one request.
  */
 export function createReadCache(options: ReadCacheOptions) {
-  const { db, store } = options;
+  const { db } = options;
+  const store = bestEffort(options.store, options.log ?? (() => {}));
   const gate = options.gate(db, store);
   const now = options.now ?? Date.now;
   const budget = options.revalidateBudgetMs ?? REVALIDATE_BUDGET_MS;
+  const waitMs = options.waitMs ?? READ_WAIT_MS;
   /** Reads on their way from the database, by key (per process or isolate). */
   const inFlight = new Map<string, Promise<unknown>>();
 
@@ -70,6 +102,10 @@ export function createReadCache(options: ReadCacheOptions) {
   /** Sends the queued reads (and the gate's state when asked) as one batch, and keeps every result. */
   async function flush(reads: Read<unknown>[], withState: boolean): Promise<PromiseSettledResult<unknown>[]> {
     const at = now();
+    // What the rows are stamped with: the state as known when they were asked for, unless the batch
+    // read the state itself (then both are one snapshot). Another batch may learn of a newer version
+    // meanwhile; stamping these older rows with it would keep them as current.
+    let stamp = gate.stamp();
     const stateQuery = withState ? [gate.query(at)] : [];
     const queries: BatchItem<'sqlite'>[] = [...stateQuery, ...reads.map((r) => r.query)];
     const settled = await db.batch(queries as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]).then(
@@ -81,14 +117,18 @@ export function createReadCache(options: ReadCacheOptions) {
         return Promise.allSettled(queries.map((q) => q as unknown as Promise<unknown>));
       },
     );
-    if (stateQuery.length > 0 && settled[0]?.status === 'fulfilled') await gate.keep(settled[0].value, at);
-    const { version, expiresAt } = gate.stamp();
+    if (stateQuery.length > 0 && settled[0]?.status === 'fulfilled') {
+      await gate.keep(settled[0].value, at);
+      stamp = gate.stamp();
+    }
+    const { version, expiresAt } = stamp;
     return Promise.all(
       reads.map(async (r, i): Promise<PromiseSettledResult<unknown>> => {
         const result = settled[i + stateQuery.length]!;
         if (result.status === 'rejected') return result;
         const value = r.map(result.value);
-        await store.put(cacheKey(r.name, r.args), { value, storedAt: at, version, expiresAt }, r.strategy.staleMs);
+        const keepMs = isMiss(value) ? r.strategy.freshMs : r.strategy.staleMs;
+        await store.put(cacheKey(r.name, r.args), { value, storedAt: at, version, expiresAt }, keepMs);
         return { status: 'fulfilled', value };
       }),
     );
@@ -98,7 +138,7 @@ export function createReadCache(options: ReadCacheOptions) {
    * Queues the reads for this turn's batch and registers each in flight at once, so concurrent misses
    * (and other reads the same page starts in the same turn) join it instead of asking again.
    */
-  function fetchBatch(reads: ReadonlyArray<Read<unknown>>, withState: boolean): Map<string, Promise<unknown>> {
+  function fetchBatch(reads: ReadonlyArray<Read<unknown>>, withState: boolean, scope: RequestScope): Map<string, Promise<unknown>> {
     if (!queue) {
       const queued: Read<unknown>[] = [];
       const next: QueuedBatch = {
@@ -110,6 +150,9 @@ export function createReadCache(options: ReadCacheOptions) {
         }),
       };
       queue = next;
+      // Other requests join this batch: it must outlive the request that started it (workerd cancels
+      // a finished request's I/O unless it is handed to waitUntil).
+      scope.waitUntil(next.done.catch(() => undefined));
     }
     const batch = queue;
     const offset = batch.reads.length;
@@ -140,6 +183,15 @@ export function createReadCache(options: ReadCacheOptions) {
     return started;
   }
 
+  /** The read, or a TimeoutError once this waiter has waited waitMs (the read itself goes on for others). */
+  function withinWait<T>(pending: Promise<T>): Promise<T> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new DOMException(`read not back in ${waitMs} ms`, 'TimeoutError')), waitMs);
+    });
+    return Promise.race([pending, timeout]).finally(() => clearTimeout(timer));
+  }
+
   /**
    * The reads' values, each as a promise, once the cache has been asked (quick: memory or the
    * colo's cache); what needs the database is then on its way. `served` reports how each went.
@@ -168,10 +220,10 @@ export function createReadCache(options: ReadCacheOptions) {
     if (scope.timedOut)
       for (const r of needed)
         batched.set(cacheKey(r.name, r.args), Promise.reject(new Error('database timed out earlier in this request')));
-    else if (needed.length > 0) for (const [k, v] of fetchBatch(needed, !stateFresh)) batched.set(k, v);
+    else if (needed.length > 0) for (const [k, v] of fetchBatch(needed, !stateFresh, scope)) batched.set(k, v);
     const refreshing = refresh.length > 0 || (!stateFresh && needed.length === 0 && !inFlight.has(gate.key));
     if (refreshing) {
-      const work = refresh.length > 0 ? fetchBatch(refresh, !stateFresh) : fetchBatch([], true);
+      const work = refresh.length > 0 ? fetchBatch(refresh, !stateFresh, scope) : fetchBatch([], true, scope);
       scope.waitUntil(Promise.all(work.values()).catch((err: unknown) => scope.log('warn', 'background read failed', errorFields(err))));
     }
 
@@ -193,7 +245,7 @@ export function createReadCache(options: ReadCacheOptions) {
         scope.log('error', `database read failed: ${r.name}`, errorFields(err));
         return r.fallback;
       };
-      if (!entry) return pending.catch(failed);
+      if (!entry) return withinWait(pending).catch(failed);
       // A kept copy exists: serve it if the database is slow, and let the read finish in the background.
       scope.waitUntil(pending.catch(() => undefined));
       return Promise.race([

@@ -8,6 +8,8 @@ import {
   guidesPath,
   parseGuideFilter,
   parseGuidePage,
+  GUIDE_PAGE_MAX,
+  GUIDE_QUERY_MAX,
 } from '#shared/editorial/guides.ts';
 import { toPostTeaser } from '#shared/editorial/posts.ts';
 import { postSummary as post } from '../../../support/posts';
@@ -47,6 +49,12 @@ describe('guide filter', () => {
     expect(parseGuideFilter(new URLSearchParams(''))).toEqual({ q: '', category: '' });
   });
 
+  it('reads at most GUIDE_QUERY_MAX characters of search text, and a category only when it is a slug', () => {
+    expect(parseGuideFilter(new URLSearchParams({ q: 'x'.repeat(10_000) })).q).toHaveLength(GUIDE_QUERY_MAX);
+    expect(parseGuideFilter(new URLSearchParams({ category: 'a'.repeat(65) })).category).toBe('');
+    expect(parseGuideFilter(new URLSearchParams({ category: '<b>' })).category).toBe('');
+  });
+
   it('ignores spaces around the search text, as the server reads it', () => {
     expect(ids(' blue ', '')).toEqual(ids('blue', ''));
     expect(ids('   ', '')).toEqual([1, 2, 3, 4]);
@@ -81,6 +89,7 @@ describe('guide pages', () => {
       ['2.5', 1],
       ['x', 1],
       ['', 1],
+      ['999999999', GUIDE_PAGE_MAX],
     ] as const)
       expect(parseGuidePage(new URLSearchParams({ page: value })), value).toBe(page);
     expect(parseGuidePage(new URLSearchParams())).toBe(1);
