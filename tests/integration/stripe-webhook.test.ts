@@ -360,14 +360,14 @@ describe('the thank-you page', () => {
   });
 });
 
-describe('who sees an order on the thank-you page', () => {
-  /** What the page says about an order: its number, the shopper's address, the order page link. */
-  const private_ = (html: string) => ({
-    number: /data-order-number/.test(html),
-    email: html.includes('shopper@example.com'),
-    link: /data-order-page/.test(html),
-  });
+/** What a thank-you page says about an order: its number, the shopper's address, the order page link. */
+const orderShown = (html: string) => ({
+  number: /data-order-number/.test(html),
+  email: html.includes('shopper@example.com'),
+  link: /data-order-page/.test(html),
+});
 
+describe('who sees an order on the thank-you page', () => {
   it('is only the browser that checked out: any other browser gets the generic thank-you and Stripe is not asked', async () => {
     const id = twoLineGbpSession();
     stripe.complete(id);
@@ -377,7 +377,7 @@ describe('who sees an order on the thank-you page', () => {
       const res = await thankYou(`?session_id=${id}`, headers);
       expect(res.status).toBe(200);
       const html = await res.text();
-      expect(private_(html)).toEqual({ number: false, email: false, link: false });
+      expect(orderShown(html)).toEqual({ number: false, email: false, link: false });
       expect(html).toContain('Thank You for Your Order!');
     }
     // A browser that never checked out here costs no Stripe read; one with its own buyer cookie may
@@ -385,13 +385,13 @@ describe('who sees an order on the thank-you page', () => {
     expect(stripe.sessionReads).toEqual([id]);
     // Once the webhook has recorded it, still nobody else.
     await deliver('checkout.session.completed', id);
-    expect(private_(await (await thankYou(`?session_id=${id}`, {})).text())).toEqual({ number: false, email: false, link: false });
-    expect(private_(await (await thankYou(`?session_id=${id}`, { Cookie: 'buyer=another-browser-nonce-1234567' })).text())).toEqual({
+    expect(orderShown(await (await thankYou(`?session_id=${id}`, {})).text())).toEqual({ number: false, email: false, link: false });
+    expect(orderShown(await (await thankYou(`?session_id=${id}`, { Cookie: 'buyer=another-browser-nonce-1234567' })).text())).toEqual({
       number: false,
       email: false,
       link: false,
     });
-    expect(private_(await (await thankYou(`?session_id=${id}`)).text())).toEqual({ number: true, email: true, link: true });
+    expect(orderShown(await (await thankYou(`?session_id=${id}`)).text())).toEqual({ number: true, email: true, link: true });
   });
 
   it('is never stored by a cache nor sent on as a referrer, and swaps the session id for the order number in the address bar', async () => {
@@ -410,8 +410,8 @@ describe('who sees an order on the thank-you page', () => {
       `history.replaceState(history.state,'',"/thank-you?product_id=1")`,
     );
     // A reload of ?order=… shows the order to the same browser only.
-    expect(private_(await (await thankYou(`?order=${order!.number}`)).text())).toEqual({ number: true, email: true, link: true });
-    expect(private_(await (await thankYou(`?order=${order!.number}`, {})).text())).toEqual({ number: false, email: false, link: false });
+    expect(orderShown(await (await thankYou(`?order=${order!.number}`)).text())).toEqual({ number: true, email: true, link: true });
+    expect(orderShown(await (await thankYou(`?order=${order!.number}`, {})).text())).toEqual({ number: false, email: false, link: false });
   });
 
   it("asks Stripe only about a session id of Stripe's shape, once a minute for one it does not know, and a few times per buyer", async () => {
