@@ -53,3 +53,12 @@ void startUp.finally(() => {
 
 const detection = document.getElementById('region-detection')?.textContent;
 if (detection) detectRegionOnce(JSON.parse(detection) as DetectionConfig);
+
+// Field data for a sampled share of views (VITALS_SAMPLE_RATE, on <html data-vitals>): web-vitals is
+// fetched when the browser is idle; its observers read the buffered entries from the page's start.
+const startVitals = () => void import('./vitals').then((m) => m.reportVitals());
+const vitalsRate = Number(document.documentElement.dataset.vitals ?? 0);
+if (vitalsRate > 0 && Math.random() < vitalsRate) {
+  if ('requestIdleCallback' in window) requestIdleCallback(startVitals, { timeout: 5000 });
+  else setTimeout(startVitals, 2000);
+}

@@ -21,6 +21,7 @@ import { renderRefusal } from './frame/refusal-page';
 import { ServerErrorPage } from './frame/server-error-page';
 import { shopRoutes } from './routes/shop/shop-routes';
 import { webhookRoutes } from './routes/webhooks/webhook-routes';
+import { vitalsRoutes } from './routes/vitals/vitals-routes';
 
 /** Builds the whole shop from its dependencies; the Worker and Node entries differ only in what they pass. */
 export function createApp(deps: AppDeps) {
@@ -47,6 +48,7 @@ export function createApp(deps: AppDeps) {
   }
   app.get('/:market{gb|eu|us}/', (c) => c.redirect(`/${c.req.param('market')}`, 301));
   app.route('/', webhookRoutes);
+  app.route('/', vitalsRoutes);
 
   app.notFound(renderNotFound);
   app.onError((err, c) => {

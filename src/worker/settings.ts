@@ -73,6 +73,12 @@ function settingsSchema(runtime: Runtime) {
     /** Stripe API base (tests point it at a local emulation). */
     STRIPE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.stripe.com'),
     STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\w+$/, "must be the webhook endpoint's signing secret (whsec_…)")),
+    /** The share of page views whose Web Vitals the browser reports to POST /vitals (0: none). */
+    VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
+    /** Reports one address may send per minute; more get 429 and are not stored. */
+    VITALS_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(30),
+    /** Days of field data kept; the scheduled job deletes older rows. */
+    VITALS_KEEP_DAYS: z.coerce.number().int().min(1).max(400).default(30),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
     PORT: z.coerce.number().int().min(0).max(65_535).default(8787),
     /** Node only: the interface to listen on; loopback unless set, so nothing reaches the shop around its proxy. */

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { Currency } from '#shared/region/region.ts';
 import { ORDER_STATUSES } from '#worker/orders/order-status.ts';
+import { METRICS } from '#shared/vitals/metrics.ts';
 
 /** Timestamps are ISO 8601 strings (UTC), which sort and compare as text. */
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
@@ -190,6 +191,38 @@ export const orderEvents = sqliteTable(
   (t) => [primaryKey({ columns: [t.orderId, t.status] })],
 );
 
-export const schema = { categories, blogPosts, blogProductRelations, formSubmissions, contentVersion, orders, orderLines, orderEvents };
+/**
+ * Field data: one row per metric of one page view, as POST /vitals received it. Nothing about the
+ * visitor (no address, cookie or user agent): the page's route pattern, the market, a device class
+ * from the viewport. Rows older than VITALS_KEEP_DAYS are deleted by the scheduled job.
+ */
+export const webVitals = sqliteTable(
+  'web_vitals',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    pageType: text('page_type').notNull(),
+    market: text('market'),
+    device: text('device').notNull(),
+    metric: text('metric', { enum: METRICS }).notNull(),
+    value: real('value').notNull(),
+    rating: text('rating').notNull(),
+    /** For LCP, INP and CLS: the element (a CSS selector, capped) web-vitals' attribution names. */
+    target: text('target'),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [index('web_vitals_created_idx').on(t.createdAt)],
+);
+
+export const schema = {
+  categories,
+  blogPosts,
+  blogProductRelations,
+  formSubmissions,
+  contentVersion,
+  orders,
+  orderLines,
+  orderEvents,
+  webVitals,
+};
 
 export type FormSubmission = typeof formSubmissions.$inferSelect;

@@ -35,7 +35,13 @@ export function Document({ head, assets, children }: DocumentProps) {
   const cleaned = publicSearch(search);
   const address = head.address ?? (cleaned === search ? undefined : path + cleaned);
   return (
-    <html lang={site.locale} data-region={region.region} data-region-source={region.source} data-market={market ?? undefined}>
+    <html
+      lang={site.locale}
+      data-region={region.region}
+      data-region-source={region.source}
+      data-market={market ?? undefined}
+      data-vitals={settings.VITALS_SAMPLE_RATE > 0 ? String(settings.VITALS_SAMPLE_RATE) : undefined}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

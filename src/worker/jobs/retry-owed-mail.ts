@@ -1,12 +1,11 @@
 import { MAX_EMAIL_ATTEMPTS } from '#worker/mail/retry-schedule.ts';
 import { claimOwedMail, emailLeaseMs, owedMail, type MailTable } from '../db/queries/owed-mail';
 import type { AppDeps } from '../app-context';
-import { errorFields } from '../log';
 import { sendOwedMail, type OwedMailKind } from '../mail/send-owed';
 import { orderMail } from '../orders/order-mail';
 import { contactMail } from '../contact/contact-mail';
 
-type JobDeps = Pick<AppDeps, 'db' | 'mailer' | 'log' | 'settings'>;
+export type JobDeps = Pick<AppDeps, 'db' | 'mailer' | 'log' | 'settings'>;
 
 /** Rows taken and sent together per round; rounds repeat while rows are due. */
 const BATCH_SIZE = 10;
@@ -65,14 +64,4 @@ async function reportOwed(kind: OwedMailKind<MailTable>, deps: JobDeps, now: Dat
 /** Every kind of owed mail, once each: what the cron trigger (edge), the timer (Node) and `npm run mail:retry` run. */
 export async function retryAllOwedMail(deps: JobDeps, opts: { ignoreBackoff?: boolean } = {}) {
   return { contact: await retryOwedMail(contactMail, deps, opts), order: await retryOwedMail(orderMail, deps, opts) };
-}
-
-/** The scheduled run: never throws (a failure is logged, the next run goes on). */
-export async function runScheduledJobs(deps: JobDeps) {
-  try {
-    return await retryAllOwedMail(deps);
-  } catch (err) {
-    deps.log('error', 'scheduled job failed', { job: 'retry-owed-mail', ...errorFields(err) });
-    return undefined;
-  }
 }

@@ -1,3 +1,5 @@
+import { rateWindow, setBounded } from '../http/rate-window';
+
 /**
  * The Stripe reads the thank-you page may make, so nobody can spend the shop's API rate limit (and
  * fail its checkouts and webhooks) by asking for made-up sessions: an unknown or unfinished session is
@@ -15,30 +17,18 @@ export interface SessionLookups {
 export const MISS_TTL_MS = 60_000;
 export const READS_PER_BUYER = 10;
 const READ_WINDOW_MS = 10 * 60_000;
-/** Entries kept at most per map: the oldest go first. */
-const MAX_ENTRIES = 5_000;
-
-function remember<V>(map: Map<string, V>, key: string, value: V): void {
-  map.delete(key);
-  map.set(key, value);
-  if (map.size > MAX_ENTRIES) map.delete(map.keys().next().value!);
-}
 
 export function sessionLookups(now: () => number = Date.now): SessionLookups {
   const misses = new Map<string, number>();
-  const reads = new Map<string, { since: number; count: number }>();
+  const reads = rateWindow(READS_PER_BUYER, READ_WINDOW_MS, now);
   return {
     mayRead(sessionId, buyer) {
       const missedAt = misses.get(sessionId);
       if (missedAt !== undefined && now() - missedAt < MISS_TTL_MS) return false;
-      const window = reads.get(buyer);
-      const current = window && now() - window.since < READ_WINDOW_MS ? window : { since: now(), count: 0 };
-      if (current.count >= READS_PER_BUYER) return false;
-      remember(reads, buyer, { since: current.since, count: current.count + 1 });
-      return true;
+      return reads.take(buyer);
     },
     missed(sessionId) {
-      remember(misses, sessionId, now());
+      setBounded(misses, sessionId, now());
     },
   };
 }

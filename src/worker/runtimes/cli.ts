@@ -1,5 +1,6 @@
 // `npm run db:migrate`, `npm run content:sync [-- --dry-run] [-- --prune]` (and its alias `npm run db:seed`),
-// `npm run mail:retry` (alias `contact:retry`), `npm run orders`, against TURSO_DATABASE_URL (Turso or a file).
+// `npm run mail:retry` (alias `contact:retry`), `npm run orders`, `npm run vitals [-- --days 7]`, against
+// TURSO_DATABASE_URL (Turso or a file).
 import { resolve } from 'node:path';
 import { syncContent } from '../editorial/content-sync';
 import { retryAllOwedMail } from '../jobs/retry-owed-mail';
@@ -8,6 +9,8 @@ import { formatOrderList, parseOrderListFlags } from '../orders/order-report';
 import { createNodeDeps, openNodeDatabase } from './node-deps';
 import { parseSettings, SettingsError } from '../settings';
 import { migrateDatabase } from '../db/migrate-node';
+import { slowestInp, vitalsP75 } from '../vitals/vitals-queries';
+import { formatVitalsReport, parseVitalsFlags } from '../vitals/vitals-report';
 
 async function main(command: string | undefined, flags: string[]): Promise<number> {
   const settings = parseSettings(process.env, 'node');
@@ -54,8 +57,17 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
       if (found.length > 0) console.log(formatOrderList(found));
       return 0;
     }
+    if (command === 'vitals') {
+      const { days } = parseVitalsFlags(flags);
+      await migrateDatabase(db);
+      const since = new Date(Date.now() - days * 86_400_000).toISOString();
+      const rows = await vitalsP75(db, since);
+      console.log(`Web Vitals on ${target}, the last ${days} days, p75 per page type and market (n: views):`);
+      console.log(rows.length > 0 ? formatVitalsReport(rows, await slowestInp(db, since)) : '(no reports yet)');
+      return 0;
+    }
     throw new Error(
-      'usage: db migrate | db content-sync [--dry-run] [--prune] | db mail-retry | db orders [--since YYYY-MM-DD] [--status S] [--limit N]',
+      'usage: db migrate | db content-sync [--dry-run] [--prune] | db mail-retry | db orders [--since YYYY-MM-DD] [--status S] [--limit N] | db vitals [--days N]',
     );
   } finally {
     db.$client.close();

@@ -1,7 +1,7 @@
 import { serve } from '@hono/node-server';
 import { createApp } from '../app';
 import { prepareDatabase } from '../db/migrate-node';
-import { runScheduledJobs } from '../jobs/retry-owed-mail';
+import { runScheduledJobs } from '../jobs/scheduled-jobs';
 import { fileURLToPath } from 'node:url';
 import { errorFields } from '../log';
 import { createNodeDeps } from './node-deps';

@@ -6,7 +6,7 @@ import { cacheApiStore } from '../db/read-cache/cache-api-store';
 import { contentGate } from '../db/read-cache/content-gate';
 import { createReadCache } from '../db/read-cache/read-cache';
 import type { AppDeps } from '../app-context';
-import { runScheduledJobs } from '../jobs/retry-owed-mail';
+import { runScheduledJobs } from '../jobs/scheduled-jobs';
 import { createLogger } from '../log';
 import { unconfiguredMailer } from '../mail/mailer';
 import { chooseMailer } from '../mail/choose-mailer';

@@ -39,6 +39,18 @@ const storage = [
     duration: 'Until you clear your browser data',
   },
   {
+    name: 'buyer',
+    kind: 'Cookie (essential)',
+    purpose: 'Set when you check out your cart: a random code that lets only this browser see your order on the thank-you page.',
+    duration: '7 days',
+  },
+  {
+    name: 'order_<order number>',
+    kind: 'Cookie (essential)',
+    purpose: 'Set when you open your order page: keeps its secret link so the page still opens when you come back to it.',
+    duration: '90 days',
+  },
+  {
     name: 'Google Analytics cookies (_ga, _ga_*)',
     kind: 'Cookies',
     purpose: 'Tell visits apart to measure how the shop is used. Set only when analytics consent is given.',
@@ -50,6 +62,7 @@ const retention = [
   { what: 'Contact form messages', period: '2 years after our last exchange with you' },
   { what: 'Order and payment records', period: '6 years after the end of the financial year of the order, as UK tax law requires' },
   { what: 'Analytics data', period: '14 months' },
+  { what: 'Page speed measurements', period: '30 days' },
   { what: 'Server logs', period: '30 days' },
 ] as const;
 
@@ -97,6 +110,14 @@ export function Page() {
           We use Google’s consent mode. If you are in the UK or the EU, analytics and advertising cookies stay off until you select Accept
           in our cookie banner; our lawful basis is your consent. Visitors in the US have them on unless they choose Reject. You can change
           your choice at any time with the Cookie settings button at the foot of every page.
+        </p>
+        <h3>Page speed measurements</h3>
+        <p>
+          To keep the shop fast on every device, your browser sends us how quickly each page loaded and responded to your taps (the Core Web
+          Vitals). With each measurement we keep only the kind of page (for example “a product page”, never which one or its address), the
+          shop version (UK, EU or US), whether the screen was phone, tablet or desktop sized, and which part of the page was slowest. We
+          store no IP address, cookie or browser details with them, and nothing that identifies you; no cookie is used. Our lawful basis is
+          our legitimate interest in a shop that works well.
         </p>
         <h3>Reviews widget</h3>
         <p>

@@ -1,0 +1,26 @@
+import { errorFields } from '../log';
+import { pruneVitals } from '../vitals/vitals-queries';
+import { retryAllOwedMail, type JobDeps } from './retry-owed-mail';
+
+const DAY_MS = 86_400_000;
+
+/** Runs one job; a failure is logged and the next job (and the next run) goes on. */
+async function job<T>(deps: JobDeps, name: string, work: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await work();
+  } catch (err) {
+    deps.log('error', 'scheduled job failed', { job: name, ...errorFields(err) });
+    return undefined;
+  }
+}
+
+/**
+ * What the cron trigger (edge) and the timer (Node) run: owed mail is sent again, and field data
+ * older than VITALS_KEEP_DAYS is deleted (so the table stays bounded). Never throws.
+ */
+export async function runScheduledJobs(deps: JobDeps) {
+  const mail = await job(deps, 'retry-owed-mail', () => retryAllOwedMail(deps));
+  const before = new Date(Date.now() - deps.settings.VITALS_KEEP_DAYS * DAY_MS).toISOString();
+  await job(deps, 'prune-vitals', () => pruneVitals(deps.db, before));
+  return mail;
+}

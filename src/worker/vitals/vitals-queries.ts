@@ -1,0 +1,59 @@
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { webVitals } from '../db/schema';
+import type { VitalsBatchInput } from './vitals-batch';
+import { vitalsRows } from './vitals-batch';
+
+export function insertVitals(db: Db, batch: VitalsBatchInput) {
+  return db.insert(webVitals).values(vitalsRows(batch));
+}
+
+/** Rows deleted per statement by prune, so one run never holds the database for long. */
+const PRUNE_BATCH = 5_000;
+
+/** Deletes rows older than `before` (ISO), a batch at a time, oldest first; returns how many went. */
+export async function pruneVitals(db: Db, before: string): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const result = await db.run(
+      sql`delete from ${webVitals} where ${webVitals.id} in (select ${webVitals.id} from ${webVitals} where ${webVitals.createdAt} < ${before} order by ${webVitals.createdAt} limit ${PRUNE_BATCH})`,
+    );
+    total += result.rowsAffected;
+    if (result.rowsAffected < PRUNE_BATCH) return total;
+  }
+}
+
+export interface VitalsP75 {
+  pageType: string;
+  market: string | null;
+  metric: string;
+  count: number;
+  p75: number;
+}
+
+/**
+ * Per page type, market and metric since `since`: the count and the 75th percentile (nearest rank:
+ * the value at rank ceil(0.75 n)), computed in SQL from the created_at index's range.
+ */
+export async function vitalsP75(db: Db, since: string): Promise<VitalsP75[]> {
+  const rows = await db.all<{ page_type: string; market: string | null; metric: string; n: number; value: number }>(sql`
+    with ranked as (
+      select page_type, market, metric, value,
+        row_number() over (partition by page_type, market, metric order by value) as rn,
+        count(*) over (partition by page_type, market, metric) as n
+      from ${webVitals} where created_at >= ${since}
+    )
+    select page_type, market, metric, n, value from ranked where rn = (3 * n + 3) / 4
+    order by page_type, market, metric`);
+  return rows.map((r) => ({ pageType: r.page_type, market: r.market, metric: r.metric, count: Number(r.n), p75: Number(r.value) }));
+}
+
+/** The slowest interactions since `since`: INP value and its target, worst first. */
+export function slowestInp(db: Db, since: string, limit = 5) {
+  return db
+    .select({ pageType: webVitals.pageType, target: webVitals.target, value: webVitals.value })
+    .from(webVitals)
+    .where(and(eq(webVitals.metric, 'INP'), gte(webVitals.createdAt, since)))
+    .orderBy(desc(webVitals.value))
+    .limit(limit);
+}

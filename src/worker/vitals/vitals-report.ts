@@ -1,0 +1,46 @@
+import { ratingOf, type MetricName } from '#shared/vitals/metrics.ts';
+import type { VitalsP75 } from './vitals-queries';
+
+const SHOWN: MetricName[] = ['LCP', 'INP', 'CLS', 'TTFB'];
+const USAGE = 'vitals takes --days N (1 to 400; 7 by default)';
+
+/** Reads `--days 7` (or `--days=7`); throws with the usage on anything else. */
+export function parseVitalsFlags(flags: string[]): { days: number } {
+  const args = flags.flatMap((f) => (f.startsWith('--') && f.includes('=') ? f.split(/=(.*)/s, 2) : [f]));
+  let days = 7;
+  for (let i = 0; i < args.length; i += 2) {
+    const [flag, value] = [args[i], args[i + 1]];
+    if (flag === '--days' && value && /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 400) days = Number(value);
+    else throw new Error(`unknown or bad option ${[flag, value].filter(Boolean).join(' ')} (${USAGE})`);
+  }
+  return { days };
+}
+
+const RATING_WORD = { good: 'good', 'needs-improvement': 'needs improvement', poor: 'poor' } as const;
+
+function shown(metric: MetricName, value: number): string {
+  const figure = metric === 'CLS' ? value.toFixed(2) : `${Math.round(value)} ms`;
+  return `${figure} (${RATING_WORD[ratingOf(metric, value)]})`;
+}
+
+/**
+ * One line per page type and market: the views counted (the most reports of any metric) and each
+ * metric's p75 with Google's rating; then the slowest INP targets.
+ */
+export function formatVitalsReport(rows: VitalsP75[], slowest: Array<{ pageType: string; target: string | null; value: number }>): string {
+  const groups = new Map<string, VitalsP75[]>();
+  for (const row of rows) {
+    const key = `${row.pageType} ${row.market ?? '-'}`;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  const lines = [...groups].map(([key, metrics]) => {
+    const count = Math.max(...metrics.map((m) => m.count));
+    const cells = SHOWN.map((metric) => {
+      const row = metrics.find((m) => m.metric === metric);
+      return `${metric} ${row ? shown(metric, row.p75) : '-'}`;
+    });
+    return [`${key}`, `n=${count}`, ...cells].join('  ');
+  });
+  const targets = slowest.map((s) => `  ${Math.round(s.value)} ms  ${s.pageType}  ${s.target ?? '(no target)'}`);
+  return [...lines, ...(targets.length > 0 ? ['Slowest interactions (INP):', ...targets] : [])].join('\n');
+}
