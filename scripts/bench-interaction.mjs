@@ -73,7 +73,7 @@ const ACTIONS = {
     path: '/',
     viewport: { width: 375, height: 812 },
     target: (page) => page.getByRole('button', { name: 'Open menu' }),
-    shown: () => !!document.querySelector('[role="dialog"]'),
+    shown: () => !!document.querySelector('dialog#mobile-menu')?.open,
   },
   region: {
     path: '/products',

@@ -4,6 +4,7 @@ import { captureCampaign } from './campaign';
 import { armBuyNow } from './buy-now';
 import { armCartBadge } from './cart/badge';
 import { armConsentBanner } from './consent-banner';
+import { armMobileMenu } from './mobile-menu';
 import { prefetchIslandCode } from './hydration/prefetch';
 import { hydrateIslandNamed, hydrateRegionIslands, scheduleIslands } from './hydration/scheduler';
 import { islandsAreHydrated } from './islands-hydrated';
@@ -35,6 +36,7 @@ armConsentBanner();
 armPromoStrip();
 armCartBadge();
 armBuyNow();
+armMobileMenu();
 
 // A region change reaches islands that show it; those still waiting hydrate now and catch up.
 subscribeRegion(() => void hydrateRegionIslands());

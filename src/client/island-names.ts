@@ -6,7 +6,6 @@ export const islandNames = [
   'DesktopNav',
   'FeaturedProducts',
   'GuideBrowser',
-  'MobileMenu',
   'ProductBrowser',
   'ProductGallery',
   'ProductPrice',

@@ -5,20 +5,15 @@ export interface RegionSelectProps {
   region: Region;
   /** The desktop header shows a compact control; the mobile menu a labelled row. */
   placement: 'header' | 'menu';
-  /** Inside an island (the mobile menu): a controlled select. Without it (server HTML in the
-      header) the select is bound by src/client/region/selectors.ts, no React needed. */
-  onChoose?: (value: string) => void;
 }
 
 /**
- * The region (and so currency) selector. Every instance follows the one region store, so the
- * header's and the mobile menu's stay in step with each other and with every price.
+ * The region (and so currency) selector, server HTML bound by src/client/region/selectors.ts (no
+ * React needed). Every instance follows the one region store, so the header's and the mobile menu's
+ * stay in step with each other and with every price.
  */
-export function RegionSelect({ region, placement, onChoose }: RegionSelectProps) {
+export function RegionSelect({ region, placement }: RegionSelectProps) {
   const id = useId();
-  const value = onChoose
-    ? { value: region, onChange: (event: { target: { value: string } }) => onChoose(event.target.value) }
-    : { defaultValue: region };
   return (
     <div className={placement === 'menu' ? 'flex items-center justify-between gap-3' : 'flex items-center gap-2'}>
       <label htmlFor={id} className={placement === 'menu' ? 'text-sm font-medium' : 'sr-only'}>
@@ -28,7 +23,7 @@ export function RegionSelect({ region, placement, onChoose }: RegionSelectProps)
         <select
           id={id}
           data-region-select=""
-          {...value}
+          defaultValue={region}
           // A fixed width in the header, whose track is fixed too: nothing beside it moves while it streams in.
           className={`rounded-md border border-stone-500 bg-stone-800 px-2 py-1 text-sm text-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white ${placement === 'header' ? 'w-30' : ''}`}
         >

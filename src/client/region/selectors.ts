@@ -4,8 +4,8 @@ import { getRegion, subscribeRegion } from './store';
 import { isRegion } from '#shared/region/region.ts';
 
 /**
- * Binds the region selectors rendered as server HTML (the header's, RegionSelect without
- * `onChoose`): a pick is the visitor's choice, and each follows the region store. No React needed.
+ * Binds the region selectors rendered as server HTML (the header's and the mobile menu's): a pick is
+ * the visitor's choice, and each follows the region store. No React needed.
  */
 export function bindRegionSelects(): void {
   const selects = [...document.querySelectorAll<HTMLSelectElement>('select[data-region-select]')];

@@ -1,5 +1,4 @@
 import DesktopNav from '#client/islands/DesktopNav.tsx';
-import MobileMenu from '#client/islands/MobileMenu.tsx';
 import { itemCount } from '#shared/cart/cart.ts';
 import { promoMessages } from '#shared/site/promotions.ts';
 import { site } from '#shared/site/brand.ts';
@@ -7,7 +6,8 @@ import { Island } from '#worker/render/island.tsx';
 import { useRequestInfo } from '#worker/render/request-context.tsx';
 import { CartBadge } from './cart-badge';
 import { PromoStrip } from './promo-strip';
-import { RegionSelectorSlot, useRegionSelectorConfig } from './region-selector-slot';
+import { MobileMenu } from './mobile-menu';
+import { RegionSelectorSlot } from './region-selector-slot';
 import { useHref } from '#client/market-context.ts';
 
 /**
@@ -41,13 +41,8 @@ export function SiteHeader() {
           </div>
           <CartBadge count={itemCount(cart)} />
           <div className="lg:hidden">
-            {/* Interaction: a closed menu is one button; the press that hydrates it opens it. */}
-            <Island
-              name="MobileMenu"
-              component={MobileMenu}
-              props={{ path, regionSelector: useRegionSelectorConfig() }}
-              hydrate="interaction"
-            />
+            {/* No island: src/client/mobile-menu.ts opens it on the first tap. */}
+            <MobileMenu />
           </div>
         </div>
       </div>
