@@ -57,7 +57,7 @@ describe('markets in Chromium', () => {
       await page.goto(`${e2e.shop.url}/eu${PRODUCT}`);
       if (javaScriptEnabled) await pageSettled(page);
       expect(await page.locator('main').textContent()).toContain('€');
-      await page.locator('header a[data-market-link="US"]').click();
+      await page.locator('header a[data-market-link="US"]').first().click();
       await page.waitForURL(`${e2e.shop.url}/us${PRODUCT}`);
       expect(await page.locator('main').textContent()).toContain('$');
       const saved = (await context.cookies()).find((c) => c.name === 'preferredCountry')?.value;

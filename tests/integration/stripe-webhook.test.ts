@@ -409,8 +409,10 @@ describe('who sees an order on the thank-you page', () => {
     expect(await (await thankYou(`?product_id=1&session_id=${id}`, {})).text()).toContain(
       `history.replaceState(history.state,'',"/thank-you?product_id=1")`,
     );
-    // A reload of ?order=… shows the order to the same browser only.
-    expect(orderShown(await (await thankYou(`?order=${order!.number}`)).text())).toEqual({ number: true, email: true, link: true });
+    // A reload of ?order=… shows the order to the same browser only, and leaves its cart alone.
+    const reload = await thankYou(`?order=${order!.number}`, asBuyer('1:2|10:1'));
+    expect(orderShown(await reload.text())).toEqual({ number: true, email: true, link: true });
+    expect(reload.headers.getSetCookie().some((c) => c.startsWith('cart='))).toBe(false);
     expect(orderShown(await (await thankYou(`?order=${order!.number}`, {})).text())).toEqual({ number: false, email: false, link: false });
   });
 

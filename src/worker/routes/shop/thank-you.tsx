@@ -49,8 +49,9 @@ export async function load(c: Context<AppEnv>): Promise<ThankYouData> {
     ...paid,
     lines: paid.lines.map((line) => ({ ...line, product: line.productId === null ? undefined : productById(line.productId) })),
   };
-  // What was just paid for leaves the cart, in this same response (the header's badge shows it).
-  if (order?.status === 'paid') writeCartCookie(c, withoutBought(c.get('cart'), order.lines));
+  // What was just paid for leaves the cart, in this same response (the header's badge shows it); on
+  // arrival from Stripe only, not when ?order=… is reloaded later (the cart may hold new things by then).
+  if (order?.status === 'paid' && sessionId) writeCartCookie(c, withoutBought(c.get('cart'), order.lines));
   return { product, sessionId, order };
 }
 
