@@ -184,6 +184,7 @@ describe('a session in a currency the shop does not sell in', () => {
     logs.length = 0;
     expect((await deliver('checkout.session.completed', id)).status).toBe(503);
     expect(await count(orders)).toBe(0);
+    expect(JSON.stringify(logs)).not.toContain(id);
     expect(logs).toContainEqual(
       expect.objectContaining({
         level: 'error',

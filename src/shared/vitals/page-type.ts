@@ -1,3 +1,4 @@
+import { DIGEST } from '../editorial/posts';
 import { splitMarket, type Market } from '../market/market';
 
 /**
@@ -10,7 +11,7 @@ const STATIC = [
   '/cart',
   '/thank-you',
   '/guides',
-  '/training-gun-digest',
+  DIGEST.path,
   '/contact',
   '/about',
   '/faq',
@@ -23,7 +24,7 @@ const PATTERNS: ReadonlyArray<[RegExp, string]> = [
   [/^\/product\/[^/]+(\/[^/]+)?$/, '/product/:id'],
   [/^\/orders\/[^/]+$/, '/orders/:number'],
   [/^\/guides\/[^/]+$/, '/guides/:slug'],
-  [/^\/training-gun-digest\/[^/]+$/, '/training-gun-digest/:slug'],
+  [new RegExp(`^${DIGEST.path}/[^/]+$`), `${DIGEST.path}/:slug`],
 ];
 
 /** Every page type a report may name. */

@@ -1,3 +1,4 @@
+import { perApp } from '../http/per-app';
 import { rateWindow, setBounded } from '../http/rate-window';
 
 /**
@@ -33,11 +34,5 @@ export function sessionLookups(now: () => number = Date.now): SessionLookups {
   };
 }
 
-const perApp = new WeakMap<object, SessionLookups>();
-
 /** The lookups of one running app (its deps object): each test app, and each isolate, has its own. */
-export function lookupsFor(deps: object): SessionLookups {
-  let lookups = perApp.get(deps);
-  if (!lookups) perApp.set(deps, (lookups = sessionLookups()));
-  return lookups;
-}
+export const lookupsFor = (deps: object): SessionLookups => perApp(deps, 'session-lookups', () => sessionLookups());
