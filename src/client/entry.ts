@@ -2,6 +2,7 @@ import './styles.css';
 import { pushPageEvents, pushPageView } from './data-layer';
 import { captureCampaign } from './campaign';
 import { armBuyNow } from './buy-now';
+import { armAddToCart } from './cart/add-to-cart';
 import { armCartBadge } from './cart/badge';
 import { armConsentBanner } from './consent-banner';
 import { armMobileMenu } from './mobile-menu';
@@ -36,6 +37,7 @@ armConsentBanner();
 armPromoStrip();
 armCartBadge();
 armBuyNow();
+armAddToCart();
 armMobileMenu();
 
 // A region change reaches islands that show it; those still waiting hydrate now and catch up.

@@ -1,6 +1,5 @@
 /** Every island; the name is the file name under src/client/islands/ (checked by a unit test). */
 export const islandNames = [
-  'AddToCart',
   'CartView',
   'ContactForm',
   'DesktopNav',

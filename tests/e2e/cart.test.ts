@@ -111,19 +111,43 @@ describe('adding to the cart in Chromium', () => {
 });
 
 describe('the first tap on Add to cart', () => {
-  it('adds once when it lands while the page is still hydrating', async () => {
-    const context = await ukVisitor();
+  it.each([
+    ['the product page', '/product/1', 'G-Series Laser Training Pistol'],
+    ['a card of the unhydrated product list', '/products', 'G-Series Laser Training Pistol'],
+  ])('on %s needs no island: one post, the count at once, the toast', async (_where, path, name) => {
+    const context = await ukVisitor(412);
     const page = await context.newPage();
     const posts: string[] = [];
     page.on('request', (r) => r.url().endsWith('/cart/add') && posts.push(r.method()));
-    await page.goto(`${e2e.shop.url}/product/1`, { waitUntil: 'domcontentloaded' });
-    // Pressed before its island has hydrated: the press hydrates it and is played once.
-    expect(await page.locator('[data-island="AddToCart"]').getAttribute('data-hydrated')).toBeNull();
-    await page.getByRole('button', { name: 'Add to cart: G-Series Laser Training Pistol' }).click();
+    await page.goto(`${e2e.shop.url}${path}`, { waitUntil: 'domcontentloaded' });
+    expect(await page.locator('[data-island][data-hydrated]').count()).toBe(0);
+    // The count goes up before the server answers: the button is marked busy in the same frame.
+    await page.route('**/cart/add', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await route.continue();
+    });
+    await page
+      .getByRole('button', { name: `Add to cart: ${name}` })
+      .first()
+      .click();
+    expect(await badge(page).textContent()).toBe('1');
     await added(page, '1');
     await pageSettled(page);
     expect(posts).toEqual(['POST']);
     expect((await context.cookies()).find((c) => c.name === 'cart')?.value).toBe(encodeURIComponent('1:1'));
+    expect(await dataLayer(page)).toContainEqual(expect.objectContaining({ event: 'add_to_cart' }));
+    await context.close();
+  });
+
+  it('takes the count back and says why when the cart cannot be reached', async () => {
+    const context = await ukVisitor(412);
+    const page = await context.newPage();
+    await open(page, `${e2e.shop.url}/product/1`);
+    await page.route('**/cart/add', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: 'Add to cart: G-Series Laser Training Pistol' }).click();
+    await toastWith(page, 'Not added').waitFor();
+    expect(await badge(page).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Add to cart/ }).getAttribute('aria-busy')).toBeNull();
     await context.close();
   });
 });

@@ -11,6 +11,8 @@ const listeners = new Set<Listener>();
 let raw: string | undefined;
 let lines: CartLine[] | undefined;
 let watching = false;
+/** Items added in place whose post has not answered yet: the count shows them at once. */
+let adding = 0;
 
 function cookieValue(): string | undefined {
   const entry = document.cookie.split('; ').find((c) => c.startsWith(`${CART_COOKIE}=`));
@@ -31,16 +33,37 @@ export function getCartLines(): CartLine[] {
 }
 
 export function getCartCount(): number {
-  return itemCount(getCartLines());
+  return itemCount(getCartLines()) + adding;
 }
 
-/** Re-reads the cookie; listeners hear of it only when it changed. */
-export function refreshCart(): void {
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+/**
+ * Counts `quantity` items before the server has answered (Add to cart's first frame). The returned
+ * function settles it once the answer is in: the cookie is read again, so a refused add drops out.
+ */
+export function expectAdded(quantity: number): () => void {
+  adding += quantity;
+  emit();
+  let settled = false;
+  return () => {
+    if (settled) return;
+    settled = true;
+    adding -= quantity;
+    if (!refreshCart()) emit();
+  };
+}
+
+/** Re-reads the cookie; listeners hear of it only when it changed (the answer). */
+export function refreshCart(): boolean {
   const next = cookieValue();
-  if (lines && next === raw) return;
+  if (lines && next === raw) return false;
   raw = next;
   lines = parseCart(next).lines;
-  for (const listener of listeners) listener();
+  emit();
+  return true;
 }
 
 function watch() {

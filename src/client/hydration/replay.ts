@@ -39,8 +39,8 @@ export function replayFirstInteraction(el: HTMLElement, hydrate: () => Promise<v
     if (el.dataset.hydrated) return;
     const target = event.target;
     if (!(target instanceof Element)) return;
-    // Buy Now works without React (src/client/buy-now.ts): its press goes straight through.
-    if (target.closest('form[data-buy-now]')) return;
+    // Buy Now and Add to cart work without React (src/client/buy-now.ts, cart/add-to-cart.ts): their press goes straight through.
+    if (target.closest('form[data-buy-now], form[data-add-to-cart]')) return;
     if (event.type === 'click') {
       const e = event as MouseEvent;
       // A modified or middle click (new tab, new window) is the browser's own business.

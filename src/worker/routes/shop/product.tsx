@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import AddToCart from '#client/islands/AddToCart.tsx';
+import { AddToCartButton } from '#client/components/add-to-cart-button.tsx';
 import { BuyButton } from '#client/components/buy-button.tsx';
 import ProductGallery from '#client/islands/ProductGallery.tsx';
 import ProductPrice from '#client/islands/ProductPrice.tsx';
@@ -159,15 +159,8 @@ export function Page({ product, region, campaign }: ProductData) {
               soldOutLabel="Out of Stock"
               className="w-full sm:w-auto sm:min-w-48 sm:self-start"
             />
-            {/* Interaction: the form posts without JavaScript; the press that hydrates it is replayed. */}
-            <Island
-              hydrate="interaction"
-              name="AddToCart"
-              component={AddToCart}
-              props={{
-                product: { id: product.id, name: product.name, stock: product.stock, price: product.price, prices: product.prices },
-              }}
-            />
+            {/* No island either: a form and src/client/cart/add-to-cart.ts. */}
+            <AddToCartButton product={product} className="w-full sm:w-auto sm:min-w-48 sm:self-start" />
             {product.stock === 'Low Stock' && <p className="font-semibold text-amber-900">Hurry! Only a few units left.</p>}
           </div>
         </div>
