@@ -9,19 +9,27 @@ export interface GalleryImage {
   label: string;
 }
 
-/** Main image, technical card and landscape: arrows and thumbnails; the index wraps around. */
+/**
+ * Main image, technical card and landscape: arrows and thumbnails; the index wraps around. On a phone
+ * the image is capped to a share of the screen and the arrows and a counter stand in for the thumbnails,
+ * so the name, price and Buy Now fit in the first screen too.
+ */
 export default function ProductGallery({ images }: { images: GalleryImage[] }) {
   const [index, setIndex] = useState(0);
   const current = images[index];
   if (!current) {
-    return <div className="flex aspect-square items-center justify-center rounded-lg bg-stone-100 text-stone-700">No images available</div>;
+    return (
+      <div className="flex aspect-square items-center justify-center rounded-lg bg-stone-100 text-stone-700 max-md:max-h-[28svh]">
+        No images available
+      </div>
+    );
   }
   const step = (by: number) => setIndex((i) => (i + by + images.length) % images.length);
   const arrow =
     'absolute top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 text-stone-900 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-red-700';
   return (
     <section className="flex flex-col gap-3" aria-label="Product images">
-      <div className="relative flex aspect-square items-center justify-center overflow-hidden rounded-lg border border-stone-200 bg-white">
+      <div className="relative flex aspect-square items-center justify-center overflow-hidden rounded-lg border border-stone-200 bg-white max-md:max-h-[28svh]">
         <img
           src={current.src}
           alt={current.alt}
@@ -45,12 +53,20 @@ export default function ProductGallery({ images }: { images: GalleryImage[] }) {
             </button>
           </>
         )}
+        {images.length > 1 && (
+          <p
+            aria-hidden="true"
+            className="absolute bottom-2 right-2 rounded-full bg-stone-900/75 px-2 py-0.5 text-xs font-medium text-white md:hidden"
+          >
+            {index + 1} / {images.length}
+          </p>
+        )}
         <p className="sr-only" aria-live="polite">
           Image {index + 1} of {images.length}: {current.label}
         </p>
       </div>
       {images.length > 1 && (
-        <ul className="grid grid-cols-3 gap-3">
+        <ul className="grid grid-cols-3 gap-3 max-md:hidden">
           {images.map((image, i) => (
             <li key={image.src}>
               <button

@@ -1,7 +1,10 @@
 import type { Crumb } from '#shared/seo/breadcrumb.ts';
 import { useHref } from '#client/market-context.ts';
 
-/** A breadcrumb trail; the last step is the current page and is not a link. */
+/**
+ * A breadcrumb trail; the last step is the current page and is not a link. On phones that step (the
+ * page's own h1 just below) is left to screen readers, so the trail takes one line of the first screen.
+ */
 export function Breadcrumb({ trail }: { trail: readonly Crumb[] }) {
   const to = useHref();
   const current = trail.at(-1);
@@ -17,7 +20,7 @@ export function Breadcrumb({ trail }: { trail: readonly Crumb[] }) {
           </li>
         ))}
         {current && (
-          <li aria-current="page" className="font-medium text-stone-900">
+          <li aria-current="page" className="font-medium text-stone-900 max-md:sr-only">
             {current.name}
           </li>
         )}

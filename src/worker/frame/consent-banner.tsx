@@ -10,6 +10,8 @@ import { useHref } from '#client/market-context.ts';
  * reopen the banner. Always in the page (hidden when not asking) so it can be reopened; a choice
  * only in localStorage hides it by CSS from the first paint (<html data-consent>, styles.css).
  * A fixed bar: the page does not move; painted only once whole (WholeEnd), so it never grows upwards.
+ * On a phone it is compact (small print, its heading for screen readers, small buttons) so the
+ * first screen above it still holds what a page is for (a product's Buy Now).
  */
 export function ConsentBanner() {
   const to = useHref();
@@ -21,14 +23,14 @@ export function ConsentBanner() {
         <form
           method="post"
           action="/consent"
-          className="mx-auto flex max-w-5xl flex-col gap-3 md:flex-row md:items-center md:justify-between"
+          className="mx-auto flex max-w-5xl flex-col gap-2 md:flex-row md:items-center md:justify-between md:gap-3"
         >
           <input type="hidden" name="return" value={to(path) + search} />
-          <div className="text-sm">
-            <h2 id="consent-heading" tabIndex={-1} className="font-semibold text-stone-50">
+          <div className="text-xs md:text-sm">
+            <h2 id="consent-heading" tabIndex={-1} className="font-semibold text-stone-50 max-md:sr-only max-md:focus:not-sr-only">
               Cookies and analytics
             </h2>
-            <p className="mt-1 text-stone-300">
+            <p className="text-stone-300 md:mt-1">
               We use analytics cookies to understand which training gear helps shooters most. Essential cookies (your region) are always on.{' '}
               <a href={to('/privacy-policy')} className="underline">
                 Privacy Policy
@@ -39,10 +41,10 @@ export function ConsentBanner() {
             </p>
           </div>
           <div className="flex shrink-0 gap-2">
-            <button type="submit" name="choice" value="denied" className="btn btn-secondary">
+            <button type="submit" name="choice" value="denied" className="btn btn-secondary max-md:py-1.5">
               Reject
             </button>
-            <button type="submit" name="choice" value="granted" className="btn btn-primary">
+            <button type="submit" name="choice" value="granted" className="btn btn-primary max-md:py-1.5">
               Accept
             </button>
           </div>

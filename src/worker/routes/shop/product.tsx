@@ -115,14 +115,16 @@ export function Page({ product, region, campaign }: ProductData) {
   const { price, prices, full_price, full_prices } = product;
   return (
     <>
-      <div className="mx-auto max-w-7xl px-4 py-8">
+      <div className="mx-auto max-w-7xl px-4 py-4 md:py-8">
         <Breadcrumb trail={productTrail(product)} />
-        <div className="mt-6 grid gap-10 md:grid-cols-2">
+        {/* On a phone the first screen holds the image, name, price, stock and Buy Now: the gallery is
+            capped there and the buy box comes before the description (desktop orders them as before). */}
+        <div className="mt-3 grid gap-4 md:mt-6 md:grid-cols-2 md:gap-10">
           {/* Interaction: the main image is all there is to see; a thumbnail press hydrates and shows it. */}
           <Island name="ProductGallery" component={ProductGallery} props={{ images: productImages(product) }} hydrate="interaction" />
-          <div className="flex flex-col gap-5">
+          <div className="flex flex-col gap-3 md:gap-5">
             <Badges isNew={product.is_new} tags={product.tags} />
-            <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
+            <h1 className="text-2xl font-bold tracking-tight sm:text-4xl">
               <ProductName name={product.name} />
             </h1>
             {/* Interaction: nothing in it is pressed; it shows the region, so a region change hydrates it before
@@ -138,30 +140,34 @@ export function Page({ product, region, campaign }: ProductData) {
               <StockBadge stock={product.stock} />
               {shipsSoon(product.stock) && <p className="text-sm text-stone-700">{shipsInText}</p>}
             </div>
-            <p className="text-stone-800">{product.description}</p>
-            <section aria-labelledby="features-heading">
-              <h2 id="features-heading" className="text-lg font-semibold">
-                Key Features
-              </h2>
-              <ul className="mt-2 list-disc space-y-1 pl-5 text-stone-800">
-                {product.features.map((feature) => (
-                  <li key={feature}>{feature}</li>
-                ))}
-              </ul>
-            </section>
-            {/* No island: a form and src/client/buy-now.ts, so the first tap navigates at once. */}
-            <BuyButton
-              productId={product.id}
-              name={product.name}
-              stock={product.stock}
-              item={analyticsItem(product)}
-              campaign={campaign}
-              soldOutLabel="Out of Stock"
-              className="w-full sm:w-auto sm:min-w-48 sm:self-start"
-            />
-            {/* No island either: a form and src/client/cart/add-to-cart.ts. */}
-            <AddToCartButton product={product} className="w-full sm:w-auto sm:min-w-48 sm:self-start" />
-            {product.stock === 'Low Stock' && <p className="font-semibold text-amber-900">Hurry! Only a few units left.</p>}
+            <div className="flex flex-col gap-3 md:order-2 md:gap-5">
+              {/* No island: a form and src/client/buy-now.ts, so the first tap navigates at once. */}
+              <BuyButton
+                productId={product.id}
+                name={product.name}
+                stock={product.stock}
+                item={analyticsItem(product)}
+                campaign={campaign}
+                soldOutLabel="Out of Stock"
+                className="w-full sm:w-auto sm:min-w-48 sm:self-start"
+              />
+              {/* No island either: a form and src/client/cart/add-to-cart.ts. */}
+              <AddToCartButton product={product} className="w-full sm:w-auto sm:min-w-48 sm:self-start" />
+              {product.stock === 'Low Stock' && <p className="font-semibold text-amber-900">Hurry! Only a few units left.</p>}
+            </div>
+            <div className="flex flex-col gap-5 max-md:mt-4 md:order-1">
+              <p className="text-stone-800">{product.description}</p>
+              <section aria-labelledby="features-heading">
+                <h2 id="features-heading" className="text-lg font-semibold">
+                  Key Features
+                </h2>
+                <ul className="mt-2 list-disc space-y-1 pl-5 text-stone-800">
+                  {product.features.map((feature) => (
+                    <li key={feature}>{feature}</li>
+                  ))}
+                </ul>
+              </section>
+            </div>
           </div>
         </div>
         <div className="mt-16 grid gap-12 lg:grid-cols-[2fr_1fr]">
