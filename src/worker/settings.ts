@@ -1,3 +1,4 @@
+import { LOW_STOCK_AT_DEFAULT } from '#shared/catalogue/stock-level.ts';
 import { z } from 'zod';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 
@@ -79,6 +80,10 @@ function settingsSchema(runtime: Runtime) {
     VITALS_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(30),
     /** Days of field data kept; the scheduled job deletes older rows. */
     VITALS_KEEP_DAYS: z.coerce.number().int().min(1).max(400).default(30),
+    /** A product with this many units or fewer available shows Low Stock ("Only 3 left"); 0 is Out of Stock. */
+    LOW_STOCK_AT: z.coerce.number().int().min(0).max(10_000).default(LOW_STOCK_AT_DEFAULT),
+    /** How long a cart's Checkout Session holds its units (Stripe's minimum is 30 minutes). */
+    CHECKOUT_HOLD_MINUTES: z.coerce.number().int().min(30).max(1440).default(30),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
     PORT: z.coerce.number().int().min(0).max(65_535).default(8787),
     /** Node only: the interface to listen on; loopback unless set, so nothing reaches the shop around its proxy. */

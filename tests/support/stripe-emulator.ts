@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { paymentLinks, ukPaymentLinks } from '#shared/catalogue/payment-links.ts';
 import { closeServer, listenOnLoopback, replyJson } from './loopback';
 
 /** A Checkout Session create request as it arrived: its form fields, flat (`line_items[0][quantity]`), and headers. */
@@ -58,7 +59,8 @@ function lineItems(fields: Record<string, string>) {
  * Stripe gives) and GET /v1/checkout/sessions/:id/line_items (paged by limit and starting_after, their
  * products when expanded). It also serves the hosted page (GET /pay/:id, whose Pay button completes the session and
  * goes to success_url, first posting the signed checkout.session.completed to `state.webhook` when
- * set, as Stripe does). `state.mode` decides the next create answers: ok, fail (500), reject (400) or
+ * set, as Stripe does), and the account's payment links (GET /v1/payment_links, paged; POST
+ * /v1/payment_links/:id with `active`, recorded in `linkUpdates`). `state.mode` decides the next create answers: ok, fail (500), reject (400) or
  * hang (no answer: the client's time-out).
  */
 export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
@@ -76,6 +78,15 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
   const lineItemPages: number[] = [];
   /** Ids the shop asked GET /v1/checkout/sessions/:id for, in order (known or not). */
   const sessionReads: string[] = [];
+  /** The account's payment links: the catalogue's, all active, as the operator made them in the dashboard. */
+  const links = [...new Set([...Object.values(paymentLinks), ...Object.values(ukPaymentLinks)])].map((url, i) => ({
+    id: `plink_${i + 1}`,
+    object: 'payment_link',
+    url,
+    active: true,
+  }));
+  /** Each POST /v1/payment_links/:id the shop made, in order. */
+  const linkUpdates: Array<{ url: string; active: boolean }> = [];
   let base = '';
 
   function sessionJson(s: EmulatedSession, expand: boolean) {
@@ -230,6 +241,22 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
         if (idempotencyKey) byKey.set(idempotencyKey, session.id);
         return replyJson(res, 200, sessionJson(session, false));
       }
+      if (req.method === 'GET' && url.pathname === '/v1/payment_links') {
+        const limit = Math.min(100, Number(url.searchParams.get('limit') ?? 10));
+        const after = url.searchParams.get('starting_after');
+        const from = after ? links.findIndex((l) => l.id === after) + 1 : 0;
+        return replyJson(res, 200, { object: 'list', data: links.slice(from, from + limit), has_more: from + limit < links.length, url: url.pathname });
+      }
+      const link = /^\/v1\/payment_links\/(plink_\w+)$/.exec(url.pathname);
+      const updated = req.method === 'POST' && link?.[1] ? links.find((l) => l.id === link[1]) : undefined;
+      if (updated) {
+        const active = new URLSearchParams(raw).get('active');
+        if (active === 'true' || active === 'false') {
+          updated.active = active === 'true';
+          linkUpdates.push({ url: updated.url, active: updated.active });
+        }
+        return replyJson(res, 200, updated);
+      }
       const list = /^\/v1\/checkout\/sessions\/([\w-]+)\/line_items$/.exec(url.pathname);
       const listed = req.method === 'GET' && list?.[1] ? sessions.get(list[1]) : undefined;
       if (listed) {
@@ -272,6 +299,9 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
     webhookAnswers,
     lineItemPages,
     sessionReads,
+    linkUpdates,
+    /** Whether the payment link with this URL takes payments now. */
+    linkActive: (url: string) => links.find((l) => l.url === url)?.active,
     /** Settings that point the shop at this emulation. */
     env: { STRIPE_SECRET_KEY: secretKey, STRIPE_API_URL: base },
     /** Marks a session complete (paid, or unpaid for a delayed method) as the hosted page would; returns its success URL. */

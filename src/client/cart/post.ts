@@ -11,7 +11,10 @@ export interface CartAnswer {
   checkout: CheckoutMode;
 }
 
-export class CartPostError extends Error {}
+export class CartPostError extends Error {
+  /** The cart as the server answered the refused post, when it sent it (e.g. which lines are short). */
+  answer?: CartAnswer;
+}
 
 /**
  * Posts a cart form as the plain form would, asking for JSON instead of the 303: the server stays
@@ -48,7 +51,9 @@ export async function postCheckout(fields: Record<string, string>): Promise<stri
   } catch {
     throw new CartPostError('Checkout could not be reached. Check your connection and try again.');
   }
-  const body = (await res.json().catch(() => ({}))) as { url?: string; error?: string };
-  if (!res.ok || !body.url) throw new CartPostError(body.error ?? 'Checkout is unavailable right now. Please try again.');
-  return body.url;
+  const body = (await res.json().catch(() => ({}))) as Partial<CartAnswer> & { url?: string; error?: string };
+  if (res.ok && body.url) return body.url;
+  const error = new CartPostError(body.error ?? 'Checkout is unavailable right now. Please try again.');
+  if (body.lines) error.answer = body as CartAnswer;
+  throw error;
 }

@@ -32,6 +32,9 @@ function submittedQuantity(event: FormEvent<HTMLFormElement>): number {
 export function CartLine({ line, unitAmount, lineAmount, currency, onQuantity, onRemove, children }: CartLineProps) {
   const to = useHref();
   const name = plainName(line.name);
+  const short = line.available !== undefined && line.quantity > line.available;
+  // No more than the shop has (when known), within the cart's 1-10.
+  const most = Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, line.available ?? MAX_QUANTITY));
   const stepper = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const quantity = submittedQuantity(event);
@@ -60,6 +63,11 @@ export function CartLine({ line, unitAmount, lineAmount, currency, onQuantity, o
         <p className="text-sm text-stone-700">
           Unit price <span data-unit-price>{formatMinor(unitAmount, currency)}</span>
         </p>
+        {short && (
+          <p className="text-sm font-semibold text-red-800" data-line-stock>
+            {line.available === 0 ? 'Out of stock: remove it to check out.' : `Only ${line.available} left: lower the quantity to check out.`}
+          </p>
+        )}
         <div className="flex flex-wrap items-center gap-4">
           <form
             method="post"
@@ -90,7 +98,7 @@ export function CartLine({ line, unitAmount, lineAmount, currency, onQuantity, o
               type="submit"
               name="quantity"
               value={line.quantity + 1}
-              disabled={line.quantity >= MAX_QUANTITY}
+              disabled={line.quantity >= most}
               aria-label={`Increase quantity of ${name}`}
               className="h-10 w-10 rounded-r-md border border-stone-400 text-lg disabled:cursor-not-allowed disabled:text-stone-400"
             >

@@ -4,7 +4,7 @@ import type { CheckoutMode } from '#shared/cart/checkout-mode.ts';
 import type { CartNotice } from '#shared/cart/notices.ts';
 import { priceCart } from '#shared/cart/pricing.ts';
 import { shippingChoices } from '#shared/cart/shipping.ts';
-import { pricingInput, type CartViewLine } from '#shared/cart/view.ts';
+import { pricingInput, shortViewLines, type CartViewLine } from '#shared/cart/view.ts';
 import { analyticsItem } from '#shared/catalogue/item-events.ts';
 import { campaignKeys, type CampaignParams } from '#shared/site/campaign.ts';
 import { currencyByRegion, type Region } from '#shared/region/region.ts';
@@ -119,6 +119,7 @@ export default function CartView(props: CartViewProps) {
   const priced = priceCart(pricingInput(lines), currency);
   const shipping = shippingChoices(region, priceCart(pricingInput(lines), 'GBP').subtotal);
   const oneByOne = mode === 'per-line';
+  const short = shortViewLines(lines).length > 0;
 
   const checkout = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -137,6 +138,7 @@ export default function CartView(props: CartViewProps) {
       location.assign(await postCheckout({ ...getCampaign(), attempt: props.attempt }));
     } catch (err) {
       setPending(false);
+      if (err instanceof CartPostError && err.answer) apply(err.answer);
       toast({
         title: 'Checkout unavailable',
         description: err instanceof CartPostError ? err.message : 'Please try again.',
@@ -214,9 +216,20 @@ export default function CartView(props: CartViewProps) {
               props.campaign[key] ? <input key={key} type="hidden" name={key} value={props.campaign[key]} /> : null,
             )}
             <input type="hidden" name="attempt" value={props.attempt} />
-            <button type="submit" disabled={pending} aria-busy={pending || undefined} className="btn btn-primary w-full">
+            <button
+              type="submit"
+              disabled={pending || short}
+              aria-busy={pending || undefined}
+              aria-describedby={short ? 'cart-short' : undefined}
+              className="btn btn-primary w-full disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-800"
+            >
               {pending ? 'Redirecting…' : 'Checkout'}
             </button>
+            {short && (
+              <p id="cart-short" className="mt-2 text-sm text-red-800">
+                Some items have fewer units left than your cart holds: change the lines marked above to check out.
+              </p>
+            )}
           </form>
         )}
       </section>

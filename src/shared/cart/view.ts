@@ -1,4 +1,4 @@
-import { productById, productPath, isPurchasable } from '../catalogue/product';
+import { productById, productPath } from '../catalogue/product';
 import type { Product } from '../catalogue/types';
 import type { CartLine } from './cart';
 
@@ -13,12 +13,13 @@ export interface CartViewLine {
   prices: Product['prices'];
   category_id: string;
   quantity: number;
+  /** Units the shop has for this line (its stock read); absent when unknown. */
+  available?: number;
 }
 
-/** Products that can be put in a cart: in the catalogue and not Out of Stock. */
+/** Products that can be in a cart: in the catalogue (whether any is left is the stock's word, on the server). */
 export function isCartable(id: number): boolean {
-  const product = productById(id);
-  return !!product && isPurchasable(product.stock);
+  return productById(id) !== undefined;
 }
 
 export function cartView(lines: readonly CartLine[]): CartViewLine[] {
@@ -52,4 +53,9 @@ export function cartProducts(lines: readonly CartLine[]): Array<{ item: Product;
     const item = productById(id);
     return item ? [{ item, quantity }] : [];
   });
+}
+
+/** The lines that ask for more than the shop has (only where the count is known). */
+export function shortViewLines(view: readonly CartViewLine[]): CartViewLine[] {
+  return view.filter((line) => line.available !== undefined && line.quantity > line.available);
 }

@@ -70,6 +70,11 @@ export function resolvePaymentLink(
   return (region === 'UK' ? findPaymentLink(maps.uk, name) : null) ?? findPaymentLink(maps.standard, name);
 }
 
+/** Every payment link that sells this product (standard and UK): all of them stop when it sells out. */
+export function productPaymentLinks(name: string, maps: LinkMap[] = [paymentLinks, ukPaymentLinks]): string[] {
+  return [...new Set(maps.flatMap((m) => findPaymentLink(m, name) ?? []))];
+}
+
 /** Origins of every payment link: the CSP's form-action must allow them (the no-JS checkout redirects there). */
 export function paymentLinkOrigins(maps: LinkMap[] = [paymentLinks, ukPaymentLinks]): string[] {
   return [...new Set(maps.flatMap((m) => Object.values(m).map((url) => new URL(url).origin)))];

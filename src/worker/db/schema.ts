@@ -174,6 +174,8 @@ export const orderLines = sqliteTable(
     name: text('name').notNull(),
     quantity: integer('quantity').notNull(),
     unitAmount: integer('unit_amount').notNull(),
+    /** Units sold that the shop did not have when the sale was recorded (a payment link's race): 0 normally. */
+    short: integer('short').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.position] })],
 );
@@ -213,7 +215,56 @@ export const webVitals = sqliteTable(
   (t) => [index('web_vitals_created_idx').on(t.createdAt)],
 );
 
+/**
+ * What the shop has of each product: `on_hand` is the sum of the product's stock_moves, kept beside
+ * them (every move updates it in the same transaction). A product without a row has none.
+ */
+export const stock = sqliteTable('stock', {
+  productId: integer('product_id').primaryKey(),
+  onHand: integer('on_hand').notNull().default(0),
+  /** Whether the product's payment links were last left active (switched off at 0 available, on again after). */
+  linksActive: integer('links_active', { mode: 'boolean' }).notNull().default(true),
+  updatedAt: text('updated_at').notNull().default(now),
+});
+
+export const STOCK_REASONS = ['sale', 'restock', 'adjust', 'release', 'return'] as const;
+export type StockReason = (typeof STOCK_REASONS)[number];
+
+/** Every change to a product's quantity on hand, with why: a sale's order number, or the operator's note. */
+export const stockMoves = sqliteTable(
+  'stock_moves',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    productId: integer('product_id').notNull(),
+    change: integer('change').notNull(),
+    reason: text('reason', { enum: STOCK_REASONS }).notNull(),
+    orderNumber: text('order_number'),
+    note: text('note'),
+    at: text('at').notNull().default(now),
+  },
+  (t) => [index('stock_moves_product_idx').on(t.productId, t.id)],
+);
+
+/**
+ * Units held for an open Checkout Session (its metadata carries `reservation`): they are not
+ * available to anyone else until the session completes (a sale move) or expires (the rows go).
+ * Past `expires_at` (epoch seconds) they count as available again, expiry event or not.
+ */
+export const stockReservations = sqliteTable(
+  'stock_reservations',
+  {
+    reservation: text('reservation').notNull(),
+    productId: integer('product_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.reservation, t.productId] }), index('stock_reservations_product_idx').on(t.productId, t.expiresAt)],
+);
+
 export const schema = {
+  stock,
+  stockMoves,
+  stockReservations,
   categories,
   blogPosts,
   blogProductRelations,
@@ -226,3 +277,4 @@ export const schema = {
 };
 
 export type FormSubmission = typeof formSubmissions.$inferSelect;
+

@@ -1,5 +1,9 @@
 import { errorFields } from '../log';
 import { pruneVitals } from '../vitals/vitals-queries';
+import { checkoutGatewayFor } from '../payments/choose-gateway';
+import { syncPaymentLinks } from '../stock/payment-link-switch';
+import { releaseLapsed } from '../stock/reserve';
+import { nowSeconds } from '../stock/stock-queries';
 import { retryAllOwedMail, type JobDeps } from './retry-owed-mail';
 
 const DAY_MS = 86_400_000;
@@ -15,12 +19,17 @@ async function job<T>(deps: JobDeps, name: string, work: () => Promise<T>): Prom
 }
 
 /**
- * What the cron trigger (edge) and the timer (Node) run: owed mail is sent again, and field data
- * older than VITALS_KEEP_DAYS is deleted (so the table stays bounded). Never throws.
+ * What the cron trigger (edge) and the timer (Node) run: owed mail is sent again, field data older
+ * than VITALS_KEEP_DAYS is deleted (so the table stays bounded), and stock holds past their time are
+ * let go (payment links of products they emptied switch back on). Never throws.
  */
 export async function runScheduledJobs(deps: JobDeps) {
   const mail = await job(deps, 'retry-owed-mail', () => retryAllOwedMail(deps));
   const before = new Date(Date.now() - deps.settings.VITALS_KEEP_DAYS * DAY_MS).toISOString();
   await job(deps, 'prune-vitals', () => pruneVitals(deps.db, before));
+  await job(deps, 'release-lapsed-holds', async () => {
+    const products = await releaseLapsed(deps.db, nowSeconds());
+    await syncPaymentLinks({ db: deps.db, gateway: checkoutGatewayFor(deps.settings), log: deps.log }, products);
+  });
   return mail;
 }

@@ -2,8 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { orderNumber, orderToken } from './order-number';
 import { canMove, type OrderStatus } from './order-status';
 import type { Db } from '../db/client';
-import { orderEvents, orderLines, orders } from '../db/schema';
+import { orderEvents, orderLines, orders, stock, stockReservations } from '../db/schema';
 import type { SessionRecord } from '../payments/checkout-gateway';
+import { moveStatements } from '../stock/stock-moves';
 
 /** What fulfil did: the order's number and status after it, whether this call changed anything, and whether it recorded the order. */
 export interface Fulfilled {
@@ -28,7 +29,7 @@ export async function fulfil(db: Db, session: SessionRecord, status: OrderStatus
   const at = nowIso();
   const token = orderToken();
   // What the cart's checkout put beside the campaign (session-params.ts) is not part of it.
-  const { region, buyer, cart: _cart, ...campaign } = session.metadata;
+  const { region, buyer, cart: _cart, reservation, ...campaign } = session.metadata;
   const order = db
     .insert(orders)
     .values({
@@ -76,12 +77,33 @@ export async function fulfil(db: Db, session: SessionRecord, status: OrderStatus
   const firstEvent = db.run(
     sql`insert or ignore into ${orderEvents} (order_id, status, at) select ${orders.id}, ${status}, ${at} from ${orders} where ${orders.sessionId} = ${session.id} and ${orders.token} = ${token}`,
   );
-  const [inserted] = await db.batch([order, ...lines, firstEvent]);
+  // Stock: a paid or pending order is a sale of its lines (the money is taken or on its way), in the
+  // same transaction as the order and only for the row this call inserted; whatever a checkout held
+  // for it is let go. A sale beyond what was on hand stays recorded: the line says how many were short.
+  const insertedHere = sql`exists (select 1 from ${orders} where ${orders.sessionId} = ${session.id} and ${orders.token} = ${token})`;
+  const sold = status === 'failed' ? [] : stocked(session);
+  const sale = sold.flatMap(({ line, position }) => [
+    ...moveStatements(db, { productId: line.productId, change: -line.quantity, reason: 'sale', orderNumber: number }, insertedHere, at),
+    db.run(
+      sql`update ${orderLines} set short = min(${line.quantity}, max(0, -(select ${stock.onHand} from ${stock} where ${stock.productId} = ${line.productId})))
+        where ${orderLines.orderId} = ${orderId} and ${orderLines.position} = ${position} and ${insertedHere}`,
+    ),
+  ]);
+  const held = reservation ? [db.delete(stockReservations).where(eq(stockReservations.reservation, reservation))] : [];
+  const [inserted] = await db.batch([order, ...lines, firstEvent, ...sale, ...held]);
   if (inserted.length > 0) return { number, status, changed: true, created: true };
 
   // Known already: move it if it may move (pending → paid or failed), in one statement.
   const [current] = await db.select({ status: orders.status }).from(orders).where(eq(orders.sessionId, session.id));
   if (!current || !canMove(current.status, status)) return { number, status: current?.status ?? status, changed: false, created: false };
+  // A pending sale that failed gives its units back, in the statement batch of the move that landed.
+  const movedHere = sql`exists (select 1 from ${orders} where ${orders.sessionId} = ${session.id} and ${orders.status} = ${status} and ${orders.statusChangedAt} = ${at})`;
+  const giveBack =
+    status === 'failed'
+      ? stocked(session).flatMap(({ line }) =>
+          moveStatements(db, { productId: line.productId, change: line.quantity, reason: 'release', orderNumber: number, note: 'payment failed' }, movedHere, at),
+        )
+      : [];
   const [moved] = await db.batch([
     db
       .update(orders)
@@ -92,6 +114,14 @@ export async function fulfil(db: Db, session: SessionRecord, status: OrderStatus
     db.run(
       sql`insert or ignore into ${orderEvents} (order_id, status, at) select ${orders.id}, ${status}, ${at} from ${orders} where ${orders.sessionId} = ${session.id} and ${orders.status} = ${status} and ${orders.statusChangedAt} = ${at}`,
     ),
+    ...giveBack,
   ]);
   return { number, status: moved.length > 0 ? status : current.status, changed: moved.length > 0, created: false };
+}
+
+/** The session's lines that are catalogue products (their stock moves), with their position on the order. */
+function stocked(session: SessionRecord) {
+  return session.lines.flatMap((line, position) =>
+    line.productId === null ? [] : [{ line: { productId: line.productId, quantity: line.quantity }, position }],
+  );
 }

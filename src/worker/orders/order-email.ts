@@ -61,12 +61,15 @@ export function orderConfirmationEmail(order: StoredOrder, settings: MailSetting
 /** The shop's "New order": everything needed to pack and ship it, replies going to the shopper. */
 export function newOrderEmail(order: StoredOrder, settings: MailSettings): MailMessage {
   const campaign = order.campaign && Object.entries(order.campaign).map(([k, v]) => `${k}=${v}`);
+  // A payment link sold what the shop no longer had (two buyers in the same seconds): said first.
+  const oversold = order.lines.filter((l) => l.short > 0).map((l) => `${l.name}: oversold: ${l.short} short (restock it, or tell the customer).`);
   return {
     to: settings.ORDERS_TO_EMAIL ?? settings.CONTACT_TO_EMAIL,
     from: settings.CONTACT_FROM_EMAIL,
     ...(order.email ? { replyTo: order.email } : {}),
     subject: `[New order ${order.number}] ${formatMinor(order.total, order.currency)}, ${order.status}`,
     text: [
+      ...(oversold.length > 0 ? [...oversold, ''] : []),
       `Order: ${order.number} (${order.status})`,
       `Placed: ${order.createdAt}`,
       `Customer: ${order.name ?? '(no name)'} <${order.email ?? 'no e-mail'}>`,

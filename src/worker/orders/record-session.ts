@@ -2,8 +2,25 @@ import type { CheckoutGateway, SessionRecord } from '../payments/checkout-gatewa
 import type { Logger } from '../log';
 import type { MailDeps } from '../mail/send-owed';
 import { fulfil, type Fulfilled } from './fulfil';
+import { release } from '../stock/reserve';
 import { mailNewOrder, orderMailLeaseUntil } from './order-mail';
 import { statusFor, type OrderEventType } from './order-status';
+import { syncPaymentLinks } from '../stock/payment-link-switch';
+
+const soldProducts = (session: SessionRecord) => session.lines.flatMap((line) => (line.productId === null ? [] : [line.productId]));
+
+/**
+ * A Checkout Session that expired unpaid: the units it held are let go (its reservation, named in the
+ * metadata as read from Stripe), and the products' payment links follow. Nothing when it was not ours.
+ */
+export async function releaseExpired(deps: RecordDeps, sessionId: string): Promise<number[]> {
+  const session = await deps.gateway.readSession(sessionId);
+  const reservation = session?.status === 'expired' ? session.metadata.reservation : undefined;
+  if (!reservation) return [];
+  const products = await release(deps.db, reservation);
+  if (products.length > 0) deps.background(syncPaymentLinks(deps, products));
+  return products;
+}
 
 export interface RecordDeps extends MailDeps {
   gateway: CheckoutGateway;
@@ -28,5 +45,7 @@ export async function recordSession(
   if (!session || !status) return null;
   const order = await fulfil(deps.db, session, status, orderMailLeaseUntil(deps));
   if (order.created) deps.background(mailNewOrder(deps, deps.log, order.number));
+  // A sale (or a failed one given back) may have emptied or refilled a product: its payment links follow.
+  if (order.changed) deps.background(syncPaymentLinks(deps, soldProducts(session)));
   return { session, order };
 }

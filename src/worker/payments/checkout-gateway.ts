@@ -9,6 +9,8 @@ export interface CheckoutGateway {
   createSession(params: CheckoutSessionParams, idempotencyKey: string): Promise<{ id: string; url: string }>;
   /** Everything an order keeps of a session, read from the provider (never from a webhook's body); null when unknown. */
   readSession(id: string): Promise<SessionRecord | null>;
+  /** Switches the hosted payment links with these URLs on or off (a sold-out product takes no more payments). */
+  setPaymentLinksActive(urls: readonly string[], active: boolean): Promise<void>;
 }
 
 /** A Checkout Session as an order records it; amounts in minor units. */
@@ -56,6 +58,8 @@ export interface CheckoutSessionParams {
   successUrl: string;
   cancelUrl: string;
   metadata: Record<string, string>;
+  /** When the session stops taking payment (epoch seconds): the end of its stock reservation. */
+  expiresAt: number;
 }
 
 /** The provider answered with an error, or did not answer in time. */

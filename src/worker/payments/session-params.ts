@@ -28,6 +28,8 @@ export function checkoutSessionParams(input: {
   market?: Market | null;
   /** The hash of the checking-out browser's nonce (buyer-cookie.ts): its thank-you page alone shows the order. */
   buyer: string;
+  /** The units held for this session (reserve.ts) and when the session, and so the hold, ends. */
+  hold: { reservation: string; expiresAt: number };
 }): CheckoutSessionParams {
   const { cart, region, siteUrl } = input;
   const shipping = shippingChoices(region, input.gbpSubtotal).map((choice) => ({
@@ -39,6 +41,7 @@ export function checkoutSessionParams(input: {
     region,
     buyer: input.buyer,
     cart: serializeCart(cart.lines.map((l) => ({ id: l.item.id, quantity: l.quantity }))),
+    reservation: input.hold.reservation,
   };
   for (const [key, value] of Object.entries(input.campaign)) if (value) metadata[key] = value.slice(0, METADATA_VALUE_MAX);
   return {
@@ -56,5 +59,6 @@ export function checkoutSessionParams(input: {
     successUrl: `${absoluteUrl(siteUrl, marketHref(input.market, '/thank-you'))}?session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: absoluteUrl(siteUrl, marketHref(input.market, '/cart')),
     metadata,
+    expiresAt: input.hold.expiresAt,
   };
 }

@@ -53,6 +53,7 @@ function sessionCreateParams(p: CheckoutSessionParams): Stripe.Checkout.SessionC
     success_url: p.successUrl,
     cancel_url: p.cancelUrl,
     metadata: p.metadata,
+    expires_at: p.expiresAt,
   };
 }
 
@@ -70,7 +71,27 @@ function productIdOf(product: string | Stripe.Product | Stripe.DeletedProduct | 
 
 export function stripeGateway(secretKey: string, apiUrl: string): CheckoutGateway {
   const stripe = stripeClient(secretKey, apiUrl);
+  /** Payment link ids by URL: the shop knows its links by URL, Stripe's API by id. Listed once per process. */
+  let linkIds: Promise<Map<string, string>> | null = null;
+  const listLinks = async () => {
+    const links = await stripe.paymentLinks.list({ limit: 100 }).autoPagingToArray({ limit: 10_000 });
+    return new Map(links.map((link) => [link.url, link.id]));
+  };
   return {
+    async setPaymentLinksActive(urls, active) {
+      try {
+        linkIds ??= listLinks();
+        let ids = await linkIds.catch((err: unknown) => {
+          linkIds = null;
+          throw err;
+        });
+        // A link made since the list was read: read it again once.
+        if (urls.some((url) => !ids.has(url))) ids = await (linkIds = listLinks());
+        await Promise.all(urls.flatMap((url) => (ids.has(url) ? [stripe.paymentLinks.update(ids.get(url)!, { active })] : [])));
+      } catch (err) {
+        throw unavailable(err);
+      }
+    },
     async createSession(params, idempotencyKey) {
       try {
         const session = await stripe.checkout.sessions.create(sessionCreateParams(params), { idempotencyKey });

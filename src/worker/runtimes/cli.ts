@@ -1,5 +1,6 @@
 // `npm run db:migrate`, `npm run content:sync [-- --dry-run] [-- --prune]` (and its alias `npm run db:seed`),
-// `npm run mail:retry` (alias `contact:retry`), `npm run orders`, `npm run vitals [-- --days 7]`, against
+// `npm run mail:retry` (alias `contact:retry`), `npm run orders`, `npm run vitals [-- --days 7]`,
+// `npm run stock [-- set|add <id> <n> --note …]`, against
 // TURSO_DATABASE_URL (Turso or a file).
 import { resolve } from 'node:path';
 import { syncContent } from '../editorial/content-sync';
@@ -11,6 +12,9 @@ import { parseSettings, SettingsError } from '../settings';
 import { migrateDatabase } from '../db/migrate-node';
 import { slowestInp, vitalsP75 } from '../vitals/vitals-queries';
 import { formatVitalsReport, parseVitalsFlags } from '../vitals/vitals-report';
+import { parseStockCommand, runStockCommand } from '../stock/stock-command';
+import { checkoutGatewayFor } from '../payments/choose-gateway';
+import { createLogger } from '../log';
 
 async function main(command: string | undefined, flags: string[]): Promise<number> {
   const settings = parseSettings(process.env, 'node');
@@ -66,8 +70,17 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
       console.log(rows.length > 0 ? formatVitalsReport(rows, await slowestInp(db, since)) : '(no reports yet)');
       return 0;
     }
+    if (command === 'stock') {
+      // Parsed first: bad input writes nothing.
+      const stockCommand = parseStockCommand(flags);
+      await migrateDatabase(db);
+      const log = createLogger(settings.LOG_LEVEL);
+      console.log(`Stock on ${target}:`);
+      console.log(await runStockCommand({ db, gateway: checkoutGatewayFor(settings), log, lowAt: settings.LOW_STOCK_AT }, stockCommand));
+      return 0;
+    }
     throw new Error(
-      'usage: db migrate | db content-sync [--dry-run] [--prune] | db mail-retry | db orders [--since YYYY-MM-DD] [--status S] [--limit N] | db vitals [--days N]',
+      'usage: db migrate | db content-sync [--dry-run] [--prune] | db mail-retry | db orders [--since YYYY-MM-DD] [--status S] [--limit N] | db vitals [--days N] | db stock [set|add <id> <quantity> [--note …]]',
     );
   } finally {
     db.$client.close();

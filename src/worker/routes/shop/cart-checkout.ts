@@ -9,13 +9,23 @@ import { errorFields } from '#worker/log.ts';
 import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 import { CheckoutUnavailableError } from '#worker/payments/checkout-gateway.ts';
 import { checkoutSessionParams } from '#worker/payments/session-params.ts';
-import { cartNotices } from '#shared/cart/notices.ts';
 import { wantsJson } from '#worker/http/wants-json.ts';
 import { buyerHash, ensureBuyerNonce } from '#worker/orders/buyer-cookie.ts';
 import { orderNumber } from '#worker/orders/order-number.ts';
-import { rejectCartPost } from './cart-answers';
+import { plainName, productById } from '#shared/catalogue/product.ts';
+import { cartNotices, shortNotice } from '#shared/cart/notices.ts';
+import { reserve, release } from '#worker/stock/reserve.ts';
+import { syncPaymentLinks } from '#worker/stock/payment-link-switch.ts';
+import { keepAlive } from '#worker/http/keep-alive.ts';
+import { nowSeconds } from '#worker/stock/stock-queries.ts';
+import { cartJson, rejectCartPost } from './cart-answers';
 import { postedCampaign, regionPaymentLink } from './checkout-inputs';
 import { cartCheckoutMode } from './checkout-mode';
+
+/** Stripe wants expires_at at least 30 minutes after creation: a minute's margin for clocks that differ. */
+const SESSION_EXPIRY_MARGIN_S = 60;
+/** The hold outlives the session a little, so a payment in its last second still finds its units held. */
+const HOLD_GRACE_S = 5 * 60;
 
 /** Where the browser goes next: JSON for the island, a 303 without JavaScript. */
 function goTo(c: Context<AppEnv>, url: string) {
@@ -41,9 +51,9 @@ async function idempotencyKey(
 
 /**
  * One checkout for the cart, as checkoutMode decides (the cart page's island shows the same mode):
- * a single item goes to its payment link exactly as Buy Now does; more goes to a Stripe Checkout
- * Session priced on the server from the catalogue, when Stripe is set up. Without Stripe the cart
- * page offers each line's payment link instead.
+ * with Stripe set up, a Checkout Session priced on the server from the catalogue, for which the
+ * cart's units are held first (a line the shop cannot fill gets 409 naming it, no session); without
+ * Stripe a single item goes to its payment link exactly as Buy Now does, and more is paid line by line.
  */
 export async function checkoutCart(c: Context<AppEnv>, fields: Record<string, string>) {
   const lines = c.get('cart');
@@ -65,6 +75,23 @@ export async function checkoutCart(c: Context<AppEnv>, fields: Record<string, st
   }
   const currency = currencyByRegion[region];
   const buyer = await buyerHash(ensureBuyerNonce(c));
+  const key = await idempotencyKey(fields.attempt, lines, region, campaign, buyer);
+  const { db, settings } = c.get('deps');
+  // The units are held before Stripe is asked, under the attempt's key (a double submit holds once),
+  // until a little after the session expires: Stripe takes no payment past expires_at.
+  const now = nowSeconds();
+  const expiresAt = now + settings.CHECKOUT_HOLD_MINUTES * 60 + SESSION_EXPIRY_MARGIN_S;
+  const held = await reserve(db, key, lines, expiresAt + HOLD_GRACE_S, now);
+  if (!held.ok) {
+    const notice = shortNotice(held.short.map((s) => ({ ...s, name: plainName(productById(s.productId)?.name ?? `Product ${s.productId}`) })));
+    log('info', 'checkout refused: not enough stock', { short: held.short });
+    if (wantsJson(c)) return c.json({ error: notice.text, short: held.short, ...(await cartJson(c)) }, 409);
+    return c.redirect(c.get('href')('/cart?checkout=short'), 303);
+  }
+  // Held units may have left a product with none available: its payment links follow (after the answer).
+  const links = { db, gateway, log };
+  const heldProducts = lines.map((l) => l.id);
+  keepAlive(c)(syncPaymentLinks(links, heldProducts));
   const params = checkoutSessionParams({
     cart: priceCart(items, currency),
     gbpSubtotal: priceCart(items, 'GBP').subtotal,
@@ -73,13 +100,18 @@ export async function checkoutCart(c: Context<AppEnv>, fields: Record<string, st
     campaign,
     market: c.get('market'),
     buyer,
+    hold: { reservation: key, expiresAt },
   });
   try {
-    const session = await gateway.createSession(params, await idempotencyKey(fields.attempt, lines, region, campaign, buyer));
+    const session = await gateway.createSession(params, key);
     // The order number, not the session id: logs open nothing.
     log('info', 'checkout session created', { order: await orderNumber(session.id), lines: items.length, currency });
     return goTo(c, session.url);
   } catch (err) {
+    await release(db, key).then(
+      () => keepAlive(c)(syncPaymentLinks(links, heldProducts)),
+      (releaseErr: unknown) => log('error', 'checkout hold not released', errorFields(releaseErr)),
+    );
     const status = err instanceof CheckoutUnavailableError ? err.status : undefined;
     log('error', 'checkout session failed', { providerStatus: status, ...errorFields(err) });
     if (wantsJson(c)) return c.json({ error: cartNotices.unavailable.text }, 502);

@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { addToCart, parseQuantity, removeFromCart, setQuantity } from '#shared/cart/cart.ts';
 import { isCartable } from '#shared/cart/view.ts';
-import { parseProductId } from '#shared/catalogue/product.ts';
+import { isPurchasable, parseProductId, productById } from '#shared/catalogue/product.ts';
+import { readStock } from '#worker/stock/stock-reads.ts';
 import type { AppEnv } from '#worker/app-context.ts';
 import { writeCartCookie } from '../../middleware/cart/cart-cookie';
 import { checkoutCart } from './cart-checkout';
@@ -16,8 +17,14 @@ import { cartNotices } from '#shared/cart/notices.ts';
  */
 export const cartRoutes = new Hono<AppEnv>();
 
-function changed(c: Context<AppEnv>) {
-  return wantsJson(c) ? c.json(cartJson(c)) : c.redirect(c.get('href')('/cart'), 303);
+async function changed(c: Context<AppEnv>) {
+  return wantsJson(c) ? c.json(await cartJson(c)) : c.redirect(c.get('href')('/cart'), 303);
+}
+
+/** Whether any of the product is left, as its page shows it (fresh within a minute; checkout asks the database). */
+async function soldOut(c: Context<AppEnv>, id: number): Promise<boolean> {
+  const product = productById(id);
+  return !product || !isPurchasable((await readStock(c, [id])).level(product));
 }
 
 cartRoutes.post('/cart/add', async (c) => {
@@ -26,6 +33,7 @@ cartRoutes.post('/cart/add', async (c) => {
   const quantity = fields.quantity === undefined ? 1 : parseQuantity(fields.quantity);
   if (id === null || !isCartable(id)) return rejectCartPost(c, cartNotices.notForSale);
   if (quantity === null) return rejectCartPost(c, cartNotices.badQuantity);
+  if (await soldOut(c, id)) return rejectCartPost(c, cartNotices.soldOut);
   writeCartCookie(c, addToCart(c.get('cart'), id, quantity));
   return changed(c);
 });
@@ -51,7 +59,7 @@ cartRoutes.post('/cart/remove', async (c) => {
 cartRoutes.post('/cart/checkout', async (c) => checkoutCart(c, await readFields(c)));
 
 /** The cart for the island when another tab changed it. */
-cartRoutes.get('/api/cart', (c) => {
+cartRoutes.get('/api/cart', async (c) => {
   c.header('Cache-Control', 'no-store');
-  return c.json(cartJson(c));
+  return c.json(await cartJson(c));
 });

@@ -2,9 +2,10 @@ import type { Context } from 'hono';
 import CartView from '#client/islands/CartView.tsx';
 import { viewCartEvent } from '#shared/cart/cart-events.ts';
 import type { CheckoutMode } from '#shared/cart/checkout-mode.ts';
-import { cartNotices, type CartNotice } from '#shared/cart/notices.ts';
+import { cartNotices, shortNotice, type CartNotice } from '#shared/cart/notices.ts';
+import { plainName } from '#shared/catalogue/product.ts';
 import { priceCart } from '#shared/cart/pricing.ts';
-import { cartView, pricingInput, type CartViewLine } from '#shared/cart/view.ts';
+import { pricingInput, shortViewLines, type CartViewLine } from '#shared/cart/view.ts';
 import { currencyByRegion, type Region } from '#shared/region/region.ts';
 import { campaignFromSearch, type CampaignParams } from '#shared/site/campaign.ts';
 import type { AppEnv } from '#worker/app-context.ts';
@@ -12,6 +13,7 @@ import type { PageHead } from '#worker/render/head.ts';
 import { Island } from '#worker/render/island.tsx';
 import { renderPage } from '#worker/render/page.tsx';
 import { cartCheckoutMode } from './checkout-mode';
+import { stockedCartView } from './cart-stock';
 
 export interface CartData {
   lines: CartViewLine[];
@@ -23,8 +25,8 @@ export interface CartData {
   notice: CartNotice | null;
 }
 
-function cartData(c: Context<AppEnv>, notice: CartNotice | null): CartData {
-  const lines = cartView(c.get('cart'));
+async function cartData(c: Context<AppEnv>, notice: CartNotice | null): Promise<CartData> {
+  const lines = await stockedCartView(c);
   return {
     lines,
     region: c.get('region').region,
@@ -34,9 +36,19 @@ function cartData(c: Context<AppEnv>, notice: CartNotice | null): CartData {
   };
 }
 
-/** /cart; ?checkout=unavailable: a checkout that failed without JavaScript lands here with the reason. */
-export function load(c: Context<AppEnv>): CartData {
-  return cartData(c, c.req.query('checkout') === 'unavailable' ? cartNotices.unavailable : null);
+/**
+ * /cart; a checkout that failed without JavaScript lands here with the reason: ?checkout=unavailable
+ * (Stripe), ?checkout=short (lines the shop cannot fill, named from the stock as it is now).
+ */
+export async function load(c: Context<AppEnv>): Promise<CartData> {
+  const reason = c.req.query('checkout');
+  const data = await cartData(c, reason === 'unavailable' ? cartNotices.unavailable : null);
+  const short = reason === 'short' ? shortViewLines(data.lines) : [];
+  if (short.length === 0) return data;
+  return {
+    ...data,
+    notice: shortNotice(short.map((l) => ({ name: plainName(l.name), wanted: l.quantity, available: l.available ?? 0 }))),
+  };
 }
 
 /** Never indexed (each visitor's own); view_cart is declared when there is something to view. */
@@ -75,6 +87,6 @@ export function Page(props: CartData) {
 }
 
 /** The cart page with a post's refusal (the cart routes' plain-form answers). */
-export function renderCart(c: Context<AppEnv>, notice: CartNotice | null) {
-  return renderPage(c, { load, head, Page }, cartData(c, notice));
+export async function renderCart(c: Context<AppEnv>, notice: CartNotice | null) {
+  return renderPage(c, { load, head, Page }, await cartData(c, notice));
 }

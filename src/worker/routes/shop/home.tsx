@@ -4,6 +4,7 @@ import { campaignFromSearch, type CampaignParams } from '#shared/site/campaign.t
 import { analyticsItem, viewItemListEvent } from '#shared/catalogue/item-events.ts';
 import { toCardItem, type CardItem } from '#shared/catalogue/list.ts';
 import { categories, products } from '#shared/catalogue/products.ts';
+import { readStock, withStock } from '#worker/stock/stock-reads.ts';
 import { productImageSize, featuredProducts } from '#shared/catalogue/product.ts';
 import { claimText } from '#shared/policy/text.ts';
 import type { Region } from '#shared/region/region.ts';
@@ -51,13 +52,18 @@ export interface HomeData {
   campaign: CampaignParams;
 }
 
-export function load(c: Context<AppEnv>): HomeData {
+export async function load(c: Context<AppEnv>): Promise<HomeData> {
+  const featured = featuredProducts().map(toCardItem);
+  const stock = await readStock(
+    c,
+    featured.map((p) => p.id),
+  );
   return {
     categoryTiles: categories.map((category) => {
       const inCategory = products.filter((p) => p.category_id === category.id);
       return { id: category.id, name: category.name, count: inCategory.length, cover: inCategory[0] };
     }),
-    featured: featuredProducts().map(toCardItem),
+    featured: withStock(featured, stock),
     region: c.get('region').region,
     campaign: campaignFromSearch(new URL(c.req.url).search),
   };

@@ -36,9 +36,13 @@ import { ProductSpecs } from './product-specs';
 import { ReviewsSection } from './reviews-section';
 import { TrustSection } from './trust-section';
 import { useHref } from '#client/market-context.ts';
+import { unitsLeftText } from '#shared/catalogue/stock-level.ts';
+import { readStock, withStock } from '#worker/stock/stock-reads.ts';
 
 export interface ProductData {
   product: Product;
+  /** "Only 3 left" when few are (the count is known and low). */
+  unitsLeft: string | null;
   region: Region;
   /** The market of the address, whose offer alone the structured data carries. */
   market: Market | null;
@@ -46,13 +50,24 @@ export interface ProductData {
   campaign: CampaignParams;
 }
 
-/** The id must be an integer of a catalogue product; the slug is cosmetic (the canonical URL carries the right one). */
-export function load(c: Context<AppEnv>): ProductData | Promise<Response> {
+/**
+ * The id must be an integer of a catalogue product; the slug is cosmetic (the canonical URL carries the
+ * right one). Its stock label comes from the quantity (read through the cache: none warm, one cold).
+ */
+export async function load(c: Context<AppEnv>): Promise<ProductData | Response> {
   const id = parseProductId(c.req.param('id'));
   if (id === null) return renderProductError(c, 'invalid');
-  const product = productById(id);
-  if (!product) return renderProductError(c, 'missing');
-  return { product, region: c.get('region').region, market: c.get('market'), campaign: campaignFromSearch(new URL(c.req.url).search) };
+  const listed = productById(id);
+  if (!listed) return renderProductError(c, 'missing');
+  const stock = await readStock(c, [id]);
+  const [product] = withStock([listed], stock);
+  return {
+    product: product!,
+    unitsLeft: unitsLeftText(product!.available, stock.lowAt),
+    region: c.get('region').region,
+    market: c.get('market'),
+    campaign: campaignFromSearch(new URL(c.req.url).search),
+  };
 }
 
 /** A page that fails while its shell renders still gets the Product Not Found page, with the spec's reason. */
@@ -111,7 +126,7 @@ function Guides({ product }: { product: Product }) {
 }
 
 /** The product detail page (/product/{id}/{slug}): gallery, price, stock, Buy Now, features, specs, guides, reviews. */
-export function Page({ product, region, campaign }: ProductData) {
+export function Page({ product, unitsLeft, region, campaign }: ProductData) {
   const { price, prices, full_price, full_prices } = product;
   return (
     <>
@@ -153,7 +168,9 @@ export function Page({ product, region, campaign }: ProductData) {
               />
               {/* No island either: a form and src/client/cart/add-to-cart.ts. */}
               <AddToCartButton product={product} className="w-full sm:w-auto sm:min-w-48 sm:self-start" />
-              {product.stock === 'Low Stock' && <p className="font-semibold text-amber-900">Hurry! Only a few units left.</p>}
+              {product.stock === 'Low Stock' && (
+                <p className="font-semibold text-amber-900">{unitsLeft ? `Hurry! ${unitsLeft}.` : 'Hurry! Only a few units left.'}</p>
+              )}
             </div>
             <div className="flex flex-col gap-5 max-md:mt-4 md:order-1">
               <p className="text-stone-800">{product.description}</p>

@@ -13,6 +13,7 @@ import {
 } from '#shared/catalogue/list.ts';
 import { currencyByRegion, type Region } from '#shared/region/region.ts';
 import { products } from '#shared/catalogue/products.ts';
+import { readStock, withStock } from '#worker/stock/stock-reads.ts';
 import type { AppEnv } from '#worker/app-context.ts';
 import type { PageHead } from '#worker/render/head.ts';
 import { Island } from '#worker/render/island.tsx';
@@ -25,11 +26,16 @@ export interface ProductListData {
   campaign: CampaignParams;
 }
 
-export function load(c: Context<AppEnv>): ProductListData {
+/** Every card with the stock label its quantity gives (one cached read for the list). */
+export async function load(c: Context<AppEnv>): Promise<ProductListData> {
   const url = new URL(c.req.url);
+  const stock = await readStock(
+    c,
+    products.map((p) => p.id),
+  );
   return {
     state: parseListQuery(url.searchParams),
-    items: products.map(toCardItem),
+    items: withStock(products.map(toCardItem), stock),
     region: c.get('region').region,
     campaign: campaignFromSearch(url.search),
   };

@@ -4,7 +4,7 @@ import { isOrderEvent } from '#worker/orders/order-status.ts';
 import type { AppEnv } from '#worker/app-context.ts';
 import { errorFields } from '#worker/log.ts';
 import { keepAlive } from '#worker/http/keep-alive.ts';
-import { recordSession } from '#worker/orders/record-session.ts';
+import { recordSession, releaseExpired } from '#worker/orders/record-session.ts';
 import { orderNumber } from '#worker/orders/order-number.ts';
 import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 
@@ -52,13 +52,15 @@ export async function stripeWebhook(c: Context<AppEnv>) {
   }
   // Logs name the order number (derived from the session id), never the id itself.
   const number = await orderNumber(object.id);
-  if (event.type === 'checkout.session.expired') {
-    log('info', 'checkout session expired', { order: number, eventId: event.id });
-    return c.json({ received: true });
-  }
+  const recordDeps = { ...deps, gateway, log, background: keepAlive(c) };
   try {
+    if (event.type === 'checkout.session.expired') {
+      const released = await releaseExpired(recordDeps, object.id);
+      log('info', 'checkout session expired', { order: number, eventId: event.id, released });
+      return c.json({ received: true, released });
+    }
     // The answer does not wait for Postmark: Stripe wants a quick 2xx, and unsent mail stays owed.
-    const recorded = await recordSession({ ...deps, gateway, log, background: keepAlive(c) }, object.id, event.type);
+    const recorded = await recordSession(recordDeps, object.id, event.type);
     if (!recorded) {
       log('warn', 'stripe webhook for a session that is not complete', { order: number, eventId: event.id, type: event.type });
       return c.json({ received: true });

@@ -14,6 +14,7 @@ function params(region: 'UK' | 'EU' | 'US', lines: Array<{ id: number; quantity:
     siteUrl: 'https://shop.example',
     campaign: { utm_source: 'news', utm_campaign: 'x'.repeat(600) },
     buyer: 'ab'.repeat(32),
+    hold: { reservation: 'cart-checkout-0123', expiresAt: 1_900_000_000 },
   });
 }
 
@@ -50,6 +51,8 @@ describe('checkoutSessionParams', () => {
     expect(p.metadata.region).toBe('EU');
     expect(p.metadata.buyer).toBe('ab'.repeat(32));
     expect(p.metadata.cart).toBe('2:2');
+    expect(p.metadata.reservation).toBe('cart-checkout-0123');
+    expect(p.expiresAt).toBe(1_900_000_000);
     expect(p.metadata.utm_source).toBe('news');
     expect(p.metadata.utm_campaign).toHaveLength(500);
   });

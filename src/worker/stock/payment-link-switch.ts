@@ -1,0 +1,57 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { productPaymentLinks } from '#shared/catalogue/payment-links.ts';
+import { productById } from '#shared/catalogue/product.ts';
+import { availableOf } from '#shared/catalogue/stock-level.ts';
+import type { Db } from '../db/client';
+import { stock } from '../db/schema';
+import { errorFields, type Logger } from '../log';
+import type { CheckoutGateway } from '../payments/checkout-gateway';
+import { heldUnits } from './stock-queries';
+
+export interface LinkSwitchDeps {
+  db: Db;
+  /** Null without STRIPE_SECRET_KEY: links cannot be switched, so they are left alone. */
+  gateway: CheckoutGateway | null;
+  log: Logger;
+}
+
+/**
+ * A payment link holds nothing while its buyer pays, so the moment a product has none available its
+ * links are switched off in Stripe, and on again once it has (a restock, a return, a checkout's hold
+ * let go). `links_active` remembers the last switch: the delivery that flips it (compare-and-set)
+ * alone calls Stripe, and a call that fails flips it back for the next change to try again.
+ */
+export async function syncPaymentLinks(deps: LinkSwitchDeps, productIds: readonly number[]): Promise<void> {
+  // Run after the answer: it reports its failures and never rejects.
+  await switchLinks(deps, productIds).catch((err: unknown) => deps.log('error', 'payment links not checked', errorFields(err)));
+}
+
+async function switchLinks(deps: LinkSwitchDeps, productIds: readonly number[]): Promise<void> {
+  const { db, gateway, log } = deps;
+  if (!gateway || productIds.length === 0) return;
+  const rows = await db
+    .select({ productId: stock.productId, onHand: stock.onHand, reserved: heldUnits().mapWith(Number), linksActive: stock.linksActive })
+    .from(stock)
+    .where(inArray(stock.productId, [...new Set(productIds)]));
+  await Promise.all(
+    rows.map(async (row) => {
+      const wanted = availableOf(row) > 0;
+      const product = productById(row.productId);
+      if (wanted === row.linksActive || !product) return;
+      const flipped = await db
+        .update(stock)
+        .set({ linksActive: wanted })
+        .where(and(eq(stock.productId, row.productId), eq(stock.linksActive, !wanted)))
+        .returning({ productId: stock.productId });
+      if (flipped.length === 0) return; // another delivery switched it
+      const urls = productPaymentLinks(product.name);
+      try {
+        await gateway.setPaymentLinksActive(urls, wanted);
+        log('info', wanted ? 'payment links switched on' : 'payment links switched off (none available)', { productId: row.productId, links: urls.length });
+      } catch (err) {
+        await db.update(stock).set({ linksActive: !wanted }).where(eq(stock.productId, row.productId));
+        log('error', 'payment links not switched', { productId: row.productId, wanted, ...errorFields(err) });
+      }
+    }),
+  );
+}

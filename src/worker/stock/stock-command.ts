@@ -1,0 +1,88 @@
+import { products } from '#shared/catalogue/products.ts';
+import { plainName, productById } from '#shared/catalogue/product.ts';
+import { availableOf, stockLevel, type StockCount } from '#shared/catalogue/stock-level.ts';
+import type { Db } from '../db/client';
+import type { Logger } from '../log';
+import type { CheckoutGateway } from '../payments/checkout-gateway';
+import { syncPaymentLinks } from './payment-link-switch';
+import { moveStock, setStock } from './stock-moves';
+import { stockCounts } from './stock-queries';
+
+const USAGE = 'usage: stock | stock set <id> <quantity> [--note "…"] | stock add <id> <quantity> [--note "…"]';
+
+export type StockCommand =
+  | { action: 'list' }
+  | { action: 'set' | 'add'; productId: number; quantity: number; note: string | null };
+
+/** Reads `set 1 25 --note "count"` / `add 1 10` / nothing; throws naming what is wrong, before anything is written. */
+export function parseStockCommand(args: readonly string[]): StockCommand {
+  if (args.length === 0) return { action: 'list' };
+  const [action, id, quantity, ...rest] = args;
+  if (action !== 'set' && action !== 'add') throw new Error(`unknown command ${action} (${USAGE})`);
+  if (!id || !/^\d+$/.test(id) || !productById(Number(id))) throw new Error(`no product with id ${id ?? '(missing)'} (${USAGE})`);
+  if (!quantity || !/^-?\d+$/.test(quantity)) throw new Error(`the quantity must be a whole number, not ${quantity ?? '(missing)'} (${USAGE})`);
+  const amount = Number(quantity);
+  if (action === 'set' && amount < 0) throw new Error(`stock cannot be set below 0 (asked for ${amount})`);
+  if (action === 'add' && amount <= 0) throw new Error(`add takes the number of units received, more than 0 (asked for ${amount}); use set to correct a count`);
+  if (amount > 1_000_000) throw new Error(`${amount} units is more than this shop can hold (at most 1000000)`);
+  let note: string | null = null;
+  const flags = rest.flatMap((f) => (f.startsWith('--note=') ? ['--note', f.slice(7)] : [f]));
+  for (let i = 0; i < flags.length; i += 2) {
+    if (flags[i] !== '--note' || flags[i + 1] === undefined) throw new Error(`unknown option ${flags[i]} (${USAGE})`);
+    note = flags[i + 1]!.trim().slice(0, 500) || null;
+  }
+  return { action, productId: Number(id), quantity: amount, note };
+}
+
+/** One line per catalogue product: id, name, on hand, reserved, available, the label pages show, and any oversell. */
+export function formatStockList(counts: readonly StockCount[], lowAt: number): string {
+  const byId = new Map(counts.map((c) => [c.productId, c]));
+  const rows = products.map((p) => {
+    const count = byId.get(p.id) ?? { productId: p.id, onHand: 0, reserved: 0 };
+    const available = availableOf(count);
+    return [
+      String(p.id),
+      plainName(p.name),
+      String(count.onHand),
+      String(count.reserved),
+      String(available),
+      stockLevel(available, lowAt) + (count.onHand < 0 ? ` (oversold: ${-count.onHand} short)` : ''),
+    ];
+  });
+  const header = ['id', 'name', 'on hand', 'reserved', 'available', 'label'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  return [header, ...rows].map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')).join('\n');
+}
+
+export interface StockCommandDeps {
+  db: Db;
+  gateway: CheckoutGateway | null;
+  log: Logger;
+  lowAt: number;
+}
+
+/** `npm run stock`: the list, or one move (set: adjust to a count; add: goods received), then the product's payment links follow. */
+export async function runStockCommand(deps: StockCommandDeps, command: StockCommand): Promise<string> {
+  const { db } = deps;
+  if (command.action === 'list') {
+    return formatStockList(
+      await stockCounts(
+        db,
+        products.map((p) => p.id),
+      ),
+      deps.lowAt,
+    );
+  }
+  const { productId, quantity, note } = command;
+  const name = plainName(productById(productId)!.name);
+  let line: string;
+  if (command.action === 'set') {
+    const { before, after } = await setStock(db, productId, quantity, note);
+    line = before === after ? `${productId} ${name}: on hand already ${after}, nothing written` : `${productId} ${name}: on hand ${before} → ${after} (adjust)`;
+  } else {
+    const after = await moveStock(db, { productId, change: quantity, reason: 'restock', note });
+    line = `${productId} ${name}: on hand ${after - quantity} → ${after} (restock)`;
+  }
+  await syncPaymentLinks(deps, [productId]);
+  return line;
+}

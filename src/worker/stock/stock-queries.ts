@@ -1,0 +1,25 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { stock, stockReservations } from '../db/schema';
+
+/** Now in epoch seconds, as reservations keep their expiry (Stripe's unit). */
+export const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** SQLite's clock in epoch seconds: a read that names no time keeps its cache key free of the clock. */
+const sqlNow = sql`cast(strftime('%s', 'now') as integer)`;
+
+/**
+ * Units held by checkouts that have not expired, for the `stock` row being selected (uses
+ * stock_reservations_product_idx). The outer column is named with its table: drizzle leaves columns
+ * unqualified in a one-table select, which inside this subquery would mean the reservation's own.
+ */
+export const heldUnits = () =>
+  sql<number>`coalesce((select sum(${stockReservations.quantity}) from ${stockReservations} where ${stockReservations.productId} = "stock"."product_id" and ${stockReservations.expiresAt} > ${sqlNow}), 0)`;
+
+/** On hand and held for these products (one row each that has a count; bounded by the ids asked for). */
+export function stockCounts(db: Db, ids: readonly number[]) {
+  return db
+    .select({ productId: stock.productId, onHand: stock.onHand, reserved: heldUnits().mapWith(Number) })
+    .from(stock)
+    .where(inArray(stock.productId, [...ids]));
+}

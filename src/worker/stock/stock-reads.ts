@@ -1,0 +1,58 @@
+import type { Context } from 'hono';
+import { stockLevel, availableOf, type StockCount } from '#shared/catalogue/stock-level.ts';
+import type { StockLevel } from '#shared/catalogue/types.ts';
+import type { AppEnv } from '../app-context';
+import type { Db } from '../db/client';
+import { read } from '../db/queries/read';
+import { CacheShort } from '../db/read-cache/strategy';
+import { stockCounts } from './stock-queries';
+
+/**
+ * Stock as pages show it: through the read cache, fresh for a minute (a sale or a restock shows
+ * within it; checkout itself always asks the database). Null when the read failed with nothing
+ * kept: the page then shows the catalogue's own label rather than calling everything sold out.
+ */
+export function stockRead(db: Db, ids: readonly number[]) {
+  const sorted = [...new Set(ids)].toSorted((a, b) => a - b);
+  return read({
+    name: 'stock',
+    args: sorted,
+    strategy: CacheShort,
+    query: stockCounts(db, sorted),
+    map: (rows): StockCount[] | null => rows,
+    fallback: null,
+  });
+}
+
+/** What a page knows of its products' stock: the label and, when counted, how many are available. */
+export interface StockView {
+  level(product: { id: number; stock: StockLevel }): StockLevel;
+  /** Units available, undefined when unknown (the read failed). */
+  available(id: number): number | undefined;
+  lowAt: number;
+}
+
+export function stockView(counts: readonly StockCount[] | null, lowAt: number): StockView {
+  const byId = counts && new Map(counts.map((c) => [c.productId, availableOf(c)]));
+  const available = (id: number) => (byId ? (byId.get(id) ?? 0) : undefined);
+  return {
+    level: (product) => {
+      const units = available(product.id);
+      return units === undefined ? product.stock : stockLevel(units, lowAt);
+    },
+    available,
+    lowAt,
+  };
+}
+
+/** The products' items with the label their stock gives now (and the count, for "Only 3 left"). */
+export function withStock<T extends { id: number; stock: StockLevel }>(items: readonly T[], view: StockView): Array<T & { available?: number }> {
+  return items.map((item) => ({ ...item, stock: view.level(item), available: view.available(item.id) }));
+}
+
+/** Reads the stock of these products for the page (one round trip at most, none when cached). */
+export async function readStock(c: Context<AppEnv>, ids: readonly number[]): Promise<StockView> {
+  const { db, settings } = c.get('deps');
+  const [counts] = await c.get('reads').all([stockRead(db, ids)] as const);
+  return stockView(counts, settings.LOW_STOCK_AT);
+}

@@ -1,0 +1,268 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { paymentLinks, ukPaymentLinks } from '#shared/catalogue/payment-links.ts';
+import { orderLines, orders, stock, stockMoves, stockReservations } from '#worker/db/schema.ts';
+import { parseStockCommand, runStockCommand } from '#worker/stock/stock-command.ts';
+import { setStock } from '#worker/stock/stock-moves.ts';
+import { stockCounts } from '#worker/stock/stock-queries.ts';
+import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
+import { shopper } from '../support/shopper';
+import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * Stock over HTTP on the Node runtime: the cart's checkout holds units in a Checkout Session (the
+ * Stripe emulation), signed webhooks turn them into sales or let them go, payment links follow what
+ * is available, and the operator's command moves stock. After every test the moves sum to on hand.
+ */
+const SECRET = 'whsec_test_stock';
+let stripe: StripeEmulator;
+let t: TestApp;
+
+beforeAll(async () => {
+  stripe = await startStripeEmulator();
+  t = await startTestApp({ env: { ...stripe.env, STRIPE_WEBHOOK_SECRET: SECRET, SITE_URL: 'https://shop.example' } });
+});
+afterAll(() => Promise.all([t.close(), stripe.close()]));
+beforeEach(() => {
+  stripe.state.mode = 'ok';
+  stripe.linkUpdates.length = 0;
+});
+afterEach(async () => {
+  // The invariant: a product's moves sum to what it has on hand, whatever happened.
+  const rows = await t.deps.db
+    .select({
+      productId: stock.productId,
+      onHand: stock.onHand,
+      moved: sql<number>`coalesce((select sum(${stockMoves.change}) from ${stockMoves} where ${stockMoves.productId} = "stock"."product_id"), 0)`,
+    })
+    .from(stock);
+  expect(rows.length).toBeGreaterThan(0);
+  for (const row of rows) expect({ product: row.productId, onHand: row.moved }).toEqual({ product: row.productId, onHand: row.onHand });
+});
+
+const deliver = (type: string, sessionId: string) => {
+  const event = stripe.signedEvent(type, sessionId, SECRET);
+  return fetch(`${t.url}/webhooks/stripe`, { method: 'POST', body: event.body, headers: event.headers });
+};
+const countOf = async (productId: number) => (await stockCounts(t.deps.db, [productId]))[0]!;
+const linksOf = (name: string) => [paymentLinks[name], ukPaymentLinks[name]].filter((url): url is string => url !== undefined);
+
+/** A shopper with these lines in the cart who presses Checkout (the island's JSON post). */
+async function checkout(lines: Array<[id: number, quantity: number]>) {
+  const s = shopper(t);
+  for (const [id, quantity] of lines) await s.post('/cart/add', { product_id: String(id), quantity: String(quantity) });
+  const { res, body } = await s.post('/cart/checkout', { attempt: crypto.randomUUID() }, { Accept: 'application/json' });
+  return { status: res.status, body: JSON.parse(body) as { url?: string; error?: string; short?: unknown[] }, shopper: s };
+}
+const sessionIdOf = (url: string) => /\/pay\/(cs_test_\d+)/.exec(url)![1]!;
+
+describe('a cart checkout holds its units', () => {
+  it('reserves in the session, sells on completed (once, replays included) and lets nothing go twice', async () => {
+    await setStock(t.deps.db, 2, 10, null);
+    await setStock(t.deps.db, 3, 10, null);
+    const { status, body } = await checkout([
+      [2, 2],
+      [3, 1],
+    ]);
+    expect(status).toBe(200);
+    const id = sessionIdOf(body.url!);
+    const sent = stripe.received.at(-1)!.fields;
+    const reservation = sent['metadata[reservation]']!;
+    expect(reservation).toMatch(/^cart-checkout-[0-9a-f]{32}$/);
+    // Stripe stops taking payment at expires_at: 30 minutes (and a minute's margin) from now.
+    expect(Number(sent.expires_at) - Date.now() / 1000).toBeGreaterThan(30 * 60);
+    expect(Number(sent.expires_at) - Date.now() / 1000).toBeLessThan(32 * 60);
+    expect(await countOf(2)).toEqual({ productId: 2, onHand: 10, reserved: 2 });
+    expect(await countOf(3)).toEqual({ productId: 3, onHand: 10, reserved: 1 });
+
+    stripe.complete(id);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => deliver('checkout.session.completed', id)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(await countOf(2)).toEqual({ productId: 2, onHand: 8, reserved: 0 });
+    expect(await countOf(3)).toEqual({ productId: 3, onHand: 9, reserved: 0 });
+    const [order] = await t.deps.db.select().from(orders).where(eq(orders.sessionId, id));
+    const sales = await t.deps.db.select().from(stockMoves).where(eq(stockMoves.orderNumber, order!.number));
+    expect(sales.map((m) => [m.productId, m.change, m.reason]).toSorted()).toEqual([
+      [2, -2, 'sale'],
+      [3, -1, 'sale'],
+    ]);
+    expect(await t.deps.db.select().from(stockReservations).where(eq(stockReservations.reservation, reservation))).toEqual([]);
+  });
+
+  it('lets the units go when the session expires (replays change nothing more)', async () => {
+    await setStock(t.deps.db, 4, 5, null);
+    const { body } = await checkout([[4, 3]]);
+    const id = sessionIdOf(body.url!);
+    expect(await countOf(4)).toEqual({ productId: 4, onHand: 5, reserved: 3 });
+    stripe.expire(id);
+    for (let i = 0; i < 3; i++) expect((await deliver('checkout.session.expired', id)).status).toBe(200);
+    expect(await countOf(4)).toEqual({ productId: 4, onHand: 5, reserved: 0 });
+    // Nothing was sold: no move beyond the count set above.
+    expect((await t.deps.db.select().from(stockMoves).where(eq(stockMoves.productId, 4))).map((m) => m.reason)).toEqual(['adjust', 'adjust']);
+  });
+
+  it('holds the same units once when one attempt is sent again (a retry after a lost answer)', async () => {
+    await setStock(t.deps.db, 6, 4, null);
+    const s = shopper(t);
+    await s.post('/cart/add', { product_id: '6', quantity: '3' });
+    const attempt = crypto.randomUUID();
+    const first = await s.post('/cart/checkout', { attempt }, { Accept: 'application/json' });
+    const again = await s.post('/cart/checkout', { attempt }, { Accept: 'application/json' });
+    expect([first.res.status, again.res.status]).toEqual([200, 200]);
+    expect(JSON.parse(again.body)).toEqual(JSON.parse(first.body)); // the same session
+    expect(await countOf(6)).toEqual({ productId: 6, onHand: 4, reserved: 3 });
+  });
+
+  it('refuses a line the shop cannot fill: 409 naming it, no session, nothing held', async () => {
+    await setStock(t.deps.db, 7, 2, null);
+    const before = stripe.sessionCount();
+    const { status, body } = await checkout([
+      [7, 3],
+      [1, 1],
+    ]);
+    expect(status).toBe(409);
+    expect(body.error).toBe(
+      'Not enough stock: 1911 Laser Training Pistol has 2 left (your cart has 3). Change the quantity or remove the item to check out.',
+    );
+    expect(body.short).toEqual([{ productId: 7, wanted: 3, available: 2 }]);
+    expect(stripe.sessionCount()).toBe(before);
+    expect((await countOf(7)).reserved).toBe(0);
+    expect((await countOf(1)).reserved).toBe(0);
+  });
+
+  it('without JavaScript lands on /cart, which names the short line', async () => {
+    await setStock(t.deps.db, 9, 1, null);
+    const s = shopper(t);
+    await s.post('/cart/add', { product_id: '9', quantity: '2' });
+    const { res } = await s.post('/cart/checkout', { attempt: crypto.randomUUID() });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/cart?checkout=short');
+    const page = await s.get('/cart?checkout=short');
+    expect(page.html).toContain('Recoil-Simulating Laser Training Pistol has 1 left (your cart has 2)');
+  });
+
+  it('sells the last 3 units to exactly 3 of 20 shoppers checking out at once; the rest are told', async () => {
+    await setStock(t.deps.db, 5, 3, 'race');
+    const before = stripe.sessionCount();
+    const shoppers = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const s = shopper(t);
+        await s.post('/cart/add', { product_id: '5', quantity: '1' });
+        return s;
+      }),
+    );
+    const answers = await Promise.all(
+      shoppers.map((s) => s.post('/cart/checkout', { attempt: crypto.randomUUID() }, { Accept: 'application/json' })),
+    );
+    const statuses = answers.map((a) => a.res.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(17);
+    for (const refused of answers.filter((a) => a.res.status === 409)) {
+      expect(JSON.parse(refused.body).error).toBe(
+        'Not enough stock: Bolt-Action Laser Training Rifle is out of stock. Change the quantity or remove the item to check out.',
+      );
+    }
+    expect(stripe.sessionCount() - before).toBe(3);
+    expect(await countOf(5)).toEqual({ productId: 5, onHand: 3, reserved: 3 });
+    // None left: its payment links stop taking payments.
+    await vi.waitFor(() => expect(stripe.linkUpdates).toEqual(linksOf('Bolt-Action Laser Training Rifle').map((url) => ({ url, active: false }))));
+    console.log(`20 shoppers for 3 units: ${statuses.join(' ')}`);
+  });
+});
+
+describe('payment links', () => {
+  it('are switched off at 0 available and on again on restock (npm run stock -- add)', async () => {
+    await setStock(t.deps.db, 10, 1, null);
+    const session = stripe.createSession({
+      currency: 'GBP',
+      lines: [{ productId: 10, name: 'Marking Edge Training Knife', quantity: 1, unitAmount: 3499 }],
+      paymentLink: 'plink_10',
+    });
+    stripe.complete(session);
+    expect((await deliver('checkout.session.completed', session)).status).toBe(200);
+    const urls = linksOf('Marking Edge Training Knife');
+    await vi.waitFor(() => expect(stripe.linkUpdates).toEqual(urls.map((url) => ({ url, active: false }))));
+    expect(urls.map(stripe.linkActive)).toEqual(urls.map(() => false));
+
+    const deps = { db: t.deps.db, gateway: checkoutGatewayFor(t.deps.settings), log: t.deps.log, lowAt: 5 };
+    expect(await runStockCommand(deps, parseStockCommand(['add', '10', '12', '--note', 'delivery 4411']))).toBe(
+      '10 Marking Edge Training Knife: on hand 0 → 12 (restock)',
+    );
+    expect(urls.map(stripe.linkActive)).toEqual(urls.map(() => true));
+    const [restock] = await t.deps.db.select().from(stockMoves).where(eq(stockMoves.reason, 'restock'));
+    expect(restock).toMatchObject({ productId: 10, change: 12, note: 'delivery 4411' });
+  });
+
+  it('a sale past what is on hand stays recorded and the shop is told: oversold, N short', async () => {
+    await setStock(t.deps.db, 12, 1, null);
+    const session = stripe.createSession({
+      currency: 'USD',
+      lines: [{ productId: 12, name: 'Pistol & Targets Starter Bundle', quantity: 3, unitAmount: 29999 }],
+      paymentLink: 'plink_12',
+    });
+    stripe.complete(session);
+    expect((await deliver('checkout.session.completed', session)).status).toBe(200);
+    expect(await countOf(12)).toEqual({ productId: 12, onHand: -2, reserved: 0 });
+    const [order] = await t.deps.db.select().from(orders).where(eq(orders.sessionId, session));
+    expect((await t.deps.db.select().from(orderLines).where(eq(orderLines.orderId, order!.id)))[0]!.short).toBe(2);
+    const outbox = t.deps.settings.MAIL_OUTBOX_DIR;
+    const shopMail = await vi.waitFor(async () => {
+      const mails = await Promise.all((await readdir(outbox)).map(async (f) => JSON.parse(await readFile(join(outbox, f), 'utf8'))));
+      const found = mails.find((m: { subject: string }) => m.subject.startsWith(`[New order ${order!.number}]`));
+      expect(found).toBeDefined();
+      return found as { text: string };
+    });
+    expect(shopMail.text.split('\n')[0]).toBe('Pistol & Targets Starter Bundle: oversold: 2 short (restock it, or tell the customer).');
+    const list = await runStockCommand({ db: t.deps.db, gateway: null, log: t.deps.log, lowAt: 5 }, { action: 'list' });
+    expect(list).toMatch(/^12 +Pistol & Targets Starter Bundle +-2 +0 +0 +Out of Stock \(oversold: 2 short\)$/m);
+  });
+
+  it('a pending payment that fails gives its units back', async () => {
+    await setStock(t.deps.db, 13, 4, null);
+    const session = stripe.createSession({
+      currency: 'GBP',
+      lines: [{ productId: 13, name: 'Pro Pistol Training Bundle', quantity: 1, unitAmount: 39999 }],
+      paymentLink: 'plink_13',
+    });
+    stripe.complete(session, 'unpaid');
+    await deliver('checkout.session.completed', session);
+    expect((await countOf(13)).onHand).toBe(3);
+    await deliver('checkout.session.async_payment_failed', session);
+    await deliver('checkout.session.async_payment_failed', session);
+    expect((await countOf(13)).onHand).toBe(4);
+    const moves = await t.deps.db.select().from(stockMoves).where(eq(stockMoves.productId, 13));
+    expect(moves.map((m) => [m.change, m.reason])).toEqual([
+      [25, 'adjust'], // the opening stock
+      [-21, 'adjust'],
+      [-1, 'sale'],
+      [1, 'release'],
+    ]);
+  });
+});
+
+describe('npm run stock', () => {
+  it('refuses an unknown id, a count below 0 and a non-integer, naming the problem', () => {
+    expect(() => parseStockCommand(['set', '99', '5'])).toThrow(/^no product with id 99/);
+    expect(() => parseStockCommand(['set', '1', '-1'])).toThrow('stock cannot be set below 0 (asked for -1)');
+    expect(() => parseStockCommand(['add', '1', '2.5'])).toThrow(/^the quantity must be a whole number, not 2.5/);
+    expect(() => parseStockCommand(['add', '1', '0'])).toThrow(/^add takes the number of units received/);
+    expect(() => parseStockCommand(['move', '1', '2'])).toThrow(/^unknown command move/);
+    expect(() => parseStockCommand(['set', '1', '2', '--memo', 'x'])).toThrow(/^unknown option --memo/);
+    expect(parseStockCommand(['set', '1', '2', '--note=counted'])).toEqual({ action: 'set', productId: 1, quantity: 2, note: 'counted' });
+  });
+
+  it('sets a count with one adjust move of the difference, and writes nothing when it is already so', async () => {
+    const deps = { db: t.deps.db, gateway: null, log: t.deps.log, lowAt: 5 };
+    await setStock(t.deps.db, 14, 25, null);
+    expect(await runStockCommand(deps, parseStockCommand(['set', '14', '7', '--note', 'count']))).toBe(
+      '14 Instructor Training Bundle: on hand 25 → 7 (adjust)',
+    );
+    expect(await runStockCommand(deps, parseStockCommand(['set', '14', '7']))).toBe('14 Instructor Training Bundle: on hand already 7, nothing written');
+    const moves = await t.deps.db.select().from(stockMoves).where(eq(stockMoves.productId, 14));
+    expect(moves.at(-1)).toMatchObject({ change: -18, reason: 'adjust', note: 'count' });
+    expect(await runStockCommand(deps, { action: 'list' })).toMatch(/^14 +Instructor Training Bundle +7 +0 +7 +In Stock$/m);
+  });
+});
