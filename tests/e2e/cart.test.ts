@@ -4,7 +4,6 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartBadgeLabel } from '#shared/cart/cart.ts';
-import { ukPaymentLinks } from '#shared/catalogue/payment-links.ts';
 import { dataLayer, expectClean, layoutShift, markPage, pageSettled, samePage, watchPage } from '../support/browser';
 import { useBrowserAndShop } from '../support/e2e';
 import type { ShopServer } from '../support/shop-server';
@@ -262,25 +261,27 @@ async function pushedEvents(context: BrowserContext): Promise<Array<{ event: str
 }
 
 describe('cart checkout in Chromium', () => {
-  it('sends a single item to its payment link with the campaign, begin_checkout first', async () => {
+  it('sends a single item through a Checkout Session that holds it (Stripe set up), begin_checkout first, with the campaign', async () => {
     const context = await ukVisitor();
     await context.addCookies([{ name: 'cart', value: encodeURIComponent('1:1'), url: e2e.shop.url }]);
     await context.addInitScript(recordPushes);
-    const seen: string[] = [];
-    await context.route('https://buy.stripe.com/**', async (route) => {
-      seen.push(route.request().url());
-      await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Pay</title><h1>Payment page</h1>' });
-    });
     const page = await context.newPage();
     await open(page, `${e2e.shop.url}/?utm_source=newsletter&utm_campaign=spring`);
     await open(page, `${e2e.shop.url}/cart`);
+    const before = stripe.received.length;
     await page.getByRole('button', { name: 'Checkout' }).click();
-    await page.waitForURL('https://buy.stripe.com/**');
-    expect(seen).toEqual([`${ukPaymentLinks['G-Series Laser Training Pistol']}?utm_source=newsletter&utm_campaign=spring`]);
-    // As Buy Now: begin_checkout with the product in USD, the last push before leaving.
+    await page.waitForURL(`${stripe.url}/pay/**`);
+    expect(stripe.received.length).toBe(before + 1);
+    const sent = stripe.received.at(-1)!.fields;
+    expect(sent).toMatchObject({
+      'line_items[0][quantity]': '1',
+      'metadata[utm_source]': 'newsletter',
+      'metadata[utm_campaign]': 'spring',
+    });
+    expect(sent['metadata[reservation]']).toMatch(/^cart-checkout-/);
     expect((await pushedEvents(context)).at(-1)).toMatchObject({
       event: 'begin_checkout',
-      ecommerce: { currency: 'USD', value: 189.99, items: [{ item_id: '1' }] },
+      ecommerce: { currency: 'GBP', value: 149.99, items: [{ item_id: '1' }] },
       utm_source: 'newsletter',
     });
     await context.close();

@@ -1,15 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageEvents } from '../support/html';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
+import { startPreparedTurso, type TursoEmulator } from '../support/turso-emulator';
 import { startWorker, type TestWorker } from '../support/worker';
 
-let worker: TestWorker;
+let worker: TestWorker; // its database unreachable
+let stocked: TestWorker; // its database reached through Turso's protocol
 let stripe: StripeEmulator;
+let turso: TursoEmulator;
 beforeAll(async () => {
-  stripe = await startStripeEmulator();
-  worker = await startWorker(stripe.env);
+  [stripe, turso] = await Promise.all([startStripeEmulator(), startPreparedTurso()]);
+  [worker, stocked] = await Promise.all([
+    startWorker(stripe.env),
+    startWorker({ ...stripe.env, TURSO_DATABASE_URL: turso.url, TURSO_AUTH_TOKEN: turso.token }),
+  ]);
 });
-afterAll(() => Promise.all([worker.dispose(), stripe.close()]));
+afterAll(() => Promise.all([worker.dispose(), stocked.dispose(), stripe.close(), turso.close()]));
 
 const form = (fields: Record<string, string>) => ({
   method: 'POST',
@@ -25,7 +31,7 @@ const cartCookie = (res: { headers: { getSetCookie(): string[] } }) =>
     .split(';')[0]!;
 
 describe('the cart in the built Worker', () => {
-  it('keeps the cart in its cookie and renders it with the database unreachable (no read per page)', async () => {
+  it('keeps the cart in its cookie and renders it with the database unreachable (its stock read falls back)', async () => {
     const added = await worker.get('/cart/add', { ...form({ product_id: '2', quantity: '2' }), cf: { country: 'GB' } });
     expect(added.status).toBe(303);
     const cookie = cartCookie(added);
@@ -36,11 +42,25 @@ describe('the cart in the built Worker', () => {
     expect(html).toContain('£709.98');
   });
 
-  it('creates a Stripe Checkout Session through the same emulation with the fetch client and redirects to it', async () => {
-    const added = await worker.get('/cart/add', { ...form({ product_id: '1', quantity: '3' }), cf: { country: 'US' } });
+  it('holds nothing and creates no session while the database is unreachable: the cart is kept, checkout unavailable', async () => {
+    const added = await worker.get('/cart/add', { ...form({ product_id: '1', quantity: '1' }), cf: { country: 'US' } });
+    const init = form({ attempt: 'edge-attempt-0' });
+    const before = stripe.received.length;
+    const res = await worker.get('/cart/checkout', {
+      ...init,
+      headers: { ...init.headers, Cookie: cartCookie(added) },
+      cf: { country: 'US' },
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/cart?checkout=unavailable');
+    expect(stripe.received.length).toBe(before);
+  });
+
+  it('holds the units through Turso and creates a Stripe Checkout Session with the fetch client, then redirects to it', async () => {
+    const added = await stocked.get('/cart/add', { ...form({ product_id: '1', quantity: '3' }), cf: { country: 'US' } });
     const cookie = cartCookie(added);
     const init = form({ attempt: 'edge-attempt-1', utm_source: 'edge' });
-    const res = await worker.get('/cart/checkout', { ...init, headers: { ...init.headers, Cookie: cookie }, cf: { country: 'US' } });
+    const res = await stocked.get('/cart/checkout', { ...init, headers: { ...init.headers, Cookie: cookie }, cf: { country: 'US' } });
     expect(res.status).toBe(303);
     const location = res.headers.get('location')!;
     expect(location).toMatch(new RegExp(`^${stripe.url}/pay/cs_test_\\d+$`));
@@ -53,12 +73,15 @@ describe('the cart in the built Worker', () => {
       success_url: 'https://shop.example/thank-you?session_id={CHECKOUT_SESSION_ID}',
       'metadata[utm_source]': 'edge',
     });
+    const held = await turso.db.execute('select product_id, quantity from stock_reservations');
+    expect(held.rows.map((r) => [Number(r.product_id), Number(r.quantity)])).toEqual([[1, 3]]);
+    expect(sent?.fields['metadata[reservation]']).toBe(sent?.idempotencyKey);
     expect(res.headers.get('content-security-policy')).toContain(`form-action 'self' https://buy.stripe.com ${stripe.url}`);
 
-    // The order is read from the database (tests/edge/stripe-webhook.test.ts); unreachable here, the
-    // thank-you page still answers, without an order or a purchase it cannot vouch for.
+    // The order is recorded by the webhook (tests/edge/stripe-webhook.test.ts); without it and without
+    // the buying browser's cookie, the thank-you page still answers, with no order or purchase it cannot vouch for.
     const id = location.split('/').pop()!;
-    const thanks = await worker.get(new URL(stripe.complete(id)).pathname + `?session_id=${id}`);
+    const thanks = await stocked.get(new URL(stripe.complete(id)).pathname + `?session_id=${id}`);
     expect(thanks.status).toBe(200);
     const html = await thanks.text();
     expect(html).toContain('Thank You for Your Order!');

@@ -101,7 +101,10 @@ describe('a cart checkout holds its units', () => {
     for (let i = 0; i < 3; i++) expect((await deliver('checkout.session.expired', id)).status).toBe(200);
     expect(await countOf(4)).toEqual({ productId: 4, onHand: 5, reserved: 0 });
     // Nothing was sold: no move beyond the count set above.
-    expect((await t.deps.db.select().from(stockMoves).where(eq(stockMoves.productId, 4))).map((m) => m.reason)).toEqual(['adjust', 'adjust']);
+    expect((await t.deps.db.select().from(stockMoves).where(eq(stockMoves.productId, 4))).map((m) => m.reason)).toEqual([
+      'adjust',
+      'adjust',
+    ]);
   });
 
   it('holds the same units once when one attempt is sent again (a retry after a lost answer)', async () => {
@@ -168,7 +171,9 @@ describe('a cart checkout holds its units', () => {
     expect(stripe.sessionCount() - before).toBe(3);
     expect(await countOf(5)).toEqual({ productId: 5, onHand: 3, reserved: 3 });
     // None left: its payment links stop taking payments.
-    await vi.waitFor(() => expect(stripe.linkUpdates).toEqual(linksOf('Bolt-Action Laser Training Rifle').map((url) => ({ url, active: false }))));
+    await vi.waitFor(() =>
+      expect(stripe.linkUpdates).toEqual(linksOf('Bolt-Action Laser Training Rifle').map((url) => ({ url, active: false }))),
+    );
     console.log(`20 shoppers for 3 units: ${statuses.join(' ')}`);
   });
 });
@@ -260,7 +265,9 @@ describe('npm run stock', () => {
     expect(await runStockCommand(deps, parseStockCommand(['set', '14', '7', '--note', 'count']))).toBe(
       '14 Instructor Training Bundle: on hand 25 → 7 (adjust)',
     );
-    expect(await runStockCommand(deps, parseStockCommand(['set', '14', '7']))).toBe('14 Instructor Training Bundle: on hand already 7, nothing written');
+    expect(await runStockCommand(deps, parseStockCommand(['set', '14', '7']))).toBe(
+      '14 Instructor Training Bundle: on hand already 7, nothing written',
+    );
     const moves = await t.deps.db.select().from(stockMoves).where(eq(stockMoves.productId, 14));
     expect(moves.at(-1)).toMatchObject({ change: -18, reason: 'adjust', note: 'count' });
     expect(await runStockCommand(deps, { action: 'list' })).toMatch(/^14 +Instructor Training Bundle +7 +0 +7 +In Stock$/m);

@@ -245,7 +245,12 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
         const limit = Math.min(100, Number(url.searchParams.get('limit') ?? 10));
         const after = url.searchParams.get('starting_after');
         const from = after ? links.findIndex((l) => l.id === after) + 1 : 0;
-        return replyJson(res, 200, { object: 'list', data: links.slice(from, from + limit), has_more: from + limit < links.length, url: url.pathname });
+        return replyJson(res, 200, {
+          object: 'list',
+          data: links.slice(from, from + limit),
+          has_more: from + limit < links.length,
+          url: url.pathname,
+        });
       }
       const link = /^\/v1\/payment_links\/(plink_\w+)$/.exec(url.pathname);
       const updated = req.method === 'POST' && link?.[1] ? links.find((l) => l.id === link[1]) : undefined;

@@ -65,7 +65,9 @@ export function CartLine({ line, unitAmount, lineAmount, currency, onQuantity, o
         </p>
         {short && (
           <p className="text-sm font-semibold text-red-800" data-line-stock>
-            {line.available === 0 ? 'Out of stock: remove it to check out.' : `Only ${line.available} left: lower the quantity to check out.`}
+            {line.available === 0
+              ? 'Out of stock: remove it to check out.'
+              : `Only ${line.available} left: lower the quantity to check out.`}
           </p>
         )}
         <div className="flex flex-wrap items-center gap-4">

@@ -277,4 +277,3 @@ export const schema = {
 };
 
 export type FormSubmission = typeof formSubmissions.$inferSelect;
-

@@ -101,7 +101,12 @@ export async function fulfil(db: Db, session: SessionRecord, status: OrderStatus
   const giveBack =
     status === 'failed'
       ? stocked(session).flatMap(({ line }) =>
-          moveStatements(db, { productId: line.productId, change: line.quantity, reason: 'release', orderNumber: number, note: 'payment failed' }, movedHere, at),
+          moveStatements(
+            db,
+            { productId: line.productId, change: line.quantity, reason: 'release', orderNumber: number, note: 'payment failed' },
+            movedHere,
+            at,
+          ),
         )
       : [];
   const [moved] = await db.batch([

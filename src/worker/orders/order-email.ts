@@ -62,7 +62,9 @@ export function orderConfirmationEmail(order: StoredOrder, settings: MailSetting
 export function newOrderEmail(order: StoredOrder, settings: MailSettings): MailMessage {
   const campaign = order.campaign && Object.entries(order.campaign).map(([k, v]) => `${k}=${v}`);
   // A payment link sold what the shop no longer had (two buyers in the same seconds): said first.
-  const oversold = order.lines.filter((l) => l.short > 0).map((l) => `${l.name}: oversold: ${l.short} short (restock it, or tell the customer).`);
+  const oversold = order.lines
+    .filter((l) => l.short > 0)
+    .map((l) => `${l.name}: oversold: ${l.short} short (restock it, or tell the customer).`);
   return {
     to: settings.ORDERS_TO_EMAIL ?? settings.CONTACT_TO_EMAIL,
     from: settings.CONTACT_FROM_EMAIL,

@@ -47,7 +47,10 @@ async function switchLinks(deps: LinkSwitchDeps, productIds: readonly number[]):
       const urls = productPaymentLinks(product.name);
       try {
         await gateway.setPaymentLinksActive(urls, wanted);
-        log('info', wanted ? 'payment links switched on' : 'payment links switched off (none available)', { productId: row.productId, links: urls.length });
+        log('info', wanted ? 'payment links switched on' : 'payment links switched off (none available)', {
+          productId: row.productId,
+          links: urls.length,
+        });
       } catch (err) {
         await db.update(stock).set({ linksActive: !wanted }).where(eq(stock.productId, row.productId));
         log('error', 'payment links not switched', { productId: row.productId, wanted, ...errorFields(err) });

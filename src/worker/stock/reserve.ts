@@ -41,7 +41,10 @@ export async function reserve(db: Db, reservation: string, lines: readonly CartL
 
 /** Lets a checkout's units go (the session expired, or it could not be created): the products it held. */
 export async function release(db: Db, reservation: string): Promise<number[]> {
-  const rows = await db.delete(stockReservations).where(eq(stockReservations.reservation, reservation)).returning({ productId: stockReservations.productId });
+  const rows = await db
+    .delete(stockReservations)
+    .where(eq(stockReservations.reservation, reservation))
+    .returning({ productId: stockReservations.productId });
   return rows.map((row) => row.productId);
 }
 
@@ -50,6 +53,9 @@ export async function release(db: Db, reservation: string): Promise<number[]> {
  * have come): the table stays as small as the checkouts open now. The products they were for.
  */
 export async function releaseLapsed(db: Db, now: number): Promise<number[]> {
-  const rows = await db.delete(stockReservations).where(lte(stockReservations.expiresAt, now)).returning({ productId: stockReservations.productId });
+  const rows = await db
+    .delete(stockReservations)
+    .where(lte(stockReservations.expiresAt, now))
+    .returning({ productId: stockReservations.productId });
   return [...new Set(rows.map((row) => row.productId))];
 }

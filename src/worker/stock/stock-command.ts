@@ -10,9 +10,7 @@ import { stockCounts } from './stock-queries';
 
 const USAGE = 'usage: stock | stock set <id> <quantity> [--note "…"] | stock add <id> <quantity> [--note "…"]';
 
-export type StockCommand =
-  | { action: 'list' }
-  | { action: 'set' | 'add'; productId: number; quantity: number; note: string | null };
+export type StockCommand = { action: 'list' } | { action: 'set' | 'add'; productId: number; quantity: number; note: string | null };
 
 /** Reads `set 1 25 --note "count"` / `add 1 10` / nothing; throws naming what is wrong, before anything is written. */
 export function parseStockCommand(args: readonly string[]): StockCommand {
@@ -20,10 +18,12 @@ export function parseStockCommand(args: readonly string[]): StockCommand {
   const [action, id, quantity, ...rest] = args;
   if (action !== 'set' && action !== 'add') throw new Error(`unknown command ${action} (${USAGE})`);
   if (!id || !/^\d+$/.test(id) || !productById(Number(id))) throw new Error(`no product with id ${id ?? '(missing)'} (${USAGE})`);
-  if (!quantity || !/^-?\d+$/.test(quantity)) throw new Error(`the quantity must be a whole number, not ${quantity ?? '(missing)'} (${USAGE})`);
+  if (!quantity || !/^-?\d+$/.test(quantity))
+    throw new Error(`the quantity must be a whole number, not ${quantity ?? '(missing)'} (${USAGE})`);
   const amount = Number(quantity);
   if (action === 'set' && amount < 0) throw new Error(`stock cannot be set below 0 (asked for ${amount})`);
-  if (action === 'add' && amount <= 0) throw new Error(`add takes the number of units received, more than 0 (asked for ${amount}); use set to correct a count`);
+  if (action === 'add' && amount <= 0)
+    throw new Error(`add takes the number of units received, more than 0 (asked for ${amount}); use set to correct a count`);
   if (amount > 1_000_000) throw new Error(`${amount} units is more than this shop can hold (at most 1000000)`);
   let note: string | null = null;
   const flags = rest.flatMap((f) => (f.startsWith('--note=') ? ['--note', f.slice(7)] : [f]));
@@ -78,7 +78,10 @@ export async function runStockCommand(deps: StockCommandDeps, command: StockComm
   let line: string;
   if (command.action === 'set') {
     const { before, after } = await setStock(db, productId, quantity, note);
-    line = before === after ? `${productId} ${name}: on hand already ${after}, nothing written` : `${productId} ${name}: on hand ${before} → ${after} (adjust)`;
+    line =
+      before === after
+        ? `${productId} ${name}: on hand already ${after}, nothing written`
+        : `${productId} ${name}: on hand ${before} → ${after} (adjust)`;
   } else {
     const after = await moveStock(db, { productId, change: quantity, reason: 'restock', note });
     line = `${productId} ${name}: on hand ${after - quantity} → ${after} (restock)`;

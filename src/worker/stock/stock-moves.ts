@@ -25,7 +25,9 @@ export function moveStatements(db: Db, move: Move, when: SQL = sql`1`, at = nowI
       sql`insert into ${stockMoves} (product_id, change, reason, order_number, note, at)
         select ${move.productId}, ${move.change}, ${move.reason}, ${move.orderNumber ?? null}, ${move.note ?? null}, ${at} where ${when}`,
     ),
-    db.run(sql`update ${stock} set on_hand = on_hand + ${move.change}, updated_at = ${at} where ${stock.productId} = ${move.productId} and ${when}`),
+    db.run(
+      sql`update ${stock} set on_hand = on_hand + ${move.change}, updated_at = ${at} where ${stock.productId} = ${move.productId} and ${when}`,
+    ),
   ] as const;
 }
 
@@ -42,7 +44,12 @@ export async function moveStock(db: Db, move: Move): Promise<number> {
  * Sets on hand to `quantity` by one `adjust` move of the difference, worked out inside the batch (a
  * sale landing meanwhile is not overwritten, it is part of the difference). No move when nothing changes.
  */
-export async function setStock(db: Db, productId: number, quantity: number, note: string | null): Promise<{ before: number; after: number }> {
+export async function setStock(
+  db: Db,
+  productId: number,
+  quantity: number,
+  note: string | null,
+): Promise<{ before: number; after: number }> {
   const at = nowIso();
   const current = sql`coalesce((select ${stock.onHand} from ${stock} where ${stock.productId} = ${productId}), 0)`;
   const [before, , , , after] = await db.batch([
@@ -52,7 +59,9 @@ export async function setStock(db: Db, productId: number, quantity: number, note
       sql`insert into ${stockMoves} (product_id, change, reason, note, at)
         select ${productId}, ${quantity} - ${current}, 'adjust', ${note}, ${at} where ${quantity} <> ${current}`,
     ),
-    db.run(sql`update ${stock} set on_hand = ${quantity}, updated_at = ${at} where ${stock.productId} = ${productId} and on_hand <> ${quantity}`),
+    db.run(
+      sql`update ${stock} set on_hand = ${quantity}, updated_at = ${at} where ${stock.productId} = ${productId} and on_hand <> ${quantity}`,
+    ),
     db.select({ onHand: stock.onHand }).from(stock).where(eq(stock.productId, productId)),
   ]);
   return { before: before[0]?.onHand ?? 0, after: after[0]?.onHand ?? 0 };

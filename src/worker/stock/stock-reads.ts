@@ -46,7 +46,10 @@ export function stockView(counts: readonly StockCount[] | null, lowAt: number): 
 }
 
 /** The products' items with the label their stock gives now (and the count, for "Only 3 left"). */
-export function withStock<T extends { id: number; stock: StockLevel }>(items: readonly T[], view: StockView): Array<T & { available?: number }> {
+export function withStock<T extends { id: number; stock: StockLevel }>(
+  items: readonly T[],
+  view: StockView,
+): Array<T & { available?: number }> {
   return items.map((item) => ({ ...item, stock: view.level(item), available: view.available(item.id) }));
 }
 

@@ -14,7 +14,7 @@ import { buyerHash, ensureBuyerNonce } from '#worker/orders/buyer-cookie.ts';
 import { orderNumber } from '#worker/orders/order-number.ts';
 import { plainName, productById } from '#shared/catalogue/product.ts';
 import { cartNotices, shortNotice } from '#shared/cart/notices.ts';
-import { reserve, release } from '#worker/stock/reserve.ts';
+import { reserve, release, type Reserved } from '#worker/stock/reserve.ts';
 import { syncPaymentLinks } from '#worker/stock/payment-link-switch.ts';
 import { keepAlive } from '#worker/http/keep-alive.ts';
 import { nowSeconds } from '#worker/stock/stock-queries.ts';
@@ -26,6 +26,12 @@ import { cartCheckoutMode } from './checkout-mode';
 const SESSION_EXPIRY_MARGIN_S = 60;
 /** The hold outlives the session a little, so a payment in its last second still finds its units held. */
 const HOLD_GRACE_S = 5 * 60;
+
+/** Checkout cannot go on now: the cart stays, and the shopper is told to try again. */
+function unavailable(c: Context<AppEnv>) {
+  if (wantsJson(c)) return c.json({ error: cartNotices.unavailable.text }, 502);
+  return c.redirect(c.get('href')('/cart?checkout=unavailable'), 303);
+}
 
 /** Where the browser goes next: JSON for the island, a 303 without JavaScript. */
 function goTo(c: Context<AppEnv>, url: string) {
@@ -81,9 +87,18 @@ export async function checkoutCart(c: Context<AppEnv>, fields: Record<string, st
   // until a little after the session expires: Stripe takes no payment past expires_at.
   const now = nowSeconds();
   const expiresAt = now + settings.CHECKOUT_HOLD_MINUTES * 60 + SESSION_EXPIRY_MARGIN_S;
-  const held = await reserve(db, key, lines, expiresAt + HOLD_GRACE_S, now);
+  let held: Reserved;
+  try {
+    held = await reserve(db, key, lines, expiresAt + HOLD_GRACE_S, now);
+  } catch (err) {
+    // Nothing can be held without the database: no session is created (it could sell what is gone).
+    log('error', 'checkout hold failed', errorFields(err));
+    return unavailable(c);
+  }
   if (!held.ok) {
-    const notice = shortNotice(held.short.map((s) => ({ ...s, name: plainName(productById(s.productId)?.name ?? `Product ${s.productId}`) })));
+    const notice = shortNotice(
+      held.short.map((s) => ({ ...s, name: plainName(productById(s.productId)?.name ?? `Product ${s.productId}`) })),
+    );
     log('info', 'checkout refused: not enough stock', { short: held.short });
     if (wantsJson(c)) return c.json({ error: notice.text, short: held.short, ...(await cartJson(c)) }, 409);
     return c.redirect(c.get('href')('/cart?checkout=short'), 303);
@@ -114,7 +129,6 @@ export async function checkoutCart(c: Context<AppEnv>, fields: Record<string, st
     );
     const status = err instanceof CheckoutUnavailableError ? err.status : undefined;
     log('error', 'checkout session failed', { providerStatus: status, ...errorFields(err) });
-    if (wantsJson(c)) return c.json({ error: cartNotices.unavailable.text }, 502);
-    return c.redirect(c.get('href')('/cart?checkout=unavailable'), 303);
+    return unavailable(c);
   }
 }

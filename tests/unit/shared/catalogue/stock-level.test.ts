@@ -15,7 +15,14 @@ describe('stockLevel', () => {
   });
 
   it('says how many are left only for a low count', () => {
-    expect([undefined, 0, 1, 3, 5, 6].map((n) => unitsLeftText(n, 5))).toEqual([null, null, 'Only 1 left', 'Only 3 left', 'Only 5 left', null]);
+    expect([undefined, 0, 1, 3, 5, 6].map((n) => unitsLeftText(n, 5))).toEqual([
+      null,
+      null,
+      'Only 1 left',
+      'Only 3 left',
+      'Only 5 left',
+      null,
+    ]);
   });
 });
 

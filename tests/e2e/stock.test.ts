@@ -1,0 +1,102 @@
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageSettled } from '../support/browser';
+import { useBrowserAndShop } from '../support/e2e';
+import { shopper } from '../support/shopper';
+import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
+import { closedPort } from '../support/worker';
+
+/**
+ * Stock as the operator and the shopper meet it: the built command behind `npm run stock` against the
+ * built shop's database, a paid two-line order and an expired checkout between two listings, and a
+ * product set to 0 in Chromium with and without JavaScript.
+ */
+const SECRET = 'whsec_stock_e2e';
+let stripe: StripeEmulator;
+beforeAll(async () => {
+  stripe = await startStripeEmulator();
+});
+afterAll(async () => {
+  await stripe?.close();
+});
+const e2e = useBrowserAndShop(async () => {
+  const port = await closedPort();
+  return { env: { ...stripe.env, STRIPE_WEBHOOK_SECRET: SECRET, PORT: String(port), SITE_URL: `http://127.0.0.1:${port}` } };
+});
+
+function stock(...args: string[]) {
+  const run = spawnSync(process.execPath, [resolve('dist/server/db-cli.js'), 'stock', ...args], {
+    env: { ...process.env, TURSO_DATABASE_URL: `file:${e2e.shop.dbFile}`, ...stripe.env, LOG_LEVEL: 'error' },
+    encoding: 'utf8',
+  });
+  return { code: run.status, out: `${run.stdout}${run.stderr}`.trim() };
+}
+const row = (out: string, id: number) =>
+  out
+    .split('\n')
+    .find((l) => l.startsWith(`${id} `))!
+    .split(/ {2,}/);
+const deliver = (type: string, id: string) => {
+  const event = stripe.signedEvent(type, id, SECRET);
+  return fetch(`${e2e.shop.url}/webhooks/stripe`, { method: 'POST', body: event.body, headers: event.headers });
+};
+async function checkout(lines: Array<[number, number]>) {
+  const s = shopper(e2e.shop);
+  for (const [id, quantity] of lines) await s.post('/cart/add', { product_id: String(id), quantity: String(quantity) });
+  const { body } = await s.post('/cart/checkout', { attempt: crypto.randomUUID() }, { Accept: 'application/json' });
+  return /\/pay\/(cs_test_\d+)/.exec(JSON.parse(body).url as string)![1]!;
+}
+
+describe('npm run stock', () => {
+  it('shows a paid two-line order as sales and an expired checkout as nothing held', async () => {
+    const before = stock();
+    expect(before.code, before.out).toBe(0);
+    expect(row(before.out, 1)).toEqual(['1', 'G-Series Laser Training Pistol', '25', '0', '25', 'In Stock']);
+
+    const paid = await checkout([
+      [1, 2],
+      [3, 1],
+    ]);
+    const abandoned = await checkout([[3, 2]]);
+    const holding = stock();
+    expect(row(holding.out, 1)).toEqual(['1', 'G-Series Laser Training Pistol', '25', '2', '23', 'In Stock']);
+    expect(row(holding.out, 3)).toEqual(['3', 'Reactive Laser Target System', '25', '3', '22', 'In Stock']);
+
+    stripe.complete(paid);
+    expect((await deliver('checkout.session.completed', paid)).status).toBe(200);
+    stripe.expire(abandoned);
+    expect((await deliver('checkout.session.expired', abandoned)).status).toBe(200);
+    const after = stock();
+    expect(row(after.out, 1)).toEqual(['1', 'G-Series Laser Training Pistol', '23', '0', '23', 'In Stock']);
+    expect(row(after.out, 3)).toEqual(['3', 'Reactive Laser Target System', '24', '0', '24', 'In Stock']);
+    console.log(
+      `npm run stock, before:\n${before.out}\nwhile both checkouts are open:\n${holding.out}\nafter the paid order and the expired one:\n${after.out}`,
+    );
+  });
+
+  it('exits 1 naming the problem and writes nothing on bad input (each refusal: tests/integration/stock.test.ts)', () => {
+    const run = stock('set', '2', '-1');
+    expect(run.code).toBe(1);
+    expect(run.out).toContain('stock cannot be set below 0');
+    expect(row(stock().out, 2)).toEqual(['2', 'AR-Style Laser Training Rifle', '25', '0', '25', 'In Stock']);
+  });
+});
+
+describe('a product set to 0', () => {
+  beforeAll(() => {
+    expect(stock('set', '4', '0', '--note', 'e2e').code).toBe(0);
+  });
+
+  it.each([true, false])('shows Out of Stock and no way to buy it (JavaScript %s)', async (javaScriptEnabled) => {
+    const context = await e2e.browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto(`${e2e.shop.url}/product/4`);
+    if (javaScriptEnabled) await pageSettled(page);
+    const main = page.locator('main');
+    expect(await main.locator('[data-stock]').first().textContent()).toBe('Out of Stock');
+    expect(await main.getByRole('button', { name: 'Out of Stock' }).isDisabled()).toBe(true);
+    expect(await main.locator('form[action="/checkout/4"], form[data-add-to-cart]').count()).toBe(0);
+    await context.close();
+  });
+});
