@@ -73,6 +73,7 @@ describe('field data from Chromium', () => {
       encoding: 'utf8',
     });
     expect(run.status, run.stderr).toBe(0);
+    console.log(`npm run vitals -- --days 1, after a walk through ten pages:\n${run.stdout}`);
     expect(run.stdout).toMatch(/^\/product\/:id gb {2}n=1 {2}LCP \d+ ms \((good|needs improvement|poor)\) {2}INP /m);
     expect(run.stdout).toContain('Slowest interactions (INP):');
   });
