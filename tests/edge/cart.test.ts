@@ -56,6 +56,22 @@ describe('the cart in the built Worker', () => {
     expect(stripe.received.length).toBe(before);
   });
 
+  it('answers 25 checkouts at once, each holding through the one database client the isolate shares', async () => {
+    // The libSQL client used to queue calls past 20 in flight; a call queued behind another request's
+    // was cancelled by workerd as a hung request (500).
+    await turso.db.execute('update stock set on_hand = 1000 where product_id = 2');
+    const cookie = `cart=${encodeURIComponent('2:1')}`;
+    const statuses = await Promise.all(
+      Array.from({ length: 25 }, async (_, i) => {
+        const init = form({ attempt: `edge-burst-${i}` });
+        const res = await stocked.get('/cart/checkout', { ...init, headers: { ...init.headers, Cookie: cookie }, cf: { country: 'US' } });
+        await res.text();
+        return res.status;
+      }),
+    );
+    expect(statuses).toEqual(Array.from({ length: 25 }, () => 303));
+  });
+
   it('holds the units through Turso and creates a Stripe Checkout Session with the fetch client, then redirects to it', async () => {
     const added = await stocked.get('/cart/add', { ...form({ product_id: '1', quantity: '3' }), cf: { country: 'US' } });
     const cookie = cartCookie(added);
@@ -73,7 +89,7 @@ describe('the cart in the built Worker', () => {
       success_url: 'https://shop.example/thank-you?session_id={CHECKOUT_SESSION_ID}',
       'metadata[utm_source]': 'edge',
     });
-    const held = await turso.db.execute('select product_id, quantity from stock_reservations');
+    const held = await turso.db.execute('select product_id, quantity from stock_reservations where product_id = 1');
     expect(held.rows.map((r) => [Number(r.product_id), Number(r.quantity)])).toEqual([[1, 3]]);
     expect(sent?.fields['metadata[reservation]']).toBe(sent?.idempotencyKey);
     expect(res.headers.get('content-security-policy')).toContain(`form-action 'self' https://buy.stripe.com ${stripe.url}`);

@@ -119,6 +119,23 @@ describe('a cart checkout holds its units', () => {
     expect(await countOf(6)).toEqual({ productId: 6, onHand: 4, reserved: 3 });
   });
 
+  it('lets its own hold go when Stripe fails, but not the hold of a session a retry of the same attempt already got', async () => {
+    await setStock(t.deps.db, 15, 6, null);
+    stripe.state.mode = 'fail';
+    const failed = await checkout([[15, 2]]);
+    expect(failed.status).toBe(502);
+    expect((await countOf(15)).reserved).toBe(0);
+
+    stripe.state.mode = 'ok';
+    const s = shopper(t);
+    await s.post('/cart/add', { product_id: '15', quantity: '2' });
+    const attempt = crypto.randomUUID();
+    expect((await s.post('/cart/checkout', { attempt }, { Accept: 'application/json' })).res.status).toBe(200);
+    stripe.state.mode = 'fail';
+    expect((await s.post('/cart/checkout', { attempt }, { Accept: 'application/json' })).res.status).toBe(502);
+    expect((await countOf(15)).reserved).toBe(2);
+  });
+
   it('refuses a line the shop cannot fill: 409 naming it, no session, nothing held', async () => {
     await setStock(t.deps.db, 7, 2, null);
     const before = stripe.sessionCount();

@@ -18,6 +18,9 @@ import { parseSettings, SettingsError } from '../settings';
  */
 type WorkerEnv = Env & Record<string, unknown>;
 
+/** More calls than an isolate ever has in flight (workerd limits each request's connections itself). */
+const LIBSQL_NO_QUEUE = 100_000;
+
 /** Built once per isolate (env is fixed for its lifetime). */
 let cached: { env: WorkerEnv; deps: AppDeps; app: App } | undefined;
 
@@ -28,6 +31,10 @@ function runtimeFor(env: WorkerEnv) {
     url: settings.TURSO_DATABASE_URL,
     authToken: settings.TURSO_AUTH_TOKEN,
     fetch: fetchWithTimeout(settings.DB_TIMEOUT_MS),
+    // The client queues calls past `concurrency` (default 20) until an earlier one settles. The client is
+    // shared by the isolate's requests, so a queued call would wait on another request's I/O, which
+    // workerd cancels as a hung request (500). Each call is its own fetch: nothing to queue.
+    concurrency: LIBSQL_NO_QUEUE,
   });
   const db = createDb(client);
   const log = createLogger(settings.LOG_LEVEL, { runtime: 'edge' });

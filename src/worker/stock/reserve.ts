@@ -5,7 +5,8 @@ import type { Db } from '../db/client';
 import { stock, stockReservations } from '../db/schema';
 import { stockCounts } from './stock-queries';
 
-export type Reserved = { ok: true } | { ok: false; short: ShortLine[] };
+/** `fresh`: this call wrote the hold (not a retry finding it held), so this call may let it go again. */
+export type Reserved = { ok: true; fresh: boolean } | { ok: false; short: ShortLine[] };
 
 /**
  * Holds the cart's units for a checkout until `expiresAt` (epoch seconds), all lines or none, in one
@@ -35,7 +36,8 @@ export async function reserve(db: Db, reservation: string, lines: readonly CartL
   const results: unknown[] = await db.batch([inserts[0]!, ...inserts.slice(1), allOrNothing, held, counts]);
   const after = results.at(-2) as Array<{ productId: number }>;
   const countsAfter = results.at(-1) as StockCount[];
-  if (after.length === lines.length) return { ok: true };
+  const inserted = (results.slice(0, inserts.length) as Array<{ rowsAffected: number }>).some((r) => r.rowsAffected > 0);
+  if (after.length === lines.length) return { ok: true, fresh: inserted };
   return { ok: false, short: shortLines(lines, countsAfter) };
 }
 

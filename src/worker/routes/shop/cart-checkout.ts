@@ -123,10 +123,14 @@ export async function checkoutCart(c: Context<AppEnv>, fields: Record<string, st
     log('info', 'checkout session created', { order: await orderNumber(session.id), lines: items.length, currency });
     return goTo(c, session.url);
   } catch (err) {
-    await release(db, key).then(
-      () => keepAlive(c)(syncPaymentLinks(links, heldProducts)),
-      (releaseErr: unknown) => log('error', 'checkout hold not released', errorFields(releaseErr)),
-    );
+    // Only the request that made the hold lets it go: a duplicate of a checkout that did get its
+    // session (Stripe refuses a key still in use) must not free that session's units.
+    if (held.fresh) {
+      await release(db, key).then(
+        () => keepAlive(c)(syncPaymentLinks(links, heldProducts)),
+        (releaseErr: unknown) => log('error', 'checkout hold not released', errorFields(releaseErr)),
+      );
+    }
     const status = err instanceof CheckoutUnavailableError ? err.status : undefined;
     log('error', 'checkout session failed', { providerStatus: status, ...errorFields(err) });
     return unavailable(c);
