@@ -36,7 +36,7 @@ export async function reserve(db: Db, reservation: string, lines: readonly CartL
   const results: unknown[] = await db.batch([inserts[0]!, ...inserts.slice(1), allOrNothing, held, counts]);
   const after = results.at(-2) as Array<{ productId: number }>;
   const countsAfter = results.at(-1) as StockCount[];
-  const inserted = (results.slice(0, inserts.length) as Array<{ rowsAffected: number }>).some((r) => r.rowsAffected > 0);
+  const inserted = (results.slice(0, inserts.length) as Array<{ rowsAffected: number }>).some((result) => result.rowsAffected > 0);
   if (after.length === lines.length) return { ok: true, fresh: inserted };
   return { ok: false, short: shortLines(lines, countsAfter) };
 }
