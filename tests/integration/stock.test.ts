@@ -10,7 +10,7 @@ import { stockCounts } from '#worker/stock/stock-queries.ts';
 import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 import { shopper } from '../support/shopper';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { keptLog, startTestApp, type TestApp } from '../support/test-app';
 
 /**
  * Stock over HTTP on the Node runtime: the cart's checkout holds units in a Checkout Session (the
@@ -23,7 +23,8 @@ let t: TestApp;
 
 beforeAll(async () => {
   stripe = await startStripeEmulator();
-  t = await startTestApp({ env: { ...stripe.env, STRIPE_WEBHOOK_SECRET: SECRET, SITE_URL: 'https://shop.example' } });
+  // Its log is kept, not printed: some tests make Stripe fail on purpose.
+  t = await startTestApp({ env: { ...stripe.env, STRIPE_WEBHOOK_SECRET: SECRET, SITE_URL: 'https://shop.example' }, log: keptLog().log });
 });
 afterAll(() => Promise.all([t.close(), stripe.close()]));
 beforeEach(() => {

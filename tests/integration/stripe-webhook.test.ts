@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ORDER_NUMBER } from '#worker/orders/order-number.ts';
-import { orderEvents, orderLines, orders } from '#worker/db/schema.ts';
+import { ORDER_NUMBER, orderNumber } from '#worker/orders/order-number.ts';
+import { orderEvents, orderLines, orders, stockMoves } from '#worker/db/schema.ts';
 import { keptLog, startTestApp, type TestApp } from '../support/test-app';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
 import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
@@ -174,6 +174,43 @@ describe('a large cart', () => {
     // The packing mail lists all of them.
     const shop = (await orderMails()).find((m) => m.To === 'orders@strikepoint-training.com')!;
     for (const line of lines) expect(shop.TextBody).toContain(line.name);
+  });
+});
+
+describe('order numbers', () => {
+  it('gives an order whose short number another order has the long one (its first 8 characters the same), replays included', async () => {
+    const id = twoLineGbpSession();
+    const short = await orderNumber(id);
+    // Another session's order already has that number (40 bits: rare, not impossible).
+    await t.deps.db.insert(orders).values({
+      sessionId: 'cs_test_collides',
+      number: short,
+      status: 'paid',
+      currency: 'GBP',
+      subtotal: 100,
+      shipping: 0,
+      total: 100,
+      token: 'another-orders-token',
+      confirmationWanted: false,
+      notifiedAt: new Date().toISOString(),
+      emailStatus: 'success',
+    });
+    stripe.complete(id);
+    const long = await orderNumber(id, true);
+    expect(long).toMatch(ORDER_NUMBER);
+    expect(long.startsWith(`${short}-`)).toBe(true);
+    for (let i = 0; i < 2; i++) {
+      const res = await deliver('checkout.session.completed', id);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ order: long });
+    }
+    const [mine] = await t.deps.db.select().from(orders).where(eq(orders.sessionId, id));
+    expect(mine!.number).toBe(long);
+    const sales = await t.deps.db.select().from(stockMoves).where(eq(stockMoves.orderNumber, long));
+    expect(sales.map((m) => [m.productId, m.change])).toEqual([
+      [1, -2],
+      [10, -1],
+    ]);
   });
 });
 

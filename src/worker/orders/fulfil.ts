@@ -25,7 +25,10 @@ const nowIso = () => new Date().toISOString();
  * times at once, or async_payment_succeeded before completed, give one order and one status history.
  */
 export async function fulfil(db: Db, session: SessionRecord, status: OrderStatus, mailLeaseUntil: Date): Promise<Fulfilled> {
-  const number = await orderNumber(session.id);
+  const [short, long] = await Promise.all([orderNumber(session.id), orderNumber(session.id, true)]);
+  // Another order took this short number (40 bits: rare, not impossible): this one takes the long one.
+  const newNumber = sql`(case when exists (select 1 from ${orders} where ${orders.number} = ${short} and ${orders.sessionId} <> ${session.id}) then ${long} else ${short} end)`;
+  const numberOf = sql`(select ${orders.number} from ${orders} where ${orders.sessionId} = ${session.id})`;
   const at = nowIso();
   const token = orderToken();
   // What the cart's checkout put beside the campaign (session-params.ts) is not part of it.
@@ -34,7 +37,7 @@ export async function fulfil(db: Db, session: SessionRecord, status: OrderStatus
     .insert(orders)
     .values({
       sessionId: session.id,
-      number,
+      number: newNumber,
       status,
       statusChangedAt: at,
       email: session.email,
@@ -57,7 +60,7 @@ export async function fulfil(db: Db, session: SessionRecord, status: OrderStatus
         : { confirmationWanted: session.email !== null, emailLeaseUntil: mailLeaseUntil.toISOString() }),
     })
     .onConflictDoNothing({ target: orders.sessionId })
-    .returning({ id: orders.id });
+    .returning({ id: orders.id, number: orders.number });
   const orderId = sql`(select ${orders.id} from ${orders} where ${orders.sessionId} = ${session.id})`;
   const lines = session.lines.map((line, position) =>
     db
@@ -83,7 +86,7 @@ export async function fulfil(db: Db, session: SessionRecord, status: OrderStatus
   const insertedHere = sql`exists (select 1 from ${orders} where ${orders.sessionId} = ${session.id} and ${orders.token} = ${token})`;
   const sold = status === 'failed' ? [] : stocked(session);
   const sale = sold.flatMap(({ line, position }) => [
-    ...moveStatements(db, { productId: line.productId, change: -line.quantity, reason: 'sale', orderNumber: number }, insertedHere, at),
+    ...moveStatements(db, { productId: line.productId, change: -line.quantity, reason: 'sale', orderNumber: numberOf }, insertedHere, at),
     db.run(
       sql`update ${orderLines} set short = min(${line.quantity}, max(0, -(select ${stock.onHand} from ${stock} where ${stock.productId} = ${line.productId})))
         where ${orderLines.orderId} = ${orderId} and ${orderLines.position} = ${position} and ${insertedHere}`,
@@ -91,11 +94,13 @@ export async function fulfil(db: Db, session: SessionRecord, status: OrderStatus
   ]);
   const held = reservation ? [db.delete(stockReservations).where(eq(stockReservations.reservation, reservation))] : [];
   const [inserted] = await db.batch([order, ...lines, firstEvent, ...sale, ...held]);
-  if (inserted.length > 0) return { number, status, changed: true, created: true };
+  if (inserted.length > 0) return { number: inserted[0]!.number, status, changed: true, created: true };
 
   // Known already: move it if it may move (pending → paid or failed), in one statement.
-  const [current] = await db.select({ status: orders.status }).from(orders).where(eq(orders.sessionId, session.id));
-  if (!current || !canMove(current.status, status)) return { number, status: current?.status ?? status, changed: false, created: false };
+  const [current] = await db.select({ status: orders.status, number: orders.number }).from(orders).where(eq(orders.sessionId, session.id));
+  if (!current) return { number: short, status, changed: false, created: false };
+  const { number } = current;
+  if (!canMove(current.status, status)) return { number, status: current.status, changed: false, created: false };
   // A pending sale that failed gives its units back, in the statement batch of the move that landed.
   const movedHere = sql`exists (select 1 from ${orders} where ${orders.sessionId} = ${session.id} and ${orders.status} = ${status} and ${orders.statusChangedAt} = ${at})`;
   const giveBack =
@@ -103,7 +108,7 @@ export async function fulfil(db: Db, session: SessionRecord, status: OrderStatus
       ? stocked(session).flatMap(({ line }) =>
           moveStatements(
             db,
-            { productId: line.productId, change: line.quantity, reason: 'release', orderNumber: number, note: 'payment failed' },
+            { productId: line.productId, change: line.quantity, reason: 'release', orderNumber: numberOf, note: 'payment failed' },
             movedHere,
             at,
           ),

@@ -4,18 +4,21 @@ const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 /**
  * The order's short number, SP-XXXX-XXXX, derived from the Checkout Session id (40 bits of its
  * SHA-256): every delivery of a session's events names the same order, and the number says nothing
- * about how many orders the shop has.
+ * about how many orders the shop has. `long` gives SP-XXXX-XXXX-XXXX (60 bits, the short one's
+ * characters first): the number of an order whose short number another order already has (fulfil.ts).
  */
-export async function orderNumber(sessionId: string): Promise<string> {
+export async function orderNumber(sessionId: string, long = false): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(sessionId)));
   let bits = 0n;
-  for (const byte of digest.slice(0, 5)) bits = (bits << 8n) | BigInt(byte);
+  for (const byte of digest.slice(0, 8)) bits = (bits << 8n) | BigInt(byte);
   let out = '';
-  for (let i = 0; i < 8; i++) out = ALPHABET[Number((bits >> BigInt(5 * i)) & 31n)] + out;
-  return `SP-${out.slice(0, 4)}-${out.slice(4)}`;
+  // The first 40 bits make the first 8 characters, as they always have; 20 more make the last 4.
+  for (let i = 0; i < 12; i++) out += ALPHABET[Number((bits >> BigInt(59 - 5 * i)) & 31n)];
+  const groups = [out.slice(0, 4), out.slice(4, 8), ...(long ? [out.slice(8)] : [])];
+  return `SP-${groups.join('-')}`;
 }
 
-export const ORDER_NUMBER = /^SP-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
+export const ORDER_NUMBER = /^SP-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4})?$/;
 
 /** A fresh secret for the order page's address (128 random bits, URL-safe). */
 export function orderToken(): string {

@@ -7,7 +7,8 @@ export interface Move {
   /** Units added (negative: taken away). */
   change: number;
   reason: StockReason;
-  orderNumber?: string | null;
+  /** The order's number, or an expression reading it inside the batch (a number chosen there). */
+  orderNumber?: string | SQL | null;
   note?: string | null;
 }
 
