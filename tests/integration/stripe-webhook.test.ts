@@ -379,7 +379,12 @@ describe('the thank-you page', () => {
     expect(html).toContain(`Order ${order!.number}`);
     // Paid: the cart is emptied in the same response.
     expect(res.headers.getSetCookie().some((c) => c.startsWith('cart=;'))).toBe(true);
-    // What was added since (one more pistol, another product) stays.
+    // Once per order: a later arrival for it (the return address from history, after more shopping)
+    // leaves the cart as it is; a browser that never cleared it still does (what was added since stays).
+    const cleared = res.headers.getSetCookie().find((c) => c.startsWith('cart_cleared='))!;
+    expect(cleared).toMatch(new RegExp(`^cart_cleared=${order!.number};.*HttpOnly`));
+    const fromHistory = await thankYou(`?session_id=${id}`, { Cookie: `${asBuyer('1:3|10:1|4:2').Cookie}; ${cleared.split(';')[0]}` });
+    expect(fromHistory.headers.getSetCookie().some((c) => c.startsWith('cart='))).toBe(false);
     const again = await thankYou(`?session_id=${id}`, asBuyer('1:3|10:1|4:2'));
     expect(again.headers.getSetCookie().find((c) => c.startsWith('cart='))).toMatch(/^cart=1%3A1%7C4%3A2;|^cart=1:1\|4:2;/);
     expect((await deliver('checkout.session.completed', id)).status).toBe(200);

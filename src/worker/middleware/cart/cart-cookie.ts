@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { deleteCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { CART_COOKIE, CART_MAX_AGE, serializeCart, type CartLine } from '#shared/cart/cart.ts';
 import { isHttps } from '../../http/is-https';
 
@@ -15,4 +15,23 @@ export function writeCartCookie<E extends { Variables: { cart: CartLine[] } }>(c
     return;
   }
   setCookie(c, CART_COOKIE, serializeCart(lines), { path: '/', maxAge: CART_MAX_AGE, sameSite: 'Lax', secure: isHttps(c) });
+}
+
+/** The last order whose lines were taken off this browser's cart (the thank-you page's arrival). */
+const CLEARED_COOKIE = 'cart_cleared';
+
+/**
+ * Takes what an order bought off the cart, once per order: a second arrival for the same order (the
+ * Stripe return address reloaded, or opened again from history after more shopping) leaves the cart
+ * as it is now. Returns whether it took anything off.
+ */
+export function takeBoughtOffCart<E extends { Variables: { cart: CartLine[] } }>(
+  c: Context<E>,
+  orderNumber: string,
+  bought: (lines: readonly CartLine[]) => CartLine[],
+): boolean {
+  if (getCookie(c, CLEARED_COOKIE) === orderNumber) return false;
+  writeCartCookie(c, bought(c.get('cart')));
+  setCookie(c, CLEARED_COOKIE, orderNumber, { path: '/', maxAge: CART_MAX_AGE, httpOnly: true, sameSite: 'Lax', secure: isHttps(c) });
+  return true;
 }

@@ -12,7 +12,7 @@ import { DIGEST } from '#shared/editorial/posts.ts';
 import type { AppEnv } from '#worker/app-context.ts';
 import { OrderLines, type ShownOrderLine } from '#worker/components/order-lines.tsx';
 import type { PageHead } from '#worker/render/head.ts';
-import { writeCartCookie } from '../../middleware/cart/cart-cookie';
+import { takeBoughtOffCart } from '../../middleware/cart/cart-cookie';
 import { readBoughtOrder, readPaidOrder, type ShownOrder } from './paid-order';
 import { ORDER_NUMBER } from '#worker/orders/order-number.ts';
 import { useHref } from '#client/market-context.ts';
@@ -50,8 +50,9 @@ export async function load(c: Context<AppEnv>): Promise<ThankYouData> {
     lines: paid.lines.map((line) => ({ ...line, product: line.productId === null ? undefined : productById(line.productId) })),
   };
   // What was just paid for leaves the cart, in this same response (the header's badge shows it); on
-  // arrival from Stripe only, not when ?order=… is reloaded later (the cart may hold new things by then).
-  if (order?.status === 'paid' && sessionId) writeCartCookie(c, withoutBought(c.get('cart'), order.lines));
+  // the first arrival from Stripe only, not when ?order=… or the return address is opened again later
+  // (the cart may hold new things by then).
+  if (order?.status === 'paid' && sessionId) takeBoughtOffCart(c, order.number, (cart) => withoutBought(cart, order.lines));
   return { product, sessionId, order };
 }
 
