@@ -58,6 +58,17 @@ async function checkout(lines: Array<[id: number, quantity: number]>) {
   const { res, body } = await s.post('/cart/checkout', { attempt: crypto.randomUUID() }, { Accept: 'application/json' });
   return { status: res.status, body: JSON.parse(body) as { url?: string; error?: string; short?: unknown[] }, shopper: s };
 }
+/** A payment link's sale of one product, completed and delivered as Stripe would; the session id. */
+async function paidThroughLink(
+  line: { productId: number; name: string; quantity: number; unitAmount: number },
+  currency = 'GBP',
+  paymentStatus: 'paid' | 'unpaid' = 'paid',
+) {
+  const session = stripe.createSession({ currency, lines: [line], paymentLink: `plink_${line.productId}` });
+  stripe.complete(session, paymentStatus);
+  expect((await deliver('checkout.session.completed', session)).status).toBe(200);
+  return session;
+}
 const sessionIdOf = (url: string) => /\/pay\/(cs_test_\d+)/.exec(url)![1]!;
 
 describe('a cart checkout holds its units', () => {
@@ -199,13 +210,7 @@ describe('a cart checkout holds its units', () => {
 describe('payment links', () => {
   it('are switched off at 0 available and on again on restock (npm run stock -- add)', async () => {
     await setStock(t.deps.db, 10, 1, null);
-    const session = stripe.createSession({
-      currency: 'GBP',
-      lines: [{ productId: 10, name: 'Marking Edge Training Knife', quantity: 1, unitAmount: 3499 }],
-      paymentLink: 'plink_10',
-    });
-    stripe.complete(session);
-    expect((await deliver('checkout.session.completed', session)).status).toBe(200);
+    await paidThroughLink({ productId: 10, name: 'Marking Edge Training Knife', quantity: 1, unitAmount: 3499 });
     const urls = linksOf('Marking Edge Training Knife');
     await vi.waitFor(() => expect(stripe.linkUpdates).toEqual(urls.map((url) => ({ url, active: false }))));
     expect(urls.map(stripe.linkActive)).toEqual(urls.map(() => false));
@@ -221,13 +226,10 @@ describe('payment links', () => {
 
   it('a sale past what is on hand stays recorded and the shop is told: oversold, N short', async () => {
     await setStock(t.deps.db, 12, 1, null);
-    const session = stripe.createSession({
-      currency: 'USD',
-      lines: [{ productId: 12, name: 'Pistol & Targets Starter Bundle', quantity: 3, unitAmount: 29999 }],
-      paymentLink: 'plink_12',
-    });
-    stripe.complete(session);
-    expect((await deliver('checkout.session.completed', session)).status).toBe(200);
+    const session = await paidThroughLink(
+      { productId: 12, name: 'Pistol & Targets Starter Bundle', quantity: 3, unitAmount: 29999 },
+      'USD',
+    );
     expect(await countOf(12)).toEqual({ productId: 12, onHand: -2, reserved: 0 });
     const [order] = await t.deps.db.select().from(orders).where(eq(orders.sessionId, session));
     expect((await t.deps.db.select().from(orderLines).where(eq(orderLines.orderId, order!.id)))[0]!.short).toBe(2);
@@ -245,13 +247,11 @@ describe('payment links', () => {
 
   it('a pending payment that fails gives its units back', async () => {
     await setStock(t.deps.db, 13, 4, null);
-    const session = stripe.createSession({
-      currency: 'GBP',
-      lines: [{ productId: 13, name: 'Pro Pistol Training Bundle', quantity: 1, unitAmount: 39999 }],
-      paymentLink: 'plink_13',
-    });
-    stripe.complete(session, 'unpaid');
-    await deliver('checkout.session.completed', session);
+    const session = await paidThroughLink(
+      { productId: 13, name: 'Pro Pistol Training Bundle', quantity: 1, unitAmount: 39999 },
+      'GBP',
+      'unpaid',
+    );
     expect((await countOf(13)).onHand).toBe(3);
     await deliver('checkout.session.async_payment_failed', session);
     await deliver('checkout.session.async_payment_failed', session);

@@ -71,22 +71,22 @@ function productIdOf(product: string | Stripe.Product | Stripe.DeletedProduct | 
 
 export function stripeGateway(secretKey: string, apiUrl: string): CheckoutGateway {
   const stripe = stripeClient(secretKey, apiUrl);
-  /** Payment link ids by URL: the shop knows its links by URL, Stripe's API by id. Listed once per process. */
-  let linkIds: Promise<Map<string, string>> | null = null;
+  /**
+   * Payment link ids by URL: the shop knows its links by URL, Stripe's API by id. Listed once per
+   * process and kept as the list itself, never as a pending promise (in workerd another request
+   * waiting on this request's I/O would be cancelled as hung).
+   */
+  let linkIds: Map<string, string> | null = null;
   const listLinks = async () => {
     const links = await stripe.paymentLinks.list({ limit: 100 }).autoPagingToArray({ limit: 10_000 });
-    return new Map(links.map((link) => [link.url, link.id]));
+    return (linkIds = new Map(links.map((link) => [link.url, link.id])));
   };
   return {
     async setPaymentLinksActive(urls, active) {
       try {
-        linkIds ??= listLinks();
-        let ids = await linkIds.catch((err: unknown) => {
-          linkIds = null;
-          throw err;
-        });
+        let ids = linkIds ?? (await listLinks());
         // A link made since the list was read: read it again once.
-        if (urls.some((url) => !ids.has(url))) ids = await (linkIds = listLinks());
+        if (urls.some((url) => !ids.has(url))) ids = await listLinks();
         await Promise.all(urls.flatMap((url) => (ids.has(url) ? [stripe.paymentLinks.update(ids.get(url)!, { active })] : [])));
       } catch (err) {
         throw unavailable(err);

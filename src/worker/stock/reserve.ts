@@ -1,12 +1,15 @@
 import { eq, lte, sql } from 'drizzle-orm';
-import { shortLines, type ShortLine, type StockCount } from '#shared/catalogue/stock-level.ts';
+import { availableOf, shortLines, type ShortLine, type StockCount } from '#shared/catalogue/stock-level.ts';
 import type { CartLine } from '#shared/cart/cart.ts';
 import type { Db } from '../db/client';
 import { stock, stockReservations } from '../db/schema';
 import { stockCounts } from './stock-queries';
 
-/** `fresh`: this call wrote the hold (not a retry finding it held), so this call may let it go again. */
-export type Reserved = { ok: true; fresh: boolean } | { ok: false; short: ShortLine[] };
+/**
+ * `fresh`: this call wrote the hold (not a retry finding it held), so this call may let it go again.
+ * `emptied`: the cart's products with none left available now (their payment links must stop).
+ */
+export type Reserved = { ok: true; fresh: boolean; emptied: number[] } | { ok: false; short: ShortLine[] };
 
 /**
  * Holds the cart's units for a checkout until `expiresAt` (epoch seconds), all lines or none, in one
@@ -37,7 +40,9 @@ export async function reserve(db: Db, reservation: string, lines: readonly CartL
   const after = results.at(-2) as Array<{ productId: number }>;
   const countsAfter = results.at(-1) as StockCount[];
   const inserted = (results.slice(0, inserts.length) as Array<{ rowsAffected: number }>).some((result) => result.rowsAffected > 0);
-  if (after.length === lines.length) return { ok: true, fresh: inserted };
+  if (after.length === lines.length) {
+    return { ok: true, fresh: inserted, emptied: countsAfter.filter((c) => availableOf(c) === 0).map((c) => c.productId) };
+  }
   return { ok: false, short: shortLines(lines, countsAfter) };
 }
 

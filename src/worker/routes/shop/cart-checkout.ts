@@ -103,10 +103,9 @@ export async function checkoutCart(c: Context<AppEnv>, fields: Record<string, st
     if (wantsJson(c)) return c.json({ error: notice.text, short: held.short, ...(await cartJson(c)) }, 409);
     return c.redirect(c.get('href')('/cart?checkout=short'), 303);
   }
-  // Held units may have left a product with none available: its payment links follow (after the answer).
+  // A product this hold left with none available: its payment links stop (after the answer).
   const links = { db, gateway, log };
-  const heldProducts = lines.map((l) => l.id);
-  keepAlive(c)(syncPaymentLinks(links, heldProducts));
+  if (held.emptied.length > 0) keepAlive(c)(syncPaymentLinks(links, held.emptied));
   const params = checkoutSessionParams({
     cart: priceCart(items, currency),
     gbpSubtotal: priceCart(items, 'GBP').subtotal,
@@ -127,7 +126,7 @@ export async function checkoutCart(c: Context<AppEnv>, fields: Record<string, st
     // session (Stripe refuses a key still in use) must not free that session's units.
     if (held.fresh) {
       await release(db, key).then(
-        () => keepAlive(c)(syncPaymentLinks(links, heldProducts)),
+        () => held.emptied.length > 0 && keepAlive(c)(syncPaymentLinks(links, held.emptied)),
         (releaseErr: unknown) => log('error', 'checkout hold not released', errorFields(releaseErr)),
       );
     }
