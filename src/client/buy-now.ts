@@ -1,4 +1,5 @@
 import type { AnalyticsItem } from '#shared/catalogue/item-events.ts';
+import type { PaymentLinks } from '#shared/catalogue/types.ts';
 import { startCheckout } from './checkout';
 
 const PENDING = 'Redirecting…';
@@ -31,14 +32,14 @@ export function armBuyNow(): void {
     (event) => {
       const form = event.target;
       if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-buy-now')) return;
-      const { name, item } = form.dataset;
+      const { links, item } = form.dataset;
       if (form.dataset.pending !== undefined) {
         event.preventDefault();
         return;
       }
-      if (!name || !item) return;
+      if (!links || !item) return;
       setPending(form, true);
-      if (startCheckout(name, JSON.parse(item) as AnalyticsItem)) event.preventDefault();
+      if (startCheckout(JSON.parse(links) as PaymentLinks, JSON.parse(item) as AnalyticsItem)) event.preventDefault();
       else setPending(form, false);
     },
     true,

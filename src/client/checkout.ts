@@ -1,6 +1,7 @@
 import { withCampaign } from '#shared/site/campaign.ts';
 import type { AnalyticsItem } from '#shared/catalogue/item-events.ts';
 import { resolvePaymentLink } from '#shared/catalogue/payment-links.ts';
+import type { PaymentLinks } from '#shared/catalogue/types.ts';
 import { trackBeginCheckout } from './data-layer';
 import { getCampaign } from './campaign';
 import { getRegion } from './region/store';
@@ -10,9 +11,9 @@ import { getRegion } from './region/store';
  * payment link with the campaign parameters appended. Without a link the error is logged and
  * nothing happens; returns whether the redirect started.
  */
-export function startCheckout(productName: string, item: AnalyticsItem): boolean {
+export function startCheckout(links: PaymentLinks, item: AnalyticsItem): boolean {
   trackBeginCheckout(item);
-  const link = resolvePaymentLink(productName, getRegion());
+  const link = resolvePaymentLink(links, getRegion());
   if (!link) {
     console.error('No payment link available for this product');
     return false;

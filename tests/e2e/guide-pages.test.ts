@@ -2,11 +2,12 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { createClient } from '@libsql/client';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { products } from '#shared/catalogue/products.ts';
+
 import { productPath } from '#shared/catalogue/product.ts';
 import { expectClean, markPage, pageSettled, samePage, watchPage } from '../support/browser';
 import { useBrowserAndShop } from '../support/e2e';
 import { BROWSER_UA } from '../support/html';
+import { products } from '../support/catalogue';
 
 const e2e = useBrowserAndShop();
 

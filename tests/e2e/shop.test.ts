@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { paymentLinks, ukPaymentLinks } from '#shared/catalogue/payment-links.ts';
+
 import {
   dataLayer,
   expectClean,
@@ -14,6 +14,7 @@ import {
   type DataLayerEvent,
 } from '../support/browser';
 import { useBrowserAndShop } from '../support/e2e';
+import { paymentLinks, ukPaymentLinks } from '../support/catalogue';
 
 const WIDGET = 'https://reviews.example.com/embed/widget.js';
 const e2e = useBrowserAndShop({ env: { REVIEWS_WIDGET_URL: WIDGET } }, { devShop: true });

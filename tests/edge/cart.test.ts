@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageEvents } from '../support/html';
+import { productById } from '../support/catalogue';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
 import { startPreparedTurso, type TursoEmulator } from '../support/turso-emulator';
 import { startWorker, type TestWorker } from '../support/worker';
@@ -31,29 +32,52 @@ const cartCookie = (res: { headers: { getSetCookie(): string[] } }) =>
     .split(';')[0]!;
 
 describe('the cart in the built Worker', () => {
-  it('keeps the cart in its cookie and renders it with the database unreachable (its stock read falls back)', async () => {
-    const added = await worker.get('/cart/add', { ...form({ product_id: '2', quantity: '2' }), cf: { country: 'GB' } });
-    expect(added.status).toBe(303);
-    const cookie = cartCookie(added);
-    const page = await worker.get('/cart', { headers: { Cookie: cookie }, cf: { country: 'GB' } });
-    expect(page.status).toBe(200);
-    const html = await page.text();
-    expect(html).toContain('aria-label="Cart, 2 items"');
-    expect(html).toContain('£709.98');
+  it('keeps the cart in its cookie and renders it from kept reads while the database is down', async () => {
+    // Read once while it is up (the product and its stock are kept in the Cache API).
+    expect((await stocked.get('/cart/add', { ...form({ product_id: '2', quantity: '1' }), cf: { country: 'GB' } })).status).toBe(303);
+    turso.setOutage('down');
+    try {
+      const added = await stocked.get('/cart/add', { ...form({ product_id: '2', quantity: '2' }), cf: { country: 'GB' } });
+      expect(added.status).toBe(303);
+      const cookie = cartCookie(added);
+      const page = await stocked.get('/cart', { headers: { Cookie: cookie }, cf: { country: 'GB' } });
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain('aria-label="Cart, 2 items"');
+      expect(html).toContain('£709.98');
+    } finally {
+      turso.setOutage('up');
+    }
   });
 
-  it('holds nothing and creates no session while the database is unreachable: the cart is kept, checkout unavailable', async () => {
-    const added = await worker.get('/cart/add', { ...form({ product_id: '1', quantity: '1' }), cf: { country: 'US' } });
+  it('holds nothing and creates no session while the database is unreachable: checkout unavailable', async () => {
+    const added = `cart=${encodeURIComponent('1:1')}`;
     const init = form({ attempt: 'edge-attempt-0' });
     const before = stripe.received.length;
     const res = await worker.get('/cart/checkout', {
       ...init,
-      headers: { ...init.headers, Cookie: cartCookie(added) },
+      headers: { ...init.headers, Cookie: added },
       cf: { country: 'US' },
     });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/cart?checkout=unavailable');
     expect(stripe.received.length).toBe(before);
+  });
+
+  it('renders the shop pages in the currency of request.cf, and redirects the no-JS checkout by region', async () => {
+    const gb = await (await stocked.get('/products?category=pistols', { cf: { country: 'GB' } })).text();
+    expect(gb).toContain('£149.99');
+    const us = await (await stocked.get('/product/1', { cf: { country: 'US' } })).text();
+    expect(us).toContain('$189.99');
+    const checkout = await stocked.get('/checkout/1', {
+      method: 'POST',
+      headers: { Origin: 'https://shop.example' },
+      cf: { country: 'GB' },
+      redirect: 'manual',
+    });
+    expect(checkout.status).toBe(302);
+    expect(checkout.headers.get('location')).toBe(productById(1)!.payment_links.uk);
+    await checkout.text();
   });
 
   it('answers 25 checkouts at once, each holding through the one database client the isolate shares', async () => {

@@ -1,18 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { regionOf } from '../support/html';
+import { startPreparedTurso, type TursoEmulator } from '../support/turso-emulator';
 import { startWorker, type TestWorker } from '../support/worker';
 
 /** The first HTML's region on the Worker, where the country is request.cf.country. */
 let worker: TestWorker;
+let turso: TursoEmulator;
 beforeAll(async () => {
-  worker = await startWorker({ IP_LOOKUP_URL: 'https://ip.example/json/' });
+  turso = await startPreparedTurso();
+  worker = await startWorker({ IP_LOOKUP_URL: 'https://ip.example/json/', TURSO_DATABASE_URL: turso.url, TURSO_AUTH_TOKEN: turso.token });
 });
-afterAll(() => worker.dispose());
+afterAll(() => Promise.all([worker.dispose(), turso.close()]));
 
 /** Miniflare's placeholder cf object says US; this removes the country. */
 const NO_COUNTRY = { country: undefined };
 
-/** The product page (catalogue data, no database): its region, and the currency symbols of its prices. */
+/** The product page: its region, and the currency symbols of its prices. */
 async function firstHtml(init: Parameters<TestWorker['get']>[1] = {}) {
   const res = await worker.get('/product/1', init);
   const html = await res.text();

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productById } from '#shared/catalogue/product.ts';
-import { products } from '#shared/catalogue/products.ts';
+
 import { displayPrice } from '#shared/catalogue/prices.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { Currency } from '#shared/region/region.ts';
@@ -9,6 +8,7 @@ import { blogPosts, blogProductRelations } from '#worker/db/schema.ts';
 import { contentPosts as seedPosts } from '../support/content';
 import { jsonLdBlocks, mainOf, sectionOf, textOf } from '../support/html';
 import { keptLog, startTestApp, type TestApp } from '../support/test-app';
+import { productById, products } from '../support/catalogue';
 
 const SLUG = 'dry-fire-fundamentals';
 const DIGEST = '/training-gun-digest';

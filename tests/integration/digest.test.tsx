@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GuideBrowserProps } from '#client/islands/GuideBrowser.tsx';
-import { productById, productPath } from '#shared/catalogue/product.ts';
+import { productPath } from '#shared/catalogue/product.ts';
 import { filterGuides } from '#shared/editorial/guides.ts';
 import { displayPrice } from '#shared/catalogue/prices.ts';
 import { formatMoney } from '#shared/money.ts';
 import { blogPosts, categories } from '#worker/db/schema.ts';
 import { attr, decodeEntities, jsonLdBlocks, mainOf, sectionOf, textOf } from '../support/html';
 import { keptLog, startTestApp, type TestApp } from '../support/test-app';
+import { productById } from '../support/catalogue';
 
 const NO_CATEGORY_POSTS = 'No articles in this category yet.';
 const NO_POSTS = 'No articles published yet. Check back soon!';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { displayPrice } from '#shared/catalogue/prices.ts';
-import { productById } from '#shared/catalogue/product.ts';
+
 import { DIGEST } from '#shared/editorial/posts.ts';
 import { regionOfMarket, type Market } from '#shared/market/market.ts';
 import { formatMoney } from '#shared/money.ts';
@@ -8,6 +8,7 @@ import { currencyByRegion } from '#shared/region/region.ts';
 import { BROWSER_UA, GOOGLEBOT_UA, jsonLdBlocks, mainOf, textOf } from '../support/html';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { productById } from '../support/catalogue';
 
 /** /gb, /eu and /us on the Node runtime over HTTP: each market's pages in its currency, linked with hreflang. */
 let t: TestApp;

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentLinks, ukPaymentLinks } from '#shared/catalogue/payment-links.ts';
+
 import { renderProductError } from '#worker/routes/shop/product-not-found.tsx';
 import { BROWSER_UA, jsonLdBlocks, pageEvents } from '../support/html';
 import { logDuring, startTestApp, type TestApp } from '../support/test-app';
+import { paymentLinks, ukPaymentLinks } from '../support/catalogue';
 
 let t: TestApp;
 let withWidget: TestApp;

@@ -1,16 +1,19 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { paymentLinks, ukPaymentLinks } from '#shared/catalogue/payment-links.ts';
+
 import { orderLines, orders, stock, stockMoves, stockReservations } from '#worker/db/schema.ts';
 import { parseStockCommand, runStockCommand } from '#worker/stock/stock-command.ts';
 import { setStock } from '#worker/stock/stock-moves.ts';
 import { stockCounts } from '#worker/stock/stock-queries.ts';
 import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
+import { syncContent } from '#worker/editorial/content-sync.ts';
 import { shopper } from '../support/shopper';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
 import { keptLog, startTestApp, type TestApp } from '../support/test-app';
+import { paymentLinks, ukPaymentLinks } from '../support/catalogue';
 
 /**
  * Stock over HTTP on the Node runtime: the cart's checkout holds units in a Checkout Session (the
@@ -207,6 +210,42 @@ describe('a cart checkout holds its units', () => {
   });
 });
 
+describe('products as content', () => {
+  it('a price changed in its file and synced is what the page shows and what a new Checkout Session charges', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'shop-products-'));
+    const file = join(dir, 'products/05-bolt-action-laser-training-rifle.md');
+    try {
+      await cp('content/products', join(dir, 'products'), { recursive: true });
+      const original = await readFile(file, 'utf8');
+      expect(original).toContain('GBP: 315.99');
+      await setStock(t.deps.db, 5, 10, null);
+      const uk = shopper(t, { 'CF-IPCountry': 'GB' });
+      expect((await uk.get('/gb/product/5')).html).not.toContain('£289.49');
+
+      await writeFile(file, original.replace('GBP: 315.99', 'GBP: 289.49'));
+      const synced = await syncContent(t.deps.db, { dir });
+      expect(synced.report).toContain('changed product 5 bolt-action-laser-training-rifle: prices (');
+      // The instance that ran the sync sees it at once; others when their content gate is next read (a minute).
+      await t.deps.readCache.contentChanged();
+      const page = (await uk.get('/gb/product/5')).html;
+      // Now £289.49, with the unchanged full price beside it as the saving.
+      expect(page).toContain('£289.49');
+
+      await uk.post('/cart/add', { product_id: '5' });
+      const { res } = await uk.post('/cart/checkout', { attempt: crypto.randomUUID() }, { Accept: 'application/json' });
+      expect(res.status).toBe(200);
+      const sent = stripe.received.at(-1)!.fields;
+      expect(sent.currency ?? sent['line_items[0][price_data][currency]']).toBe('gbp');
+      expect(sent['line_items[0][price_data][unit_amount]']).toBe('28949');
+    } finally {
+      await writeFile(file, (await readFile(file, 'utf8')).replace('GBP: 289.49', 'GBP: 315.99'));
+      await syncContent(t.deps.db, { dir });
+      await t.deps.readCache.contentChanged();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('payment links', () => {
   it('are switched off at 0 available and on again on restock (npm run stock -- add)', async () => {
     await setStock(t.deps.db, 10, 1, null);
@@ -267,8 +306,12 @@ describe('payment links', () => {
 });
 
 describe('npm run stock', () => {
-  it('refuses an unknown id, a count below 0 and a non-integer, naming the problem', () => {
-    expect(() => parseStockCommand(['set', '99', '5'])).toThrow(/^no product with id 99/);
+  it('refuses an unknown id, a count below 0 and a non-integer, naming the problem', async () => {
+    const deps = { db: t.deps.db, gateway: null, log: t.deps.log, lowAt: 5 };
+    const movesBefore = await t.deps.db.select().from(stockMoves);
+    await expect(runStockCommand(deps, parseStockCommand(['set', '99', '5']))).rejects.toThrow(/^no product with id 99/);
+    expect(await t.deps.db.select().from(stockMoves)).toEqual(movesBefore);
+    expect(() => parseStockCommand(['set', 'x', '5'])).toThrow(/^no product with id x/);
     expect(() => parseStockCommand(['set', '1', '-1'])).toThrow('stock cannot be set below 0 (asked for -1)');
     expect(() => parseStockCommand(['add', '1', '2.5'])).toThrow(/^the quantity must be a whole number, not 2.5/);
     expect(() => parseStockCommand(['add', '1', '0'])).toThrow(/^add takes the number of units received/);

@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { paymentLinks, ukPaymentLinks } from '#shared/catalogue/payment-links.ts';
+
 import { closeServer, listenOnLoopback, replyJson } from './loopback';
+import { paymentLinks, ukPaymentLinks } from './catalogue';
 
 /** A Checkout Session create request as it arrived: its form fields, flat (`line_items[0][quantity]`), and headers. */
 export interface ReceivedSession {

@@ -1,12 +1,14 @@
 import { campaignKeys, type CampaignParams } from '#shared/site/campaign.ts';
 import type { AnalyticsItem } from '#shared/catalogue/item-events.ts';
 import { plainName, isPurchasable } from '#shared/catalogue/product.ts';
-import type { StockLevel } from '#shared/catalogue/types.ts';
+import type { PaymentLinks, StockLevel } from '#shared/catalogue/types.ts';
 import { useHref } from '#client/market-context.ts';
 
 export interface BuyButtonProps {
   productId: number;
   name: string;
+  /** The product's payment links: the press goes to the one for the region the page shows. */
+  links: PaymentLinks;
   stock: StockLevel;
   item: AnalyticsItem;
   /** Campaign parameters of the page's URL, posted by the form. */
@@ -19,9 +21,9 @@ export interface BuyButtonProps {
  * Buy Now: without JavaScript a form posting to /checkout/{id}, which redirects to the payment link.
  * It needs no React, so the first tap navigates at once, hydrated or not: src/client/buy-now.ts
  * records begin_checkout, shows the press, goes to the link and ignores a second press
- * (data-buy-now, data-name, data-item).
+ * (data-buy-now, data-links, data-item).
  */
-export function BuyButton({ productId, name, stock, item, campaign, soldOutLabel, className = '' }: BuyButtonProps) {
+export function BuyButton({ productId, name, links, stock, item, campaign, soldOutLabel, className = '' }: BuyButtonProps) {
   const to = useHref();
   if (!isPurchasable(stock)) {
     return (
@@ -35,7 +37,7 @@ export function BuyButton({ productId, name, stock, item, campaign, soldOutLabel
       method="post"
       action={to(`/checkout/${productId}`)}
       data-buy-now=""
-      data-name={name}
+      data-links={JSON.stringify(links)}
       data-item={JSON.stringify(item)}
       className="contents"
     >

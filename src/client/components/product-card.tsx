@@ -70,6 +70,7 @@ export function ProductCard({ item, index, eager, ctx }: { item: CardItem; index
             <BuyButton
               productId={item.id}
               name={item.name}
+              links={item.payment_links}
               stock={item.stock}
               item={analytics}
               campaign={ctx.campaign}

@@ -130,7 +130,7 @@ export default function CartView(props: CartViewProps) {
     const [only] = now;
     if (current === 'payment-link' && only) {
       // Exactly as Buy Now: begin_checkout, then the product's payment link with the campaign.
-      if (!startCheckout(only.name, analyticsItem(only))) setPending(false);
+      if (!startCheckout(only.payment_links, analyticsItem(only))) setPending(false);
       return;
     }
     trackBeginCartCheckout(pricingInput(now));
@@ -194,6 +194,7 @@ export default function CartView(props: CartViewProps) {
                   <BuyButton
                     productId={item.id}
                     name={item.name}
+                    links={item.payment_links}
                     stock="In Stock"
                     item={analyticsItem(item)}
                     campaign={props.campaign}

@@ -37,10 +37,10 @@ export interface ParsedCart {
 }
 
 /**
- * Reads the cookie value. Entries that do not parse, quantities out of range and (when `known` is
- * given) ids that are not for sale are dropped and named in `dropped`; a repeated id is merged.
+ * Reads the cookie value. Entries that do not parse and quantities out of range are dropped and
+ * named in `dropped`; a repeated id is merged. Whether an id is a product is the catalogue's word.
  */
-export function parseCart(raw: string | null | undefined, known?: (id: number) => boolean): ParsedCart {
+export function parseCart(raw: string | null | undefined): ParsedCart {
   const dropped: string[] = [];
   let lines: CartLine[] = [];
   if (!raw) return { lines, dropped };
@@ -49,10 +49,6 @@ export function parseCart(raw: string | null | undefined, known?: (id: number) =
     const line = parseEntry(entry);
     if (!line) {
       dropped.push(`malformed or out of range: ${entry.slice(0, 20)}`);
-      continue;
-    }
-    if (known && !known(line.id)) {
-      dropped.push(`unknown id: ${line.id}`);
       continue;
     }
     if (!lines.some((l) => l.id === line.id) && lines.length >= MAX_LINES) {

@@ -1,5 +1,5 @@
-import { productById, productPath } from '../catalogue/product';
-import type { Product } from '../catalogue/types';
+import { productPath } from '../catalogue/product';
+import type { CatalogueProduct, Product } from '../catalogue/types';
 import type { CartLine } from './cart';
 
 /** What /cart shows of a line; the page and its island get the same shape (every currency's price). */
@@ -12,19 +12,19 @@ export interface CartViewLine {
   price: number;
   prices: Product['prices'];
   category_id: string;
+  payment_links: Product['payment_links'];
   quantity: number;
   /** Units the shop has for this line (its stock read); absent when unknown. */
   available?: number;
 }
 
-/** Products that can be in a cart: in the catalogue (whether any is left is the stock's word, on the server). */
-export function isCartable(id: number): boolean {
-  return productById(id) !== undefined;
-}
+/** Finds a listed catalogue product by id (the page's read of the catalogue). */
+export type ProductLookup<T extends CatalogueProduct = CatalogueProduct> = (id: number) => T | undefined;
 
-export function cartView(lines: readonly CartLine[]): CartViewLine[] {
+/** The lines as /cart shows them; lines whose product is not in the catalogue are left out. */
+export function cartView(lines: readonly CartLine[], byId: ProductLookup): CartViewLine[] {
   return lines.flatMap(({ id, quantity }) => {
-    const p = productById(id);
+    const p = byId(id);
     if (!p) return [];
     return [
       {
@@ -36,6 +36,7 @@ export function cartView(lines: readonly CartLine[]): CartViewLine[] {
         price: p.price,
         prices: p.prices,
         category_id: p.category_id,
+        payment_links: p.payment_links,
         quantity,
       },
     ];
@@ -48,9 +49,12 @@ export function pricingInput(view: readonly CartViewLine[]) {
 }
 
 /** The cart's lines with their catalogue products (unknown ids left out). */
-export function cartProducts(lines: readonly CartLine[]): Array<{ item: Product; quantity: number }> {
+export function cartProducts<T extends CatalogueProduct>(
+  lines: readonly CartLine[],
+  byId: ProductLookup<T>,
+): Array<{ item: T; quantity: number }> {
   return lines.flatMap(({ id, quantity }) => {
-    const item = productById(id);
+    const item = byId(id);
     return item ? [{ item, quantity }] : [];
   });
 }

@@ -1,5 +1,5 @@
 import { isBestseller, productPath } from './product';
-import { categories } from './products';
+import { categories } from './categories';
 import type { CategoryId, Product } from './types';
 import { displayPrice, type Priced } from './prices';
 import type { Currency } from '../region/region';
@@ -245,6 +245,7 @@ export type CardItem = Pick<
   | 'is_new'
   | 'features'
   | 'tags'
+  | 'payment_links'
 > & { href: string };
 
 export function toCardItem(p: Product): CardItem {
@@ -263,6 +264,7 @@ export function toCardItem(p: Product): CardItem {
     is_new: p.is_new,
     features: p.features,
     tags: p.tags,
+    payment_links: p.payment_links,
     href: productPath(p),
   };
 }

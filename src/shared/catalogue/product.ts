@@ -1,5 +1,4 @@
-import { products } from './products';
-import type { Product, StockLevel } from './types';
+import type { CatalogueProduct, StockLevel } from './types';
 import { warrantyText } from '../policy/text';
 
 /** Product names start with an emoji marker; links, slugs, titles and analytics use the plain name. */
@@ -30,9 +29,9 @@ export function productSlug(product: { name: string }): string {
   return slugify(plainName(product.name));
 }
 
-/** The canonical detail path, /product/{id}/{slug}; the slug is cosmetic when the page is requested. */
-export function productPath(product: { id: number; name: string }): string {
-  return `/product/${product.id}/${productSlug(product)}`;
+/** The canonical detail path, /product/{id}/{slug} (the file's slug, else one made from the name); the slug is cosmetic when the page is requested. */
+export function productPath(product: { id: number; name: string; slug?: string }): string {
+  return `/product/${product.id}/${product.slug || productSlug(product)}`;
 }
 
 /**
@@ -46,10 +45,6 @@ export function parseProductId(raw: string | null | undefined): number | null {
   return Number.isSafeInteger(id) ? id : null;
 }
 
-export function productById(id: number): Product | undefined {
-  return products.find((p) => p.id === id);
-}
-
 /** Product tags: APP COMPATIBLE, BESTSELLER, BUNDLE. Bestsellers are the featured products. */
 const BESTSELLER_TAG = 'BESTSELLER';
 
@@ -60,8 +55,8 @@ export function isBestseller(product: { tags: readonly string[] }): boolean {
 /** The home page features up to 4 bestsellers. */
 const FEATURED_ON_HOME = 4;
 
-export function featuredProducts(): Product[] {
-  return products.filter(isBestseller).slice(0, FEATURED_ON_HOME);
+export function featuredProducts<T extends { tags: readonly string[] }>(catalogue: readonly T[]): T[] {
+  return catalogue.filter(isBestseller).slice(0, FEATURED_ON_HOME);
 }
 
 /** Stock status rules (In Stock, Low Stock, Out of Stock). */
@@ -140,7 +135,7 @@ export const productImageSize = {
  * The gallery: main image, technical card, landscape, in that order, leaving out any
  * the product lacks.
  */
-export function productImages(p: Product): ProductImage[] {
+export function productImages(p: CatalogueProduct): ProductImage[] {
   const name = plainName(p.name);
   const images: Array<ProductImage | false> = [
     !!p.image_url && { src: p.image_url, alt: p.image_alt, ...productImageSize.main, label: 'Main image' },

@@ -1,4 +1,4 @@
-/** The catalogue's shapes: the data (products.ts) and the rules (product.ts) both import them. */
+/** The catalogue's shapes: content/products/*.md as synced (CatalogueProduct), and a product with its stock label as pages show it (Product). */
 import type { PriceTable } from './prices';
 
 export type StockLevel = 'In Stock' | 'Low Stock' | 'Out of Stock';
@@ -8,8 +8,16 @@ export interface RelatedGuide {
   title: string;
   url: string;
 }
-export interface Product {
+/** A product's hosted payment links: `uk` for visitors in the UK (GBP), `standard` for everyone else and as the UK's fallback. */
+export interface PaymentLinks {
+  standard: string | null;
+  uk: string | null;
+}
+/** A product as its file says (content/products/*.md): everything but how many are left. */
+export interface CatalogueProduct {
   id: number;
+  /** The address's cosmetic part, /product/{id}/{slug}. */
+  slug: string;
   name: string; // starts with an emoji marker and a space, e.g. '🔫 ...' or '🎯 ...'
   description: string; // 2-4 sentences
   price: number; // base price (USD)
@@ -21,7 +29,6 @@ export interface Product {
   image_url: string; // '/images/products/<id>-main.svg'
   technical_card_url: string; // '/images/products/<id>-card.svg'
   landscape_url: string; // '/images/products/<id>-landscape.svg'
-  stock: StockLevel;
   is_new: boolean;
   features: string[]; // 4-7 entries, some longer than 20 characters
   technical_specs: string[]; // 'Label: value' entries, 5-9 each; a few values may themselves contain ': '
@@ -30,6 +37,11 @@ export interface Product {
   meta_title: string;
   meta_description: string; // <= 160 chars
   image_alt: string;
+  payment_links: PaymentLinks;
+}
+/** A product with the label its stock gives now (src/worker/stock/stock-reads.ts). */
+export interface Product extends CatalogueProduct {
+  stock: StockLevel;
 }
 export interface Category {
   id: CategoryId;

@@ -1,5 +1,5 @@
 import { ProductTile } from '#client/components/product-tile.tsx';
-import type { Product } from '#shared/catalogue/types.ts';
+import type { CatalogueProduct } from '#shared/catalogue/types.ts';
 import { formatMinor } from '#shared/money.ts';
 import type { Currency } from '#shared/region/region.ts';
 
@@ -9,7 +9,7 @@ export interface ShownOrderLine {
   name: string;
   quantity: number;
   amount: number;
-  product?: Product;
+  product?: CatalogueProduct;
 }
 
 /** Every line of an order, its shipping and the total charged, in the order's currency (thank-you and order pages). */

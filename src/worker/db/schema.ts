@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { Currency } from '#shared/region/region.ts';
+import type { CatalogueProduct } from '#shared/catalogue/types.ts';
 import { ORDER_STATUSES } from '#worker/orders/order-status.ts';
 import { METRICS } from '#shared/vitals/metrics.ts';
 
@@ -216,6 +217,21 @@ export const webVitals = sqliteTable(
 );
 
 /**
+ * The catalogue, written by content:sync from content/products/*.md: `doc` is the product as pages
+ * use it; id, slug, name and category are columns of their own for the sync's checks and reports.
+ * A product whose file is gone stays (orders name it) and is unlisted only with --prune.
+ */
+export const products = sqliteTable('products', {
+  id: integer('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  category: text('category').notNull(),
+  listed: integer('listed', { mode: 'boolean' }).notNull().default(true),
+  doc: text('doc', { mode: 'json' }).$type<CatalogueProduct>().notNull(),
+  updatedAt: text('updated_at').notNull().default(now),
+});
+
+/**
  * What the shop has of each product: `on_hand` is the sum of the product's stock_moves, kept beside
  * them (every move updates it in the same transaction). A product without a row has none.
  */
@@ -262,6 +278,7 @@ export const stockReservations = sqliteTable(
 );
 
 export const schema = {
+  products,
   stock,
   stockMoves,
   stockReservations,

@@ -47,7 +47,7 @@ export interface ContentChecks {
 }
 
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)([\s\S]*)$/;
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Dates are stored as ISO 8601 UTC strings so they compare as text; a date alone means midnight UTC. */
 const isoDate = z.union([z.string(), z.date()]).transform((value, ctx) => {
@@ -81,7 +81,7 @@ const categoryFrontMatter = z.strictObject({
 });
 
 /** Splits front matter from the body; null when the file does not start with a front matter block. */
-function splitFrontMatter(text: string): { data: unknown; body: string } | { error: string } {
+export function splitFrontMatter(text: string): { data: unknown; body: string } | { error: string } {
   const match = FRONT_MATTER.exec(text.replace(/^\uFEFF/, ''));
   if (!match) return { error: 'no front matter (the file must start with a --- line)' };
   try {
@@ -92,19 +92,22 @@ function splitFrontMatter(text: string): { data: unknown; body: string } | { err
 }
 
 /** zod's first issue as one line: 'missing title', 'published_at: is not a date …'. */
-function describeIssue(error: z.ZodError, data: unknown): string {
+export function describeIssue(error: z.ZodError, data: unknown): string {
   const issue = error.issues[0]!;
   const key = issue.path.join('.');
-  const top = issue.path[0];
-  if (typeof top === 'string' && typeof data === 'object' && data !== null && (data as Record<string, unknown>)[top] == null)
-    return `missing ${top}`;
+  // The first step of the path that the file leaves out names what is missing ('missing prices.GBP').
+  let value: unknown = data;
+  for (const [i, step] of issue.path.entries()) {
+    value = typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[step] : undefined;
+    if (value == null) return `missing ${issue.path.slice(0, i + 1).join('.')}`;
+  }
   if (issue.code === 'unrecognized_keys') return `unknown front matter field ${issue.keys.join(', ')}`;
   if (issue.code === 'too_small' && issue.origin === 'string') return `${key} is empty`;
   return key ? `${key}: ${issue.message}` : issue.message;
 }
 
 /** A site path under public/ or an absolute https URL. */
-function imageProblem(src: string, checks: ContentChecks): string | null {
+export function imageProblem(src: string, checks: Pick<ContentChecks, 'imageExists'>): string | null {
   if (/^https:\/\//i.test(src)) return null;
   if (!src.startsWith('/') || src.startsWith('//')) return `image ${src} must be a path under public/ (starting with /) or an https URL`;
   return checks.imageExists(src) ? null : `image ${src} is not under public/`;

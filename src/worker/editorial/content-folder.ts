@@ -1,10 +1,11 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { productById } from '#shared/catalogue/product.ts';
 import { parseCategoryFile, parsePostFile, type CategoryFile, type FileProblem, type PostFile } from './content-file';
+import { parseProductFile, type ProductFile } from './product-file';
 
-/** Node only: the content/ folder (posts/*.md, categories/*.md) read and parsed, bad files as problems. */
+/** Node only: the content/ folder (products/*.md, posts/*.md, categories/*.md) read and parsed, bad files as problems. */
 export interface ContentFolder {
+  products: ProductFile[];
   posts: PostFile[];
   categories: CategoryFile[];
   problems: FileProblem[];
@@ -26,14 +27,19 @@ function shown(file: string): string {
 }
 
 export function readContentFolder(dir = resolve('content'), publicDir = resolve('public')): ContentFolder {
-  const folder: ContentFolder = { posts: [], categories: [], problems: [] };
-  const checks = {
-    imageExists: (path: string) => {
-      const file = join(publicDir, decodeURI(path.split(/[?#]/)[0]!));
-      return file.startsWith(publicDir) && existsSync(file) && statSync(file).isFile();
-    },
-    productExists: (id: number) => productById(id) !== undefined,
+  const folder: ContentFolder = { products: [], posts: [], categories: [], problems: [] };
+  const imageExists = (path: string) => {
+    const file = join(publicDir, decodeURI(path.split(/[?#]/)[0]!));
+    return file.startsWith(publicDir) && existsSync(file) && statSync(file).isFile();
   };
+  for (const file of markdownFiles(join(dir, 'products'))) {
+    const parsed = parseProductFile(shown(file), readFileSync(file, 'utf8'), { imageExists });
+    if (parsed.ok) folder.products.push(parsed.value);
+    else folder.problems.push(parsed.problem);
+  }
+  // A post may feature the products these files describe (the sync writes them together).
+  const productIds = new Set(folder.products.map((f) => f.product.id));
+  const checks = { imageExists, productExists: (id: number) => productIds.has(id) };
   for (const file of markdownFiles(join(dir, 'categories'))) {
     const parsed = parseCategoryFile(shown(file), readFileSync(file, 'utf8'));
     if (parsed.ok) folder.categories.push(parsed.value);

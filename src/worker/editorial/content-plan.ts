@@ -1,4 +1,7 @@
+import type { CatalogueProduct } from '#shared/catalogue/types.ts';
+import { CATALOGUE_LIMIT } from '../catalogue/catalogue-queries';
 import { fileSlug, type CategoryFile, type FileProblem, type PostFile } from './content-file';
+import type { ProductFile } from './product-file';
 
 /**
  * The sync as a plan: what the files say against what the database holds. Pure, so the dry run
@@ -8,6 +11,12 @@ import { fileSlug, type CategoryFile, type FileProblem, type PostFile } from './
 /** A post row as the planner compares it (the columns a file sets). */
 export type PostRow = Omit<PostFile, 'path'> & { id: number };
 export type CategoryRow = Omit<CategoryFile, 'path'> & { id: number };
+export interface ProductRow {
+  id: number;
+  slug: string;
+  listed: boolean;
+  doc: CatalogueProduct;
+}
 
 /** The columns a file sets, in the order a change report lists them. */
 const POST_FIELDS = [
@@ -25,6 +34,15 @@ const POST_FIELDS = [
 ] as const satisfies ReadonlyArray<keyof PostFile>;
 
 export interface ContentPlan {
+  products: {
+    add: ProductFile[];
+    /** `fields`: the product's fields that differ ('listed' when an unlisted product's file is back). */
+    change: Array<{ file: ProductFile; fields: string[] }>;
+    unchanged: number;
+    /** Rows with no file: reported; unlisted only with --prune (never deleted: orders name them). */
+    missing: Array<{ id: number; slug: string; listed: boolean }>;
+    unlist: Array<{ id: number; slug: string }>;
+  };
   categories: { add: CategoryFile[]; change: Array<{ id: number; file: CategoryFile }>; unchanged: number };
   posts: {
     add: PostFile[];
@@ -35,7 +53,12 @@ export interface ContentPlan {
     unpublish: Array<{ id: number; slug: string }>;
   };
   problems: FileProblem[];
+  /** A product file failed: the sync writes nothing at all (a catalogue half written could price or list wrongly). */
+  stopped: boolean;
 }
+
+/** Whether a problem is a product file's. */
+const isProductFile = (path: string) => /(^|[\\/])products[\\/][^\\/]+$/.test(path);
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -52,12 +75,56 @@ function refuseDuplicates<T extends { path: string }>(files: T[], key: (f: T) =>
   });
 }
 
+/** Product files against product rows: ids and slugs must be unique among the files and against the rows the sync leaves. */
+function planProducts(files: ProductFile[], rows: ProductRow[], problems: FileProblem[], prune: boolean): ContentPlan['products'] {
+  const unique = refuseDuplicates(
+    refuseDuplicates(files, (f) => String(f.product.id), 'product id', problems),
+    (f) => f.product.slug,
+    'product slug',
+    problems,
+  ).toSorted((a, b) => a.product.id - b.product.id);
+  const overLimit = unique.slice(CATALOGUE_LIMIT);
+  for (const file of overLimit)
+    problems.push({ path: file.path, reason: `more than ${CATALOGUE_LIMIT} products: the product list shows at most that many` });
+  const kept = unique.slice(0, CATALOGUE_LIMIT);
+  const filed = new Map(kept.map((f) => [f.product.id, f]));
+  const slugOwner = new Map(rows.filter((r) => !filed.has(r.id)).map((r) => [r.slug, r.id]));
+  const plan: ContentPlan['products'] = { add: [], change: [], unchanged: 0, missing: [], unlist: [] };
+  const rowById = new Map(rows.map((r) => [r.id, r]));
+  for (const file of kept) {
+    const owner = slugOwner.get(file.product.slug);
+    if (owner !== undefined) {
+      problems.push({ path: file.path, reason: `product slug ${file.product.slug} is product ${owner}'s` });
+      continue;
+    }
+    const row = rowById.get(file.product.id);
+    if (!row) {
+      plan.add.push(file);
+      continue;
+    }
+    const doc = row.doc as unknown as Record<string, unknown>;
+    const product = file.product as unknown as Record<string, unknown>;
+    const fields = Object.keys(product).filter((key) => !same(doc[key], product[key]));
+    if (!row.listed) fields.push('listed');
+    if (fields.length > 0) plan.change.push({ file, fields });
+    else plan.unchanged++;
+  }
+  const named = new Set(files.map((f) => f.product.id));
+  for (const row of rows) {
+    if (named.has(row.id)) continue;
+    plan.missing.push({ id: row.id, slug: row.slug, listed: row.listed });
+    if (prune && row.listed) plan.unlist.push({ id: row.id, slug: row.slug });
+  }
+  return plan;
+}
+
 export function planContentSync(
-  files: { posts: PostFile[]; categories: CategoryFile[]; problems: FileProblem[] },
-  rows: { posts: PostRow[]; categories: CategoryRow[] },
+  files: { products?: ProductFile[]; posts: PostFile[]; categories: CategoryFile[]; problems: FileProblem[] },
+  rows: { products?: ProductRow[]; posts: PostRow[]; categories: CategoryRow[] },
   opts: { prune?: boolean } = {},
 ): ContentPlan {
   const problems = [...files.problems];
+  const productPlan = planProducts(files.products ?? [], rows.products ?? [], problems, opts.prune ?? false);
   const posts = refuseDuplicates(files.posts, (f) => f.slug, 'slug', problems);
   const categories = refuseDuplicates(files.categories, (f) => f.name, 'category name', problems);
 
@@ -89,19 +156,44 @@ export function planContentSync(
     postPlan.missing.push({ id: row.id, slug: row.slug, published: row.published });
     if (opts.prune && row.published) postPlan.unpublish.push({ id: row.id, slug: row.slug });
   }
-  return { categories: categoryPlan, posts: postPlan, problems };
+  return {
+    products: productPlan,
+    categories: categoryPlan,
+    posts: postPlan,
+    problems,
+    stopped: problems.some((p) => isProductFile(p.path)),
+  };
 }
 
 /** Whether running the plan would write anything. */
 export function planWrites(plan: ContentPlan): boolean {
-  const { categories: c, posts: p } = plan;
-  return c.add.length + c.change.length + p.add.length + p.change.length + p.unpublish.length > 0;
+  if (plan.stopped) return false;
+  const { products: r, categories: c, posts: p } = plan;
+  return (
+    r.add.length +
+      r.change.length +
+      r.unlist.length +
+      c.add.length +
+      c.change.length +
+      p.add.length +
+      p.change.length +
+      p.unpublish.length >
+    0
+  );
 }
 
 /** What the command prints: one line per added, changed, unpublished or missing item, problems, then a summary. */
 export function formatSyncReport(plan: ContentPlan, opts: { dryRun?: boolean } = {}): string {
-  const verb = (done: string, would: string) => (opts.dryRun ? would : done);
+  const verb = (done: string, would: string) => (opts.dryRun || plan.stopped ? would : done);
   const lines: string[] = [];
+  const { products: r } = plan;
+  for (const f of r.add) lines.push(`${verb('added', 'would add')} product ${f.product.id} ${f.product.slug} (${f.path})`);
+  for (const { file, fields } of r.change)
+    lines.push(`${verb('changed', 'would change')} product ${file.product.id} ${file.product.slug}: ${fields.join(', ')} (${file.path})`);
+  for (const p of r.unlist) lines.push(`${verb('unlisted', 'would unlist')} product ${p.id} ${p.slug} (its file is gone)`);
+  const unlisted = new Set(r.unlist.map((p) => p.id));
+  for (const p of r.missing.filter((m) => !unlisted.has(m.id)))
+    lines.push(`left product ${p.id} ${p.slug}: no file${p.listed ? ' (still listed; --prune unlists it)' : ''}`);
   for (const f of plan.categories.add) lines.push(`${verb('added', 'would add')} category ${f.name} (${f.path})`);
   for (const { file } of plan.categories.change) lines.push(`${verb('changed', 'would change')} category ${file.name} (${file.path})`);
   for (const f of plan.posts.add) lines.push(`${verb('added', 'would add')} post ${f.slug} (${f.path})`);
@@ -112,10 +204,19 @@ export function formatSyncReport(plan: ContentPlan, opts: { dryRun?: boolean } =
   for (const p of plan.posts.missing.filter((m) => !pruned.has(m.slug)))
     lines.push(`left post ${p.slug}: no file${p.published ? ' (still published; --prune unpublishes it)' : ''}`);
   for (const p of plan.problems) lines.push(`error ${p.path}: ${p.reason} (nothing of it written)`);
+  if (plan.stopped) {
+    lines.push(`Stopped, nothing written: ${plan.problems.length} file(s) failed, and a product file among them (fix it and sync again).`);
+    return lines.join('\n');
+  }
   const { categories: c, posts: p } = plan;
+  // Products are named once there are any (files or rows).
+  const productPart =
+    r.add.length + r.change.length + r.unchanged + r.missing.length > 0
+      ? `products ${r.add.length} added, ${r.change.length} changed, ${r.unchanged} unchanged, ${r.unlist.length} unlisted; `
+      : '';
   const summary = planWrites(plan)
-    ? `${verb('Synced', 'Dry run, nothing written')}: posts ${p.add.length} added, ${p.change.length} changed, ${p.unchanged} unchanged, ${p.unpublish.length} unpublished; categories ${c.add.length} added, ${c.change.length} changed, ${c.unchanged} unchanged.`
-    : `Nothing to change: ${p.unchanged} posts and ${c.unchanged} categories already match content/.`;
+    ? `${verb('Synced', 'Dry run, nothing written')}: ${productPart}posts ${p.add.length} added, ${p.change.length} changed, ${p.unchanged} unchanged, ${p.unpublish.length} unpublished; categories ${c.add.length} added, ${c.change.length} changed, ${c.unchanged} unchanged.`
+    : `Nothing to change: ${r.unchanged > 0 ? `${r.unchanged} products, ` : ''}${p.unchanged} posts and ${c.unchanged} categories already match content/.`;
   lines.push(plan.problems.length > 0 ? `${summary} ${plan.problems.length} file(s) failed.` : summary);
   return lines.join('\n');
 }

@@ -2,9 +2,18 @@ import { resolve } from 'node:path';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { PostFile } from './content-file';
-import { formatSyncReport, planContentSync, planWrites, type CategoryRow, type ContentPlan, type PostRow } from './content-plan';
+import {
+  formatSyncReport,
+  planContentSync,
+  planWrites,
+  type CategoryRow,
+  type ContentPlan,
+  type PostRow,
+  type ProductRow,
+} from './content-plan';
+import type { ProductFile } from './product-file';
 import type { Db } from '../db/client';
-import { blogPosts, blogProductRelations, categories, contentVersion } from '../db/schema';
+import { blogPosts, blogProductRelations, categories, contentVersion, products } from '../db/schema';
 import { readContentFolder } from './content-folder';
 
 /**
@@ -16,8 +25,9 @@ import { readContentFolder } from './content-folder';
  * What the database holds, for the sync planner. Reads every row: this is the operator's sync
  * command, not a page read.
  */
-export async function readContentRows(db: Db): Promise<{ posts: PostRow[]; categories: CategoryRow[] }> {
-  const [posts, relations, cats] = await Promise.all([
+export async function readContentRows(db: Db): Promise<{ products: ProductRow[]; posts: PostRow[]; categories: CategoryRow[] }> {
+  const [productRows, posts, relations, cats] = await Promise.all([
+    db.select({ id: products.id, slug: products.slug, listed: products.listed, doc: products.doc }).from(products),
     db
       .select({
         id: blogPosts.id,
@@ -40,6 +50,7 @@ export async function readContentRows(db: Db): Promise<{ posts: PostRow[]; categ
   const productIds = new Map<number, number[]>();
   for (const r of relations) productIds.set(r.blogId, [...(productIds.get(r.blogId) ?? []), r.productId]);
   return {
+    products: productRows,
     posts: posts.map((p) => ({ ...p, productIds: productIds.get(p.id) ?? [] })),
     categories: cats,
   };
@@ -62,6 +73,19 @@ function postValues(file: PostFile) {
   };
 }
 
+/** A product file's row. */
+function productValues(file: ProductFile) {
+  const { product } = file;
+  return {
+    slug: product.slug,
+    name: product.name,
+    category: product.category_id,
+    listed: true,
+    doc: product,
+    updatedAt: new Date().toISOString(),
+  };
+}
+
 /** Product links of a post found by slug, so a new post's links need no id read back. */
 function relationInserts(db: Db, file: PostFile) {
   return file.productIds.map((productId) =>
@@ -81,6 +105,12 @@ function relationInserts(db: Db, file: PostFile) {
 export async function applyContentPlan(db: Db, plan: ContentPlan): Promise<void> {
   if (!planWrites(plan)) return;
   const statements: BatchItem<'sqlite'>[] = [];
+  // Products first (posts link to them); changes before additions, so a slug a change gives up is free for a new product.
+  for (const { file } of plan.products.change)
+    statements.push(db.update(products).set(productValues(file)).where(eq(products.id, file.product.id)));
+  for (const file of plan.products.add) statements.push(db.insert(products).values({ id: file.product.id, ...productValues(file) }));
+  const unlist = plan.products.unlist.map((p) => p.id);
+  if (unlist.length > 0) statements.push(db.update(products).set({ listed: false }).where(inArray(products.id, unlist)));
   for (const file of plan.categories.add) statements.push(db.insert(categories).values({ name: file.name, description: file.description }));
   for (const { id, file } of plan.categories.change)
     statements.push(db.update(categories).set({ description: file.description }).where(eq(categories.id, id)));
@@ -110,7 +140,7 @@ export interface SyncOptions {
   dir?: string;
   publicDir?: string;
   dryRun?: boolean;
-  /** Unpublish published posts whose file is gone (they are never deleted). */
+  /** Unpublish published posts and unlist products whose file is gone (neither is ever deleted). */
   prune?: boolean;
 }
 

@@ -1,4 +1,4 @@
-import type { Product } from '#shared/catalogue/types.ts';
+import type { CatalogueProduct } from '#shared/catalogue/types.ts';
 import { plainName } from '#shared/catalogue/product.ts';
 import type { PricedCart } from '#shared/cart/pricing.ts';
 import { serializeCart } from '#shared/cart/cart.ts';
@@ -18,7 +18,7 @@ const METADATA_VALUE_MAX = 500;
  * exactly as /cart shows them.
  */
 export function checkoutSessionParams(input: {
-  cart: PricedCart<Product>;
+  cart: PricedCart<CatalogueProduct>;
   /** The same cart in GBP, for the free-shipping threshold. */
   gbpSubtotal: number;
   region: Region;

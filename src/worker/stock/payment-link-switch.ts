@@ -1,11 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { productPaymentLinks } from '#shared/catalogue/payment-links.ts';
-import { productById } from '#shared/catalogue/product.ts';
 import { availableOf } from '#shared/catalogue/stock-level.ts';
 import type { Db } from '../db/client';
 import { stock } from '../db/schema';
 import { errorFields, type Logger } from '../log';
 import type { CheckoutGateway } from '../payments/checkout-gateway';
+import { productLookup } from '../catalogue/catalogue-queries';
 import { heldUnits } from './stock-queries';
 
 export interface LinkSwitchDeps {
@@ -33,6 +33,11 @@ async function switchLinks(deps: LinkSwitchDeps, productIds: readonly number[]):
     .select({ productId: stock.productId, onHand: stock.onHand, reserved: heldUnits().mapWith(Number), linksActive: stock.linksActive })
     .from(stock)
     .where(inArray(stock.productId, [...new Set(productIds)]));
+  const productById = await productLookup(
+    db,
+    rows.filter((row) => availableOf(row) > 0 !== row.linksActive).map((row) => row.productId),
+    { listedOnly: false },
+  );
   await Promise.all(
     rows.map(async (row) => {
       const wanted = availableOf(row) > 0;
@@ -44,7 +49,7 @@ async function switchLinks(deps: LinkSwitchDeps, productIds: readonly number[]):
         .where(and(eq(stock.productId, row.productId), eq(stock.linksActive, !wanted)))
         .returning({ productId: stock.productId });
       if (flipped.length === 0) return; // another delivery switched it
-      const urls = productPaymentLinks(product.name);
+      const urls = productPaymentLinks(product.payment_links);
       try {
         await gateway.setPaymentLinksActive(urls, wanted);
         log('info', wanted ? 'payment links switched on' : 'payment links switched off (none available)', {

@@ -1,7 +1,8 @@
-import { products } from '#shared/catalogue/products.ts';
-import { plainName, productById } from '#shared/catalogue/product.ts';
+import { asc } from 'drizzle-orm';
+import { plainName } from '#shared/catalogue/product.ts';
 import { availableOf, stockLevel, type StockCount } from '#shared/catalogue/stock-level.ts';
 import type { Db } from '../db/client';
+import { products } from '../db/schema';
 import type { Logger } from '../log';
 import type { CheckoutGateway } from '../payments/checkout-gateway';
 import { syncPaymentLinks } from './payment-link-switch';
@@ -17,7 +18,7 @@ export function parseStockCommand(args: readonly string[]): StockCommand {
   if (args.length === 0) return { action: 'list' };
   const [action, id, quantity, ...rest] = args;
   if (action !== 'set' && action !== 'add') throw new Error(`unknown command ${action} (${USAGE})`);
-  if (!id || !/^\d+$/.test(id) || !productById(Number(id))) throw new Error(`no product with id ${id ?? '(missing)'} (${USAGE})`);
+  if (!id || !/^\d+$/.test(id)) throw new Error(`no product with id ${id ?? '(missing)'} (${USAGE})`);
   if (!quantity || !/^-?\d+$/.test(quantity))
     throw new Error(`the quantity must be a whole number, not ${quantity ?? '(missing)'} (${USAGE})`);
   const amount = Number(quantity);
@@ -34,10 +35,17 @@ export function parseStockCommand(args: readonly string[]): StockCommand {
   return { action, productId: Number(id), quantity: amount, note };
 }
 
-/** One line per catalogue product: id, name, on hand, reserved, available, the label pages show, and any oversell. */
-export function formatStockList(counts: readonly StockCount[], lowAt: number): string {
+/** A product as the command names it. */
+export interface NamedProduct {
+  id: number;
+  name: string;
+  listed: boolean;
+}
+
+/** One line per product: id, name, on hand, reserved, available, the label pages show, any oversell, and whether it is unlisted. */
+export function formatStockList(catalogue: readonly NamedProduct[], counts: readonly StockCount[], lowAt: number): string {
   const byId = new Map(counts.map((c) => [c.productId, c]));
-  const rows = products.map((p) => {
+  const rows = catalogue.map((p) => {
     const count = byId.get(p.id) ?? { productId: p.id, onHand: 0, reserved: 0 };
     const available = availableOf(count);
     return [
@@ -46,7 +54,7 @@ export function formatStockList(counts: readonly StockCount[], lowAt: number): s
       String(count.onHand),
       String(count.reserved),
       String(available),
-      stockLevel(available, lowAt) + (count.onHand < 0 ? ` (oversold: ${-count.onHand} short)` : ''),
+      stockLevel(available, lowAt) + (count.onHand < 0 ? ` (oversold: ${-count.onHand} short)` : '') + (p.listed ? '' : ' (unlisted)'),
     ];
   });
   const header = ['id', 'name', 'on hand', 'reserved', 'available', 'label'];
@@ -64,17 +72,25 @@ export interface StockCommandDeps {
 /** `npm run stock`: the list, or one move (set: adjust to a count; add: goods received), then the product's payment links follow. */
 export async function runStockCommand(deps: StockCommandDeps, command: StockCommand): Promise<string> {
   const { db } = deps;
+  // The operator's command reads every product row (content:sync wrote them), listed or not.
+  const catalogue = await db
+    .select({ id: products.id, name: products.name, listed: products.listed })
+    .from(products)
+    .orderBy(asc(products.id));
   if (command.action === 'list') {
     return formatStockList(
+      catalogue,
       await stockCounts(
         db,
-        products.map((p) => p.id),
+        catalogue.map((p) => p.id),
       ),
       deps.lowAt,
     );
   }
   const { productId, quantity, note } = command;
-  const name = plainName(productById(productId)!.name);
+  const product = catalogue.find((p) => p.id === productId);
+  if (!product) throw new Error(`no product with id ${productId} (${USAGE}; npm run content:sync writes the products)`);
+  const name = plainName(product.name);
   let line: string;
   if (command.action === 'set') {
     const { before, after } = await setStock(db, productId, quantity, note);

@@ -1,4 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
+import { listedProductIds } from '../catalogue/catalogue-queries';
 import type { Db } from '../db/client';
 import { stock, stockReservations } from '../db/schema';
 
@@ -16,10 +17,13 @@ const sqlNow = sql`cast(strftime('%s', 'now') as integer)`;
 export const heldUnits = () =>
   sql<number>`coalesce((select sum(${stockReservations.quantity}) from ${stockReservations} where ${stockReservations.productId} = "stock"."product_id" and ${stockReservations.expiresAt} > ${sqlNow}), 0)`;
 
-/** On hand and held for these products (one row each that has a count; bounded by the ids asked for). */
-export function stockCounts(db: Db, ids: readonly number[]) {
+/**
+ * On hand and held for these products, or for the listed catalogue (one row each that has a count;
+ * bounded by the ids asked for, or by the catalogue's limit).
+ */
+export function stockCounts(db: Db, ids: readonly number[] | 'catalogue') {
   return db
     .select({ productId: stock.productId, onHand: stock.onHand, reserved: heldUnits().mapWith(Number) })
     .from(stock)
-    .where(inArray(stock.productId, [...ids]));
+    .where(inArray(stock.productId, ids === 'catalogue' ? listedProductIds(db) : [...ids]));
 }

@@ -10,13 +10,14 @@ import { stockCounts } from './stock-queries';
 /**
  * Stock as pages show it: through the read cache, fresh for a minute (a sale or a restock shows
  * within it; checkout itself always asks the database). Null when the read failed with nothing
- * kept: the page then shows the catalogue's own label rather than calling everything sold out.
+ * kept: the page then shows the products as In Stock without a count rather than calling everything
+ * sold out (checkout still asks the database, and refuses what is not there).
  */
-export function stockRead(db: Db, ids: readonly number[]) {
-  const sorted = [...new Set(ids)].toSorted((a, b) => a - b);
+export function stockRead(db: Db, ids: readonly number[] | 'catalogue') {
+  const sorted = ids === 'catalogue' ? ids : [...new Set(ids)].toSorted((a, b) => a - b);
   return read({
     name: 'stock',
-    args: sorted,
+    args: sorted === 'catalogue' ? [sorted] : sorted,
     strategy: CacheShort,
     query: stockCounts(db, sorted),
     map: (rows): StockCount[] | null => rows,
@@ -26,7 +27,7 @@ export function stockRead(db: Db, ids: readonly number[]) {
 
 /** What a page knows of its products' stock: the label and, when counted, how many are available. */
 export interface StockView {
-  level(product: { id: number; stock: StockLevel }): StockLevel;
+  level(id: number): StockLevel;
   /** Units available, undefined when unknown (the read failed). */
   available(id: number): number | undefined;
   lowAt: number;
@@ -36,9 +37,9 @@ export function stockView(counts: readonly StockCount[] | null, lowAt: number): 
   const byId = counts && new Map(counts.map((c) => [c.productId, availableOf(c)]));
   const available = (id: number) => (byId ? (byId.get(id) ?? 0) : undefined);
   return {
-    level: (product) => {
-      const units = available(product.id);
-      return units === undefined ? product.stock : stockLevel(units, lowAt);
+    level: (id) => {
+      const units = available(id);
+      return units === undefined ? 'In Stock' : stockLevel(units, lowAt);
     },
     available,
     lowAt,
@@ -46,11 +47,11 @@ export function stockView(counts: readonly StockCount[] | null, lowAt: number): 
 }
 
 /** The products' items with the label their stock gives now (and the count, for "Only 3 left"). */
-export function withStock<T extends { id: number; stock: StockLevel }>(
+export function withStock<T extends { id: number }>(
   items: readonly T[],
   view: StockView,
-): Array<T & { available?: number }> {
-  return items.map((item) => ({ ...item, stock: view.level(item), available: view.available(item.id) }));
+): Array<T & { stock: StockLevel; available?: number }> {
+  return items.map((item) => ({ ...item, stock: view.level(item.id), available: view.available(item.id) }));
 }
 
 /** Reads the stock of these products for the page (one round trip at most, none when cached). */

@@ -1,3 +1,4 @@
+import type { CatalogueProduct } from '#shared/catalogue/types.ts';
 import type { PostCategory } from '#shared/editorial/digest.ts';
 import type { Post, PostSummary } from '#shared/editorial/posts.ts';
 import type { Db } from '../client';
@@ -10,7 +11,7 @@ import {
   listLatestPosts,
   listPosts,
   listPostsForSitemap,
-  postProductIdsBySlug,
+  postProductsBySlug,
   postsPerCategory,
   relatedPosts,
   type PostQuery,
@@ -41,13 +42,13 @@ export function postReads(db: Db) {
         map: (rows): Post | null => rows[0] ?? null,
         fallback: null,
       }),
-    productIds: (slug: string) =>
+    products: (slug: string) =>
       read({
         name: 'post-products',
         args: [slug],
         strategy: CacheShort,
-        query: postProductIdsBySlug(db, slug),
-        map: (rows) => rows.map((r) => r.productId),
+        query: postProductsBySlug(db, slug),
+        map: (rows): CatalogueProduct[] => rows.map((r) => r.doc),
         fallback: [],
       }),
     related: (slug: string) =>

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
-import { blogPosts, blogProductRelations, categories, contentVersion } from '../schema';
+import { blogPosts, blogProductRelations, categories, contentVersion, products } from '../schema';
 
 /**
  * Every read is bounded (a LIMIT, or one row) and served by an index on (published, published_at)
@@ -159,12 +159,14 @@ export function getPublishedPost(db: Db, slug: string, now = clock()) {
 }
 
 /** The catalogue ids related to a visible post (blog_product_relations), by the post's slug. */
-export function postProductIdsBySlug(db: Db, slug: string, now = clock()) {
+export function postProductsBySlug(db: Db, slug: string, now = clock()) {
   return db
-    .select({ productId: blogProductRelations.productId })
+    .select({ doc: products.doc })
     .from(blogProductRelations)
     .innerJoin(blogPosts, eq(blogPosts.id, blogProductRelations.blogId))
-    .where(and(eq(blogPosts.slug, slug), visible(now)));
+    .innerJoin(products, and(eq(products.id, blogProductRelations.productId), eq(products.listed, true)))
+    .where(and(eq(blogPosts.slug, slug), visible(now)))
+    .orderBy(asc(products.id));
 }
 
 /**

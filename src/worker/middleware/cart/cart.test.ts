@@ -1,17 +1,14 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { CART_COOKIE } from '#shared/cart/cart.ts';
-import { isCartable } from '#shared/cart/view.ts';
-import { products } from '#shared/catalogue/products.ts';
 import { writeCartCookie } from '#worker/middleware/cart/cart-cookie.ts';
 import type { LogFields, Logger } from '../../log';
 import { injectDeps } from '../inject-deps';
 import { requestLog } from '../request-log';
 import { cart } from './index';
 
-const forSale = products.filter((p) => isCartable(p.id)).map((p) => p.id);
-const [a, b] = forSale as [number, number];
-const notForSale = Math.max(...products.map((p) => p.id)) + 1;
+// Whether an id is a product is the catalogue's word (/cart reads it): the cookie's reader checks only the form.
+const [a, b] = [1, 2];
 
 function cartApp() {
   const warnings: LogFields[] = [];
@@ -39,9 +36,9 @@ describe('cart', () => {
     expect(warnings).toEqual([]);
   });
 
-  it('drops entries that do not parse or are not for sale, logs them, and rewrites the cookie without them', async () => {
+  it('drops entries that do not parse or are out of range, logs them, and rewrites the cookie without them', async () => {
     const { app, warnings } = cartApp();
-    const res = await app.request('/cart', { headers: { Cookie: `${CART_COOKIE}=${a}:2|junk|${notForSale}:1|${b}:99` } });
+    const res = await app.request('/cart', { headers: { Cookie: `${CART_COOKIE}=${a}:2|junk|-4:1|${b}:99` } });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual([{ id: a, quantity: 2 }]);
     expect(cartCookies(res)).toHaveLength(1);

@@ -1,7 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { CART_COOKIE, parseCart, type CartLine } from '#shared/cart/cart.ts';
-import { isCartable } from '#shared/cart/view.ts';
 import { writeCartCookie } from '#worker/middleware/cart/cart-cookie.ts';
 import type { RequestLogVariables } from '../request-log';
 
@@ -10,13 +9,14 @@ export type CartVariables = { cart: CartLine[] };
 
 /**
  * Reads the cart from its cookie once per request, so the header badge and /cart are right in the
- * first HTML without a database read. Entries that do not parse, are out of range or are not for
- * sale are dropped with a log line (never an error page), and the cookie is rewritten without them.
+ * first HTML without a database read. Entries that do not parse or are out of range are dropped with
+ * a log line (never an error page), and the cookie is rewritten without them. Whether an id is a
+ * product is the catalogue's word: /cart (which reads it) leaves unknown lines out and rewrites the cookie.
  * Routes that change the cart write it themselves (routes/shop/cart-cookie.ts).
  */
 export function cart(): MiddlewareHandler<{ Variables: CartVariables & Pick<RequestLogVariables, 'log'> }> {
   return async (c, next) => {
-    const { lines, dropped } = parseCart(getCookie(c, CART_COOKIE), isCartable);
+    const { lines, dropped } = parseCart(getCookie(c, CART_COOKIE));
     c.set('cart', lines);
     if (dropped.length > 0) c.get('log')('warn', 'cart cookie entries dropped', { dropped });
     await next();

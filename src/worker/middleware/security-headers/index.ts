@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import { paymentLinkOrigins } from '#shared/catalogue/payment-links.ts';
+import { PAYMENT_LINK_ORIGINS } from '#shared/catalogue/payment-links.ts';
 import { TURNSTILE_ORIGIN } from '#shared/contact/turnstile.ts';
 import type { InjectDepsVariables } from '../inject-deps';
 import type { Settings } from '../../settings';
@@ -52,7 +52,7 @@ function regionServiceOrigins(settings: Pick<Settings, 'REGION_GEOLOCATION' | 'R
 }
 
 /** The no-JS checkout form posts here and is redirected to the payment host; Chromium applies form-action to that redirect. */
-const formTargets = ["'self'", ...paymentLinkOrigins()];
+const formTargets = ["'self'", ...PAYMENT_LINK_ORIGINS];
 
 /**
  * The cart's no-JS checkout is redirected to the Stripe Checkout page: Stripe's own host, or the

@@ -1,6 +1,6 @@
 import { ProductTile } from '#client/components/product-tile.tsx';
 import { productPath } from '#shared/catalogue/product.ts';
-import type { Product } from '#shared/catalogue/types.ts';
+import type { CatalogueProduct } from '#shared/catalogue/types.ts';
 import { priceTable } from '#shared/catalogue/prices.ts';
 import { Price } from '#worker/components/price.tsx';
 import { useHref } from '#client/market-context.ts';
@@ -10,7 +10,7 @@ import { useHref } from '#client/market-context.ts';
  * the visitor's currency, in one row of fixed-size tiles that scrolls sideways when they do not fit.
  * No products, no block.
  */
-export function ArticleProducts({ products }: { products: readonly Product[] }) {
+export function ArticleProducts({ products }: { products: readonly CatalogueProduct[] }) {
   const to = useHref();
   if (products.length === 0) return null;
   return (

@@ -2,8 +2,7 @@ import type { Context } from 'hono';
 import { Suspense } from 'react';
 import { articleJsonLd } from '#shared/editorial/article-jsonld.ts';
 import { articlePath, DIGEST, digestFeedLink, FEATURED_IMAGE_SIZE, type Post, type PostSummary } from '#shared/editorial/posts.ts';
-import { productById } from '#shared/catalogue/product.ts';
-import type { Product } from '#shared/catalogue/types.ts';
+import type { CatalogueProduct } from '#shared/catalogue/types.ts';
 import { breadcrumbJsonLd, type Crumb } from '#shared/seo/breadcrumb.ts';
 import { formatLongDate } from '#shared/site/dates.ts';
 import { metaDescription } from '#shared/seo/meta-description.ts';
@@ -19,7 +18,7 @@ import { useHref } from '#client/market-context.ts';
 export interface ArticleData {
   post: Post;
   /** The post's featured catalogue products, read with the post (ids not in the catalogue are skipped). */
-  products: Product[];
+  products: CatalogueProduct[];
   /** Started by `find`; the related block waits for it behind Suspense so the article streams first. */
   related: Promise<PostSummary[]>;
 }
@@ -33,10 +32,10 @@ export interface ArticleData {
  */
 export async function find(c: Context<AppEnv>, slug: string): Promise<ArticleData | null> {
   const reads = postReads(c.get('deps').db);
-  const [post, productIds, related] = await c.get('reads').start([reads.post(slug), reads.productIds(slug), reads.related(slug)] as const);
-  const [shown, ids] = await Promise.all([post, productIds]);
+  const [post, products, related] = await c.get('reads').start([reads.post(slug), reads.products(slug), reads.related(slug)] as const);
+  const [shown, featured] = await Promise.all([post, products]);
   if (!shown) return null;
-  return { post: shown, products: ids.map(productById).filter((p) => p !== undefined), related };
+  return { post: shown, products: featured, related };
 }
 
 /** /blog/{slug}: the article, or the digest for a missing, unknown or unpublished one. */

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { Suspense } from 'react';
-import { products } from '#shared/catalogue/products.ts';
-import type { Product } from '#shared/catalogue/types.ts';
+import type { CatalogueProduct } from '#shared/catalogue/types.ts';
+import { catalogueRead } from '#worker/catalogue/catalogue-reads.ts';
 import { articlePath, categorySlug, DIGEST, digestFeedLink, type PostSummary } from '#shared/editorial/posts.ts';
 import { breadcrumbJsonLd } from '#shared/seo/breadcrumb.ts';
 import { FEATURED_EQUIPMENT, LATEST_POSTS, POSTS_PER_CATEGORY, type PostCategory } from '#shared/editorial/digest.ts';
@@ -26,7 +26,8 @@ export interface DigestData {
   /** At most 3 newest posts of each category, newest first. */
   categoryPosts: Promise<PostSummary[]>;
   latest: Promise<PostSummary[]>;
-  featured: readonly Product[];
+  /** The first catalogue products (none when the catalogue could not be read). */
+  featured: readonly CatalogueProduct[];
 }
 
 /**
@@ -34,11 +35,13 @@ export interface DigestData {
  * cached) and are awaited behind Suspense; a failed read with nothing kept gives [] (logged).
  */
 async function landing(c: Context<AppEnv>, category?: PostCategory): Promise<DigestData> {
-  const reads = postReads(c.get('deps').db);
+  const { db } = c.get('deps');
+  const reads = postReads(db);
   const names = category && [category.name];
-  const [categories, categoryPosts, latest] = await c
+  const [catalogue, categories, categoryPosts, latest] = await c
     .get('reads')
     .start([
+      catalogueRead(db),
       reads.categories(),
       reads.perCategory(POSTS_PER_CATEGORY, names),
       names ? reads.perCategory(LATEST_POSTS, names) : reads.latest(LATEST_POSTS),
@@ -48,7 +51,7 @@ async function landing(c: Context<AppEnv>, category?: PostCategory): Promise<Dig
     categories: category ? Promise.resolve([category]) : categories,
     categoryPosts,
     latest,
-    featured: products.slice(0, FEATURED_EQUIPMENT),
+    featured: ((await catalogue) ?? []).slice(0, FEATURED_EQUIPMENT),
   };
 }
 

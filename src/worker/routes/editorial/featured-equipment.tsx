@@ -1,12 +1,12 @@
 import { ProductTile } from '#client/components/product-tile.tsx';
 import { productPath } from '#shared/catalogue/product.ts';
-import type { Product } from '#shared/catalogue/types.ts';
+import type { CatalogueProduct } from '#shared/catalogue/types.ts';
 import { priceTable } from '#shared/catalogue/prices.ts';
 import { Price } from '#worker/components/price.tsx';
 import { useHref } from '#client/market-context.ts';
 
 /** 'Featured Equipment': image, name and price of the digest's featured products, each linking to its page. */
-export function FeaturedEquipment({ products }: { products: readonly Product[] }) {
+export function FeaturedEquipment({ products }: { products: readonly CatalogueProduct[] }) {
   const to = useHref();
   return (
     <section aria-labelledby="featured-equipment-heading" className="mt-16">

@@ -12,7 +12,8 @@ import { checkoutSessionParams } from '#worker/payments/session-params.ts';
 import { wantsJson } from '#worker/http/wants-json.ts';
 import { buyerHash, ensureBuyerNonce } from '#worker/orders/buyer-cookie.ts';
 import { orderNumber } from '#worker/orders/order-number.ts';
-import { plainName, productById } from '#shared/catalogue/product.ts';
+import { plainName } from '#shared/catalogue/product.ts';
+import { productLookup } from '#worker/catalogue/catalogue-queries.ts';
 import { cartNotices, shortNotice } from '#shared/cart/notices.ts';
 import { reserve, release, type Reserved } from '#worker/stock/reserve.ts';
 import { syncPaymentLinks } from '#worker/stock/payment-link-switch.ts';
@@ -57,17 +58,31 @@ async function idempotencyKey(
 
 /**
  * One checkout for the cart, as checkoutMode decides (the cart page's island shows the same mode):
- * with Stripe set up, a Checkout Session priced on the server from the catalogue, for which the
+ * with Stripe set up, a Checkout Session priced on the server from the catalogue as the database has
+ * it now (never a cached copy: a price a sync changed is what the session charges), for which the
  * cart's units are held first (a line the shop cannot fill gets 409 naming it, no session); without
  * Stripe a single item goes to its payment link exactly as Buy Now does, and more is paid line by line.
  */
 export async function checkoutCart(c: Context<AppEnv>, fields: Record<string, string>) {
-  const lines = c.get('cart');
-  const items = cartProducts(lines);
+  const { db, settings } = c.get('deps');
+  const log = c.get('log');
+  const cart = c.get('cart');
+  let byId: Awaited<ReturnType<typeof productLookup>>;
+  try {
+    byId = await productLookup(
+      db,
+      cart.map((l) => l.id),
+    );
+  } catch (err) {
+    log('error', 'checkout could not read the catalogue', errorFields(err));
+    return unavailable(c);
+  }
+  const items = cartProducts(cart, byId);
+  // Only lines that are products are bought (and held): an id the catalogue lost is left out.
+  const lines = items.map(({ item, quantity }) => ({ id: item.id, quantity }));
   if (items.length === 0) return rejectCartPost(c, cartNotices.empty);
   const region = c.get('region').region;
   const campaign = postedCampaign(c, fields);
-  const log = c.get('log');
 
   const mode = cartCheckoutMode(c, items);
   if (mode === 'payment-link') {
@@ -82,7 +97,6 @@ export async function checkoutCart(c: Context<AppEnv>, fields: Record<string, st
   const currency = currencyByRegion[region];
   const buyer = await buyerHash(ensureBuyerNonce(c));
   const key = await idempotencyKey(fields.attempt, lines, region, campaign, buyer);
-  const { db, settings } = c.get('deps');
   // The units are held before Stripe is asked, under the attempt's key (a double submit holds once),
   // until a little after the session expires: Stripe takes no payment past expires_at.
   const now = nowSeconds();
@@ -96,9 +110,7 @@ export async function checkoutCart(c: Context<AppEnv>, fields: Record<string, st
     return unavailable(c);
   }
   if (!held.ok) {
-    const notice = shortNotice(
-      held.short.map((s) => ({ ...s, name: plainName(productById(s.productId)?.name ?? `Product ${s.productId}`) })),
-    );
+    const notice = shortNotice(held.short.map((s) => ({ ...s, name: plainName(byId(s.productId)?.name ?? `Product ${s.productId}`) })));
     log('info', 'checkout refused: not enough stock', { short: held.short });
     if (wantsJson(c)) return c.json({ error: notice.text, short: held.short, ...(await cartJson(c)) }, 409);
     return c.redirect(c.get('href')('/cart?checkout=short'), 303);
@@ -110,7 +122,7 @@ export async function checkoutCart(c: Context<AppEnv>, fields: Record<string, st
     cart: priceCart(items, currency),
     gbpSubtotal: priceCart(items, 'GBP').subtotal,
     region,
-    siteUrl: c.get('deps').settings.SITE_URL,
+    siteUrl: settings.SITE_URL,
     campaign,
     market: c.get('market'),
     buyer,

@@ -1,8 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { addToCart, parseQuantity, removeFromCart, setQuantity } from '#shared/cart/cart.ts';
-import { isCartable } from '#shared/cart/view.ts';
-import { isPurchasable, parseProductId, productById } from '#shared/catalogue/product.ts';
-import { readStock } from '#worker/stock/stock-reads.ts';
+import { isPurchasable, parseProductId } from '#shared/catalogue/product.ts';
+import { requireShelf } from '#worker/catalogue/catalogue-reads.ts';
 import type { AppEnv } from '#worker/app-context.ts';
 import { writeCartCookie } from '../../middleware/cart/cart-cookie';
 import { checkoutCart } from './cart-checkout';
@@ -21,19 +20,19 @@ async function changed(c: Context<AppEnv>) {
   return wantsJson(c) ? c.json(await cartJson(c)) : c.redirect(c.get('href')('/cart'), 303);
 }
 
-/** Whether any of the product is left, as its page shows it (fresh within a minute; checkout asks the database). */
-async function soldOut(c: Context<AppEnv>, id: number): Promise<boolean> {
-  const product = productById(id);
-  return !product || !isPurchasable((await readStock(c, [id])).level(product));
+/** The listed product with this id, as its page shows it (fresh within a minute; checkout asks the database). */
+async function shelved(c: Context<AppEnv>, id: number) {
+  return (await requireShelf(c, [id])).byId(id);
 }
 
 cartRoutes.post('/cart/add', async (c) => {
   const fields = await readFields(c);
   const id = parseProductId(fields.product_id);
   const quantity = fields.quantity === undefined ? 1 : parseQuantity(fields.quantity);
-  if (id === null || !isCartable(id)) return rejectCartPost(c, cartNotices.notForSale);
+  const product = id === null ? undefined : await shelved(c, id);
+  if (id === null || !product) return rejectCartPost(c, cartNotices.notForSale);
   if (quantity === null) return rejectCartPost(c, cartNotices.badQuantity);
-  if (await soldOut(c, id)) return rejectCartPost(c, cartNotices.soldOut);
+  if (!isPurchasable(product.stock)) return rejectCartPost(c, cartNotices.soldOut);
   writeCartCookie(c, addToCart(c.get('cart'), id, quantity));
   return changed(c);
 });

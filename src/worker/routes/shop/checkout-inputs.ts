@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { resolvePaymentLink } from '#shared/catalogue/payment-links.ts';
+import type { CatalogueProduct } from '#shared/catalogue/types.ts';
 import { campaignFromSearch, type CampaignParams } from '#shared/site/campaign.ts';
 import type { AppEnv } from '#worker/app-context.ts';
 
@@ -9,11 +10,11 @@ export function postedCampaign(c: Context<AppEnv>, fields: Record<string, string
 }
 
 /**
- * The product's payment link for the visitor's region (the UK map first for UK visitors), or null,
+ * The product's payment link for the visitor's region (its UK link first for UK visitors), or null,
  * logged as the spec words it: with no link there is nothing to pay through.
  */
-export function regionPaymentLink(c: Context<AppEnv>, product: { id: number; name: string }): string | null {
-  const link = resolvePaymentLink(product.name, c.get('region').region);
+export function regionPaymentLink(c: Context<AppEnv>, product: Pick<CatalogueProduct, 'id' | 'payment_links'>): string | null {
+  const link = resolvePaymentLink(product.payment_links, c.get('region').region);
   if (!link) c.get('log')('error', 'No payment link available for this product', { productId: product.id });
   return link;
 }

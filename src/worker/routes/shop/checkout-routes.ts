@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { withCampaign } from '#shared/site/campaign.ts';
-import { productById, productPath, parseProductId, isPurchasable } from '#shared/catalogue/product.ts';
+import { productPath, parseProductId, isPurchasable } from '#shared/catalogue/product.ts';
+import { readShelf } from '#worker/catalogue/catalogue-reads.ts';
 import type { AppEnv } from '#worker/app-context.ts';
 import { readFields } from '#worker/http/read-fields.ts';
 import { stockCounts } from '#worker/stock/stock-queries.ts';
@@ -12,18 +13,20 @@ export const checkoutRoutes = new Hono<AppEnv>();
 
 /**
  * Buy without JavaScript: the product's Buy form posts here and is redirected to its payment link
- * (the UK map first for UK visitors), with the campaign parameters the form or the URL carried.
+ * (its UK link first for UK visitors), with the campaign parameters the form or the URL carried.
  * Products that cannot be bought go back to their page: the stock is read from the database itself
  * here (a payment link holds nothing, so the last look before paying is the freshest there is).
  */
 checkoutRoutes.post('/checkout/:id', async (c) => {
   const id = parseProductId(c.req.param('id'));
-  const product = id === null ? undefined : productById(id);
+  if (id === null) return renderNotFound(c);
+  // The product as its page has it (a kept copy when the database is down: the link still sells).
+  const product = (await readShelf(c, [id]))?.byId(id);
   if (!product) return renderNotFound(c);
   const { db, settings } = c.get('deps');
-  // A database that fails leaves the catalogue's label in charge, as on the page.
+  // A stock read that fails leaves the product buyable, as on its page (the link itself holds nothing).
   const stock = stockView(await stockCounts(db, [product.id]).catch(() => null), settings.LOW_STOCK_AT);
-  if (!isPurchasable(stock.level(product))) return c.redirect(c.get('href')(productPath(product)), 303);
+  if (!isPurchasable(stock.level(product.id))) return c.redirect(c.get('href')(productPath(product)), 303);
   const link = regionPaymentLink(c, product);
   if (!link) return c.redirect(c.get('href')(productPath(product)), 303);
   return c.redirect(withCampaign(link, postedCampaign(c, await readFields(c, ['form']))), 302);

@@ -3,8 +3,8 @@ import FeaturedProducts from '#client/islands/FeaturedProducts.tsx';
 import { campaignFromSearch, type CampaignParams } from '#shared/site/campaign.ts';
 import { analyticsItem, viewItemListEvent } from '#shared/catalogue/item-events.ts';
 import { toCardItem, type CardItem } from '#shared/catalogue/list.ts';
-import { categories, products } from '#shared/catalogue/products.ts';
-import { readStock, withStock } from '#worker/stock/stock-reads.ts';
+import { categories } from '#shared/catalogue/categories.ts';
+import { readShelf } from '#worker/catalogue/catalogue-reads.ts';
 import { productImageSize, featuredProducts } from '#shared/catalogue/product.ts';
 import { claimText } from '#shared/policy/text.ts';
 import type { Region } from '#shared/region/region.ts';
@@ -52,18 +52,18 @@ export interface HomeData {
   campaign: CampaignParams;
 }
 
+/** The catalogue with its stock (one cached batch); without it (the database down, nothing kept) the page still shows, without products. */
 export async function load(c: Context<AppEnv>): Promise<HomeData> {
-  const featured = featuredProducts().map(toCardItem);
-  const stock = await readStock(
-    c,
-    featured.map((p) => p.id),
-  );
+  const products = (await readShelf(c))?.products ?? [];
   return {
-    categoryTiles: categories.map((category) => {
-      const inCategory = products.filter((p) => p.category_id === category.id);
-      return { id: category.id, name: category.name, count: inCategory.length, cover: inCategory[0] };
-    }),
-    featured: withStock(featured, stock),
+    categoryTiles:
+      products.length === 0
+        ? []
+        : categories.map((category) => {
+            const inCategory = products.filter((p) => p.category_id === category.id);
+            return { id: category.id, name: category.name, count: inCategory.length, cover: inCategory[0] };
+          }),
+    featured: featuredProducts(products).map(toCardItem),
     region: c.get('region').region,
     campaign: campaignFromSearch(new URL(c.req.url).search),
   };

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { productById } from '#shared/catalogue/product.ts';
+import { readProducts } from '#worker/catalogue/catalogue-reads.ts';
 import { shortenedAddressLines } from '#worker/orders/order-address.ts';
 import { ORDER_NUMBER, sameToken } from '#worker/orders/order-number.ts';
 import type { OrderStatus } from '#worker/orders/order-status.ts';
@@ -58,6 +58,10 @@ export async function load(c: Context<AppEnv>): Promise<OrderPageData | Response
       secure: isHttps(c),
     });
   }
+  const productById = await readProducts(
+    c,
+    order.lines.flatMap((l) => l.productId ?? []),
+  );
   return {
     number: order.number,
     status: order.status,

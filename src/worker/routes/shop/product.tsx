@@ -13,7 +13,6 @@ import {
   productImageSize,
   plainName,
   productPath,
-  productById,
   parseProductId,
   availability,
   shipsSoon,
@@ -37,7 +36,7 @@ import { ReviewsSection } from './reviews-section';
 import { TrustSection } from './trust-section';
 import { useHref } from '#client/market-context.ts';
 import { unitsLeftText } from '#shared/catalogue/stock-level.ts';
-import { readStock, withStock } from '#worker/stock/stock-reads.ts';
+import { readShelf } from '#worker/catalogue/catalogue-reads.ts';
 
 export interface ProductData {
   product: Product;
@@ -51,19 +50,20 @@ export interface ProductData {
 }
 
 /**
- * The id must be an integer of a catalogue product; the slug is cosmetic (the canonical URL carries the
- * right one). Its stock label comes from the quantity (read through the cache: none warm, one cold).
+ * The id must be an integer of a listed catalogue product; the slug is cosmetic (the canonical URL
+ * carries the right one). The product and its stock are read through the cache (no round trip warm,
+ * one cold); a database that cannot be read with nothing kept gives "Failed to load product data".
  */
 export async function load(c: Context<AppEnv>): Promise<ProductData | Response> {
   const id = parseProductId(c.req.param('id'));
   if (id === null) return renderProductError(c, 'invalid');
-  const listed = productById(id);
-  if (!listed) return renderProductError(c, 'missing');
-  const stock = await readStock(c, [id]);
-  const [product] = withStock([listed], stock);
+  const shelf = await readShelf(c, [id]);
+  if (!shelf) return renderProductError(c, 'failed');
+  const product = shelf.byId(id);
+  if (!product) return renderProductError(c, 'missing');
   return {
-    product: product!,
-    unitsLeft: unitsLeftText(product!.available, stock.lowAt),
+    product,
+    unitsLeft: unitsLeftText(product.available, shelf.stock.lowAt),
     region: c.get('region').region,
     market: c.get('market'),
     campaign: campaignFromSearch(new URL(c.req.url).search),
@@ -160,6 +160,7 @@ export function Page({ product, unitsLeft, region, campaign }: ProductData) {
               <BuyButton
                 productId={product.id}
                 name={product.name}
+                links={product.payment_links}
                 stock={product.stock}
                 item={analyticsItem(product)}
                 campaign={campaign}

@@ -12,8 +12,7 @@ import {
   type ListState,
 } from '#shared/catalogue/list.ts';
 import { currencyByRegion, type Region } from '#shared/region/region.ts';
-import { products } from '#shared/catalogue/products.ts';
-import { readStock, withStock } from '#worker/stock/stock-reads.ts';
+import { requireShelf } from '#worker/catalogue/catalogue-reads.ts';
 import type { AppEnv } from '#worker/app-context.ts';
 import type { PageHead } from '#worker/render/head.ts';
 import { Island } from '#worker/render/island.tsx';
@@ -26,16 +25,13 @@ export interface ProductListData {
   campaign: CampaignParams;
 }
 
-/** Every card with the stock label its quantity gives (one cached read for the list). */
+/** Every listed product as a card with the stock label its quantity gives (one cached batch for the list). */
 export async function load(c: Context<AppEnv>): Promise<ProductListData> {
   const url = new URL(c.req.url);
-  const stock = await readStock(
-    c,
-    products.map((p) => p.id),
-  );
+  const shelf = await requireShelf(c);
   return {
     state: parseListQuery(url.searchParams),
-    items: withStock(products.map(toCardItem), stock),
+    items: shelf.products.map(toCardItem),
     region: c.get('region').region,
     campaign: campaignFromSearch(url.search),
   };

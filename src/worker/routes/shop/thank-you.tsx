@@ -2,8 +2,9 @@ import type { Context } from 'hono';
 import { ProductTile } from '#client/components/product-tile.tsx';
 import { analyticsItem, purchaseEvent } from '#shared/catalogue/item-events.ts';
 import { parseSessionId } from '#shared/catalogue/payment-links.ts';
-import { parseProductId, productById } from '#shared/catalogue/product.ts';
-import type { Product } from '#shared/catalogue/types.ts';
+import { parseProductId } from '#shared/catalogue/product.ts';
+import { readProducts } from '#worker/catalogue/catalogue-reads.ts';
+import type { CatalogueProduct } from '#shared/catalogue/types.ts';
 import { withoutBought } from '#shared/cart/cart.ts';
 import { orderPurchaseEvent } from '#shared/cart/cart-events.ts';
 import { displayPrice } from '#shared/catalogue/prices.ts';
@@ -19,7 +20,7 @@ import { useHref } from '#client/market-context.ts';
 
 export interface ThankYouData {
   /** The product of ?product_id=, when it is a catalogue product. */
-  product?: Product;
+  product?: CatalogueProduct;
   sessionId: string | null;
   /** The order behind ?session_id=, when Stripe is set up and the session is complete (paid or being confirmed). */
   order: (Omit<ShownOrder, 'lines'> & { lines: ShownOrderLine[] }) | null;
@@ -36,8 +37,6 @@ export async function load(c: Context<AppEnv>): Promise<ThankYouData> {
   c.header('Referrer-Policy', 'no-referrer');
   const productId = c.req.query('product_id');
   const id = parseProductId(productId);
-  const product = id === null ? undefined : productById(id);
-  if (productId !== undefined && !product) c.get('log')('warn', 'thank-you product not found', { productId });
   const sessionId = parseSessionId(c.req.query('session_id'));
   const number = c.req.query('order');
   const paid = sessionId
@@ -45,6 +44,9 @@ export async function load(c: Context<AppEnv>): Promise<ThankYouData> {
     : number && ORDER_NUMBER.test(number)
       ? await readBoughtOrder(c, number)
       : null;
+  const productById = await readProducts(c, [...(id === null ? [] : [id]), ...(paid?.lines.flatMap((l) => l.productId ?? []) ?? [])]);
+  const product = id === null ? undefined : productById(id);
+  if (productId !== undefined && !product) c.get('log')('warn', 'thank-you product not found', { productId });
   const order = paid && {
     ...paid,
     lines: paid.lines.map((line) => ({ ...line, product: line.productId === null ? undefined : productById(line.productId) })),
@@ -73,7 +75,7 @@ export function head({ product, sessionId, order }: ThankYouData): PageHead {
   };
 }
 
-function OrderSummary({ product }: { product: Product }) {
+function OrderSummary({ product }: { product: CatalogueProduct }) {
   return (
     <section aria-labelledby="summary-heading" className="mt-10 w-full rounded-lg border border-stone-200 bg-white p-6 text-left shadow-sm">
       <h2 id="summary-heading" className="text-xl font-semibold">

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { productPath } from '#shared/catalogue/product.ts';
-import { products } from '#shared/catalogue/products.ts';
+import { catalogueRead } from '#worker/catalogue/catalogue-reads.ts';
 import { articlePath } from '#shared/editorial/posts.ts';
 import type { Market } from '#shared/market/market.ts';
 import {
@@ -37,10 +37,10 @@ export async function sitemap(c: Context<AppEnv>) {
   const name = c.req.param('name')?.replace(/\.xml$/, '');
   if (!sitemapNames.includes(name as SitemapName)) return c.notFound();
   const { db, settings } = c.get('deps');
-  const [posts] = await c.get('reads').all([postReads(db).sitemap()] as const);
+  const [posts, products] = await c.get('reads').all([postReads(db).sitemap(), catalogueRead(db)] as const);
   const entries: SitemapEntry[] = [
     ...staticSitemapPaths.map((path) => ({ path })),
-    ...products.map((p) => ({ path: productPath(p) })),
+    ...(products ?? []).map((p) => ({ path: productPath(p) })),
     ...posts.map((p) => ({ path: articlePath(p.slug), lastmod: p.updatedAt })),
   ];
   return xml(c, sitemapXml(settings.SITE_URL, entries, name === 'default' ? null : (name as Market)));

@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { beginCheckoutCartEvent, cartChangeEvent, orderPurchaseEvent, viewCartEvent } from '#shared/cart/cart-events.ts';
 import { priceCart } from '#shared/cart/pricing.ts';
 import { cartProducts } from '#shared/cart/view.ts';
+import { productById } from '../../../support/catalogue';
 
 const cart = priceCart(
-  cartProducts([
-    { id: 1, quantity: 2 },
-    { id: 3, quantity: 1 },
-  ]),
+  cartProducts(
+    [
+      { id: 1, quantity: 2 },
+      { id: 3, quantity: 1 },
+    ],
+    productById,
+  ),
   'EUR',
 );
 

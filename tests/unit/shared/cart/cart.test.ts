@@ -10,7 +10,6 @@ import {
   serializeCart,
   setQuantity,
 } from '#shared/cart/cart.ts';
-import { isCartable } from '#shared/cart/view.ts';
 
 describe('parseCart', () => {
   it('reads id:quantity entries joined by |, and writes them back the same', () => {
@@ -33,12 +32,6 @@ describe('parseCart', () => {
     expect(lines).toEqual([{ id: 5, quantity: 10 }]);
     expect(dropped).toHaveLength(6);
     expect(dropped[0]).toContain('1:0');
-  });
-
-  it('drops ids that are not for sale when told which are', () => {
-    const { lines, dropped } = parseCart('1:1|999:2|0:1', isCartable);
-    expect(lines).toEqual([{ id: 1, quantity: 1 }]);
-    expect(dropped).toEqual(['unknown id: 999', expect.stringContaining('0:1')]);
   });
 
   it('merges a repeated id, clamped to 10', () => {
@@ -88,14 +81,6 @@ describe('cart changes', () => {
     expect(parseQuantity('')).toBeNull();
     expect(parseQuantity('many')).toBeNull();
     expect(parseQuantity(undefined)).toBeNull();
-  });
-});
-
-describe('isCartable', () => {
-  it('is true for catalogue products (whether any is left is for the stock to say, on the server)', () => {
-    expect(isCartable(1)).toBe(true);
-    expect(isCartable(11)).toBe(true);
-    expect(isCartable(999)).toBe(false);
   });
 });
 

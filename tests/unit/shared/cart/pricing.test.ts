@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { priceCart } from '#shared/cart/pricing.ts';
 import { toMinorUnits } from '#shared/money.ts';
 import { cartProducts } from '#shared/cart/view.ts';
+import { productById } from '../../../support/catalogue';
 
 describe('priceCart', () => {
-  const lines = cartProducts([
-    { id: 1, quantity: 3 },
-    { id: 4, quantity: 1 },
-  ]);
+  const lines = cartProducts(
+    [
+      { id: 1, quantity: 3 },
+      { id: 4, quantity: 1 },
+    ],
+    productById,
+  );
 
   it.each([
     ['GBP', [14999, 8699], 53696],

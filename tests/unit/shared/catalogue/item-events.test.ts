@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyticsItem, purchaseEvent, viewItemEvent, viewItemListEvent } from '#shared/catalogue/item-events.ts';
-import { productById } from '#shared/catalogue/product.ts';
+import { productById } from '../../../support/catalogue';
 
 const p1 = productById(1)!;
 

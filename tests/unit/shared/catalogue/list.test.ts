@@ -16,9 +16,10 @@ import {
   toCardItem,
   truncateChip,
 } from '#shared/catalogue/list.ts';
-import { products } from '#shared/catalogue/products.ts';
+
 import { displayPrice } from '#shared/catalogue/prices.ts';
 import type { Currency } from '#shared/region/region.ts';
+import { products } from '../../../support/catalogue';
 
 const idsOf = (items: readonly { id: number }[]) => items.map((p) => p.id).toSorted((a, b) => a - b);
 

@@ -1,67 +1,50 @@
 import { describe, expect, it } from 'vitest';
 import {
-  findPaymentLink,
+  isPaymentLink,
   parseSessionId,
-  paymentLinkOrigins,
-  paymentLinks,
+  PAYMENT_LINK_ORIGINS,
+  productPaymentLinks,
   resolvePaymentLink,
-  ukPaymentLinks,
 } from '#shared/catalogue/payment-links.ts';
-import { plainName } from '#shared/catalogue/product.ts';
-import { products } from '#shared/catalogue/products.ts';
+import { productById, products } from '../../../support/catalogue';
 
-const standard = {
-  'Rifle Trainer': 'https://pay.example/exact',
-  'rifle trainer pro': 'https://pay.example/lower',
-  'Knife Drill Kit Deluxe': 'https://pay.example/partial-key',
-  Targets: 'https://pay.example/partial-name',
-};
-const uk = { 'Rifle Trainer': 'https://pay.example/uk-exact' };
+const links = { standard: 'https://buy.stripe.com/test_standard', uk: 'https://buy.stripe.com/test_uk' };
 
-describe('payment link resolution: by the name without its emoji, exactly, then ignoring case, then partially; UK visitors try the UK links first', () => {
-  it('tries exact, then case-insensitive, then partial in either direction', () => {
-    expect(findPaymentLink(standard, '🔫 Rifle Trainer')).toBe('https://pay.example/exact');
-    expect(findPaymentLink(standard, 'RIFLE TRAINER PRO')).toBe('https://pay.example/lower');
-    // The key contains the name.
-    expect(findPaymentLink(standard, 'knife drill kit')).toBe('https://pay.example/partial-key');
-    // The name contains the key.
-    expect(findPaymentLink(standard, 'Reactive Targets Set')).toBe('https://pay.example/partial-name');
-    expect(findPaymentLink(standard, 'Shotgun')).toBeNull();
-    expect(findPaymentLink(standard, '🎯')).toBeNull();
+describe("payment links: each product's file names its standard link and, for some, a UK one", () => {
+  it('gives UK visitors the UK link first and falls back to the standard one; everyone else the standard one', () => {
+    expect(resolvePaymentLink(links, 'UK')).toBe(links.uk);
+    expect(resolvePaymentLink(links, 'EU')).toBe(links.standard);
+    expect(resolvePaymentLink(links, 'US')).toBe(links.standard);
+    expect(resolvePaymentLink({ ...links, uk: null }, 'UK')).toBe(links.standard);
+    expect(resolvePaymentLink({ standard: null, uk: null }, 'UK')).toBeNull();
   });
 
-  it('prefers an exact match to a case-insensitive one', () => {
-    const map = { 'rifle trainer': 'https://pay.example/ci', 'Rifle Trainer': 'https://pay.example/exact' };
-    expect(findPaymentLink(map, 'Rifle Trainer')).toBe('https://pay.example/exact');
+  it('resolves the real catalogue: a UK link where the product has one, the standard one otherwise', () => {
+    const pistol = productById(1)!;
+    const knife = productById(11)!;
+    expect(resolvePaymentLink(pistol.payment_links, 'UK')).toBe(pistol.payment_links.uk);
+    expect(resolvePaymentLink(knife.payment_links, 'UK')).toBe(knife.payment_links.standard);
+    for (const p of products) expect(isPaymentLink(p.payment_links.standard!), p.name).toBe(true);
   });
 
-  it('uses the UK map first for UK visitors, falling back to the standard map', () => {
-    const maps = { standard, uk };
-    expect(resolvePaymentLink('Rifle Trainer', 'UK', maps)).toBe('https://pay.example/uk-exact');
-    expect(resolvePaymentLink('Rifle Trainer', 'EU', maps)).toBe('https://pay.example/exact');
-    expect(resolvePaymentLink('Rifle Trainer', 'US', maps)).toBe('https://pay.example/exact');
-    expect(resolvePaymentLink('Knife Drill Kit', 'UK', maps)).toBe('https://pay.example/partial-key');
+  it('lists every link that sells a product once (all stop when it sells out)', () => {
+    expect(productPaymentLinks(links)).toEqual([links.standard, links.uk]);
+    expect(productPaymentLinks({ standard: links.standard, uk: links.standard })).toEqual([links.standard]);
+    expect(productPaymentLinks({ standard: links.standard, uk: null })).toEqual([links.standard]);
   });
 
-  it('resolves the real maps: UK link where one exists, the standard one otherwise', () => {
-    expect(resolvePaymentLink('🔫 G-Series Laser Training Pistol', 'UK')).toBe(ukPaymentLinks['G-Series Laser Training Pistol']);
-    expect(resolvePaymentLink('🔫 G-Series Laser Training Pistol', 'EU')).toBe(paymentLinks['G-Series Laser Training Pistol']);
-    expect(resolvePaymentLink('🔪 Shock Feedback Training Knife', 'UK')).toBe(paymentLinks['Shock Feedback Training Knife']);
-    expect(resolvePaymentLink('blue gun g17', 'US')).toBe(paymentLinks['BLUE GUN G17']);
-  });
-
-  it('lists the payment origins for the CSP', () => {
-    expect(paymentLinkOrigins()).toEqual(['https://buy.stripe.com']);
-  });
-});
-
-describe('the payment links', () => {
-  it('has a standard payment link for every product, and the two blue-gun links without a product', () => {
-    for (const p of products) expect(paymentLinks[plainName(p.name)], p.name).toMatch(/^https:\/\/buy\.stripe\.com\//);
-    expect(Object.keys(paymentLinks)).toEqual(expect.arrayContaining(['BLUE GUN 1911', 'BLUE GUN G17']));
-    expect(Object.keys(ukPaymentLinks)).toEqual(expect.arrayContaining(['BLUE GUN 1911', 'BLUE GUN G17']));
-    const names = new Set(products.map((p) => plainName(p.name)));
-    expect(Object.keys(paymentLinks).filter((k) => !names.has(k))).toEqual(['BLUE GUN 1911', 'BLUE GUN G17']);
+  it('accepts only https addresses with a path on the allowed origins (the CSP allows the same)', () => {
+    expect(PAYMENT_LINK_ORIGINS).toEqual(['https://buy.stripe.com']);
+    expect(isPaymentLink('https://buy.stripe.com/test_abc')).toBe(true);
+    for (const bad of [
+      'http://buy.stripe.com/test_abc',
+      'https://buy.stripe.com/',
+      'https://evil.example/test_abc',
+      'buy.stripe.com/x',
+      'javascript:alert(1)',
+      '',
+    ])
+      expect(isPaymentLink(bad), bad).toBe(false);
   });
 });
 

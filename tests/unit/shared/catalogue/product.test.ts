@@ -8,7 +8,6 @@ import {
   nameMarker,
   parseProductId,
   plainName,
-  productById,
   productImages,
   productImageSize,
   productPath,
@@ -19,8 +18,9 @@ import {
   splitSpec,
   stockTone,
 } from '#shared/catalogue/product.ts';
-import { products } from '#shared/catalogue/products.ts';
+
 import type { StockLevel } from '#shared/catalogue/types.ts';
+import { productById, products } from '../../../support/catalogue';
 
 const p1 = productById(1)!;
 
@@ -56,7 +56,7 @@ describe('product id in the route: a whole decimal number, anything else names n
 
 describe('featured products', () => {
   it('are the bestsellers, products 1 and 10', () => {
-    expect(featuredProducts().map((p) => p.id)).toEqual([1, 10]);
+    expect(featuredProducts(products).map((p) => p.id)).toEqual([1, 10]);
   });
 });
 

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { categories, products } from '#shared/catalogue/products.ts';
-import { productById } from '#shared/catalogue/product.ts';
+import { categories } from '#shared/catalogue/categories.ts';
+
 import { discount, displayFullPrice } from '#shared/catalogue/prices.ts';
+import { productById, products } from '../../../support/catalogue';
 
 const ids = (filter: (p: (typeof products)[number]) => boolean) =>
   products

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { productById } from '#shared/catalogue/product.ts';
+
 import { productJsonLd } from '#shared/catalogue/structured-data.ts';
+import { productById } from '../../../support/catalogue';
 
 const p1 = productById(1)!;
 

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { priceCart } from '#shared/cart/pricing.ts';
 import { cartProducts } from '#shared/cart/view.ts';
+import { productById } from '../../../support/catalogue';
 import { shippingChoices } from '#shared/cart/shipping.ts';
 import { checkoutSessionParams } from '#worker/payments/session-params.ts';
 
 function params(region: 'UK' | 'EU' | 'US', lines: Array<{ id: number; quantity: number }>) {
-  const items = cartProducts(lines);
+  const items = cartProducts(lines, productById);
   const currency = ({ UK: 'GBP', EU: 'EUR', US: 'USD' } as const)[region];
   return checkoutSessionParams({
     cart: priceCart(items, currency),
@@ -74,7 +75,7 @@ describe('checkoutSessionParams', () => {
   it('offers the same shipping figures as /cart shows, in every region', () => {
     for (const region of ['UK', 'EU', 'US'] as const) {
       const currency = ({ UK: 'GBP', EU: 'EUR', US: 'USD' } as const)[region];
-      const gbp = priceCart(cartProducts([{ id: 4, quantity: 1 }]), 'GBP').subtotal;
+      const gbp = priceCart(cartProducts([{ id: 4, quantity: 1 }], productById), 'GBP').subtotal;
       const shown = shippingChoices(region, gbp).map((c) => c.amounts[currency]);
       expect(params(region, [{ id: 4, quantity: 1 }]).shipping.map((s) => s.amount)).toEqual(shown);
       expect(shown.every((amount) => amount > 0)).toBe(true);

@@ -1,0 +1,80 @@
+// `npm run bench:catalogue`: what the catalogue's reads cost as the catalogue grows. A libSQL file with
+// the seed (15 products, synced from content/), then 10x (150) and 1,000x (15,000) product rows with
+// stock: each read's time (p50 / p99 over 200 runs) and SQLite's plan. The product page, a cart and an
+// article read by id; lists read the listed catalogue up to CATALOGUE_LIMIT. Figures go into
+// docs/performance.md, never into tests.
+import { createClient } from '@libsql/client';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { it } from 'vitest';
+import { CATALOGUE_LIMIT, listedProducts, productsByIds } from '#worker/catalogue/catalogue-queries.ts';
+import { createDb, type Db } from '#worker/db/client.ts';
+import { migrateDatabase } from '#worker/db/migrate-node.ts';
+import { postProductsBySlug } from '#worker/db/queries/posts.ts';
+import { syncContent } from '#worker/editorial/content-sync.ts';
+import { stockCounts } from '#worker/stock/stock-queries.ts';
+
+const RUNS = 200;
+const pct = (xs: number[], p: number) => xs.toSorted((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+
+async function time(run: () => Promise<unknown[]>): Promise<string> {
+  const ms: number[] = [];
+  let rows = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    rows = (await run()).length;
+    ms.push(performance.now() - started);
+  }
+  return `${pct(ms, 50).toFixed(2)} / ${pct(ms, 99).toFixed(2)} ms, ${rows} rows`;
+}
+
+/** Copies of product 2 with new ids and slugs, and 10 units of each, up to `total` products. */
+async function growTo(db: Db, total: number) {
+  const client = db.$client;
+  const [{ n }] = (await client.execute('select count(*) as n from products')).rows as unknown as [{ n: number }];
+  for (let id = Number(n) + 1; id <= total; id += 500) {
+    const ids = Array.from({ length: Math.min(500, total - id + 1) }, (_, i) => id + i);
+    await client.batch(
+      [
+        `insert into products (id, slug, name, category, listed, doc) select v.value, 'bench-' || v.value, name, category, 1, json_set(doc, '$.id', v.value, '$.slug', 'bench-' || v.value) from products, json_each('${JSON.stringify(ids)}') v where products.id = 2`,
+        `insert into stock (product_id, on_hand) select value, 10 from json_each('${JSON.stringify(ids)}')`,
+      ],
+      'write',
+    );
+  }
+}
+
+it('bench:catalogue', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'shop-catalogue-bench-'));
+  const db = createDb(createClient({ url: `file:${join(dir, 'shop.db')}` }));
+  try {
+    await migrateDatabase(db);
+    await syncContent(db);
+    console.log(`bench:catalogue ${new Date().toISOString()} load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(`libSQL file, in process; CATALOGUE_LIMIT ${CATALOGUE_LIMIT}`);
+    const reads = {
+      'product page (1 by id)': () => productsByIds(db, [7]),
+      'cart (5 by id)': () => productsByIds(db, [1, 3, 5, 9, 12]),
+      'article products (join)': () => postProductsBySlug(db, 'dry-fire-fundamentals'),
+      'list (listed catalogue)': () => listedProducts(db),
+      'list stock (catalogue)': () => stockCounts(db, 'catalogue'),
+    };
+    for (const [label, total] of [
+      ['seed', 15],
+      ['10x', 150],
+      ['1000x', 15_000],
+    ] as const) {
+      await growTo(db, total);
+      for (const [name, read] of Object.entries(reads)) console.log(`${label.padEnd(5)} ${name.padEnd(26)} ${await time(read)}`);
+    }
+    for (const [name, read] of Object.entries(reads)) {
+      const { sql, params } = read().toSQL();
+      const plan = await db.$client.execute({ sql: `explain query plan ${sql}`, args: params as never[] });
+      console.log(`plan ${name}: ${plan.rows.map((r) => r.detail).join(' | ')}`);
+    }
+  } finally {
+    db.$client.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}, 600_000);

@@ -1,0 +1,80 @@
+import type { Context } from 'hono';
+import type { CatalogueProduct, Product } from '#shared/catalogue/types.ts';
+import type { AppEnv } from '../app-context';
+import type { Db } from '../db/client';
+import { read } from '../db/queries/read';
+import { CacheShort } from '../db/read-cache/strategy';
+import { stockRead, stockView, withStock, type StockView } from '../stock/stock-reads';
+import { listedProducts, productsByIds } from './catalogue-queries';
+
+/**
+ * The catalogue as pages read it: through the read cache (fresh for a minute; a content:sync makes
+ * kept copies outdated at once on the instance that ran it, within a minute elsewhere). Null when the
+ * read failed with nothing kept: the page says it could not load, rather than "no such product".
+ */
+export function catalogueRead(db: Db) {
+  return read({
+    name: 'catalogue',
+    args: [],
+    strategy: CacheShort,
+    query: listedProducts(db),
+    map: (rows): CatalogueProduct[] | null => rows.map((r) => r.doc),
+    fallback: null,
+  });
+}
+
+export function productsRead(db: Db, ids: readonly number[]) {
+  const sorted = [...new Set(ids)].toSorted((a, b) => a - b);
+  return read({
+    name: 'products',
+    args: sorted,
+    strategy: CacheShort,
+    query: productsByIds(db, sorted),
+    map: (rows): CatalogueProduct[] | null => rows.map((r) => r.doc),
+    fallback: null,
+  });
+}
+
+/** The listed products with these ids, as a lookup (cached; none found when the read failed with nothing kept): pictures and links beside an order's lines. */
+export async function readProducts(c: Context<AppEnv>, ids: readonly number[]): Promise<(id: number) => CatalogueProduct | undefined> {
+  const [found] = ids.length === 0 ? [[]] : await c.get('reads').all([productsRead(c.get('deps').db, ids)] as const);
+  const byId = new Map((found ?? []).map((p) => [p.id, p]));
+  return (id) => byId.get(id);
+}
+
+/** Products as a page shows them: each with the label its stock gives now. */
+export type ShelfProduct = Product & { available?: number };
+
+export interface Shelf {
+  products: ShelfProduct[];
+  stock: StockView;
+  byId(id: number): ShelfProduct | undefined;
+}
+
+/** A list page's catalogue could not be read and nothing was kept: the server error page answers. */
+export class CatalogueUnavailable extends Error {
+  override name = 'CatalogueUnavailable';
+}
+
+/**
+ * The listed catalogue, or the listed products with these ids, with their stock: both reads in one
+ * batch (no round trip warm, one cold). Null when the products could not be read.
+ */
+export async function readShelf(c: Context<AppEnv>, ids?: readonly number[]): Promise<Shelf | null> {
+  const { db, settings } = c.get('deps');
+  const [found, counts] = await c
+    .get('reads')
+    .all([ids ? productsRead(db, ids) : catalogueRead(db), stockRead(db, ids ?? 'catalogue')] as const);
+  if (!found) return null;
+  const stock = stockView(counts, settings.LOW_STOCK_AT);
+  const shelf = withStock(found, stock);
+  const byId = new Map(shelf.map((p) => [p.id, p]));
+  return { products: shelf, stock, byId: (id) => byId.get(id) };
+}
+
+/** readShelf for a page that cannot show anything without the catalogue (it throws CatalogueUnavailable). */
+export async function requireShelf(c: Context<AppEnv>, ids?: readonly number[]): Promise<Shelf> {
+  const shelf = await readShelf(c, ids);
+  if (!shelf) throw new CatalogueUnavailable('the catalogue could not be read and no copy was kept');
+  return shelf;
+}
