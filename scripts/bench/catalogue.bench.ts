@@ -51,7 +51,11 @@ it('bench:catalogue', async () => {
   try {
     await migrateDatabase(db);
     await syncContent(db);
-    console.log(`bench:catalogue ${new Date().toISOString()} load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `bench:catalogue ${new Date().toISOString()} load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     console.log(`libSQL file, in process; CATALOGUE_LIMIT ${CATALOGUE_LIMIT}`);
     const reads = {
       'product page (1 by id)': () => productsByIds(db, [7]),
