@@ -21,6 +21,8 @@ import { startWorker } from '../../tests/support/worker';
 
 const PAGES: Array<[string, string, RegExp]> = [
   ['/', '/', /Featured Products/],
+  ['products', '/products', /data-island="ProductBrowser"[\s\S]*Rifle &amp; Targets Bundle/],
+  ['product', '/product/8', /Only 3 left/],
   ['digest', '/training-gun-digest', /digest-category-/],
   ['article', '/training-gun-digest/app-compatible-pistols', /PRODUCTS FEATURED IN THIS ARTICLE[\s\S]*RELATED ARTICLES/],
   ['guides', '/guides', /data-island="GuideBrowser"[\s\S]*\/training-gun-digest\//],

@@ -221,15 +221,20 @@ export const webVitals = sqliteTable(
  * use it; id, slug, name and category are columns of their own for the sync's checks and reports.
  * A product whose file is gone stays (orders name it) and is unlisted only with --prune.
  */
-export const products = sqliteTable('products', {
-  id: integer('id').primaryKey(),
-  slug: text('slug').notNull().unique(),
-  name: text('name').notNull(),
-  category: text('category').notNull(),
-  listed: integer('listed', { mode: 'boolean' }).notNull().default(true),
-  doc: text('doc', { mode: 'json' }).$type<CatalogueProduct>().notNull(),
-  updatedAt: text('updated_at').notNull().default(now),
-});
+export const products = sqliteTable(
+  'products',
+  {
+    id: integer('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    category: text('category').notNull(),
+    listed: integer('listed', { mode: 'boolean' }).notNull().default(true),
+    doc: text('doc', { mode: 'json' }).$type<CatalogueProduct>().notNull(),
+    updatedAt: text('updated_at').notNull().default(now),
+  },
+  // Lists read the listed products in id order up to a limit: a seek, however many are unlisted.
+  (t) => [index('products_listed_idx').on(t.listed, t.id)],
+);
 
 /**
  * What the shop has of each product: `on_hand` is the sum of the product's stock_moves, kept beside

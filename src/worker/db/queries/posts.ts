@@ -164,7 +164,8 @@ export function postProductsBySlug(db: Db, slug: string, now = clock()) {
     .select({ doc: products.doc })
     .from(blogProductRelations)
     .innerJoin(blogPosts, eq(blogPosts.id, blogProductRelations.blogId))
-    .innerJoin(products, and(eq(products.id, blogProductRelations.productId), eq(products.listed, true)))
+    // Unary + keeps SQLite from scanning products_listed_idx: each product is found by its key.
+    .innerJoin(products, and(eq(products.id, blogProductRelations.productId), sql`+${products.listed} = 1`))
     .where(and(eq(blogPosts.slug, slug), visible(now)))
     .orderBy(asc(products.id));
 }

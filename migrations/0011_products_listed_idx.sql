@@ -1,0 +1,1 @@
+CREATE INDEX `products_listed_idx` ON `products` (`listed`,`id`);
