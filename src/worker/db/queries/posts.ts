@@ -160,14 +160,16 @@ export function getPublishedPost(db: Db, slug: string, now = clock()) {
 
 /** The catalogue ids related to a visible post (blog_product_relations), by the post's slug. */
 export function postProductsBySlug(db: Db, slug: string, now = clock()) {
-  return db
-    .select({ doc: products.doc })
-    .from(blogProductRelations)
-    .innerJoin(blogPosts, eq(blogPosts.id, blogProductRelations.blogId))
-    // Unary + keeps SQLite from scanning products_listed_idx: each product is found by its key.
-    .innerJoin(products, and(eq(products.id, blogProductRelations.productId), sql`+${products.listed} = 1`))
-    .where(and(eq(blogPosts.slug, slug), visible(now)))
-    .orderBy(asc(products.id));
+  return (
+    db
+      .select({ doc: products.doc })
+      .from(blogProductRelations)
+      .innerJoin(blogPosts, eq(blogPosts.id, blogProductRelations.blogId))
+      // Unary + keeps SQLite from scanning products_listed_idx: each product is found by its key.
+      .innerJoin(products, and(eq(products.id, blogProductRelations.productId), sql`+${products.listed} = 1`))
+      .where(and(eq(blogPosts.slug, slug), visible(now)))
+      .orderBy(asc(products.id))
+  );
 }
 
 /**
