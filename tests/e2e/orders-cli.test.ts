@@ -68,7 +68,7 @@ describe('npm run orders', () => {
     const pending = orders('--status', 'pending');
     expect(pending.out).toContain('(pending), newest first: 1');
     expect(orders('--since', '2999-01-01').out).toContain('newest first: 0');
-    const bad = orders('--status', 'shipped');
+    const bad = orders('--status', 'delivered');
     expect(bad.code).toBe(1);
     expect(bad.out).toContain('orders takes --since');
   });

@@ -7,8 +7,9 @@ export interface ReceivedEmail {
 }
 
 /**
- * Speaks the part of Postmark's HTTP API the shop uses (POST /email) on 127.0.0.1, so the real
- * postmark client is exercised. `mode` decides the next answers: accept, reject (422) or fail (500);
+ * Speaks the part of Postmark's HTTP API the shop uses (POST /email, and the outbound message search
+ * GET /messages/outbound by count, offset and metadata_<key>) on 127.0.0.1, so the real postmark
+ * client is exercised. `searches` records each search's metadata filter. `mode` decides the next answers: accept, reject (422) or fail (500);
  * recipients listed in `inactive` get Postmark's 406 "inactive recipient" answer while the rest go;
  * 'hang' takes the request and never answers (until the mode changes: then it answers as that mode
  * says). `delayMs` holds every answer that long (a slow Postmark).
@@ -18,6 +19,29 @@ export async function startPostmarkEmulator(token = 'test-server-token') {
   /** The ones answered 200: what Postmark would really deliver. */
   const accepted: ReceivedEmail[] = [];
   const state = { mode: 'accept' as 'accept' | 'reject' | 'fail' | 'hang', inactive: [] as string[], delayMs: 0 };
+  const searches: Array<Record<string, string>> = [];
+  const messageIds = new WeakMap<ReceivedEmail, string>();
+  /** GET /messages/outbound: accepted messages whose Metadata has every metadata_<key> asked for, newest first. */
+  const search = (url: URL) => {
+    const wanted = Object.fromEntries([...url.searchParams].flatMap(([k, v]) => (k.startsWith('metadata_') ? [[k.slice(9), v]] : [])));
+    searches.push(wanted);
+    const matching = accepted
+      .filter((m) => Object.entries(wanted).every(([k, v]) => (m.body.Metadata as Record<string, string> | undefined)?.[k] === v))
+      .toReversed();
+    const offset = Number(url.searchParams.get('offset') ?? 0);
+    const count = Number(url.searchParams.get('count') ?? 100);
+    return {
+      TotalCount: matching.length,
+      Messages: matching.slice(offset, offset + count).map((m) => ({
+        MessageID: messageIds.get(m),
+        To: [{ Email: m.body.To, Name: null }],
+        Subject: m.body.Subject,
+        Metadata: m.body.Metadata ?? {},
+        Status: 'Sent',
+        MessageStream: m.body.MessageStream,
+      })),
+    };
+  };
   /** Answers held by 'hang', released when the mode changes (checked every 20 ms). */
   const untilAnswered = async () => {
     if (state.delayMs > 0) await new Promise((r) => setTimeout(r, state.delayMs));
@@ -27,8 +51,14 @@ export async function startPostmarkEmulator(token = 'test-server-token') {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     req.on('end', async () => {
-      if (req.method !== 'POST' || req.url !== '/email') return replyJson(res, 404, { ErrorCode: 404, Message: 'Not found' });
       const given = req.headers['x-postmark-server-token'];
+      const url = new URL(req.url ?? '/', 'http://postmark.local');
+      if (req.method === 'GET' && url.pathname === '/messages/outbound') {
+        if (given !== token) return replyJson(res, 401, { ErrorCode: 10, Message: 'Bad or missing Server API token.' });
+        if (state.mode === 'fail') return replyJson(res, 500, { ErrorCode: 500, Message: 'Internal server error' });
+        return replyJson(res, 200, search(url));
+      }
+      if (req.method !== 'POST' || req.url !== '/email') return replyJson(res, 404, { ErrorCode: 404, Message: 'Not found' });
       if (given !== token) return replyJson(res, 401, { ErrorCode: 10, Message: 'Bad or missing Server API token.' });
       const body = JSON.parse(raw) as Record<string, unknown>;
       const hung = state.mode === 'hang';
@@ -41,11 +71,14 @@ export async function startPostmarkEmulator(token = 'test-server-token') {
       if (state.inactive.includes(String(body.To))) {
         return replyJson(res, 422, { ErrorCode: 406, Message: 'You tried to send to a recipient that has been marked as inactive.' });
       }
-      accepted.push({ token: given, body });
+      const email = { token: given, body };
+      const messageId = crypto.randomUUID();
+      accepted.push(email);
+      messageIds.set(email, messageId);
       replyJson(res, 200, {
         To: body.To,
         SubmittedAt: new Date().toISOString(),
-        MessageID: crypto.randomUUID(),
+        MessageID: messageId,
         ErrorCode: 0,
         Message: 'OK',
       });
@@ -56,6 +89,7 @@ export async function startPostmarkEmulator(token = 'test-server-token') {
     token,
     received,
     accepted,
+    searches,
     state,
     close: () => closeServer(server),
   };

@@ -17,6 +17,18 @@ interface EmulatedSession {
   status: 'open' | 'complete' | 'expired';
   paymentStatus?: 'paid' | 'unpaid';
   paymentLink?: string;
+  /** Set when completed: the payment intent and its charge, as refunds and disputes name them. */
+  paymentIntent?: string;
+}
+
+interface EmulatedCharge {
+  id: string;
+  object: 'charge';
+  payment_intent: string;
+  amount: number;
+  amount_refunded: number;
+  currency: string;
+  refunded: boolean;
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -88,6 +100,25 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
   }));
   /** Each POST /v1/payment_links/:id the shop made, in order. */
   const linkUpdates: Array<{ url: string; active: boolean }> = [];
+  /** Charges by id (one per completed session), refunds and disputes: what the dashboard would make. */
+  const charges = new Map<string, EmulatedCharge>();
+  const refunds = new Map<
+    string,
+    { id: string; object: 'refund'; charge: string; payment_intent: string; amount: number; status: string }
+  >();
+  const disputes = new Map<
+    string,
+    {
+      id: string;
+      object: 'dispute';
+      charge: string;
+      payment_intent: string;
+      amount: number;
+      currency: string;
+      reason: string;
+      status: string;
+    }
+  >();
   let base = '';
 
   function sessionJson(s: EmulatedSession, expand: boolean) {
@@ -107,6 +138,7 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
       status: s.status,
       payment_status: s.paymentStatus ?? (s.status === 'complete' ? 'paid' : 'unpaid'),
       payment_link: s.paymentLink ?? null,
+      payment_intent: s.paymentIntent ?? null,
       customer_details: s.status === 'complete' ? { email: 'shopper@example.com', name: 'Sam Shopper' } : null,
       collected_information:
         s.status === 'complete'
@@ -153,6 +185,20 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
     if (!s) throw new Error(`no session ${id}`);
     s.status = 'complete';
     s.paymentStatus = paymentStatus;
+    if (!s.paymentIntent) {
+      const n = charges.size + 1;
+      s.paymentIntent = `pi_test_${n}`;
+      const json = sessionJson(s, false);
+      charges.set(`ch_test_${n}`, {
+        id: `ch_test_${n}`,
+        object: 'charge',
+        payment_intent: s.paymentIntent,
+        amount: json.amount_total,
+        amount_refunded: 0,
+        currency: String(json.currency),
+        refunded: false,
+      });
+    }
     return (s.fields.success_url ?? '').replace('{CHECKOUT_SESSION_ID}', id);
   }
 
@@ -164,6 +210,11 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
   function signedEvent(type: string, sessionId: string, webhookSecret: string, at = Math.floor(Date.now() / 1000)) {
     const s = sessions.get(sessionId);
     if (!s) throw new Error(`no session ${sessionId}`);
+    return signedObjectEvent(type, sessionJson(s, false), webhookSecret, at);
+  }
+
+  /** An event about any object (a charge, a refund, a dispute), signed the same way. */
+  function signedObjectEvent(type: string, object: object, webhookSecret: string, at = Math.floor(Date.now() / 1000)) {
     const body = JSON.stringify({
       id: `evt_test_${++events}`,
       object: 'event',
@@ -171,7 +222,7 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
       created: at,
       type,
       livemode: false,
-      data: { object: sessionJson(s, false) },
+      data: { object },
     });
     const v1 = createHmac('sha256', webhookSecret).update(`${at}.${body}`).digest('hex');
     return { body, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Stripe-Signature': `t=${at},v1=${v1}` } };
@@ -241,6 +292,25 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
         sessions.set(session.id, session);
         if (idempotencyKey) byKey.set(idempotencyKey, session.id);
         return replyJson(res, 200, sessionJson(session, false));
+      }
+      const money = /^\/v1\/(charges|refunds|disputes)\/([\w-]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && money) {
+        const found = { charges, refunds, disputes }[money[1] as 'charges' | 'refunds' | 'disputes'].get(money[2]!);
+        if (!found)
+          return replyJson(res, 404, {
+            error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such object: '${money[2]}'` },
+          });
+        return replyJson(res, 200, found);
+      }
+      if (req.method === 'GET' && url.pathname === '/v1/checkout/sessions') {
+        const wanted = url.searchParams.get('payment_intent');
+        const data = [...sessions.values()].filter((s) => !wanted || s.paymentIntent === wanted).map((s) => sessionJson(s, false));
+        return replyJson(res, 200, {
+          object: 'list',
+          data: data.slice(0, Number(url.searchParams.get('limit') ?? 10)),
+          has_more: false,
+          url: url.pathname,
+        });
       }
       if (req.method === 'GET' && url.pathname === '/v1/payment_links') {
         const limit = Math.min(100, Number(url.searchParams.get('limit') ?? 10));
@@ -317,6 +387,51 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
     expire: (id: string) => void (sessions.get(id)!.status = 'expired'),
     createSession,
     signedEvent,
+    signedObjectEvent,
+    /** The charge of a completed session (ch_test_n). */
+    chargeOf(sessionId: string): EmulatedCharge {
+      const pi = sessions.get(sessionId)?.paymentIntent;
+      const charge = [...charges.values()].find((ch) => ch.payment_intent === pi);
+      if (!charge) throw new Error(`no charge for ${sessionId}`);
+      return charge;
+    },
+    /** A refund made in the dashboard: the charge's amount_refunded grows; returns the refund. */
+    refund(sessionId: string, amount: number) {
+      const charge = this.chargeOf(sessionId);
+      charge.amount_refunded = Math.min(charge.amount, charge.amount_refunded + amount);
+      charge.refunded = charge.amount_refunded === charge.amount;
+      const refund = {
+        id: `re_test_${refunds.size + 1}`,
+        object: 'refund' as const,
+        charge: charge.id,
+        payment_intent: charge.payment_intent,
+        amount,
+        status: 'succeeded',
+      };
+      refunds.set(refund.id, refund);
+      return refund;
+    },
+    /** The buyer's bank disputes the charge; returns the dispute. */
+    openDispute(sessionId: string, reason = 'fraudulent') {
+      const charge = this.chargeOf(sessionId);
+      const dispute = {
+        id: `dp_test_${disputes.size + 1}`,
+        object: 'dispute' as const,
+        charge: charge.id,
+        payment_intent: charge.payment_intent,
+        amount: charge.amount,
+        currency: charge.currency,
+        reason,
+        status: 'needs_response',
+      };
+      disputes.set(dispute.id, dispute);
+      return dispute;
+    },
+    closeDispute(id: string, status: 'won' | 'lost') {
+      const dispute = disputes.get(id)!;
+      dispute.status = status;
+      return dispute;
+    },
     /** Number of distinct sessions created. */
     sessionCount: () => sessions.size,
     close: () => closeServer(server),

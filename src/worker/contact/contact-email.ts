@@ -20,6 +20,7 @@ export function contactEmail(
   settings: Pick<Settings, 'CONTACT_TO_EMAIL' | 'CONTACT_FROM_EMAIL'>,
 ): MailMessage {
   return {
+    mailId: `contact-${submission.id}-notification`,
     to: settings.CONTACT_TO_EMAIL,
     from: settings.CONTACT_FROM_EMAIL,
     replyTo: submission.email,
@@ -45,6 +46,7 @@ export function contactConfirmationEmail(
   settings: Pick<Settings, 'CONTACT_TO_EMAIL' | 'CONTACT_FROM_EMAIL'>,
 ): MailMessage {
   return {
+    mailId: `contact-${submission.id}-confirmation`,
     to: submission.email,
     from: settings.CONTACT_FROM_EMAIL,
     replyTo: settings.CONTACT_TO_EMAIL,

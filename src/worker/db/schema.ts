@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { Currency } from '#shared/region/region.ts';
 import type { CatalogueProduct } from '#shared/catalogue/types.ts';
-import { ORDER_STATUSES } from '#worker/orders/order-status.ts';
+import { ORDER_STATUSES, ORDER_STEPS } from '#worker/orders/order-status.ts';
 import { METRICS } from '#shared/vitals/metrics.ts';
 
 /** Timestamps are ISO 8601 strings (UTC), which sort and compare as text. */
@@ -158,10 +158,18 @@ export const orders = sqliteTable(
      * that browser's thank-you page shows the order. Null for payment links (no session of ours).
      */
     buyerHash: text('buyer_hash'),
+    /** Stripe's payment intent (pi_…): how refunds and disputes, which name the charge's, find the order. */
+    paymentIntent: text('payment_intent'),
+    /** How much of `total` has been given back (Stripe's amount_refunded for the charge), minor units. */
+    refunded: integer('refunded').notNull().default(0),
     ...mailColumns(),
     createdAt: text('created_at').notNull().default(now),
   },
-  (t) => [index('orders_owed_idx').on(t.notifiedAt, t.id), index('orders_created_idx').on(t.createdAt)],
+  (t) => [
+    index('orders_owed_idx').on(t.notifiedAt, t.id),
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_payment_intent_idx').on(t.paymentIntent),
+  ],
 );
 
 export const orderLines = sqliteTable(
@@ -181,17 +189,63 @@ export const orderLines = sqliteTable(
   (t) => [primaryKey({ columns: [t.orderId, t.position] })],
 );
 
-/** Each status an order reached, once (a replayed event adds nothing). */
+/** What a step of an order's timeline says beside its kind (all optional; amounts in the order's minor units). */
+export interface OrderStepDetail {
+  /** A refund: what this step gave back, and the total given back after it. */
+  amount?: number;
+  refunded?: number;
+  /** Shipping: as the operator gave them. */
+  carrier?: string;
+  tracking?: string;
+  url?: string;
+  /** A dispute: Stripe's id, reason and (closed) outcome. */
+  dispute?: string;
+  reason?: string;
+  outcome?: string;
+  /** A return: product id and quantity per line. */
+  lines?: Array<{ productId: number; quantity: number }>;
+}
+
+/**
+ * An order's timeline: each step once, keyed by `step` so a replayed or concurrent delivery adds
+ * nothing (the status itself for status steps, refund:<total given back>, dispute:<id>:opened,
+ * return:<n>). `status` holds the step's kind.
+ */
 export const orderEvents = sqliteTable(
   'order_events',
   {
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id),
-    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    step: text('step').notNull(),
+    status: text('status', { enum: ORDER_STEPS }).notNull(),
+    detail: text('detail', { mode: 'json' }).$type<OrderStepDetail>(),
     at: text('at').notNull().default(now),
   },
-  (t) => [primaryKey({ columns: [t.orderId, t.status] })],
+  (t) => [primaryKey({ columns: [t.orderId, t.step] })],
+);
+
+export const ORDER_MAIL_KINDS = ['payment_confirmed', 'shipped', 'refund_issued', 'dispute_opened', 'dispute_closed'] as const;
+export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
+
+/**
+ * Each mail a step of an order owes (after its first pair, which the order row itself owes): written
+ * in the step's own batch, once per (order, step, kind), then sent with the same leases, back-off and
+ * retry job as every owed mail; its "notification" is the one mail it is.
+ */
+export const orderMails = sqliteTable(
+  'order_mails',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    step: text('step').notNull(),
+    kind: text('kind', { enum: ORDER_MAIL_KINDS }).notNull(),
+    ...mailColumns(),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [uniqueIndex('order_mails_step_idx').on(t.orderId, t.step, t.kind), index('order_mails_owed_idx').on(t.notifiedAt, t.id)],
 );
 
 /**
@@ -295,6 +349,7 @@ export const schema = {
   orders,
   orderLines,
   orderEvents,
+  orderMails,
   webVitals,
 };
 

@@ -3,6 +3,7 @@ import { claimOwedMail, emailLeaseMs, owedMail, type MailTable } from '../db/que
 import type { AppDeps } from '../app-context';
 import { sendOwedMail, type OwedMailKind } from '../mail/send-owed';
 import { orderMail } from '../orders/order-mail';
+import { orderStepMail } from '../orders/order-step-mail';
 import { contactMail } from '../contact/contact-mail';
 
 export type JobDeps = Pick<AppDeps, 'db' | 'mailer' | 'log' | 'settings'>;
@@ -40,7 +41,8 @@ export async function retryOwedMail<T extends MailTable>(
     const claimed = await claimOwedMail(deps.db, kind.table, { now: dueBy, leaseNow, leaseUntil, limit: BATCH_SIZE, afterId });
     if (claimed.length === 0) break;
     afterId = claimed.at(-1)!.id;
-    const results = await Promise.all(claimed.map((row) => sendOwedMail(kind, deps, deps.log, row, now)));
+    // A row whose lease ran out may have been sent by a process that died before recording it.
+    const results = await Promise.all(claimed.map((row) => sendOwedMail(kind, deps, deps.log, row, now, { mayHaveGone: true })));
     const delivered = results.filter((r) => r.status === 'success').length;
     sent += delivered;
     failed += results.length - delivered;
@@ -63,5 +65,9 @@ async function reportOwed(kind: OwedMailKind<MailTable>, deps: JobDeps, now: Dat
 
 /** Every kind of owed mail, once each: what the cron trigger (edge), the timer (Node) and `npm run mail:retry` run. */
 export async function retryAllOwedMail(deps: JobDeps, opts: { ignoreBackoff?: boolean } = {}) {
-  return { contact: await retryOwedMail(contactMail, deps, opts), order: await retryOwedMail(orderMail, deps, opts) };
+  return {
+    contact: await retryOwedMail(contactMail, deps, opts),
+    order: await retryOwedMail(orderMail, deps, opts),
+    'order step': await retryOwedMail(orderStepMail, deps, opts),
+  };
 }

@@ -1,4 +1,9 @@
 export interface MailMessage {
+  /**
+   * Names this one mail for good (e.g. `contact-12-notification`): sent to the provider as metadata,
+   * so a sender that cannot know whether an earlier attempt went (its process died mid-send) asks first.
+   */
+  mailId: string;
   to: string;
   from: string;
   replyTo?: string;
@@ -10,6 +15,8 @@ export interface MailMessage {
 export interface Mailer {
   readonly kind: string;
   send(message: MailMessage): Promise<{ id: string }>;
+  /** The provider's id of the mail sent with this mailId, or null when none was; rejects when it cannot tell. */
+  findSent(mailId: string): Promise<{ id: string } | null>;
 }
 
 /** For an edge deployment without a Postmark token: every send fails, so messages stay queued for retry. */
@@ -18,4 +25,6 @@ export const unconfiguredMailer: Mailer = {
   async send() {
     throw new Error('e-mail is not configured (set POSTMARK_SERVER_TOKEN)');
   },
+  // Nothing can have gone without a provider.
+  findSent: async () => null,
 };

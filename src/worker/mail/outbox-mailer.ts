@@ -1,6 +1,6 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Mailer } from './mailer';
+import type { Mailer, MailMessage } from './mailer';
 
 /** Node only: without a Postmark token, e-mails are written as JSON files the operator can read. */
 export function createOutboxMailer(dir: string): Mailer {
@@ -11,6 +11,15 @@ export function createOutboxMailer(dir: string): Mailer {
       const id = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID()}`;
       await writeFile(join(dir, `${id}.json`), `${JSON.stringify(message, null, 2)}\n`, { flag: 'wx' });
       return { id };
+    },
+    // The outbox is a local trail for the operator, not a store: reading it all is fine here.
+    async findSent(mailId) {
+      const files = await readdir(dir).catch(() => [] as string[]);
+      for (const file of files.filter((f) => f.endsWith('.json'))) {
+        const message = JSON.parse(await readFile(join(dir, file), 'utf8')) as MailMessage;
+        if (message.mailId === mailId) return { id: file.replace(/\.json$/, '') };
+      }
+      return null;
     },
   };
 }

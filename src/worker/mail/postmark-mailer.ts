@@ -19,9 +19,16 @@ export function createPostmarkMailer(token: string, apiUrl: string, timeoutSecon
         Subject: message.subject,
         TextBody: message.text,
         MessageStream: 'outbound',
+        Metadata: { mail_id: message.mailId },
       });
       if (result.ErrorCode !== 0) throw new Error(`Postmark error ${result.ErrorCode}: ${result.Message}`);
       return { id: result.MessageID };
+    },
+    /** Postmark's outbound message search by metadata (GET /messages/outbound?metadata_mail_id=…). */
+    async findSent(mailId) {
+      const found = await client.getOutboundMessages({ count: 1, offset: 0, metadata_mail_id: mailId });
+      const message = found.Messages[0];
+      return message ? { id: message.MessageID } : null;
     },
   };
 }

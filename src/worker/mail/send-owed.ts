@@ -3,7 +3,7 @@ import type { AppDeps } from '../app-context';
 import { recordMailDelivery, type MailTable } from '../db/queries/owed-mail';
 import { errorFields, type Logger } from '../log';
 import { deliveryStatus } from './delivery-status';
-import type { MailMessage } from './mailer';
+import type { Mailer, MailMessage } from './mailer';
 
 const failure = (result: PromiseSettledResult<unknown>) => (result.status === 'rejected' ? String(errorFields(result.reason).error) : null);
 
@@ -16,14 +16,33 @@ export type MailDeps = Pick<AppDeps, 'db' | 'mailer' | 'settings'>;
  */
 export interface OwedMailKind<T extends MailTable> {
   /** Names it in logs and on /healthz. */
-  name: 'contact' | 'order';
+  name: 'contact' | 'order' | 'order step';
   table: T;
   mails(deps: MailDeps, row: T['$inferSelect']): Promise<{ notification: MailMessage; confirmation: MailMessage | null }>;
 }
 
 /**
+ * Sends one mail, or, when an earlier sender may have sent it without living to record it (`mayHaveGone`:
+ * the retry job takes rows whose lease ran out), first asks the provider whether it went (the mail's
+ * id is its metadata) and sends only if it did not. A provider that cannot say means not now: the mail
+ * stays owed rather than risking a second copy.
+ */
+export async function sendOnce(mailer: Mailer, message: MailMessage, mayHaveGone: boolean): Promise<{ id: string; found: boolean }> {
+  if (mayHaveGone) {
+    let sent: { id: string } | null;
+    try {
+      sent = await mailer.findSent(message.mailId);
+    } catch (err) {
+      throw new Error(`could not check whether ${message.mailId} went: ${String(errorFields(err).error)}`, { cause: err });
+    }
+    if (sent) return { ...sent, found: true };
+  }
+  return { ...(await mailer.send(message)), found: false };
+}
+
+/**
  * Sends what a row the caller holds (its lease) is still owed: the shop's mail unless it went, and the
- * person's confirmation unless it went or none is wanted. Both done is success, one is partial,
+ * person's confirmation unless it went or none is wanted (asking the provider first when `mayHaveGone`). Both done is success, one is partial,
  * neither is failed; the attempt is recorded on the row, with when the retry job may try again while
  * anything is owed.
  */
@@ -33,14 +52,18 @@ export async function sendOwedMail<T extends MailTable>(
   log: Logger,
   row: T['$inferSelect'],
   at = new Date(),
+  opts: { mayHaveGone?: boolean } = {},
 ) {
+  const mayHaveGone = opts.mayHaveGone ?? false;
   const mails = await kind.mails(deps, row);
   const notificationOwed = row.notifiedAt === null;
   const confirmationOwed = row.confirmationWanted && row.confirmedAt === null && mails.confirmation !== null;
   const [notification, confirmation] = await Promise.allSettled([
-    notificationOwed ? deps.mailer.send(mails.notification) : null,
-    confirmationOwed ? deps.mailer.send(mails.confirmation!) : null,
+    notificationOwed ? sendOnce(deps.mailer, mails.notification, mayHaveGone) : null,
+    confirmationOwed ? sendOnce(deps.mailer, mails.confirmation!, mayHaveGone) : null,
   ]);
+  const found = [notification, confirmation].flatMap((r) => (r.status === 'fulfilled' && r.value?.found ? [r.value.id] : []));
+  if (found.length > 0) log('info', `${kind.name} e-mail had gone already: recorded, not sent again`, { id: row.id, messages: found });
   const notifiedNow = notificationOwed && notification.status === 'fulfilled';
   const confirmedNow = confirmationOwed && confirmation.status === 'fulfilled';
   const notified = !notificationOwed || notifiedNow;

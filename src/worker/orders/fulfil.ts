@@ -2,12 +2,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { orderNumber, orderToken } from './order-number';
 import { canMove, type OrderStatus } from './order-status';
 import type { Db } from '../db/client';
-import { orderEvents, orderLines, orders, stock, stockReservations } from '../db/schema';
+import { orderEvents, orderLines, orderMails, orders, stock, stockReservations } from '../db/schema';
 import type { SessionRecord } from '../payments/checkout-gateway';
 import { moveStatements } from '../stock/stock-moves';
 
 /** What fulfil did: the order's number and status after it, whether this call changed anything, and whether it recorded the order. */
 export interface Fulfilled {
+  /** The order's row id (null only when the order could not be read back). */
+  id: number | null;
   number: string;
   status: OrderStatus;
   changed: boolean;
@@ -53,6 +55,7 @@ export async function fulfil(db: Db, session: SessionRecord, status: OrderStatus
       paymentLink: session.paymentLink,
       token,
       buyerHash: buyer ?? null,
+      paymentIntent: session.paymentIntent,
       // A new order owes its pair of e-mails, held by this caller until it has sent them. An order
       // first heard of as failed owes none (no sale to confirm or pack).
       ...(status === 'failed'
@@ -78,7 +81,7 @@ export async function fulfil(db: Db, session: SessionRecord, status: OrderStatus
   // The first step only for the row this call inserted (its token is new to this call): a known
   // order's history gains a step only where it moves, below.
   const firstEvent = db.run(
-    sql`insert or ignore into ${orderEvents} (order_id, status, at) select ${orders.id}, ${status}, ${at} from ${orders} where ${orders.sessionId} = ${session.id} and ${orders.token} = ${token}`,
+    sql`insert or ignore into ${orderEvents} (order_id, step, status, at) select ${orders.id}, ${status}, ${status}, ${at} from ${orders} where ${orders.sessionId} = ${session.id} and ${orders.token} = ${token}`,
   );
   // Stock: a paid or pending order is a sale of its lines (the money is taken or on its way), in the
   // same transaction as the order and only for the row this call inserted; whatever a checkout held
@@ -94,13 +97,16 @@ export async function fulfil(db: Db, session: SessionRecord, status: OrderStatus
   ]);
   const held = reservation ? [db.delete(stockReservations).where(eq(stockReservations.reservation, reservation))] : [];
   const [inserted] = await db.batch([order, ...lines, firstEvent, ...sale, ...held]);
-  if (inserted.length > 0) return { number: inserted[0]!.number, status, changed: true, created: true };
+  if (inserted.length > 0) return { id: inserted[0]!.id, number: inserted[0]!.number, status, changed: true, created: true };
 
   // Known already: move it if it may move (pending → paid or failed), in one statement.
-  const [current] = await db.select({ status: orders.status, number: orders.number }).from(orders).where(eq(orders.sessionId, session.id));
-  if (!current) return { number: short, status, changed: false, created: false };
+  const [current] = await db
+    .select({ id: orders.id, status: orders.status, number: orders.number })
+    .from(orders)
+    .where(eq(orders.sessionId, session.id));
+  if (!current) return { id: null, number: short, status, changed: false, created: false };
   const { number } = current;
-  if (!canMove(current.status, status)) return { number, status: current.status, changed: false, created: false };
+  if (!canMove(current.status, status)) return { id: current.id, number, status: current.status, changed: false, created: false };
   // A pending sale that failed gives its units back, in the statement batch of the move that landed.
   const movedHere = sql`exists (select 1 from ${orders} where ${orders.sessionId} = ${session.id} and ${orders.status} = ${status} and ${orders.statusChangedAt} = ${at})`;
   const giveBack =
@@ -122,11 +128,19 @@ export async function fulfil(db: Db, session: SessionRecord, status: OrderStatus
       .returning({ id: orders.id }),
     // Only the delivery that moved it records the step (a racing failed/paid pair cannot both land).
     db.run(
-      sql`insert or ignore into ${orderEvents} (order_id, status, at) select ${orders.id}, ${status}, ${at} from ${orders} where ${orders.sessionId} = ${session.id} and ${orders.status} = ${status} and ${orders.statusChangedAt} = ${at}`,
+      sql`insert or ignore into ${orderEvents} (order_id, step, status, at) select ${orders.id}, ${status}, ${status}, ${at} from ${orders} where ${orders.sessionId} = ${session.id} and ${orders.status} = ${status} and ${orders.statusChangedAt} = ${at}`,
     ),
+    // A delayed payment that went through: the shopper, told at first that it was being confirmed, is told it is.
+    ...(status === 'paid'
+      ? [
+          db.run(
+            sql`insert or ignore into ${orderMails} (order_id, step, kind, confirmation_wanted) select ${orders.id}, 'paid', 'payment_confirmed', 0 from ${orders} where ${orders.sessionId} = ${session.id} and ${orders.status} = 'paid' and ${orders.statusChangedAt} = ${at} and ${orders.email} is not null`,
+          ),
+        ]
+      : []),
     ...giveBack,
   ]);
-  return { number, status: moved.length > 0 ? status : current.status, changed: moved.length > 0, created: false };
+  return { id: current.id, number, status: moved.length > 0 ? status : current.status, changed: moved.length > 0, created: false };
 }
 
 /** The session's lines that are catalogue products (their stock moves), with their position on the order. */

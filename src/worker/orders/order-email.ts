@@ -33,6 +33,7 @@ export function orderConfirmationEmail(order: StoredOrder, settings: MailSetting
   const pending = order.status === 'pending';
   const address = addressLines(order.shippingAddress);
   return {
+    mailId: `order-${order.id}-confirmation`,
     to: order.email,
     from: settings.CONTACT_FROM_EMAIL,
     replyTo: settings.CONTACT_TO_EMAIL,
@@ -66,6 +67,7 @@ export function newOrderEmail(order: StoredOrder, settings: MailSettings): MailM
     .filter((l) => l.short > 0)
     .map((l) => `${l.name}: oversold: ${l.short} short (restock it, or tell the customer).`);
   return {
+    mailId: `order-${order.id}-notification`,
     to: settings.ORDERS_TO_EMAIL ?? settings.CONTACT_TO_EMAIL,
     from: settings.CONTACT_FROM_EMAIL,
     ...(order.email ? { replyTo: order.email } : {}),

@@ -19,6 +19,12 @@ export async function orderBySession(db: Db, sessionId: string) {
   return withLines(db, order);
 }
 
+/** An order with its lines, by its row id (a step's mail). */
+export async function orderById(db: Db, id: number) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  return withLines(db, order);
+}
+
 /** An order with its lines, by its number (the order page; the caller checks the token). */
 export async function orderByNumber(db: Db, number: string) {
   const [order] = await db.select().from(orders).where(eq(orders.number, number)).limit(1);

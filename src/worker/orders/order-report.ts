@@ -1,5 +1,5 @@
 import { formatMinor } from '#shared/money.ts';
-import { isOrderStatus, type OrderStatus } from './order-status';
+import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from './order-status';
 import type { StoredOrder } from './order-queries';
 
 /** What `npm run orders` was asked for. */
@@ -9,7 +9,7 @@ export interface OrderListOptions {
   limit: number;
 }
 
-const USAGE = 'orders takes --since YYYY-MM-DD, --status pending|paid|failed and --limit N (at most 1000)';
+const USAGE = `orders takes --since YYYY-MM-DD, --status ${ORDER_STATUSES.join('|')} and --limit N (at most 1000)`;
 
 /** Reads `--since 2026-11-01 --status pending --limit 50` (or `--since=…`); throws with the usage on anything else. */
 export function parseOrderListFlags(flags: string[]): OrderListOptions {

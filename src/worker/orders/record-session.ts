@@ -4,6 +4,7 @@ import type { MailDeps } from '../mail/send-owed';
 import { fulfil, type Fulfilled } from './fulfil';
 import { release } from '../stock/reserve';
 import { mailNewOrder, orderMailLeaseUntil } from './order-mail';
+import { sendOrderStepMails } from './order-step-mail';
 import { statusFor, type OrderEventType } from './order-status';
 import { syncPaymentLinks } from '../stock/payment-link-switch';
 
@@ -45,6 +46,8 @@ export async function recordSession(
   if (!session || !status) return null;
   const order = await fulfil(deps.db, session, status, orderMailLeaseUntil(deps));
   if (order.created) deps.background(mailNewOrder(deps, deps.log, order.number));
+  // A delayed payment that went through owes "Payment confirmed" (written in fulfil's batch).
+  else if (order.changed && order.status === 'paid' && order.id !== null) deps.background(sendOrderStepMails(deps, deps.log, order.id));
   // A sale (or a failed one given back) may have emptied or refilled a product: its payment links follow.
   if (order.changed) deps.background(syncPaymentLinks(deps, soldProducts(session)));
   return { session, order };

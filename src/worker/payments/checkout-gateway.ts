@@ -11,6 +11,32 @@ export interface CheckoutGateway {
   readSession(id: string): Promise<SessionRecord | null>;
   /** Switches the hosted payment links with these URLs on or off (a sold-out product takes no more payments). */
   setPaymentLinksActive(urls: readonly string[], active: boolean): Promise<void>;
+  /** A charge as refunds concern it, read from the provider; null when unknown. */
+  readCharge(id: string): Promise<ChargeRecord | null>;
+  /** The charge a refund belongs to; null when the refund is unknown. */
+  readRefundCharge(id: string): Promise<string | null>;
+  /** A dispute, read from the provider; null when unknown. */
+  readDispute(id: string): Promise<DisputeRecord | null>;
+  /** The Checkout Session that took this payment intent, or null (a payment not made through the shop). */
+  findSessionByPaymentIntent(paymentIntent: string): Promise<string | null>;
+}
+
+/** What the shop keeps of a charge: whose payment it was and how much of it has been given back (minor units). */
+export interface ChargeRecord {
+  id: string;
+  paymentIntent: string | null;
+  amountRefunded: number;
+}
+
+export interface DisputeRecord {
+  id: string;
+  paymentIntent: string | null;
+  /** Minor units of `currency` (lower-case, as Stripe writes it). */
+  amount: number;
+  currency: string;
+  reason: string;
+  /** needs_response, under_review, won, lost, … */
+  status: string;
 }
 
 /** A Checkout Session as an order records it; amounts in minor units. */
@@ -30,6 +56,8 @@ export interface SessionRecord {
   total: number;
   metadata: Record<string, string>;
   paymentLink: string | null;
+  /** The payment intent (pi_…) once paid or pending: refunds and disputes name it. */
+  paymentIntent: string | null;
 }
 
 export interface CheckoutSessionLine {

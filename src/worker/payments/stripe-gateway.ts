@@ -1,6 +1,13 @@
 import { Stripe } from 'stripe';
 import { isCurrency } from './currency';
-import { CheckoutUnavailableError, type CheckoutGateway, type CheckoutSessionParams, type SessionRecord } from './checkout-gateway';
+import {
+  CheckoutUnavailableError,
+  type ChargeRecord,
+  type CheckoutGateway,
+  type CheckoutSessionParams,
+  type DisputeRecord,
+  type SessionRecord,
+} from './checkout-gateway';
 
 /** A visitor waits at most this long for the provider before being told checkout is unavailable. */
 export const STRIPE_TIMEOUT_MS = 5000;
@@ -63,6 +70,18 @@ function unavailable(err: unknown): CheckoutUnavailableError {
   return new CheckoutUnavailableError(`Stripe: ${message}`, status, { cause: err });
 }
 
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+
+/** A read whose object Stripe does not know gives null; any other failure throws (the webhook answers 5xx, Stripe delivers again). */
+async function orNull<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeError && err.statusCode === 404) return null;
+    throw unavailable(err);
+  }
+}
+
 function productIdOf(product: string | Stripe.Product | Stripe.DeletedProduct | null | undefined): number | null {
   if (!product || typeof product === 'string' || product.deleted) return null;
   const id = Number(product.metadata.product_id);
@@ -100,6 +119,31 @@ export function stripeGateway(secretKey: string, apiUrl: string): CheckoutGatewa
       } catch (err) {
         throw unavailable(err);
       }
+    },
+    async readCharge(id): Promise<ChargeRecord | null> {
+      const charge = await orNull(stripe.charges.retrieve(id));
+      return charge && { id: charge.id, paymentIntent: idOf(charge.payment_intent), amountRefunded: charge.amount_refunded };
+    },
+    async readRefundCharge(id) {
+      const refund = await orNull(stripe.refunds.retrieve(id));
+      return refund ? idOf(refund.charge) : null;
+    },
+    async readDispute(id): Promise<DisputeRecord | null> {
+      const dispute = await orNull(stripe.disputes.retrieve(id));
+      return (
+        dispute && {
+          id: dispute.id,
+          paymentIntent: idOf(dispute.payment_intent),
+          amount: dispute.amount,
+          currency: dispute.currency,
+          reason: dispute.reason,
+          status: dispute.status,
+        }
+      );
+    },
+    async findSessionByPaymentIntent(paymentIntent) {
+      const found = await orNull(stripe.checkout.sessions.list({ payment_intent: paymentIntent, limit: 1 }));
+      return found?.data[0]?.id ?? null;
     },
     async readSession(id): Promise<SessionRecord | null> {
       let session: Stripe.Checkout.Session;
@@ -142,6 +186,7 @@ export function stripeGateway(secretKey: string, apiUrl: string): CheckoutGatewa
         total: session.amount_total ?? 0,
         metadata: { ...session.metadata },
         paymentLink: typeof session.payment_link === 'string' ? session.payment_link : (session.payment_link?.id ?? null),
+        paymentIntent: typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null),
       };
     },
   };

@@ -7,6 +7,7 @@ import { syncContent } from '../editorial/content-sync';
 import { retryAllOwedMail } from '../jobs/retry-owed-mail';
 import { listOrders } from '../orders/order-queries';
 import { formatOrderList, parseOrderListFlags } from '../orders/order-report';
+import { parseOrderCommand, runOrderCommand } from '../orders/order-command';
 import { createNodeDeps, openNodeDatabase } from './node-deps';
 import { parseSettings, SettingsError } from '../settings';
 import { migrateDatabase } from '../db/migrate-node';
@@ -50,6 +51,25 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
         deps.db.$client.close();
       }
     }
+    if (command === 'orders' && ['ship', 'return', 'show'].includes(flags[0] ?? '')) {
+      // Parsed first: bad input reads and writes nothing.
+      const orderCommand = parseOrderCommand(flags);
+      // The shopper's mail links to the order page at SITE_URL: the local default would send them to localhost.
+      if (
+        orderCommand.action === 'ship' &&
+        !settings.TURSO_DATABASE_URL.startsWith('file:') &&
+        new URL(settings.SITE_URL).hostname === 'localhost'
+      )
+        throw new Error('set SITE_URL to the shop address (the shipping mail links to the order page there)');
+      await migrateDatabase(db);
+      const deps = await createNodeDeps(settings, { clientDir: resolve('dist/client') });
+      try {
+        console.log(await runOrderCommand({ ...deps, gateway: checkoutGatewayFor(settings) }, orderCommand));
+        return 0;
+      } finally {
+        deps.db.$client.close();
+      }
+    }
     if (command === 'orders') {
       const options = parseOrderListFlags(flags);
       await migrateDatabase(db);
@@ -80,7 +100,7 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
       return 0;
     }
     throw new Error(
-      'usage: db migrate | db content-sync [--dry-run] [--prune] | db mail-retry | db orders [--since YYYY-MM-DD] [--status S] [--limit N] | db vitals [--days N] | db stock [set|add <id> <quantity> [--note …]]',
+      'usage: db migrate | db content-sync [--dry-run] [--prune] | db mail-retry | db orders [--since YYYY-MM-DD] [--status S] [--limit N] | db orders ship|return|show <number> … | db vitals [--days N] | db stock [set|add <id> <quantity> [--note …]]',
     );
   } finally {
     db.$client.close();

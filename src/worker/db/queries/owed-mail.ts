@@ -1,10 +1,10 @@
 import { and, asc, count, eq, gt, inArray, isNull, lt, lte, min, or, sql } from 'drizzle-orm';
 import { MAX_EMAIL_ATTEMPTS } from '#worker/mail/retry-schedule.ts';
 import type { Db } from '../client';
-import { formSubmissions, orders, type EmailStatus } from '../schema';
+import { formSubmissions, orderMails, orders, type EmailStatus } from '../schema';
 
 /** The tables whose rows owe mail, with the same mail columns (schema.ts mailColumns). */
-export type MailTable = typeof formSubmissions | typeof orders;
+export type MailTable = typeof formSubmissions | typeof orders | typeof orderMails;
 
 const timestamp = (at: Date) => at.toISOString();
 

@@ -11,6 +11,8 @@ import type { Currency } from '#shared/region/region.ts';
 import type { AppEnv } from '#worker/app-context.ts';
 import { OrderLines, type ShownOrderLine } from '#worker/components/order-lines.tsx';
 import { orderByNumber } from '#worker/orders/order-queries.ts';
+import { orderSteps, type OrderStep } from '#worker/orders/order-steps.ts';
+import { formatMinor } from '#shared/money.ts';
 import type { PageHead } from '#worker/render/head.ts';
 import { useHref } from '#client/market-context.ts';
 import { isHttps } from '#worker/http/is-https.ts';
@@ -26,6 +28,8 @@ export interface OrderPageData {
   shippingOption: string | null;
   /** Street cut short: anyone holding the link sees this page. */
   address: string[];
+  /** What happened to the order, oldest first (disputes are the shop's business, not shown). */
+  timeline: OrderStep[];
 }
 
 /** Compared against when no order has the number, so a miss takes as long as a wrong token. */
@@ -58,10 +62,13 @@ export async function load(c: Context<AppEnv>): Promise<OrderPageData | Response
       secure: isHttps(c),
     });
   }
-  const productById = await readProducts(
-    c,
-    order.lines.flatMap((l) => l.productId ?? []),
-  );
+  const [productById, steps] = await Promise.all([
+    readProducts(
+      c,
+      order.lines.flatMap((l) => l.productId ?? []),
+    ),
+    orderSteps(c.get('deps').db, order.id),
+  ]);
   return {
     number: order.number,
     status: order.status,
@@ -78,6 +85,7 @@ export async function load(c: Context<AppEnv>): Promise<OrderPageData | Response
     total: order.total,
     shippingOption: order.shippingOption,
     address: shortenedAddressLines(order.shippingAddress),
+    timeline: steps.filter((s) => s.kind !== 'dispute_opened' && s.kind !== 'dispute_closed'),
   };
 }
 
@@ -89,7 +97,51 @@ const STATUS_TEXT: Record<OrderStatus, string> = {
   paid: 'Paid: your order is being prepared for shipping.',
   pending: 'Payment received and being confirmed by your bank; we ship once it is.',
   failed: 'The payment did not go through, so nothing was charged and nothing will ship.',
+  shipped: 'Shipped: your order is on its way.',
+  partially_refunded: 'Part of this order has been refunded.',
+  refunded: 'This order has been refunded.',
 };
+
+/** A step as the shopper reads it: what happened, and what it came with (tracking, the amount refunded). */
+function TimelineStep({ step, currency }: { step: OrderStep; currency: Currency }) {
+  const d = step.detail ?? {};
+  const money = (minor: number) => formatMinor(minor, currency);
+  const what: Record<OrderStep['kind'], string> = {
+    pending: 'Order placed, payment being confirmed',
+    paid: 'Paid',
+    failed: 'Payment failed',
+    shipped: d.carrier ? `Shipped with ${d.carrier}` : 'Shipped',
+    partially_refunded: `Refunded ${money(d.amount ?? 0)}`,
+    refunded: `Refunded ${money(d.amount ?? 0)}`,
+    returned: 'Return received',
+    dispute_opened: 'Dispute opened',
+    dispute_closed: 'Dispute closed',
+  };
+  return (
+    <li className="border-l-2 border-stone-300 pb-4 pl-4" data-step={step.kind}>
+      <p className="font-semibold text-stone-900">{what[step.kind]}</p>
+      <p className="text-sm text-stone-700">
+        <time dateTime={step.at}>{formatLongDate(step.at)}</time>
+      </p>
+      {step.kind === 'shipped' && d.tracking && (
+        <p className="text-sm text-stone-700">
+          {'Tracking number '}
+          {d.url ? (
+            <a href={d.url} className="underline" rel="noopener noreferrer">
+              {d.tracking}
+            </a>
+          ) : (
+            d.tracking
+          )}
+        </p>
+      )}
+      {step.kind === 'partially_refunded' && d.refunded !== undefined && (
+        <p className="text-sm text-stone-700">{`${money(d.refunded)} refunded in all; it reaches your card in 5–10 business days.`}</p>
+      )}
+      {step.kind === 'refunded' && <p className="text-sm text-stone-700">It reaches your card in 5–10 business days.</p>}
+    </li>
+  );
+}
 
 export function Page(order: OrderPageData) {
   const to = useHref();
@@ -101,6 +153,18 @@ export function Page(order: OrderPageData) {
         {STATUS_TEXT[order.status]}
       </p>
       <OrderLines order={order} />
+      {order.timeline.length > 0 && (
+        <section aria-labelledby="timeline-heading" className="mt-8">
+          <h2 id="timeline-heading" className="text-xl font-semibold">
+            What happened
+          </h2>
+          <ol className="mt-4">
+            {order.timeline.map((step) => (
+              <TimelineStep key={step.step} step={step} currency={order.currency} />
+            ))}
+          </ol>
+        </section>
+      )}
       {order.address.length > 0 && (
         <section aria-labelledby="shipping-heading" className="mt-8">
           <h2 id="shipping-heading" className="text-xl font-semibold">

@@ -4,7 +4,7 @@ import { MAX_EMAIL_ATTEMPTS } from '#worker/mail/retry-schedule.ts';
 import { owedMail } from '#worker/db/queries/owed-mail.ts';
 import type { Db } from '#worker/db/client.ts';
 import type { MailTable } from '#worker/db/queries/owed-mail.ts';
-import { formSubmissions, orders } from '#worker/db/schema.ts';
+import { formSubmissions, orderMails, orders } from '#worker/db/schema.ts';
 import { errorFields } from '#worker/log.ts';
 
 /** /healthz: liveness plus a database round trip; never cached. */
@@ -12,8 +12,12 @@ export async function health(c: Context<AppEnv>) {
   c.header('Cache-Control', 'no-store');
   try {
     const { db } = c.get('deps');
-    const [contactMail, orderMail] = await Promise.all([owedReport(db, formSubmissions), owedReport(db, orders)]);
-    return c.json({ status: 'ok', database: 'reachable', contactMail, orderMail });
+    const [contactMail, orderMail, orderStepMail] = await Promise.all([
+      owedReport(db, formSubmissions),
+      owedReport(db, orders),
+      owedReport(db, orderMails),
+    ]);
+    return c.json({ status: 'ok', database: 'reachable', contactMail, orderMail, orderStepMail });
   } catch (err) {
     c.get('log')('error', 'health check: database unreachable', errorFields(err));
     return c.json({ status: 'degraded', database: 'unreachable' }, 503);

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { Stripe } from 'stripe';
-import { isOrderEvent } from '#worker/orders/order-status.ts';
+import { isOrderEvent, isPaymentEvent } from '#worker/orders/order-status.ts';
+import { recordPaymentEvent } from '#worker/orders/payment-events.ts';
 import type { AppEnv } from '#worker/app-context.ts';
 import { errorFields } from '#worker/log.ts';
 import { keepAlive } from '#worker/http/keep-alive.ts';
@@ -44,15 +45,31 @@ export async function stripeWebhook(c: Context<AppEnv>) {
     log('warn', 'stripe webhook refused', { reason: err instanceof Error ? err.message : String(err) });
     return c.json({ error: 'bad signature or body' }, 400);
   }
-  if (!isOrderEvent(event.type)) return c.json({ received: true, ignored: event.type });
   const object = event.data.object as { id?: unknown; object?: unknown };
+  const recordDeps = { ...deps, gateway, log, background: keepAlive(c) };
+  if (isPaymentEvent(event.type)) {
+    if (typeof object.id !== 'string') return c.json({ error: 'no object id' }, 400);
+    try {
+      // The charge, refund or dispute is read from Stripe by its id: the body is not believed beyond it.
+      const recorded = await recordPaymentEvent(recordDeps, event.type, { id: object.id });
+      log('info', recorded ? 'payment event recorded' : 'payment event for no order of the shop', {
+        eventId: event.id,
+        type: event.type,
+        ...recorded,
+      });
+      return c.json({ received: true, order: recorded?.number ?? null, step: recorded?.step ?? null });
+    } catch (err) {
+      log('error', 'stripe webhook failed', { eventId: event.id, type: event.type, ...errorFields(err) });
+      return c.json({ error: 'try again' }, 503);
+    }
+  }
+  if (!isOrderEvent(event.type)) return c.json({ received: true, ignored: event.type });
   if (object.object !== 'checkout.session' || typeof object.id !== 'string') {
     log('warn', 'stripe webhook refused', { reason: 'not a checkout session', eventId: event.id });
     return c.json({ error: 'not a checkout session' }, 400);
   }
   // Logs name the order number (derived from the session id), never the id itself.
   const number = await orderNumber(object.id);
-  const recordDeps = { ...deps, gateway, log, background: keepAlive(c) };
   try {
     if (event.type === 'checkout.session.expired') {
       const released = await releaseExpired(recordDeps, object.id);

@@ -16,7 +16,7 @@ describe('npm run orders options', () => {
   it('refuses anything else with the usage', () => {
     for (const flags of [
       ['--since', 'yesterday'],
-      ['--status', 'shipped'],
+      ['--status', 'delivered'],
       ['--limit', '0'],
       ['--limit', '5000'],
       ['--since'],

@@ -1,0 +1,94 @@
+import { formatMinor } from '#shared/money.ts';
+import { shopInfo } from '#shared/policy/shop-info.ts';
+import { site } from '#shared/site/brand.ts';
+import { confirmationGreeting } from '#worker/mail/greeting.ts';
+import type { MailMessage } from '#worker/mail/mailer.ts';
+import type { Settings } from '#worker/settings.ts';
+import type { OrderMailKind } from '../db/schema';
+import { orderPagePath } from './order-number';
+import type { StoredOrder } from './order-queries';
+import type { OrderStep } from './order-steps';
+
+type MailSettings = Pick<Settings, 'SITE_URL' | 'CONTACT_TO_EMAIL' | 'CONTACT_FROM_EMAIL' | 'ORDERS_TO_EMAIL'>;
+
+/** How long a card refund takes to show, as the shopper is told. */
+const REFUND_DAYS = '5–10 business days';
+
+const dashboardDispute = (id: string) => `https://dashboard.stripe.com/disputes/${id}`;
+
+/** The e-mail a step of an order owes: to the shopper (payment confirmed, shipped, refund issued) or the shop (disputes). */
+export function orderStepEmail(
+  mail: { id: number; kind: OrderMailKind },
+  order: StoredOrder,
+  step: OrderStep | undefined,
+  settings: MailSettings,
+): MailMessage | null {
+  const money = (minor: number) => formatMinor(minor, order.currency);
+  const detail = step?.detail ?? {};
+  const page = new URL(orderPagePath(order.number, order.token), settings.SITE_URL).href;
+  const toShopper = (subject: string, body: string[]): MailMessage | null =>
+    order.email
+      ? {
+          mailId: `order-mail-${mail.id}`,
+          to: order.email,
+          from: settings.CONTACT_FROM_EMAIL,
+          replyTo: settings.CONTACT_TO_EMAIL,
+          subject,
+          text: [
+            confirmationGreeting(order.name ?? ''),
+            '',
+            ...body,
+            '',
+            `Your order page: ${page}`,
+            '',
+            `Questions? Reply to this e-mail or write to ${settings.CONTACT_TO_EMAIL}, or call ${shopInfo.phone}.`,
+            '',
+            site.brand,
+          ].join('\n'),
+        }
+      : null;
+  const toShop = (subject: string, body: string[]): MailMessage => ({
+    mailId: `order-mail-${mail.id}`,
+    to: settings.ORDERS_TO_EMAIL ?? settings.CONTACT_TO_EMAIL,
+    from: settings.CONTACT_FROM_EMAIL,
+    subject,
+    text: [
+      ...body,
+      '',
+      `Order ${order.number}, ${money(order.total)}, placed ${order.createdAt.slice(0, 10)}.`,
+      `Order page: ${page}`,
+    ].join('\n'),
+  });
+  switch (mail.kind) {
+    case 'payment_confirmed':
+      return toShopper(`Payment confirmed: order ${order.number}`, [
+        `Your bank has confirmed the payment for order ${order.number} (${money(order.total)}).`,
+        'We are preparing it for shipping and will e-mail you when it is on its way.',
+      ]);
+    case 'shipped':
+      return toShopper(`Your order ${order.number} is on its way`, [
+        `Order ${order.number} has left us${detail.carrier ? ` with ${detail.carrier}` : ''}.`,
+        ...(detail.tracking ? [`Tracking number: ${detail.tracking}`] : []),
+        ...(detail.url ? [`Track it: ${detail.url}`] : []),
+      ]);
+    case 'refund_issued':
+      return toShopper(`Refund issued: order ${order.number}`, [
+        `We have refunded ${money(detail.amount ?? 0)} for order ${order.number}.`,
+        ...(detail.refunded !== undefined && detail.refunded < order.total
+          ? [`In all, ${money(detail.refunded)} of ${money(order.total)} has been refunded.`]
+          : []),
+        `It goes back to the card you paid with and usually shows within ${REFUND_DAYS}, depending on your bank.`,
+      ]);
+    case 'dispute_opened':
+      return toShop(`Dispute opened: order ${order.number} (${detail.reason ?? 'no reason given'})`, [
+        `The buyer's bank has disputed ${money(detail.amount ?? order.total)} of order ${order.number}.`,
+        `Reason: ${detail.reason ?? 'not given'}.`,
+        `Respond with evidence in Stripe before the deadline shown there: ${dashboardDispute(detail.dispute ?? '')}`,
+      ]);
+    case 'dispute_closed':
+      return toShop(`Dispute closed (${detail.outcome ?? 'closed'}): order ${order.number}`, [
+        `The dispute on order ${order.number} is closed: ${detail.outcome ?? 'closed'}.`,
+        `Details in Stripe: ${dashboardDispute(detail.dispute ?? '')}`,
+      ]);
+  }
+}

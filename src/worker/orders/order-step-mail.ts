@@ -1,0 +1,52 @@
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { emailLeaseMs } from '../db/queries/owed-mail';
+import { orderEvents, orderMails } from '../db/schema';
+import { errorFields, type Logger } from '../log';
+import { sendOwedMail, type MailDeps, type OwedMailKind } from '../mail/send-owed';
+import { orderStepEmail } from './order-step-email';
+import { orderById } from './order-queries';
+
+/** A step's mail (payment confirmed, shipped, refund issued, a dispute to the shop), written from the order and its step as they stand when sent. */
+export const orderStepMail: OwedMailKind<typeof orderMails> = {
+  name: 'order step',
+  table: orderMails,
+  async mails(deps, row) {
+    const [order, [step]] = await Promise.all([
+      orderById(deps.db, row.orderId),
+      deps.db
+        .select({ step: orderEvents.step, kind: orderEvents.status, detail: orderEvents.detail, at: orderEvents.at })
+        .from(orderEvents)
+        .where(and(eq(orderEvents.orderId, row.orderId), eq(orderEvents.step, row.step))),
+    ]);
+    const message = order && orderStepEmail(row, order, step, deps.settings);
+    if (!message) throw new Error(`order mail ${row.id} has no order or no address`);
+    return { notification: message, confirmation: null };
+  },
+};
+
+/**
+ * Sends the step mails an order owes, right after the step was written (the webhook's or the
+ * command's batch). Each is claimed with a lease first, so the retry job or a racing delivery never
+ * sends one twice, and the provider is asked before sending one an earlier sender may have sent.
+ * Never throws: what fails stays owed for the retry job.
+ */
+export async function sendOrderStepMails(deps: MailDeps, log: Logger, orderId: number): Promise<void> {
+  try {
+    const now = new Date();
+    const leaseUntil = new Date(now.getTime() + emailLeaseMs(deps.settings.MAIL_TIMEOUT_MS)).toISOString();
+    const claimed = await deps.db
+      .update(orderMails)
+      .set({ emailLeaseUntil: leaseUntil })
+      .where(
+        and(
+          eq(orderMails.orderId, orderId),
+          isNull(orderMails.notifiedAt),
+          or(isNull(orderMails.emailLeaseUntil), lt(orderMails.emailLeaseUntil, now.toISOString())),
+        ),
+      )
+      .returning();
+    await Promise.all(claimed.map((row) => sendOwedMail(orderStepMail, deps, log, row, now, { mayHaveGone: true })));
+  } catch (err) {
+    log('error', 'order step mail failed', { orderId, ...errorFields(err) });
+  }
+}

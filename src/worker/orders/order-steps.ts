@@ -1,0 +1,52 @@
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import type { Db } from '../db/client';
+import { orderEvents, orderMails, orders, type OrderMailKind, type OrderStepDetail } from '../db/schema';
+import type { OrderStepKind } from './order-status';
+
+/** The most steps an order's timeline reads (an order gathers a handful: placed, paid, shipped, refunds…). */
+const MAX_STEPS = 100;
+
+/** Who a step's mail goes to: disputes to the shop only (the shopper opened it with their bank), the rest to the shopper. */
+const SHOP_MAILS: readonly OrderMailKind[] = ['dispute_opened', 'dispute_closed'];
+
+/**
+ * The statements that add a step to an order's timeline and the mail it owes, for the batch that
+ * made the change and only if `when` holds there (the compare-and-set that landed): a replay or a
+ * racing delivery adds nothing, because (order, step) and (order, step, kind) are unique. A shopper's
+ * mail is owed only to an order with an address.
+ */
+export function stepStatements(
+  db: Db,
+  s: { orderId: number; step: string; kind: OrderStepKind; detail?: OrderStepDetail; mail?: OrderMailKind; when: SQL; at: string },
+) {
+  const detail = s.detail ? JSON.stringify(s.detail) : null;
+  const statements: [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]] = [
+    db.run(
+      sql`insert or ignore into ${orderEvents} (order_id, step, status, detail, at) select ${orders.id}, ${s.step}, ${s.kind}, ${detail}, ${s.at} from ${orders} where ${orders.id} = ${s.orderId} and ${s.when}`,
+    ),
+  ];
+  if (s.mail) {
+    const reachable = SHOP_MAILS.includes(s.mail) ? sql`1` : sql`${orders.email} is not null`;
+    statements.push(
+      db.run(
+        sql`insert or ignore into ${orderMails} (order_id, step, kind, confirmation_wanted) select ${orders.id}, ${s.step}, ${s.mail}, 0 from ${orders} where ${orders.id} = ${s.orderId} and ${s.when} and ${reachable}`,
+      ),
+    );
+  }
+  return statements;
+}
+
+/** An order's timeline, oldest first. */
+export function orderSteps(db: Db, orderId: number) {
+  return db
+    .select({ step: orderEvents.step, kind: orderEvents.status, detail: orderEvents.detail, at: orderEvents.at })
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.at), asc(orderEvents.step))
+    .limit(MAX_STEPS);
+}
+
+export type OrderStep = Awaited<ReturnType<typeof orderSteps>>[number];
+
+export const isShopMail = (kind: OrderMailKind) => SHOP_MAILS.includes(kind);
