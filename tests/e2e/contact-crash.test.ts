@@ -7,25 +7,29 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailLeaseMs } from '#worker/db/queries/owed-mail.ts';
 import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
+import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
 import { startShopServer } from '../support/shop-server';
 
 /**
  * Crash test: the built Node server (what `npm start` runs) is SIGKILLed in the middle of a burst of
- * contact messages. After a restart every message it answered 2xx is in the database exactly once,
- * and `npm run contact:retry` (its built CLI) sends the mail the dead process still owed.
+ * contact messages and Stripe's order webhooks. After a restart every message and order it answered
+ * 2xx is in the database exactly once, and `npm run mail:retry` (its built CLI) sends the mail the
+ * dead process still owed, and none twice: each mail's id is its Postmark metadata, asked about first.
  */
+const SECRET = 'whsec_crash';
 const MAIL_TIMEOUT_MS = 1500;
 let dir: string;
 let postmark: PostmarkEmulator;
+let stripe: StripeEmulator;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'shop-crash-'));
-  postmark = await startPostmarkEmulator();
+  [postmark, stripe] = await Promise.all([startPostmarkEmulator(), startStripeEmulator()]);
   // A slow Postmark, so that sends are in flight when the process dies.
   postmark.state.delayMs = 150;
 });
 afterAll(async () => {
-  await postmark.close();
+  await Promise.all([postmark.close(), stripe.close()]);
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -38,6 +42,8 @@ describe('the Node server killed mid-burst', () => {
       MAIL_TIMEOUT_MS: String(MAIL_TIMEOUT_MS),
       CONTACT_RATE_LIMIT: '0',
       CONTACT_RECIPIENT_LIMIT: '0',
+      ...stripe.env,
+      STRIPE_WEBHOOK_SECRET: SECRET,
     };
     const first = await startShopServer({ env });
     const acknowledged: string[] = [];
@@ -59,7 +65,25 @@ describe('the Node server killed mid-burst', () => {
         }
       }
     };
-    const senders = Array.from({ length: 8 }, (_, i) => sender(i));
+    // Stripe delivering paid orders meanwhile: an order it got 2xx for is recorded, and owes its pair of mails.
+    const paidSessions: string[] = [];
+    const webhooks = async () => {
+      while (!state.killed) {
+        const session = stripe.createSession({
+          currency: 'GBP',
+          lines: [{ productId: 1, name: 'G-Series Laser Training Pistol', quantity: 1, unitAmount: 14999 }],
+        });
+        stripe.complete(session);
+        const event = stripe.signedEvent('checkout.session.completed', session, SECRET);
+        try {
+          const res = await fetch(`${first.url}/webhooks/stripe`, { method: 'POST', body: event.body, headers: event.headers });
+          if (res.ok) paidSessions.push(session);
+        } catch {
+          // Killed: Stripe would deliver it again.
+        }
+      }
+    };
+    const senders = [...Array.from({ length: 6 }, (_, i) => sender(i)), webhooks(), webhooks()];
     while (acknowledged.length < 120) await new Promise((r) => setTimeout(r, 10));
     await first.crash();
     state.killed = true;
@@ -95,16 +119,22 @@ describe('the Node server killed mid-burst', () => {
     const after = await rows();
     db.close();
     expect(after.filter((r) => !r.notified || !r.confirmed)).toEqual([]);
+    const orderDb = createClient({ url: env.TURSO_DATABASE_URL });
+    const orderRows = (await orderDb.execute('select session_id, notified_at, confirmed_at from orders')).rows;
+    orderDb.close();
+    expect(paidSessions.length).toBeGreaterThan(0);
+    expect(paidSessions.filter((s) => orderRows.filter((r) => r.session_id === s).length !== 1)).toEqual([]);
+    expect(orderRows.filter((r) => r.notified_at === null || r.confirmed_at === null)).toEqual([]);
 
     const mailIds = postmark.accepted.map((m) => String((m.body.Metadata as { mail_id: string }).mail_id));
     const duplicated = mailIds.length - new Set(mailIds).size;
     // A mail Postmark took just before the kill was never recorded as sent: the retry asks Postmark
     // (its mail id is the message's metadata) and records it instead of sending it again.
     expect(duplicated).toBe(0);
-    expect(new Set(mailIds).size).toBe(after.length * 2);
+    expect(new Set(mailIds).size).toBe(after.length * 2 + orderRows.length * 2);
     expect(postmark.searches.length).toBeGreaterThan(0);
     console.log(
-      `contact crash test: ${JSON.stringify({ attempted, acknowledged: acknowledged.length, saved: before.length, owedAtCrash, delivered: new Set(mailIds).size, duplicated, searches: postmark.searches.length })}`,
+      `crash test: ${JSON.stringify({ attempted, acknowledged: acknowledged.length, saved: before.length, owedAtCrash, orders: orderRows.length, ordersAcknowledged: paidSessions.length, delivered: new Set(mailIds).size, duplicated, searches: postmark.searches.length })}`,
     );
   }, 60_000);
 });
