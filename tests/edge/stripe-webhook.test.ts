@@ -65,4 +65,28 @@ describe('Stripe webhooks on the edge', () => {
     const [owed] = (await turso.db.execute('select notified_at, email_attempts from orders')).rows;
     expect(owed).toMatchObject({ notified_at: null });
   });
+
+  it('records a partial refund read from Stripe (charges and refunds through stripe-node in workerd), once', async () => {
+    const id = stripe.createSession({
+      currency: 'GBP',
+      lines: [{ productId: 2, name: 'AR-Style Laser Training Rifle', quantity: 1, unitAmount: 35499 }],
+    });
+    stripe.complete(id);
+    const refund = stripe.refund(id, 5000);
+    // The refund first: the order is recorded from its session, found by the payment intent.
+    const event = stripe.signedObjectEvent('refund.updated', refund, SECRET);
+    const answers = await Promise.all(
+      [1, 2].map(() => worker.get('/webhooks/stripe', { method: 'POST', body: event.body, headers: event.headers })),
+    );
+    expect(await Promise.all(answers.map((a) => a.json()))).toEqual([
+      expect.objectContaining({ received: true }),
+      expect.objectContaining({ received: true }),
+    ]);
+    const [order] = (await turso.db.execute({ sql: 'select id, status, refunded from orders where session_id = ?', args: [id] })).rows;
+    expect({ status: order!.status, refunded: Number(order!.refunded) }).toEqual({ status: 'partially_refunded', refunded: 5000 });
+    const steps = await turso.db.execute({ sql: 'select step from order_events where order_id = ? order by at', args: [order!.id] });
+    expect(steps.rows.map((r) => r.step)).toEqual(['paid', 'refund:5000']);
+    const mails = await turso.db.execute({ sql: 'select kind from order_mails where order_id = ?', args: [order!.id] });
+    expect(mails.rows.map((r) => r.kind)).toEqual(['refund_issued']);
+  });
 });

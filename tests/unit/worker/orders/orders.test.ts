@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_NUMBER, orderNumber, orderToken, sameToken } from '#worker/orders/order-number.ts';
-import { canMove, isOrderEvent, statusFor } from '#worker/orders/order-status.ts';
+import { canMove, isOrderEvent, isPaymentEvent, refundedStatus, shipRefusal, statusFor } from '#worker/orders/order-status.ts';
 
 describe('statusFor', () => {
   it('maps a completed session by its payment status, and the async events to their outcome', () => {
@@ -25,6 +25,38 @@ describe('canMove', () => {
     expect(canMove('paid', 'failed')).toBe(false);
     expect(canMove('failed', 'paid')).toBe(false);
     expect(canMove('paid', 'pending')).toBe(false);
+  });
+});
+
+describe('after the payment', () => {
+  it('ships a paid or partly refunded order, and says why not otherwise', () => {
+    expect(shipRefusal('paid')).toBeNull();
+    expect(shipRefusal('partially_refunded')).toBeNull();
+    expect(shipRefusal('shipped')).toBe('it has been shipped already');
+    expect(shipRefusal('refunded')).toBe('it has been refunded');
+    expect(shipRefusal('pending')).toBe('its payment is not confirmed yet');
+    expect(shipRefusal('failed')).toBe('its payment failed');
+  });
+
+  it('calls a refund of the whole total refunded, and less partially refunded', () => {
+    expect(refundedStatus(33497, 33497)).toBe('refunded');
+    expect(refundedStatus(5000, 33497)).toBe('partially_refunded');
+    expect(refundedStatus(1, 33497)).toBe('partially_refunded');
+  });
+
+  it('knows the refund and dispute events, and keeps them apart from the session events', () => {
+    for (const type of ['charge.refunded', 'refund.updated', 'charge.dispute.created', 'charge.dispute.closed']) {
+      expect(isPaymentEvent(type)).toBe(true);
+      expect(isOrderEvent(type)).toBe(false);
+    }
+    expect(isPaymentEvent('charge.succeeded')).toBe(false);
+  });
+
+  it('never moves a shipped or refunded order on a session event', () => {
+    for (const from of ['shipped', 'refunded', 'partially_refunded'] as const) {
+      expect(canMove(from, 'paid')).toBe(false);
+      expect(canMove(from, 'failed')).toBe(false);
+    }
   });
 });
 
