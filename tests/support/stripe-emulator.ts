@@ -70,7 +70,9 @@ function lineItems(fields: Record<string, string>) {
  * exercised: POST /v1/checkout/sessions (form-encoded; the same Idempotency-Key returns the same
  * session, as Stripe does), GET /v1/checkout/sessions/:id (the first 10 line items when expanded, as
  * Stripe gives) and GET /v1/checkout/sessions/:id/line_items (paged by limit and starting_after, their
- * products when expanded). It also serves the hosted page (GET /pay/:id, whose Pay button completes the session and
+ * products when expanded), GET /v1/checkout/sessions?payment_intent=…, and the charges, refunds and
+ * disputes of completed sessions (GET /v1/charges|refunds|disputes/:id; made by refund(), openDispute(),
+ * closeDispute(), their events signed by signedObjectEvent). It also serves the hosted page (GET /pay/:id, whose Pay button completes the session and
  * goes to success_url, first posting the signed checkout.session.completed to `state.webhook` when
  * set, as Stripe does), and the account's payment links (GET /v1/payment_links, paged; POST
  * /v1/payment_links/:id with `active`, recorded in `linkUpdates`). `state.mode` decides the next create answers: ok, fail (500), reject (400) or
