@@ -84,7 +84,10 @@ describe('Stripe webhooks on the edge', () => {
     ]);
     const [order] = (await turso.db.execute({ sql: 'select id, status, refunded from orders where session_id = ?', args: [id] })).rows;
     expect({ status: order!.status, refunded: Number(order!.refunded) }).toEqual({ status: 'partially_refunded', refunded: 5000 });
-    const steps = await turso.db.execute({ sql: 'select step from order_events where order_id = ? order by at', args: [Number(order!.id)] });
+    const steps = await turso.db.execute({
+      sql: 'select step from order_events where order_id = ? order by at',
+      args: [Number(order!.id)],
+    });
     expect(steps.rows.map((r) => r.step)).toEqual(['paid', 'refund:5000']);
     const mails = await turso.db.execute({ sql: 'select kind from order_mails where order_id = ?', args: [Number(order!.id)] });
     expect(mails.rows.map((r) => r.kind)).toEqual(['refund_issued']);
