@@ -146,6 +146,7 @@ describe('operations', () => {
       database: 'reachable',
       contactMail: { owed: 0, overdue: 0, oldestOwedSeconds: null },
       orderMail: { owed: 0, overdue: 0, oldestOwedSeconds: null },
+      orderStepMail: { owed: 0, overdue: 0, oldestOwedSeconds: null },
     });
   });
 
