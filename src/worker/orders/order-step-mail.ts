@@ -27,8 +27,9 @@ export const orderStepMail: OwedMailKind<typeof orderMails> = {
 /**
  * Sends the step mails an order owes, right after the step was written (the webhook's or the
  * command's batch). Each is claimed with a lease first, so the retry job or a racing delivery never
- * sends one twice, and the provider is asked before sending one an earlier sender may have sent.
- * Never throws: what fails stays owed for the retry job.
+ * sends one twice, and the provider is always asked first (a row whose lease ran out looks the same
+ * as a fresh one, and its sender may have died after Postmark took it). Never throws: what fails
+ * stays owed for the retry job.
  */
 export async function sendOrderStepMails(deps: MailDeps, log: Logger, orderId: number): Promise<void> {
   try {
