@@ -174,7 +174,7 @@ const STEP_WORDS: Record<OrderStep['kind'], string> = {
 };
 
 /** One line of a step: when, what, and its details (tracking, amount, reason, lines). */
-export function formatStep(step: OrderStep, currency: StoredOrder['currency']): string {
+function formatStep(step: OrderStep, currency: StoredOrder['currency']): string {
   const d = step.detail ?? {};
   const money = (minor: number) => formatMinor(minor, currency);
   const details = [

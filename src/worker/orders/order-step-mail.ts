@@ -1,23 +1,18 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { emailLeaseMs } from '../db/queries/owed-mail';
-import { orderEvents, orderMails } from '../db/schema';
+import { orderMails } from '../db/schema';
 import { errorFields, type Logger } from '../log';
 import { sendOwedMail, type MailDeps, type OwedMailKind } from '../mail/send-owed';
 import { orderStepEmail } from './order-step-email';
 import { orderById } from './order-queries';
+import { orderStep } from './order-steps';
 
 /** A step's mail (payment confirmed, shipped, refund issued, a dispute to the shop), written from the order and its step as they stand when sent. */
 export const orderStepMail: OwedMailKind<typeof orderMails> = {
   name: 'order step',
   table: orderMails,
   async mails(deps, row) {
-    const [order, [step]] = await Promise.all([
-      orderById(deps.db, row.orderId),
-      deps.db
-        .select({ step: orderEvents.step, kind: orderEvents.status, detail: orderEvents.detail, at: orderEvents.at })
-        .from(orderEvents)
-        .where(and(eq(orderEvents.orderId, row.orderId), eq(orderEvents.step, row.step))),
-    ]);
+    const [order, step] = await Promise.all([orderById(deps.db, row.orderId), orderStep(deps.db, row.orderId, row.step)]);
     const message = order && orderStepEmail(row, order, step, deps.settings);
     if (!message) throw new Error(`order mail ${row.id} has no order or no address`);
     return { notification: message, confirmation: null };

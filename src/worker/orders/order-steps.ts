@@ -1,4 +1,4 @@
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../db/client';
 import { orderEvents, orderMails, orders, type OrderMailKind, type OrderStepDetail } from '../db/schema';
@@ -37,10 +37,12 @@ export function stepStatements(
   return statements;
 }
 
+const stepColumns = { step: orderEvents.step, kind: orderEvents.status, detail: orderEvents.detail, at: orderEvents.at };
+
 /** An order's timeline, oldest first. */
 export function orderSteps(db: Db, orderId: number) {
   return db
-    .select({ step: orderEvents.step, kind: orderEvents.status, detail: orderEvents.detail, at: orderEvents.at })
+    .select(stepColumns)
     .from(orderEvents)
     .where(eq(orderEvents.orderId, orderId))
     .orderBy(asc(orderEvents.at), asc(orderEvents.step))
@@ -49,4 +51,11 @@ export function orderSteps(db: Db, orderId: number) {
 
 export type OrderStep = Awaited<ReturnType<typeof orderSteps>>[number];
 
-export const isShopMail = (kind: OrderMailKind) => SHOP_MAILS.includes(kind);
+/** One step of an order, by its key (what a step's mail is written from). */
+export async function orderStep(db: Db, orderId: number, step: string): Promise<OrderStep | undefined> {
+  const [found] = await db
+    .select(stepColumns)
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.step, step)));
+  return found;
+}

@@ -97,8 +97,9 @@ async function recordDispute(deps: RecordDeps, disputeId: string, opened: boolea
       at,
     }),
   );
-  deps.background(sendOrderStepMails(deps, deps.log, order.id));
-  return { number: order.number, step: (added as { rowsAffected: number }).rowsAffected > 0 ? step : null };
+  const recorded = (added as { rowsAffected: number }).rowsAffected > 0;
+  if (recorded) deps.background(sendOrderStepMails(deps, deps.log, order.id));
+  return { number: order.number, step: recorded ? step : null };
 }
 
 /** A refund or dispute event, its object read from Stripe by the id the (verified) event names. */

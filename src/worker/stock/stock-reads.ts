@@ -1,7 +1,5 @@
-import type { Context } from 'hono';
 import { stockLevel, availableOf, type StockCount } from '#shared/catalogue/stock-level.ts';
 import type { StockLevel } from '#shared/catalogue/types.ts';
-import type { AppEnv } from '../app-context';
 import type { Db } from '../db/client';
 import { read } from '../db/queries/read';
 import { CacheShort } from '../db/read-cache/strategy';
@@ -52,11 +50,4 @@ export function withStock<T extends { id: number }>(
   view: StockView,
 ): Array<T & { stock: StockLevel; available?: number }> {
   return items.map((item) => ({ ...item, stock: view.level(item.id), available: view.available(item.id) }));
-}
-
-/** Reads the stock of these products for the page (one round trip at most, none when cached). */
-export async function readStock(c: Context<AppEnv>, ids: readonly number[]): Promise<StockView> {
-  const { db, settings } = c.get('deps');
-  const [counts] = await c.get('reads').all([stockRead(db, ids)] as const);
-  return stockView(counts, settings.LOW_STOCK_AT);
 }

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { withCampaign } from '#shared/site/campaign.ts';
 import { productPath, parseProductId, isPurchasable } from '#shared/catalogue/product.ts';
-import { readShelf } from '#worker/catalogue/catalogue-reads.ts';
+import { readProducts } from '#worker/catalogue/catalogue-reads.ts';
 import type { AppEnv } from '#worker/app-context.ts';
 import { readFields } from '#worker/http/read-fields.ts';
 import { stockCounts } from '#worker/stock/stock-queries.ts';
@@ -21,7 +21,7 @@ checkoutRoutes.post('/checkout/:id', async (c) => {
   const id = parseProductId(c.req.param('id'));
   if (id === null) return renderNotFound(c);
   // The product as its page has it (a kept copy when the database is down: the link still sells).
-  const product = (await readShelf(c, [id]))?.byId(id);
+  const product = (await readProducts(c, [id]))(id);
   if (!product) return renderNotFound(c);
   const { db, settings } = c.get('deps');
   // A stock read that fails leaves the product buyable, as on its page (the link itself holds nothing).
