@@ -1,9 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import { watchPage } from '../support/browser';
 import { BROWSER_UA, mainOf } from '../support/html';
 import { useBrowserAndShop } from '../support/e2e';
 import { measureSkeletonSwap, SWAP_VIEWPORTS } from '../support/skeleton-swap';
+import { axeReport } from '../support/axe';
 
 const PATH = '/training-gun-digest/dry-fire-fundamentals';
 
@@ -11,7 +11,6 @@ const e2e = useBrowserAndShop();
 
 describe('article page in Chromium', () => {
   it('has no serious or critical axe violations, a clean console, and both streamed blocks in place', async () => {
-    // axe runs part of its work in a second page of the same context, which e2e.browser.newPage() does not allow.
     // A person's browser (headless Chromium's own UA counts as a bot and gets the page in one piece).
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent: BROWSER_UA });
     const page = await context.newPage();
@@ -26,10 +25,9 @@ describe('article page in Chromium', () => {
       '/product/1/g-series-laser-training-pistol',
     );
 
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    console.info('axe on', PATH, JSON.stringify({ serious: serious.length, all: violations.map((v) => `${v.id} (${v.impact})`) }));
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    const axe = await axeReport(page);
+    console.info('axe on', PATH, JSON.stringify({ serious: axe.severe.length, all: axe.all }));
+    expect(axe.severe).toEqual([]);
     expect(watch.problems).toEqual([]);
     expect(watch.failedUrls).toEqual([]);
     await context.close();

@@ -1,6 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartBadgeLabel } from '#shared/cart/cart.ts';
@@ -9,6 +8,7 @@ import { useBrowserAndShop } from '../support/e2e';
 import type { ShopServer } from '../support/shop-server';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
 import { closedPort } from '../support/worker';
+import { axeReport } from '../support/axe';
 
 const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_emulated';
 let stripe: StripeEmulator;
@@ -222,9 +222,7 @@ describe('/cart in Chromium', () => {
     const watch = watchPage(page);
     await open(page, `${e2e.shop.url}/cart`);
     expect(await layoutShift(page)).toBeLessThan(0.01);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect((await axeReport(page)).severe).toEqual([]);
     expectClean(watch);
     await context.close();
   });

@@ -1,4 +1,3 @@
-import { createClient } from '@libsql/client';
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,6 +8,7 @@ import { emailLeaseMs } from '#worker/db/queries/owed-mail.ts';
 import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
 import { startShopServer } from '../support/shop-server';
+import { openShopDb } from '../support/shop-db';
 
 /**
  * Crash test: the built Node server (what `npm start` runs) is SIGKILLed in the middle of a burst of
@@ -95,7 +95,7 @@ describe('the Node server killed mid-burst', () => {
     expect(health.status).toBe('ok');
     await second.stop();
 
-    const db = createClient({ url: env.TURSO_DATABASE_URL });
+    const db = await openShopDb(env.TURSO_DATABASE_URL);
     const rows = async () =>
       (await db.execute('select id, message, notified_at, confirmed_at, email_lease_until from form_submissions')).rows.map((r) => ({
         id: Number(r.id),
@@ -119,7 +119,7 @@ describe('the Node server killed mid-burst', () => {
     const after = await rows();
     db.close();
     expect(after.filter((r) => !r.notified || !r.confirmed)).toEqual([]);
-    const orderDb = createClient({ url: env.TURSO_DATABASE_URL });
+    const orderDb = await openShopDb(env.TURSO_DATABASE_URL);
     const orderRows = (await orderDb.execute('select session_id, notified_at, confirmed_at from orders')).rows;
     orderDb.close();
     expect(paidSessions.length).toBeGreaterThan(0);

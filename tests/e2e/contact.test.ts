@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +8,7 @@ import { pageSettled, watchPage } from '../support/browser';
 import { useBrowserAndShop } from '../support/e2e';
 import { startPostmarkEmulator } from '../support/postmark-emulator';
 import { startShopServer, type ShopServer } from '../support/shop-server';
+import { axeReport } from '../support/axe';
 
 // The server has no Postmark token, so it writes each e-mail into this outbox (which accepts them all).
 const outbox = join(tmpdir(), `contact-e2e-outbox-${process.pid}-${Date.now()}`);
@@ -348,10 +348,9 @@ describe('contact and cart: accessibility and console', () => {
     const response = await page.goto(`${e2e.shop.url}${path}`);
     expect(response?.status()).toBe(200);
     await pageSettled(page);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    seriousByPage[`${path} @${width}`] = serious.length;
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    const axe = await axeReport(page);
+    seriousByPage[`${path} @${width}`] = axe.severe.length;
+    expect(axe.severe).toEqual([]);
     expect(watch.problems).toEqual([]);
     expect(watch.failedUrls).toEqual([]);
     await context.close();

@@ -1,8 +1,8 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { watchPage } from '../support/browser';
 import { useBrowserAndShop } from '../support/e2e';
+import { axeReport } from '../support/axe';
 
 const e2e = useBrowserAndShop();
 
@@ -57,17 +57,15 @@ describe('content pages: accessibility and console', () => {
   });
 
   it.each(paths)('%s has no serious or critical axe violations and a clean console', async (path) => {
-    // axe runs part of its work in a second page of the same context, which e2e.browser.newPage() does not allow.
     const context = await e2e.browser.newContext();
     const page = await context.newPage();
     const watch = watchPage(page);
     const response = await page.goto(`${e2e.shop.url}${path}`);
     expect(response?.status()).toBe(200);
     await page.waitForLoadState('networkidle');
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    seriousByPage[path] = serious.length;
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    const axe = await axeReport(page);
+    seriousByPage[path] = axe.severe.length;
+    expect(axe.severe).toEqual([]);
     expect(watch.problems).toEqual([]);
     expect(watch.failedUrls).toEqual([]);
     await context.close();

@@ -1,15 +1,14 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, describe, expect, it } from 'vitest';
 import { watchPage } from '../support/browser';
 import { useBrowserAndShop } from '../support/e2e';
 import { BROWSER_UA } from '../support/html';
 import { measureSkeletonSwap, SWAP_VIEWPORTS } from '../support/skeleton-swap';
+import { axeReport } from '../support/axe';
 
 const e2e = useBrowserAndShop();
 
 /** A person's browser (headless Chromium's own UA counts as a bot and gets the page in one piece). */
 async function openPage() {
-  // axe runs part of its work in a second page of the same context, which e2e.browser.newPage() does not allow.
   const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent: BROWSER_UA });
   const page = await context.newPage();
   return { context, page, watch: watchPage(page) };
@@ -27,11 +26,10 @@ describe('digest and guides: accessibility and console', () => {
     expect((await page.goto(`${e2e.shop.url}${path}`))?.status()).toBe(200);
     await page.waitForLoadState('networkidle');
     await expect.poll(() => page.locator('[data-skeleton]').count()).toBe(0);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    seriousByPage[path] = serious.length;
-    console.info('axe on', path, JSON.stringify({ serious: serious.length, all: violations.map((v) => `${v.id} (${v.impact})`) }));
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    const axe = await axeReport(page);
+    seriousByPage[path] = axe.severe.length;
+    console.info('axe on', path, JSON.stringify({ serious: axe.severe.length, all: axe.all }));
+    expect(axe.severe).toEqual([]);
     expect(watch.problems).toEqual([]);
     expect(watch.failedUrls).toEqual([]);
     await context.close();

@@ -1,9 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { promoMessages } from '#shared/site/promotions.ts';
 import { pageSettled, watchPage } from '../support/browser';
 import { useBrowserAndShop } from '../support/e2e';
+import { axeReport } from '../support/axe';
 
 /** A page that carries the whole frame on every build (the shop's own pages are added by other issues). */
 const FRAME_PAGE = '/404';
@@ -244,9 +244,7 @@ describe('accessibility of the frame', () => {
       { width: 375, height: 800 },
     ]) {
       const { page, close } = await open(FRAME_PAGE, { viewport });
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect((await axeReport(page)).severe).toEqual([]);
       await close();
     }
   });

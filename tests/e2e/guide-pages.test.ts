@@ -1,13 +1,13 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import { createClient } from '@libsql/client';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { productPath } from '#shared/catalogue/product.ts';
 import { expectClean, markPage, pageSettled, samePage, watchPage } from '../support/browser';
 import { useBrowserAndShop } from '../support/e2e';
+import { openShopDb } from '../support/shop-db';
 import { BROWSER_UA } from '../support/html';
 import { products } from '../support/catalogue';
+import { axeReport } from '../support/axe';
 
 const e2e = useBrowserAndShop();
 
@@ -17,7 +17,7 @@ const e2e = useBrowserAndShop();
  */
 const ARCHIVE = 8;
 beforeAll(async () => {
-  const db = createClient({ url: `file:${e2e.shop.dbFile}` });
+  const db = await openShopDb(e2e.shop.dbFile);
   const statements = Array.from({ length: 40 }, (_, i) => {
     const at = new Date(Date.UTC(2023, 0, 40 - i)).toISOString();
     const title = i >= 40 - ARCHIVE ? `Archive drill ${i}` : `Generated drill ${i}`;
@@ -93,10 +93,9 @@ describe('guides pages', () => {
 
   it('/guides?page=2 has no serious or critical axe violations', async () => {
     const { context, page, watch } = await open('/guides?page=2');
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    console.info('axe on /guides?page=2', JSON.stringify({ serious: serious.length, all: violations.map((v) => `${v.id} (${v.impact})`) }));
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    const axe = await axeReport(page);
+    console.info('axe on /guides?page=2', JSON.stringify({ serious: axe.severe.length, all: axe.all }));
+    expect(axe.severe).toEqual([]);
     expectClean(watch);
     await context.close();
   });

@@ -1,10 +1,10 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { dataLayer, expectClean, layoutShift, markPage, pageSettled, samePage, watchPage } from '../support/browser';
 import { useBrowserAndShop } from '../support/e2e';
 import { BROWSER_UA } from '../support/html';
 import { measureSkeletonSwap, SWAP_VIEWPORTS } from '../support/skeleton-swap';
+import { axeReport } from '../support/axe';
 
 const e2e = useBrowserAndShop(undefined, { devShop: true });
 
@@ -27,7 +27,6 @@ const live = (page: Page) => page.locator('main [aria-live="polite"]');
 
 /** A person's browser (headless Chromium's own UA counts as a bot and gets the page in one piece), hydrated. */
 async function openGuides(path = '/guides', url = e2e.shop.url) {
-  // axe runs part of its work in a second page of the same context, which e2e.browser.newPage() does not allow.
   const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent: BROWSER_UA });
   const page = await context.newPage();
   const watch = watchPage(page);
@@ -143,10 +142,9 @@ describe('guides list with JavaScript', () => {
 
   it.each(['/guides', '/guides?q=zzzz'])('%s has no serious or critical axe violations', async (path) => {
     const { context, page, watch } = await openGuides(path);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    console.info('axe on', path, JSON.stringify({ serious: serious.length, all: violations.map((v) => `${v.id} (${v.impact})`) }));
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    const axe = await axeReport(page);
+    console.info('axe on', path, JSON.stringify({ serious: axe.severe.length, all: axe.all }));
+    expect(axe.severe).toEqual([]);
     expectClean(watch);
     await context.close();
   });

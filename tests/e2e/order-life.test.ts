@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useBrowserAndShop } from '../support/e2e';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
 import { closedPort } from '../support/worker';
+import { openShopDb } from '../support/shop-db';
 
 /**
  * One order's life on the built shop (what `npm start` runs, outbox mailer): a delayed payment that
@@ -71,7 +71,7 @@ describe('an order after its payment', () => {
     stripe.settle(session, 'paid');
     expect(await post(stripe.signedEvent('checkout.session.async_payment_succeeded', session, SECRET))).toBe(200);
 
-    const db = createClient({ url: `file:${e2e.shop.dbFile}` });
+    const db = await openShopDb(e2e.shop.dbFile);
     const [row] = (await db.execute({ sql: 'select number, token from orders where session_id = ?', args: [session] })).rows;
     db.close();
     const number = String(row!.number);

@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
@@ -15,6 +14,7 @@ import {
 } from '../support/browser';
 import { useBrowserAndShop } from '../support/e2e';
 import { paymentLinks, ukPaymentLinks } from '../support/catalogue';
+import { axeReport } from '../support/axe';
 
 const WIDGET = 'https://reviews.example.com/embed/widget.js';
 const e2e = useBrowserAndShop({ env: { REVIEWS_WIDGET_URL: WIDGET } }, { devShop: true });
@@ -468,12 +468,9 @@ describe('shop pages in Chromium', () => {
     const page = await context.newPage();
     await page.goto(`${e2e.shop.url}${path}`);
     await pageSettled(page);
-    const results = await new AxeBuilder({ page }).analyze();
-    const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-    console.info(
-      `axe ${path}: ${results.violations.length} violations (${results.violations.map((v) => `${v.id}/${v.impact}`).join(', ') || 'none'})`,
-    );
+    const axe = await axeReport(page);
+    expect(axe.severe).toEqual([]);
+    console.info(`axe ${path}: ${axe.all.length} violations (${axe.all.join(', ') || 'none'})`);
     await context.close();
   });
 

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { createClient } from '@libsql/client';
 import { describe, expect, it, vi } from 'vitest';
 import { pageSettled } from '../support/browser';
 import { useBrowserAndShop } from '../support/e2e';
+import { openShopDb } from '../support/shop-db';
 
 /**
  * Field data as real visitors send it: Chromium on a phone-sized viewport walks ten pages, each view's
@@ -38,7 +38,7 @@ describe('field data from Chromium', () => {
     await page.goto('about:blank'); // the last view is left too
     await context.close();
 
-    const db = createClient({ url: `file:${e2e.shop.dbFile}` });
+    const db = await openShopDb(e2e.shop.dbFile);
     const rows = await vi.waitFor(
       async () => {
         const found = (await db.execute('select * from web_vitals')).rows;

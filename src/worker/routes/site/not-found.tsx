@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '#worker/app-context.ts';
 import { useHref } from '#client/market-context.ts';
+import { WholeEnd } from '#worker/frame/whole-end.tsx';
 
 /** The not-found page, shown at /404 and for every unknown path. */
 function NotFoundPage() {
@@ -12,7 +13,8 @@ function NotFoundPage() {
       </p>
       <h1 className="mt-4 text-3xl font-bold">Page Not Found</h1>
       <p className="mt-4 text-stone-700">The page you're looking for doesn't exist or has been moved.</p>
-      <div className="mt-8 flex flex-wrap justify-center gap-4">
+      {/* Centred, so a half-parsed row would paint narrow, then widen and move (WholeEnd). */}
+      <div className="mt-8 flex flex-wrap justify-center gap-4" data-whole="">
         <a href={to('/')} className="btn btn-primary">
           Back to Home
         </a>
@@ -20,6 +22,7 @@ function NotFoundPage() {
           Browse Products
         </a>
       </div>
+      <WholeEnd />
     </section>
   );
 }
