@@ -1,24 +1,17 @@
-import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDbCli } from '../support/db-cli';
 
 /**
  * The built command behind `npm run content:sync` (dist/server/db-cli.js), run as an operator would:
  * in a folder with content/, public/ and the migrations, against a libSQL file named by TURSO_DATABASE_URL.
  */
-const cli = resolve('dist/server/db-cli.js');
 let dir: string;
 
-function sync(...flags: string[]) {
-  const run = spawnSync(process.execPath, [cli, 'content-sync', ...flags], {
-    cwd: dir,
-    env: { ...process.env, TURSO_DATABASE_URL: `file:${join(dir, 'shop.db')}`, LOG_LEVEL: 'error' },
-    encoding: 'utf8',
-  });
-  return { code: run.status, out: `${run.stdout}${run.stderr}` };
-}
+const sync = (...flags: string[]) =>
+  runDbCli(['content-sync', ...flags], { cwd: dir, env: { TURSO_DATABASE_URL: `file:${join(dir, 'shop.db')}` } });
 
 const post = (title: string) => `---\ntitle: ${title}\npublished_at: 2026-01-01\ntags: [Fundamentals]\n---\n\nText.\n`;
 
@@ -35,8 +28,8 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('npm run content:sync', () => {
-  it('exits with 1 and names the bad file, still writing the good one', () => {
-    const { code, out } = sync();
+  it('exits with 1 and names the bad file, still writing the good one', async () => {
+    const { code, out } = await sync();
     expect(code).toBe(1);
     expect(out).toContain('added post good-guide (content/posts/good-guide.md)');
     expect(out).toMatch(/error content\/posts\/bad-guide\.md: front matter does not parse: .* \(nothing of it written\)/);
@@ -44,15 +37,15 @@ describe('npm run content:sync', () => {
 
   it('exits with 0 once the files are good, and a second run changes nothing and says so', async () => {
     await writeFile(join(dir, 'content', 'posts', 'bad-guide.md'), post('Fixed Guide'));
-    expect(sync('--dry-run')).toMatchObject({ code: 0, out: expect.stringContaining('would add post bad-guide') });
-    expect(sync()).toMatchObject({ code: 0, out: expect.stringContaining('added post bad-guide') });
-    expect(sync()).toMatchObject({
+    expect(await sync('--dry-run')).toMatchObject({ code: 0, out: expect.stringContaining('would add post bad-guide') });
+    expect(await sync()).toMatchObject({ code: 0, out: expect.stringContaining('added post bad-guide') });
+    expect(await sync()).toMatchObject({
       code: 0,
       out: expect.stringContaining('Nothing to change: 2 posts and 1 categories already match content/.'),
     });
   });
 
-  it('refuses an unknown option', () => {
-    expect(sync('--force')).toMatchObject({ code: 1, out: expect.stringContaining('unknown option --force') });
+  it('refuses an unknown option', async () => {
+    expect(await sync('--force')).toMatchObject({ code: 1, out: expect.stringContaining('unknown option --force') });
   });
 });

@@ -1,11 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useBrowserAndShop } from '../support/e2e';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
 import { closedPort } from '../support/worker';
 import { openShopDb } from '../support/shop-db';
+import { runDbCli } from '../support/db-cli';
 
 /**
  * One order's life on the built shop (what `npm start` runs, outbox mailer): a delayed payment that
@@ -26,18 +26,10 @@ const e2e = useBrowserAndShop(async () => {
   return { env: { ...stripe.env, STRIPE_WEBHOOK_SECRET: SECRET, PORT: String(port), SITE_URL: `http://127.0.0.1:${port}` } };
 });
 
-function orders(...args: string[]) {
-  const run = spawnSync(process.execPath, [resolve('dist/server/db-cli.js'), 'orders', ...args], {
-    env: {
-      ...process.env,
-      TURSO_DATABASE_URL: `file:${e2e.shop.dbFile}`,
-      MAIL_OUTBOX_DIR: e2e.shop.outboxDir,
-      SITE_URL: e2e.shop.url,
-      LOG_LEVEL: 'error',
-    },
-    encoding: 'utf8',
-  });
-  return { code: run.status, out: `${run.stdout}${run.stderr}`.trim() };
+async function orders(...args: string[]) {
+  const env = { TURSO_DATABASE_URL: `file:${e2e.shop.dbFile}`, MAIL_OUTBOX_DIR: e2e.shop.outboxDir, SITE_URL: e2e.shop.url };
+  const run = await runDbCli(['orders', ...args], { env });
+  return { code: run.code, out: run.out.trim() };
 }
 const post = async (event: { body: string; headers: Record<string, string> }) =>
   (await fetch(`${e2e.shop.url}/webhooks/stripe`, { method: 'POST', body: event.body, headers: event.headers })).status;
@@ -77,7 +69,7 @@ describe('an order after its payment', () => {
     const number = String(row!.number);
     const token = String(row!.token);
 
-    const shipped = orders(
+    const shipped = await orders(
       'ship',
       number,
       '--carrier',
@@ -88,7 +80,7 @@ describe('an order after its payment', () => {
       'https://track.example/AB123456789GB',
     );
     expect(shipped, shipped.out).toMatchObject({ code: 0 });
-    expect(orders('ship', number)).toMatchObject({ code: 1, out: `order ${number} cannot be shipped: it has been shipped already` });
+    expect(await orders('ship', number)).toMatchObject({ code: 1, out: `order ${number} cannot be shipped: it has been shipped already` });
 
     stripe.refund(session, 5000);
     const refunded = stripe.signedObjectEvent('charge.refunded', stripe.chargeOf(session), SECRET);
@@ -110,7 +102,7 @@ describe('an order after its payment', () => {
     expect(await page.locator('[data-order-status]').textContent()).toBe('Part of this order has been refunded.');
     await page.close();
 
-    const shown = orders('show', number);
+    const shown = await orders('show', number);
     expect(shown.code).toBe(0);
     expect(shown.out).toContain('dispute opened  £354.99  reason: product_not_received');
 

@@ -1,26 +1,19 @@
-import { spawnSync } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { runDbCli } from '../support/db-cli';
 
 /**
  * The built command behind `npm run orders` (dist/server/db-cli.js), as an operator runs it against
  * the database an app (Node, outbox mailer: no Postmark token) recorded paid orders in.
  */
 const SECRET = 'whsec_cli_emulated';
-const cli = resolve('dist/server/db-cli.js');
 let stripe: StripeEmulator;
 let t: TestApp;
 
-function orders(...flags: string[]) {
-  const run = spawnSync(process.execPath, [cli, 'orders', ...flags], {
-    env: { ...process.env, TURSO_DATABASE_URL: t.deps.settings.TURSO_DATABASE_URL, LOG_LEVEL: 'error' },
-    encoding: 'utf8',
-  });
-  return { code: run.status, out: `${run.stdout}${run.stderr}` };
-}
+const orders = (...flags: string[]) => runDbCli(['orders', ...flags], { env: { TURSO_DATABASE_URL: t.deps.settings.TURSO_DATABASE_URL } });
 
 async function pay(session: Parameters<StripeEmulator['createSession']>[0], paymentStatus: 'paid' | 'unpaid') {
   const id = stripe.createSession(session);
@@ -53,8 +46,8 @@ afterAll(async () => {
 });
 
 describe('npm run orders', () => {
-  it('lists every order newest first with its lines, and exits 0', () => {
-    const { code, out } = orders();
+  it('lists every order newest first with its lines, and exits 0', async () => {
+    const { code, out } = await orders();
     expect(code, out).toBe(0);
     const lines = out.trim().split('\n');
     expect(lines[0]).toMatch(/^Orders on file:.*newest first: 2$/);
@@ -64,11 +57,11 @@ describe('npm run orders', () => {
     expect(lines.slice(4)).toEqual(['    2 × G-Series Laser Training Pistol  £299.98', '    1 × Training Knife  £34.99']);
   });
 
-  it('narrows by status and date, and refuses a bad option with exit 1', () => {
-    const pending = orders('--status', 'pending');
+  it('narrows by status and date, and refuses a bad option with exit 1', async () => {
+    const pending = await orders('--status', 'pending');
     expect(pending.out).toContain('(pending), newest first: 1');
-    expect(orders('--since', '2999-01-01').out).toContain('newest first: 0');
-    const bad = orders('--status', 'delivered');
+    expect((await orders('--since', '2999-01-01')).out).toContain('newest first: 0');
+    const bad = await orders('--status', 'delivered');
     expect(bad.code).toBe(1);
     expect(bad.out).toContain('orders takes --since');
   });

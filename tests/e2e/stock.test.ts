@@ -1,11 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageSettled } from '../support/browser';
 import { useBrowserAndShop } from '../support/e2e';
 import { shopper } from '../support/shopper';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
 import { closedPort } from '../support/worker';
+import { runDbCli } from '../support/db-cli';
 
 /**
  * Stock as the operator and the shopper meet it: the built command behind `npm run stock` against the
@@ -25,12 +24,9 @@ const e2e = useBrowserAndShop(async () => {
   return { env: { ...stripe.env, STRIPE_WEBHOOK_SECRET: SECRET, PORT: String(port), SITE_URL: `http://127.0.0.1:${port}` } };
 });
 
-function stock(...args: string[]) {
-  const run = spawnSync(process.execPath, [resolve('dist/server/db-cli.js'), 'stock', ...args], {
-    env: { ...process.env, TURSO_DATABASE_URL: `file:${e2e.shop.dbFile}`, ...stripe.env, LOG_LEVEL: 'error' },
-    encoding: 'utf8',
-  });
-  return { code: run.status, out: `${run.stdout}${run.stderr}`.trim() };
+async function stock(...args: string[]) {
+  const run = await runDbCli(['stock', ...args], { env: { TURSO_DATABASE_URL: `file:${e2e.shop.dbFile}`, ...stripe.env } });
+  return { code: run.code, out: run.out.trim() };
 }
 const row = (out: string, id: number) =>
   out
@@ -50,7 +46,7 @@ async function checkout(lines: Array<[number, number]>) {
 
 describe('npm run stock', () => {
   it('shows a paid two-line order as sales and an expired checkout as nothing held', async () => {
-    const before = stock();
+    const before = await stock();
     expect(before.code, before.out).toBe(0);
     expect(row(before.out, 1)).toEqual(['1', 'G-Series Laser Training Pistol', '25', '0', '25', 'In Stock']);
 
@@ -59,7 +55,7 @@ describe('npm run stock', () => {
       [3, 1],
     ]);
     const abandoned = await checkout([[3, 2]]);
-    const holding = stock();
+    const holding = await stock();
     expect(row(holding.out, 1)).toEqual(['1', 'G-Series Laser Training Pistol', '25', '2', '23', 'In Stock']);
     expect(row(holding.out, 3)).toEqual(['3', 'Reactive Laser Target System', '25', '3', '22', 'In Stock']);
 
@@ -67,7 +63,7 @@ describe('npm run stock', () => {
     expect((await deliver('checkout.session.completed', paid)).status).toBe(200);
     stripe.expire(abandoned);
     expect((await deliver('checkout.session.expired', abandoned)).status).toBe(200);
-    const after = stock();
+    const after = await stock();
     expect(row(after.out, 1)).toEqual(['1', 'G-Series Laser Training Pistol', '23', '0', '23', 'In Stock']);
     expect(row(after.out, 3)).toEqual(['3', 'Reactive Laser Target System', '24', '0', '24', 'In Stock']);
     console.log(
@@ -75,17 +71,17 @@ describe('npm run stock', () => {
     );
   });
 
-  it('exits 1 naming the problem and writes nothing on bad input (each refusal: tests/integration/stock.test.ts)', () => {
-    const run = stock('set', '2', '-1');
+  it('exits 1 naming the problem and writes nothing on bad input (each refusal: tests/integration/stock.test.ts)', async () => {
+    const run = await stock('set', '2', '-1');
     expect(run.code).toBe(1);
     expect(run.out).toContain('stock cannot be set below 0');
-    expect(row(stock().out, 2)).toEqual(['2', 'AR-Style Laser Training Rifle', '25', '0', '25', 'In Stock']);
+    expect(row((await stock()).out, 2)).toEqual(['2', 'AR-Style Laser Training Rifle', '25', '0', '25', 'In Stock']);
   });
 });
 
 describe('a product set to 0', () => {
-  beforeAll(() => {
-    expect(stock('set', '4', '0', '--note', 'e2e').code).toBe(0);
+  beforeAll(async () => {
+    expect((await stock('set', '4', '0', '--note', 'e2e')).code).toBe(0);
   });
 
   it.each([true, false])('shows Out of Stock and no way to buy it (JavaScript %s)', async (javaScriptEnabled) => {

@@ -1,9 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { pageSettled } from '../support/browser';
 import { useBrowserAndShop } from '../support/e2e';
 import { openShopDb } from '../support/shop-db';
+import { runDbCli } from '../support/db-cli';
 
 /**
  * Field data as real visitors send it: Chromium on a phone-sized viewport walks ten pages, each view's
@@ -68,11 +67,8 @@ describe('field data from Chromium', () => {
     ]);
     expect(rows.filter((r) => r.metric === 'LCP').every((r) => typeof r.target === 'string' && r.target.length <= 100)).toBe(true);
 
-    const run = spawnSync(process.execPath, [resolve('dist/server/db-cli.js'), 'vitals', '--days', '1'], {
-      env: { ...process.env, TURSO_DATABASE_URL: `file:${e2e.shop.dbFile}`, LOG_LEVEL: 'error' },
-      encoding: 'utf8',
-    });
-    expect(run.status, run.stderr).toBe(0);
+    const run = await runDbCli(['vitals', '--days', '1'], { env: { TURSO_DATABASE_URL: `file:${e2e.shop.dbFile}` } });
+    expect(run.code, run.stderr).toBe(0);
     console.log(`npm run vitals -- --days 1, after a walk through ten pages:\n${run.stdout}`);
     expect(run.stdout).toMatch(/^\/product\/:id gb {2}n=1 {2}LCP \d+ ms \((good|needs improvement|poor)\) {2}INP /m);
     expect(run.stdout).toContain('Slowest interactions (INP):');
