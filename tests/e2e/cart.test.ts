@@ -7,7 +7,6 @@ import { dataLayer, expectClean, layoutShift, markPage, pageSettled, samePage, w
 import { useBrowserAndShop } from '../support/e2e';
 import type { ShopServer } from '../support/shop-server';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
-import { closedPort } from '../support/worker';
 import { axeReport } from '../support/axe';
 
 const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_emulated';
@@ -19,14 +18,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await stripe?.close();
 });
-const e2e = useBrowserAndShop(
-  async () => {
-    // Stripe sends the shopper back to the site's public address (SITE_URL): this server's own.
-    const port = await closedPort();
-    return { env: { ...stripe.env, STRIPE_WEBHOOK_SECRET, PORT: String(port), SITE_URL: `http://127.0.0.1:${port}` } };
-  },
-  { devShop: () => ({ env: stripe.env }) },
-);
+// Stripe sends the shopper back to the site's public address (SITE_URL): this server's own.
+const e2e = useBrowserAndShop(() => ({ env: { ...stripe.env, STRIPE_WEBHOOK_SECRET }, ownSiteUrl: true }), {
+  devShop: () => ({ env: stripe.env }),
+});
 beforeAll(() => {
   // Pay on the emulated checkout posts the signed completed event to the shop first, as Stripe does.
   stripe.state.webhook = { url: `${e2e.shop.url}/webhooks/stripe`, secret: STRIPE_WEBHOOK_SECRET };

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useBrowserAndShop } from '../support/e2e';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
-import { closedPort } from '../support/worker';
 import { openShopDb } from '../support/shop-db';
 import { runDbCli } from '../support/db-cli';
 
@@ -21,10 +20,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stripe?.close();
 });
-const e2e = useBrowserAndShop(async () => {
-  const port = await closedPort();
-  return { env: { ...stripe.env, STRIPE_WEBHOOK_SECRET: SECRET, PORT: String(port), SITE_URL: `http://127.0.0.1:${port}` } };
-});
+const e2e = useBrowserAndShop(() => ({ env: { ...stripe.env, STRIPE_WEBHOOK_SECRET: SECRET }, ownSiteUrl: true }));
 
 async function orders(...args: string[]) {
   const env = { TURSO_DATABASE_URL: `file:${e2e.shop.dbFile}`, MAIL_OUTBOX_DIR: e2e.shop.outboxDir, SITE_URL: e2e.shop.url };

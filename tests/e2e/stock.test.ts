@@ -3,7 +3,6 @@ import { pageSettled } from '../support/browser';
 import { useBrowserAndShop } from '../support/e2e';
 import { shopper } from '../support/shopper';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
-import { closedPort } from '../support/worker';
 import { runDbCli } from '../support/db-cli';
 
 /**
@@ -19,10 +18,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stripe?.close();
 });
-const e2e = useBrowserAndShop(async () => {
-  const port = await closedPort();
-  return { env: { ...stripe.env, STRIPE_WEBHOOK_SECRET: SECRET, PORT: String(port), SITE_URL: `http://127.0.0.1:${port}` } };
-});
+const e2e = useBrowserAndShop(() => ({ env: { ...stripe.env, STRIPE_WEBHOOK_SECRET: SECRET }, ownSiteUrl: true }));
 
 async function stock(...args: string[]) {
   const run = await runDbCli(['stock', ...args], { env: { TURSO_DATABASE_URL: `file:${e2e.shop.dbFile}`, ...stripe.env } });

@@ -6,7 +6,7 @@ import { postContactForm, postContactJson, savedCount, validContact } from '../s
 import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
 import { logDuring, startTestApp, submissionRow, type TestApp } from '../support/test-app';
 import { GOOD_TURNSTILE_TOKEN, startTurnstileEmulator, type TurnstileEmulator } from '../support/turnstile-emulator';
-import { closedPort } from '../support/worker';
+import { closedPort } from '../support/loopback';
 
 let t: TestApp;
 let plain: TestApp;

@@ -7,9 +7,10 @@ import { orderPagePath } from '#worker/orders/order-number.ts';
 import { orderStepMail } from '#worker/orders/order-step-mail.ts';
 import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 import { setStock } from '#worker/stock/stock-moves.ts';
-import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
-import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
-import { keptLog, startTestApp, type TestApp } from '../support/test-app';
+import { startPaymentsApp, type PaymentsApp } from '../support/payments-app';
+import type { PostmarkEmulator } from '../support/postmark-emulator';
+import type { StripeEmulator } from '../support/stripe-emulator';
+import { keptLog, type TestApp } from '../support/test-app';
 
 /**
  * After the payment, over HTTP on the Node runtime: refunds and disputes as Stripe's signed webhooks
@@ -22,21 +23,12 @@ let postmark: PostmarkEmulator;
 let t: TestApp;
 const { log } = keptLog();
 
+let running: PaymentsApp;
 beforeAll(async () => {
-  [stripe, postmark] = await Promise.all([startStripeEmulator(), startPostmarkEmulator()]);
-  t = await startTestApp({
-    env: {
-      ...stripe.env,
-      STRIPE_WEBHOOK_SECRET: SECRET,
-      POSTMARK_SERVER_TOKEN: postmark.token,
-      POSTMARK_API_URL: postmark.url,
-      ORDERS_TO_EMAIL: 'orders@strikepoint-training.com',
-      SITE_URL: 'https://shop.example',
-    },
-    log,
-  });
+  running = await startPaymentsApp(SECRET, log);
+  ({ stripe, postmark, app: t } = running);
 });
-afterAll(() => Promise.all([t.close(), stripe.close(), postmark.close()]));
+afterAll(() => running.close());
 
 type Mail = { To: string; Subject: string; TextBody: string; Metadata: { mail_id: string } };
 const post = (event: { body: string; headers: Record<string, string> }) =>

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { ORDER_NUMBER, orderNumber } from '#worker/orders/order-number.ts';
 import { orderEvents, orderLines, orderMails as orderMailRows, orders, stockMoves } from '#worker/db/schema.ts';
 import { keptLog, startTestApp, type TestApp } from '../support/test-app';
-import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
-import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
+import { startPaymentsApp, type PaymentsApp } from '../support/payments-app';
+import type { StripeEmulator } from '../support/stripe-emulator';
+import type { PostmarkEmulator } from '../support/postmark-emulator';
 import { retryOwedMail } from '#worker/jobs/retry-owed-mail.ts';
 import { orderMail } from '#worker/orders/order-mail.ts';
 import { buyerHash } from '#worker/orders/buyer-cookie.ts';
@@ -61,26 +62,12 @@ const orderMails = async () => {
   return mine();
 };
 
+let running: PaymentsApp;
 beforeAll(async () => {
-  stripe = await startStripeEmulator();
-  postmark = await startPostmarkEmulator();
-  t = await startTestApp({
-    env: {
-      ...stripe.env,
-      STRIPE_WEBHOOK_SECRET: SECRET,
-      POSTMARK_SERVER_TOKEN: postmark.token,
-      POSTMARK_API_URL: postmark.url,
-      ORDERS_TO_EMAIL: 'orders@strikepoint-training.com',
-      SITE_URL: 'https://shop.example',
-    },
-    log,
-  });
+  running = await startPaymentsApp(SECRET, log);
+  ({ stripe, postmark, app: t } = running);
 });
-afterAll(async () => {
-  await t.close();
-  await stripe.close();
-  await postmark.close();
-});
+afterAll(() => running.close());
 beforeEach(async () => {
   await t.deps.db.batch([
     t.deps.db.delete(orderMailRows),

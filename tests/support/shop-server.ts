@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startGeoEmulator, type GeoEmulator } from './geo-emulator';
+import { closedPort } from './loopback';
 
 export interface ShopServer {
   url: string;
@@ -22,18 +23,23 @@ export interface ShopServer {
  * Runs the built Node entry (what `npm start` runs) with a fresh database on a port the server
  * picks itself (PORT=0), read back from its 'shop listening' log line, so parallel runs never race.
  * The browser's region services point at a loopback emulator that names no country (there is no
- * internet here), unless `env` points them elsewhere.
+ * internet here), unless `env` points them elsewhere. With `ownSiteUrl` the server takes a port
+ * chosen here and SITE_URL names it: Stripe sends the shopper back there and mails link to it.
  */
-export async function startShopServer(opts: { buildDir?: string; env?: Record<string, string> } = {}): Promise<ShopServer> {
+export async function startShopServer(
+  opts: { buildDir?: string; env?: Record<string, string>; ownSiteUrl?: boolean } = {},
+): Promise<ShopServer> {
   const dir = await mkdtemp(join(tmpdir(), 'shop-e2e-'));
   const geo = await startGeoEmulator();
+  const chosenPort = opts.ownSiteUrl ? await closedPort() : 0;
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [join(opts.buildDir ?? 'dist', 'server', 'node.js')], {
     env: {
       ...process.env,
       // As `npm start` runs it; the development build (dist-dev) runs React's development code.
       NODE_ENV: opts.buildDir === 'dist-dev' ? 'development' : 'production',
-      PORT: '0',
+      PORT: String(chosenPort),
+      ...(chosenPort ? { SITE_URL: `http://127.0.0.1:${chosenPort}` } : {}),
       LOG_LEVEL: 'info',
       TURSO_DATABASE_URL: `file:${join(dir, 'shop.db')}`,
       MAIL_OUTBOX_DIR: join(dir, 'outbox'),

@@ -1,16 +1,7 @@
 import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { BROWSER_UA } from './html';
-
-/** A loopback port with nothing listening: Turso "unreachable". */
-export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return typeof address === 'object' && address ? address.port : 1;
-}
+import { closedPort } from './loopback';
 
 const compatibilityDate = readFileSync('wrangler.toml', 'utf8').match(/compatibility_date = "([^"]+)"/)![1]!;
 
