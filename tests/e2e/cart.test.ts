@@ -144,6 +144,18 @@ describe('the first tap on Add to cart', () => {
     expect(await page.getByRole('button', { name: /^Add to cart/ }).getAttribute('aria-busy')).toBeNull();
     await context.close();
   });
+
+  it("says the line is full instead of 'Added' when the cart already has 10", async () => {
+    const context = await ukVisitor(412);
+    await context.addCookies([{ name: 'cart', value: encodeURIComponent('1:10'), url: e2e.shop.url }]);
+    const page = await context.newPage();
+    await open(page, `${e2e.shop.url}/product/1`);
+    await page.getByRole('button', { name: 'Add to cart: G-Series Laser Training Pistol' }).click();
+    await expect.poll(() => toastWith(page, 'Not added').textContent()).toContain('already has 10 of that product');
+    expect(await toastWith(page, 'Added to cart').count()).toBe(0);
+    await expect.poll(() => badge(page).textContent()).toBe('10');
+    await context.close();
+  });
 });
 
 describe('/cart in Chromium', () => {

@@ -5,6 +5,8 @@ import { shopper } from '../support/shopper';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
 import { logDuring, startTestApp, type TestApp } from '../support/test-app';
 import { buyerHash } from '#worker/orders/buyer-cookie.ts';
+import { setStock } from '#worker/stock/stock-moves.ts';
+import { sql } from 'drizzle-orm';
 import { paymentLinks, ukPaymentLinks } from '../support/catalogue';
 
 let plain: TestApp; // Stripe unset: the embedded default
@@ -98,6 +100,39 @@ describe('the cart without JavaScript', () => {
     expect(res.status).toBe(400);
     expect(body).toContain('Choose a quantity from 1 to 10.');
     expect(s.cookie).toBe('');
+  });
+
+  it('refuses with 409 and says so when the add would change nothing: a line at 10, a cart at its most lines', async () => {
+    const s = shopper(plain);
+    await s.post('/cart/add', { product_id: '1', quantity: '8' });
+    await s.post('/cart/add', { product_id: '1', quantity: '5' }); // a partial add: up to 10
+    expect(s.cookie).toBe('1:10');
+    const json = await s.post('/cart/add', { product_id: '1' }, { Accept: 'application/json' });
+    expect(json.res.status).toBe(409);
+    expect(JSON.parse(json.body)).toMatchObject({
+      error: 'Your cart already has 10 of that product, the most one order can take.',
+      count: 10,
+    });
+    const page = await s.post('/cart/add', { product_id: '1' });
+    expect(page.res.status).toBe(409);
+    expect(mainOf(page.body)).toContain('Your cart already has 10 of that product');
+    expect(s.cookie).toBe('1:10');
+
+    // A catalogue one larger than the seed's (a copy of product 2 as 16): with all fifteen seeded
+    // products in the cart, the sixteenth is refused; more of one already there is not.
+    await plain.deps.db.run(
+      sql`insert into products (id, slug, name, category, listed, doc) select 16, 'copy-16', name, category, 1, json_set(doc, '$.id', 16, '$.slug', 'copy-16') from products where id = 2`,
+    );
+    await setStock(plain.deps.db, 16, 5, 'cart test');
+    const full = Array.from({ length: 15 }, (_, i) => `${i + 1}:1`).join('|');
+    s.setCookie(full);
+    const more = await s.post('/cart/add', { product_id: '16' }, { Accept: 'application/json' });
+    expect(more.res.status).toBe(409);
+    expect(JSON.parse(more.body)).toMatchObject({ error: 'Your cart holds 15 different products at most: remove one to add another.' });
+    expect(s.cookie).toBe(full);
+    expect((await s.post('/cart/add', { product_id: '3' }, { Accept: 'application/json' })).res.status).toBe(200);
+    expect(s.cookie).toBe(full.replace('3:1', '3:2'));
+    await plain.deps.db.run(sql`update products set listed = 0 where id = 16`);
   });
 
   it('drops a cookie that does not parse, unknown ids and quantities out of range with a log line, never a 500', async () => {

@@ -83,6 +83,16 @@ export function addToCart(lines: readonly CartLine[], id: number, quantity: numb
   return lines.map((l) => (l.id === id ? { id, quantity: clampQuantity(l.quantity + quantity) } : l));
 }
 
+/**
+ * Why adding this product would change nothing, if it would: its line already holds the most one
+ * order takes, or the cart already has the most lines. A partial add (8 + 5 → 10) is an add.
+ */
+export function fullFor(lines: readonly CartLine[], id: number): 'line' | 'cart' | null {
+  const existing = lines.find((l) => l.id === id);
+  if (existing) return existing.quantity >= MAX_QUANTITY ? 'line' : null;
+  return lines.length >= MAX_LINES ? 'cart' : null;
+}
+
 /** Sets a line's quantity (clamped to 1-10); a product not in the cart is left out. */
 export function setQuantity(lines: readonly CartLine[], id: number, quantity: number): CartLine[] {
   return lines.map((l) => (l.id === id ? { id, quantity: clampQuantity(quantity) } : l));

@@ -1,3 +1,5 @@
+import { MAX_LINES, MAX_QUANTITY } from './cart';
+
 /** What the cart tells the shopper after a post it could not carry out (a status box without JavaScript, a toast with it). */
 export interface CartNotice {
   tone: 'error' | 'info';
@@ -8,7 +10,9 @@ export const cartNotices = {
   empty: { tone: 'error', text: 'Your cart is empty: add a product before checking out.' },
   notForSale: { tone: 'error', text: 'That product cannot be added to the cart.' },
   soldOut: { tone: 'error', text: 'That product is out of stock.' },
-  badQuantity: { tone: 'error', text: 'Choose a quantity from 1 to 10.' },
+  badQuantity: { tone: 'error', text: `Choose a quantity from 1 to ${MAX_QUANTITY}.` },
+  lineFull: { tone: 'error', text: `Your cart already has ${MAX_QUANTITY} of that product, the most one order can take.` },
+  cartFull: { tone: 'error', text: `Your cart holds ${MAX_LINES} different products at most: remove one to add another.` },
   unavailable: { tone: 'error', text: 'Checkout is unavailable right now. Your cart is kept: please try again in a few minutes.' },
   oneByOne: { tone: 'info', text: 'Each item is paid on its own secure payment page: use the Buy Now button beside each item.' },
 } as const satisfies Record<string, CartNotice>;

@@ -13,9 +13,12 @@ export async function cartJson(c: Context<AppEnv>) {
   return { lines, count: itemCount(c.get('cart')), checkout: cartCheckoutMode(c, lines) };
 }
 
-/** A post the cart cannot act on: 400 with the reason (JSON for the island, the cart page with an alert without). */
-export async function rejectCartPost(c: Context<AppEnv>, notice: CartNotice) {
-  if (wantsJson(c)) return c.json({ error: notice.text, ...(await cartJson(c)) }, 400);
-  c.status(400);
+/**
+ * A post the cart cannot act on: the reason (JSON for the island, the cart page with an alert
+ * without), 400 for bad input, 409 when the cart as it stands refuses it.
+ */
+export async function rejectCartPost(c: Context<AppEnv>, notice: CartNotice, status: 400 | 409 = 400) {
+  if (wantsJson(c)) return c.json({ error: notice.text, ...(await cartJson(c)) }, status);
+  c.status(status);
   return renderCart(c, notice);
 }

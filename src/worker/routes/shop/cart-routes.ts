@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { addToCart, parseQuantity, removeFromCart, setQuantity } from '#shared/cart/cart.ts';
+import { addToCart, fullFor, parseQuantity, removeFromCart, setQuantity } from '#shared/cart/cart.ts';
 import { isPurchasable, parseProductId } from '#shared/catalogue/product.ts';
 import { requireShelf } from '#worker/catalogue/catalogue-reads.ts';
 import type { AppEnv } from '#worker/app-context.ts';
@@ -33,6 +33,9 @@ cartRoutes.post('/cart/add', async (c) => {
   if (id === null || !product) return rejectCartPost(c, cartNotices.notForSale);
   if (quantity === null) return rejectCartPost(c, cartNotices.badQuantity);
   if (!isPurchasable(product.stock)) return rejectCartPost(c, cartNotices.soldOut);
+  // Said, not clamped silently: a toast saying "Added" for nothing would be a lie.
+  const full = fullFor(c.get('cart'), id);
+  if (full) return rejectCartPost(c, full === 'line' ? cartNotices.lineFull : cartNotices.cartFull, 409);
   writeCartCookie(c, addToCart(c.get('cart'), id, quantity));
   return changed(c);
 });

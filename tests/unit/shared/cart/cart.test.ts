@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addToCart,
+  fullFor,
   withoutBought,
   itemCount,
   MAX_LINES,
@@ -57,6 +58,20 @@ describe('cart changes', () => {
       { id: 1, quantity: 2 },
     ]);
     expect(itemCount(lines)).toBe(12);
+  });
+
+  it('says when an add would change nothing: a line at 10, or a new product with the cart at its most lines', () => {
+    const lines = [
+      { id: 1, quantity: 10 },
+      { id: 2, quantity: 9 },
+    ];
+    expect(fullFor(lines, 1)).toBe('line');
+    expect(fullFor(lines, 2)).toBeNull(); // 9 + 5 clamps to 10: still an add
+    expect(fullFor(lines, 3)).toBeNull();
+    const most = Array.from({ length: MAX_LINES }, (_, i) => ({ id: i + 1, quantity: 1 }));
+    expect(fullFor(most, MAX_LINES + 1)).toBe('cart');
+    expect(fullFor(most, 1)).toBeNull();
+    expect(addToCart(most, MAX_LINES + 1, 1)).toEqual(most);
   });
 
   it('sets a quantity within 1-10 and removes a line', () => {
