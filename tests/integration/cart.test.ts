@@ -306,6 +306,19 @@ describe('checkout', () => {
     await s.post('/cart/update', { product_id: '10', quantity: '4' });
     await s.post('/cart/checkout', { attempt: 'attempt-0002' });
     expect(stripe.received[2]?.idempotencyKey).not.toBe(stripe.received[0]?.idempotencyKey);
+
+    // The first checkout of a new browser, double-clicked: the nonce came with the cart, so both posts
+    // carry it: one key, one session.
+    const fresh = shopper(t, { 'CF-IPCountry': 'GB' });
+    await fresh.post('/cart/add', { product_id: '4' });
+    const before = stripe.received.length;
+    const twice = await Promise.all(
+      [1, 2].map(() => fresh.post('/cart/checkout', { attempt: 'attempt-0003' }, { Accept: 'application/json' })),
+    );
+    expect(JSON.parse(twice[0]!.body)).toEqual(JSON.parse(twice[1]!.body));
+    const keys = stripe.received.slice(before).map((r) => r.idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
   });
 
   it.each([

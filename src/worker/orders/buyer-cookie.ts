@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
+import { CART_MAX_AGE } from '#shared/cart/cart.ts';
 import { isHttps } from '../http/is-https';
 
 /**
@@ -9,8 +10,8 @@ import { isHttps } from '../http/is-https';
  * pasted anywhere, opens nothing.
  */
 export const BUYER_COOKIE = 'buyer';
-/** Long enough to come back to the thank-you page; the order page link in the e-mail lasts longer. */
-const BUYER_MAX_AGE_S = 7 * 24 * 60 * 60;
+/** As long as the cart it is set with (the thank-you page needs far less; the e-mail's order link lasts longer). */
+const BUYER_MAX_AGE_S = CART_MAX_AGE;
 const NONCE = /^[\w-]{22,64}$/;
 
 /** This browser's nonce, or null when it has none (it never checked out here). */
@@ -19,7 +20,11 @@ export function buyerNonce(c: Context): string | null {
   return value && NONCE.test(value) ? value : null;
 }
 
-/** This browser's nonce, made and set now when it has none; a second checkout keeps the first's. */
+/**
+ * This browser's nonce, made and set now when it has none; a second checkout keeps the first's.
+ * Set with the cart's first add too, so the two posts of a double-clicked first checkout carry the
+ * same nonce: one idempotency key, one session, one hold.
+ */
 export function ensureBuyerNonce(c: Context): string {
   const nonce = buyerNonce(c) ?? crypto.randomUUID().replaceAll('-', '');
   setCookie(c, BUYER_COOKIE, nonce, { path: '/', maxAge: BUYER_MAX_AGE_S, httpOnly: true, sameSite: 'Lax', secure: isHttps(c) });

@@ -9,6 +9,7 @@ import { readFields } from '#worker/http/read-fields.ts';
 import { wantsJson } from '#worker/http/wants-json.ts';
 import { cartJson, rejectCartPost } from './cart-answers';
 import { cartNotices } from '#shared/cart/notices.ts';
+import { ensureBuyerNonce } from '#worker/orders/buyer-cookie.ts';
 
 /**
  * The cart's plain form posts: each answers 303 to /cart (no JavaScript needed). The cart island
@@ -37,6 +38,7 @@ cartRoutes.post('/cart/add', async (c) => {
   const full = fullFor(c.get('cart'), id);
   if (full) return rejectCartPost(c, full === 'line' ? cartNotices.lineFull : cartNotices.cartFull, 409);
   writeCartCookie(c, addToCart(c.get('cart'), id, quantity));
+  ensureBuyerNonce(c);
   return changed(c);
 });
 
