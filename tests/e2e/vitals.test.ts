@@ -35,18 +35,24 @@ describe('field data from Chromium', () => {
       await page.locator('h1').first().click();
     }
     await page.goto('about:blank'); // the last view is left too
-    await context.close();
 
+    // The browser stays open until every beacon has landed: closing it cancels one still in flight.
     const db = await openShopDb(e2e.shop.dbFile);
     const rows = await vi.waitFor(
       async () => {
         const found = (await db.execute('select * from web_vitals')).rows;
-        expect(new Set(found.map((r) => `${String(r.page_type)} ${String(r.market)}`)).size).toBe(PAGES.length);
+        const seen = new Set(found.map((r) => `${String(r.page_type)} ${String(r.market)}`));
+        const vitalsLog = e2e.shop
+          .output()
+          .split('\n')
+          .filter((l) => l.includes('/vitals') || l.includes('vitals not'));
+        expect(seen.size, `views stored: ${[...seen].join(', ')}\n${vitalsLog.join('\n')}`).toBe(PAGES.length);
         return found;
       },
       { timeout: 10_000 },
     );
     db.close();
+    await context.close();
     const types = new Set(rows.map((r) => `${String(r.page_type)} ${String(r.market)}`));
     expect(types).toContain('/product/:id null');
     expect(types).toContain('/product/:id gb');
