@@ -14,7 +14,7 @@ export const BUYER_COOKIE = 'buyer';
 const BUYER_MAX_AGE_S = CART_MAX_AGE;
 const NONCE = /^[\w-]{22,64}$/;
 
-/** This browser's nonce, or null when it has none (it never checked out here). */
+/** This browser's nonce, or null when it has none (it never added to the cart or checked out here). */
 export function buyerNonce(c: Context): string | null {
   const value = getCookie(c, BUYER_COOKIE);
   return value && NONCE.test(value) ? value : null;
