@@ -1,5 +1,5 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import { emailLeaseMs } from '../db/queries/owed-mail';
+import { eq } from 'drizzle-orm';
+import { claimOwedMail, emailLeaseMs } from '../db/queries/owed-mail';
 import { orderMails } from '../db/schema';
 import { errorFields, type Logger } from '../log';
 import { sendOwedMail, type MailDeps, type OwedMailKind } from '../mail/send-owed';
@@ -19,28 +19,28 @@ export const orderStepMail: OwedMailKind<typeof orderMails> = {
   },
 };
 
+/** The most step mails one call sends (an order owes a handful at most); any more wait for the retry job. */
+const MAILS_AT_ONCE = 10;
+
 /**
  * Sends the step mails an order owes, right after the step was written (the webhook's or the
- * command's batch). Each is claimed with a lease first, so the retry job or a racing delivery never
- * sends one twice, and the provider is always asked first (a row whose lease ran out looks the same
- * as a fresh one, and its sender may have died after Postmark took it). Never throws: what fails
- * stays owed for the retry job.
+ * command's batch). Each is claimed with a lease first, as the retry job claims (claimOwedMail; one
+ * in back-off after a failure is left to that job), so a racing delivery never sends one twice; and
+ * the provider is always asked first (a row whose lease ran out looks the same as a fresh one, and
+ * its sender may have died after Postmark took it). Never throws: what fails stays owed for the
+ * retry job.
  */
 export async function sendOrderStepMails(deps: MailDeps, log: Logger, orderId: number): Promise<void> {
   try {
     const now = new Date();
-    const leaseUntil = new Date(now.getTime() + emailLeaseMs(deps.settings.MAIL_TIMEOUT_MS)).toISOString();
-    const claimed = await deps.db
-      .update(orderMails)
-      .set({ emailLeaseUntil: leaseUntil })
-      .where(
-        and(
-          eq(orderMails.orderId, orderId),
-          isNull(orderMails.notifiedAt),
-          or(isNull(orderMails.emailLeaseUntil), lt(orderMails.emailLeaseUntil, now.toISOString())),
-        ),
-      )
-      .returning();
+    const leaseUntil = new Date(now.getTime() + emailLeaseMs(deps.settings.MAIL_TIMEOUT_MS));
+    const claimed = await claimOwedMail(deps.db, orderMails, {
+      now,
+      leaseNow: now,
+      leaseUntil,
+      limit: MAILS_AT_ONCE,
+      only: eq(orderMails.orderId, orderId),
+    });
     await Promise.all(claimed.map((row) => sendOwedMail(orderStepMail, deps, log, row, now, { mayHaveGone: true })));
   } catch (err) {
     log('error', 'order step mail failed', { orderId, ...errorFields(err) });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, lt, lte, min, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lt, lte, min, or, sql, type SQL } from 'drizzle-orm';
 import { MAX_EMAIL_ATTEMPTS } from '#worker/mail/retry-schedule.ts';
 import type { Db } from '../client';
 import { formSubmissions, orderMails, orders, type EmailStatus } from '../schema';
@@ -22,13 +22,14 @@ export function emailLeaseMs(mailTimeoutMs: number): number {
  * Owed: the shop's mail (always, until it goes), or a wanted confirmation (for the first
  * MAX_EMAIL_ATTEMPTS attempts: a bouncing address is not mailed for ever). Due: no other sender holds
  * it (lease over at `leaseNow`, the real time) and its back-off is over at `now`; only ids above
- * `afterId` (a run walks forward, so it tries each row at most once). One UPDATE … RETURNING: SQLite
+ * `afterId` (a run walks forward, so it tries each row at most once) and matching `only` (one order's
+ * rows). One UPDATE … RETURNING: SQLite
  * runs it as a single write, so two retry runs (or a run and a request) never take the same row.
  */
 export async function claimOwedMail<T extends MailTable>(
   db: Db,
   table: T,
-  opts: { now: Date; leaseNow: Date; leaseUntil: Date; limit: number; afterId?: number },
+  opts: { now: Date; leaseNow: Date; leaseUntil: Date; limit: number; afterId?: number; only?: SQL },
 ): Promise<Array<T['$inferSelect']>> {
   const t = table as typeof formSubmissions;
   const now = timestamp(opts.now);
@@ -36,7 +37,7 @@ export async function claimOwedMail<T extends MailTable>(
     isNull(t.notifiedAt),
     and(eq(t.confirmationWanted, true), isNull(t.confirmedAt), lt(t.emailAttempts, MAX_EMAIL_ATTEMPTS)),
   );
-  const free = and(owed, or(isNull(t.emailLeaseUntil), lt(t.emailLeaseUntil, timestamp(opts.leaseNow))));
+  const free = and(owed, or(isNull(t.emailLeaseUntil), lt(t.emailLeaseUntil, timestamp(opts.leaseNow))), opts.only);
   const due = db
     .select({ id: t.id })
     .from(t)
