@@ -34,8 +34,8 @@ function pageJs(html) {
   add('src/client/entry.ts');
   const islands = [...new Set([...html.matchAll(/data-island="(\w+)"/g)].map((m) => m[1]))];
   if (islands.length) {
-    add('src/client/hydrate.tsx');
-    for (const name of islands) add(`src/client/islands/${name}.tsx`);
+    add('src/client/hydration/hydrate.tsx');
+    for (const name of islands) add(`src/ui/islands/${name}.tsx`);
   }
   return { islands, files: [...files], gzip: [...files].reduce((n, f) => n + fileGz(f), 0) };
 }

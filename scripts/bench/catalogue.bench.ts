@@ -8,11 +8,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { it } from 'vitest';
-import { CATALOGUE_LIMIT, listedProducts, productsByIds } from '#worker/catalogue/catalogue-queries.ts';
+import { CATALOGUE_LIMIT, listedProducts, productsByIds } from '#worker/products/product-queries.ts';
 import { createDb, type Db } from '#worker/db/client.ts';
-import { migrateDatabase } from '#worker/db/migrate-node.ts';
-import { postProductsBySlug } from '#worker/db/queries/posts.ts';
-import { syncContent } from '#worker/editorial/content-sync.ts';
+import { migrateDatabase } from '#worker/runtimes/migrate-node.ts';
+import { postProductsBySlug } from '#worker/posts/post-queries.ts';
+import { syncContent } from '#worker/content-sync/content-sync.ts';
 import { stockCounts } from '#worker/stock/stock-queries.ts';
 
 const RUNS = 200;

@@ -13,7 +13,7 @@ import { contentGate } from '#worker/db/read-cache/content-gate.ts';
 import { createReadCache } from '#worker/db/read-cache/read-cache.ts';
 import { memoryStore } from '#worker/db/read-cache/memory-store.ts';
 import { NODE_READ_CACHE, openNodeDatabase } from '#worker/runtimes/node-deps.ts';
-import { parseSettings } from '#worker/settings.ts';
+import { parseSettings } from '#worker/base/settings.ts';
 import { GOOGLEBOT_UA } from '../../tests/support/html';
 import { startTestApp } from '../../tests/support/test-app';
 import { startTursoEmulator, type TursoEmulator } from '../../tests/support/turso-emulator';

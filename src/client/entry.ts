@@ -1,22 +1,22 @@
 import './styles.css';
-import { pushPageEvents, pushPageView } from './data-layer';
-import { captureCampaign } from './campaign';
-import { armBuyNow } from './buy-now';
+import { pushPageEvents, pushPageView } from '#ui/state/data-layer.ts';
+import { captureCampaign } from '#ui/state/campaign-storage.ts';
+import { armBuyNow } from '#client/cart/buy-now.ts';
 import { armAddToCart } from './cart/add-to-cart';
 import { armCartBadge } from './cart/badge';
-import { armConsentBanner } from './consent-banner';
-import { armMobileMenu } from './mobile-menu';
+import { armConsentBanner } from '#client/frame/arm-consent-banner.ts';
+import { armMobileMenu } from '#client/frame/arm-mobile-menu.ts';
 import { prefetchIslandCode } from './hydration/prefetch';
 import { hydrateIslandNamed, hydrateRegionIslands, scheduleIslands } from './hydration/scheduler';
-import { islandsAreHydrated } from './islands-hydrated';
+import { islandsAreHydrated } from '#client/hydration/islands-hydrated.ts';
 import { detectRegionOnce } from './region/auto-detect';
-import type { DetectionConfig } from './region/detect';
+import type { DetectionConfig } from '#ui/state/region-detect.ts';
 import { followSavedRegion } from './region/persist';
-import { followRegionWithPrices } from './region/prices';
+import { followRegionWithPrices } from '#client/region/follow-region-prices.ts';
 import { bindRegionSelects } from './region/selectors';
-import { armPromoStrip } from './promo-strip';
-import { subscribeRegion } from './region/store';
-import { subscribeToasts } from './toast-store';
+import { armPromoStrip } from '#client/frame/arm-promo-strip.ts';
+import { subscribeRegion } from '#ui/state/region-store.ts';
+import { subscribeToasts } from '#ui/state/toast-store.ts';
 
 /**
  * The one client entry: analytics, campaign, region and consent on every page, without React.

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailLeaseMs } from '#worker/db/queries/owed-mail.ts';
+import { emailLeaseMs } from '#worker/mail/owed-mail.ts';
 import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
 import { startShopServer } from '../support/shop-server';

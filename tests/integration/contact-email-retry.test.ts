@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_EMAIL_ATTEMPTS } from '#worker/mail/retry-schedule.ts';
-import { claimOwedMail, recordMailDelivery } from '#worker/db/queries/owed-mail.ts';
-import { insertSubmission } from '#worker/db/queries/submissions.ts';
+import { claimOwedMail, recordMailDelivery } from '#worker/mail/owed-mail.ts';
+import { insertSubmission } from '#worker/contact/submissions.ts';
 import { formSubmissions } from '#worker/db/schema.ts';
 import { retryOwedMail } from '#worker/jobs/retry-owed-mail.ts';
 import { contactMail } from '#worker/contact/contact-mail.ts';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogPosts, blogProductRelations, categories, contentVersion, products } from '#worker/db/schema.ts';
-import { syncContent } from '#worker/editorial/content-sync.ts';
+import { syncContent } from '#worker/content-sync/content-sync.ts';
 import { useMigratedDb } from '../support/temp-db';
 
 const temp = useMigratedDb();

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GuideBrowserProps } from '#client/islands/GuideBrowser.tsx';
+import type { GuideBrowserProps } from '#ui/islands/GuideBrowser.tsx';
 import { productPath } from '#shared/catalogue/product.ts';
 import { filterGuides } from '#shared/editorial/guides.ts';
 import { displayPrice } from '#shared/catalogue/prices.ts';

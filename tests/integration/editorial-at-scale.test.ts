@@ -1,9 +1,9 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GuideBrowserProps } from '#client/islands/GuideBrowser.tsx';
+import type { GuideBrowserProps } from '#ui/islands/GuideBrowser.tsx';
 import { GUIDES_PAGE_SIZE } from '#shared/editorial/guides.ts';
 import { blogPosts } from '#worker/db/schema.ts';
-import { listPosts, listLatestPosts, postsPerCategory, relatedPosts } from '#worker/db/queries/posts.ts';
+import { listPosts, listLatestPosts, postsPerCategory, relatedPosts } from '#worker/posts/post-queries.ts';
 import { attr, decodeEntities, mainOf, textOf } from '../support/html';
 import { contentPosts } from '../support/content';
 import { startTestApp, type TestApp } from '../support/test-app';

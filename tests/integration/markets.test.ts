@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { displayPrice } from '#shared/catalogue/prices.ts';
 
-import { DIGEST } from '#shared/editorial/posts.ts';
+import { DIGEST } from '#shared/site/navigation.ts';
 import { regionOfMarket, type Market } from '#shared/market/market.ts';
 import { formatMoney } from '#shared/money.ts';
 import { currencyByRegion } from '#shared/region/region.ts';

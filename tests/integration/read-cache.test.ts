@@ -9,10 +9,10 @@ import { contentVersion } from '#worker/db/schema.ts';
 import { sql } from 'drizzle-orm';
 import { requestReads } from '#worker/db/read-cache/request-reads.ts';
 import { memoryStore } from '#worker/db/read-cache/memory-store.ts';
-import { postReads } from '#worker/db/queries/post-reads.ts';
-import { syncContent } from '#worker/editorial/content-sync.ts';
+import { postReads } from '#worker/posts/post-reads.ts';
+import { syncContent } from '#worker/content-sync/content-sync.ts';
 import { NODE_READ_CACHE, openNodeDatabase } from '#worker/runtimes/node-deps.ts';
-import { parseSettings } from '#worker/settings.ts';
+import { parseSettings } from '#worker/base/settings.ts';
 import { keptLog, startTestApp, type TestApp } from '../support/test-app';
 import { startTursoEmulator, type TursoEmulator } from '../support/turso-emulator';
 

@@ -9,7 +9,7 @@ import { parseStockCommand, runStockCommand } from '#worker/stock/stock-command.
 import { setStock } from '#worker/stock/stock-moves.ts';
 import { stockCounts } from '#worker/stock/stock-queries.ts';
 import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
-import { syncContent } from '#worker/editorial/content-sync.ts';
+import { syncContent } from '#worker/content-sync/content-sync.ts';
 import { shopper } from '../support/shopper';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
 import { keptLog, startTestApp, type TestApp } from '../support/test-app';

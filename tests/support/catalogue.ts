@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { plainName } from '#shared/catalogue/product.ts';
 import type { Product, StockLevel } from '#shared/catalogue/types.ts';
-import { parseProductFile } from '#worker/editorial/product-file.ts';
+import { parseProductFile } from '#worker/content-sync/product-file.ts';
 
 /**
  * The catalogue as content/products/*.md says it, read by the sync's own parser: the tests' fixture

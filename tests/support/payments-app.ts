@@ -1,4 +1,4 @@
-import type { Logger } from '#worker/log.ts';
+import type { Logger } from '#worker/base/log.ts';
 import { startPostmarkEmulator, type PostmarkEmulator } from './postmark-emulator';
 import { startStripeEmulator, type StripeEmulator } from './stripe-emulator';
 import { startTestApp, type TestApp } from './test-app';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { createDb, type Db } from '#worker/db/client.ts';
-import { migrateDatabase } from '#worker/db/migrate-node.ts';
+import { migrateDatabase } from '#worker/runtimes/migrate-node.ts';
 
 /**
  * A libSQL file database in a fresh temporary folder, migrated by the real migrations and empty,

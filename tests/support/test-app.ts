@@ -4,12 +4,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, type App } from '#worker/app.tsx';
-import { prepareDatabase } from '#worker/db/migrate-node.ts';
+import { prepareDatabase } from '#worker/runtimes/migrate-node.ts';
 import { formSubmissions, type FormSubmission } from '#worker/db/schema.ts';
-import type { AppDeps } from '#worker/app-context.ts';
+import type { AppDeps } from '#worker/middleware/app-context.ts';
 import { createNodeDeps } from '#worker/runtimes/node-deps.ts';
-import { parseSettings } from '#worker/settings.ts';
-import type { LogFields, Logger, LogLevel } from '#worker/log.ts';
+import { parseSettings } from '#worker/base/settings.ts';
+import type { LogFields, Logger, LogLevel } from '#worker/base/log.ts';
 import { BROWSER_UA, GOOGLEBOT_UA } from './html';
 
 /** A page as fetched: the response and its body, read to the end. */

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDb } from '#worker/db/client.ts';
-import { prepareDatabase } from '#worker/db/migrate-node.ts';
+import { prepareDatabase } from '#worker/runtimes/migrate-node.ts';
 import { closeServer, listenOnLoopback, replyJson } from './loopback';
 
 /**

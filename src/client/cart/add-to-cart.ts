@@ -1,9 +1,9 @@
 import type { Priced } from '#shared/catalogue/prices.ts';
 import { plainName } from '#shared/catalogue/product.ts';
-import { toast } from '../toast-store';
-import { CartPostError, postCart } from './post';
-import { expectAdded } from './store';
-import { trackCartChange } from './track-cart';
+import { toast } from '#ui/state/toast-store.ts';
+import { CartPostError, postCart } from '#ui/state/cart-post.ts';
+import { expectAdded } from '#ui/state/cart-store.ts';
+import { trackCartChange } from '#ui/state/track-cart.ts';
 
 type Item = Priced & { id: number; name: string };
 
@@ -39,7 +39,7 @@ async function add(form: HTMLFormElement, item: Item): Promise<void> {
 }
 
 /**
- * Add to cart without React (forms marked data-add-to-cart, src/client/components/add-to-cart-button.tsx),
+ * Add to cart without React (forms marked data-add-to-cart, src/ui/shop/add-to-cart-button.tsx),
  * so the first tap answers at once whether or not an island around it has hydrated: the header count
  * goes up in the same frame, the post asks for JSON (the server alone changes the cart cookie), then
  * add_to_cart is recorded and a toast links to the cart; a refused add takes the count back and says

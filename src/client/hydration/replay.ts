@@ -39,7 +39,7 @@ export function replayFirstInteraction(el: HTMLElement, hydrate: () => Promise<v
     if (el.dataset.hydrated) return;
     const target = event.target;
     if (!(target instanceof Element)) return;
-    // Buy Now and Add to cart work without React (src/client/buy-now.ts, cart/add-to-cart.ts): their press goes straight through.
+    // Buy Now and Add to cart work without React (src/client/cart/buy-now.ts, cart/add-to-cart.ts): their press goes straight through.
     if (target.closest('form[data-buy-now], form[data-add-to-cart]')) return;
     if (event.type === 'click') {
       const e = event as MouseEvent;

@@ -22,7 +22,7 @@ function start(marker: Marker): Promise<void> {
     await yieldToBrowser();
     try {
       // React and the island's code are fetched with the first island that hydrates.
-      const { hydrateIsland } = await import('../hydrate');
+      const { hydrateIsland } = await import('./hydrate');
       await hydrateIsland(marker.el);
     } catch (err) {
       reportError(err); // a failed chunk load: the island stays server HTML, the others go on

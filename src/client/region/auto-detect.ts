@@ -1,14 +1,14 @@
 import { detectRegion, type DetectionResult } from '#shared/region/detection.ts';
-import { islandsHydrated } from '../islands-hydrated';
-import { browserDetectionSteps, type DetectionConfig } from './detect';
+import { islandsHydrated } from '#client/hydration/islands-hydrated.ts';
+import { browserDetectionSteps, type DetectionConfig } from '#ui/state/region-detect.ts';
 import { savedPreference } from './persist';
-import { hydrateRegionIslands } from '../hydration/scheduler';
-import { getRegion, subscribeRegion } from './store';
+import { hydrateRegionIslands } from '#client/hydration/scheduler.ts';
+import { getRegion, subscribeRegion } from '#ui/state/region-store.ts';
 import { switchRegion } from './switch';
 import { marketHref, marketOfRegion, regionOfMarket, splitMarket, type Market } from '#shared/market/market.ts';
 import { currencyByRegion, currencySymbol } from '#shared/region/region.ts';
-import { pageMarket } from '../market';
-import { toast } from '../toast-store';
+import { pageMarket } from '#ui/state/page-market.ts';
+import { toast } from '#ui/state/toast-store.ts';
 
 let started = false;
 

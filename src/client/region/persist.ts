@@ -1,8 +1,8 @@
 import { isRegion, type Region } from '#shared/region/region.ts';
 import { preferenceCookie, PREFERENCE_KEY, savedRegion } from '#shared/region/preference.ts';
-import { getRegion } from './store';
+import { getRegion } from '#ui/state/region-store.ts';
 import { switchRegion } from './switch';
-import { pageMarket } from '../market';
+import { pageMarket } from '#ui/state/page-market.ts';
 
 /** The visitor's saved choice on this page (localStorage, or the cookie the server rendered from). */
 let preference: Region | null = null;

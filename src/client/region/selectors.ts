@@ -1,6 +1,6 @@
-import { hydrateRegionIslands } from '../hydration/scheduler';
+import { hydrateRegionIslands } from '#client/hydration/scheduler.ts';
 import { chooseRegion, saveRegionChoice } from './persist';
-import { getRegion, subscribeRegion } from './store';
+import { getRegion, subscribeRegion } from '#ui/state/region-store.ts';
 import { isRegion } from '#shared/region/region.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { isRegion } from '#shared/region/region.ts';
-import { hydrateRegionIslands } from '../hydration/scheduler';
-import { getRegion, setRegion } from './store';
+import { hydrateRegionIslands } from '#client/hydration/scheduler.ts';
+import { getRegion, setRegion } from '#ui/state/region-store.ts';
 
 /**
  * Changes the page's region once every island that shows it has hydrated (they wait for a visitor

@@ -1,7 +1,7 @@
-import { plainName } from '../catalogue/product';
-import type { Currency } from '../region/region';
+import { plainName } from '#shared/catalogue/product.ts';
+import type { Currency } from '#shared/region/region.ts';
 import type { PaidOrder } from './order';
-import { fromMinorUnits } from '../money';
+import { fromMinorUnits } from '#shared/money.ts';
 import type { PricedCart, PricedLine } from './pricing';
 
 /** A GA4 ecommerce item of a cart event: price and currency are what the shopper sees. */

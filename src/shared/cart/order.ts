@@ -1,4 +1,4 @@
-import type { Currency } from '../region/region';
+import type { Currency } from '#shared/region/region.ts';
 
 /** An order as the thank-you page shows it; amounts in minor units of `currency`. */
 export interface PaidOrder {

@@ -1,6 +1,6 @@
-import { displayPrice, type Priced } from '../catalogue/prices';
-import { toMinorUnits } from '../money';
-import type { Currency } from '../region/region';
+import { displayPrice, type Priced } from '#shared/catalogue/prices.ts';
+import { toMinorUnits } from '#shared/money.ts';
+import type { Currency } from '#shared/region/region.ts';
 
 export interface PricedLine<T extends Priced> {
   item: T;

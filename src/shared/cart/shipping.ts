@@ -1,6 +1,12 @@
-import { FREE_STANDARD_SHIPPING_OVER, shippingRates, type NumberRange, type ShippingRate, type ShippingService } from '../policy/figures';
-import type { Currency, Region } from '../region/region';
-import { toMinorUnits } from '../money';
+import {
+  FREE_STANDARD_SHIPPING_OVER,
+  shippingRates,
+  type NumberRange,
+  type ShippingRate,
+  type ShippingService,
+} from '#shared/policy/figures.ts';
+import type { Currency, Region } from '#shared/region/region.ts';
+import { toMinorUnits } from '#shared/money.ts';
 
 export type ShippingServiceName = 'standard' | 'express';
 

@@ -1,5 +1,5 @@
-import { productPath } from '../catalogue/product';
-import type { CatalogueProduct, Product } from '../catalogue/types';
+import { productPath } from '#shared/catalogue/product.ts';
+import type { CatalogueProduct, Product } from '#shared/catalogue/types.ts';
 import type { CartLine } from './cart';
 
 /** What /cart shows of a line; the page and its island get the same shape (every currency's price). */

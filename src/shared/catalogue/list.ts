@@ -2,7 +2,7 @@ import { isBestseller, productPath } from './product';
 import { categories } from './categories';
 import type { CategoryId, Product } from './types';
 import { displayPrice, type Priced } from './prices';
-import type { Currency } from '../region/region';
+import type { Currency } from '#shared/region/region.ts';
 
 /** The product list's state, carried in its URL (?category=&q=&sort=&view=list) so it works without JavaScript. */
 export type ListView = 'grid' | 'list';

@@ -1,4 +1,4 @@
-import type { Region } from '../region/region';
+import type { Region } from '#shared/region/region.ts';
 import type { PaymentLinks } from './types';
 
 /**

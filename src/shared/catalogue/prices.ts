@@ -1,5 +1,5 @@
-import { fromMinorUnits, toMinorUnits } from '../money';
-import type { Currency } from '../region/region';
+import { fromMinorUnits, toMinorUnits } from '#shared/money.ts';
+import type { Currency } from '#shared/region/region.ts';
 
 /** A product's price fields: maps by currency with base fallbacks. */
 export interface Priced {

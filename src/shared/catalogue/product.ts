@@ -1,5 +1,5 @@
 import type { CatalogueProduct, StockLevel } from './types';
-import { warrantyText } from '../policy/text';
+import { warrantyText } from '#shared/policy/text.ts';
 
 /** Product names start with an emoji marker; links, slugs, titles and analytics use the plain name. */
 const EMOJI = /[\p{Extended_Pictographic}\u{FE0F}\u{200D}]/gu;

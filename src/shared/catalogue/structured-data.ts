@@ -1,8 +1,8 @@
 import { displayPrice } from './prices';
-import { marketHref, type Market } from '../market/market';
-import type { Currency } from '../region/region';
-import { absoluteUrl, rasterImage } from '../seo/tags';
-import { site } from '../site/brand';
+import { marketHref, type Market } from '#shared/market/market.ts';
+import type { Currency } from '#shared/region/region.ts';
+import { absoluteUrl, rasterImage } from '#shared/seo/tags.ts';
+import { site } from '#shared/site/brand.ts';
 import { plainName, productPath, availability } from './product';
 import type { Product } from './types';
 

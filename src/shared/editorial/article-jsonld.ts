@@ -1,6 +1,6 @@
 import type { Post } from './posts';
-import { absoluteUrl, rasterImage } from '../seo/tags';
-import { site } from '../site/brand';
+import { absoluteUrl, rasterImage } from '#shared/seo/tags.ts';
+import { site } from '#shared/site/brand.ts';
 
 /**
  * schema.org Article for an article page at `path`. The shop is author and publisher; its node

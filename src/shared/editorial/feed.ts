@@ -1,6 +1,7 @@
-import { absoluteUrl } from '../seo/tags';
-import { site } from '../site/brand';
-import { articlePath, DIGEST, DIGEST_FEED, type PostSummary } from './posts';
+import { absoluteUrl } from '#shared/seo/tags.ts';
+import { site } from '#shared/site/brand.ts';
+import { DIGEST } from '#shared/site/navigation.ts';
+import { articlePath, DIGEST_FEED, type PostSummary } from './posts';
 
 /** A feed entry: the post's summary columns and its last change. */
 export type FeedPost = PostSummary & { updatedAt: string };

@@ -1,12 +1,11 @@
+import { DIGEST } from '#shared/site/navigation.ts';
+
 /** Shapes derived from blog rows: a category's slug and the blog card shown in lists. */
 const PLACEHOLDER_IMAGE = '/images/blog/placeholder.svg';
 const UNCATEGORIZED = 'Uncategorized';
 
 /** Size of featured images and the placeholder: the 1200x630 share-image size. */
 export const FEATURED_IMAGE_SIZE = { width: 1200, height: 630 } as const;
-
-/** The digest landing: where blog links lead and where a missing or unpublished article redirects. */
-export const DIGEST = { path: '/training-gun-digest', name: 'Training Gun Digest' } as const;
 
 /** The digest's Atom feed: the latest posts, announced in the head of every editorial page. */
 export const DIGEST_FEED = { path: `${DIGEST.path}/feed.xml`, entries: 20, type: 'application/atom+xml' } as const;

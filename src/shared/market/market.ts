@@ -1,4 +1,4 @@
-import type { Region } from '../region/region';
+import type { Region } from '#shared/region/region.ts';
 
 /**
  * A market is a region with an address of its own: /gb, /eu and /us serve every page in that region's

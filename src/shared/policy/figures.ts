@@ -1,4 +1,4 @@
-import type { Currency } from '../region/region';
+import type { Currency } from '#shared/region/region.ts';
 
 /**
  * The shop's business figures: shipping, returns, warranty, payments and marketing

@@ -1,4 +1,4 @@
-import { formatMoney } from '../money';
+import { formatMoney } from '#shared/money.ts';
 import {
   ACCEPTED_PAYMENT_METHODS,
   BATTERY_LIFE_TRIGGER_PULLS,
@@ -12,7 +12,7 @@ import {
   type NumberRange,
   type ShippingService,
 } from './figures';
-import { currencySymbol } from '../region/region';
+import { currencySymbol } from '#shared/region/region.ts';
 
 /** How the figures of policy.ts read in copy; pages use these so every mention matches. */
 

@@ -1,4 +1,4 @@
-import { site } from '../site/brand';
+import { site } from '#shared/site/brand.ts';
 
 /** Page-level schema.org data (the frame adds WebSite and Organization on every page). */
 export interface PageInfo {

@@ -1,5 +1,5 @@
-import { DIGEST } from '../editorial/posts';
-import { alternateLinks, marketHref, markets, type Market } from '../market/market';
+import { DIGEST } from '#shared/site/navigation.ts';
+import { alternateLinks, marketHref, markets, type Market } from '#shared/market/market.ts';
 import { absoluteUrl } from './tags';
 
 export interface SitemapEntry {

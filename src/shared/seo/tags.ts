@@ -1,5 +1,5 @@
-import { shopInfo } from '../policy/shop-info';
-import { site } from '../site/brand';
+import { shopInfo } from '#shared/policy/shop-info.ts';
+import { site } from '#shared/site/brand.ts';
 
 /** Adds the brand suffix unless the title already names the brand. */
 export function pageTitle(title: string): string {

@@ -1,4 +1,4 @@
-import type { Region } from '../region/region';
+import type { Region } from '#shared/region/region.ts';
 
 /** Google Consent Mode v2: the choice a visitor made, remembered under this key. */
 export const CONSENT_STORAGE_KEY = 'consent';

@@ -1,4 +1,5 @@
-import { DIGEST } from '../editorial/posts';
+/** The digest landing: where blog links lead and where a missing or unpublished article redirects. */
+export const DIGEST = { path: '/training-gun-digest', name: 'Training Gun Digest' } as const;
 
 /** The site's navigation (header, mobile menu and footer): every menu reads its links from here. */
 export interface NavLink {

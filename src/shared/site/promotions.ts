@@ -1,5 +1,5 @@
-import { claims, returnsPolicy } from '../policy/figures';
-import { claimText } from '../policy/text';
+import { claims, returnsPolicy } from '#shared/policy/figures.ts';
+import { claimText } from '#shared/policy/text.ts';
 
 /** The rotating promotional strip's 7 messages; figures come from the policy module. */
 export const promoMessages = [

@@ -1,5 +1,5 @@
-import { DIGEST } from '../editorial/posts';
-import { splitMarket, type Market } from '../market/market';
+import { DIGEST } from '#shared/site/navigation.ts';
+import { splitMarket, type Market } from '#shared/market/market.ts';
 
 /**
  * What field data is grouped by: the page's route pattern, never its URL (no slugs, ids, queries or

@@ -1,11 +1,11 @@
 import type { Context } from 'hono';
 import type { CatalogueProduct, Product } from '#shared/catalogue/types.ts';
-import type { AppEnv } from '../app-context';
-import type { Db } from '../db/client';
-import { read } from '../db/queries/read';
-import { CacheShort } from '../db/read-cache/strategy';
-import { stockRead, stockView, withStock, type StockView } from '../stock/stock-reads';
-import { listedProducts, productsByIds } from './catalogue-queries';
+import type { AppEnv } from '#worker/middleware/app-context.ts';
+import type { Db } from '#worker/db/client.ts';
+import { read } from '#worker/db/read-cache/read.ts';
+import { CacheShort } from '#worker/db/read-cache/strategy.ts';
+import { stockRead, stockView, withStock, type StockView } from '#worker/stock/stock-reads.ts';
+import { listedProducts, productsByIds } from '#worker/products/product-queries.ts';
 
 /**
  * The catalogue as pages read it: through the read cache (fresh for a minute; a content:sync makes

@@ -1,4 +1,4 @@
-import { ProductTile } from '#client/components/product-tile.tsx';
+import { ProductTile } from '#ui/shop/product-tile.tsx';
 import type { CatalogueProduct } from '#shared/catalogue/types.ts';
 import { formatMinor } from '#shared/money.ts';
 import type { Currency } from '#shared/region/region.ts';

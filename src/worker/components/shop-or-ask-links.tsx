@@ -1,4 +1,4 @@
-import { useHref } from '#client/market-context.ts';
+import { useHref } from '#ui/state/market-context.ts';
 /** The two ways on from a page with nothing more to do: to the products, or to a person. */
 export function ShopOrAskLinks({ shopLabel, className = '' }: { shopLabel: string; className?: string }) {
   const to = useHref();

@@ -1,7 +1,7 @@
 import { confirmationGreeting } from '#worker/mail/greeting.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { site } from '#shared/site/brand.ts';
-import type { Settings } from '#worker/settings.ts';
+import type { Settings } from '#worker/base/settings.ts';
 import type { MailMessage } from '#worker/mail/mailer.ts';
 
 /** A saved contact message as the e-mails quote it. */

@@ -1,5 +1,5 @@
 import { judgeFillTime, readFillToken, signFillToken, type FillTimeVerdict } from '#shared/contact/fill-token.ts';
-import type { Settings } from '#worker/settings.ts';
+import type { Settings } from '#worker/base/settings.ts';
 import { contactHmacKey } from './hmac-key';
 
 /** The token the contact page carries: now, signed with the contact HMAC key. */

@@ -1,7 +1,7 @@
-import type { Settings } from '#worker/settings.ts';
-import type { Logger } from '#worker/log.ts';
+import type { Settings } from '#worker/base/settings.ts';
+import type { Logger } from '#worker/base/log.ts';
 import { checkFillTime } from './fill-time';
-import { turnstileOn, verifyTurnstile } from './turnstile';
+import { turnstileOn, verifyTurnstile } from './turnstile-verify';
 
 export interface ScreenInput {
   /** The form's hidden honeypot field: people leave it empty, form-filling bots do not. */

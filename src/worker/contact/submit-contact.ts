@@ -1,8 +1,8 @@
 import type { ContactOutcome, ContactSubmission } from '#shared/contact/form.ts';
-import { emailLeaseMs } from '#worker/db/queries/owed-mail.ts';
-import { countRecentBySender, countRecentConfirmations, insertSubmission } from '#worker/db/queries/submissions.ts';
-import type { AppDeps } from '#worker/app-context.ts';
-import { errorFields, type Logger } from '#worker/log.ts';
+import { emailLeaseMs } from '#worker/mail/owed-mail.ts';
+import { countRecentBySender, countRecentConfirmations, insertSubmission } from './submissions.ts';
+import type { AppDeps } from '#worker/middleware/app-context.ts';
+import { errorFields, type Logger } from '#worker/base/log.ts';
 import { sendOwedMail } from '#worker/mail/send-owed.ts';
 import { contactMail } from './contact-mail';
 import { screenContact, type ScreenInput } from './screen-contact';

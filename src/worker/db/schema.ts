@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { Currency } from '#shared/region/region.ts';
 import type { CatalogueProduct } from '#shared/catalogue/types.ts';
-import { ORDER_STATUSES, ORDER_STEPS } from '#worker/orders/order-status.ts';
+import { ORDER_STATUSES, ORDER_STEPS } from '#shared/orders/order-status.ts';
 import { METRICS } from '#shared/vitals/metrics.ts';
 
 /** Timestamps are ISO 8601 strings (UTC), which sort and compare as text. */
@@ -62,7 +62,7 @@ export type EmailStatus = (typeof emailStatuses)[number];
 /**
  * The two e-mails a row owes (one to the shop, one to the person) and who is sending them: the same
  * columns on contact messages and orders, so one claim/lease/back-off code serves both
- * (src/worker/db/queries/owed-mail.ts).
+ * (src/worker/mail/owed-mail.ts).
  */
 function mailColumns() {
   return {

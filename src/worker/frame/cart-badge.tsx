@@ -1,5 +1,5 @@
 import { cartBadgeLabel } from '#shared/cart/cart.ts';
-import { useHref } from '#client/market-context.ts';
+import { useHref } from '#ui/state/market-context.ts';
 
 /** The bubble's look, shared with the script that adds it when the count goes above 0. */
 export const CART_COUNT_CLASS =

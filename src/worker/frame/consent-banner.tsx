@@ -1,12 +1,12 @@
 import { shouldAskConsent } from '#shared/site/consent.ts';
 import { useRequestInfo } from '#worker/render/request-context.tsx';
 import { WholeEnd } from './whole-end';
-import { useHref } from '#client/market-context.ts';
+import { useHref } from '#ui/state/market-context.ts';
 
 /**
  * Asks UK/EU visitors about analytics and advertising cookies until they choose. Plain HTML, no
  * React in the browser: without JavaScript the buttons post the choice to /consent (a cookie), and
- * with it src/client/consent-banner.ts saves it in place and lets the footer's "Cookie settings"
+ * with it src/client/frame/arm-consent-banner.ts saves it in place and lets the footer's "Cookie settings"
  * reopen the banner. Always in the page (hidden when not asking) so it can be reopened; a choice
  * only in localStorage hides it by CSS from the first paint (<html data-consent>, styles.css).
  * A fixed bar: the page does not move; painted only once whole (WholeEnd), so it never grows upwards.

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import Toaster from '#client/islands/Toaster.tsx';
+import Toaster from '#ui/islands/Toaster.tsx';
 import { alternateLinks, marketHref } from '#shared/market/market.ts';
 import { absoluteUrl, seoTags, serializeJsonForScript, siteJsonLd } from '#shared/seo/tags.ts';
 import { site } from '#shared/site/brand.ts';

@@ -1,5 +1,5 @@
 import { contactLink, isActive, resourceLinks } from '#shared/site/navigation.ts';
-import { useHref } from '#client/market-context.ts';
+import { useHref } from '#ui/state/market-context.ts';
 import { useRequestInfo } from '#worker/render/request-context.tsx';
 import { RegionSelectorSlot } from './region-selector-slot';
 
@@ -7,7 +7,7 @@ const iconButton = 'rounded p-2 hover:bg-stone-800 focus-visible:outline-2 focus
 
 /**
  * The narrow-screen menu, in the page from the start: a native modal <dialog> that
- * src/client/mobile-menu.ts opens on the first tap without React (showModal: the rest of the page is
+ * src/client/frame/arm-mobile-menu.ts opens on the first tap without React (showModal: the rest of the page is
  * inert, Escape closes, focus goes back to the toggle). Resources is a collapsible group; choosing
  * any link closes the menu. Its region selector is the header's plain one (bound by selectors.ts).
  */

@@ -1,8 +1,8 @@
-import { PROMO_VISIBLE_WIDE } from '#shared/site/promo-strip.ts';
+import { PROMO_VISIBLE_WIDE } from '#shared/site/promo-rules.ts';
 
 /**
  * The rotating promotional strip, as server HTML: the first three messages (one shows on narrow
- * screens), all of them in `data-messages` for src/client/promo-strip.ts, which rotates them and
+ * screens), all of them in `data-messages` for src/client/frame/arm-promo-strip.ts, which rotates them and
  * runs the arrows without React. Its height is fixed, so nothing below it shifts.
  */
 export function PromoStrip({ messages }: { messages: string[] }) {

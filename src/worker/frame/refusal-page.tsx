@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import { refusalFor } from '#shared/site/http-errors.ts';
-import type { AppEnv } from '#worker/app-context.ts';
+import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { wantsJson } from '#worker/http/wants-json.ts';
-import { useHref } from '#client/market-context.ts';
+import { useHref } from '#ui/state/market-context.ts';
 
 function RefusalPage({ title, description }: { title: string; description: string }) {
   const to = useHref();

@@ -1,6 +1,6 @@
-import { MarketLinks } from '#client/components/market-links.tsx';
-import { RegionSelect } from '#client/components/region-select.tsx';
-import type { DetectionConfig } from '#client/region/detect.ts';
+import { MarketLinks } from '#ui/site/market-links.tsx';
+import { RegionSelect } from '#ui/site/region-select.tsx';
+import type { DetectionConfig } from '#ui/state/region-detect.ts';
 import { useRequestInfo } from '#worker/render/request-context.tsx';
 
 /** What the browser's region detection needs (the entry reads it from #region-detection; no island has to hydrate for it). */

@@ -1,4 +1,4 @@
-import { useHref } from '#client/market-context.ts';
+import { useHref } from '#ui/state/market-context.ts';
 /** Shown when a request fails before anything was sent; never includes error details. */
 export function ServerErrorPage({ requestId }: { requestId: string }) {
   const to = useHref();

@@ -3,7 +3,7 @@ import { customerServiceLinks, quickLinks, type NavLink } from '#shared/site/nav
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { site } from '#shared/site/brand.ts';
 import { SocialIcon } from './social-icon';
-import { useHref } from '#client/market-context.ts';
+import { useHref } from '#ui/state/market-context.ts';
 
 /** The year for the copyright line, read when the page renders. */
 const currentYear = () => new Date().getUTCFullYear();

@@ -1,4 +1,4 @@
-import DesktopNav from '#client/islands/DesktopNav.tsx';
+import DesktopNav from '#ui/islands/DesktopNav.tsx';
 import { itemCount } from '#shared/cart/cart.ts';
 import { promoMessages } from '#shared/site/promotions.ts';
 import { site } from '#shared/site/brand.ts';
@@ -8,7 +8,7 @@ import { CartBadge } from './cart-badge';
 import { PromoStrip } from './promo-strip';
 import { MobileMenu } from './mobile-menu';
 import { RegionSelectorSlot } from './region-selector-slot';
-import { useHref } from '#client/market-context.ts';
+import { useHref } from '#ui/state/market-context.ts';
 
 /**
  * The header. Its row is a grid with fixed tracks so that nothing moves while the streamed HTML is
@@ -22,7 +22,7 @@ export function SiteHeader() {
   const { path, cart } = useRequestInfo();
   return (
     <header className="sticky top-0 z-40 bg-stone-900 text-stone-50 shadow">
-      {/* No island: src/client/promo-strip.ts rotates it without React. */}
+      {/* No island: src/client/frame/arm-promo-strip.ts rotates it without React. */}
       <PromoStrip messages={promoMessages} />
       <div className="mx-auto grid h-16 max-w-7xl grid-cols-[1fr_auto_1fr] items-center gap-4 px-4 lg:grid-cols-[1fr_18rem_1fr]">
         <a
@@ -41,7 +41,7 @@ export function SiteHeader() {
           </div>
           <CartBadge count={itemCount(cart)} />
           <div className="lg:hidden">
-            {/* No island: src/client/mobile-menu.ts opens it on the first tap. */}
+            {/* No island: src/client/frame/arm-mobile-menu.ts opens it on the first tap. */}
             <MobileMenu />
           </div>
         </div>

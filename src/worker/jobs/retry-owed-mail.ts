@@ -1,10 +1,10 @@
 import { MAX_EMAIL_ATTEMPTS } from '#worker/mail/retry-schedule.ts';
-import { claimOwedMail, emailLeaseMs, owedMail, type MailTable } from '../db/queries/owed-mail';
-import type { AppDeps } from '../app-context';
-import { sendOwedMail, type OwedMailKind } from '../mail/send-owed';
-import { orderMail } from '../orders/order-mail';
-import { orderStepMail } from '../orders/order-step-mail';
-import { contactMail } from '../contact/contact-mail';
+import { claimOwedMail, emailLeaseMs, owedMail, type MailTable } from '#worker/mail/owed-mail.ts';
+import type { AppDeps } from '#worker/middleware/app-context.ts';
+import { sendOwedMail, type OwedMailKind } from '#worker/mail/send-owed.ts';
+import { orderMail } from '#worker/orders/order-mail.ts';
+import { orderStepMail } from '#worker/orders/order-step-mail.ts';
+import { contactMail } from '#worker/contact/contact-mail.ts';
 
 export type JobDeps = Pick<AppDeps, 'db' | 'mailer' | 'log' | 'settings'>;
 

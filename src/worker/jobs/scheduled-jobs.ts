@@ -1,9 +1,9 @@
-import { errorFields } from '../log';
-import { pruneVitals } from '../vitals/vitals-queries';
-import { checkoutGatewayFor } from '../payments/choose-gateway';
-import { syncPaymentLinks } from '../stock/payment-link-switch';
-import { releaseLapsed } from '../stock/reserve';
-import { nowSeconds } from '../stock/stock-queries';
+import { errorFields } from '#worker/base/log.ts';
+import { pruneVitals } from '#worker/vitals/vitals-queries.ts';
+import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
+import { syncPaymentLinks } from '#worker/stock/payment-link-switch.ts';
+import { releaseLapsed } from '#worker/stock/reserve.ts';
+import { nowSeconds } from '#worker/stock/stock-queries.ts';
 import { retryAllOwedMail, type JobDeps } from './retry-owed-mail';
 
 const DAY_MS = 86_400_000;

@@ -1,13 +1,19 @@
 import { MAX_EMAIL_ATTEMPTS, retryDelayMs } from './retry-schedule';
-import type { AppDeps } from '../app-context';
-import { recordMailDelivery, type MailTable } from '../db/queries/owed-mail';
-import { errorFields, type Logger } from '../log';
+import type { Settings } from '#worker/base/settings.ts';
+import type { Db } from '#worker/db/client.ts';
+import { recordMailDelivery, type MailTable } from './owed-mail';
+import { errorFields, type Logger } from '#worker/base/log.ts';
 import { deliveryStatus } from './delivery-status';
 import type { Mailer, MailMessage } from './mailer';
 
 const failure = (result: PromiseSettledResult<unknown>) => (result.status === 'rejected' ? String(errorFields(result.reason).error) : null);
 
-export type MailDeps = Pick<AppDeps, 'db' | 'mailer' | 'settings'>;
+/** What sending owed mail needs of the app's dependencies (AppDeps has them). */
+export interface MailDeps {
+  db: Db;
+  mailer: Mailer;
+  settings: Settings;
+}
 
 /**
  * Something the shop owes mail for (a contact message, an order): its table, and the two mails a row

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { CART_MAX_AGE } from '#shared/cart/cart.ts';
-import { isHttps } from '../http/is-https';
+import { isHttps } from '#worker/http/is-https.ts';
 
 /**
  * The browser that checks out: a random nonce in an HttpOnly cookie, whose SHA-256 travels in the

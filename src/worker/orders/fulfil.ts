@@ -1,10 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { orderNumber, orderToken } from './order-number';
-import { canMove, type OrderStatus } from './order-status';
-import type { Db } from '../db/client';
-import { orderEvents, orderLines, orderMails, orders, stock, stockReservations } from '../db/schema';
-import type { SessionRecord } from '../payments/checkout-gateway';
-import { moveStatements } from '../stock/stock-moves';
+import { canMove, type OrderStatus } from '#shared/orders/order-status.ts';
+import type { Db } from '#worker/db/client.ts';
+import { orderEvents, orderLines, orderMails, orders, stock } from '#worker/db/schema.ts';
+import type { SessionRecord } from '#worker/payments/checkout-gateway.ts';
+import { moveStatements } from '#worker/stock/stock-moves.ts';
+import { releaseStatement } from '#worker/stock/reserve.ts';
 
 /** What fulfil did: the order's number and status after it, whether this call changed anything, and whether it recorded the order. */
 export interface Fulfilled {
@@ -95,7 +96,7 @@ export async function fulfil(db: Db, session: SessionRecord, status: OrderStatus
         where ${orderLines.orderId} = ${orderId} and ${orderLines.position} = ${position} and ${insertedHere}`,
     ),
   ]);
-  const held = reservation ? [db.delete(stockReservations).where(eq(stockReservations.reservation, reservation))] : [];
+  const held = reservation ? [releaseStatement(db, reservation)] : [];
   const [inserted] = await db.batch([order, ...lines, firstEvent, ...sale, ...held]);
   if (inserted.length > 0) return { id: inserted[0]!.id, number: inserted[0]!.number, status, changed: true, created: true };
 

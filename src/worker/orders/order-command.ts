@@ -1,15 +1,15 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { formatMinor } from '#shared/money.ts';
-import type { Db } from '../db/client';
-import { orderEvents, orders } from '../db/schema';
-import type { Logger } from '../log';
-import type { MailDeps } from '../mail/send-owed';
-import type { CheckoutGateway } from '../payments/checkout-gateway';
-import { syncPaymentLinks } from '../stock/payment-link-switch';
-import { moveStatements } from '../stock/stock-moves';
+import type { Db } from '#worker/db/client.ts';
+import { orderEvents, orders } from '#worker/db/schema.ts';
+import type { Logger } from '#worker/base/log.ts';
+import type { MailDeps } from '#worker/mail/send-owed.ts';
+import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
+import { syncPaymentLinks } from '#worker/stock/payment-link-switch.ts';
+import { moveStatements } from '#worker/stock/stock-moves.ts';
 import { ORDER_NUMBER } from './order-number';
 import { orderByNumber, type StoredOrder } from './order-queries';
-import { shipRefusal } from './order-status';
+import { shipRefusal } from '#shared/orders/order-status.ts';
 import { sendOrderStepMails } from './order-step-mail';
 import { orderSteps, stepStatements, type OrderStep } from './order-steps';
 

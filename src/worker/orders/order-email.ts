@@ -5,7 +5,7 @@ import { orderPagePath } from './order-number';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { site } from '#shared/site/brand.ts';
 import type { MailMessage } from '#worker/mail/mailer.ts';
-import type { Settings } from '#worker/settings.ts';
+import type { Settings } from '#worker/base/settings.ts';
 import type { StoredOrder } from './order-queries';
 
 type MailSettings = Pick<Settings, 'SITE_URL' | 'CONTACT_TO_EMAIL' | 'CONTACT_FROM_EMAIL' | 'ORDERS_TO_EMAIL'>;

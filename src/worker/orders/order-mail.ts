@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { emailLeaseMs } from '../db/queries/owed-mail';
-import { orders } from '../db/schema';
-import { errorFields, type Logger } from '../log';
-import { sendOwedMail, type MailDeps, type OwedMailKind } from '../mail/send-owed';
+import { emailLeaseMs } from '#worker/mail/owed-mail.ts';
+import { orders } from '#worker/db/schema.ts';
+import { errorFields, type Logger } from '#worker/base/log.ts';
+import { sendOwedMail, type MailDeps, type OwedMailKind } from '#worker/mail/send-owed.ts';
 import { newOrderEmail, orderConfirmationEmail } from './order-email';
 import { orderLinesOf } from './order-queries';
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, type SQL } from 'drizzle-orm';
-import type { OrderStatus } from './order-status';
-import type { Db } from '../db/client';
-import { orderLines, orders } from '../db/schema';
+import type { OrderStatus } from '#shared/orders/order-status.ts';
+import type { Db } from '#worker/db/client.ts';
+import { orderLines, orders } from '#worker/db/schema.ts';
 
 // Orders are written, not published: never read through the read cache.
 

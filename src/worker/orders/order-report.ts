@@ -1,5 +1,5 @@
 import { formatMinor } from '#shared/money.ts';
-import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from './order-status';
+import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from '#shared/orders/order-status.ts';
 import type { StoredOrder } from './order-queries';
 
 /** What `npm run orders` was asked for. */

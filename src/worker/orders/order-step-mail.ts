@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { claimOwedMail, emailLeaseMs } from '../db/queries/owed-mail';
-import { orderMails } from '../db/schema';
-import { errorFields, type Logger } from '../log';
-import { sendOwedMail, type MailDeps, type OwedMailKind } from '../mail/send-owed';
+import { claimOwedMail, emailLeaseMs } from '#worker/mail/owed-mail.ts';
+import { orderMails } from '#worker/db/schema.ts';
+import { errorFields, type Logger } from '#worker/base/log.ts';
+import { sendOwedMail, type MailDeps, type OwedMailKind } from '#worker/mail/send-owed.ts';
 import { orderStepEmail } from './order-step-email';
 import { orderById } from './order-queries';
 import { orderStep } from './order-steps';

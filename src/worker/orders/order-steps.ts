@@ -1,8 +1,8 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import type { Db } from '../db/client';
-import { orderEvents, orderMails, orders, type OrderMailKind, type OrderStepDetail } from '../db/schema';
-import type { OrderStepKind } from './order-status';
+import type { Db } from '#worker/db/client.ts';
+import { orderEvents, orderMails, orders, type OrderMailKind, type OrderStepDetail } from '#worker/db/schema.ts';
+import type { OrderStepKind } from '#shared/orders/order-status.ts';
 
 /** The most steps an order's timeline reads (an order gathers a handful: placed, paid, shipped, refunds…). */
 const MAX_STEPS = 100;

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { orders } from '../db/schema';
-import { refundedStatus, type PaymentEventType } from './order-status';
+import { orders } from '#worker/db/schema.ts';
+import { refundedStatus } from '#shared/orders/order-status.ts';
+import type { PaymentEventType } from '#worker/payments/stripe-events.ts';
 import { stepStatements } from './order-steps';
 import { sendOrderStepMails } from './order-step-mail';
 import { recordSession, type RecordDeps } from './record-session';

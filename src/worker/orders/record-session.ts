@@ -1,12 +1,12 @@
-import type { CheckoutGateway, SessionRecord } from '../payments/checkout-gateway';
-import type { Logger } from '../log';
-import type { MailDeps } from '../mail/send-owed';
+import type { CheckoutGateway, SessionRecord } from '#worker/payments/checkout-gateway.ts';
+import type { Logger } from '#worker/base/log.ts';
+import type { MailDeps } from '#worker/mail/send-owed.ts';
 import { fulfil, type Fulfilled } from './fulfil';
-import { release } from '../stock/reserve';
+import { release } from '#worker/stock/reserve.ts';
 import { mailNewOrder, orderMailLeaseUntil } from './order-mail';
 import { sendOrderStepMails } from './order-step-mail';
-import { statusFor, type OrderEventType } from './order-status';
-import { syncPaymentLinks } from '../stock/payment-link-switch';
+import { statusFor, type OrderEventType } from '#worker/payments/stripe-events.ts';
+import { syncPaymentLinks } from '#worker/stock/payment-link-switch.ts';
 
 const soldProducts = (session: SessionRecord) => session.lines.flatMap((line) => (line.productId === null ? [] : [line.productId]));
 

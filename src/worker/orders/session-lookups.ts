@@ -1,5 +1,5 @@
-import { perApp } from '../http/per-app';
-import { rateWindow, setBounded } from '../http/rate-window';
+import { perApp } from '#worker/http/per-app.ts';
+import { rateWindow, setBounded } from '#worker/http/rate-window.ts';
 
 /**
  * The Stripe reads the thank-you page may make, so nobody can spend the shop's API rate limit (and

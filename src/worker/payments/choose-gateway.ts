@@ -1,4 +1,4 @@
-import type { Settings } from '../settings';
+import type { Settings } from '#worker/base/settings.ts';
 import type { CheckoutGateway } from './checkout-gateway';
 import { stripeGateway } from './stripe-gateway';
 

@@ -21,7 +21,7 @@ export function clientAssets(): ClientAssets {
   return { script: `/${entry.file}`, stylesheets: (entry.css ?? []).map((f) => `/${f}`), preloads };
 }
 
-const HYDRATE = 'src/client/hydrate.tsx';
+const HYDRATE = 'src/client/hydration/hydrate.tsx';
 
 /** A chunk's file and those of everything it imports statically, depth first (the entry's own left out: already loaded). */
 function chunkFiles(key: string, seen = new Set<string>([ENTRY])): string[] {
@@ -40,7 +40,7 @@ export function islandChunks(name: string): string[] {
   let chunks = chunksByIsland.get(name);
   if (!chunks) {
     const seen = new Set<string>((manifest[ENTRY]?.imports ?? []).concat(ENTRY));
-    chunks = [...chunkFiles(HYDRATE, seen), ...chunkFiles(`src/client/islands/${name}.tsx`, seen)];
+    chunks = [...chunkFiles(HYDRATE, seen), ...chunkFiles(`src/ui/islands/${name}.tsx`, seen)];
     chunksByIsland.set(name, chunks);
   }
   return chunks;

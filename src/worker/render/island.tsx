@@ -1,8 +1,8 @@
 import { useContext, useId, type ComponentType } from 'react';
-import { MarketContext } from '#client/market-context.ts';
+import { MarketContext } from '#ui/state/market-context.ts';
 import { islandChunks } from './client-assets';
 import { renderToString } from 'react-dom/server.edge';
-import type { IslandName } from '#client/island-names.ts';
+import type { IslandName } from '#ui/islands/island-names.ts';
 import type { HydrationTiming } from '#shared/site/hydration.ts';
 
 type IslandProps<P extends object> = {

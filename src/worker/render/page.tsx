@@ -1,6 +1,6 @@
 import type { Context, Handler } from 'hono';
 import type { ComponentType } from 'react';
-import type { AppEnv } from '../app-context';
+import type { AppEnv } from '#worker/middleware/app-context.ts';
 import type { PageHead } from './head';
 
 /**

@@ -3,7 +3,7 @@ import type { CartLine } from '#shared/cart/cart.ts';
 import type { Market } from '#shared/market/market.ts';
 import type { ResolvedRegion } from '#shared/region/region.ts';
 import type { ConsentChoice } from '#shared/site/consent.ts';
-import type { Settings } from '../settings';
+import type { Settings } from '#worker/base/settings.ts';
 
 /** What server components may read about the request they render for. */
 export interface RequestInfo {

@@ -3,19 +3,19 @@
 // `npm run stock [-- set|add <id> <n> --note …]`, against
 // TURSO_DATABASE_URL (Turso or a file).
 import { resolve } from 'node:path';
-import { syncContent } from '../editorial/content-sync';
-import { retryAllOwedMail } from '../jobs/retry-owed-mail';
-import { listOrders } from '../orders/order-queries';
-import { formatOrderList, parseOrderListFlags } from '../orders/order-report';
-import { parseOrderCommand, runOrderCommand } from '../orders/order-command';
+import { syncContent } from '#worker/content-sync/content-sync.ts';
+import { retryAllOwedMail } from '#worker/jobs/retry-owed-mail.ts';
+import { listOrders } from '#worker/orders/order-queries.ts';
+import { formatOrderList, parseOrderListFlags } from '#worker/orders/order-report.ts';
+import { parseOrderCommand, runOrderCommand } from '#worker/orders/order-command.ts';
 import { createNodeDeps, openNodeDatabase } from './node-deps';
-import { parseSettings, SettingsError } from '../settings';
-import { migrateDatabase } from '../db/migrate-node';
-import { slowestInp, vitalsP75 } from '../vitals/vitals-queries';
-import { formatVitalsReport, parseVitalsFlags } from '../vitals/vitals-report';
-import { parseStockCommand, runStockCommand } from '../stock/stock-command';
-import { checkoutGatewayFor } from '../payments/choose-gateway';
-import { createLogger } from '../log';
+import { parseSettings, SettingsError } from '#worker/base/settings.ts';
+import { migrateDatabase } from './migrate-node';
+import { slowestInp, vitalsP75 } from '#worker/vitals/vitals-queries.ts';
+import { formatVitalsReport, parseVitalsFlags } from '#worker/vitals/vitals-report.ts';
+import { parseStockCommand, runStockCommand } from '#worker/stock/stock-command.ts';
+import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
+import { createLogger } from '#worker/base/log.ts';
 
 async function main(command: string | undefined, flags: string[]): Promise<number> {
   const settings = parseSettings(process.env, 'node');

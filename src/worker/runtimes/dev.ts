@@ -1,9 +1,9 @@
 // `npm run dev`: the app inside Vite's dev server, on the embedded database. CSS and island changes
 // apply live (islands through React Fast Refresh, keeping their state); server changes reload the page.
-import { createApp } from '../app';
-import { prepareDatabase } from '../db/migrate-node';
+import { createApp } from '#worker/app.tsx';
+import { prepareDatabase } from './migrate-node';
 import { createNodeDeps } from './node-deps';
-import { parseSettings } from '../settings';
+import { parseSettings } from '#worker/base/settings.ts';
 
 const settings = parseSettings(process.env, 'node');
 const deps = await createNodeDeps(settings, { clientDir: 'public' });

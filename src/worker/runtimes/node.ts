@@ -1,11 +1,11 @@
 import { serve } from '@hono/node-server';
-import { createApp } from '../app';
-import { prepareDatabase } from '../db/migrate-node';
-import { runScheduledJobs } from '../jobs/scheduled-jobs';
+import { createApp } from '#worker/app.tsx';
+import { prepareDatabase } from './migrate-node';
+import { runScheduledJobs } from '#worker/jobs/scheduled-jobs.ts';
 import { fileURLToPath } from 'node:url';
-import { errorFields } from '../log';
+import { errorFields } from '#worker/base/log.ts';
 import { createNodeDeps } from './node-deps';
-import { parseSettings, SettingsError } from '../settings';
+import { parseSettings, SettingsError } from '#worker/base/settings.ts';
 
 /** Cheap when nothing is due; failed sends wait their back-off (1 minute at first) anyway. */
 const SCHEDULE_MS = 60 * 1000;

@@ -1,20 +1,20 @@
 import type { ExecutionContext, ScheduledController } from '@cloudflare/workers-types';
 import { createClient } from '@libsql/client/web';
-import { createApp, type App } from '../app';
-import { createDb, fetchWithTimeout } from '../db/client';
-import { cacheApiStore } from '../db/read-cache/cache-api-store';
-import { contentGate } from '../db/read-cache/content-gate';
-import { createReadCache } from '../db/read-cache/read-cache';
-import type { AppDeps } from '../app-context';
-import { runScheduledJobs } from '../jobs/scheduled-jobs';
-import { createLogger } from '../log';
-import { unconfiguredMailer } from '../mail/mailer';
-import { chooseMailer } from '../mail/choose-mailer';
-import { parseSettings, SettingsError } from '../settings';
+import { createApp, type App } from '#worker/app.tsx';
+import { createDb, fetchWithTimeout } from '#worker/db/client.ts';
+import { cacheApiStore } from '#worker/db/read-cache/cache-api-store.ts';
+import { contentGate } from '#worker/db/read-cache/content-gate.ts';
+import { createReadCache } from '#worker/db/read-cache/read-cache.ts';
+import type { AppDeps } from '#worker/middleware/app-context.ts';
+import { runScheduledJobs } from '#worker/jobs/scheduled-jobs.ts';
+import { createLogger } from '#worker/base/log.ts';
+import { unconfiguredMailer } from '#worker/mail/mailer.ts';
+import { chooseMailer } from '#worker/mail/choose-mailer.ts';
+import { parseSettings, SettingsError } from '#worker/base/settings.ts';
 
 /**
  * The bindings wrangler.toml declares (Env: worker-configuration.d.ts, `npm run cf-typegen`), plus any
- * other variable set in the dashboard; src/worker/settings.ts validates them all.
+ * other variable set in the dashboard; src/worker/base/settings.ts validates them all.
  */
 type WorkerEnv = Env & Record<string, unknown>;
 

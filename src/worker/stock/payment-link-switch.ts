@@ -1,11 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { productPaymentLinks } from '#shared/catalogue/payment-links.ts';
 import { availableOf } from '#shared/catalogue/stock-level.ts';
-import type { Db } from '../db/client';
-import { stock } from '../db/schema';
-import { errorFields, type Logger } from '../log';
-import type { CheckoutGateway } from '../payments/checkout-gateway';
-import { productLookup } from '../catalogue/catalogue-queries';
+import type { Db } from '#worker/db/client.ts';
+import { stock } from '#worker/db/schema.ts';
+import { errorFields, type Logger } from '#worker/base/log.ts';
+import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
+import { productLookup } from '#worker/products/product-queries.ts';
 import { heldUnits } from './stock-queries';
 
 export interface LinkSwitchDeps {

@@ -1,8 +1,8 @@
 import { eq, lte, sql } from 'drizzle-orm';
 import { availableOf, shortLines, type ShortLine, type StockCount } from '#shared/catalogue/stock-level.ts';
 import type { CartLine } from '#shared/cart/cart.ts';
-import type { Db } from '../db/client';
-import { stock, stockReservations } from '../db/schema';
+import type { Db } from '#worker/db/client.ts';
+import { stock, stockReservations } from '#worker/db/schema.ts';
 import { stockCounts } from './stock-queries';
 
 /**
@@ -46,12 +46,14 @@ export async function reserve(db: Db, reservation: string, lines: readonly CartL
   return { ok: false, short: shortLines(lines, countsAfter) };
 }
 
+/** The statement that lets a checkout's units go, for a caller's batch (an order recorded in one transaction). */
+export function releaseStatement(db: Db, reservation: string) {
+  return db.delete(stockReservations).where(eq(stockReservations.reservation, reservation));
+}
+
 /** Lets a checkout's units go (the session expired, or it could not be created): the products it held. */
 export async function release(db: Db, reservation: string): Promise<number[]> {
-  const rows = await db
-    .delete(stockReservations)
-    .where(eq(stockReservations.reservation, reservation))
-    .returning({ productId: stockReservations.productId });
+  const rows = await releaseStatement(db, reservation).returning({ productId: stockReservations.productId });
   return rows.map((row) => row.productId);
 }
 

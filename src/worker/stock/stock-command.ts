@@ -1,10 +1,10 @@
 import { asc } from 'drizzle-orm';
 import { plainName } from '#shared/catalogue/product.ts';
 import { availableOf, stockLevel, type StockCount } from '#shared/catalogue/stock-level.ts';
-import type { Db } from '../db/client';
-import { products } from '../db/schema';
-import type { Logger } from '../log';
-import type { CheckoutGateway } from '../payments/checkout-gateway';
+import type { Db } from '#worker/db/client.ts';
+import { products } from '#worker/db/schema.ts';
+import type { Logger } from '#worker/base/log.ts';
+import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
 import { syncPaymentLinks } from './payment-link-switch';
 import { moveStock, setStock } from './stock-moves';
 import { stockCounts } from './stock-queries';

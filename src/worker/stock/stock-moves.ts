@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { stock, stockMoves, type StockReason } from '../db/schema';
+import type { Db } from '#worker/db/client.ts';
+import { stock, stockMoves, type StockReason } from '#worker/db/schema.ts';
 
 export interface Move {
   productId: number;

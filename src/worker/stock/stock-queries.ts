@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
-import { listedProductIds } from '../catalogue/catalogue-queries';
-import type { Db } from '../db/client';
-import { stock, stockReservations } from '../db/schema';
+import { listedProductIds } from '#worker/products/product-queries.ts';
+import type { Db } from '#worker/db/client.ts';
+import { stock, stockReservations } from '#worker/db/schema.ts';
 
 /** Now in epoch seconds, as reservations keep their expiry (Stripe's unit). */
 export const nowSeconds = () => Math.floor(Date.now() / 1000);

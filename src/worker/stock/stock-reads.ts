@@ -1,8 +1,8 @@
 import { stockLevel, availableOf, type StockCount } from '#shared/catalogue/stock-level.ts';
 import type { StockLevel } from '#shared/catalogue/types.ts';
-import type { Db } from '../db/client';
-import { read } from '../db/queries/read';
-import { CacheShort } from '../db/read-cache/strategy';
+import type { Db } from '#worker/db/client.ts';
+import { read } from '#worker/db/read-cache/read.ts';
+import { CacheShort } from '#worker/db/read-cache/strategy.ts';
 import { stockCounts } from './stock-queries';
 
 /**

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { webVitals } from '../db/schema';
+import type { Db } from '#worker/db/client.ts';
+import { webVitals } from '#worker/db/schema.ts';
 import type { VitalsBatchInput } from './vitals-batch';
 import { vitalsRows } from './vitals-batch';
 

@@ -1,10 +1,26 @@
-import type { Db } from '../client';
-import { contentState } from '../queries/posts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '#worker/db/client.ts';
+import { blogPosts, contentVersion } from '#worker/db/schema.ts';
 import type { CacheStore } from './read-cache';
 import { CacheShort, NEVER, type CacheEntry } from './strategy';
 import type { GateState, VersionGate } from './version-gate';
 
 const STATE_KEY = 'content-state';
+
+/**
+ * What cached reads are checked against: the content's version (content:sync bumps it) and the
+ * next scheduled post's time (from then on, lists read before it are outdated). One short row.
+ */
+function contentState(db: Db, now: string) {
+  return db
+    .select({
+      version: sql<number | null>`(select ${contentVersion.version} from ${contentVersion} where ${contentVersion.id} = 1)`,
+      nextPublishAt: sql<
+        string | null
+      >`(select min(${blogPosts.publishedAt}) from ${blogPosts} where ${blogPosts.published} = 1 and ${blogPosts.publishedAt} > ${now})`,
+    })
+    .from(sql`(select 1)`);
+}
 
 /**
  * The editorial gate: the content version (content:sync bumps it) and the next scheduled post's time

@@ -1,7 +1,7 @@
 import type { BatchItem } from 'drizzle-orm/batch';
-import { errorFields, type Logger } from '../../log';
-import type { Db } from '../client';
-import type { Read, ReadValues } from '../queries/read';
+import { errorFields, type Logger } from '#worker/base/log.ts';
+import type { Db } from '#worker/db/client.ts';
+import type { Read, ReadValues } from './read';
 import { cacheKey, entryState, type CacheEntry } from './strategy';
 import type { VersionGate } from './version-gate';
 

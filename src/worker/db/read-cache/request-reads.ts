@@ -1,4 +1,4 @@
-import type { Read, ReadValues } from '../queries/read';
+import type { Read, ReadValues } from './read';
 import type { ReadCache, ReadStatus, RequestScope } from './read-cache';
 
 /** Which status of a page's reads the response reports: the slowest way any was served. */

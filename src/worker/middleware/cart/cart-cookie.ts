@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { CART_COOKIE, CART_MAX_AGE, serializeCart, type CartLine } from '#shared/cart/cart.ts';
-import { isHttps } from '../../http/is-https';
+import { isHttps } from '#worker/http/is-https.ts';
 
 /**
  * Writes the cart cookie (readable by the page's script, which shows the count; it holds no secret)

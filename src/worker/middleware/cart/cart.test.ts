@@ -2,9 +2,9 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { CART_COOKIE } from '#shared/cart/cart.ts';
 import { writeCartCookie } from '#worker/middleware/cart/cart-cookie.ts';
-import type { LogFields, Logger } from '../../log';
-import { injectDeps } from '../inject-deps';
-import { requestLog } from '../request-log';
+import type { LogFields, Logger } from '#worker/base/log.ts';
+import { injectDeps } from '#worker/middleware/inject-deps/index.ts';
+import { requestLog } from '#worker/middleware/request-log/index.ts';
 import { cart } from './index';
 
 // Whether an id is a product is the catalogue's word (/cart reads it): the cookie's reader checks only the form.

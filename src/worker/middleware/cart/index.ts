@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { CART_COOKIE, parseCart, type CartLine } from '#shared/cart/cart.ts';
 import { writeCartCookie } from '#worker/middleware/cart/cart-cookie.ts';
-import type { RequestLogVariables } from '../request-log';
+import type { RequestLogVariables } from '#worker/middleware/request-log/index.ts';
 
 /** What cart sets: the visitor's cart, read from its cookie once per request. */
 export type CartVariables = { cart: CartLine[] };

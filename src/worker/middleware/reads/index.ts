@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
-import type { InjectDepsVariables } from '../inject-deps';
-import type { RequestLogVariables } from '../request-log';
-import type { ReadCache } from '../../db/read-cache/read-cache';
-import { requestReads, type RequestReads } from '../../db/read-cache/request-reads';
+import type { InjectDepsVariables } from '#worker/middleware/inject-deps/index.ts';
+import type { RequestLogVariables } from '#worker/middleware/request-log/index.ts';
+import type { ReadCache } from '#worker/db/read-cache/read-cache.ts';
+import { requestReads, type RequestReads } from '#worker/db/read-cache/request-reads.ts';
 
 /** What reads sets: the request's view of the read cache. */
 export type ReadsVariables = { reads: RequestReads };

@@ -4,7 +4,7 @@ import { regionDependentCacheControl } from '#shared/site/cache-control.ts';
 import { marketHref, regionOfMarket, splitMarket, type Market } from '#shared/market/market.ts';
 import { resolveRegion, type ResolvedRegion } from '#shared/region/region.ts';
 import { PREFERENCE_KEY } from '#shared/region/preference.ts';
-import type { InjectDepsVariables } from '../inject-deps';
+import type { InjectDepsVariables } from '#worker/middleware/inject-deps/index.ts';
 
 /**
  * What region sets: the region every price is in, the market when the address has one (/gb, /eu,

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { PREFERENCE_KEY } from '#shared/region/preference.ts';
-import { injectDeps } from '../inject-deps';
+import { injectDeps } from '#worker/middleware/inject-deps/index.ts';
 import { region } from './index';
 
 /** The runtime's country as Node knows it (CF-IPCountry). */

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import type { InjectDepsVariables } from '../inject-deps';
-import type { Logger } from '../../log';
+import type { InjectDepsVariables } from '#worker/middleware/inject-deps/index.ts';
+import type { Logger } from '#worker/base/log.ts';
 
 /** What requestLog sets. */
 export type RequestLogVariables = {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import type { LogFields, LogLevel, Logger } from '../../log';
-import { injectDeps } from '../inject-deps';
+import type { LogFields, LogLevel, Logger } from '#worker/base/log.ts';
+import { injectDeps } from '#worker/middleware/inject-deps/index.ts';
 import { requestLog } from './index';
 
 function loggedApp() {

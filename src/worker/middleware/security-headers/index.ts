@@ -2,8 +2,8 @@ import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { PAYMENT_LINK_ORIGINS } from '#shared/catalogue/payment-links.ts';
 import { TURNSTILE_ORIGIN } from '#shared/contact/turnstile.ts';
-import type { InjectDepsVariables } from '../inject-deps';
-import type { Settings } from '../../settings';
+import type { InjectDepsVariables } from '#worker/middleware/inject-deps/index.ts';
+import type { Settings } from '#worker/base/settings.ts';
 
 type HeaderSettings = Pick<
   Settings,

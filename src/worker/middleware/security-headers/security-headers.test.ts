@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, permissionsPolicy } from './index';
-import { parseSettings } from '#worker/settings.ts';
+import { parseSettings } from '#worker/base/settings.ts';
 
 const connectSrc = (csp: string) => csp.split('; ').find((d) => d.startsWith('connect-src'));
 const formAction = (csp: string) => csp.split('; ').find((d) => d.startsWith('form-action'));

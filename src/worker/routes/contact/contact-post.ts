@@ -11,12 +11,12 @@ import {
   type ContactResponse,
   type Notice,
 } from '#shared/contact/form.ts';
-import type { AppEnv } from '#worker/app-context.ts';
+import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { readFields } from '#worker/http/read-fields.ts';
 import { wantsJson } from '#worker/http/wants-json.ts';
 import { keepAlive } from '#worker/http/keep-alive.ts';
-import { renderContact } from './contact';
-import { submitContact } from '../../contact/submit-contact';
+import { renderContact } from './contact-page';
+import { submitContact } from '#worker/contact/submit-contact.ts';
 
 /** Far above the largest valid message (5,000 characters of 4-byte UTF-8 is 20 KB). */
 export const MAX_CONTACT_BODY_BYTES = 32 * 1024;

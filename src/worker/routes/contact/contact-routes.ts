@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '#worker/app-context.ts';
+import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { servePage } from '#worker/render/page.tsx';
-import * as contact from './contact';
+import * as contact from './contact-page';
 import { contactBodyLimit, postContact } from './contact-post';
 
 /**

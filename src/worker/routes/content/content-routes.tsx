@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '#worker/app-context.ts';
+import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { serveStaticPage } from '#worker/render/page.tsx';
-import * as about from './about';
-import * as faq from './faq';
-import * as privacyPolicy from './privacy-policy';
-import * as returns from './returns';
-import * as shippingPolicy from './shipping-policy';
-import * as termsOfService from './terms-of-service';
+import * as about from './about-page';
+import * as faq from './faq-page';
+import * as privacyPolicy from './privacy-policy-page';
+import * as returns from './returns-page';
+import * as shippingPolicy from './shipping-policy-page';
+import * as termsOfService from './terms-of-service-page';
 
 /** About, FAQ and the policy pages: fixed server-rendered content, no islands, each served at its head's path. */
 export const contentRoutes = new Hono<AppEnv>();

@@ -1,9 +1,9 @@
-import { ProductTile } from '#client/components/product-tile.tsx';
+import { ProductTile } from '#ui/shop/product-tile.tsx';
 import { productPath } from '#shared/catalogue/product.ts';
 import type { CatalogueProduct } from '#shared/catalogue/types.ts';
 import { priceTable } from '#shared/catalogue/prices.ts';
 import { Price } from '#worker/components/price.tsx';
-import { useHref } from '#client/market-context.ts';
+import { useHref } from '#ui/state/market-context.ts';
 
 /**
  * 'PRODUCTS FEATURED IN THIS ARTICLE': the post's related catalogue products with their price in

@@ -2,7 +2,7 @@ import { use, type ReactNode } from 'react';
 import { articlePath, type PostSummary } from '#shared/editorial/posts.ts';
 import { groupByCategory, type PostCategory, type CategoryGroup } from '#shared/editorial/digest.ts';
 import { guidesPath } from '#shared/editorial/guides.ts';
-import { useHref } from '#client/market-context.ts';
+import { useHref } from '#ui/state/market-context.ts';
 
 /** Fixed card height, shared with the skeleton: the cards replace their placeholders without a jump. */
 const cardBox = 'flex h-[21rem] flex-col overflow-hidden rounded-lg border border-stone-200 bg-white p-6 shadow-sm';

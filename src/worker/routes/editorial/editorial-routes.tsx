@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
-import { DIGEST, DIGEST_FEED } from '#shared/editorial/posts.ts';
-import type { AppEnv } from '#worker/app-context.ts';
+import { DIGEST } from '#shared/site/navigation.ts';
+import { DIGEST_FEED } from '#shared/editorial/posts.ts';
+import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { renderPage, servePage } from '#worker/render/page.tsx';
-import * as article from './article';
-import * as digest from './digest';
-import { feed } from './feed';
-import * as guides from './guides';
+import * as article from './article-page';
+import * as digest from './digest-page';
+import { feed } from './feed-route';
+import * as guides from './guides-page';
 import { postsJson } from './posts-json';
 
 /** The editorial section: the digest landing, articles, the guides list, the feed and the posts JSON read. */

@@ -1,9 +1,9 @@
-import { ProductTile } from '#client/components/product-tile.tsx';
+import { ProductTile } from '#ui/shop/product-tile.tsx';
 import { productPath } from '#shared/catalogue/product.ts';
 import type { CatalogueProduct } from '#shared/catalogue/types.ts';
 import { priceTable } from '#shared/catalogue/prices.ts';
 import { Price } from '#worker/components/price.tsx';
-import { useHref } from '#client/market-context.ts';
+import { useHref } from '#ui/state/market-context.ts';
 
 /** 'Featured Equipment': image, name and price of the digest's featured products, each linking to its page. */
 export function FeaturedEquipment({ products }: { products: readonly CatalogueProduct[] }) {

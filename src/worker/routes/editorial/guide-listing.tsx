@@ -1,7 +1,7 @@
 import { use } from 'react';
-import GuideBrowser from '#client/islands/GuideBrowser.tsx';
-import { GuideFilterForm } from '#client/components/guide-filter-form.tsx';
-import { GuideResultsSkeleton } from '#client/components/guide-results.tsx';
+import GuideBrowser from '#ui/islands/GuideBrowser.tsx';
+import { GuideFilterForm } from '#ui/editorial/guide-filter-form.tsx';
+import { GuideResultsSkeleton } from '#ui/editorial/guide-results.tsx';
 import { toPostTeaser, type PostSummary } from '#shared/editorial/posts.ts';
 import type { GuideFilter } from '#shared/editorial/guides.ts';
 import { Island } from '#worker/render/island.tsx';

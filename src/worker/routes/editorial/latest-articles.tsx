@@ -1,7 +1,7 @@
 import { use } from 'react';
 import { toPostTeaser, type PostSummary } from '#shared/editorial/posts.ts';
 import { LATEST_POSTS } from '#shared/editorial/digest.ts';
-import { ArticleCardGrid, ArticleCardGridSkeleton } from '#client/components/article-card-grid.tsx';
+import { ArticleCardGrid, ArticleCardGridSkeleton } from '#ui/editorial/article-card-grid.tsx';
 
 const grid = 'mt-8 md:grid-cols-2';
 

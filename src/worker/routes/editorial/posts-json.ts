@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import { guidePageCount, parseGuideFilter, parseGuidePage } from '#shared/editorial/guides.ts';
 import { toPostTeaser } from '#shared/editorial/posts.ts';
-import type { AppEnv } from '#worker/app-context.ts';
-import { postReads } from '#worker/db/queries/post-reads.ts';
-import { postQuery } from './guides';
+import type { AppEnv } from '#worker/middleware/app-context.ts';
+import { postReads } from '#worker/posts/post-reads.ts';
+import { postQuery } from './guides-page';
 
 /** The guides list as JSON (?q=&category=&page=), for the island's searches; a failed read gives the spec's empty list. */
 export async function postsJson(c: Context<AppEnv>) {

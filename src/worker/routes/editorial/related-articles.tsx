@@ -1,6 +1,6 @@
 import { use, type ReactNode } from 'react';
 import { toPostTeaser, type PostSummary } from '#shared/editorial/posts.ts';
-import { PostCard, PostCardSkeleton } from '#client/components/post-card.tsx';
+import { PostCard, PostCardSkeleton } from '#ui/editorial/post-card.tsx';
 
 /** Heading and row of cards; the skeleton shows them too, so both take the same space. */
 function RelatedFrame({ headingId, children }: { headingId?: string; children: ReactNode }) {

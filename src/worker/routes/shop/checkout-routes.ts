@@ -2,12 +2,12 @@ import { Hono } from 'hono';
 import { withCampaign } from '#shared/site/campaign.ts';
 import { productPath, parseProductId, isPurchasable } from '#shared/catalogue/product.ts';
 import { readProducts } from '#worker/catalogue/catalogue-reads.ts';
-import type { AppEnv } from '#worker/app-context.ts';
+import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { readFields } from '#worker/http/read-fields.ts';
 import { stockCounts } from '#worker/stock/stock-queries.ts';
 import { stockView } from '#worker/stock/stock-reads.ts';
-import { renderNotFound } from '../site/not-found';
-import { postedCampaign, regionPaymentLink } from './checkout-inputs';
+import { renderNotFound } from '#worker/routes/site/not-found-page.tsx';
+import { postedCampaign, regionPaymentLink } from '#worker/checkout/checkout-inputs.ts';
 
 export const checkoutRoutes = new Hono<AppEnv>();
 
@@ -27,7 +27,7 @@ checkoutRoutes.post('/checkout/:id', async (c) => {
   // A stock read that fails leaves the product buyable, as on its page (the link itself holds nothing).
   const stock = stockView(await stockCounts(db, [product.id]).catch(() => null), settings.LOW_STOCK_AT);
   if (!isPurchasable(stock.level(product.id))) return c.redirect(c.get('href')(productPath(product)), 303);
-  const link = regionPaymentLink(c, product);
+  const link = regionPaymentLink(product, c.get('region').region, c.get('log'));
   if (!link) return c.redirect(c.get('href')(productPath(product)), 303);
-  return c.redirect(withCampaign(link, postedCampaign(c, await readFields(c, ['form']))), 302);
+  return c.redirect(withCampaign(link, postedCampaign(c.req.url, await readFields(c, ['form']))), 302);
 });

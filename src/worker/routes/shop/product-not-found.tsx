@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '#worker/app-context.ts';
-import { useHref } from '#client/market-context.ts';
+import type { AppEnv } from '#worker/middleware/app-context.ts';
+import { useHref } from '#ui/state/market-context.ts';
 
 /** The reasons the product page can fail, with the status each answers with. */
 export const productErrors = {

@@ -1,4 +1,4 @@
-import ReviewsWidget from '#client/islands/ReviewsWidget.tsx';
+import ReviewsWidget from '#ui/islands/ReviewsWidget.tsx';
 import { claimText } from '#shared/policy/text.ts';
 import { Island } from '#worker/render/island.tsx';
 import { useRequestInfo } from '#worker/render/request-context.tsx';

@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '#worker/app-context.ts';
+import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { servePage } from '#worker/render/page.tsx';
-import * as cart from './cart';
-import { cartRoutes } from './cart-routes';
+import * as cart from '#worker/routes/cart/cart-page.tsx';
+import { cartRoutes } from '#worker/routes/cart/cart-routes.ts';
 import { checkoutRoutes } from './checkout-routes';
-import * as home from './home';
-import * as order from './order';
-import * as product from './product';
-import * as productList from './products';
-import * as thankYou from './thank-you';
+import * as home from './home-page';
+import * as order from '#worker/routes/orders/order-page.tsx';
+import * as product from './product-page';
+import * as productList from './products-page';
+import * as thankYou from '#worker/routes/orders/thank-you-page.tsx';
 
 /** The shop: home, the product list and pages, the cart and its posts, checkout, the thank-you page and the order page. */
 export const shopRoutes = new Hono<AppEnv>()

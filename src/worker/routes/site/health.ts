@@ -1,11 +1,11 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '#worker/app-context.ts';
+import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { MAX_EMAIL_ATTEMPTS } from '#worker/mail/retry-schedule.ts';
-import { owedMail } from '#worker/db/queries/owed-mail.ts';
+import { owedMail } from '#worker/mail/owed-mail.ts';
 import type { Db } from '#worker/db/client.ts';
-import type { MailTable } from '#worker/db/queries/owed-mail.ts';
+import type { MailTable } from '#worker/mail/owed-mail.ts';
 import { formSubmissions, orderMails, orders } from '#worker/db/schema.ts';
-import { errorFields } from '#worker/log.ts';
+import { errorFields } from '#worker/base/log.ts';
 
 /** /healthz: liveness plus a database round trip; never cached. */
 export async function health(c: Context<AppEnv>) {

@@ -12,8 +12,8 @@ import {
   type SitemapEntry,
   type SitemapName,
 } from '#shared/seo/sitemap.ts';
-import type { AppEnv } from '#worker/app-context.ts';
-import { postReads } from '#worker/db/queries/post-reads.ts';
+import type { AppEnv } from '#worker/middleware/app-context.ts';
+import { postReads } from '#worker/posts/post-reads.ts';
 
 /** /robots.txt. */
 export function robots(c: Context<AppEnv>) {

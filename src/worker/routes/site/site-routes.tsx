@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { AppEnv } from '#worker/app-context.ts';
-import { postConsent } from './consent';
+import type { AppEnv } from '#worker/middleware/app-context.ts';
+import { postConsent } from './consent-post';
 import { health } from './health';
-import { renderNotFound } from './not-found';
+import { renderNotFound } from './not-found-page';
 import { robots, sitemap, sitemapIndex } from './seo-files';
 
 /** Site-wide answers: the health check, robots.txt, the sitemap, /404 and the consent banner's post. */

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { MAX_BODY_BYTES } from '#shared/vitals/metrics.ts';
-import type { AppEnv } from '#worker/app-context.ts';
+import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { keepAlive } from '#worker/http/keep-alive.ts';
 import { perApp } from '#worker/http/per-app.ts';
 import { rateWindow } from '#worker/http/rate-window.ts';
-import { errorFields } from '#worker/log.ts';
+import { errorFields } from '#worker/base/log.ts';
 import { vitalsBatch } from '#worker/vitals/vitals-batch.ts';
 import { insertVitals } from '#worker/vitals/vitals-queries.ts';
 

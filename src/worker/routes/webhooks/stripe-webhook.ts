@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import { Stripe } from 'stripe';
-import { isOrderEvent, isPaymentEvent } from '#worker/orders/order-status.ts';
+import { isOrderEvent, isPaymentEvent } from '#worker/payments/stripe-events.ts';
 import { recordPaymentEvent } from '#worker/orders/payment-events.ts';
-import type { AppEnv } from '#worker/app-context.ts';
-import { errorFields } from '#worker/log.ts';
+import type { AppEnv } from '#worker/middleware/app-context.ts';
+import { errorFields } from '#worker/base/log.ts';
 import { keepAlive } from '#worker/http/keep-alive.ts';
 import { recordSession, releaseExpired } from '#worker/orders/record-session.ts';
 import { orderNumber } from '#worker/orders/order-number.ts';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '#worker/app-context.ts';
+import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { stripeWebhook } from './stripe-webhook';
 
 /** What third parties post to the shop, each verified before it is believed. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_NUMBER, orderNumber, orderToken, sameToken } from '#worker/orders/order-number.ts';
-import { canMove, isOrderEvent, isPaymentEvent, refundedStatus, shipRefusal, statusFor } from '#worker/orders/order-status.ts';
+import { canMove, refundedStatus, shipRefusal } from '#shared/orders/order-status.ts';
+import { isOrderEvent, isPaymentEvent, statusFor } from '#worker/payments/stripe-events.ts';
 
 describe('statusFor', () => {
   it('maps a completed session by its payment status, and the async events to their outcome', () => {

@@ -1,0 +1,14 @@
+/** Every island; the name is the file name under src/ui/islands/ (checked by a unit test). */
+export const islandNames = [
+  'CartView',
+  'ContactForm',
+  'DesktopNav',
+  'FeaturedProducts',
+  'GuideBrowser',
+  'ProductBrowser',
+  'ProductGallery',
+  'ProductPrice',
+  'ReviewsWidget',
+  'Toaster',
+] as const;
+export type IslandName = (typeof islandNames)[number];

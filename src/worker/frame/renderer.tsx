@@ -1,0 +1,68 @@
+import type { MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { isbot } from 'isbot';
+import type { ReactNode } from 'react';
+import { renderToReadableStream } from 'react-dom/server.edge';
+import { MarketContext } from '#ui/state/market-context.ts';
+import { splitMarket } from '#shared/market/market.ts';
+import { CONSENT_STORAGE_KEY, isConsentChoice } from '#shared/site/consent.ts';
+import type { AppEnv } from '#worker/middleware/app-context.ts';
+import { errorFields } from '#worker/base/log.ts';
+import { clientAssets } from '#worker/render/client-assets.ts';
+import { Document } from './document';
+import type { PageHead } from '#worker/render/head.ts';
+import { RequestInfoContext, type RequestInfo } from '#worker/render/request-context.tsx';
+
+declare module 'hono' {
+  interface ContextRenderer {
+    (content: ReactNode, head: PageHead): Promise<Response>;
+  }
+}
+
+const assets = clientAssets();
+
+/**
+ * Streams the page: the shell flushes at once and Suspense boundaries follow as their data
+ * resolves. Crawlers get the whole document in one piece (allReady) so they see no fallbacks.
+ * Errors after the first byte cannot change the status; they are logged and the boundary's
+ * fallback stays (React retries it on the client only where an island hydrates).
+ */
+export const renderer: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.setRenderer(async (content, head) => {
+    const log = c.get('log');
+    const crawler = isbot(c.req.header('user-agent'));
+    const info: RequestInfo = {
+      region: c.get('region'),
+      market: c.get('market'),
+      // The page's own path: the market's prefix is the market, not part of the page.
+      path: splitMarket(c.req.path).path,
+      search: new URL(c.req.url).search,
+      nonce: c.get('nonce'),
+      consent: ((v) => (isConsentChoice(v) ? v : null))(getCookie(c, CONSENT_STORAGE_KEY)),
+      settings: c.get('deps').settings,
+      cart: c.get('cart'),
+    };
+    const stream = await renderToReadableStream(
+      <RequestInfoContext value={info}>
+        <MarketContext value={info.market}>
+          <Document head={head} assets={assets}>
+            {content}
+          </Document>
+        </MarketContext>
+      </RequestInfoContext>,
+      {
+        nonce: c.get('nonce'),
+        signal: c.req.raw.signal,
+        onError(error) {
+          log('error', 'render error', errorFields(error));
+        },
+        // React moves a finished boundary of over 500 bytes out of place (behind its fallback, swapped in
+        // by a script) once the page passes this size, even when everything is ready; crawlers get it inline.
+        ...(crawler && { progressiveChunkSize: Number.POSITIVE_INFINITY }),
+      },
+    );
+    if (crawler) await stream.allReady;
+    return c.body(stream, { headers: { 'Content-Type': 'text/html; charset=UTF-8' } });
+  });
+  await next();
+};

@@ -1,0 +1,97 @@
+import { and, asc, count, eq, gt, inArray, isNull, lt, lte, min, or, sql, type SQL } from 'drizzle-orm';
+import { MAX_EMAIL_ATTEMPTS } from './retry-schedule.ts';
+import type { Db } from '#worker/db/client.ts';
+import { formSubmissions, orderMails, orders, type EmailStatus } from '#worker/db/schema.ts';
+
+/** The tables whose rows owe mail, with the same mail columns (schema.ts mailColumns). */
+export type MailTable = typeof formSubmissions | typeof orders | typeof orderMails;
+
+const timestamp = (at: Date) => at.toISOString();
+
+/**
+ * How long one sender holds a row: longer than a send can take (its two mails run side by side, each
+ * given up after MAIL_TIMEOUT_MS) plus the write that records it. A sender that died (a crashed
+ * process) loses the row when the lease runs out; then the retry job takes it.
+ */
+export function emailLeaseMs(mailTimeoutMs: number): number {
+  return 2 * mailTimeoutMs + 5000;
+}
+
+/**
+ * Takes up to `limit` rows that owe mail and are due, oldest first, holding each until `leaseUntil`.
+ * Owed: the shop's mail (always, until it goes), or a wanted confirmation (for the first
+ * MAX_EMAIL_ATTEMPTS attempts: a bouncing address is not mailed for ever). Due: no other sender holds
+ * it (lease over at `leaseNow`, the real time) and its back-off is over at `now`; only ids above
+ * `afterId` (a run walks forward, so it tries each row at most once) and matching `only` (one order's
+ * rows). One UPDATE … RETURNING: SQLite
+ * runs it as a single write, so two retry runs (or a run and a request) never take the same row.
+ */
+export async function claimOwedMail<T extends MailTable>(
+  db: Db,
+  table: T,
+  opts: { now: Date; leaseNow: Date; leaseUntil: Date; limit: number; afterId?: number; only?: SQL },
+): Promise<Array<T['$inferSelect']>> {
+  const t = table as typeof formSubmissions;
+  const now = timestamp(opts.now);
+  const owed = or(
+    isNull(t.notifiedAt),
+    and(eq(t.confirmationWanted, true), isNull(t.confirmedAt), lt(t.emailAttempts, MAX_EMAIL_ATTEMPTS)),
+  );
+  const free = and(owed, or(isNull(t.emailLeaseUntil), lt(t.emailLeaseUntil, timestamp(opts.leaseNow))), opts.only);
+  const due = db
+    .select({ id: t.id })
+    .from(t)
+    .where(and(free, gt(t.id, opts.afterId ?? 0), or(isNull(t.emailNextAttemptAt), lte(t.emailNextAttemptAt, now))))
+    .orderBy(asc(t.id))
+    .limit(opts.limit);
+  const rows = (await db
+    .update(t)
+    .set({ emailLeaseUntil: timestamp(opts.leaseUntil) })
+    .where(and(inArray(t.id, due), free))
+    .returning()) as Array<T['$inferSelect']>;
+  return rows.toSorted((a, b) => a.id - b.id);
+}
+
+/**
+ * Records one attempt (what went now: the shop's mail, the confirmation) and lets go of the row, with
+ * when to try again if anything is still owed (null: nothing is). A recorded delivery is never undone:
+ * notified_at and confirmed_at are only ever set, and an attempt that sent nothing does not change the
+ * status of a row someone else delivered meanwhile.
+ */
+export async function recordMailDelivery(
+  db: Db,
+  table: MailTable,
+  id: number,
+  delivery: { notified: boolean; confirmed: boolean; status: EmailStatus; error: string | null; nextAttemptAt: Date | null },
+  at = new Date(),
+) {
+  const t = table as typeof formSubmissions;
+  const { notified, confirmed, status, error, nextAttemptAt } = delivery;
+  const when = timestamp(at);
+  await db
+    .update(t)
+    .set({
+      emailStatus: notified || confirmed ? status : sql`case when ${t.notifiedAt} is null then ${status} else ${t.emailStatus} end`,
+      emailAttempts: sql`${t.emailAttempts} + 1`,
+      emailLastError: error,
+      emailLeaseUntil: null,
+      emailNextAttemptAt: nextAttemptAt && timestamp(nextAttemptAt),
+      ...(notified ? { notifiedAt: sql`coalesce(${t.notifiedAt}, ${when})` } : {}),
+      ...(confirmed ? { confirmedAt: sql`coalesce(${t.confirmedAt}, ${when})` } : {}),
+    })
+    .where(eq(t.id, id));
+}
+
+/** Rows whose shop mail has not gone: how many, the oldest's creation, and how many are past `maxAttempts`. */
+export async function owedMail(db: Db, table: MailTable, maxAttempts: number) {
+  const t = table as typeof formSubmissions;
+  const [row] = await db
+    .select({
+      owed: count(),
+      oldest: min(t.createdAt),
+      overdue: sql<number>`coalesce(sum(case when ${t.emailAttempts} >= ${maxAttempts} then 1 else 0 end), 0)`,
+    })
+    .from(t)
+    .where(isNull(t.notifiedAt));
+  return { owed: row?.owed ?? 0, oldestCreatedAt: row?.oldest ?? null, overdue: Number(row?.overdue ?? 0) };
+}

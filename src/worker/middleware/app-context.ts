@@ -1,0 +1,41 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Db } from '#worker/db/client.ts';
+import type { ReadCache } from '#worker/db/read-cache/read-cache.ts';
+import type { Logger } from '#worker/base/log.ts';
+import type { Mailer } from '#worker/mail/mailer.ts';
+import type { CartVariables } from '#worker/middleware/cart/index.ts';
+import type { InjectDepsVariables } from '#worker/middleware/inject-deps/index.ts';
+import type { ReadsVariables } from '#worker/middleware/reads/index.ts';
+import type { RegionVariables } from '#worker/middleware/region/index.ts';
+import type { RequestLogVariables } from '#worker/middleware/request-log/index.ts';
+import type { SecurityHeadersVariables } from '#worker/middleware/security-headers/index.ts';
+import type { Runtime, Settings } from '#worker/base/settings.ts';
+
+/** Everything the app needs from its runtime; the two entries build this and nothing else differs. */
+export interface AppDeps {
+  runtime: Runtime;
+  settings: Settings;
+  db: Db;
+  /** The one cache in front of the database reads pages make for visitors (never writes). */
+  readCache: ReadCache;
+  mailer: Mailer;
+  log: Logger;
+  /** The visitor's country as the runtime knows it (cf.country on the edge, CF-IPCountry on Node). */
+  countryOf: (request: Request) => string | null | undefined;
+  /** The visitor's network address (CF-Connecting-IP on the edge; the socket or a proxy header on Node). */
+  senderAddressOf: (c: Context<AppEnv>) => string | undefined;
+  /** Serves built client files (Node); on the edge Workers Static Assets do this before the Worker. */
+  staticFiles?: MiddlewareHandler;
+  /** Compresses answers (Node); on the edge Cloudflare compresses in front of the Worker. */
+  compression?: MiddlewareHandler;
+}
+
+/** The context every route sees: what each middleware declares it sets, composed (src/worker/middleware/<name>/). */
+export interface AppEnv {
+  Variables: InjectDepsVariables<AppDeps> &
+    RequestLogVariables &
+    SecurityHeadersVariables &
+    RegionVariables &
+    CartVariables &
+    ReadsVariables;
+}

@@ -1,0 +1,121 @@
+import { webPageJsonLd } from '#shared/seo/page-jsonld.ts';
+import { FREE_STANDARD_SHIPPING_OVER, POLICIES_LAST_UPDATED, PROCESSING_DAYS, shippingRates } from '#shared/policy/figures.ts';
+import {
+  businessDays,
+  freeShippingDestinationsText,
+  policyMoney,
+  policyPricesNote,
+  shippingCostText,
+  shipsInText,
+} from '#shared/policy/text.ts';
+import { staticHead } from '#worker/render/head.ts';
+import { PolicyContact, PolicyLayout, PolicySection, ScrollTable, tableClasses as t } from './policy-layout';
+import { useHref } from '#ui/state/market-context.ts';
+
+function ShippingTable() {
+  return (
+    <ScrollTable
+      caption="Delivery times and costs by destination"
+      columns={['Destination', 'Standard delivery', 'Standard cost', 'Express delivery', 'Express cost']}
+    >
+      {shippingRates.map((rate) => (
+        <tr key={rate.destination}>
+          <th scope="row" className={t.rowHeader}>
+            {rate.label}
+          </th>
+          <td className={t.td}>{businessDays(rate.standard.days)}</td>
+          <td className={t.td}>
+            {shippingCostText(rate.standard)}
+            {rate.freeStandardShipping && (
+              <span className="block text-xs text-stone-600">Free over {policyMoney(FREE_STANDARD_SHIPPING_OVER)}</span>
+            )}
+          </td>
+          <td className={t.td}>{businessDays(rate.express.days)}</td>
+          <td className={t.td}>{shippingCostText(rate.express)}</td>
+        </tr>
+      ))}
+    </ScrollTable>
+  );
+}
+
+export function Page() {
+  const to = useHref();
+  return (
+    <PolicyLayout
+      title="Shipping Policy"
+      intro="We ship our laser training equipment worldwide from the United Kingdom and Lithuania. This policy explains how long delivery takes, what it costs and what happens if something goes wrong."
+    >
+      <PolicySection id="processing" title="Order processing">
+        <p>
+          We process orders within <strong>{businessDays(PROCESSING_DAYS)}</strong> of payment. Orders placed at a weekend or on a UK bank
+          holiday are processed on the next business day. Product pages say “{shipsInText}” for items in stock, which allows for busy
+          periods and our carriers’ collection times.
+        </p>
+        <p>
+          If an item you ordered turns out to be out of stock, we e-mail you before dispatch with a realistic date, and you can cancel for a
+          full refund if it no longer suits you.
+        </p>
+      </PolicySection>
+
+      <PolicySection id="times-and-costs" title="Delivery times and costs">
+        <p>Delivery times are counted in business days (Monday to Friday, excluding public holidays) from dispatch. {policyPricesNote}</p>
+        <ShippingTable />
+        <p>
+          Costs for the rest of the world start from the amounts shown and depend on the destination country and the size of the parcel; the
+          exact cost is shown at checkout before you pay.
+        </p>
+      </PolicySection>
+
+      <PolicySection id="free-shipping" title="Free standard shipping">
+        <p>
+          Standard shipping is free on orders over <strong>{policyMoney(FREE_STANDARD_SHIPPING_OVER)}</strong> delivered to{' '}
+          {freeShippingDestinationsText}. Express delivery is always charged at the rates above.
+        </p>
+      </PolicySection>
+
+      <PolicySection id="customs" title="Customs, duties and taxes">
+        <p>
+          Orders sent outside the country they ship from may be charged import VAT, customs duty or handling fees by the destination
+          country. These charges are set by local authorities, are not included in our prices or shipping costs, and are paid by the
+          recipient. Refused parcels are returned to us and refunded minus the original shipping cost and any return charges we are billed.
+        </p>
+      </PolicySection>
+
+      <PolicySection id="tracking" title="Tracking your order">
+        <p>
+          Every order is sent with tracking. When your parcel leaves us we e-mail you the tracking number and a link to the carrier’s
+          tracking page. It can take up to a day for the first scan to appear.
+        </p>
+      </PolicySection>
+
+      <PolicySection id="lawful-use" title="Restricted destinations and lawful use">
+        <p>
+          Our products are training equipment, not firearms: they fire no projectile and cannot be converted to fire ammunition. Some
+          countries still restrict the import of laser devices (our rifle trainers use Class 3R lasers) or of training replicas that look
+          like firearms. Before ordering, please check that the products are legal to import and own where you live. We may cancel and
+          refund an order that we cannot lawfully deliver.
+        </p>
+        <p>
+          Carry training equipment in a closed bag, never in public view, and never point a laser at people, animals, vehicles or aircraft.
+        </p>
+      </PolicySection>
+
+      <PolicySection id="problems" title="Late, lost or damaged parcels">
+        <p>
+          If your parcel has not arrived within the delivery time above, or arrives damaged, contact us with your order number (and photos
+          of any damage). We trace the parcel with the carrier and, if it is lost or damaged, send a replacement or refund you in full. See
+          our <a href={to('/returns')}>Returns &amp; Refunds</a> policy for returns.
+        </p>
+      </PolicySection>
+
+      <PolicyContact />
+    </PolicyLayout>
+  );
+}
+
+export const head = staticHead({
+  path: '/shipping-policy',
+  title: 'Shipping Policy',
+  description: `Delivery times and costs for the UK, EU, US and worldwide, free standard shipping over ${policyMoney(FREE_STANDARD_SHIPPING_OVER)}, order processing, tracking and customs.`,
+  jsonLd: (page) => webPageJsonLd(page, { dateModified: POLICIES_LAST_UPDATED }),
+});

@@ -1,0 +1,123 @@
+import type { Context } from 'hono';
+import { Suspense } from 'react';
+import { articleJsonLd } from '#shared/editorial/article-jsonld.ts';
+import { DIGEST } from '#shared/site/navigation.ts';
+import { articlePath, digestFeedLink, FEATURED_IMAGE_SIZE, type Post, type PostSummary } from '#shared/editorial/posts.ts';
+import type { CatalogueProduct } from '#shared/catalogue/types.ts';
+import { breadcrumbJsonLd, type Crumb } from '#shared/seo/breadcrumb.ts';
+import { formatLongDate } from '#shared/site/dates.ts';
+import { metaDescription } from '#shared/seo/meta-description.ts';
+import type { AppEnv } from '#worker/middleware/app-context.ts';
+import { postReads } from '#worker/posts/post-reads.ts';
+import type { PageHead } from '#worker/render/head.ts';
+import { Breadcrumb } from '#worker/components/breadcrumb-nav.tsx';
+import { sanitizeArticleHtml, siteLinksIn } from './article-html';
+import { ArticleProducts } from './article-products';
+import { RelatedArticles, RelatedArticlesSkeleton } from './related-articles';
+import { useHref } from '#ui/state/market-context.ts';
+
+export interface ArticleData {
+  post: Post;
+  /** The post's featured catalogue products, read with the post (ids not in the catalogue are skipped). */
+  products: CatalogueProduct[];
+  /** Started by `find`; the related block waits for it behind Suspense so the article streams first. */
+  related: Promise<PostSummary[]>;
+}
+
+/**
+ * The published post with this slug, or null when it is unknown, unpublished, not yet due, or its
+ * read failed with nothing kept. The product block sits above the article body, so its ids come with
+ * the post: a block that appeared or vanished after the first paint would move the whole article.
+ * Post, products and related posts are one batch (one round trip when not cached); the related block
+ * still waits behind Suspense, so a slow related read never holds the article.
+ */
+export async function find(c: Context<AppEnv>, slug: string): Promise<ArticleData | null> {
+  const reads = postReads(c.get('deps').db);
+  const [post, products, related] = await c.get('reads').start([reads.post(slug), reads.products(slug), reads.related(slug)] as const);
+  const [shown, featured] = await Promise.all([post, products]);
+  if (!shown) return null;
+  return { post: shown, products: featured, related };
+}
+
+/** /blog/{slug}: the article, or the digest for a missing, unknown or unpublished one. */
+export async function load(c: Context<AppEnv>): Promise<ArticleData | Response> {
+  const slug = c.req.param('slug') ?? '';
+  const found = await find(c, slug);
+  if (found) return found;
+  c.get('log')('info', 'article not shown, redirecting to the digest', { slug });
+  return c.redirect(c.get('href')(DIGEST.path), 302);
+}
+
+/** The article's breadcrumb: Home > Training Gun Digest > title. */
+function articleTrail(post: Post): Crumb[] {
+  return [
+    { name: 'Home', path: '/' },
+    { name: DIGEST.name, path: DIGEST.path },
+    { name: post.title, path: articlePath(post.slug) },
+  ];
+}
+
+/**
+ * One canonical per article, /training-gun-digest/{slug}, whichever address showed it (also
+ * /blog/{slug}); the same URL in Open Graph, the JSON-LD and the sitemap.
+ */
+export function head({ post }: ArticleData, siteUrl: string): PageHead {
+  const path = articlePath(post.slug);
+  const description = metaDescription(post.metaDescription || post.excerpt || post.title);
+  return {
+    title: post.metaTitle || post.title,
+    links: [digestFeedLink],
+    description,
+    canonicalPath: path,
+    type: 'article',
+    article: { publishedTime: post.publishedAt, modifiedTime: post.updatedAt },
+    ...(post.featuredImage && { image: post.featuredImage, imageSize: FEATURED_IMAGE_SIZE, imageAlt: post.title }),
+    jsonLd: [articleJsonLd(post, description, path, siteUrl), breadcrumbJsonLd(articleTrail(post), siteUrl)],
+  };
+}
+
+function ArticleDate({ label, iso }: { label: string; iso: string }) {
+  return (
+    <p>
+      {label} <time dateTime={iso}>{formatLongDate(iso)}</time>
+    </p>
+  );
+}
+
+/** Single article page: /training-gun-digest/{slug} (and /blog/{slug}). */
+export function Page({ post, products, related }: ArticleData) {
+  const to = useHref();
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8">
+      <article className="mx-auto max-w-3xl">
+        <Breadcrumb trail={articleTrail(post)} />
+        <header className="mt-6">
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{post.title}</h1>
+          <div className="mt-4 flex flex-wrap gap-x-6 gap-y-1 text-sm text-stone-700">
+            <ArticleDate label="Published" iso={post.publishedAt} />
+            <ArticleDate label="Last Updated" iso={post.updatedAt} />
+          </div>
+        </header>
+        {post.featuredImage && (
+          <img
+            src={post.featuredImage}
+            alt={post.title}
+            {...FEATURED_IMAGE_SIZE}
+            fetchPriority="high"
+            className="mt-8 aspect-[1200/630] w-full rounded-lg bg-stone-200 object-cover"
+          />
+        )}
+        <ArticleProducts products={products} />
+        <div className="article-body mt-10" dangerouslySetInnerHTML={{ __html: siteLinksIn(sanitizeArticleHtml(post.content), to) }} />
+      </article>
+      <Suspense fallback={<RelatedArticlesSkeleton />}>
+        <RelatedArticles posts={related} />
+      </Suspense>
+      <p className="mt-16 text-center">
+        <a href={to(DIGEST.path)} className="btn btn-secondary">
+          <span aria-hidden="true">←</span>&nbsp;Back to {DIGEST.name}
+        </a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+import type { Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { readProducts } from '#worker/catalogue/catalogue-reads.ts';
+import { shortenedAddressLines } from '#worker/orders/order-address.ts';
+import { ORDER_NUMBER, sameToken } from '#worker/orders/order-number.ts';
+import type { OrderStatus } from '#shared/orders/order-status.ts';
+import { shopInfo } from '#shared/policy/shop-info.ts';
+import { formatLongDate } from '#shared/site/dates.ts';
+import { contactLink } from '#shared/site/navigation.ts';
+import type { Currency } from '#shared/region/region.ts';
+import type { AppEnv } from '#worker/middleware/app-context.ts';
+import { OrderLines, type ShownOrderLine } from '#worker/components/order-lines.tsx';
+import { orderByNumber } from '#worker/orders/order-queries.ts';
+import { orderSteps, type OrderStep } from '#worker/orders/order-steps.ts';
+import { formatMinor } from '#shared/money.ts';
+import type { PageHead } from '#worker/render/head.ts';
+import { useHref } from '#ui/state/market-context.ts';
+import { isHttps } from '#worker/http/is-https.ts';
+
+export interface OrderPageData {
+  number: string;
+  status: OrderStatus;
+  placedAt: string;
+  currency: Currency;
+  lines: ShownOrderLine[];
+  shipping: number;
+  total: number;
+  shippingOption: string | null;
+  /** Street cut short: anyone holding the link sees this page. */
+  address: string[];
+  /** What happened to the order, oldest first (disputes are the shop's business, not shown). */
+  timeline: OrderStep[];
+}
+
+/** Compared against when no order has the number, so a miss takes as long as a wrong token. */
+const NO_TOKEN = 'x'.repeat(22);
+
+/** The order page keeps its token in a cookie for its own path, so a reload finds it once the address bar has dropped it. */
+const ORDER_COOKIE_MAX_AGE_S = 90 * 24 * 60 * 60;
+const orderCookie = (number: string) => `order_${number}`;
+
+/**
+ * /orders/{number}?token=…: the shopper's page for one order, opened from the confirmation e-mail or
+ * the thank-you page. Without the order's own token it is the 404 page, whether or not the number
+ * exists (the token is compared in constant time); never stored by a cache, never sent on as a
+ * referrer. The token leaves the address bar (Document drops it before analytics loads) and stays
+ * in an HttpOnly cookie for this page's path.
+ */
+export async function load(c: Context<AppEnv>): Promise<OrderPageData | Response> {
+  c.header('Cache-Control', 'no-store');
+  c.header('Referrer-Policy', 'no-referrer');
+  const number = c.req.param('number') ?? '';
+  const order = ORDER_NUMBER.test(number) ? await orderByNumber(c.get('deps').db, number) : null;
+  const presented = c.req.query('token') ?? getCookie(c, orderCookie(number));
+  if (!sameToken(presented, order?.token ?? NO_TOKEN) || !order) return c.notFound();
+  if (c.req.query('token') !== undefined) {
+    setCookie(c, orderCookie(number), order.token, {
+      path: c.req.path,
+      maxAge: ORDER_COOKIE_MAX_AGE_S,
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: isHttps(c),
+    });
+  }
+  const [productById, steps] = await Promise.all([
+    readProducts(
+      c,
+      order.lines.flatMap((l) => l.productId ?? []),
+    ),
+    orderSteps(c.get('deps').db, order.id),
+  ]);
+  return {
+    number: order.number,
+    status: order.status,
+    placedAt: order.createdAt,
+    currency: order.currency,
+    lines: order.lines.map((l) => ({
+      productId: l.productId,
+      name: l.name,
+      quantity: l.quantity,
+      amount: l.unitAmount * l.quantity,
+      product: l.productId === null ? undefined : productById(l.productId),
+    })),
+    shipping: order.shipping,
+    total: order.total,
+    shippingOption: order.shippingOption,
+    address: shortenedAddressLines(order.shippingAddress),
+    timeline: steps.filter((s) => s.kind !== 'dispute_opened' && s.kind !== 'dispute_closed'),
+  };
+}
+
+export function head({ number }: OrderPageData): PageHead {
+  return { title: `Order ${number}`, description: `Status and details of order ${number}.`, robots: 'noindex' };
+}
+
+const STATUS_TEXT: Record<OrderStatus, string> = {
+  paid: 'Paid: your order is being prepared for shipping.',
+  pending: 'Payment received and being confirmed by your bank; we ship once it is.',
+  failed: 'The payment did not go through, so nothing was charged and nothing will ship.',
+  shipped: 'Shipped: your order is on its way.',
+  partially_refunded: 'Part of this order has been refunded.',
+  refunded: 'This order has been refunded.',
+};
+
+/** A step as the shopper reads it: what happened, and what it came with (tracking, the amount refunded). */
+function TimelineStep({ step, currency }: { step: OrderStep; currency: Currency }) {
+  const d = step.detail ?? {};
+  const money = (minor: number) => formatMinor(minor, currency);
+  const what: Record<OrderStep['kind'], string> = {
+    pending: 'Order placed, payment being confirmed',
+    paid: 'Paid',
+    failed: 'Payment failed',
+    shipped: d.carrier ? `Shipped with ${d.carrier}` : 'Shipped',
+    partially_refunded: `Refunded ${money(d.amount ?? 0)}`,
+    refunded: `Refunded ${money(d.amount ?? 0)}`,
+    returned: 'Return received',
+    dispute_opened: 'Dispute opened',
+    dispute_closed: 'Dispute closed',
+  };
+  return (
+    <li className="border-l-2 border-stone-300 pb-4 pl-4" data-step={step.kind}>
+      <p className="font-semibold text-stone-900">{what[step.kind]}</p>
+      <p className="text-sm text-stone-700">
+        <time dateTime={step.at}>{formatLongDate(step.at)}</time>
+      </p>
+      {step.kind === 'shipped' && d.tracking && (
+        <p className="text-sm text-stone-700">
+          {'Tracking number '}
+          {d.url ? (
+            <a href={d.url} className="underline" rel="noopener noreferrer">
+              {d.tracking}
+            </a>
+          ) : (
+            d.tracking
+          )}
+        </p>
+      )}
+      {step.kind === 'partially_refunded' && d.refunded !== undefined && (
+        <p className="text-sm text-stone-700">{`${money(d.refunded)} refunded in all; it reaches your card in 5–10 business days.`}</p>
+      )}
+      {step.kind === 'refunded' && <p className="text-sm text-stone-700">It reaches your card in 5–10 business days.</p>}
+    </li>
+  );
+}
+
+export function Page(order: OrderPageData) {
+  const to = useHref();
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col px-4 py-16">
+      <h1 className="text-3xl font-bold">{`Order ${order.number}`}</h1>
+      <p className="mt-2 text-stone-700">{`Placed on ${formatLongDate(order.placedAt)}`}</p>
+      <p className="mt-4 font-semibold" data-order-status={order.status}>
+        {STATUS_TEXT[order.status]}
+      </p>
+      <OrderLines order={order} />
+      {order.timeline.length > 0 && (
+        <section aria-labelledby="timeline-heading" className="mt-8">
+          <h2 id="timeline-heading" className="text-xl font-semibold">
+            What happened
+          </h2>
+          <ol className="mt-4">
+            {order.timeline.map((step) => (
+              <TimelineStep key={step.step} step={step} currency={order.currency} />
+            ))}
+          </ol>
+        </section>
+      )}
+      {order.address.length > 0 && (
+        <section aria-labelledby="shipping-heading" className="mt-8">
+          <h2 id="shipping-heading" className="text-xl font-semibold">
+            Shipping to
+          </h2>
+          <address className="mt-2 not-italic text-stone-700">
+            {order.address.map((line) => (
+              <span key={line} className="block">
+                {line}
+              </span>
+            ))}
+          </address>
+          {order.shippingOption && <p className="mt-2 text-stone-700">{order.shippingOption}</p>}
+        </section>
+      )}
+      <p className="mt-8 text-stone-700">
+        {`Questions about this order? Quote ${order.number} when you `}
+        <a href={to(contactLink.href)} className="underline">
+          contact us
+        </a>
+        {`, write to ${shopInfo.email} or call ${shopInfo.phone}.`}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import type { Context } from 'hono';
+import ProductBrowser from '#ui/islands/ProductBrowser.tsx';
+import { campaignFromSearch, type CampaignParams } from '#shared/site/campaign.ts';
+import { analyticsItem, viewItemListEvent } from '#shared/catalogue/item-events.ts';
+import {
+  toCardItem,
+  listedProducts,
+  listAnalytics,
+  listHeading,
+  parseListQuery,
+  type CardItem,
+  type ListState,
+} from '#shared/catalogue/list.ts';
+import { currencyByRegion, type Region } from '#shared/region/region.ts';
+import { requireShelf } from '#worker/catalogue/catalogue-reads.ts';
+import type { AppEnv } from '#worker/middleware/app-context.ts';
+import type { PageHead } from '#worker/render/head.ts';
+import { Island } from '#worker/render/island.tsx';
+
+export interface ProductListData {
+  state: ListState;
+  /** Every product as a card: the island filters them in place. */
+  items: CardItem[];
+  region: Region;
+  campaign: CampaignParams;
+}
+
+/** Every listed product as a card with the stock label its quantity gives (one cached batch for the list). */
+export async function load(c: Context<AppEnv>): Promise<ProductListData> {
+  const url = new URL(c.req.url);
+  const shelf = await requireShelf(c);
+  return {
+    state: parseListQuery(url.searchParams),
+    items: shelf.products.map(toCardItem),
+    region: c.get('region').region,
+    campaign: campaignFromSearch(url.search),
+  };
+}
+
+/** Category lists are canonical pages (whatever the order); search results are not indexed. */
+export function head({ state, items, region }: ProductListData): PageHead {
+  const heading = listHeading(state);
+  const list = listAnalytics(state);
+  const shown = listedProducts(items, state, currencyByRegion[region]);
+  return {
+    title: heading.title,
+    description: heading.description,
+    ...(state.q.trim()
+      ? { robots: 'noindex, follow' }
+      : { canonicalPath: state.category ? `/products?category=${state.category}` : '/products' }),
+    events: [
+      viewItemListEvent(
+        list.id,
+        list.name,
+        shown.map((p, i) => analyticsItem(p, i)),
+        state.sort,
+      ),
+    ],
+  };
+}
+
+/** Product list (/products): rendered complete on the server, made instant by the island. */
+export function Page({ state, items, region, campaign }: ProductListData) {
+  return (
+    // Load: the list and its filters are the page, above the fold, used at once.
+    <Island
+      hydrate="load"
+      followsRegion
+      name="ProductBrowser"
+      component={ProductBrowser}
+      props={{ items, initial: state, region, campaign }}
+    />
+  );
+}

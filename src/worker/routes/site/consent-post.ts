@@ -1,0 +1,19 @@
+import type { Context } from 'hono';
+import { consentCookie, consentReturnPath, isConsentChoice } from '#shared/site/consent.ts';
+import type { AppEnv } from '#worker/middleware/app-context.ts';
+import { readFields } from '#worker/http/read-fields.ts';
+import { isHttps } from '#worker/http/is-https.ts';
+
+/**
+ * The consent banner without JavaScript: stores the choice in the cookie the server reads, then
+ * goes back to the page it was made on (a path on this site only). With JavaScript the banner
+ * saves in place and never posts.
+ */
+export async function postConsent(c: Context<AppEnv>) {
+  const form = await readFields(c, ['form']);
+  const choice = form.choice;
+  if (!isConsentChoice(choice)) return c.text('Choose Accept or Reject.', 400);
+  c.header('Set-Cookie', consentCookie(choice, { secure: isHttps(c) }));
+  c.header('Cache-Control', 'no-store');
+  return c.redirect(consentReturnPath(form.return), 303);
+}
