@@ -1,0 +1,144 @@
+// The import graph of src/ (tests excluded): aliases resolved, type-only imports counted.
+// `npm run house` prints what the house rules look at (`-- --verbose` lists every `../` import,
+// `-- --json` the whole report); tests/unit/tooling/house-layers.test.ts holds them (docs/code-layout.md).
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const sourceFile = /\.(ts|tsx|mts|mjs|js)$/;
+const isTest = (file) => /\.test\.tsx?$/.test(file);
+const specifiers =
+  /(?:^|[\s;])(?:import|export)\b[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+function walk(dir, out = []) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) walk(path, out);
+    else if (sourceFile.test(name) && !name.endsWith('.d.ts') && !isTest(name)) out.push(path);
+  }
+  return out;
+}
+
+function resolveFile(base) {
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return undefined;
+}
+
+/** Every import of every source file under `src/` of `root`, resolved to a file of the project where it is one. */
+export function importGraph(root = process.cwd()) {
+  const { imports: aliases = {} } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const files = walk(join(root, 'src'));
+  const edges = [];
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '');
+    for (const match of text.matchAll(specifiers)) {
+      const spec = match[1] ?? match[2] ?? match[3];
+      let target;
+      if (spec.startsWith('.')) target = resolveFile(resolve(dirname(file), spec));
+      else if (spec.startsWith('#')) {
+        const alias = Object.keys(aliases).find((key) => spec.startsWith(key.replace('*', '')));
+        if (alias) target = resolveFile(resolve(root, aliases[alias].replace('*', spec.slice(alias.length - 1))));
+      }
+      if (target) edges.push({ from: relative(root, file), to: relative(root, target), spec });
+    }
+  }
+  return { files: files.map((f) => relative(root, f)), edges };
+}
+
+/** Pairs of folders whose files import each other (a folder is a file's own directory). */
+export function folderPairs({ edges }) {
+  const between = new Set();
+  for (const { from, to } of edges) if (dirname(from) !== dirname(to)) between.add(`${dirname(from)} -> ${dirname(to)}`);
+  const pairs = [];
+  for (const link of between) {
+    const [a, b] = link.split(' -> ');
+    if (a < b && between.has(`${b} -> ${a}`)) pairs.push(`${a} <-> ${b}`);
+  }
+  return pairs.toSorted();
+}
+
+/** Cycles of files (strongly connected components of more than one file, or a file importing itself). */
+export const fileCycles = ({ files, edges }) => cycles(files, edges);
+
+/** Cycles of folders, however long: folders are layers only if none imports its way back to itself. */
+export function folderCycles({ files, edges }) {
+  const between = edges.filter((e) => dirname(e.from) !== dirname(e.to)).map((e) => ({ from: dirname(e.from), to: dirname(e.to) }));
+  return cycles([...new Set(files.map((f) => dirname(f)))], between);
+}
+
+/** Strongly connected components of more than one node (Tarjan), or a node pointing at itself. */
+function cycles(nodes, edges) {
+  const next = new Map(nodes.map((f) => [f, []]));
+  for (const { from, to } of edges) next.get(from)?.push(to);
+  let index = 0;
+  const order = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const found = [];
+  const visit = (v) => {
+    order.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of next.get(v) ?? []) {
+      if (!order.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), order.get(w)));
+    }
+    if (low.get(v) === order.get(v)) {
+      const component = [];
+      let w;
+      do {
+        w = stack.pop();
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1 || next.get(v)?.includes(v)) found.push(component.toSorted());
+    }
+  };
+  for (const f of nodes) if (!order.has(f)) visit(f);
+  return found;
+}
+
+/** Imports that climb out of their folder with `../`. */
+export const parentImports = ({ edges }) => edges.filter((e) => e.spec.startsWith('../')).map((e) => `${e.from}: ${e.spec}`);
+
+/** Server files (src/worker, src/ui, src/shared) importing the browser's folder. */
+export const serverImportsOfClient = ({ edges }) =>
+  edges.filter((e) => !e.from.startsWith('src/client/') && e.to.startsWith('src/client/')).map((e) => `${e.from} -> ${e.to}`);
+
+/** Folders holding more than `max` source files (tests and declarations excluded). */
+export function crowdedFolders({ files }, max = 15) {
+  const count = new Map();
+  for (const f of files) count.set(dirname(f), (count.get(dirname(f)) ?? 0) + 1);
+  return [...count].filter(([, n]) => n > max).map(([dir, n]) => `${dir}: ${n} files`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const graph = importGraph();
+  const report = {
+    files: graph.files.length,
+    imports: graph.edges.length,
+    fileCycles: fileCycles(graph),
+    folderPairs: folderPairs(graph),
+    folderCycles: folderCycles(graph),
+    serverImportsOfClient: serverImportsOfClient(graph),
+    parentImports: parentImports(graph),
+    crowdedFolders: crowdedFolders(graph),
+  };
+  if (process.argv.includes('--json')) {
+    console.log(JSON.stringify(report));
+    process.exit(0);
+  }
+  const verbose = process.argv.includes('--verbose');
+  for (const [key, value] of Object.entries(report)) {
+    if (Array.isArray(value)) {
+      console.log(`${key}: ${value.length}`);
+      if (verbose || key !== 'parentImports') for (const line of value) console.log(`  ${Array.isArray(line) ? line.join(', ') : line}`);
+    } else console.log(`${key}: ${value}`);
+  }
+}

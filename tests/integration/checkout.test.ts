@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cartNotices } from '#shared/cart/notices.ts';
+import { parseSettings } from '#worker/base/settings.ts';
+import { startCheckout, type CheckoutDeps, type CheckoutRequest } from '#worker/checkout/start-checkout.ts';
+import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
+import { prepareDatabase } from '#worker/runtimes/migrate-node.ts';
+import { setStock } from '#worker/stock/stock-moves.ts';
+import { stockCounts } from '#worker/stock/stock-queries.ts';
+import { productById } from '../support/catalogue';
+import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
+import { useMigratedDb } from '../support/temp-db';
+import { keptLog } from '../support/test-app';
+
+/**
+ * The checkout without HTTP: startCheckout against a real libSQL file and the Stripe emulation, one
+ * outcome back for each way a cart can end (the route only turns it into a redirect, JSON or the page).
+ */
+const store = useMigratedDb();
+let stripe: StripeEmulator;
+const kept = keptLog();
+const waiting: Promise<unknown>[] = [];
+
+beforeAll(async () => {
+  stripe = await startStripeEmulator();
+  await prepareDatabase(store.db);
+});
+afterAll(() => stripe.close());
+beforeEach(async () => {
+  stripe.state.mode = 'ok';
+  kept.lines.length = 0;
+  for (const id of [1, 2, 10]) await setStock(store.db, id, 10, null);
+});
+
+function deps(withStripe: boolean): CheckoutDeps {
+  const settings = parseSettings({ SITE_URL: 'https://shop.example', ...(withStripe ? stripe.env : {}) }, 'node');
+  return { db: store.db, settings, log: kept.log, gateway: checkoutGatewayFor(settings), background: (work) => waiting.push(work) };
+}
+
+let nonceAsked = 0;
+function request(cart: CheckoutRequest['cart'], more: Partial<CheckoutRequest> = {}): CheckoutRequest {
+  return {
+    cart,
+    region: 'UK',
+    market: null,
+    campaign: {},
+    attempt: 'attempt-0001',
+    buyerNonce: () => {
+      nonceAsked++;
+      return 'nonce-of-this-browser';
+    },
+    ...more,
+  };
+}
+const held = async (id: number) => (await stockCounts(store.db, [id]))[0]!.reserved;
+
+describe('startCheckout with Stripe set up', () => {
+  it('holds the units, then sends the shopper to the Checkout Session made with the attempt’s key', async () => {
+    const before = stripe.received.length;
+    const outcome = await startCheckout(
+      deps(true),
+      request([
+        { id: 1, quantity: 2 },
+        { id: 10, quantity: 1 },
+      ]),
+    );
+    expect(outcome).toEqual({ kind: 'redirect', url: expect.stringMatching(/\/pay\/cs_test_\d+$/) });
+    expect(stripe.received.length).toBe(before + 1);
+    const sent = stripe.received.at(-1)!;
+    expect(sent.idempotencyKey).toMatch(/^cart-checkout-[0-9a-f]{32}$/);
+    expect(sent.fields['metadata[reservation]']).toBe(sent.idempotencyKey);
+    expect(sent.fields['line_items[0][price_data][currency]']).toBe('gbp');
+    expect([await held(1), await held(10)]).toEqual([2, 1]);
+
+    // The same attempt again (a double submit): the same key, and the units are held once.
+    const again = await startCheckout(
+      deps(true),
+      request([
+        { id: 1, quantity: 2 },
+        { id: 10, quantity: 1 },
+      ]),
+    );
+    expect(again.kind).toBe('redirect');
+    expect(stripe.received.at(-1)!.idempotencyKey).toBe(sent.idempotencyKey);
+    expect(await held(1)).toBe(2);
+  });
+
+  it('refuses a cart the shop cannot fill by name, holding nothing and asking Stripe nothing', async () => {
+    await setStock(store.db, 2, 1, null);
+    const before = stripe.received.length;
+    const outcome = await startCheckout(deps(true), request([{ id: 2, quantity: 3 }], { attempt: 'attempt-short' }));
+    expect(outcome).toMatchObject({ kind: 'short', short: [{ productId: 2, wanted: 3, available: 1 }] });
+    expect(outcome.kind === 'short' && outcome.notice.text).toContain(`has 1 left (your cart has 3)`);
+    expect(stripe.received.length).toBe(before);
+    expect(await held(2)).toBe(0);
+  });
+
+  it('lets the hold go when Stripe fails, and says checkout is unavailable', async () => {
+    stripe.state.mode = 'fail';
+    const outcome = await startCheckout(deps(true), request([{ id: 2, quantity: 4 }], { attempt: 'attempt-fails' }));
+    expect(outcome).toEqual({ kind: 'unavailable' });
+    expect(await held(2)).toBe(0);
+    expect(kept.lines.map((l) => l.msg)).toContain('checkout session failed');
+  });
+
+  it('says the cart is empty when none of its lines is a product', async () => {
+    expect(await startCheckout(deps(true), request([{ id: 999, quantity: 1 }]))).toEqual({ kind: 'refused', notice: cartNotices.empty });
+  });
+});
+
+describe('startCheckout without Stripe', () => {
+  it('sends a single item to its payment link with the campaign, without asking for the buyer', async () => {
+    nonceAsked = 0;
+    const outcome = await startCheckout(deps(false), request([{ id: 1, quantity: 1 }], { campaign: { utm_source: 'news' } }));
+    const link = productById(1)!.payment_links.uk ?? productById(1)!.payment_links.standard;
+    expect(outcome).toEqual({ kind: 'redirect', url: `${link}?utm_source=news` });
+    expect(nonceAsked).toBe(0);
+  });
+
+  it('has more than one item paid line by line', async () => {
+    expect(await startCheckout(deps(false), request([{ id: 1, quantity: 2 }]))).toEqual({ kind: 'one-by-one' });
+  });
+});

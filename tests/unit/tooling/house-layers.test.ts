@@ -1,0 +1,72 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const script = resolve('scripts/import-graph.mjs');
+
+interface HouseReport {
+  files: number;
+  fileCycles: string[][];
+  folderPairs: string[];
+  folderCycles: string[][];
+  serverImportsOfClient: string[];
+  parentImports: string[];
+  crowdedFolders: string[];
+}
+
+/** scripts/import-graph.mjs (npm run house) on a tree: src/ with the package's `imports` aliases resolved. */
+async function house(cwd: string): Promise<HouseReport> {
+  const { stdout } = await run(process.execPath, [script, '--json'], { cwd });
+  return JSON.parse(stdout) as HouseReport;
+}
+
+const root = mkdtempSync(join(tmpdir(), 'house-layers-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('the house in layers (docs/code-layout.md)', () => {
+  it('src/ has no file or folder cycle, no server import of src/client, no `../` import and no folder over 15 files', async () => {
+    const report = await house(process.cwd());
+    expect(report.files).toBeGreaterThan(250);
+    expect(report).toMatchObject({
+      fileCycles: [],
+      folderPairs: [],
+      folderCycles: [],
+      serverImportsOfClient: [],
+      parentImports: [],
+      crowdedFolders: [],
+    });
+  });
+
+  it('finds each of them when they are planted, type-only imports and aliases included', async () => {
+    const files: Record<string, string> = {
+      'package.json': JSON.stringify({ type: 'module', imports: { '#worker/*': './src/worker/*', '#client/*': './src/client/*' } }),
+      // a ⇄ b through an alias and a type-only import: a folder pair, and a file cycle.
+      'src/worker/a/one.ts': "import type { B } from '#worker/b/two.ts';\nexport type A = B;\n",
+      'src/worker/b/two.ts': "import type { A } from '../a/one';\nexport type B = A | 1;\n",
+      // c → d → e → c: a folder cycle with no pair.
+      'src/worker/c/c.ts': "import { d } from '#worker/d/d.ts';\nexport const c = d;\n",
+      'src/worker/d/d.ts': "import { e } from '#worker/e/e.ts';\nexport const d = e;\n",
+      'src/worker/e/e.ts': "import { f } from '#worker/c/f.ts';\nexport const e = f;\n",
+      'src/worker/c/f.ts': 'export const f = 1;\n',
+      'src/worker/g/g.tsx': "import { entry } from '#client/entry.ts';\nexport const g = entry;\n",
+      'src/client/entry.ts': 'export const entry = 1;\n',
+      ...Object.fromEntries(Array.from({ length: 16 }, (_, i) => [`src/worker/crowded/f${i}.ts`, `export const f${i} = ${i};\n`])),
+    };
+    const dir = join(root, 'planted');
+    for (const [file, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, file)), { recursive: true });
+      writeFileSync(join(dir, file), text);
+    }
+    const report = await house(dir);
+    expect(report.fileCycles).toEqual([['src/worker/a/one.ts', 'src/worker/b/two.ts']]);
+    expect(report.folderPairs).toEqual(['src/worker/a <-> src/worker/b']);
+    expect(report.folderCycles.map((c) => c.length).toSorted()).toEqual([2, 3]);
+    expect(report.serverImportsOfClient).toEqual(['src/worker/g/g.tsx -> src/client/entry.ts']);
+    expect(report.parentImports).toEqual(['src/worker/b/two.ts: ../a/one']);
+    expect(report.crowdedFolders).toEqual(['src/worker/crowded: 16 files']);
+  });
+});
