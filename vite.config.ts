@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { readContentFolder } from './src/worker/content-sync/content-folder.ts';
 
 /** BUILD_DIR=dist-dev with --mode development gives React's development build (hydration warnings). */
 const out = process.env.BUILD_DIR ?? 'dist';
@@ -36,6 +37,28 @@ const onwarn: NonNullable<Rolldown.InputOptions['onwarn']> = (warning, warn) => 
   warn(warning);
 };
 
+/**
+ * The catalogue as content/products holds it now (listed products, id order): the server bundles it as
+ * its last-known copy for outages (src/worker/catalogue/last-built.ts). The SSR build also writes it
+ * to dist/server/last-built-catalogue.json, which scripts/build.mjs gives the Worker's bundle.
+ */
+let catalogueJson: string | undefined;
+const lastBuiltCatalogue = () =>
+  (catalogueJson ??= JSON.stringify(
+    readContentFolder()
+      .products.map((file) => file.product)
+      .toSorted((a, b) => a.id - b.id),
+  ));
+const emitLastBuiltCatalogue: Plugin = {
+  name: 'shop:last-built-catalogue',
+  apply: 'build',
+  generateBundle() {
+    if (this.environment.config.consumer === 'server') {
+      this.emitFile({ type: 'asset', fileName: 'last-built-catalogue.json', source: lastBuiltCatalogue() });
+    }
+  },
+};
+
 /** The dev server (not vitest): the app inside Vite, islands with Fast Refresh. */
 const devPlugins = () => [
   devServer({ entry: 'src/worker/runtimes/dev.ts', exclude: [/^\/src\/.+/, ...defaultOptions.exclude] }),
@@ -44,7 +67,9 @@ const devPlugins = () => [
 ];
 
 export default defineConfig(({ isSsrBuild, command }) => ({
-  plugins: [tailwindcss(), command === 'serve' && !process.env.VITEST ? devPlugins() : null],
+  plugins: [tailwindcss(), emitLastBuiltCatalogue, command === 'serve' && !process.env.VITEST ? devPlugins() : null],
+  // The server's last-known catalogue (the browser's code never names it).
+  define: isSsrBuild || process.env.VITEST ? { SHOP_LAST_BUILT_CATALOGUE: JSON.stringify(lastBuiltCatalogue()) } : {},
   server: { port: Number(process.env.PORT ?? 8787) },
   resolve: {
     alias: {

@@ -1,11 +1,24 @@
 // Builds everything `npm start`, the tests and `wrangler deploy` need:
 // the client (hashed JS/CSS + manifest), the Node entry, and the Worker bundle.
+import { existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { precompress } from './precompress.mjs';
 import { rasterImages } from './raster-images.mjs';
 import { run } from './run.mjs';
 
 const devEnv = { ...process.env, NODE_ENV: 'development', BUILD_DIR: 'dist-dev' };
+const wranglerEnv = { ...process.env, WRANGLER_SEND_METRICS: 'false' };
+
+/**
+ * The Worker's last-known catalogue (src/worker/catalogue/last-built.ts): what the Node build read from
+ * content/products, so both runtimes carry the same copy. The node step writes it; the worker and
+ * deploy steps come after it.
+ */
+function lastBuiltCatalogue() {
+  const file = 'dist/server/last-built-catalogue.json';
+  if (!existsSync(file)) throw new Error(`${file} is missing: build the node step before the worker (npm run build)`);
+  return ['--define', `SHOP_LAST_BUILT_CATALOGUE:${JSON.stringify(readFileSync(file, 'utf8'))}`];
+}
 
 const steps = {
   client: async () => {
@@ -14,10 +27,9 @@ const steps = {
     await precompress('dist/client');
   },
   node: () => run('vite', ['build', '--ssr', '--logLevel', 'warn']),
-  worker: () =>
-    run('wrangler', ['deploy', '--dry-run', '--outdir', 'dist/worker'], {
-      env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
-    }),
+  worker: () => run('wrangler', ['deploy', '--dry-run', '--outdir', 'dist/worker', ...lastBuiltCatalogue()], { env: wranglerEnv }),
+  // npm run deploy: the same bundle as the worker step, uploaded.
+  deploy: () => run('wrangler', ['deploy', ...lastBuiltCatalogue()], { env: wranglerEnv }),
   // React's development build in dist-dev/, for the browser test that checks hydration warnings.
   'dev-client': async () => {
     await run('vite', ['build', '--mode', 'development', '--logLevel', 'warn'], { env: devEnv });

@@ -22,7 +22,7 @@ import { startWorker } from '../../tests/support/worker';
 const PAGES: Array<[string, string, RegExp]> = [
   ['/', '/', /Featured Products/],
   ['products', '/products', /data-island="ProductBrowser"[\s\S]*Rifle &amp; Targets Bundle/],
-  ['product', '/product/8', /Only 3 left/],
+  ['product', '/product/8', /Hurry! Only a few units left\. 3 in stock/],
   ['digest', '/training-gun-digest', /digest-category-/],
   ['article', '/training-gun-digest/app-compatible-pistols', /PRODUCTS FEATURED IN THIS ARTICLE[\s\S]*RELATED ARTICLES/],
   ['guides', '/guides', /data-island="GuideBrowser"[\s\S]*\/training-gun-digest\//],

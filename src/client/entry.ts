@@ -2,18 +2,18 @@ import './styles.css';
 import { pushPageEvents, pushPageView } from '#ui/state/data-layer.ts';
 import { captureCampaign } from '#ui/state/campaign-storage.ts';
 import { armBuyNow } from '#client/cart/buy-now.ts';
-import { armAddToCart } from './cart/add-to-cart';
-import { armCartBadge } from './cart/badge';
+import { armAddToCart } from './cart/add-to-cart.ts';
+import { armCartBadge } from './cart/badge.ts';
 import { armConsentBanner } from '#client/frame/arm-consent-banner.ts';
 import { armMobileMenu } from '#client/frame/arm-mobile-menu.ts';
-import { prefetchIslandCode } from './hydration/prefetch';
-import { hydrateIslandNamed, hydrateRegionIslands, scheduleIslands } from './hydration/scheduler';
+import { prefetchIslandCode } from './hydration/prefetch.ts';
+import { hydrateIslandNamed, hydrateRegionIslands, scheduleIslands } from './hydration/scheduler.ts';
 import { islandsAreHydrated } from '#client/hydration/islands-hydrated.ts';
-import { detectRegionOnce } from './region/auto-detect';
+import { detectRegionOnce } from './region/auto-detect.ts';
 import type { DetectionConfig } from '#ui/state/region-detect.ts';
-import { followSavedRegion } from './region/persist';
+import { followSavedRegion } from './region/persist.ts';
 import { followRegionWithPrices } from '#client/region/follow-region-prices.ts';
-import { bindRegionSelects } from './region/selectors';
+import { bindRegionSelects } from './region/selectors.ts';
 import { armPromoStrip } from '#client/frame/arm-promo-strip.ts';
 import { subscribeRegion } from '#ui/state/region-store.ts';
 import { subscribeToasts } from '#ui/state/toast-store.ts';
@@ -60,7 +60,7 @@ if (detection) detectRegionOnce(JSON.parse(detection) as DetectionConfig);
 
 // Field data for a sampled share of views (VITALS_SAMPLE_RATE, on <html data-vitals>): web-vitals is
 // fetched when the browser is idle; its observers read the buffered entries from the page's start.
-const startVitals = () => void import('./vitals').then((m) => m.reportVitals());
+const startVitals = () => void import('./vitals.ts').then((m) => m.reportVitals());
 const vitalsRate = Number(document.documentElement.dataset.vitals ?? 0);
 if (vitalsRate > 0 && Math.random() < vitalsRate) {
   if ('requestIdleCallback' in window) requestIdleCallback(startVitals, { timeout: 5000 });

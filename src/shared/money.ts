@@ -1,4 +1,4 @@
-import type { Currency } from './region/region';
+import type { Currency } from './region/region.ts';
 
 /**
  * Money on both sides: amounts in major units (149.99) as the catalogue holds them, and in minor units

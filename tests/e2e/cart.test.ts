@@ -90,6 +90,8 @@ describe('adding to the cart in Chromium', () => {
     expect(await badge(page).textContent()).toBe('1'); // in the first HTML
     await page.getByRole('button', { name: 'Add to cart: Reactive Laser Target System' }).click();
     await expect.poll(() => badge(page).textContent()).toBe('2');
+    // The count goes up before the post answers: leaving now would abort it (ERR_ABORTED on a loaded machine).
+    await toastWith(page, 'Added to cart').waitFor();
     // Out of Stock products cannot be added.
     await open(page, `${e2e.shop.url}/product/11`);
     expect(await page.getByRole('button', { name: /Add to cart/ }).count()).toBe(0);

@@ -95,12 +95,16 @@ describe('an order after its payment', () => {
       'Refunded £50.00',
     ]);
     expect(await timeline.getByRole('link', { name: 'AB123456789GB' }).getAttribute('href')).toBe('https://track.example/AB123456789GB');
-    expect(await page.locator('[data-order-status]').textContent()).toBe('Part of this order has been refunded.');
+    // Both statuses: what went out stays shipped after a partial refund.
+    expect(await page.locator('[data-order-status]').textContent()).toBe(
+      'Shipped: your order is on its way. Part of this order has been refunded.',
+    );
     await page.close();
 
     const shown = await orders('show', number);
     expect(shown.code).toBe(0);
     expect(shown.out).toContain('dispute opened  £354.99  reason: product_not_received');
+    expect(shown.out).toContain('partially_refunded, shipped');
 
     const mails = await outboxFor(number, 6);
     await new Promise((r) => setTimeout(r, 300));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentPosts as seedPosts } from '../support/content';
-import { senderKey } from '#worker/contact/sender-key.ts';
+import { senderKey } from '#worker/limits/sender-key.ts';
 import { CONTACT_FILL_FIELD } from '#shared/contact/form.ts';
 import { readFillToken } from '#shared/contact/fill-token.ts';
 import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
@@ -148,6 +148,22 @@ describe('the read cache on the edge (Workers Cache API)', () => {
       const never = await worker.get('/blog/law-enforcement-training', { redirect: 'manual' });
       expect(never.status).toBe(302);
       await never.text();
+    } finally {
+      turso.setOutage('up');
+    }
+  });
+
+  it('answers a product page it never read while the database is down: the last-built catalogue, stock unknown, nothing to pay', async () => {
+    turso.setOutage('down');
+    try {
+      const res = await worker.get('/product/8', { headers: { 'User-Agent': GOOGLEBOT_UA } });
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain('Compact Carry Laser Trainer');
+      expect(html).toContain('Stock unknown');
+      expect(html).toContain('Unavailable right now');
+      expect(html).not.toContain('data-buy-now');
+      expect(html).not.toContain('data-add-to-cart');
     } finally {
       turso.setOutage('up');
     }

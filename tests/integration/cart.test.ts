@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { attr, decodeEntities, mainOf, pageEvents } from '../support/html';
 import { shopper } from '../support/shopper';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
-import { logDuring, startTestApp, type TestApp } from '../support/test-app';
-import { buyerHash } from '#worker/orders/buyer-cookie.ts';
+import { logDuring, NO_ADDRESS_LIMITS, startTestApp, type TestApp } from '../support/test-app';
+import { buyerHash } from '#worker/checkout/buyer-cookie.ts';
 import { setStock } from '#worker/stock/stock-moves.ts';
 import { sql } from 'drizzle-orm';
 import { paymentLinks, ukPaymentLinks } from '../support/catalogue';
@@ -15,7 +15,8 @@ let stripe: StripeEmulator;
 
 beforeAll(async () => {
   stripe = await startStripeEmulator();
-  [plain, t] = await Promise.all([startTestApp(), startTestApp({ env: stripe.env })]);
+  // Every shopper here comes from 127.0.0.1: the per-address limits (tests/integration/checkout.test.ts) are off.
+  [plain, t] = await Promise.all([startTestApp(), startTestApp({ env: { ...stripe.env, ...NO_ADDRESS_LIMITS } })]);
 });
 afterAll(() => Promise.all([plain.close(), t.close(), stripe.close()]));
 beforeEach(() => {
@@ -252,7 +253,7 @@ describe('checkout', () => {
     expect(res.headers.get('location')).toBe(`${stripe.url}/pay/cs_test_1`);
     const [sent] = stripe.received;
     expect(sent?.authorization).toBe(`Bearer ${stripe.secretKey}`);
-    expect(sent?.idempotencyKey).toMatch(/^cart-checkout-[0-9a-f]{32}$/);
+    expect(sent?.idempotencyKey).toMatch(/^cart-checkout-[0-9a-f]{32}-[0-9a-f-]{36}$/);
     expect(sent?.fields).toMatchObject({
       mode: 'payment',
       'line_items[0][quantity]': '2',

@@ -9,7 +9,8 @@ import { stockCounts } from '#worker/stock/stock-queries.ts';
 import { productById } from '../support/catalogue';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
 import { useMigratedDb } from '../support/temp-db';
-import { keptLog } from '../support/test-app';
+import { keptLog, startTestApp } from '../support/test-app';
+import { shopper } from '../support/shopper';
 
 /**
  * The checkout without HTTP: startCheckout against a real libSQL file and the Stripe emulation, one
@@ -40,6 +41,7 @@ let nonceAsked = 0;
 function request(cart: CheckoutRequest['cart'], more: Partial<CheckoutRequest> = {}): CheckoutRequest {
   return {
     cart,
+    sender: '203.0.113.7',
     region: 'UK',
     market: null,
     campaign: {},
@@ -51,6 +53,8 @@ function request(cart: CheckoutRequest['cart'], more: Partial<CheckoutRequest> =
     ...more,
   };
 }
+const from = (sender: string, attempt: string, cart: CheckoutRequest['cart']) =>
+  startCheckout(deps(true), request(cart, { sender, attempt }));
 const held = async (id: number) => (await stockCounts(store.db, [id]))[0]!.reserved;
 
 describe('startCheckout with Stripe set up', () => {
@@ -66,8 +70,9 @@ describe('startCheckout with Stripe set up', () => {
     expect(outcome).toEqual({ kind: 'redirect', url: expect.stringMatching(/\/pay\/cs_test_\d+$/) });
     expect(stripe.received.length).toBe(before + 1);
     const sent = stripe.received.at(-1)!;
-    expect(sent.idempotencyKey).toMatch(/^cart-checkout-[0-9a-f]{32}$/);
-    expect(sent.fields['metadata[reservation]']).toBe(sent.idempotencyKey);
+    // The key is the hold's reservation and the hold's end: the parameters a retry of this attempt sends.
+    expect(sent.fields['metadata[reservation]']).toMatch(/^cart-checkout-[0-9a-f]{32}$/);
+    expect(sent.idempotencyKey).toMatch(new RegExp(`^${sent.fields['metadata[reservation]']}-[0-9a-f-]{36}$`));
     expect(sent.fields['line_items[0][price_data][currency]']).toBe('gbp');
     expect([await held(1), await held(10)]).toEqual([2, 1]);
 
@@ -94,12 +99,41 @@ describe('startCheckout with Stripe set up', () => {
     expect(await held(2)).toBe(0);
   });
 
-  it('lets the hold go when Stripe fails, and says checkout is unavailable', async () => {
+  it('lets the hold go when Stripe fails and says so; the same form again reaches Stripe (Stripe replays a key’s 500)', async () => {
     stripe.state.mode = 'fail';
+    const before = stripe.received.length;
     const outcome = await startCheckout(deps(true), request([{ id: 2, quantity: 4 }], { attempt: 'attempt-fails' }));
     expect(outcome).toEqual({ kind: 'unavailable' });
     expect(await held(2)).toBe(0);
     expect(kept.lines.map((l) => l.msg)).toContain('checkout session failed');
+
+    stripe.state.mode = 'ok';
+    const retried = await startCheckout(deps(true), request([{ id: 2, quantity: 4 }], { attempt: 'attempt-fails' }));
+    expect(retried.kind).toBe('redirect');
+    const [first, second] = stripe.received.slice(before);
+    expect(second!.idempotencyKey).not.toBe(first!.idempotencyKey);
+    expect(await held(2)).toBe(4);
+  });
+
+  it('bounds what one address starts and holds, durably, while another address still checks out', async () => {
+    for (const id of [1, 2, 3, 4, 5, 10]) await setStock(store.db, id, 50, null);
+    // A cart over the cap (50 units at once) is refused before anything is held.
+    const big = [1, 2, 10]
+      .map((id) => ({ id, quantity: 10 }))
+      .concat([
+        { id: 3, quantity: 10 },
+        { id: 4, quantity: 10 },
+        { id: 5, quantity: 10 },
+      ]);
+    expect(await from('198.51.100.9', 'attempt-big', big)).toMatchObject({ kind: 'limited', notice: cartNotices.tooManyHeld });
+    expect(await held(3)).toBe(0);
+    // Ten checkouts per ten minutes: the eleventh from the address is refused with a Retry-After.
+    const outcomes = [];
+    for (let i = 0; i < 11; i++) outcomes.push((await from('198.51.100.10', `attempt-many-${i}`, [{ id: 10, quantity: 1 }])).kind);
+    expect(outcomes).toEqual([...Array<string>(10).fill('redirect'), 'limited']);
+    const refused = await from('198.51.100.10', 'attempt-many-x', [{ id: 10, quantity: 1 }]);
+    expect(refused).toMatchObject({ kind: 'limited', notice: cartNotices.tooManyCheckouts, retryAfterS: expect.any(Number) });
+    expect(await from('192.0.2.44', 'attempt-other', [{ id: 10, quantity: 1 }])).toMatchObject({ kind: 'redirect' });
   });
 
   it('says the cart is empty when none of its lines is a product', async () => {
@@ -118,5 +152,34 @@ describe('startCheckout without Stripe', () => {
 
   it('has more than one item paid line by line', async () => {
     expect(await startCheckout(deps(false), request([{ id: 1, quantity: 2 }]))).toEqual({ kind: 'one-by-one' });
+  });
+});
+
+describe('POST /cart/checkout from one address, over HTTP', () => {
+  it('30 forged 130-unit carts meet 429 and hold nothing; a shopper from another address checks out', async () => {
+    const app = await startTestApp({ env: { ...stripe.env, CLIENT_IP_HEADER: 'x-forwarded-for' } });
+    try {
+      for (const id of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]) await setStock(app.deps.db, id, 25, null);
+      const forged = Array.from({ length: 13 }, (_, i) => `${i + 1}:10`).join('|');
+      const statuses = [];
+      for (let i = 0; i < 30; i++) {
+        const attacker = shopper(app, { 'X-Forwarded-For': '203.0.113.50' });
+        attacker.setCookie(forged);
+        const { res } = await attacker.post('/cart/checkout', { attempt: crypto.randomUUID() });
+        statuses.push(res.status);
+        if (res.status === 429) expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+      expect(statuses).toEqual(Array<number>(30).fill(429));
+      const counts = await stockCounts(app.deps.db, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+      expect(Math.min(...counts.map((c) => c.onHand - c.reserved))).toBeGreaterThanOrEqual(15);
+
+      const other = shopper(app, { 'X-Forwarded-For': '198.51.100.77' });
+      await other.post('/cart/add', { product_id: '1', quantity: '2' });
+      const { res } = await other.post('/cart/checkout', { attempt: crypto.randomUUID() });
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toMatch(/\/pay\/cs_test_\d+$/);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -5,6 +5,8 @@ import { retryOwedMail } from '#worker/jobs/retry-owed-mail.ts';
 import { parseOrderCommand, runOrderCommand } from '#worker/orders/order-command.ts';
 import { orderPagePath } from '#worker/orders/order-number.ts';
 import { orderStepMail } from '#worker/orders/order-step-mail.ts';
+import { listOrders } from '#worker/orders/order-queries.ts';
+import { formatOrderList } from '#worker/orders/order-report.ts';
 import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 import { setStock } from '#worker/stock/stock-moves.ts';
 import { startPaymentsApp, type PaymentsApp } from '../support/payments-app';
@@ -127,6 +129,19 @@ describe('refunds from Stripe', () => {
     expect(await mailsAbout(order.number, 'Order confirmed')).toHaveLength(1);
   });
 
+  it('an order recorded before payment intents were kept learns its own from Stripe, and the refund finds it', async () => {
+    const { session, order } = await paidOrder();
+    await t.deps.db.update(orders).set({ paymentIntent: null }).where(eq(orders.id, order.id)); // as migration 0012 left older orders
+    stripe.refund(session, 1000);
+    await fiveTimes('charge.refunded', stripe.chargeOf(session));
+    expect(await orderOf(session)).toMatchObject({
+      status: 'partially_refunded',
+      refunded: 1000,
+      paymentIntent: stripe.chargeOf(session).payment_intent,
+    });
+    expect(await mailsAbout(order.number, 'Refund issued')).toHaveLength(1);
+  });
+
   it('a charge that is no order of the shop is acknowledged and changes nothing', async () => {
     const event = stripe.signedObjectEvent('charge.refunded', { id: 'ch_unknown', object: 'charge' }, SECRET);
     const res = await post(event);
@@ -194,7 +209,7 @@ describe('npm run orders -- ship, return, show', () => {
         'https://track.example/AB123456789GB',
       ),
     ).toBe(`${order.number}: shipped with Royal Mail, tracking AB123456789GB; the shopper is told.`);
-    expect((await orderOf(session)).status).toBe('shipped');
+    expect(await orderOf(session)).toMatchObject({ status: 'paid', fulfilment: 'shipped' });
     const [shipped] = await mailsAbout(order.number, 'is on its way');
     expect(shipped!.TextBody).toContain('Tracking number: AB123456789GB');
     expect(shipped!.TextBody).toContain('Track it: https://track.example/AB123456789GB');
@@ -202,8 +217,12 @@ describe('npm run orders -- ship, return, show', () => {
 
     stripe.refund(session, 5000);
     await fiveTimes('charge.refunded', stripe.chargeOf(session));
-    // Partly refunded after shipping: still not shipped twice.
+    // Partly refunded after shipping: both statuses stand, and it is still not shipped twice.
+    expect(await orderOf(session)).toMatchObject({ status: 'partially_refunded', fulfilment: 'shipped' });
     await expect(run('ship', order.number)).rejects.toThrow('it has been shipped already');
+    const listed = formatOrderList(await listOrders(t.deps.db, { limit: 100 }));
+    expect(listed).toMatch(new RegExp(`^${order.number} .* partially_refunded +shipped +£334\\.97`, 'm'));
+    expect(formatOrderList(await listOrders(t.deps.db, { status: 'shipped', limit: 100 }))).toContain(order.number);
 
     const { html } = await t.get(orderPagePath(order.number, order.token));
     expect(html).toContain('What happened');
@@ -211,8 +230,10 @@ describe('npm run orders -- ship, return, show', () => {
       /data-step="paid"[\s\S]*data-step="shipped"[\s\S]*Shipped with Royal Mail[\s\S]*AB123456789GB[\s\S]*data-step="partially_refunded"[\s\S]*Refunded £50.00/,
     );
 
+    expect(html).toContain('Shipped: your order is on its way. Part of this order has been refunded.');
     const shown = await run('show', order.number);
     expect(shown).toContain(`${order.number}`);
+    expect(shown).toContain('partially_refunded, shipped');
     expect(shown).toMatch(
       /Timeline:\n {2}\S+ \S+ {2}paid\n {2}\S+ \S+ {2}shipped {2}Royal Mail {2}AB123456789GB {2}https:\/\/track\.example\/AB123456789GB\n {2}\S+ \S+ {2}partially refunded {2}£50\.00 {2}\(£50\.00 refunded in all\)/,
     );
@@ -236,12 +257,30 @@ describe('npm run orders -- ship, return, show', () => {
     // The rest of it: the other pistol and the knife.
     expect(await run('return', order.number)).toBe(`${order.number}: returned 1 × product 1, 1 × product 10 to stock.`);
     await expect(run('return', order.number)).rejects.toThrow('has nothing left to return');
+    expect((await t.deps.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.fulfilment).toBe('returned');
     const moves = await t.deps.db.select().from(stockMoves).where(eq(stockMoves.orderNumber, order.number));
     expect(moves.filter((m) => m.reason === 'return').map((m) => [m.productId, m.change])).toEqual([
       [1, 1],
       [1, 1],
       [10, 1],
     ]);
+  });
+
+  it('refuses a return for an order that never sold its units: a failed or a pending payment adds nothing', async () => {
+    const { session, order } = await paidOrder('unpaid');
+    await setStock(t.deps.db, 10, 7, null);
+    await expect(run('return', order.number)).rejects.toThrow(
+      `order ${order.number} cannot take a return: its payment is not confirmed yet`,
+    );
+    stripe.settle(session, 'unpaid');
+    expect((await post(stripe.signedEvent('checkout.session.async_payment_failed', session, SECRET))).status).toBe(200);
+    expect((await orderOf(session)).status).toBe('failed');
+    const onHand = async () => (await t.deps.db.select().from(stock).where(eq(stock.productId, 10)))[0]!.onHand;
+    const before = await onHand();
+    await expect(run('return', order.number)).rejects.toThrow(
+      `order ${order.number} cannot take a return: its payment failed, so no units left stock`,
+    );
+    expect(await onHand()).toBe(before);
   });
 
   it('refuses bad input before reading anything, naming it', async () => {

@@ -288,7 +288,7 @@ describe('product detail', () => {
   it('warns when stock is low, without the shipping promise', async () => {
     const { html } = await t.get('/product/8');
     expect(html).toMatch(/data-stock="low"/);
-    expect(html).toContain('Hurry! Only 3 left.'); // its opening stock
+    expect(html).toContain('Hurry! Only a few units left. 3 in stock.'); // the spec's sentence, and its opening stock
     expect(html).not.toContain('Ships in 1-3 business days');
   });
 

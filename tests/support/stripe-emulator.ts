@@ -58,7 +58,15 @@ function lineItems(fields: Record<string, string>) {
         id: `price_${i}`,
         object: 'price',
         unit_amount: unit,
-        product: { id: `prod_${i}`, object: 'product', metadata: { product_id: f('[price_data][product_data][metadata][product_id]') } },
+        // A product the cart's session made carries our product_id; one made in the Dashboard (a
+        // payment link's) carries whatever the owner gave it: nothing of ours.
+        product: {
+          id: `prod_${i}`,
+          object: 'product',
+          metadata: f('[price_data][product_data][metadata][product_id]')
+            ? { product_id: f('[price_data][product_data][metadata][product_id]') }
+            : {},
+        },
       },
     });
   }
@@ -67,23 +75,26 @@ function lineItems(fields: Record<string, string>) {
 
 /**
  * Speaks the part of Stripe's API the shop uses, on 127.0.0.1, so the real `stripe` client is
- * exercised: POST /v1/checkout/sessions (form-encoded; the same Idempotency-Key returns the same
- * session, as Stripe does), GET /v1/checkout/sessions/:id (the first 10 line items when expanded, as
+ * exercised: POST /v1/checkout/sessions (form-encoded; a key's first answer is replayed for the same
+ * parameters, 500s included, and refused for others, as Stripe does), GET /v1/checkout/sessions/:id (the first 10 line items when expanded, as
  * Stripe gives) and GET /v1/checkout/sessions/:id/line_items (paged by limit and starting_after, their
  * products when expanded), GET /v1/checkout/sessions?payment_intent=…, and the charges, refunds and
  * disputes of completed sessions (GET /v1/charges|refunds|disputes/:id; made by refund(), openDispute(),
  * closeDispute(), their events signed by signedObjectEvent). It also serves the hosted page (GET /pay/:id, whose Pay button completes the session and
  * goes to success_url, first posting the signed checkout.session.completed to `state.webhook` when
- * set, as Stripe does), and the account's payment links (GET /v1/payment_links, paged; POST
+ * set, as Stripe does), and the account's payment links (GET /v1/payment_links, paged; GET /v1/payment_links/:id; POST
  * /v1/payment_links/:id with `active`, recorded in `linkUpdates`). `state.mode` decides the next create answers: ok, fail (500), reject (400) or
  * hang (no answer: the client's time-out).
  */
 export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
   const received: ReceivedSession[] = [];
   const sessions = new Map<string, EmulatedSession>();
-  const byKey = new Map<string, string>();
+  /** Each idempotency key's first request: its parameters and the answer Stripe saved (replayed for the key, 500s included). */
+  const byKey = new Map<string, { raw: string; status: number; body: object } | 'in progress'>();
   const state = {
     mode: 'ok' as 'ok' | 'fail' | 'reject' | 'hang',
+    /** GET /v1/checkout/sessions/:id answers 500 (Stripe down for reads). */
+    readsFail: false,
     /** Where Pay posts the completed event, and the endpoint's signing secret. */
     webhook: null as { url: string; secret: string } | null,
   };
@@ -93,13 +104,20 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
   const lineItemPages: number[] = [];
   /** Ids the shop asked GET /v1/checkout/sessions/:id for, in order (known or not). */
   const sessionReads: string[] = [];
-  /** The account's payment links: the catalogue's, all active, as the operator made them in the dashboard. */
-  const links = [...new Set([...Object.values(paymentLinks), ...Object.values(ukPaymentLinks)])].map((url, i) => ({
-    id: `plink_${i + 1}`,
-    object: 'payment_link',
-    url,
-    active: true,
-  }));
+  /** Links the owner made in the Dashboard that no product file names (the spec's BLUE GUN links were such). */
+  const unlistedLinkUrl = 'https://buy.stripe.com/test_bluegun1911';
+  const spareLinkUrl = 'https://buy.stripe.com/test_bluegung17';
+  /** The account's payment links: the catalogue's and one more, all active, as the operator made them in the dashboard. */
+  const links = [...new Set([...Object.values(paymentLinks), ...Object.values(ukPaymentLinks), unlistedLinkUrl, spareLinkUrl])].map(
+    (url, i) => ({
+      id: `plink_${i + 1}`,
+      object: 'payment_link',
+      url,
+      active: true,
+    }),
+  );
+  /** Each GET /v1/payment_links/:id the shop made (a payment link's sale finding its product), in order. */
+  const linkReads: string[] = [];
   /** Each POST /v1/payment_links/:id the shop made, in order. */
   const linkUpdates: Array<{ url: string; active: boolean }> = [];
   /** Charges by id (one per completed session), refunds and disputes: what the dashboard would make. */
@@ -230,7 +248,11 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
     return { body, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Stripe-Signature': `t=${at},v1=${v1}` } };
   }
 
-  /** A session as the cart or a payment link would have created it: `lines` in minor units. */
+  /**
+   * A session as the cart or a payment link would have created it: `lines` in minor units. A payment
+   * link's (`paymentLink`: one of the account's link URLs) is shaped as the Dashboard makes it: the
+   * session names the link's id, and its products carry no metadata of ours (`productId` is ignored).
+   */
   function createSession(opts: {
     currency: string;
     lines: Array<{ productId: number; name: string; quantity: number; unitAmount: number }>;
@@ -238,13 +260,15 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
     metadata?: Record<string, string>;
     paymentLink?: string;
   }): string {
+    const link = opts.paymentLink === undefined ? undefined : links.find((l) => l.url === opts.paymentLink);
+    if (opts.paymentLink !== undefined && !link) throw new Error(`the account has no payment link ${opts.paymentLink}`);
     const fields: Record<string, string> = { success_url: `${base}/thank-you?session_id={CHECKOUT_SESSION_ID}` };
     opts.lines.forEach((line, i) => {
       fields[`line_items[${i}][quantity]`] = String(line.quantity);
       fields[`line_items[${i}][price_data][currency]`] = opts.currency.toLowerCase();
       fields[`line_items[${i}][price_data][unit_amount]`] = String(line.unitAmount);
       fields[`line_items[${i}][price_data][product_data][name]`] = line.name;
-      fields[`line_items[${i}][price_data][product_data][metadata][product_id]`] = String(line.productId);
+      if (!link) fields[`line_items[${i}][price_data][product_data][metadata][product_id]`] = String(line.productId);
     });
     if (opts.shipping) {
       fields['shipping_options[0][shipping_rate_data][display_name]'] = opts.shipping.label;
@@ -252,7 +276,7 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
     }
     for (const [k, v] of Object.entries(opts.metadata ?? {})) fields[`metadata[${k}]`] = v;
     const id = `cs_test_${sessions.size + 1}`;
-    sessions.set(id, { id, fields, status: 'open', paymentLink: opts.paymentLink });
+    sessions.set(id, { id, fields, status: 'open', paymentLink: link?.id });
     return id;
   }
 
@@ -286,14 +310,39 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
         const fields = Object.fromEntries(new URLSearchParams(raw));
         const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
         received.push({ fields, idempotencyKey, authorization: req.headers.authorization });
-        if (state.mode === 'hang') return; // never answers
-        if (state.mode === 'fail') return replyJson(res, 500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
+        // Idempotency as Stripe keeps it: a key's first answer is saved once the endpoint starts and
+        // replayed (500s included) for the same parameters; other parameters are refused; a request
+        // while the first is still running is refused too (nothing saved for either).
+        const saved = idempotencyKey ? byKey.get(idempotencyKey) : undefined;
+        if (saved === 'in progress') {
+          return replyJson(res, 409, {
+            error: {
+              type: 'idempotency_error',
+              message: 'There is currently another in-progress request using this Stripe API Idempotency Key.',
+            },
+          });
+        }
+        if (saved && saved.raw !== raw) {
+          return replyJson(res, 400, {
+            error: {
+              type: 'idempotency_error',
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+            },
+          });
+        }
+        if (saved) return replyJson(res, saved.status, saved.body);
+        // A request that fails validation is not saved.
         if (state.mode === 'reject') return replyJson(res, 400, { error: { type: 'invalid_request_error', message: 'Invalid currency' } });
-        const known = idempotencyKey ? byKey.get(idempotencyKey) : undefined;
-        const session = known ? sessions.get(known)! : { id: `cs_test_${sessions.size + 1}`, fields, status: 'open' as const };
+        const answer = (status: number, body: object) => {
+          if (idempotencyKey) byKey.set(idempotencyKey, { raw, status, body });
+          replyJson(res, status, body);
+        };
+        if (idempotencyKey) byKey.set(idempotencyKey, 'in progress');
+        if (state.mode === 'hang') return; // never answers (the key stays in progress)
+        if (state.mode === 'fail') return answer(500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
+        const session = { id: `cs_test_${sessions.size + 1}`, fields, status: 'open' as const };
         sessions.set(session.id, session);
-        if (idempotencyKey) byKey.set(idempotencyKey, session.id);
-        return replyJson(res, 200, sessionJson(session, false));
+        return answer(200, sessionJson(session, false));
       }
       const money = /^\/v1\/(charges|refunds|disputes)\/([\w-]+)$/.exec(url.pathname);
       if (req.method === 'GET' && money) {
@@ -326,6 +375,16 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
         });
       }
       const link = /^\/v1\/payment_links\/(plink_\w+)$/.exec(url.pathname);
+      if (req.method === 'GET' && link?.[1]) {
+        const found = links.find((l) => l.id === link[1]);
+        linkReads.push(link[1]);
+        if (!found) {
+          return replyJson(res, 404, {
+            error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_link: '${link[1]}'` },
+          });
+        }
+        return replyJson(res, 200, found);
+      }
       const updated = req.method === 'POST' && link?.[1] ? links.find((l) => l.id === link[1]) : undefined;
       if (updated) {
         const active = new URLSearchParams(raw).get('active');
@@ -357,6 +416,7 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
       const read = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(url.pathname);
       if (req.method === 'GET' && read?.[1]) {
         sessionReads.push(read[1]);
+        if (state.readsFail) return replyJson(res, 500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
         const session = sessions.get(read[1]);
         if (!session) {
           return replyJson(res, 404, {
@@ -378,6 +438,9 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
     lineItemPages,
     sessionReads,
     linkUpdates,
+    linkReads,
+    unlistedLinkUrl,
+    spareLinkUrl,
     /** Whether the payment link with this URL takes payments now. */
     linkActive: (url: string) => links.find((l) => l.url === url)?.active,
     /** Settings that point the shop at this emulation. */

@@ -1,5 +1,5 @@
 import { isConsentChoice, type ConsentChoice } from '#shared/site/consent.ts';
-import { saveConsent, storedConsent } from './consent-storage';
+import { saveConsent, storedConsent } from './consent-storage.ts';
 import { toast } from '#ui/state/toast-store.ts';
 
 const describe = (choice: ConsentChoice) => `Current choice: ${choice === 'granted' ? 'accepted' : 'rejected'}.`;

@@ -1,7 +1,7 @@
 import { isHydrationTiming, type HydrationTiming } from '#shared/site/hydration.ts';
-import { replayFirstInteraction } from './replay';
-import { whenDue } from './triggers';
-import { yieldToBrowser } from './yield';
+import { replayFirstInteraction } from './replay.ts';
+import { whenDue } from './triggers.ts';
+import { yieldToBrowser } from './yield.ts';
 
 interface Marker {
   el: HTMLElement;
@@ -22,7 +22,7 @@ function start(marker: Marker): Promise<void> {
     await yieldToBrowser();
     try {
       // React and the island's code are fetched with the first island that hydrates.
-      const { hydrateIsland } = await import('./hydrate');
+      const { hydrateIsland } = await import('./hydrate.tsx');
       await hydrateIsland(marker.el);
     } catch (err) {
       reportError(err); // a failed chunk load: the island stays server HTML, the others go on

@@ -1,10 +1,10 @@
 import { detectRegion, type DetectionResult } from '#shared/region/detection.ts';
 import { islandsHydrated } from '#client/hydration/islands-hydrated.ts';
 import { browserDetectionSteps, type DetectionConfig } from '#ui/state/region-detect.ts';
-import { savedPreference } from './persist';
+import { savedPreference } from './persist.ts';
 import { hydrateRegionIslands } from '#client/hydration/scheduler.ts';
 import { getRegion, subscribeRegion } from '#ui/state/region-store.ts';
-import { switchRegion } from './switch';
+import { switchRegion } from './switch.ts';
 import { marketHref, marketOfRegion, regionOfMarket, splitMarket, type Market } from '#shared/market/market.ts';
 import { currencyByRegion, currencySymbol } from '#shared/region/region.ts';
 import { pageMarket } from '#ui/state/page-market.ts';

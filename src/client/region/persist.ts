@@ -1,7 +1,7 @@
 import { isRegion, type Region } from '#shared/region/region.ts';
 import { preferenceCookie, PREFERENCE_KEY, savedRegion } from '#shared/region/preference.ts';
 import { getRegion } from '#ui/state/region-store.ts';
-import { switchRegion } from './switch';
+import { switchRegion } from './switch.ts';
 import { pageMarket } from '#ui/state/page-market.ts';
 
 /** The visitor's saved choice on this page (localStorage, or the cookie the server rendered from). */

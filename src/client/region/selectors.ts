@@ -1,5 +1,5 @@
 import { hydrateRegionIslands } from '#client/hydration/scheduler.ts';
-import { chooseRegion, saveRegionChoice } from './persist';
+import { chooseRegion, saveRegionChoice } from './persist.ts';
 import { getRegion, subscribeRegion } from '#ui/state/region-store.ts';
 import { isRegion } from '#shared/region/region.ts';
 

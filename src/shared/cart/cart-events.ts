@@ -1,8 +1,8 @@
 import { plainName } from '#shared/catalogue/product.ts';
 import type { Currency } from '#shared/region/region.ts';
-import type { PaidOrder } from './order';
+import type { PaidOrder } from './order.ts';
 import { fromMinorUnits } from '#shared/money.ts';
-import type { PricedCart, PricedLine } from './pricing';
+import type { PricedCart, PricedLine } from './pricing.ts';
 
 /** A GA4 ecommerce item of a cart event: price and currency are what the shopper sees. */
 export interface CartAnalyticsItem {

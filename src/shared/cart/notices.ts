@@ -1,4 +1,4 @@
-import { MAX_LINES, MAX_QUANTITY } from './cart';
+import { MAX_LINES, MAX_QUANTITY } from './cart.ts';
 
 /** What the cart tells the shopper after a post it could not carry out (a status box without JavaScript, a toast with it). */
 export interface CartNotice {
@@ -14,6 +14,11 @@ export const cartNotices = {
   lineFull: { tone: 'error', text: `Your cart already has ${MAX_QUANTITY} of that product, the most one order can take.` },
   cartFull: { tone: 'error', text: `Your cart holds ${MAX_LINES} different products at most: remove one to add another.` },
   unavailable: { tone: 'error', text: 'Checkout is unavailable right now. Your cart is kept: please try again in a few minutes.' },
+  tooManyCheckouts: { tone: 'error', text: 'Too many checkouts from your network just now: please wait a few minutes and try again.' },
+  tooManyHeld: {
+    tone: 'error',
+    text: 'Your network already holds many items in open checkouts: finish or wait for those, or contact us for a large order.',
+  },
   oneByOne: { tone: 'info', text: 'Each item is paid on its own secure payment page: use the Buy Now button beside each item.' },
 } as const satisfies Record<string, CartNotice>;
 

@@ -1,6 +1,6 @@
 import { productPath } from '#shared/catalogue/product.ts';
 import type { CatalogueProduct, Product } from '#shared/catalogue/types.ts';
-import type { CartLine } from './cart';
+import type { CartLine } from './cart.ts';
 
 /** What /cart shows of a line; the page and its island get the same shape (every currency's price). */
 export interface CartViewLine {

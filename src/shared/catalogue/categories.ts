@@ -1,4 +1,4 @@
-import type { Category, CategoryId } from './types';
+import type { Category, CategoryId } from './types.ts';
 
 /** Every category a product file may name (content/products/*.md `category`). */
 export const CATEGORY_IDS = ['pistols', 'rifles', 'knives', 'bundles', 'targets'] as const satisfies readonly CategoryId[];

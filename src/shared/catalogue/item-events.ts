@@ -1,5 +1,5 @@
-import { displayPrice, type Priced } from './prices';
-import { plainName } from './product';
+import { displayPrice, type Priced } from './prices.ts';
+import { plainName } from './product.ts';
 
 /** The item shape of ecommerce analytics events; prices are USD. */
 export interface AnalyticsItem {

@@ -1,7 +1,7 @@
-import { isBestseller, productPath } from './product';
-import { categories } from './categories';
-import type { CategoryId, Product } from './types';
-import { displayPrice, type Priced } from './prices';
+import { isBestseller, productPath } from './product.ts';
+import { categories } from './categories.ts';
+import type { CategoryId, Product } from './types.ts';
+import { displayPrice, type Priced } from './prices.ts';
 import type { Currency } from '#shared/region/region.ts';
 
 /** The product list's state, carried in its URL (?category=&q=&sort=&view=list) so it works without JavaScript. */

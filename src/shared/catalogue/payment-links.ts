@@ -1,5 +1,5 @@
 import type { Region } from '#shared/region/region.ts';
-import type { PaymentLinks } from './types';
+import type { PaymentLinks } from './types.ts';
 
 /**
  * Hosted payment links live in each product's file (content/products/*.md `payment_links`): the

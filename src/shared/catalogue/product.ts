@@ -1,4 +1,4 @@
-import type { CatalogueProduct, StockLevel } from './types';
+import type { CatalogueProduct, StockLevel } from './types.ts';
 import { warrantyText } from '#shared/policy/text.ts';
 
 /** Product names start with an emoji marker; links, slugs, titles and analytics use the plain name. */
@@ -78,9 +78,9 @@ export function stockTone(stock: StockLevel): StockTone {
   return 'other';
 }
 
-/** Only Out of Stock disables Buy; every other status leads to checkout. */
+/** Out of Stock, and a stock the shop cannot count now, disable Buy; every other status leads to checkout. */
 export function isPurchasable(stock: StockLevel): boolean {
-  return stock !== 'Out of Stock';
+  return stock !== 'Out of Stock' && stock !== 'Stock unknown';
 }
 
 /** 'Ships in 1-3 business days' is promised only for In Stock. */

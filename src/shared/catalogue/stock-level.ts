@@ -1,4 +1,4 @@
-import type { StockLevel } from './types';
+import type { StockLevel } from './types.ts';
 
 /** Up to this many units available shows Low Stock (the LOW_STOCK_AT setting's default). */
 export const LOW_STOCK_AT_DEFAULT = 5;
@@ -10,10 +10,10 @@ export function stockLevel(available: number, lowAt: number): StockLevel {
   return 'In Stock';
 }
 
-/** "Only 3 left" for a Low Stock product whose count is known; nothing otherwise. */
+/** "3 in stock" (beside the spec's "Hurry! Only a few units left.") for a Low Stock product whose count is known; nothing otherwise. */
 export function unitsLeftText(available: number | undefined, lowAt: number): string | null {
   if (available === undefined || available <= 0 || available > lowAt) return null;
-  return `Only ${available} left`;
+  return `${available} in stock`;
 }
 
 /** What a product has: on hand (the sum of its moves) less what open checkouts hold. */

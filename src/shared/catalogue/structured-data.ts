@@ -1,10 +1,10 @@
-import { displayPrice } from './prices';
+import { displayPrice } from './prices.ts';
 import { marketHref, type Market } from '#shared/market/market.ts';
 import type { Currency } from '#shared/region/region.ts';
 import { absoluteUrl, rasterImage } from '#shared/seo/tags.ts';
 import { site } from '#shared/site/brand.ts';
-import { plainName, productPath, availability } from './product';
-import type { Product } from './types';
+import { plainName, productPath, availability } from './product.ts';
+import type { Product } from './types.ts';
 
 const currencies: readonly Currency[] = ['USD', 'EUR', 'GBP'];
 

@@ -1,7 +1,8 @@
 /** The catalogue's shapes: content/products/*.md as synced (CatalogueProduct), and a product with its stock label as pages show it (Product). */
-import type { PriceTable } from './prices';
+import type { PriceTable } from './prices.ts';
 
-export type StockLevel = 'In Stock' | 'Low Stock' | 'Out of Stock';
+/** 'Stock unknown': the shop cannot count it now (the database is down and the page shows the last-built catalogue). */
+export type StockLevel = 'In Stock' | 'Low Stock' | 'Out of Stock' | 'Stock unknown';
 export type CategoryId = 'pistols' | 'rifles' | 'knives' | 'bundles' | 'targets';
 export interface RelatedGuide {
   id: string;

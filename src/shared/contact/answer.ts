@@ -1,4 +1,4 @@
-import type { ContactOutcome, ContactProblem, ContactResponse, Notice } from './form';
+import type { ContactOutcome, ContactProblem, ContactResponse, Notice } from './form.ts';
 
 const isText = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

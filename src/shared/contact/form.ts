@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { cleanLine, cleanText } from './clean-text';
+import { cleanLine, cleanText } from './clean-text.ts';
 
 /**
  * The contact form's rules (checks and their order, outcomes and toasts, sizes), shared by the browser and the server so

@@ -1,4 +1,4 @@
-import { contactNotices, type ContactOutcome, type ContactPageState, type Notice } from './form';
+import { contactNotices, type ContactOutcome, type ContactPageState, type Notice } from './form.ts';
 
 /** A message the contact page shows in its body: 'alert' for something to fix, 'status' for news. */
 export interface ContactStatus extends Notice {

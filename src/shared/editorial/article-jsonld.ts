@@ -1,4 +1,4 @@
-import type { Post } from './posts';
+import type { Post } from './posts.ts';
 import { absoluteUrl, rasterImage } from '#shared/seo/tags.ts';
 import { site } from '#shared/site/brand.ts';
 

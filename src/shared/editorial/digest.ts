@@ -1,4 +1,4 @@
-import { categorySlug, toPostTeaser, type PostTeaser, type PostSummary } from './posts';
+import { categorySlug, toPostTeaser, type PostTeaser, type PostSummary } from './posts.ts';
 
 /** The digest landing shows 3 articles per category and the 2 latest posts. */
 export const POSTS_PER_CATEGORY = 3;

@@ -1,7 +1,7 @@
 import { absoluteUrl } from '#shared/seo/tags.ts';
 import { site } from '#shared/site/brand.ts';
 import { DIGEST } from '#shared/site/navigation.ts';
-import { articlePath, DIGEST_FEED, type PostSummary } from './posts';
+import { articlePath, DIGEST_FEED, type PostSummary } from './posts.ts';
 
 /** A feed entry: the post's summary columns and its last change. */
 export type FeedPost = PostSummary & { updatedAt: string };

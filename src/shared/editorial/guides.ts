@@ -1,4 +1,4 @@
-import type { PostTeaser } from './posts';
+import type { PostTeaser } from './posts.ts';
 
 /** The guides list's filters: search text and a category slug, '' meaning none. */
 export interface GuideFilter {

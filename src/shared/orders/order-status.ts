@@ -1,33 +1,68 @@
 /**
- * Where an order stands: waiting for a delayed payment method, paid, that payment failed, shipped, or
- * (part of) its money given back.
+ * Where an order's money stands: waiting for a delayed payment method, paid, that payment failed, or
+ * (part of) it given back.
  */
-export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'shipped', 'partially_refunded', 'refunded'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'partially_refunded', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** What an order's timeline records: each status it reached, and what happened beside them. */
-export const ORDER_STEPS = [...ORDER_STATUSES, 'dispute_opened', 'dispute_closed', 'returned'] as const;
+/** Where an order's goods stand, beside its money: not sent yet, on their way, all of them back. */
+export const FULFILMENT_STATUSES = ['unfulfilled', 'shipped', 'returned'] as const;
+export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
+
+/** What an order's timeline records: each payment status it reached, and what happened beside them. */
+export const ORDER_STEPS = [...PAYMENT_STATUSES, 'shipped', 'dispute_opened', 'dispute_closed', 'returned'] as const;
 export type OrderStepKind = (typeof ORDER_STEPS)[number];
 
-export function isOrderStatus(value: string): value is OrderStatus {
-  return (ORDER_STATUSES as readonly string[]).includes(value);
+export function isPaymentStatus(value: string): value is PaymentStatus {
+  return (PAYMENT_STATUSES as readonly string[]).includes(value);
+}
+
+export function isFulfilmentStatus(value: string): value is FulfilmentStatus {
+  return (FULFILMENT_STATUSES as readonly string[]).includes(value);
 }
 
 /** Only a pending order moves on a session's event, and only to paid or failed: replays and late events change nothing. */
-export function canMove(from: OrderStatus, to: OrderStatus): boolean {
+export function canMove(from: PaymentStatus, to: PaymentStatus): boolean {
   return from === 'pending' && (to === 'paid' || to === 'failed');
 }
 
-/** Why an order cannot be shipped now, or null when it can (paid, or partly refunded: the rest still goes). */
-export function shipRefusal(status: OrderStatus): string | null {
-  if (status === 'paid' || status === 'partially_refunded') return null;
-  if (status === 'shipped') return 'it has been shipped already';
-  if (status === 'refunded') return 'it has been refunded';
-  if (status === 'pending') return 'its payment is not confirmed yet';
+/** Why an order cannot be shipped now, or null when it can (paid, or partly refunded: the rest still goes; once). */
+export function shipRefusal(payment: PaymentStatus, fulfilment: FulfilmentStatus): string | null {
+  if (fulfilment === 'shipped') return 'it has been shipped already';
+  if (fulfilment === 'returned') return 'its goods have come back';
+  if (payment === 'paid' || payment === 'partially_refunded') return null;
+  if (payment === 'refunded') return 'it has been refunded';
+  if (payment === 'pending') return 'its payment is not confirmed yet';
   return 'its payment failed';
+}
+
+/**
+ * Why goods cannot come back to stock for an order, or null when they can: only a sale took them
+ * (paid, or refunded since). A failed payment never took any, and a pending one gives its units back
+ * by itself if it fails, so a return then would count them twice.
+ */
+export function returnRefusal(payment: PaymentStatus): string | null {
+  if (payment === 'failed') return 'its payment failed, so no units left stock';
+  if (payment === 'pending') return 'its payment is not confirmed yet (a payment that fails puts its units back by itself)';
+  return null;
 }
 
 /** The status a refund leaves: all of the total given back is refunded, less is partially refunded. */
 export function refundedStatus(refunded: number, total: number): 'refunded' | 'partially_refunded' {
   return refunded >= total ? 'refunded' : 'partially_refunded';
+}
+
+/** Where an order stands, both statuses in the shopper's words (the order page and the step mails). */
+export function statusSentences(payment: PaymentStatus, fulfilment: FulfilmentStatus): string[] {
+  const sentences: string[] = [];
+  if (payment === 'pending') sentences.push('Payment received and being confirmed by your bank; we ship once it is.');
+  if (payment === 'failed') sentences.push('The payment did not go through, so nothing was charged and nothing will ship.');
+  if (fulfilment === 'shipped') sentences.push('Shipped: your order is on its way.');
+  if (fulfilment === 'returned') sentences.push('Returned: the goods have come back to us.');
+  if (fulfilment === 'unfulfilled' && (payment === 'paid' || payment === 'partially_refunded')) {
+    sentences.push('Paid: your order is being prepared for shipping.');
+  }
+  if (payment === 'partially_refunded') sentences.push('Part of this order has been refunded.');
+  if (payment === 'refunded') sentences.push('This order has been refunded.');
+  return sentences;
 }

@@ -11,7 +11,7 @@ import {
   WARRANTY_MONTHS,
   type NumberRange,
   type ShippingService,
-} from './figures';
+} from './figures.ts';
 import { currencySymbol } from '#shared/region/region.ts';
 
 /** How the figures of policy.ts read in copy; pages use these so every mention matches. */

@@ -1,4 +1,4 @@
-import { countryFromLanguageTag, DEFAULT_REGION, normaliseCountry, regionFromCountry, type Region } from './region';
+import { countryFromLanguageTag, DEFAULT_REGION, normaliseCountry, regionFromCountry, type Region } from './region.ts';
 
 /** The browser's position request gives up after 5 s. */
 export const GEOLOCATION_TIMEOUT_MS = 5000;

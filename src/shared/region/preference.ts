@@ -1,4 +1,4 @@
-import { isRegion, type Region } from './region';
+import { isRegion, type Region } from './region.ts';
 
 /**
  * The visitor's saved region choice: kept in localStorage and

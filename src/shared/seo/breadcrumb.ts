@@ -1,4 +1,4 @@
-import { absoluteUrl } from './tags';
+import { absoluteUrl } from './tags.ts';
 
 /** One step of a breadcrumb trail; the last step is the current page. */
 export interface Crumb {

@@ -1,6 +1,6 @@
 import { DIGEST } from '#shared/site/navigation.ts';
 import { alternateLinks, marketHref, markets, type Market } from '#shared/market/market.ts';
-import { absoluteUrl } from './tags';
+import { absoluteUrl } from './tags.ts';
 
 export interface SitemapEntry {
   path: string;

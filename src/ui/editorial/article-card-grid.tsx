@@ -1,5 +1,5 @@
 import type { PostTeaser } from '#shared/editorial/posts.ts';
-import { PostCard, PostCardSkeleton } from './post-card';
+import { PostCard, PostCardSkeleton } from './post-card.tsx';
 
 /** Tailwind grid classes (columns and spacing) shared by a grid and its skeleton. */
 type GridClass = string;

@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import type { PostTeaser } from '#shared/editorial/posts.ts';
 import { guideCountText, guidesPath } from '#shared/editorial/guides.ts';
-import { ArticleCardGrid, ArticleCardGridSkeleton } from './article-card-grid';
+import { ArticleCardGrid, ArticleCardGridSkeleton } from './article-card-grid.tsx';
 import { useHref } from '#ui/state/market-context.ts';
 
 /** Six placeholders while the guides load. */

@@ -28,7 +28,7 @@ export function BuyButton({ productId, name, links, stock, item, campaign, soldO
   if (!isPurchasable(stock)) {
     return (
       <button type="button" disabled className={`btn cursor-not-allowed bg-stone-200 text-stone-700 ${className}`}>
-        {soldOutLabel}
+        {stock === 'Stock unknown' ? 'Unavailable right now' : soldOutLabel}
       </button>
     );
   }

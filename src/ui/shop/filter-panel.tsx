@@ -1,6 +1,6 @@
 import { useId, type MouseEvent } from 'react';
 import { findListFilter, panelFilterIds, clearedList, listPath, type ListState } from '#shared/catalogue/list.ts';
-import { HiddenListState } from './list-forms';
+import { HiddenListState } from './list-forms.tsx';
 import { useHref } from '#ui/state/market-context.ts';
 
 export interface Availability {

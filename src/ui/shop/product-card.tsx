@@ -4,12 +4,12 @@ import { type CardItem, featureChips, type ListView } from '#shared/catalogue/li
 import { productImageSize } from '#shared/catalogue/product.ts';
 import type { Region } from '#shared/region/region.ts';
 import { trackSelectItem } from '#ui/state/data-layer.ts';
-import { AddToCartButton } from './add-to-cart-button';
-import { Badges } from './badges';
-import { BuyButton } from './buy-button';
-import { PriceLine } from './price-line';
-import { ProductName } from './product-name';
-import { StockBadge } from './stock-badge';
+import { AddToCartButton } from './add-to-cart-button.tsx';
+import { Badges } from './badges.tsx';
+import { BuyButton } from './buy-button.tsx';
+import { PriceLine } from './price-line.tsx';
+import { ProductName } from './product-name.tsx';
+import { StockBadge } from './stock-badge.tsx';
 import { useHref } from '#ui/state/market-context.ts';
 
 export interface CardContext {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { productImageSize } from '#shared/catalogue/product.ts';
-import { ProductName } from './product-name';
+import { ProductName } from './product-name.tsx';
 import { useHref } from '#ui/state/market-context.ts';
 
 export interface ProductTileProps {

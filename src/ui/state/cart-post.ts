@@ -1,7 +1,7 @@
 import type { CheckoutMode } from '#shared/cart/checkout-mode.ts';
 import type { CartViewLine } from '#shared/cart/view.ts';
-import { refreshCart } from './cart-store';
-import { pageHref } from './page-market';
+import { refreshCart } from './cart-store.ts';
+import { pageHref } from './page-market.ts';
 
 /** The cart as the server answers a cart post or GET /api/cart. */
 export interface CartAnswer {

@@ -1,6 +1,6 @@
 import { PURCHASES_STORAGE_KEY, type AnalyticsItem, viewItemListEvent } from '#shared/catalogue/item-events.ts';
 import { publicSearch } from '#shared/site/private-params.ts';
-import { getCampaign } from './campaign-storage';
+import { getCampaign } from './campaign-storage.ts';
 
 /** Pushes to the analytics data layer (GTM reads window.dataLayer). */
 export type DataLayerEvent = Record<string, unknown> & { event: string };

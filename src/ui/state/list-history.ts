@@ -10,9 +10,9 @@ import {
 } from '#shared/catalogue/list.ts';
 import { pageTitle } from '#shared/seo/tags.ts';
 import { currencyByRegion } from '#shared/region/region.ts';
-import { pushPageView, trackViewItemList } from './data-layer';
-import { getRegion } from './region-store';
-import { pageHref } from './page-market';
+import { pushPageView, trackViewItemList } from './data-layer.ts';
+import { getRegion } from './region-store.ts';
+import { pageHref } from './page-market.ts';
 
 /** The list state in the address bar and the tab title; 'push' makes a history entry (a new page view). */
 export function writeListUrl(state: ListState, mode: 'push' | 'replace'): void {

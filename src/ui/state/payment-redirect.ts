@@ -2,9 +2,9 @@ import { withCampaign } from '#shared/site/campaign.ts';
 import type { AnalyticsItem } from '#shared/catalogue/item-events.ts';
 import { resolvePaymentLink } from '#shared/catalogue/payment-links.ts';
 import type { PaymentLinks } from '#shared/catalogue/types.ts';
-import { trackBeginCheckout } from './data-layer';
-import { getCampaign } from './campaign-storage';
-import { getRegion } from './region-store';
+import { trackBeginCheckout } from './data-layer.ts';
+import { getCampaign } from './campaign-storage.ts';
+import { getRegion } from './region-store.ts';
 
 /**
  * Buy: begin_checkout is recorded first, then the browser goes to the product's

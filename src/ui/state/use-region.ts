@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { Region } from '#shared/region/region.ts';
-import { getRegion, subscribeRegion } from './region-store';
+import { getRegion, subscribeRegion } from './region-store.ts';
 
 // Apart from the store so that pages load React only with an island, not with the store the entry uses.
 /**

@@ -84,6 +84,10 @@ function settingsSchema(runtime: Runtime) {
     LOW_STOCK_AT: z.coerce.number().int().min(0).max(10_000).default(LOW_STOCK_AT_DEFAULT),
     /** How long a cart's Checkout Session holds its units (Stripe's minimum is 30 minutes). */
     CHECKOUT_HOLD_MINUTES: z.coerce.number().int().min(30).max(1440).default(30),
+    /** Cart checkouts one address may start per 10 minutes (then 429); 0 turns the limit off. */
+    CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(10),
+    /** Units one address may hold in open checkouts at once (then 429): no one holds the stock for free; 0 turns the cap off. */
+    CHECKOUT_HOLD_UNITS: z.coerce.number().int().min(0).max(100_000).default(50),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
     PORT: z.coerce.number().int().min(0).max(65_535).default(8787),
     /** Node only: the interface to listen on; loopback unless set, so nothing reaches the shop around its proxy. */

@@ -6,6 +6,7 @@ import { read } from '#worker/db/read-cache/read.ts';
 import { CacheShort } from '#worker/db/read-cache/strategy.ts';
 import { stockRead, stockView, withStock, type StockView } from '#worker/stock/stock-reads.ts';
 import { listedProducts, productsByIds } from '#worker/products/product-queries.ts';
+import { lastBuiltCatalogue } from './last-built.ts';
 
 /**
  * The catalogue as pages read it: through the read cache (fresh for a minute; a content:sync makes
@@ -47,6 +48,8 @@ export type ShelfProduct = Product & { available?: number };
 
 export interface Shelf {
   products: ShelfProduct[];
+  /** The products are the last-built copy (the database could not be read, nothing was kept): a product missing from it may still exist. */
+  lastBuilt: boolean;
   stock: StockView;
   byId(id: number): ShelfProduct | undefined;
 }
@@ -58,18 +61,23 @@ export class CatalogueUnavailable extends Error {
 
 /**
  * The listed catalogue, or the listed products with these ids, with their stock: both reads in one
- * batch (no round trip warm, one cold). Null when the products could not be read.
+ * batch (no round trip warm, one cold). When the products cannot be read and nothing was kept, the
+ * catalogue this bundle was built with stands in, its stock unknown and nothing sold; null only when
+ * the bundle carries none.
  */
 export async function readShelf(c: Context<AppEnv>, ids?: readonly number[]): Promise<Shelf | null> {
   const { db, settings } = c.get('deps');
-  const [found, counts] = await c
+  const [fromDb, counts] = await c
     .get('reads')
     .all([ids ? productsRead(db, ids) : catalogueRead(db), stockRead(db, ids ?? 'catalogue')] as const);
-  if (!found) return null;
-  const stock = stockView(counts, settings.LOW_STOCK_AT);
+  const built = fromDb ? null : lastBuiltCatalogue();
+  if (built?.length === 0) return null;
+  const found = fromDb ?? built!.filter((p) => !ids || ids.includes(p.id));
+  if (built) c.get('log')('warn', 'catalogue served from the last build: the database could not be read and nothing was kept');
+  const stock = stockView(counts, settings.LOW_STOCK_AT, built ? 'Stock unknown' : 'In Stock');
   const shelf = withStock(found, stock);
   const byId = new Map(shelf.map((p) => [p.id, p]));
-  return { products: shelf, stock, byId: (id) => byId.get(id) };
+  return { products: shelf, lastBuilt: built !== null, stock, byId: (id) => byId.get(id) };
 }
 
 /** readShelf for a page that cannot show anything without the catalogue (it throws CatalogueUnavailable). */

@@ -10,12 +10,14 @@ import { campaignQueryString, withCampaign, type CampaignParams } from '#shared/
 import { errorFields, type Logger } from '#worker/base/log.ts';
 import type { Settings } from '#worker/base/settings.ts';
 import type { Db } from '#worker/db/client.ts';
-import { buyerHash } from '#worker/orders/buyer-cookie.ts';
+import { buyerHash } from './buyer-cookie.ts';
 import { orderNumber } from '#worker/orders/order-number.ts';
-import { CheckoutUnavailableError, type CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
+import { CheckoutUnavailableError, type CheckoutGateway, type CheckoutSessionParams } from '#worker/payments/checkout-gateway.ts';
 import { productLookup } from '#worker/products/product-queries.ts';
 import { syncPaymentLinks } from '#worker/stock/payment-link-switch.ts';
-import { release, reserve, type Reserved } from '#worker/stock/reserve.ts';
+import { attachSession, release, reserve, type Reserved } from '#worker/stock/reserve.ts';
+import { takeHit } from '#worker/limits/durable-limit.ts';
+import { senderKey } from '#worker/limits/sender-key.ts';
 import { nowSeconds } from '#worker/stock/stock-queries.ts';
 import { regionPaymentLink } from './checkout-inputs.ts';
 import { deploymentCheckoutMode } from './deployment-mode.ts';
@@ -25,6 +27,8 @@ import { checkoutSessionParams } from './session-params.ts';
 const SESSION_EXPIRY_MARGIN_S = 60;
 /** The hold outlives the session a little, so a payment in its last second still finds its units held. */
 const HOLD_GRACE_S = 5 * 60;
+/** CHECKOUT_RATE_LIMIT counts per this window. */
+const CHECKOUT_WINDOW_S = 10 * 60;
 
 export interface CheckoutDeps {
   db: Db;
@@ -38,6 +42,8 @@ export interface CheckoutDeps {
 
 export interface CheckoutRequest {
   cart: readonly CartLine[];
+  /** The visitor's network address: one address starts a bounded number of checkouts and holds a bounded number of units. */
+  sender: string | undefined;
   region: Region;
   market: Market | null;
   campaign: CampaignParams;
@@ -53,13 +59,26 @@ export type CheckoutOutcome =
   | { kind: 'refused'; notice: CartNotice }
   | { kind: 'one-by-one' }
   | { kind: 'short'; notice: CartNotice; short: ShortLine[] }
+  | { kind: 'limited'; notice: CartNotice; retryAfterS: number }
   | { kind: 'unavailable' };
 
+/** How long a double submit waits for the first request's session before it is told to try again. */
+const IN_PROGRESS_WAITS_MS = [500, 1000, 2000];
+
+async function digest(parts: readonly string[]): Promise<string> {
+  const bytes = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(parts.join('\n'))));
+  return Array.from(bytes.slice(0, 16), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 /**
- * The idempotency key of a checkout attempt: the attempt token the cart page rendered, bound to
- * what is being bought, so a double submit gets the same session and a changed cart a new one.
+ * The reservation of a checkout attempt: the attempt token the cart page rendered, bound to what is
+ * being bought, so a double submit finds the same hold and a changed cart makes a new one. Stripe's
+ * Idempotency-Key is the hold's own (reserve makes it with the hold): a double submit finds the hold,
+ * so it sends the same parameters under the same key and gets the first one's session; a try after a
+ * failure (whose hold was let go) holds anew under a new key, so it reaches Stripe, which replays a
+ * key's first answer, 500s included, and refuses the key with other parameters.
  */
-async function idempotencyKey(
+async function reservationOf(
   attempt: string | undefined,
   lines: readonly CartLine[],
   region: string,
@@ -67,9 +86,20 @@ async function idempotencyKey(
   buyer: string,
 ) {
   const token = attempt && /^[\w-]{8,64}$/.test(attempt) ? attempt : crypto.randomUUID();
-  const data = new TextEncoder().encode([token, serializeCart(lines), region, campaignQueryString(campaign), buyer].join('\n'));
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', data));
-  return `cart-checkout-${Array.from(digest.slice(0, 16), (b) => b.toString(16).padStart(2, '0')).join('')}`;
+  return `cart-checkout-${await digest([token, serializeCart(lines), region, campaignQueryString(campaign), buyer])}`;
+}
+
+/** Creates the session; a double submit whose first request is still with Stripe (409) waits for it a little. */
+async function createSession(gateway: CheckoutGateway, params: CheckoutSessionParams, key: string) {
+  for (const wait of IN_PROGRESS_WAITS_MS) {
+    try {
+      return await gateway.createSession(params, key);
+    } catch (err) {
+      if (!(err instanceof CheckoutUnavailableError && err.status === 409)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+  return gateway.createSession(params, key);
 }
 
 /**
@@ -106,24 +136,36 @@ export async function startCheckout(deps: CheckoutDeps, request: CheckoutRequest
 
   const currency = currencyByRegion[region];
   const buyer = await buyerHash(request.buyerNonce());
-  const key = await idempotencyKey(request.attempt, lines, region, campaign, buyer);
-  // The units are held before Stripe is asked, under the attempt's key (a double submit holds once),
-  // until a little after the session expires: Stripe takes no payment past expires_at.
-  const now = nowSeconds();
-  const expiresAt = now + settings.CHECKOUT_HOLD_MINUTES * 60 + SESSION_EXPIRY_MARGIN_S;
+  const reservation = await reservationOf(request.attempt, lines, region, campaign, buyer);
+  const sender = await senderKey(settings.RATE_LIMIT_SECRET, request.sender);
+  // The units are held before Stripe is asked, under the attempt's reservation (a double submit holds
+  // once), until a little after the session expires: Stripe takes no payment past expires_at. One
+  // address starts a bounded number of checkouts and holds a bounded number of units (durable counts).
   let held: Reserved;
   try {
-    held = await reserve(db, key, lines, expiresAt + HOLD_GRACE_S, now);
+    const limit = await takeHit(db, { scope: 'checkout', limit: settings.CHECKOUT_RATE_LIMIT, windowS: CHECKOUT_WINDOW_S }, sender);
+    if (!limit.allowed) {
+      log('warn', 'checkout rate limited', { senderKey: sender });
+      return { kind: 'limited', notice: cartNotices.tooManyCheckouts, retryAfterS: limit.retryAfterS };
+    }
+    const until = nowSeconds() + settings.CHECKOUT_HOLD_MINUTES * 60 + SESSION_EXPIRY_MARGIN_S + HOLD_GRACE_S;
+    held = await reserve(db, reservation, lines, until, { key: sender, cap: settings.CHECKOUT_HOLD_UNITS });
   } catch (err) {
     // Nothing can be held without the database: no session is created (it could sell what is gone).
     log('error', 'checkout hold failed', errorFields(err));
     return { kind: 'unavailable' };
+  }
+  if (!held.ok && 'capped' in held) {
+    log('warn', 'checkout refused: the address holds its cap', { senderKey: sender, cap: settings.CHECKOUT_HOLD_UNITS });
+    return { kind: 'limited', notice: cartNotices.tooManyHeld, retryAfterS: settings.CHECKOUT_HOLD_MINUTES * 60 };
   }
   if (!held.ok) {
     const notice = shortNotice(held.short.map((s) => ({ ...s, name: plainName(byId(s.productId)?.name ?? `Product ${s.productId}`) })));
     log('info', 'checkout refused: not enough stock', { short: held.short });
     return { kind: 'short', notice, short: held.short };
   }
+  const expiresAt = held.expiresAt - HOLD_GRACE_S;
+  const key = held.idempotencyKey;
   // A product this hold left with none available: its payment links stop (after the answer).
   const links = { db, gateway, log };
   if (held.emptied.length > 0) deps.background(syncPaymentLinks(links, held.emptied));
@@ -135,10 +177,14 @@ export async function startCheckout(deps: CheckoutDeps, request: CheckoutRequest
     campaign,
     market: request.market,
     buyer,
-    hold: { reservation: key, expiresAt },
+    hold: { reservation, expiresAt },
   });
   try {
-    const session = await gateway.createSession(params, key);
+    const session = await createSession(gateway, params, key);
+    // The hold names its session, so a hold past its time is let go only once Stripe says it was not paid.
+    await attachSession(db, reservation, session.id).catch((err: unknown) =>
+      log('error', 'checkout hold not linked to its session', errorFields(err)),
+    );
     // The order number, not the session id: logs open nothing.
     log('info', 'checkout session created', { order: await orderNumber(session.id), lines: items.length, currency });
     return { kind: 'redirect', url: session.url };
@@ -146,7 +192,7 @@ export async function startCheckout(deps: CheckoutDeps, request: CheckoutRequest
     // Only the request that made the hold lets it go: a duplicate of a checkout that did get its
     // session (Stripe refuses a key still in use) must not free that session's units.
     if (held.fresh) {
-      await release(db, key).then(
+      await release(db, reservation).then(
         () => held.emptied.length > 0 && deps.background(syncPaymentLinks(links, held.emptied)),
         (releaseErr: unknown) => log('error', 'checkout hold not released', errorFields(releaseErr)),
       );

@@ -7,6 +7,8 @@ import type { MailMessage } from '#worker/mail/mailer.ts';
 /** A saved contact message as the e-mails quote it. */
 export interface SavedSubmission {
   id: number;
+  /** When it was saved: with the id, it names the message's mails (mailIdOf). */
+  createdAt: string;
   name: string;
   email: string;
   phone: string | null;
@@ -14,13 +16,21 @@ export interface SavedSubmission {
   message: string;
 }
 
+/**
+ * The id a message's mail carries to Postmark (its metadata; the retry path searches by it): the row
+ * id alone would repeat in a restored database or a preview sharing the Postmark server, where a
+ * search would then find an older message's mail and never send this one.
+ */
+const mailIdOf = (submission: SavedSubmission, which: string) =>
+  `contact-${submission.id}-${submission.createdAt.replace(/\D/g, '')}-${which}`;
+
 /** The e-mail the shop's support inbox receives for a contact submission; replies go to the visitor. */
 export function contactEmail(
   submission: SavedSubmission,
   settings: Pick<Settings, 'CONTACT_TO_EMAIL' | 'CONTACT_FROM_EMAIL'>,
 ): MailMessage {
   return {
-    mailId: `contact-${submission.id}-notification`,
+    mailId: mailIdOf(submission, 'notification'),
     to: settings.CONTACT_TO_EMAIL,
     from: settings.CONTACT_FROM_EMAIL,
     replyTo: submission.email,
@@ -46,7 +56,7 @@ export function contactConfirmationEmail(
   settings: Pick<Settings, 'CONTACT_TO_EMAIL' | 'CONTACT_FROM_EMAIL'>,
 ): MailMessage {
   return {
-    mailId: `contact-${submission.id}-confirmation`,
+    mailId: mailIdOf(submission, 'confirmation'),
     to: submission.email,
     from: settings.CONTACT_FROM_EMAIL,
     replyTo: settings.CONTACT_TO_EMAIL,

@@ -1,6 +1,6 @@
 import { formSubmissions } from '#worker/db/schema.ts';
 import type { OwedMailKind } from '#worker/mail/send-owed.ts';
-import { contactConfirmationEmail, contactEmail } from './contact-email';
+import { contactConfirmationEmail, contactEmail } from './contact-email.ts';
 
 /** A contact message owes the shop's inbox its copy and the visitor a confirmation (unless over the recipient limit). */
 export const contactMail: OwedMailKind<typeof formSubmissions> = {

@@ -1,6 +1,6 @@
 import { judgeFillTime, readFillToken, signFillToken, type FillTimeVerdict } from '#shared/contact/fill-token.ts';
 import type { Settings } from '#worker/base/settings.ts';
-import { contactHmacKey } from './hmac-key';
+import { contactHmacKey } from '#worker/limits/hmac-key.ts';
 
 /** The token the contact page carries: now, signed with the contact HMAC key. */
 export async function fillTokenFor(settings: Pick<Settings, 'RATE_LIMIT_SECRET'>, now = Date.now()): Promise<string> {

@@ -1,7 +1,7 @@
 import type { Settings } from '#worker/base/settings.ts';
 import type { Logger } from '#worker/base/log.ts';
-import { checkFillTime } from './fill-time';
-import { turnstileOn, verifyTurnstile } from './turnstile-verify';
+import { checkFillTime } from './fill-time.ts';
+import { turnstileOn, verifyTurnstile } from './turnstile-verify.ts';
 
 export interface ScreenInput {
   /** The form's hidden honeypot field: people leave it empty, form-filling bots do not. */

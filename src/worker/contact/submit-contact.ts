@@ -4,9 +4,9 @@ import { countRecentBySender, countRecentConfirmations, insertSubmission } from 
 import type { AppDeps } from '#worker/middleware/app-context.ts';
 import { errorFields, type Logger } from '#worker/base/log.ts';
 import { sendOwedMail } from '#worker/mail/send-owed.ts';
-import { contactMail } from './contact-mail';
-import { screenContact, type ScreenInput } from './screen-contact';
-import { recipientKey, senderKey } from './sender-key';
+import { contactMail } from './contact-mail.ts';
+import { screenContact, type ScreenInput } from './screen-contact.ts';
+import { recipientKey, senderKey } from '#worker/limits/sender-key.ts';
 
 const RATE_WINDOW_MS = 10 * 60 * 1000;
 const RECIPIENT_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -76,7 +76,7 @@ export async function submitContact(
       senderKey: key,
       recipientKey: recipient,
       confirmationWanted,
-      leaseUntil: new Date(Date.now() + emailLeaseMs(settings.MAIL_TIMEOUT_MS)),
+      leaseUntil: new Date(Date.now() + emailLeaseMs(settings.MAIL_TIMEOUT_MS, settings.DB_TIMEOUT_MS)),
     });
   } catch (err) {
     log('error', 'contact message not saved', errorFields(err));

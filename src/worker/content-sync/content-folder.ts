@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { parseCategoryFile, parsePostFile, type CategoryFile, type FileProblem, type PostFile } from './content-file';
-import { parseProductFile, type ProductFile } from './product-file';
+import { parseCategoryFile, parsePostFile, type CategoryFile, type FileProblem, type PostFile } from './content-file.ts';
+import { parseProductFile, type ProductFile } from './product-file.ts';
 
 /** Node only: the content/ folder (products/*.md, posts/*.md, categories/*.md) read and parsed, bad files as problems. */
 export interface ContentFolder {

@@ -1,7 +1,7 @@
 import type { CatalogueProduct } from '#shared/catalogue/types.ts';
 import { CATALOGUE_LIMIT } from '#worker/products/product-queries.ts';
-import { fileSlug, type CategoryFile, type FileProblem, type PostFile } from './content-file';
-import type { ProductFile } from './product-file';
+import { fileSlug, type CategoryFile, type FileProblem, type PostFile } from './content-file.ts';
+import type { ProductFile } from './product-file.ts';
 
 /**
  * The sync as a plan: what the files say against what the database holds. Pure, so the dry run

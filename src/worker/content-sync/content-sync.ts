@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { PostFile } from './content-file';
+import type { PostFile } from './content-file.ts';
 import {
   formatSyncReport,
   planContentSync,
@@ -10,11 +10,11 @@ import {
   type ContentPlan,
   type PostRow,
   type ProductRow,
-} from './content-plan';
-import type { ProductFile } from './product-file';
+} from './content-plan.ts';
+import type { ProductFile } from './product-file.ts';
 import type { Db } from '#worker/db/client.ts';
-import { blogPosts, blogProductRelations, categories, contentVersion, products } from '#worker/db/schema.ts';
-import { readContentFolder } from './content-folder';
+import { blogPosts, blogProductRelations, categories, contentVersion, products, stock } from '#worker/db/schema.ts';
+import { readContentFolder } from './content-folder.ts';
 
 /**
  * The content sync: content/ into the database. The files are read (content-folder.ts) and the rows
@@ -108,7 +108,11 @@ export async function applyContentPlan(db: Db, plan: ContentPlan): Promise<void>
   // Products first (posts link to them); changes before additions, so a slug a change gives up is free for a new product.
   for (const { file } of plan.products.change)
     statements.push(db.update(products).set(productValues(file)).where(eq(products.id, file.product.id)));
-  for (const file of plan.products.add) statements.push(db.insert(products).values({ id: file.product.id, ...productValues(file) }));
+  for (const file of plan.products.add) {
+    statements.push(db.insert(products).values({ id: file.product.id, ...productValues(file) }));
+    // A new product has what the shop counted for it: nothing, until a delivery (npm run stock -- add).
+    statements.push(db.insert(stock).values({ productId: file.product.id, onHand: 0 }).onConflictDoNothing());
+  }
   const unlist = plan.products.unlist.map((p) => p.id);
   if (unlist.length > 0) statements.push(db.update(products).set({ listed: false }).where(inArray(products.id, unlist)));
   for (const file of plan.categories.add) statements.push(db.insert(categories).values({ name: file.name, description: file.description }));

@@ -4,7 +4,7 @@ import { CATEGORY_IDS } from '#shared/catalogue/categories.ts';
 import { isPaymentLink, PAYMENT_LINK_ORIGINS } from '#shared/catalogue/payment-links.ts';
 import { productSlug } from '#shared/catalogue/product.ts';
 import type { CatalogueProduct } from '#shared/catalogue/types.ts';
-import { describeIssue, imageProblem, SLUG, splitFrontMatter, type ContentChecks, type Parsed } from './content-file';
+import { describeIssue, imageProblem, SLUG, splitFrontMatter, type ContentChecks, type Parsed } from './content-file.ts';
 
 /**
  * One product file, content/products/*.md: front matter (id, name, category, prices, links, images,

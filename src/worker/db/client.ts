@@ -3,7 +3,7 @@ import type { LibSQLDatabase } from 'drizzle-orm/libsql/driver-core';
 // The web entry only wraps the client it is given, so it serves the Node file client too without
 // pulling Node's native libSQL into the Worker bundle.
 import { drizzle } from 'drizzle-orm/libsql/web';
-import { schema } from './schema';
+import { schema } from './schema.ts';
 
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { Currency } from '#shared/region/region.ts';
 import type { CatalogueProduct } from '#shared/catalogue/types.ts';
-import { ORDER_STATUSES, ORDER_STEPS } from '#shared/orders/order-status.ts';
+import { FULFILMENT_STATUSES, ORDER_STEPS, PAYMENT_STATUSES } from '#shared/orders/order-status.ts';
 import { METRICS } from '#shared/vitals/metrics.ts';
 
 /** Timestamps are ISO 8601 strings (UTC), which sort and compare as text. */
@@ -135,8 +135,11 @@ export const orders = sqliteTable(
     sessionId: text('session_id').notNull().unique(),
     /** Short and human, for e-mails and support (SP-XXXX-XXXX). */
     number: text('number').notNull().unique(),
-    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    /** The payment's status; `status_changed_at` is when it last moved. */
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull(),
     statusChangedAt: text('status_changed_at').notNull().default(now),
+    /** The goods' status, beside the payment's: a refund after shipping leaves this shipped. */
+    fulfilment: text('fulfilment', { enum: FULFILMENT_STATUSES }).notNull().default('unfulfilled'),
     email: text('email'),
     name: text('name'),
     /** The shipping address as Stripe collected it (JSON). */
@@ -287,7 +290,12 @@ export const products = sqliteTable(
     updatedAt: text('updated_at').notNull().default(now),
   },
   // Lists read the listed products in id order up to a limit: a seek, however many are unlisted.
-  (t) => [index('products_listed_idx').on(t.listed, t.id)],
+  (t) => [
+    index('products_listed_idx').on(t.listed, t.id),
+    // A payment link's sale names the link, not our product: these find the product whose file names it.
+    index('products_link_standard_idx').on(sql`json_extract(${t.doc}, '$.payment_links.standard')`),
+    index('products_link_uk_idx').on(sql`json_extract(${t.doc}, '$.payment_links.uk')`),
+  ],
 );
 
 /**
@@ -332,8 +340,40 @@ export const stockReservations = sqliteTable(
     productId: integer('product_id').notNull(),
     quantity: integer('quantity').notNull(),
     expiresAt: integer('expires_at').notNull(),
+    /** Who holds it: the hashed address (sender key) of the checkout, so one address holds a bounded number of units. */
+    holder: text('holder'),
+    /**
+     * The Idempotency-Key its session is asked for under: made when the hold is, so a double submit
+     * (which finds the hold) asks Stripe alike and gets the same session, and a try after a failure
+     * (whose hold was let go) gets a new key and reaches Stripe.
+     */
+    idempotencyKey: text('idempotency_key'),
+    /** The Checkout Session the hold is for, once made: a hold past its time is let go only once Stripe says it was not paid. */
+    sessionId: text('session_id'),
   },
-  (t) => [primaryKey({ columns: [t.reservation, t.productId] }), index('stock_reservations_product_idx').on(t.productId, t.expiresAt)],
+  (t) => [
+    primaryKey({ columns: [t.reservation, t.productId] }),
+    index('stock_reservations_product_idx').on(t.productId, t.expiresAt),
+    index('stock_reservations_holder_idx').on(t.holder),
+    index('stock_reservations_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * Durable rate limits (checkout creation, the thank-you page's Stripe reads, …): hits per scope, key
+ * (an HMAC of the address, never the address) and fixed window, so a limit holds across Worker
+ * isolates and restarts. The scheduled job deletes windows that have passed.
+ */
+export const rateHits = sqliteTable(
+  'rate_hits',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    /** The window's start, epoch seconds. */
+    window: integer('window').notNull(),
+    hits: integer('hits').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key, t.window] }), index('rate_hits_window_idx').on(t.window)],
 );
 
 export const schema = {
@@ -341,6 +381,7 @@ export const schema = {
   stock,
   stockMoves,
   stockReservations,
+  rateHits,
   categories,
   blogPosts,
   blogProductRelations,

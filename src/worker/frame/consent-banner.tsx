@@ -1,6 +1,6 @@
 import { shouldAskConsent } from '#shared/site/consent.ts';
 import { useRequestInfo } from '#worker/render/request-context.tsx';
-import { WholeEnd } from './whole-end';
+import { WholeEnd } from './whole-end.tsx';
 import { useHref } from '#ui/state/market-context.ts';
 
 /**

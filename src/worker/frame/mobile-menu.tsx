@@ -1,7 +1,7 @@
 import { contactLink, isActive, resourceLinks } from '#shared/site/navigation.ts';
 import { useHref } from '#ui/state/market-context.ts';
 import { useRequestInfo } from '#worker/render/request-context.tsx';
-import { RegionSelectorSlot } from './region-selector-slot';
+import { RegionSelectorSlot } from './region-selector-slot.tsx';
 
 const iconButton = 'rounded p-2 hover:bg-stone-800 focus-visible:outline-2 focus-visible:outline-white';
 

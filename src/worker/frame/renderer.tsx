@@ -9,7 +9,7 @@ import { CONSENT_STORAGE_KEY, isConsentChoice } from '#shared/site/consent.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { errorFields } from '#worker/base/log.ts';
 import { clientAssets } from '#worker/render/client-assets.ts';
-import { Document } from './document';
+import { Document } from './document.tsx';
 import type { PageHead } from '#worker/render/head.ts';
 import { RequestInfoContext, type RequestInfo } from '#worker/render/request-context.tsx';
 

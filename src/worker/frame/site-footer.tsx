@@ -1,8 +1,8 @@
-import { WholeEnd } from './whole-end';
+import { WholeEnd } from './whole-end.tsx';
 import { customerServiceLinks, quickLinks, type NavLink } from '#shared/site/navigation.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { site } from '#shared/site/brand.ts';
-import { SocialIcon } from './social-icon';
+import { SocialIcon } from './social-icon.tsx';
 import { useHref } from '#ui/state/market-context.ts';
 
 /** The year for the copyright line, read when the page renders. */

@@ -4,10 +4,10 @@ import { promoMessages } from '#shared/site/promotions.ts';
 import { site } from '#shared/site/brand.ts';
 import { Island } from '#worker/render/island.tsx';
 import { useRequestInfo } from '#worker/render/request-context.tsx';
-import { CartBadge } from './cart-badge';
-import { PromoStrip } from './promo-strip';
-import { MobileMenu } from './mobile-menu';
-import { RegionSelectorSlot } from './region-selector-slot';
+import { CartBadge } from './cart-badge.tsx';
+import { PromoStrip } from './promo-strip.tsx';
+import { MobileMenu } from './mobile-menu.tsx';
+import { RegionSelectorSlot } from './region-selector-slot.tsx';
 import { useHref } from '#ui/state/market-context.ts';
 
 /**

@@ -36,7 +36,7 @@ export async function retryOwedMail<T extends MailTable>(
     const now = clock();
     // Leases are real time even when `now` is not: a row a request is sending stays its own.
     const leaseNow = new Date();
-    const leaseUntil = new Date(leaseNow.getTime() + emailLeaseMs(deps.settings.MAIL_TIMEOUT_MS));
+    const leaseUntil = new Date(leaseNow.getTime() + emailLeaseMs(deps.settings.MAIL_TIMEOUT_MS, deps.settings.DB_TIMEOUT_MS));
     const dueBy = opts.ignoreBackoff ? NO_BACKOFF : now;
     const claimed = await claimOwedMail(deps.db, kind.table, { now: dueBy, leaseNow, leaseUntil, limit: BATCH_SIZE, afterId });
     if (claimed.length === 0) break;

@@ -1,10 +1,10 @@
 import { errorFields } from '#worker/base/log.ts';
 import { pruneVitals } from '#worker/vitals/vitals-queries.ts';
 import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
-import { syncPaymentLinks } from '#worker/stock/payment-link-switch.ts';
-import { releaseLapsed } from '#worker/stock/reserve.ts';
+import { settleLapsedHolds } from '#worker/orders/lapsed-holds.ts';
+import { pruneHits } from '#worker/limits/durable-limit.ts';
 import { nowSeconds } from '#worker/stock/stock-queries.ts';
-import { retryAllOwedMail, type JobDeps } from './retry-owed-mail';
+import { retryAllOwedMail, type JobDeps } from './retry-owed-mail.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -20,16 +20,22 @@ async function job<T>(deps: JobDeps, name: string, work: () => Promise<T>): Prom
 
 /**
  * What the cron trigger (edge) and the timer (Node) run: owed mail is sent again, field data older
- * than VITALS_KEEP_DAYS is deleted (so the table stays bounded), and stock holds past their time are
- * let go (payment links of products they emptied switch back on). Never throws.
+ * than VITALS_KEEP_DAYS and rate-limit windows older than a day are deleted (so the tables stay
+ * bounded), and stock holds past their time are let go once Stripe says their session was not paid
+ * (a paid one is recorded; payment links of products they emptied switch back on). Never throws.
  */
 export async function runScheduledJobs(deps: JobDeps) {
   const mail = await job(deps, 'retry-owed-mail', () => retryAllOwedMail(deps));
   const before = new Date(Date.now() - deps.settings.VITALS_KEEP_DAYS * DAY_MS).toISOString();
   await job(deps, 'prune-vitals', () => pruneVitals(deps.db, before));
-  await job(deps, 'release-lapsed-holds', async () => {
-    const products = await releaseLapsed(deps.db, nowSeconds());
-    await syncPaymentLinks({ db: deps.db, gateway: checkoutGatewayFor(deps.settings), log: deps.log }, products);
+  await job(deps, 'prune-rate-limits', () => pruneHits(deps.db, nowSeconds() - DAY_MS / 1000));
+  await job(deps, 'settle-lapsed-holds', async () => {
+    const gateway = checkoutGatewayFor(deps.settings);
+    if (!gateway) return; // holds exist only for Stripe's sessions
+    const later: Promise<unknown>[] = [];
+    const run = await settleLapsedHolds({ ...deps, gateway, background: (work) => later.push(work) });
+    await Promise.allSettled(later);
+    if (run.released + run.recorded > 0) deps.log('info', 'lapsed holds settled', { ...run });
   });
   return mail;
 }

@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Mailer, MailMessage } from './mailer';
+import type { Mailer, MailMessage } from './mailer.ts';
 
 /** Node only: without a Postmark token, e-mails are written as JSON files the operator can read. */
 export function createOutboxMailer(dir: string): Mailer {

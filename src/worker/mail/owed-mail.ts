@@ -9,12 +9,13 @@ export type MailTable = typeof formSubmissions | typeof orders | typeof orderMai
 const timestamp = (at: Date) => at.toISOString();
 
 /**
- * How long one sender holds a row: longer than a send can take (its two mails run side by side, each
- * given up after MAIL_TIMEOUT_MS) plus the write that records it. A sender that died (a crashed
- * process) loses the row when the lease runs out; then the retry job takes it.
+ * How long one sender holds a row: longer than a send can take. Its two mails run side by side, and
+ * each may first ask Postmark whether it went (a search) and then send, each request given up after
+ * MAIL_TIMEOUT_MS; then the write that records it, given up after DB_TIMEOUT_MS; and a margin. A
+ * sender that died (a crashed process) loses the row when the lease runs out; then the retry job takes it.
  */
-export function emailLeaseMs(mailTimeoutMs: number): number {
-  return 2 * mailTimeoutMs + 5000;
+export function emailLeaseMs(mailTimeoutMs: number, dbTimeoutMs = 5000): number {
+  return 2 * mailTimeoutMs + dbTimeoutMs + 5000;
 }
 
 /**

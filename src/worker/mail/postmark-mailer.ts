@@ -1,5 +1,5 @@
 import { ServerClient } from 'postmark';
-import type { Mailer } from './mailer';
+import type { Mailer } from './mailer.ts';
 
 /** Postmark's API through its official client; apiUrl lets tests point it at a loopback emulation. */
 export function createPostmarkMailer(token: string, apiUrl: string, timeoutSeconds = 10): Mailer {

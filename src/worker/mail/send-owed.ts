@@ -1,10 +1,10 @@
-import { MAX_EMAIL_ATTEMPTS, retryDelayMs } from './retry-schedule';
+import { MAX_EMAIL_ATTEMPTS, retryDelayMs } from './retry-schedule.ts';
 import type { Settings } from '#worker/base/settings.ts';
 import type { Db } from '#worker/db/client.ts';
-import { recordMailDelivery, type MailTable } from './owed-mail';
+import { recordMailDelivery, type MailTable } from './owed-mail.ts';
 import { errorFields, type Logger } from '#worker/base/log.ts';
-import { deliveryStatus } from './delivery-status';
-import type { Mailer, MailMessage } from './mailer';
+import { deliveryStatus } from './delivery-status.ts';
+import type { Mailer, MailMessage } from './mailer.ts';
 
 const failure = (result: PromiseSettledResult<unknown>) => (result.status === 'rejected' ? String(errorFields(result.reason).error) : null);
 

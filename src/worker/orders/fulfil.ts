@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { orderNumber, orderToken } from './order-number';
-import { canMove, type OrderStatus } from '#shared/orders/order-status.ts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { orderNumber, orderToken } from './order-number.ts';
+import { canMove, type PaymentStatus } from '#shared/orders/order-status.ts';
 import type { Db } from '#worker/db/client.ts';
 import { orderEvents, orderLines, orderMails, orders, stock } from '#worker/db/schema.ts';
 import type { SessionRecord } from '#worker/payments/checkout-gateway.ts';
@@ -12,7 +12,7 @@ export interface Fulfilled {
   /** The order's row id (null only when the order could not be read back). */
   id: number | null;
   number: string;
-  status: OrderStatus;
+  status: PaymentStatus;
   changed: boolean;
   /** This call inserted the order: it holds the order's mail (leaseUntil) and sends it (mailNewOrder). */
   created: boolean;
@@ -27,7 +27,7 @@ const nowIso = () => new Date().toISOString();
  * same transaction; a later status is a compare-and-set from pending. So the same event delivered five
  * times at once, or async_payment_succeeded before completed, give one order and one status history.
  */
-export async function fulfil(db: Db, session: SessionRecord, status: OrderStatus, mailLeaseUntil: Date): Promise<Fulfilled> {
+export async function fulfil(db: Db, session: SessionRecord, status: PaymentStatus, mailLeaseUntil: Date): Promise<Fulfilled> {
   const [short, long] = await Promise.all([orderNumber(session.id), orderNumber(session.id, true)]);
   // Another order took this short number (40 bits: rare, not impossible): this one takes the long one.
   const newNumber = sql`(case when exists (select 1 from ${orders} where ${orders.number} = ${short} and ${orders.sessionId} <> ${session.id}) then ${long} else ${short} end)`;
@@ -100,7 +100,15 @@ export async function fulfil(db: Db, session: SessionRecord, status: OrderStatus
   const [inserted] = await db.batch([order, ...lines, firstEvent, ...sale, ...held]);
   if (inserted.length > 0) return { id: inserted[0]!.id, number: inserted[0]!.number, status, changed: true, created: true };
 
-  // Known already: move it if it may move (pending → paid or failed), in one statement.
+  // Known already. An order recorded before the shop kept payment intents learns its own now, so
+  // refunds and disputes (which name only the payment intent) find it from then on.
+  if (session.paymentIntent) {
+    await db
+      .update(orders)
+      .set({ paymentIntent: session.paymentIntent })
+      .where(and(eq(orders.sessionId, session.id), isNull(orders.paymentIntent)));
+  }
+  // Move it if it may move (pending → paid or failed), in one statement.
   const [current] = await db
     .select({ id: orders.id, status: orders.status, number: orders.number })
     .from(orders)

@@ -7,11 +7,11 @@ import type { MailDeps } from '#worker/mail/send-owed.ts';
 import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
 import { syncPaymentLinks } from '#worker/stock/payment-link-switch.ts';
 import { moveStatements } from '#worker/stock/stock-moves.ts';
-import { ORDER_NUMBER } from './order-number';
-import { orderByNumber, type StoredOrder } from './order-queries';
-import { shipRefusal } from '#shared/orders/order-status.ts';
-import { sendOrderStepMails } from './order-step-mail';
-import { orderSteps, stepStatements, type OrderStep } from './order-steps';
+import { ORDER_NUMBER } from './order-number.ts';
+import { orderByNumber, type StoredOrder } from './order-queries.ts';
+import { returnRefusal, shipRefusal } from '#shared/orders/order-status.ts';
+import { sendOrderStepMails } from './order-step-mail.ts';
+import { orderSteps, stepStatements, type OrderStep } from './order-steps.ts';
 
 const USAGE =
   'usage: orders ship <number> [--carrier "Royal Mail"] [--tracking AB123456789GB] [--url https://…] | orders return <number> [--lines <product id>:<quantity>,…] | orders show <number>';
@@ -78,21 +78,21 @@ async function findOrder(db: Db, number: string): Promise<StoredOrder> {
 }
 
 /**
- * Shipped: the status moves (from paid, or partly refunded), the step keeps carrier and tracking,
- * and the shopper is owed "Your order is on its way", all in one batch; only once per order.
+ * Shipped: the fulfilment status moves (the payment's stays: paid, or partly refunded), the step keeps
+ * carrier and tracking, and the shopper is owed "Your order is on its way", all in one batch; only
+ * once per order.
  */
 async function ship(deps: OrderCommandDeps, command: Extract<OrderCommand, { action: 'ship' }>): Promise<string> {
   const order = await findOrder(deps.db, command.number);
   const steps = await orderSteps(deps.db, order.id);
-  const refusal = steps.some((s) => s.step === 'shipped') ? 'it has been shipped already' : shipRefusal(order.status);
+  const refusal = steps.some((s) => s.step === 'shipped') ? 'it has been shipped already' : shipRefusal(order.status, order.fulfilment);
   if (refusal) throw new Error(`order ${order.number} cannot be shipped: ${refusal}`);
   const at = nowIso();
-  const notShipped = sql`not exists (select 1 from ${orderEvents} where ${orderEvents.orderId} = ${order.id} and ${orderEvents.step} = 'shipped')`;
   const [moved] = await deps.db.batch([
     deps.db
       .update(orders)
-      .set({ status: 'shipped', statusChangedAt: at })
-      .where(and(eq(orders.id, order.id), inArray(orders.status, ['paid', 'partially_refunded']), notShipped))
+      .set({ fulfilment: 'shipped' })
+      .where(and(eq(orders.id, order.id), inArray(orders.status, ['paid', 'partially_refunded']), eq(orders.fulfilment, 'unfulfilled')))
       .returning({ id: orders.id }),
     ...stepStatements(deps.db, {
       orderId: order.id,
@@ -104,7 +104,8 @@ async function ship(deps: OrderCommandDeps, command: Extract<OrderCommand, { act
         ...(command.url && { url: command.url }),
       },
       mail: 'shipped',
-      when: sql`${orders.status} = 'shipped' and ${orders.statusChangedAt} = ${at}`,
+      // (order, 'shipped') is unique: the step lands with the move above, never twice.
+      when: sql`${orders.fulfilment} = 'shipped'`,
       at,
     }),
   ]);
@@ -130,6 +131,8 @@ function returnable(order: StoredOrder, steps: readonly OrderStep[]): Map<number
  */
 async function giveBack(deps: OrderCommandDeps, command: Extract<OrderCommand, { action: 'return' }>): Promise<string> {
   const order = await findOrder(deps.db, command.number);
+  const refusal = returnRefusal(order.status);
+  if (refusal) throw new Error(`order ${order.number} cannot take a return: ${refusal}`);
   const steps = await orderSteps(deps.db, order.id);
   const left = returnable(order, steps);
   const lines = command.lines ?? [...left].filter(([, n]) => n > 0).map(([productId, quantity]) => ({ productId, quantity }));
@@ -143,11 +146,21 @@ async function giveBack(deps: OrderCommandDeps, command: Extract<OrderCommand, {
   const at = nowIso();
   const step = `return:${steps.filter((s) => s.kind === 'returned').length + 1}`;
   const here = sql`exists (select 1 from ${orderEvents} where ${orderEvents.orderId} = ${order.id} and ${orderEvents.step} = ${step} and ${orderEvents.at} = ${at})`;
+  // Every unit back: the goods' status says so (with the step, so only the return that landed says it).
+  const allBack = lines.reduce((sum, l) => sum + l.quantity, 0) === [...left.values()].reduce((sum, n) => sum + n, 0);
   await deps.db.batch([
     ...stepStatements(deps.db, { orderId: order.id, step, kind: 'returned', detail: { lines }, when: sql`1`, at }),
     ...lines.flatMap((line) =>
       moveStatements(deps.db, { productId: line.productId, change: line.quantity, reason: 'return', orderNumber: order.number }, here, at),
     ),
+    ...(allBack
+      ? [
+          deps.db
+            .update(orders)
+            .set({ fulfilment: 'returned' })
+            .where(and(eq(orders.id, order.id), here)),
+        ]
+      : []),
   ]);
   const [landed] = await deps.db
     .select({ at: orderEvents.at })
@@ -195,7 +208,7 @@ async function show(db: Db, number: string): Promise<string> {
   const steps = await orderSteps(db, order.id);
   const money = (minor: number) => formatMinor(minor, order.currency);
   return [
-    `${order.number}  ${order.createdAt.slice(0, 16).replace('T', ' ')}  ${order.status}  ${money(order.total)}${order.refunded > 0 ? ` (${money(order.refunded)} refunded)` : ''}  ${order.email ?? '-'}`,
+    `${order.number}  ${order.createdAt.slice(0, 16).replace('T', ' ')}  ${order.status}, ${order.fulfilment}  ${money(order.total)}${order.refunded > 0 ? ` (${money(order.refunded)} refunded)` : ''}  ${order.email ?? '-'}`,
     ...order.lines.map((l) => `    ${l.quantity} × ${l.name} (product ${l.productId ?? '-'})  ${money(l.unitAmount * l.quantity)}`),
     'Timeline:',
     ...steps.map((s) => formatStep(s, order.currency)),

@@ -1,12 +1,12 @@
 import { confirmationGreeting } from '#worker/mail/greeting.ts';
 import { formatMinor } from '#shared/money.ts';
-import { addressLines } from './order-address';
-import { orderPagePath } from './order-number';
+import { addressLines } from './order-address.ts';
+import { orderPagePath } from './order-number.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { site } from '#shared/site/brand.ts';
 import type { MailMessage } from '#worker/mail/mailer.ts';
 import type { Settings } from '#worker/base/settings.ts';
-import type { StoredOrder } from './order-queries';
+import type { StoredOrder } from './order-queries.ts';
 
 type MailSettings = Pick<Settings, 'SITE_URL' | 'CONTACT_TO_EMAIL' | 'CONTACT_FROM_EMAIL' | 'ORDERS_TO_EMAIL'>;
 
@@ -33,7 +33,7 @@ export function orderConfirmationEmail(order: StoredOrder, settings: MailSetting
   const pending = order.status === 'pending';
   const address = addressLines(order.shippingAddress);
   return {
-    mailId: `order-${order.id}-confirmation`,
+    mailId: `order-${order.number}-confirmation`,
     to: order.email,
     from: settings.CONTACT_FROM_EMAIL,
     replyTo: settings.CONTACT_TO_EMAIL,
@@ -66,14 +66,21 @@ export function newOrderEmail(order: StoredOrder, settings: MailSettings): MailM
   const oversold = order.lines
     .filter((l) => l.short > 0)
     .map((l) => `${l.name}: oversold: ${l.short} short (restock it, or tell the customer).`);
+  // A payment link's line the shop could not match to a product file: its stock did not move.
+  const unplaced = order.lines
+    .filter((l) => l.productId === null)
+    .map(
+      (l) =>
+        `${l.name}: not matched to a product (its payment link is in no product file): stock did not move; adjust it with npm run stock.`,
+    );
   return {
-    mailId: `order-${order.id}-notification`,
+    mailId: `order-${order.number}-notification`,
     to: settings.ORDERS_TO_EMAIL ?? settings.CONTACT_TO_EMAIL,
     from: settings.CONTACT_FROM_EMAIL,
     ...(order.email ? { replyTo: order.email } : {}),
     subject: `[New order ${order.number}] ${formatMinor(order.total, order.currency)}, ${order.status}`,
     text: [
-      ...(oversold.length > 0 ? [...oversold, ''] : []),
+      ...(oversold.length + unplaced.length > 0 ? [...oversold, ...unplaced, ''] : []),
       `Order: ${order.number} (${order.status})`,
       `Placed: ${order.createdAt}`,
       `Customer: ${order.name ?? '(no name)'} <${order.email ?? 'no e-mail'}>`,

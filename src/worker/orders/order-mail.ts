@@ -3,8 +3,8 @@ import { emailLeaseMs } from '#worker/mail/owed-mail.ts';
 import { orders } from '#worker/db/schema.ts';
 import { errorFields, type Logger } from '#worker/base/log.ts';
 import { sendOwedMail, type MailDeps, type OwedMailKind } from '#worker/mail/send-owed.ts';
-import { newOrderEmail, orderConfirmationEmail } from './order-email';
-import { orderLinesOf } from './order-queries';
+import { newOrderEmail, orderConfirmationEmail } from './order-email.ts';
+import { orderLinesOf } from './order-queries.ts';
 
 /** An order owes the shop its "New order" and the shopper a confirmation, written from the order as it stands when sent. */
 export const orderMail: OwedMailKind<typeof orders> = {
@@ -17,7 +17,8 @@ export const orderMail: OwedMailKind<typeof orders> = {
 };
 
 /** How long the caller that records an order holds its mail before the retry job may take it. */
-export const orderMailLeaseUntil = (deps: MailDeps) => new Date(Date.now() + emailLeaseMs(deps.settings.MAIL_TIMEOUT_MS));
+export const orderMailLeaseUntil = (deps: MailDeps) =>
+  new Date(Date.now() + emailLeaseMs(deps.settings.MAIL_TIMEOUT_MS, deps.settings.DB_TIMEOUT_MS));
 
 /**
  * Sends a new order's pair of e-mails; the caller (the webhook or thank-you that inserted the order)

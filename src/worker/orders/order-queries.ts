@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, type SQL } from 'drizzle-orm';
-import type { OrderStatus } from '#shared/orders/order-status.ts';
+import { isPaymentStatus, type FulfilmentStatus, type PaymentStatus } from '#shared/orders/order-status.ts';
 import type { Db } from '#worker/db/client.ts';
 import { orderLines, orders } from '#worker/db/schema.ts';
 
@@ -37,10 +37,10 @@ export type StoredOrder = NonNullable<Awaited<ReturnType<typeof orderBySession>>
  * Orders newest first, at most `limit`, from `since` on and of one status when asked (the operator's
  * `npm run orders`). Bounded, and served by the created_at index.
  */
-export async function listOrders(db: Db, opts: { since?: string; status?: OrderStatus; limit: number }) {
+export async function listOrders(db: Db, opts: { since?: string; status?: PaymentStatus | FulfilmentStatus; limit: number }) {
   const where: SQL[] = [];
   if (opts.since) where.push(gte(orders.createdAt, opts.since));
-  if (opts.status) where.push(eq(orders.status, opts.status));
+  if (opts.status) where.push(isPaymentStatus(opts.status) ? eq(orders.status, opts.status) : eq(orders.fulfilment, opts.status));
   const rows = await db
     .select()
     .from(orders)

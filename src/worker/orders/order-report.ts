@@ -1,15 +1,23 @@
 import { formatMinor } from '#shared/money.ts';
-import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from '#shared/orders/order-status.ts';
-import type { StoredOrder } from './order-queries';
+import {
+  FULFILMENT_STATUSES,
+  isFulfilmentStatus,
+  isPaymentStatus,
+  PAYMENT_STATUSES,
+  type FulfilmentStatus,
+  type PaymentStatus,
+} from '#shared/orders/order-status.ts';
+import type { StoredOrder } from './order-queries.ts';
 
 /** What `npm run orders` was asked for. */
 export interface OrderListOptions {
   since?: string;
-  status?: OrderStatus;
+  /** A payment status or a fulfilment status (their names differ). */
+  status?: PaymentStatus | FulfilmentStatus;
   limit: number;
 }
 
-const USAGE = `orders takes --since YYYY-MM-DD, --status ${ORDER_STATUSES.join('|')} and --limit N (at most 1000)`;
+const USAGE = `orders takes --since YYYY-MM-DD, --status ${[...PAYMENT_STATUSES, ...FULFILMENT_STATUSES].join('|')} and --limit N (at most 1000)`;
 
 /** Reads `--since 2026-11-01 --status pending --limit 50` (or `--since=…`); throws with the usage on anything else. */
 export function parseOrderListFlags(flags: string[]): OrderListOptions {
@@ -19,7 +27,7 @@ export function parseOrderListFlags(flags: string[]): OrderListOptions {
     const [flag, value] = [args[i], args[i + 1]];
     if (flag === '--since' && value && /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value))) {
       options.since = new Date(value).toISOString();
-    } else if (flag === '--status' && value && isOrderStatus(value)) {
+    } else if (flag === '--status' && value && (isPaymentStatus(value) || isFulfilmentStatus(value))) {
       options.status = value;
     } else if (flag === '--limit' && value && /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 1000) {
       options.limit = Number(value);
@@ -30,7 +38,7 @@ export function parseOrderListFlags(flags: string[]): OrderListOptions {
   return options;
 }
 
-/** One block per order, newest first: number, date, status, total, e-mail, then its lines. */
+/** One block per order, newest first: number, date, payment and fulfilment status, total, e-mail, then its lines. */
 export function formatOrderList(orders: StoredOrder[]): string {
   return orders
     .map((o) =>
@@ -38,7 +46,8 @@ export function formatOrderList(orders: StoredOrder[]): string {
         [
           o.number,
           o.createdAt.slice(0, 16).replace('T', ' '),
-          o.status.padEnd(7),
+          o.status.padEnd(18),
+          o.fulfilment.padEnd(11),
           formatMinor(o.total, o.currency).padStart(10),
           o.email ?? '-',
         ].join('  '),

@@ -1,13 +1,14 @@
 import { formatMinor } from '#shared/money.ts';
+import { statusSentences } from '#shared/orders/order-status.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { site } from '#shared/site/brand.ts';
 import { confirmationGreeting } from '#worker/mail/greeting.ts';
 import type { MailMessage } from '#worker/mail/mailer.ts';
 import type { Settings } from '#worker/base/settings.ts';
 import type { OrderMailKind } from '#worker/db/schema.ts';
-import { orderPagePath } from './order-number';
-import type { StoredOrder } from './order-queries';
-import type { OrderStep } from './order-steps';
+import { orderPagePath } from './order-number.ts';
+import type { StoredOrder } from './order-queries.ts';
+import type { OrderStep } from './order-steps.ts';
 
 type MailSettings = Pick<Settings, 'SITE_URL' | 'CONTACT_TO_EMAIL' | 'CONTACT_FROM_EMAIL' | 'ORDERS_TO_EMAIL'>;
 
@@ -26,10 +27,12 @@ export function orderStepEmail(
   const money = (minor: number) => formatMinor(minor, order.currency);
   const detail = step?.detail ?? {};
   const page = new URL(orderPagePath(order.number, order.token), settings.SITE_URL).href;
+  // The order's number (unique to its Stripe session), not a row id that a restored database repeats.
+  const mailId = `order-${order.number}-${step?.step ?? mail.id}-${mail.kind}`;
   const toShopper = (subject: string, body: string[]): MailMessage | null =>
     order.email
       ? {
-          mailId: `order-mail-${mail.id}`,
+          mailId,
           to: order.email,
           from: settings.CONTACT_FROM_EMAIL,
           replyTo: settings.CONTACT_TO_EMAIL,
@@ -39,6 +42,8 @@ export function orderStepEmail(
             '',
             ...body,
             '',
+            // Both statuses as they stand now: a refund after shipping leaves the order shipped.
+            `Where your order stands: ${statusSentences(order.status, order.fulfilment).join(' ')}`,
             `Your order page: ${page}`,
             '',
             `Questions? Reply to this e-mail or write to ${settings.CONTACT_TO_EMAIL}, or call ${shopInfo.phone}.`,
@@ -48,7 +53,7 @@ export function orderStepEmail(
         }
       : null;
   const toShop = (subject: string, body: string[]): MailMessage => ({
-    mailId: `order-mail-${mail.id}`,
+    mailId,
     to: settings.ORDERS_TO_EMAIL ?? settings.CONTACT_TO_EMAIL,
     from: settings.CONTACT_FROM_EMAIL,
     subject,

@@ -3,9 +3,9 @@ import { claimOwedMail, emailLeaseMs } from '#worker/mail/owed-mail.ts';
 import { orderMails } from '#worker/db/schema.ts';
 import { errorFields, type Logger } from '#worker/base/log.ts';
 import { sendOwedMail, type MailDeps, type OwedMailKind } from '#worker/mail/send-owed.ts';
-import { orderStepEmail } from './order-step-email';
-import { orderById } from './order-queries';
-import { orderStep } from './order-steps';
+import { orderStepEmail } from './order-step-email.ts';
+import { orderById } from './order-queries.ts';
+import { orderStep } from './order-steps.ts';
 
 /** A step's mail (payment confirmed, shipped, refund issued, a dispute to the shop), written from the order and its step as they stand when sent. */
 export const orderStepMail: OwedMailKind<typeof orderMails> = {
@@ -33,7 +33,7 @@ const MAILS_AT_ONCE = 10;
 export async function sendOrderStepMails(deps: MailDeps, log: Logger, orderId: number): Promise<void> {
   try {
     const now = new Date();
-    const leaseUntil = new Date(now.getTime() + emailLeaseMs(deps.settings.MAIL_TIMEOUT_MS));
+    const leaseUntil = new Date(now.getTime() + emailLeaseMs(deps.settings.MAIL_TIMEOUT_MS, deps.settings.DB_TIMEOUT_MS));
     const claimed = await claimOwedMail(deps.db, orderMails, {
       now,
       leaseNow: now,

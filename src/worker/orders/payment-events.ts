@@ -2,9 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { orders } from '#worker/db/schema.ts';
 import { refundedStatus } from '#shared/orders/order-status.ts';
 import type { PaymentEventType } from '#worker/payments/stripe-events.ts';
-import { stepStatements } from './order-steps';
-import { sendOrderStepMails } from './order-step-mail';
-import { recordSession, type RecordDeps } from './record-session';
+import { stepStatements } from './order-steps.ts';
+import { sendOrderStepMails } from './order-step-mail.ts';
+import { recordSession, type RecordDeps } from './record-session.ts';
 
 /** What a refund or dispute event did: the order it concerns, and the step it added (null: nothing new). */
 export interface PaymentStep {

@@ -1,14 +1,37 @@
 import type { CheckoutGateway, SessionRecord } from '#worker/payments/checkout-gateway.ts';
 import type { Logger } from '#worker/base/log.ts';
 import type { MailDeps } from '#worker/mail/send-owed.ts';
-import { fulfil, type Fulfilled } from './fulfil';
+import { fulfil, type Fulfilled } from './fulfil.ts';
 import { release } from '#worker/stock/reserve.ts';
-import { mailNewOrder, orderMailLeaseUntil } from './order-mail';
-import { sendOrderStepMails } from './order-step-mail';
+import { mailNewOrder, orderMailLeaseUntil } from './order-mail.ts';
+import { sendOrderStepMails } from './order-step-mail.ts';
 import { statusFor, type OrderEventType } from '#worker/payments/stripe-events.ts';
 import { syncPaymentLinks } from '#worker/stock/payment-link-switch.ts';
+import { productIdByPaymentLink } from '#worker/products/product-queries.ts';
 
 const soldProducts = (session: SessionRecord) => session.lines.flatMap((line) => (line.productId === null ? [] : [line.productId]));
+
+/**
+ * A payment link's sale names the link, not our product: the product the owner made in Stripe's
+ * Dashboard carries no metadata of ours. The link's URL (read from Stripe by its id) finds the
+ * product whose file names it, and a one-line sale is that product's. A line that cannot be placed
+ * stays without a product, loudly: logged here, and named first in the shop's "New order" mail
+ * (stock cannot move for it).
+ */
+async function placeLinkSale(deps: RecordDeps, session: SessionRecord): Promise<SessionRecord> {
+  if (!session.paymentLink || session.lines.every((line) => line.productId !== null)) return session;
+  const url = await deps.gateway.readPaymentLinkUrl(session.paymentLink);
+  const productId = url && session.lines.length === 1 ? await productIdByPaymentLink(deps.db, url) : null;
+  if (productId === null) {
+    deps.log('error', 'payment link sale not matched to a product: stock not moved', {
+      paymentLink: session.paymentLink,
+      url,
+      lines: session.lines.length,
+    });
+    return session;
+  }
+  return { ...session, lines: session.lines.map((line) => ({ ...line, productId })) };
+}
 
 /**
  * A Checkout Session that expired unpaid: the units it held are let go (its reservation, named in the
@@ -41,9 +64,10 @@ export async function recordSession(
   sessionId: string,
   event: OrderEventType,
 ): Promise<{ session: SessionRecord; order: Fulfilled } | null> {
-  const session = await deps.gateway.readSession(sessionId);
-  const status = session?.status === 'complete' ? statusFor(event, session.paymentStatus) : null;
-  if (!session || !status) return null;
+  const read = await deps.gateway.readSession(sessionId);
+  const status = read?.status === 'complete' ? statusFor(event, read.paymentStatus) : null;
+  if (!read || !status) return null;
+  const session = await placeLinkSale(deps, read);
   const order = await fulfil(deps.db, session, status, orderMailLeaseUntil(deps));
   if (order.created) deps.background(mailNewOrder(deps, deps.log, order.number));
   // A delayed payment that went through owes "Payment confirmed" (written in fulfil's batch).

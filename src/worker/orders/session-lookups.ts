@@ -1,32 +1,34 @@
+import type { Db } from '#worker/db/client.ts';
 import { perApp } from '#worker/http/per-app.ts';
-import { rateWindow, setBounded } from '#worker/http/rate-window.ts';
+import { setBounded } from '#worker/http/rate-window.ts';
+import { takeHit, type DurableLimit } from '#worker/limits/durable-limit.ts';
 
 /**
  * The Stripe reads the thank-you page may make, so nobody can spend the shop's API rate limit (and
  * fail its checkouts and webhooks) by asking for made-up sessions: an unknown or unfinished session is
- * remembered for a minute, and each buyer gets a few reads per ten minutes. Kept per app in memory
- * (per isolate on the edge): a bound on the cost, not an account of it; the cookie gate in front
- * (buyer-cookie.ts) already keeps every browser that never checked out away from Stripe.
+ * remembered for a minute (in memory: a bound on repeats, not an account), and each address gets a
+ * few reads per ten minutes, counted in the database (durable across isolates and restarts, and not
+ * reset by a fresh buyer cookie, which the client chooses). The cookie gate in front (buyer-cookie.ts)
+ * already keeps every browser that never checked out away from Stripe.
  */
 export interface SessionLookups {
-  /** Whether Stripe may be asked about this session for this buyer now; counts the read when it may. */
-  mayRead(sessionId: string, buyer: string): boolean;
+  /** Whether Stripe may be asked about this session for this address (its sender key) now; counts the read when it may. */
+  mayRead(sessionId: string, senderKey: string): Promise<boolean>;
   /** Stripe had no finished session by this id: do not ask again for a while. */
   missed(sessionId: string): void;
 }
 
 export const MISS_TTL_MS = 60_000;
-export const READS_PER_BUYER = 10;
-const READ_WINDOW_MS = 10 * 60_000;
+/** Stripe reads one address's thank-you pages may cause per ten minutes. */
+export const THANK_YOU_READS: DurableLimit = { scope: 'thank-you', limit: 10, windowS: 600 };
 
-export function sessionLookups(now: () => number = Date.now): SessionLookups {
+export function sessionLookups(db: Db, now: () => number = Date.now): SessionLookups {
   const misses = new Map<string, number>();
-  const reads = rateWindow(READS_PER_BUYER, READ_WINDOW_MS, now);
   return {
-    mayRead(sessionId, buyer) {
+    async mayRead(sessionId, senderKey) {
       const missedAt = misses.get(sessionId);
       if (missedAt !== undefined && now() - missedAt < MISS_TTL_MS) return false;
-      return reads.take(buyer);
+      return (await takeHit(db, THANK_YOU_READS, senderKey)).allowed;
     },
     missed(sessionId) {
       setBounded(misses, sessionId, now());
@@ -34,5 +36,5 @@ export function sessionLookups(now: () => number = Date.now): SessionLookups {
   };
 }
 
-/** The lookups of one running app (its deps object): each test app, and each isolate, has its own. */
-export const lookupsFor = (deps: object): SessionLookups => perApp(deps, 'session-lookups', () => sessionLookups());
+/** The lookups of one running app (its deps object): each test app, and each isolate, has its own miss cache. */
+export const lookupsFor = (deps: { db: Db }): SessionLookups => perApp(deps, 'session-lookups', () => sessionLookups(deps.db));

@@ -9,6 +9,8 @@ export interface CheckoutGateway {
   createSession(params: CheckoutSessionParams, idempotencyKey: string): Promise<{ id: string; url: string }>;
   /** Everything an order keeps of a session, read from the provider (never from a webhook's body); null when unknown. */
   readSession(id: string): Promise<SessionRecord | null>;
+  /** A payment link's URL by its id (plink_…), or null when unknown: how a link's sale finds the shop's product. */
+  readPaymentLinkUrl(id: string): Promise<string | null>;
   /** Switches the hosted payment links with these URLs on or off (a sold-out product takes no more payments). */
   setPaymentLinksActive(urls: readonly string[], active: boolean): Promise<void>;
   /** A charge as refunds concern it, read from the provider; null when unknown. */

@@ -1,6 +1,6 @@
 import type { Settings } from '#worker/base/settings.ts';
-import type { CheckoutGateway } from './checkout-gateway';
-import { stripeGateway } from './stripe-gateway';
+import type { CheckoutGateway } from './checkout-gateway.ts';
+import { stripeGateway } from './stripe-gateway.ts';
 
 const gateways = new WeakMap<Settings, CheckoutGateway>();
 

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '#shared/orders/order-status.ts';
+import type { PaymentStatus } from '#shared/orders/order-status.ts';
 
 /** The Checkout Session events the shop acts on. */
 export const ORDER_EVENTS = [
@@ -26,7 +26,7 @@ export function isPaymentEvent(type: string): type is PaymentEventType {
  * it (never from the event's body): completed and paid is paid, completed but unpaid (a delayed
  * method) is pending; the async events settle it. Expired sessions make no order (null).
  */
-export function statusFor(type: OrderEventType, paymentStatus: string | null | undefined): OrderStatus | null {
+export function statusFor(type: OrderEventType, paymentStatus: string | null | undefined): PaymentStatus | null {
   switch (type) {
     case 'checkout.session.completed':
       return paymentStatus === 'paid' || paymentStatus === 'no_payment_required' ? 'paid' : 'pending';

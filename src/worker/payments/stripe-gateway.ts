@@ -1,5 +1,5 @@
 import { Stripe } from 'stripe';
-import { isCurrency } from './currency';
+import { isCurrency } from './currency.ts';
 import {
   CheckoutUnavailableError,
   type ChargeRecord,
@@ -7,7 +7,7 @@ import {
   type CheckoutSessionParams,
   type DisputeRecord,
   type SessionRecord,
-} from './checkout-gateway';
+} from './checkout-gateway.ts';
 
 /** A visitor waits at most this long for the provider before being told checkout is unavailable. */
 export const STRIPE_TIMEOUT_MS = 5000;
@@ -100,7 +100,16 @@ export function stripeGateway(secretKey: string, apiUrl: string): CheckoutGatewa
     const links = await stripe.paymentLinks.list({ limit: 100 }).autoPagingToArray({ limit: 10_000 });
     return (linkIds = new Map(links.map((link) => [link.url, link.id])));
   };
+  /** Link URLs by id, kept once read (a link's URL never changes). */
+  const linkUrls = new Map<string, string>();
   return {
+    async readPaymentLinkUrl(id) {
+      const known = linkUrls.get(id);
+      if (known) return known;
+      const link = await orNull(stripe.paymentLinks.retrieve(id));
+      if (link) linkUrls.set(id, link.url);
+      return link?.url ?? null;
+    },
     async setPaymentLinksActive(urls, active) {
       try {
         let ids = linkIds ?? (await listLinks());

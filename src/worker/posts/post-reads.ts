@@ -15,7 +15,7 @@ import {
   postsPerCategory,
   relatedPosts,
   type PostQuery,
-} from './post-queries';
+} from './post-queries.ts';
 import { read } from '#worker/db/read-cache/read.ts';
 
 /**

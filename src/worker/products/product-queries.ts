@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '#worker/db/client.ts';
 import { products } from '#worker/db/schema.ts';
 
@@ -34,6 +34,25 @@ export function anyProductsByIds(db: Db, ids: readonly number[]) {
     .select({ doc: products.doc })
     .from(products)
     .where(inArray(products.id, [...ids]));
+}
+
+/**
+ * The product whose file names this payment link (its standard or UK link), listed or not: a payment
+ * link's sale names the link, not our product. Served by the two expression indexes on the links.
+ */
+export async function productIdByPaymentLink(db: Db, url: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      or(
+        sql`json_extract(${products.doc}, '$.payment_links.standard') = ${url}`,
+        sql`json_extract(${products.doc}, '$.payment_links.uk') = ${url}`,
+      ),
+    )
+    .orderBy(asc(products.id))
+    .limit(1);
+  return row?.id ?? null;
 }
 
 /**

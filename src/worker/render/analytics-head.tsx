@@ -1,6 +1,6 @@
 import { CONSENT_STORAGE_KEY, consentSignals, defaultConsent } from '#shared/site/consent.ts';
 import { serializeJsonForScript } from '#shared/seo/tags.ts';
-import { useRequestInfo } from './request-context';
+import { useRequestInfo } from './request-context.tsx';
 
 /**
  * Consent Mode defaults, set before anything else can read them: the visitor's remembered choice

@@ -1,6 +1,6 @@
 import { useContext, useId, type ComponentType } from 'react';
 import { MarketContext } from '#ui/state/market-context.ts';
-import { islandChunks } from './client-assets';
+import { islandChunks } from './client-assets.ts';
 import { renderToString } from 'react-dom/server.edge';
 import type { IslandName } from '#ui/islands/island-names.ts';
 import type { HydrationTiming } from '#shared/site/hydration.ts';

@@ -1,7 +1,7 @@
 import type { Context, Handler } from 'hono';
 import type { ComponentType } from 'react';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
-import type { PageHead } from './head';
+import type { PageHead } from './head.ts';
 
 /**
  * One URL in one module, as a route module of Shopify Hydrogen: `load` awaits what the head and the

@@ -8,14 +8,16 @@ import { retryAllOwedMail } from '#worker/jobs/retry-owed-mail.ts';
 import { listOrders } from '#worker/orders/order-queries.ts';
 import { formatOrderList, parseOrderListFlags } from '#worker/orders/order-report.ts';
 import { parseOrderCommand, runOrderCommand } from '#worker/orders/order-command.ts';
-import { createNodeDeps, openNodeDatabase } from './node-deps';
+import { createNodeDeps, openNodeDatabase } from './node-deps.ts';
 import { parseSettings, SettingsError } from '#worker/base/settings.ts';
-import { migrateDatabase } from './migrate-node';
+import { migrateDatabase } from './migrate-node.ts';
 import { slowestInp, vitalsP75 } from '#worker/vitals/vitals-queries.ts';
 import { formatVitalsReport, parseVitalsFlags } from '#worker/vitals/vitals-report.ts';
 import { parseStockCommand, runStockCommand } from '#worker/stock/stock-command.ts';
 import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 import { createLogger } from '#worker/base/log.ts';
+import { operatorMailRefusal } from '#worker/mail/choose-mailer.ts';
+import { syncPaymentLinks } from '#worker/stock/payment-link-switch.ts';
 
 async function main(command: string | undefined, flags: string[]): Promise<number> {
   const settings = parseSettings(process.env, 'node');
@@ -34,10 +36,23 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
       await migrateDatabase(db);
       const result = await syncContent(db, { dryRun: flags.includes('--dry-run'), prune: flags.includes('--prune') });
       console.log(`content/ → ${target}\n${result.report}`);
+      // A product new to the shop, or whose file names new links: Stripe made those links active, so
+      // they are set to what its stock says (a new product has none until a delivery).
+      const relinked = [
+        ...result.plan.products.add.map((f) => f.product.id),
+        ...result.plan.products.change.filter((c) => c.fields.includes('payment_links')).map((c) => c.file.product.id),
+      ];
+      if (result.wrote && relinked.length > 0) {
+        await syncPaymentLinks({ db, gateway: checkoutGatewayFor(settings), log: createLogger(settings.LOG_LEVEL) }, relinked, {
+          force: true,
+        });
+      }
       return result.failed ? 1 : 0;
     }
     if (command === 'mail-retry' || command === 'contact-retry') {
       // What the timer and the cron run, once, by hand: sends every owed contact and order e-mail.
+      const refusal = operatorMailRefusal(settings);
+      if (refusal) throw new Error(refusal);
       await migrateDatabase(db);
       const deps = await createNodeDeps(settings, { clientDir: resolve('dist/client') });
       try {
@@ -54,13 +69,9 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
     if (command === 'orders' && ['ship', 'return', 'show'].includes(flags[0] ?? '')) {
       // Parsed first: bad input reads and writes nothing.
       const orderCommand = parseOrderCommand(flags);
-      // The shopper's mail links to the order page at SITE_URL: the local default would send them to localhost.
-      if (
-        orderCommand.action === 'ship' &&
-        !settings.TURSO_DATABASE_URL.startsWith('file:') &&
-        new URL(settings.SITE_URL).hostname === 'localhost'
-      )
-        throw new Error('set SITE_URL to the shop address (the shipping mail links to the order page there)');
+      // Shipping mails the shopper: refused before anything is written when that mail could not reach them.
+      const refusal = orderCommand.action === 'ship' ? operatorMailRefusal(settings) : null;
+      if (refusal) throw new Error(refusal);
       await migrateDatabase(db);
       const deps = await createNodeDeps(settings, { clientDir: resolve('dist/client') });
       try {

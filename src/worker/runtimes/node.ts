@@ -1,10 +1,10 @@
 import { serve } from '@hono/node-server';
 import { createApp } from '#worker/app.tsx';
-import { prepareDatabase } from './migrate-node';
+import { prepareDatabase } from './migrate-node.ts';
 import { runScheduledJobs } from '#worker/jobs/scheduled-jobs.ts';
 import { fileURLToPath } from 'node:url';
 import { errorFields } from '#worker/base/log.ts';
-import { createNodeDeps } from './node-deps';
+import { createNodeDeps } from './node-deps.ts';
 import { parseSettings, SettingsError } from '#worker/base/settings.ts';
 
 /** Cheap when nothing is due; failed sends wait their back-off (1 minute at first) anyway. */

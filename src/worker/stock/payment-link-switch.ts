@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { productPaymentLinks } from '#shared/catalogue/payment-links.ts';
 import { availableOf } from '#shared/catalogue/stock-level.ts';
 import type { Db } from '#worker/db/client.ts';
@@ -6,7 +6,7 @@ import { stock } from '#worker/db/schema.ts';
 import { errorFields, type Logger } from '#worker/base/log.ts';
 import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
 import { productLookup } from '#worker/products/product-queries.ts';
-import { heldUnits } from './stock-queries';
+import { heldUnits } from './stock-queries.ts';
 
 export interface LinkSwitchDeps {
   db: Db;
@@ -21,12 +21,18 @@ export interface LinkSwitchDeps {
  * let go). `links_active` remembers the last switch: the delivery that flips it (compare-and-set)
  * alone calls Stripe, and a call that fails flips it back for the next change to try again.
  */
-export async function syncPaymentLinks(deps: LinkSwitchDeps, productIds: readonly number[]): Promise<void> {
+export async function syncPaymentLinks(deps: LinkSwitchDeps, productIds: readonly number[], opts: { force?: boolean } = {}): Promise<void> {
   // Run after the answer: it reports its failures and never rejects.
-  await switchLinks(deps, productIds).catch((err: unknown) => deps.log('error', 'payment links not checked', errorFields(err)));
+  await switchLinks(deps, productIds, opts.force ?? false).catch((err: unknown) =>
+    deps.log('error', 'payment links not checked', errorFields(err)),
+  );
 }
 
-async function switchLinks(deps: LinkSwitchDeps, productIds: readonly number[]): Promise<void> {
+/**
+ * `force`: the links are set to what the stock wants whatever `links_active` says (a product new to the
+ * shop, or one whose file names new links: Stripe makes every link active, whatever the stock).
+ */
+async function switchLinks(deps: LinkSwitchDeps, productIds: readonly number[], force: boolean): Promise<void> {
   const { db, gateway, log } = deps;
   if (!gateway || productIds.length === 0) return;
   const rows = await db
@@ -35,18 +41,18 @@ async function switchLinks(deps: LinkSwitchDeps, productIds: readonly number[]):
     .where(inArray(stock.productId, [...new Set(productIds)]));
   const productById = await productLookup(
     db,
-    rows.filter((row) => availableOf(row) > 0 !== row.linksActive).map((row) => row.productId),
+    rows.filter((row) => force || availableOf(row) > 0 !== row.linksActive).map((row) => row.productId),
     { listedOnly: false },
   );
   await Promise.all(
     rows.map(async (row) => {
       const wanted = availableOf(row) > 0;
       const product = productById(row.productId);
-      if (wanted === row.linksActive || !product) return;
+      if ((wanted === row.linksActive && !force) || !product) return;
       const flipped = await db
         .update(stock)
         .set({ linksActive: wanted })
-        .where(and(eq(stock.productId, row.productId), eq(stock.linksActive, !wanted)))
+        .where(and(eq(stock.productId, row.productId), force ? sql`1` : eq(stock.linksActive, !wanted)))
         .returning({ productId: stock.productId });
       if (flipped.length === 0) return; // another delivery switched it
       const urls = productPaymentLinks(product.payment_links);
@@ -57,7 +63,11 @@ async function switchLinks(deps: LinkSwitchDeps, productIds: readonly number[]):
           links: urls.length,
         });
       } catch (err) {
-        await db.update(stock).set({ linksActive: !wanted }).where(eq(stock.productId, row.productId));
+        // Back to what Stripe still has, unless another delivery switched it meanwhile (then its call decides).
+        await db
+          .update(stock)
+          .set({ linksActive: !wanted })
+          .where(and(eq(stock.productId, row.productId), eq(stock.linksActive, wanted)));
         log('error', 'payment links not switched', { productId: row.productId, wanted, ...errorFields(err) });
       }
     }),

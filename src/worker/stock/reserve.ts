@@ -1,49 +1,91 @@
-import { eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { availableOf, shortLines, type ShortLine, type StockCount } from '#shared/catalogue/stock-level.ts';
 import type { CartLine } from '#shared/cart/cart.ts';
 import type { Db } from '#worker/db/client.ts';
 import { stock, stockReservations } from '#worker/db/schema.ts';
-import { stockCounts } from './stock-queries';
+import { stockCounts } from './stock-queries.ts';
 
 /**
  * `fresh`: this call wrote the hold (not a retry finding it held), so this call may let it go again.
+ * `expiresAt` and `idempotencyKey`: as the hold stored them (a retry finds the first call's, so both ask Stripe alike).
  * `emptied`: the cart's products with none left available now (their payment links must stop).
+ * `capped`: the holder would hold more units than its cap (nothing was held).
  */
-export type Reserved = { ok: true; fresh: boolean; emptied: number[] } | { ok: false; short: ShortLine[] };
+export type Reserved =
+  | { ok: true; fresh: boolean; expiresAt: number; idempotencyKey: string; emptied: number[] }
+  | { ok: false; short: ShortLine[] }
+  | { ok: false; capped: true };
+
+/** Who asks for the hold, and how many units it may hold at once in all (0: no cap). */
+export interface Holder {
+  key: string;
+  cap: number;
+}
 
 /**
  * Holds the cart's units for a checkout until `expiresAt` (epoch seconds), all lines or none, in one
  * batch (one transaction: SQLite runs one writer at a time, so two shoppers for the last unit cannot
- * both see it free). Each line is inserted only if what is on hand, less what other live reservations
- * hold, covers it; if any line was not, the lines that were are deleted again in the same batch. The
- * same reservation id asked again (a double submit) finds its rows held and is not counted twice.
+ * both see it free). Each line is inserted only if what is on hand, less what other reservations
+ * hold, covers it, and if the holder's other holds and this cart stay within its cap; if any line was
+ * not, the lines that were are deleted again in the same batch. The same reservation id asked again
+ * (a double submit) finds its rows held and is not counted twice. A hold counts until it is let go
+ * (a sale, an expired session, the lapsed-hold job once Stripe says its session was not paid), not
+ * merely until its time: a paid session whose webhook is late keeps its units.
  */
-export async function reserve(db: Db, reservation: string, lines: readonly CartLine[], expiresAt: number, now: number): Promise<Reserved> {
+export async function reserve(
+  db: Db,
+  reservation: string,
+  lines: readonly CartLine[],
+  expiresAt: number,
+  holder: Holder,
+): Promise<Reserved> {
   const r = stockReservations;
+  // New with each hold made: a hold let go after a failure is made again with a new key.
+  const key = `${reservation}-${crypto.randomUUID()}`;
+  const units = lines.reduce((sum, l) => sum + l.quantity, 0);
+  const withinCap =
+    holder.cap > 0
+      ? sql`coalesce((select sum(${r.quantity}) from ${r} where ${r.holder} = ${holder.key} and ${r.reservation} <> ${reservation}), 0) + ${units} <= ${holder.cap}`
+      : sql`1`;
   const inserts = lines.map(({ id, quantity }) =>
-    db.run(sql`insert or ignore into ${r} (reservation, product_id, quantity, expires_at)
-      select ${reservation}, ${id}, ${quantity}, ${expiresAt}
+    db.run(sql`insert or ignore into ${r} (reservation, product_id, quantity, expires_at, holder, idempotency_key)
+      select ${reservation}, ${id}, ${quantity}, ${expiresAt}, ${holder.key}, ${key}
       where coalesce((select ${stock.onHand} from ${stock} where ${stock.productId} = ${id}), 0)
-        - coalesce((select sum(${r.quantity}) from ${r} where ${r.productId} = ${id} and ${r.expiresAt} > ${now} and ${r.reservation} <> ${reservation}), 0)
-        >= ${quantity}`),
+        - coalesce((select sum(${r.quantity}) from ${r} where ${r.productId} = ${id} and ${r.reservation} <> ${reservation}), 0)
+        >= ${quantity} and ${withinCap}`),
   );
   const allOrNothing = db.run(
     sql`delete from ${r} where ${r.reservation} = ${reservation} and (select count(*) from ${r} where ${r.reservation} = ${reservation}) < ${lines.length}`,
   );
   // Read in the same batch, after the writes: what this reservation now holds, and what is left.
-  const held = db.select({ productId: r.productId }).from(r).where(eq(r.reservation, reservation));
+  const held = db
+    .select({ productId: r.productId, expiresAt: r.expiresAt, idempotencyKey: r.idempotencyKey })
+    .from(r)
+    .where(eq(r.reservation, reservation));
   const counts = stockCounts(
     db,
     lines.map((l) => l.id),
   );
   const results: unknown[] = await db.batch([inserts[0]!, ...inserts.slice(1), allOrNothing, held, counts]);
-  const after = results.at(-2) as Array<{ productId: number }>;
+  const after = results.at(-2) as Array<{ productId: number; expiresAt: number; idempotencyKey: string | null }>;
   const countsAfter = results.at(-1) as StockCount[];
   const inserted = (results.slice(0, inserts.length) as Array<{ rowsAffected: number }>).some((result) => result.rowsAffected > 0);
   if (after.length === lines.length) {
-    return { ok: true, fresh: inserted, emptied: countsAfter.filter((c) => availableOf(c) === 0).map((c) => c.productId) };
+    return {
+      ok: true,
+      fresh: inserted,
+      expiresAt: Math.min(...after.map((row) => row.expiresAt)),
+      idempotencyKey: after[0]!.idempotencyKey ?? key,
+      emptied: countsAfter.filter((c) => availableOf(c) === 0).map((c) => c.productId),
+    };
   }
-  return { ok: false, short: shortLines(lines, countsAfter) };
+  const short = shortLines(lines, countsAfter);
+  return short.length > 0 ? { ok: false, short } : { ok: false, capped: true };
+}
+
+/** Names the Checkout Session a hold is for, once Stripe made it (the lapsed-hold job asks Stripe about it). */
+export async function attachSession(db: Db, reservation: string, sessionId: string): Promise<void> {
+  await db.update(stockReservations).set({ sessionId }).where(eq(stockReservations.reservation, reservation));
 }
 
 /** The statement that lets a checkout's units go, for a caller's batch (an order recorded in one transaction). */
@@ -57,14 +99,29 @@ export async function release(db: Db, reservation: string): Promise<number[]> {
   return rows.map((row) => row.productId);
 }
 
-/**
- * Deletes holds whose time has passed (they count for nothing already; their expiry event may never
- * have come): the table stays as small as the checkouts open now. The products they were for.
- */
-export async function releaseLapsed(db: Db, now: number): Promise<number[]> {
-  const rows = await db
-    .delete(stockReservations)
-    .where(lte(stockReservations.expiresAt, now))
-    .returning({ productId: stockReservations.productId });
-  return [...new Set(rows.map((row) => row.productId))];
+/** At most this many lapsed holds are looked at per run (each may cost a Stripe read). */
+const LAPSED_PER_RUN = 50;
+
+/** Holds past their time, oldest first, with the session each is for (null when none was named). */
+export async function lapsedHolds(
+  db: Db,
+  now: number,
+): Promise<Array<{ reservation: string; sessionId: string | null; expiresAt: number }>> {
+  const r = stockReservations;
+  return db
+    .selectDistinct({ reservation: r.reservation, sessionId: r.sessionId, expiresAt: r.expiresAt })
+    .from(r)
+    .where(lte(r.expiresAt, now))
+    .orderBy(asc(r.expiresAt))
+    .limit(LAPSED_PER_RUN);
+}
+
+/** Whether any hold names this session (a hold the order did not already let go). */
+export async function holdOfSession(db: Db, sessionId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ reservation: stockReservations.reservation })
+    .from(stockReservations)
+    .where(and(isNotNull(stockReservations.sessionId), eq(stockReservations.sessionId, sessionId)))
+    .limit(1);
+  return row?.reservation ?? null;
 }

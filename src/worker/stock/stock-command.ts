@@ -5,9 +5,9 @@ import type { Db } from '#worker/db/client.ts';
 import { products } from '#worker/db/schema.ts';
 import type { Logger } from '#worker/base/log.ts';
 import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
-import { syncPaymentLinks } from './payment-link-switch';
-import { moveStock, setStock } from './stock-moves';
-import { stockCounts } from './stock-queries';
+import { syncPaymentLinks } from './payment-link-switch.ts';
+import { moveStock, setStock } from './stock-moves.ts';
+import { stockCounts } from './stock-queries.ts';
 
 const USAGE = 'usage: stock | stock set <id> <quantity> [--note "…"] | stock add <id> <quantity> [--note "…"]';
 

@@ -6,16 +6,14 @@ import { stock, stockReservations } from '#worker/db/schema.ts';
 /** Now in epoch seconds, as reservations keep their expiry (Stripe's unit). */
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-/** SQLite's clock in epoch seconds: a read that names no time keeps its cache key free of the clock. */
-const sqlNow = sql`cast(strftime('%s', 'now') as integer)`;
-
 /**
- * Units held by checkouts that have not expired, for the `stock` row being selected (uses
- * stock_reservations_product_idx). The outer column is named with its table: drizzle leaves columns
- * unqualified in a one-table select, which inside this subquery would mean the reservation's own.
+ * Units held by checkouts, for the `stock` row being selected (uses stock_reservations_product_idx). A
+ * hold counts until it is let go, not merely until its time (reserve.ts says why). The outer column
+ * is named with its table: drizzle leaves columns unqualified in a one-table select, which inside
+ * this subquery would mean the reservation's own.
  */
 export const heldUnits = () =>
-  sql<number>`coalesce((select sum(${stockReservations.quantity}) from ${stockReservations} where ${stockReservations.productId} = "stock"."product_id" and ${stockReservations.expiresAt} > ${sqlNow}), 0)`;
+  sql<number>`coalesce((select sum(${stockReservations.quantity}) from ${stockReservations} where ${stockReservations.productId} = "stock"."product_id"), 0)`;
 
 /**
  * On hand and held for these products, or for the listed catalogue (one row each that has a count;

@@ -3,7 +3,7 @@ import type { StockLevel } from '#shared/catalogue/types.ts';
 import type { Db } from '#worker/db/client.ts';
 import { read } from '#worker/db/read-cache/read.ts';
 import { CacheShort } from '#worker/db/read-cache/strategy.ts';
-import { stockCounts } from './stock-queries';
+import { stockCounts } from './stock-queries.ts';
 
 /**
  * Stock as pages show it: through the read cache, fresh for a minute (a sale or a restock shows
@@ -31,13 +31,18 @@ export interface StockView {
   lowAt: number;
 }
 
-export function stockView(counts: readonly StockCount[] | null, lowAt: number): StockView {
+/**
+ * `unknown`: the label when the counts could not be read: In Stock (a payment link holds nothing, so a
+ * kept product page still sells through it), or Stock unknown where the products themselves are the
+ * last-built copy (an outage on an instance that kept nothing: shown, not sold).
+ */
+export function stockView(counts: readonly StockCount[] | null, lowAt: number, unknown: StockLevel = 'In Stock'): StockView {
   const byId = counts && new Map(counts.map((c) => [c.productId, availableOf(c)]));
   const available = (id: number) => (byId ? (byId.get(id) ?? 0) : undefined);
   return {
     level: (id) => {
       const units = available(id);
-      return units === undefined ? 'In Stock' : stockLevel(units, lowAt);
+      return units === undefined ? unknown : stockLevel(units, lowAt);
     },
     available,
     lowAt,

@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '#worker/db/client.ts';
 import { webVitals } from '#worker/db/schema.ts';
-import type { VitalsBatchInput } from './vitals-batch';
-import { vitalsRows } from './vitals-batch';
+import type { VitalsBatchInput } from './vitals-batch.ts';
+import { vitalsRows } from './vitals-batch.ts';
 
 export function insertVitals(db: Db, batch: VitalsBatchInput) {
   return db.insert(webVitals).values(vitalsRows(batch));

@@ -1,5 +1,5 @@
 import { ratingOf, type MetricName } from '#shared/vitals/metrics.ts';
-import type { VitalsP75 } from './vitals-queries';
+import type { VitalsP75 } from './vitals-queries.ts';
 
 const SHOWN: MetricName[] = ['LCP', 'INP', 'CLS', 'TTFB'];
 const USAGE = 'vitals takes --days N (1 to 400; 7 by default)';

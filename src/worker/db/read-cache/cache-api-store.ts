@@ -1,5 +1,5 @@
-import type { CacheStore } from './read-cache';
-import type { CacheEntry } from './strategy';
+import type { CacheStore } from './read-cache.ts';
+import type { CacheEntry } from './strategy.ts';
 
 /** Larger entries are not kept (the guides' pages and posts are a few KB; an article is tens). */
 export const MAX_ENTRY_BYTES = 512 * 1024;

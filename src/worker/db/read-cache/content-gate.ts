@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#worker/db/client.ts';
 import { blogPosts, contentVersion } from '#worker/db/schema.ts';
-import type { CacheStore } from './read-cache';
-import { CacheShort, NEVER, type CacheEntry } from './strategy';
-import type { GateState, VersionGate } from './version-gate';
+import type { CacheStore } from './read-cache.ts';
+import { CacheShort, NEVER, type CacheEntry } from './strategy.ts';
+import type { GateState, VersionGate } from './version-gate.ts';
 
 const STATE_KEY = 'content-state';
 

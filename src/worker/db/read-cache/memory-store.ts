@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
-import type { CacheStore } from './read-cache';
-import type { CacheEntry } from './strategy';
+import type { CacheStore } from './read-cache.ts';
+import type { CacheEntry } from './strategy.ts';
 
 /** Node: entries in this process's memory, bounded in count and in bytes (least recently used go first). */
 export function memoryStore(limits: { maxEntries: number; maxBytes: number }): CacheStore & { bytes(): number } {

@@ -1,9 +1,9 @@
 import type { BatchItem } from 'drizzle-orm/batch';
 import { errorFields, type Logger } from '#worker/base/log.ts';
 import type { Db } from '#worker/db/client.ts';
-import type { Read, ReadValues } from './read';
-import { cacheKey, entryState, type CacheEntry } from './strategy';
-import type { VersionGate } from './version-gate';
+import type { Read, ReadValues } from './read.ts';
+import { cacheKey, entryState, type CacheEntry } from './strategy.ts';
+import type { VersionGate } from './version-gate.ts';
 
 /** Where entries are kept: the Workers Cache API on the edge, an LRU in memory on Node. */
 export interface CacheStore {

@@ -1,5 +1,5 @@
 import type { BatchItem } from 'drizzle-orm/batch';
-import type { CacheStrategy } from './strategy';
+import type { CacheStrategy } from './strategy.ts';
 
 /**
  * One database read a page makes for visitors, as the read cache takes it: a name and arguments

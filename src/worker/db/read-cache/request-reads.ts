@@ -1,5 +1,5 @@
-import type { Read, ReadValues } from './read';
-import type { ReadCache, ReadStatus, RequestScope } from './read-cache';
+import type { Read, ReadValues } from './read.ts';
+import type { ReadCache, ReadStatus, RequestScope } from './read-cache.ts';
 
 /** Which status of a page's reads the response reports: the slowest way any was served. */
 const rank: Record<ReadStatus, number> = { hit: 0, stale: 1, miss: 2 };

@@ -1,5 +1,5 @@
 import type { BatchItem } from 'drizzle-orm/batch';
-import type { CacheEntry } from './strategy';
+import type { CacheEntry } from './strategy.ts';
 
 /** What kept reads are checked against: entries made under another version, or past `expiresAt`, are outdated. */
 export interface GateState {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptsGzip } from './index';
+import { acceptsGzip } from './index.ts';
 
 describe('acceptsGzip', () => {
   it.each([

@@ -5,17 +5,18 @@ import { startCheckout } from '#worker/checkout/start-checkout.ts';
 import { keepAlive } from '#worker/http/keep-alive.ts';
 import { wantsJson } from '#worker/http/wants-json.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
-import { ensureBuyerNonce } from '#worker/orders/buyer-cookie.ts';
+import { ensureBuyerNonce } from '#worker/checkout/buyer-cookie.ts';
 import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 import { cartJson, rejectCartPost } from './cart-answers.ts';
 
 /** POST /cart/checkout: the checkout (src/worker/checkout/) decides; this answers the island with JSON, else with a 303. */
 export async function checkoutCart(c: Context<AppEnv>, fields: Record<string, string>) {
-  const { db, settings } = c.get('deps');
+  const { db, settings, senderAddressOf } = c.get('deps');
   const outcome = await startCheckout(
     { db, settings, log: c.get('log'), gateway: checkoutGatewayFor(settings), background: keepAlive(c) },
     {
       cart: c.get('cart'),
+      sender: senderAddressOf(c),
       region: c.get('region').region,
       market: c.get('market'),
       campaign: postedCampaign(c.req.url, fields),
@@ -34,6 +35,9 @@ export async function checkoutCart(c: Context<AppEnv>, fields: Record<string, st
     case 'short':
       if (json) return c.json({ error: outcome.notice.text, short: outcome.short, ...(await cartJson(c)) }, 409);
       return c.redirect(c.get('href')('/cart?checkout=short'), 303);
+    case 'limited':
+      c.header('Retry-After', String(outcome.retryAfterS));
+      return rejectCartPost(c, outcome.notice, 429);
     case 'unavailable':
       // The cart stays, and the shopper is told to try again.
       return json ? c.json({ error: cartNotices.unavailable.text }, 502) : c.redirect(c.get('href')('/cart?checkout=unavailable'), 303);

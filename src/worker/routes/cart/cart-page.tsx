@@ -13,7 +13,7 @@ import type { PageHead } from '#worker/render/head.ts';
 import { Island } from '#worker/render/island.tsx';
 import { renderPage } from '#worker/render/page.tsx';
 import { deploymentCheckoutMode } from '#worker/checkout/deployment-mode.ts';
-import { stockedCartView } from './cart-stock';
+import { stockedCartView } from './cart-stock.ts';
 
 export interface CartData {
   lines: CartViewLine[];

@@ -7,9 +7,9 @@ import { writeCartCookie } from '#worker/middleware/cart/cart-cookie.ts';
 import { checkoutCart } from './cart-checkout.ts';
 import { readFields } from '#worker/http/read-fields.ts';
 import { wantsJson } from '#worker/http/wants-json.ts';
-import { cartJson, rejectCartPost } from './cart-answers';
+import { cartJson, rejectCartPost } from './cart-answers.ts';
 import { cartNotices } from '#shared/cart/notices.ts';
-import { ensureBuyerNonce } from '#worker/orders/buyer-cookie.ts';
+import { ensureBuyerNonce } from '#worker/checkout/buyer-cookie.ts';
 
 /**
  * The cart's plain form posts: each answers 303 to /cart (no JavaScript needed). The cart island

@@ -9,7 +9,7 @@ import { staticHead } from '#worker/render/head.ts';
 import { Island } from '#worker/render/island.tsx';
 import { renderPage } from '#worker/render/page.tsx';
 import { useRequestInfo } from '#worker/render/request-context.tsx';
-import { ContactDetails } from './contact-details';
+import { ContactDetails } from './contact-details.tsx';
 import { fillTokenFor } from '#worker/contact/fill-time.ts';
 import { turnstileOn } from '#worker/contact/turnstile-verify.ts';
 

@@ -15,7 +15,7 @@ import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { readFields } from '#worker/http/read-fields.ts';
 import { wantsJson } from '#worker/http/wants-json.ts';
 import { keepAlive } from '#worker/http/keep-alive.ts';
-import { renderContact } from './contact-page';
+import { renderContact } from './contact-page.tsx';
 import { submitContact } from '#worker/contact/submit-contact.ts';
 
 /** Far above the largest valid message (5,000 characters of 4-byte UTF-8 is 20 KB). */

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { servePage } from '#worker/render/page.tsx';
-import * as contact from './contact-page';
-import { contactBodyLimit, postContact } from './contact-post';
+import * as contact from './contact-page.tsx';
+import { contactBodyLimit, postContact } from './contact-post.ts';
 
 /**
  * The contact page and its one post handler. /api/contact answers as /contact does when asked for

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { webPageJsonLd } from '#shared/seo/page-jsonld.ts';
 import { claimText } from '#shared/policy/text.ts';
 import { site } from '#shared/site/brand.ts';
-import { awards, mission, team, testimonials, values } from './about-content';
+import { awards, mission, team, testimonials, values } from './about-content.ts';
 import { staticHead } from '#worker/render/head.ts';
 import { ShopOrAskLinks } from '#worker/components/shop-or-ask-links.tsx';
 

@@ -1,7 +1,7 @@
 import { faqPageJsonLd } from '#shared/seo/page-jsonld.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { staticHead } from '#worker/render/head.ts';
-import { faqItems, faqSections, type FaqSection } from './faq-content';
+import { faqItems, faqSections, type FaqSection } from './faq-content.ts';
 import { useHref } from '#ui/state/market-context.ts';
 
 /** Native exclusive accordion: details elements sharing a name open one at a time, with no JavaScript. */

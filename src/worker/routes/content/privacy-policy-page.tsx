@@ -8,7 +8,7 @@ import { shopInfo } from '#shared/policy/shop-info.ts';
 import { site } from '#shared/site/brand.ts';
 import { PREFERENCE_KEY } from '#shared/region/preference.ts';
 import { staticHead } from '#worker/render/head.ts';
-import { PolicyLayout, PolicySection, shopAddressesText, ScrollTable, tableClasses as t } from './policy-layout';
+import { PolicyLayout, PolicySection, shopAddressesText, ScrollTable, tableClasses as t } from './policy-layout.tsx';
 
 const mailto = <a href={`mailto:${shopInfo.email}`}>{shopInfo.email}</a>;
 

@@ -3,7 +3,7 @@ import { POLICIES_LAST_UPDATED, returnsPolicy } from '#shared/policy/figures.ts'
 import { businessDays, formatPercent, returnWindowText, warrantyText } from '#shared/policy/text.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { staticHead } from '#worker/render/head.ts';
-import { PolicyContact, PolicyLayout, PolicySection } from './policy-layout';
+import { PolicyContact, PolicyLayout, PolicySection } from './policy-layout.tsx';
 
 const storeCredit = formatPercent(returnsPolicy.storeCreditPercent);
 

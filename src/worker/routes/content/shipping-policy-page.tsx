@@ -9,7 +9,7 @@ import {
   shipsInText,
 } from '#shared/policy/text.ts';
 import { staticHead } from '#worker/render/head.ts';
-import { PolicyContact, PolicyLayout, PolicySection, ScrollTable, tableClasses as t } from './policy-layout';
+import { PolicyContact, PolicyLayout, PolicySection, ScrollTable, tableClasses as t } from './policy-layout.tsx';
 import { useHref } from '#ui/state/market-context.ts';
 
 function ShippingTable() {

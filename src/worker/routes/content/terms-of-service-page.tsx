@@ -13,7 +13,7 @@ import {
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { site } from '#shared/site/brand.ts';
 import { staticHead } from '#worker/render/head.ts';
-import { PolicyLayout, PolicySection, shopAddressesText } from './policy-layout';
+import { PolicyLayout, PolicySection, shopAddressesText } from './policy-layout.tsx';
 import { SiteLink } from '#ui/site/site-link.tsx';
 
 /** The spec fixes 14 numbered sections; the number comes from the position. */

@@ -11,9 +11,9 @@ import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { postReads } from '#worker/posts/post-reads.ts';
 import type { PageHead } from '#worker/render/head.ts';
 import { Breadcrumb } from '#worker/components/breadcrumb-nav.tsx';
-import { sanitizeArticleHtml, siteLinksIn } from './article-html';
-import { ArticleProducts } from './article-products';
-import { RelatedArticles, RelatedArticlesSkeleton } from './related-articles';
+import { sanitizeArticleHtml, siteLinksIn } from './article-html.ts';
+import { ArticleProducts } from './article-products.tsx';
+import { RelatedArticles, RelatedArticlesSkeleton } from './related-articles.tsx';
 import { useHref } from '#ui/state/market-context.ts';
 
 export interface ArticleData {

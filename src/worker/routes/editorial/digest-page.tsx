@@ -12,9 +12,9 @@ import { site } from '#shared/site/brand.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { postReads } from '#worker/posts/post-reads.ts';
 import type { PageHead } from '#worker/render/head.ts';
-import { CategoryCards, CategoryCardsSkeleton } from './category-cards';
-import { FeaturedEquipment } from './featured-equipment';
-import { LatestArticles, LatestArticlesSkeleton } from './latest-articles';
+import { CategoryCards, CategoryCardsSkeleton } from './category-cards.tsx';
+import { FeaturedEquipment } from './featured-equipment.tsx';
+import { LatestArticles, LatestArticlesSkeleton } from './latest-articles.tsx';
 import { useHref } from '#ui/state/market-context.ts';
 
 const DESCRIPTION = `Dry-fire and laser training guides: fundamentals, tactical drills and equipment advice from the ${site.brand} team.`;

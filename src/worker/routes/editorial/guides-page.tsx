@@ -18,7 +18,7 @@ import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { postReads } from '#worker/posts/post-reads.ts';
 import type { PostQuery } from '#worker/posts/post-queries.ts';
 import type { PageHead } from '#worker/render/head.ts';
-import { GuideListing, GuideListingSkeleton } from './guide-listing';
+import { GuideListing, GuideListingSkeleton } from './guide-listing.tsx';
 
 const DESCRIPTION = 'Search every dry-fire and laser training guide by topic or category.';
 

@@ -3,7 +3,7 @@ import { guidePageCount, parseGuideFilter, parseGuidePage } from '#shared/editor
 import { toPostTeaser } from '#shared/editorial/posts.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { postReads } from '#worker/posts/post-reads.ts';
-import { postQuery } from './guides-page';
+import { postQuery } from './guides-page.tsx';
 
 /** The guides list as JSON (?q=&category=&page=), for the island's searches; a failed read gives the spec's empty list. */
 export async function postsJson(c: Context<AppEnv>) {

@@ -3,7 +3,7 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { readProducts } from '#worker/catalogue/catalogue-reads.ts';
 import { shortenedAddressLines } from '#worker/orders/order-address.ts';
 import { ORDER_NUMBER, sameToken } from '#worker/orders/order-number.ts';
-import type { OrderStatus } from '#shared/orders/order-status.ts';
+import { statusSentences, type FulfilmentStatus, type PaymentStatus } from '#shared/orders/order-status.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { formatLongDate } from '#shared/site/dates.ts';
 import { contactLink } from '#shared/site/navigation.ts';
@@ -19,7 +19,8 @@ import { isHttps } from '#worker/http/is-https.ts';
 
 export interface OrderPageData {
   number: string;
-  status: OrderStatus;
+  status: PaymentStatus;
+  fulfilment: FulfilmentStatus;
   placedAt: string;
   currency: Currency;
   lines: ShownOrderLine[];
@@ -72,6 +73,7 @@ export async function load(c: Context<AppEnv>): Promise<OrderPageData | Response
   return {
     number: order.number,
     status: order.status,
+    fulfilment: order.fulfilment,
     placedAt: order.createdAt,
     currency: order.currency,
     lines: order.lines.map((l) => ({
@@ -92,15 +94,6 @@ export async function load(c: Context<AppEnv>): Promise<OrderPageData | Response
 export function head({ number }: OrderPageData): PageHead {
   return { title: `Order ${number}`, description: `Status and details of order ${number}.`, robots: 'noindex' };
 }
-
-const STATUS_TEXT: Record<OrderStatus, string> = {
-  paid: 'Paid: your order is being prepared for shipping.',
-  pending: 'Payment received and being confirmed by your bank; we ship once it is.',
-  failed: 'The payment did not go through, so nothing was charged and nothing will ship.',
-  shipped: 'Shipped: your order is on its way.',
-  partially_refunded: 'Part of this order has been refunded.',
-  refunded: 'This order has been refunded.',
-};
 
 /** A step as the shopper reads it: what happened, and what it came with (tracking, the amount refunded). */
 function TimelineStep({ step, currency }: { step: OrderStep; currency: Currency }) {
@@ -149,8 +142,8 @@ export function Page(order: OrderPageData) {
     <section className="mx-auto flex max-w-2xl flex-col px-4 py-16">
       <h1 className="text-3xl font-bold">{`Order ${order.number}`}</h1>
       <p className="mt-2 text-stone-700">{`Placed on ${formatLongDate(order.placedAt)}`}</p>
-      <p className="mt-4 font-semibold" data-order-status={order.status}>
-        {STATUS_TEXT[order.status]}
+      <p className="mt-4 font-semibold" data-order-status={order.status} data-fulfilment={order.fulfilment}>
+        {statusSentences(order.status, order.fulfilment).join(' ')}
       </p>
       <OrderLines order={order} />
       {order.timeline.length > 0 && (

@@ -2,8 +2,9 @@ import type { Context } from 'hono';
 import type { PaidOrder } from '#shared/cart/order.ts';
 import { isCurrency } from '#worker/payments/currency.ts';
 import { orderNumber, orderPagePath, sameToken } from '#worker/orders/order-number.ts';
-import { buyerHash, buyerNonce } from '#worker/orders/buyer-cookie.ts';
+import { buyerHash, buyerNonce } from '#worker/checkout/buyer-cookie.ts';
 import { lookupsFor } from '#worker/orders/session-lookups.ts';
+import { senderKey } from '#worker/limits/sender-key.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { errorFields } from '#worker/base/log.ts';
 import { keepAlive } from '#worker/http/keep-alive.ts';
@@ -37,7 +38,7 @@ function shownTo(buyer: string, order: StoredOrder | null): ShownOrder | null {
  * The order behind /thank-you?session_id=…, for the browser that checked out (buyer-cookie.ts) and
  * nobody else: without its cookie nothing is read at all. From the database once the webhook has
  * landed; when the shopper is quicker, the same recipe the webhook runs records it (recordSession),
- * within the Stripe reads session-lookups.ts allows. Null for any other browser, an unknown or
+ * within the Stripe reads session-lookups.ts allows the visitor's address. Null for any other browser, an unknown or
  * unfinished session, without Stripe, or when it cannot be read. Logs name the order number, never
  * the session id.
  */
@@ -52,7 +53,7 @@ export async function readPaidOrder(c: Context<AppEnv>, sessionId: string): Prom
     const kept = await orderBySession(deps.db, sessionId);
     if (kept) return shownTo(buyer, kept);
     const lookups = lookupsFor(deps);
-    if (!lookups.mayRead(sessionId, buyer)) return null;
+    if (!(await lookups.mayRead(sessionId, await senderKey(deps.settings.RATE_LIMIT_SECRET, deps.senderAddressOf(c))))) return null;
     const recorded = await recordSession({ ...deps, gateway, log, background: keepAlive(c) }, sessionId, 'checkout.session.completed');
     if (!recorded) {
       lookups.missed(sessionId);

@@ -14,7 +14,7 @@ import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { OrderLines, type ShownOrderLine } from '#worker/components/order-lines.tsx';
 import type { PageHead } from '#worker/render/head.ts';
 import { takeBoughtOffCart } from '#worker/middleware/cart/cart-cookie.ts';
-import { readBoughtOrder, readPaidOrder, type ShownOrder } from './paid-order';
+import { readBoughtOrder, readPaidOrder, type ShownOrder } from './paid-order.ts';
 import { ORDER_NUMBER } from '#worker/orders/order-number.ts';
 import { useHref } from '#ui/state/market-context.ts';
 
@@ -51,10 +51,13 @@ export async function load(c: Context<AppEnv>): Promise<ThankYouData> {
     ...paid,
     lines: paid.lines.map((line) => ({ ...line, product: line.productId === null ? undefined : productById(line.productId) })),
   };
-  // What was just paid for leaves the cart, in this same response (the header's badge shows it); on
-  // the first arrival from Stripe only, not when ?order=… or the return address is opened again later
-  // (the cart may hold new things by then).
-  if (order?.status === 'paid' && sessionId) takeBoughtOffCart(c, order.number, (cart) => withoutBought(cart, order.lines));
+  // What was just bought leaves the cart, in this same response (the header's badge shows it): paid,
+  // or pending (a delayed method: the sale is made and its units taken; a cart still full invites
+  // buying it twice). On the first arrival from Stripe only, not when ?order=… or the return address
+  // is opened again later (the cart may hold new things by then).
+  if ((order?.status === 'paid' || order?.status === 'pending') && sessionId) {
+    takeBoughtOffCart(c, order.number, (cart) => withoutBought(cart, order.lines));
+  }
   return { product, sessionId, order };
 }
 

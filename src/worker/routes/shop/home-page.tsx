@@ -12,8 +12,8 @@ import { site } from '#shared/site/brand.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import type { PageHead } from '#worker/render/head.ts';
 import { Island } from '#worker/render/island.tsx';
-import { ReviewsSection } from './reviews-section';
-import { TrustSection } from './trust-section';
+import { ReviewsSection } from './reviews-section.tsx';
+import { TrustSection } from './trust-section.tsx';
 import { useHref } from '#ui/state/market-context.ts';
 
 const HERO_IMAGE = '/images/products/1-landscape.svg';

@@ -30,10 +30,10 @@ import type { PageHead } from '#worker/render/head.ts';
 import { Island } from '#worker/render/island.tsx';
 import { Breadcrumb } from '#worker/components/breadcrumb-nav.tsx';
 import type { Crumb } from '#shared/seo/breadcrumb.ts';
-import { renderProductError } from './product-not-found';
-import { ProductSpecs } from './product-specs';
-import { ReviewsSection } from './reviews-section';
-import { TrustSection } from './trust-section';
+import { renderProductError } from './product-not-found.tsx';
+import { ProductSpecs } from './product-specs.tsx';
+import { ReviewsSection } from './reviews-section.tsx';
+import { TrustSection } from './trust-section.tsx';
 import { useHref } from '#ui/state/market-context.ts';
 import { unitsLeftText } from '#shared/catalogue/stock-level.ts';
 import { readShelf } from '#worker/catalogue/catalogue-reads.ts';
@@ -52,7 +52,8 @@ export interface ProductData {
 /**
  * The id must be an integer of a listed catalogue product; the slug is cosmetic (the canonical URL
  * carries the right one). The product and its stock are read through the cache (no round trip warm,
- * one cold); a database that cannot be read with nothing kept gives "Failed to load product data".
+ * one cold); a database that cannot be read with nothing kept shows the product as the bundle was
+ * built (stock unknown, nothing to pay), and gives "Failed to load product data" for one it lacks.
  */
 export async function load(c: Context<AppEnv>): Promise<ProductData | Response> {
   const id = parseProductId(c.req.param('id'));
@@ -60,7 +61,7 @@ export async function load(c: Context<AppEnv>): Promise<ProductData | Response> 
   const shelf = await readShelf(c, [id]);
   if (!shelf) return renderProductError(c, 'failed');
   const product = shelf.byId(id);
-  if (!product) return renderProductError(c, 'missing');
+  if (!product) return renderProductError(c, shelf.lastBuilt ? 'failed' : 'missing');
   return {
     product,
     unitsLeft: unitsLeftText(product.available, shelf.stock.lowAt),
@@ -170,7 +171,8 @@ export function Page({ product, unitsLeft, region, campaign }: ProductData) {
               {/* No island either: a form and src/client/cart/add-to-cart.ts. */}
               <AddToCartButton product={product} className="w-full sm:w-auto sm:min-w-48 sm:self-start" />
               {product.stock === 'Low Stock' && (
-                <p className="font-semibold text-amber-900">{unitsLeft ? `Hurry! ${unitsLeft}.` : 'Hurry! Only a few units left.'}</p>
+                // The spec's sentence, with the count beside it when the shop knows it.
+                <p className="font-semibold text-amber-900">{`Hurry! Only a few units left.${unitsLeft ? ` ${unitsLeft}.` : ''}`}</p>
               )}
             </div>
             <div className="flex flex-col gap-5 max-md:mt-4 md:order-1">

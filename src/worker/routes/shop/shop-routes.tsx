@@ -3,11 +3,11 @@ import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { servePage } from '#worker/render/page.tsx';
 import * as cart from '#worker/routes/cart/cart-page.tsx';
 import { cartRoutes } from '#worker/routes/cart/cart-routes.ts';
-import { checkoutRoutes } from './checkout-routes';
-import * as home from './home-page';
+import { checkoutRoutes } from './checkout-routes.ts';
+import * as home from './home-page.tsx';
 import * as order from '#worker/routes/orders/order-page.tsx';
-import * as product from './product-page';
-import * as productList from './products-page';
+import * as product from './product-page.tsx';
+import * as productList from './products-page.tsx';
 import * as thankYou from '#worker/routes/orders/thank-you-page.tsx';
 
 /** The shop: home, the product list and pages, the cart and its posts, checkout, the thank-you page and the order page. */

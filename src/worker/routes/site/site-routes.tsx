@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
-import { postConsent } from './consent-post';
-import { health } from './health';
-import { renderNotFound } from './not-found-page';
-import { robots, sitemap, sitemapIndex } from './seo-files';
+import { postConsent } from './consent-post.ts';
+import { health } from './health.ts';
+import { renderNotFound } from './not-found-page.tsx';
+import { robots, sitemap, sitemapIndex } from './seo-files.ts';
 
 /** Site-wide answers: the health check, robots.txt, the sitemap, /404 and the consent banner's post. */
 export const siteRoutes = new Hono<AppEnv>()

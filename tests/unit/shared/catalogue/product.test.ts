@@ -85,16 +85,17 @@ describe('stock status: In Stock, Low Stock and Out of Stock decide availability
     expect(availability(unlisted('Discontinued'))).toBe('OutOfStock');
   });
 
-  it('colours green, amber, red, else grey; only Out of Stock blocks Buy; only In Stock ships soon', () => {
+  it('colours green, amber, red, else grey; only Out of Stock and a stock the shop cannot count block Buy; only In Stock ships soon', () => {
     expect((['In Stock', 'Low Stock', 'Out of Stock', unlisted('Pre-order')] as StockLevel[]).map(stockTone)).toEqual([
       'in',
       'low',
       'out',
       'other',
     ]);
-    expect((['In Stock', 'Low Stock', 'Out of Stock', unlisted('Pre-order')] as StockLevel[]).map(isPurchasable)).toEqual([
+    expect((['In Stock', 'Low Stock', 'Out of Stock', 'Stock unknown', unlisted('Pre-order')] as StockLevel[]).map(isPurchasable)).toEqual([
       true,
       true,
+      false,
       false,
       true,
     ]);

@@ -18,9 +18,9 @@ describe('stockLevel', () => {
     expect([undefined, 0, 1, 3, 5, 6].map((n) => unitsLeftText(n, 5))).toEqual([
       null,
       null,
-      'Only 1 left',
-      'Only 3 left',
-      'Only 5 left',
+      '1 in stock',
+      '3 in stock',
+      '5 in stock',
       null,
     ]);
   });

@@ -28,11 +28,12 @@ describe('npm run orders options', () => {
 });
 
 describe('the order list', () => {
-  it('prints one block per order: number, date, status, total, e-mail, then the lines', () => {
+  it('prints one block per order: number, date, both statuses, total, e-mail, then the lines', () => {
     const order = {
       number: 'SP-AB12-CD34',
       createdAt: '2026-11-24T21:40:12.000Z',
-      status: 'paid',
+      status: 'partially_refunded',
+      fulfilment: 'shipped',
       total: 33497,
       currency: 'GBP',
       email: 'shopper@example.com',
@@ -42,7 +43,7 @@ describe('the order list', () => {
       ],
     } as unknown as StoredOrder;
     expect(formatOrderList([order]).split('\n')).toEqual([
-      'SP-AB12-CD34  2026-11-24 21:40  paid        £334.97  shopper@example.com',
+      'SP-AB12-CD34  2026-11-24 21:40  partially_refunded  shipped         £334.97  shopper@example.com',
       '    2 × G-Series Laser Training Pistol  £299.98',
       '    1 × Training Knife  £34.99',
     ]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_NUMBER, orderNumber, orderToken, sameToken } from '#worker/orders/order-number.ts';
-import { canMove, refundedStatus, shipRefusal } from '#shared/orders/order-status.ts';
+import { canMove, refundedStatus, returnRefusal, shipRefusal, statusSentences } from '#shared/orders/order-status.ts';
 import { isOrderEvent, isPaymentEvent, statusFor } from '#worker/payments/stripe-events.ts';
 
 describe('statusFor', () => {
@@ -30,13 +30,32 @@ describe('canMove', () => {
 });
 
 describe('after the payment', () => {
-  it('ships a paid or partly refunded order, and says why not otherwise', () => {
-    expect(shipRefusal('paid')).toBeNull();
-    expect(shipRefusal('partially_refunded')).toBeNull();
-    expect(shipRefusal('shipped')).toBe('it has been shipped already');
-    expect(shipRefusal('refunded')).toBe('it has been refunded');
-    expect(shipRefusal('pending')).toBe('its payment is not confirmed yet');
-    expect(shipRefusal('failed')).toBe('its payment failed');
+  it('ships a paid or partly refunded order once, and says why not otherwise', () => {
+    expect(shipRefusal('paid', 'unfulfilled')).toBeNull();
+    expect(shipRefusal('partially_refunded', 'unfulfilled')).toBeNull();
+    expect(shipRefusal('paid', 'shipped')).toBe('it has been shipped already');
+    expect(shipRefusal('partially_refunded', 'returned')).toBe('its goods have come back');
+    expect(shipRefusal('refunded', 'unfulfilled')).toBe('it has been refunded');
+    expect(shipRefusal('pending', 'unfulfilled')).toBe('its payment is not confirmed yet');
+    expect(shipRefusal('failed', 'unfulfilled')).toBe('its payment failed');
+  });
+
+  it('takes goods back only for a sale: never for a failed payment, nor a pending one (it gives back by itself if it fails)', () => {
+    expect(returnRefusal('paid')).toBeNull();
+    expect(returnRefusal('partially_refunded')).toBeNull();
+    expect(returnRefusal('refunded')).toBeNull();
+    expect(returnRefusal('failed')).toMatch(/no units left stock/);
+    expect(returnRefusal('pending')).toMatch(/not confirmed/);
+  });
+
+  it('says both statuses: a refund after shipping leaves it shipped', () => {
+    expect(statusSentences('partially_refunded', 'shipped')).toEqual([
+      'Shipped: your order is on its way.',
+      'Part of this order has been refunded.',
+    ]);
+    expect(statusSentences('paid', 'unfulfilled')).toEqual(['Paid: your order is being prepared for shipping.']);
+    expect(statusSentences('refunded', 'unfulfilled')).toEqual(['This order has been refunded.']);
+    expect(statusSentences('refunded', 'returned')).toEqual(['Returned: the goods have come back to us.', 'This order has been refunded.']);
   });
 
   it('calls a refund of the whole total refunded, and less partially refunded', () => {
@@ -53,8 +72,8 @@ describe('after the payment', () => {
     expect(isPaymentEvent('charge.succeeded')).toBe(false);
   });
 
-  it('never moves a shipped or refunded order on a session event', () => {
-    for (const from of ['shipped', 'refunded', 'partially_refunded'] as const) {
+  it('never moves a paid or refunded order on a session event', () => {
+    for (const from of ['paid', 'refunded', 'partially_refunded'] as const) {
       expect(canMove(from, 'paid')).toBe(false);
       expect(canMove(from, 'failed')).toBe(false);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recipientKey, senderKey } from '#worker/contact/sender-key.ts';
+import { recipientKey, senderKey } from '#worker/limits/sender-key.ts';
 
 const secret = 'a-secret-of-sixteen-or-more';
 

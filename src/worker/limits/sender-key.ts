@@ -1,6 +1,6 @@
 import { rateLimitSubject } from '#shared/site/client-address.ts';
 import { normaliseRecipient } from '#shared/contact/recipient.ts';
-import { contactHmacKey } from './hmac-key';
+import { contactHmacKey } from './hmac-key.ts';
 
 async function keyed(secret: string | undefined, text: string): Promise<string> {
   const mac = await crypto.subtle.sign('HMAC', await contactHmacKey(secret), new TextEncoder().encode(text));

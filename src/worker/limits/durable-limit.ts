@@ -1,0 +1,36 @@
+import { lt, sql } from 'drizzle-orm';
+import type { Db } from '#worker/db/client.ts';
+import { rateHits } from '#worker/db/schema.ts';
+
+/** What may be done how often by one key (an HMAC of the address: senderKey): `limit` hits per `windowS` seconds. */
+export interface DurableLimit {
+  /** Names the count in the table (checkout, thank-you, …): each scope counts on its own. */
+  scope: string;
+  limit: number;
+  windowS: number;
+}
+
+/** A hit allowed, or refused with the seconds until the window ends (the Retry-After a 429 carries). */
+export type LimitAnswer = { allowed: true } | { allowed: false; retryAfterS: number };
+
+/**
+ * Counts one hit for `key` in the current fixed window and says whether it was within the limit, in
+ * one upsert (the count is the database's, so it holds across Worker isolates and restarts). A limit
+ * of 0 is off. The refused hit is counted too: hammering does not open the window sooner.
+ */
+export async function takeHit(db: Db, limit: DurableLimit, key: string, nowS = Math.floor(Date.now() / 1000)): Promise<LimitAnswer> {
+  if (limit.limit <= 0) return { allowed: true };
+  const window = nowS - (nowS % limit.windowS);
+  const [row] = await db
+    .insert(rateHits)
+    .values({ scope: limit.scope, key, window, hits: 1 })
+    .onConflictDoUpdate({ target: [rateHits.scope, rateHits.key, rateHits.window], set: { hits: sql`${rateHits.hits} + 1` } })
+    .returning({ hits: rateHits.hits });
+  return (row?.hits ?? 1) <= limit.limit ? { allowed: true } : { allowed: false, retryAfterS: window + limit.windowS - nowS };
+}
+
+/** Deletes windows that ended before `beforeS` (the scheduled job): the table holds the current windows only. */
+export async function pruneHits(db: Db, beforeS: number): Promise<number> {
+  const gone = await db.delete(rateHits).where(lt(rateHits.window, beforeS)).returning({ key: rateHits.key });
+  return gone.length;
+}
