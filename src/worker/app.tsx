@@ -23,6 +23,12 @@ import { shopRoutes } from './routes/shop/shop-routes.tsx';
 import { webhookRoutes } from './routes/webhooks/webhook-routes.ts';
 import { vitalsRoutes } from './routes/vitals/vitals-routes.ts';
 
+/** The request's body stopped because the client went away (Node's "aborted", a reset socket, an aborted stream). */
+function clientAborted(err: unknown): boolean {
+  const e = err as { name?: string; code?: string; message?: string } | null;
+  return e?.name === 'AbortError' || e?.code === 'ECONNRESET' || e?.code === 'ABORT_ERR' || e?.message === 'aborted';
+}
+
 /** Builds the whole shop from its dependencies; the Worker and Node entries differ only in what they pass. */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -56,6 +62,11 @@ export function createApp(deps: AppDeps) {
     if (err instanceof HTTPException && err.status < 500) {
       c.get('log')('warn', 'request refused', { path: c.req.path, status: err.status, reason: err.message });
       return renderRefusal(c, err.status);
+    }
+    // A visitor who left while posting (the body stream aborted) is not the shop's failure: one info line.
+    if (clientAborted(err)) {
+      c.get('log')('info', 'request aborted by the client', { path: c.req.path });
+      return c.body(null, 400);
     }
     c.get('log')('error', 'unhandled error', { path: c.req.path, ...errorFields(err) });
     c.status(500);

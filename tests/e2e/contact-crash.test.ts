@@ -112,6 +112,9 @@ describe('the Node server killed mid-burst', () => {
 
     // The dead process's leases run out; then the operator's command sends what is owed.
     const owedAtCrash = before.filter((r) => !r.notified || !r.confirmed).length;
+    const ordersOwedAtCrash = Number(
+      (await db.execute('select count(*) as n from orders where notified_at is null or confirmed_at is null')).rows[0]!.n,
+    );
     await new Promise((r) => setTimeout(r, emailLeaseMs(MAIL_TIMEOUT_MS) + 500));
     await promisify(execFile)(process.execPath, [join('dist', 'server', 'db-cli.js'), 'contact-retry'], {
       env: { ...process.env, ...env },
@@ -132,9 +135,10 @@ describe('the Node server killed mid-burst', () => {
     // (its mail id is the message's metadata) and records it instead of sending it again.
     expect(duplicated).toBe(0);
     expect(new Set(mailIds).size).toBe(after.length * 2 + orderRows.length * 2);
-    expect(postmark.searches.length).toBeGreaterThan(0);
+    // Whatever was owed at the crash was asked about before it was sent (a kill between bursts can leave nothing owed).
+    if (owedAtCrash + ordersOwedAtCrash > 0) expect(postmark.searches.length).toBeGreaterThan(0);
     console.log(
-      `crash test: ${JSON.stringify({ attempted, acknowledged: acknowledged.length, saved: before.length, owedAtCrash, orders: orderRows.length, ordersAcknowledged: paidSessions.length, delivered: new Set(mailIds).size, duplicated, searches: postmark.searches.length })}`,
+      `crash test: ${JSON.stringify({ attempted, acknowledged: acknowledged.length, saved: before.length, owedAtCrash, ordersOwedAtCrash, orders: orderRows.length, ordersAcknowledged: paidSessions.length, delivered: new Set(mailIds).size, duplicated, searches: postmark.searches.length })}`,
     );
   }, 60_000);
 });

@@ -33,6 +33,12 @@ const cartViewProps = (html: string) =>
   };
 
 describe('the cart without JavaScript', () => {
+  it('is kept by no cache, as the order and thank-you pages are (no-store)', async () => {
+    const res = await fetch(`${plain.url}/cart`, { headers: { Cookie: 'cart=1:2' } });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    await res.text();
+  });
+
   it('refuses a cart post from another site with 403 and leaves the cart alone', async () => {
     const s = shopper(plain);
     await s.post('/cart/add', { product_id: '1', quantity: '2' });
@@ -210,6 +216,16 @@ describe('checkout', () => {
     expect(main).toContain('action="/checkout/1"');
     expect(main).toContain('action="/checkout/2"');
     expect(main).not.toContain('action="/cart/checkout"');
+  });
+
+  it('without Stripe, a line the shop has none of shows Sold Out, not a Buy Now that bounces', async () => {
+    const s = shopper(plain);
+    await s.post('/cart/add', { product_id: '1' });
+    s.setCookie(`${decodeURIComponent(s.cookie)}|11:1`); // the knife, Out of Stock (0) since it was added
+    const main = mainOf((await s.get('/cart')).html);
+    expect(main).toContain('action="/checkout/1"');
+    expect(main).not.toContain('action="/checkout/11"');
+    expect(main).toMatch(/<button type="button" disabled=""[^>]*>Sold Out<\/button>/);
   });
 
   it('tells the island what Checkout does: the server decides, in the island props and in every cart answer', async () => {

@@ -93,12 +93,38 @@ describe('security headers', () => {
     }
   });
 
-  it('adds HSTS only over https', async () => {
+  it('adds HSTS only over https: X-Forwarded-Proto is believed only behind a configured proxy', async () => {
     const plain = await fetch(`${t.url}/anything`);
     expect(plain.headers.get('strict-transport-security')).toBeNull();
-    const https = await fetch(`${t.url}/anything`, { headers: { 'X-Forwarded-Proto': 'https' } });
+    // No proxy configured here (no CLIENT_IP_HEADER): anyone could send the header, so it changes nothing.
+    const spoofed = await fetch(`${t.url}/anything`, { headers: { 'X-Forwarded-Proto': 'https' } });
+    expect(spoofed.headers.get('strict-transport-security')).toBeNull();
+    await Promise.all([plain.text(), spoofed.text()]);
+
+    const proxied = await startTestApp({ env: { CLIENT_IP_HEADER: 'x-forwarded-for' } });
+    const https = await fetch(`${proxied.url}/anything`, { headers: { 'X-Forwarded-Proto': 'https' } });
     expect(https.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
-    await Promise.all([plain.text(), https.text()]);
+    await https.text();
+    await proxied.close();
+  });
+
+  it('takes https from an https SITE_URL when the proxy forwards no scheme: HSTS, and the cart cookie is Secure', async () => {
+    const site = await startTestApp({ env: { SITE_URL: 'https://shop.example' } });
+    try {
+      const page = await fetch(`${site.url}/`);
+      expect(page.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+      await page.text();
+      const add = await fetch(`${site.url}/cart/add`, {
+        method: 'POST',
+        headers: { Origin: 'https://shop.example', 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'product_id=1',
+        redirect: 'manual',
+      });
+      const cart = add.headers.getSetCookie().find((c) => c.startsWith('cart='));
+      expect(cart).toMatch(/; Secure/);
+    } finally {
+      await site.close();
+    }
   });
 });
 

@@ -4,7 +4,7 @@ import { httpRefusals } from '#shared/site/http-errors.ts';
 import { formSubmissions } from '#worker/db/schema.ts';
 import { MAX_REQUEST_BODY_BYTES } from '#worker/middleware/request-guard/index.ts';
 import { BROWSER_UA } from '../support/html';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { keptLog, startTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 let laterPosts = 0;
@@ -106,5 +106,33 @@ describe('methods a route does not offer', () => {
     const missing = await fetch(`${t.url}/no/such/page`, { method: 'DELETE', headers: { Origin: t.url } });
     expect(missing.status).toBe(404);
     await missing.text();
+  });
+});
+
+describe('a visitor who leaves while posting', () => {
+  it('is one info line, not an error with a stack', async () => {
+    const { connect } = await import('node:net');
+    const kept = keptLog();
+    const original = t.deps.log;
+    t.deps.log = kept.log;
+    try {
+      const { port } = new URL(t.url);
+      await new Promise<void>((resolve) => {
+        const socket = connect(Number(port), '127.0.0.1', () => {
+          socket.write(
+            'POST /contact HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: https://shop.example\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 5000\r\n\r\nname=Ada&email=',
+          );
+          setTimeout(() => {
+            socket.destroy();
+            resolve();
+          }, 200);
+        });
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(kept.lines.filter((l) => l.level === 'error')).toEqual([]);
+      expect(kept.lines.map((l) => l.msg)).toContain('request aborted by the client');
+    } finally {
+      t.deps.log = original;
+    }
   });
 });

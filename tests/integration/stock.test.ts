@@ -464,6 +464,8 @@ describe('npm run stock', () => {
     expect(() => parseStockCommand(['add', '1', '0'])).toThrow(/^add takes the number of units received/);
     expect(() => parseStockCommand(['move', '1', '2'])).toThrow(/^unknown command move/);
     expect(() => parseStockCommand(['set', '1', '2', '--memo', 'x'])).toThrow(/^unknown option --memo/);
+    expect(() => parseStockCommand(['add', '8', '10', '--note'])).toThrow(/^--note needs a value/);
+    expect(() => parseStockCommand(['add'])).toThrow(/^stock add needs a product id/);
     expect(parseStockCommand(['set', '1', '2', '--note=counted'])).toEqual({ action: 'set', productId: 1, quantity: 2, note: 'counted' });
   });
 

@@ -528,8 +528,14 @@ describe('the order page', () => {
     stripe.complete(id);
     await deliver('checkout.session.completed', id);
     const [order] = await t.deps.db.select().from(orders);
-    const html = await (await thankYou(`?session_id=${id}`)).text();
+    const html = await (await thankYou(`?session_id=${id}`, { ...asBuyer(), 'CF-IPCountry': 'GB' })).text();
     expect(html).toContain(`href="/orders/${order!.number}?token=${order!.token}"`);
+    // The session id is nowhere in the page (the consent form's way back included): scripts read the HTML.
+    expect(html).not.toContain('session_id=');
+    expect(html).not.toContain(id);
+    // Nor the order's token in the consent form of the order page.
+    const page = await (await fetch(`${t.url}/orders/${order!.number}?token=${order!.token}`)).text();
+    expect(page.match(/name="return" value="([^"]*)"/)?.[1]).toBe(`/orders/${order!.number}`);
   });
 
   it('keeps its token in a cookie for its own path and drops it from the address bar; no cache, no referrer', async () => {

@@ -71,6 +71,12 @@ describe('POST /vitals', () => {
       ['a URL for a page type', { ...RECORDED, pageType: '/product/1?token=x' }, 400],
       ['an extra field', { ...RECORDED, ip: '1.2.3.4' }, 400],
       ['a long target', { ...RECORDED, entries: [{ metric: 'LCP', value: 1, target: 'x'.repeat(101) }] }, 400],
+      [
+        'a target with terminal escapes',
+        { ...RECORDED, entries: [{ metric: 'LCP', value: 1, target: '\u001b]0;owned\u0007\u001b[2J' }] },
+        400,
+      ],
+      ['a metric repeated (ten LCPs would be ten views)', { ...RECORDED, entries: Array.from({ length: 10 }, () => entries[2]!) }, 400],
       ['over 4 KB', { ...RECORDED, pad: 'x'.repeat(5000) }, 413],
     ];
     for (const [what, body, status] of bad) {
@@ -95,6 +101,13 @@ describe('POST /vitals', () => {
           ).status,
         );
       expect(statuses).toEqual([204, 204, 204, 429, 429]);
+      const refused = await fetch(`${other.url}/vitals`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(RECORDED),
+      });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     } finally {
       await other.close();
     }

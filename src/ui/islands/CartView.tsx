@@ -195,7 +195,8 @@ export default function CartView(props: CartViewProps) {
                     productId={item.id}
                     name={item.name}
                     links={item.payment_links}
-                    stock="In Stock"
+                    // A line the shop has none of shows a disabled Sold Out, not a Buy Now that bounces.
+                    stock={item.available === 0 ? 'Out of Stock' : 'In Stock'}
                     item={analyticsItem(item)}
                     campaign={props.campaign}
                     soldOutLabel="Sold Out"

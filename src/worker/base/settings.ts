@@ -115,9 +115,20 @@ export class SettingsError extends Error {
   }
 }
 
+/**
+ * On Node, an unset SITE_URL follows PORT (canonical links, the sitemap and mail name the address the
+ * shop answers on); PORT 0 picks a port only known later, so the default stays localhost:8787.
+ */
+function withLocalSiteUrl(env: Record<string, unknown>, runtime: Runtime): Record<string, unknown> {
+  const port = typeof env.PORT === 'string' ? env.PORT.trim() : '';
+  const siteUrl = typeof env.SITE_URL === 'string' ? env.SITE_URL.trim() : '';
+  if (runtime !== 'node' || siteUrl || !/^\d+$/.test(port) || Number(port) === 0) return env;
+  return { ...env, SITE_URL: `http://localhost:${Number(port)}` };
+}
+
 /** Reads settings from an environment (process.env, Worker env or .dev.vars); throws naming every bad variable. */
 export function parseSettings(env: Record<string, unknown>, runtime: Runtime): Settings {
-  const result = settingsSchema(runtime).safeParse(env);
+  const result = settingsSchema(runtime).safeParse(withLocalSiteUrl(env, runtime));
   if (result.success) return result.data;
   throw new SettingsError(result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
 }

@@ -17,8 +17,8 @@ export interface ScreenInput {
  * The bot checks before anything is saved. 'drop': a bot that is answered as if its message went
  * (the honeypot, a form sent faster than a person types), so it learns nothing. 'refuse': Turnstile
  * said no; the visitor is asked to try again. 'pass': everything else, including what cannot be
- * known (no valid fill-time token, siteverify unreachable): losing a person's message is worse than
- * letting a bot through (decisions 014 and 018).
+ * known (a fill-time token that does not verify, siteverify unreachable): losing a person's message is
+ * worse than letting a bot through (decisions 014 and 018). A post with no token at all is a bot's.
  */
 export async function screenContact(settings: Settings, log: Logger, input: ScreenInput): Promise<'drop' | 'refuse' | 'pass'> {
   if (input.honeypot.trim() !== '') {
@@ -26,6 +26,13 @@ export async function screenContact(settings: Settings, log: Logger, input: Scre
     return 'drop';
   }
   const fill = await checkFillTime(settings, input.fillToken);
+  // Every form the shop renders carries its token (a hidden field, with or without JavaScript): a post
+  // without one skipped the form, which is how a bot gets past the fill time. A token that does not
+  // verify (a restart with another key) still passes: that visitor did fill the form.
+  if (fill?.kind === 'unknown' && fill.reason === 'missing') {
+    log('warn', 'contact spam dropped', { reason: 'no form token' });
+    return 'drop';
+  }
   if (fill?.kind === 'too_fast') {
     log('warn', 'contact spam dropped', { reason: 'too fast', elapsedMs: fill.elapsedMs, minFillMs: settings.CONTACT_MIN_FILL_MS });
     return 'drop';

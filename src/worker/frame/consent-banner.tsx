@@ -2,6 +2,7 @@ import { shouldAskConsent } from '#shared/site/consent.ts';
 import { useRequestInfo } from '#worker/render/request-context.tsx';
 import { WholeEnd } from './whole-end.tsx';
 import { useHref } from '#ui/state/market-context.ts';
+import { publicSearch } from '#shared/site/private-params.ts';
 
 /**
  * Asks UK/EU visitors about analytics and advertising cookies until they choose. Plain HTML, no
@@ -25,7 +26,8 @@ export function ConsentBanner() {
           action="/consent"
           className="mx-auto flex max-w-5xl flex-col gap-2 md:flex-row md:items-center md:justify-between md:gap-3"
         >
-          <input type="hidden" name="return" value={to(path) + search} />
+          {/* Back to this page, without what opens something private (a session id, an order's token). */}
+          <input type="hidden" name="return" value={to(path) + publicSearch(search)} />
           <div className="text-xs md:text-sm">
             <h2 id="consent-heading" tabIndex={-1} className="font-semibold text-stone-50 max-md:sr-only max-md:focus:not-sr-only">
               Cookies and analytics

@@ -54,7 +54,9 @@ export const renderer: MiddlewareHandler<AppEnv> = async (c, next) => {
         nonce: c.get('nonce'),
         signal: c.req.raw.signal,
         onError(error) {
-          log('error', 'render error', errorFields(error));
+          // The visitor left (the request's signal aborts the render): theirs, not the shop's failure.
+          if (c.req.raw.signal.aborted) log('info', 'request aborted by the client', { path: c.req.path });
+          else log('error', 'render error', errorFields(error));
         },
         // React moves a finished boundary of over 500 bytes out of place (behind its fallback, swapped in
         // by a script) once the page passes this size, even when everything is ready; crawlers get it inline.

@@ -64,6 +64,15 @@ async function reportOwed(kind: OwedMailKind<MailTable>, deps: JobDeps, now: Dat
 }
 
 /** Every kind of owed mail, once each: what the cron trigger (edge), the timer (Node) and `npm run mail:retry` run. */
+/** How much mail each kind owes now, sending nothing (`npm run mail:retry -- --dry-run`). */
+export async function owedMailNow(db: JobDeps['db']) {
+  return {
+    contact: await owedMail(db, contactMail.table, MAX_EMAIL_ATTEMPTS),
+    order: await owedMail(db, orderMail.table, MAX_EMAIL_ATTEMPTS),
+    'order step': await owedMail(db, orderStepMail.table, MAX_EMAIL_ATTEMPTS),
+  };
+}
+
 export async function retryAllOwedMail(deps: JobDeps, opts: { ignoreBackoff?: boolean } = {}) {
   return {
     contact: await retryOwedMail(contactMail, deps, opts),

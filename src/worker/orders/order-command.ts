@@ -9,6 +9,7 @@ import { syncPaymentLinks } from '#worker/stock/payment-link-switch.ts';
 import { moveStatements } from '#worker/stock/stock-moves.ts';
 import { ORDER_NUMBER } from './order-number.ts';
 import { orderByNumber, type StoredOrder } from './order-queries.ts';
+import { readFlags } from '#worker/base/cli-flags.ts';
 import { returnRefusal, shipRefusal } from '#shared/orders/order-status.ts';
 import { sendOrderStepMails } from './order-step-mail.ts';
 import { orderSteps, stepStatements, type OrderStep } from './order-steps.ts';
@@ -22,18 +23,6 @@ export type OrderCommand =
   | { action: 'return'; number: string; lines: Array<{ productId: number; quantity: number }> | null };
 
 /** Flags as pairs (`--carrier X` or `--carrier=X`), each allowed once; throws naming the first bad one. */
-function readFlags(rest: readonly string[], allowed: readonly string[]): Map<string, string> {
-  const args = rest.flatMap((f) => (f.startsWith('--') && f.includes('=') ? f.split(/=(.*)/s, 2) : [f]));
-  const flags = new Map<string, string>();
-  for (let i = 0; i < args.length; i += 2) {
-    const [flag, value] = [args[i]!, args[i + 1]];
-    if (!allowed.includes(flag) || flags.has(flag)) throw new Error(`unknown or repeated option ${flag} (${USAGE})`);
-    if (value === undefined || value.startsWith('--') || !value.trim()) throw new Error(`${flag} needs a value (${USAGE})`);
-    flags.set(flag, value.trim());
-  }
-  return flags;
-}
-
 /** Reads `ship SP-… --carrier …`, `return SP-… --lines 1:1,10:2` or `show SP-…`; throws naming what is wrong, before anything is read or written. */
 export function parseOrderCommand(args: readonly string[]): OrderCommand {
   const [action, number, ...rest] = args;
@@ -41,11 +30,11 @@ export function parseOrderCommand(args: readonly string[]): OrderCommand {
   if (!number || !ORDER_NUMBER.test(number))
     throw new Error(`${number ?? '(missing)'} is not an order number like SP-7K2M-9QX4 (${USAGE})`);
   if (action === 'show') {
-    readFlags(rest, []);
+    readFlags(rest, [], USAGE);
     return { action, number };
   }
   if (action === 'ship') {
-    const flags = readFlags(rest, ['--carrier', '--tracking', '--url']);
+    const flags = readFlags(rest, ['--carrier', '--tracking', '--url'], USAGE);
     const tracking = flags.get('--tracking') ?? null;
     const url = flags.get('--url') ?? null;
     if (tracking && !/^[A-Za-z0-9 -]{4,64}$/.test(tracking))
@@ -53,7 +42,7 @@ export function parseOrderCommand(args: readonly string[]): OrderCommand {
     if (url && (!URL.canParse(url) || new URL(url).protocol !== 'https:')) throw new Error(`--url ${url} is not an https address`);
     return { action, number, carrier: flags.get('--carrier')?.slice(0, 64) ?? null, tracking, url };
   }
-  const given = readFlags(rest, ['--lines']).get('--lines');
+  const given = readFlags(rest, ['--lines'], USAGE).get('--lines');
   if (given === undefined) return { action, number, lines: null };
   const lines = given.split(',').map((entry) => {
     const match = /^(\d+):(\d+)$/.exec(entry.trim());

@@ -1,3 +1,4 @@
+import { readFlags } from '#worker/base/cli-flags.ts';
 import { formatMinor } from '#shared/money.ts';
 import {
   FULFILMENT_STATUSES,
@@ -22,17 +23,15 @@ const USAGE = `orders takes --since YYYY-MM-DD, --status ${[...PAYMENT_STATUSES,
 /** Reads `--since 2026-11-01 --status pending --limit 50` (or `--since=…`); throws with the usage on anything else. */
 export function parseOrderListFlags(flags: string[]): OrderListOptions {
   const options: OrderListOptions = { limit: 100 };
-  const args = flags.flatMap((f) => (f.startsWith('--') && f.includes('=') ? f.split(/=(.*)/s, 2) : [f]));
-  for (let i = 0; i < args.length; i += 2) {
-    const [flag, value] = [args[i], args[i + 1]];
-    if (flag === '--since' && value && /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value))) {
+  for (const [flag, value] of readFlags(flags, ['--since', '--status', '--limit'], USAGE)) {
+    if (flag === '--since' && /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value))) {
       options.since = new Date(value).toISOString();
-    } else if (flag === '--status' && value && (isPaymentStatus(value) || isFulfilmentStatus(value))) {
+    } else if (flag === '--status' && (isPaymentStatus(value) || isFulfilmentStatus(value))) {
       options.status = value;
-    } else if (flag === '--limit' && value && /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 1000) {
+    } else if (flag === '--limit' && /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 1000) {
       options.limit = Number(value);
     } else {
-      throw new Error(`unknown or bad option ${[flag, value].filter(Boolean).join(' ')} (${USAGE})`);
+      throw new Error(`bad option ${flag} ${value} (${USAGE})`);
     }
   }
   return options;

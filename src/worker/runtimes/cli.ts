@@ -17,25 +17,44 @@ import { parseStockCommand, runStockCommand } from '#worker/stock/stock-command.
 import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 import { createLogger } from '#worker/base/log.ts';
 import { operatorMailRefusal } from '#worker/mail/choose-mailer.ts';
+import { owedMailNow } from '#worker/jobs/retry-owed-mail.ts';
+import { CLI_HELP, CLI_USAGE } from './cli-help.ts';
+import { terminalSafe } from '#worker/base/terminal.ts';
 import { syncPaymentLinks } from '#worker/stock/payment-link-switch.ts';
 
+/** Everything a command prints goes through here: stored text reaches the terminal with its control characters escaped. */
+const print = (text: string) => console.log(terminalSafe(text));
+
+/** Refuses arguments a command does not take, before anything is read or written. */
+function onlyFlags(command: string, flags: readonly string[], allowed: readonly string[]): void {
+  const unknown = flags.filter((f) => !allowed.includes(f));
+  if (unknown.length > 0) throw new Error(`unknown argument ${unknown.join(' ')}\n${CLI_HELP[command]}`);
+}
+
 async function main(command: string | undefined, flags: string[]): Promise<number> {
+  // Help needs no settings and no database.
+  if (command && CLI_HELP[command] && (flags.includes('--help') || flags.includes('-h'))) {
+    print(CLI_HELP[command]);
+    return 0;
+  }
+  if (!command || !CLI_HELP[command]) throw new Error(CLI_USAGE);
   const settings = parseSettings(process.env, 'node');
   const db = await openNodeDatabase(settings);
   const target = settings.TURSO_DATABASE_URL.startsWith('file:') ? settings.TURSO_DATABASE_URL : new URL(settings.TURSO_DATABASE_URL).host;
   try {
     if (command === 'migrate') {
+      onlyFlags(command, flags, []);
       await migrateDatabase(db);
-      console.log(`Migrations applied to ${target}.`);
+      print(`Migrations applied to ${target}.`);
       return 0;
     }
     if (command === 'content-sync') {
-      const unknown = flags.filter((f) => f !== '--dry-run' && f !== '--prune');
-      if (unknown.length > 0) throw new Error(`unknown option ${unknown.join(' ')} (content:sync takes --dry-run and --prune)`);
+      onlyFlags(command, flags, ['--dry-run', '--prune']);
       // The sync needs the current schema (an operator may sync before deploying a migration).
       await migrateDatabase(db);
       const result = await syncContent(db, { dryRun: flags.includes('--dry-run'), prune: flags.includes('--prune') });
-      console.log(`content/ → ${target}\n${result.report}`);
+      print(`content/ → ${target}\n${result.report}`);
+      if (result.wrote) print('Live pages follow within about a minute (the read cache checks the content version once a minute).');
       // A product new to the shop, or whose file names new links: Stripe made those links active, so
       // they are set to what its stock says (a new product has none until a delivery).
       const relinked = [
@@ -51,6 +70,16 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
     }
     if (command === 'mail-retry' || command === 'contact-retry') {
       // What the timer and the cron run, once, by hand: sends every owed contact and order e-mail.
+      onlyFlags(command, flags, ['--dry-run']);
+      if (flags.includes('--dry-run')) {
+        await migrateDatabase(db);
+        for (const [kind, owed] of Object.entries(await owedMailNow(db))) {
+          print(
+            `${kind} e-mail on ${target}: ${owed.owed} owed${owed.oldestCreatedAt ? ` (oldest ${owed.oldestCreatedAt})` : ''}; nothing sent (dry run).`,
+          );
+        }
+        return 0;
+      }
       const refusal = operatorMailRefusal(settings);
       if (refusal) throw new Error(refusal);
       await migrateDatabase(db);
@@ -59,7 +88,7 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
         // By hand means now: back-off waits are skipped (each owed row is tried once).
         const results = await retryAllOwedMail(deps, { ignoreBackoff: true });
         for (const [kind, { sent, failed }] of Object.entries(results)) {
-          console.log(`${kind} e-mail retry on ${target} (${deps.mailer.kind}): ${sent} delivered, ${failed} failed again.`);
+          print(`${kind} e-mail retry on ${target} (${deps.mailer.kind}): ${sent} delivered, ${failed} failed again.`);
         }
         return Object.values(results).some((r) => r.failed > 0) ? 1 : 0;
       } finally {
@@ -75,7 +104,7 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
       await migrateDatabase(db);
       const deps = await createNodeDeps(settings, { clientDir: resolve('dist/client') });
       try {
-        console.log(await runOrderCommand({ ...deps, gateway: checkoutGatewayFor(settings) }, orderCommand));
+        print(await runOrderCommand({ ...deps, gateway: checkoutGatewayFor(settings) }, orderCommand));
         return 0;
       } finally {
         deps.db.$client.close();
@@ -86,10 +115,10 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
       await migrateDatabase(db);
       const found = await listOrders(db, options);
       const filters = [options.since && `since ${options.since.slice(0, 10)}`, options.status].filter(Boolean).join(', ');
-      console.log(
+      print(
         `Orders on ${target}${filters ? ` (${filters})` : ''}, newest first: ${found.length}${found.length === options.limit ? ' (limit reached, --limit for more)' : ''}`,
       );
-      if (found.length > 0) console.log(formatOrderList(found));
+      if (found.length > 0) print(formatOrderList(found));
       return 0;
     }
     if (command === 'vitals') {
@@ -97,8 +126,8 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
       await migrateDatabase(db);
       const since = new Date(Date.now() - days * 86_400_000).toISOString();
       const rows = await vitalsP75(db, since);
-      console.log(`Web Vitals on ${target}, the last ${days} days, p75 per page type and market (n: views):`);
-      console.log(rows.length > 0 ? formatVitalsReport(rows, await slowestInp(db, since)) : '(no reports yet)');
+      print(`Web Vitals on ${target}, the last ${days} days, p75 per page type and market (n: views):`);
+      print(rows.length > 0 ? formatVitalsReport(rows, await slowestInp(db, since)) : '(no reports yet)');
       return 0;
     }
     if (command === 'stock') {
@@ -106,13 +135,11 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
       const stockCommand = parseStockCommand(flags);
       await migrateDatabase(db);
       const log = createLogger(settings.LOG_LEVEL);
-      console.log(`Stock on ${target}:`);
-      console.log(await runStockCommand({ db, gateway: checkoutGatewayFor(settings), log, lowAt: settings.LOW_STOCK_AT }, stockCommand));
+      print(`Stock on ${target}:`);
+      print(await runStockCommand({ db, gateway: checkoutGatewayFor(settings), log, lowAt: settings.LOW_STOCK_AT }, stockCommand));
       return 0;
     }
-    throw new Error(
-      'usage: db migrate | db content-sync [--dry-run] [--prune] | db mail-retry | db orders [--since YYYY-MM-DD] [--status S] [--limit N] | db orders ship|return|show <number> … | db vitals [--days N] | db stock [set|add <id> <quantity> [--note …]]',
-    );
+    throw new Error(CLI_USAGE);
   } finally {
     db.$client.close();
   }
@@ -121,7 +148,7 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
 main(process.argv[2], process.argv.slice(3)).then(
   (code) => process.exit(code),
   (err: unknown) => {
-    console.error(err instanceof SettingsError ? err.message : err instanceof Error ? err.message : String(err));
+    console.error(terminalSafe(err instanceof SettingsError ? err.message : err instanceof Error ? err.message : String(err)));
     process.exit(1);
   },
 );

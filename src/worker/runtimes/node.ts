@@ -31,6 +31,14 @@ async function main() {
       seeded,
     });
   });
+  // A port another program holds is the operator's to change, not a crash: one line, no stack.
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EADDRINUSE')
+      console.error(`Port ${settings.PORT} on ${settings.HOST} is in use: stop what holds it, or set PORT to another port.`);
+    else if (err.code === 'EACCES') console.error(`Port ${settings.PORT} on ${settings.HOST} needs privileges: set PORT to 1024 or above.`);
+    else console.error(JSON.stringify({ level: 'error', msg: 'server failed', ...errorFields(err) }));
+    process.exit(1);
+  });
   const stop = () => {
     clearInterval(timer);
     server.close(() => process.exit(0));

@@ -1,4 +1,5 @@
 import { asc } from 'drizzle-orm';
+import { readFlags } from '#worker/base/cli-flags.ts';
 import { plainName } from '#shared/catalogue/product.ts';
 import { availableOf, stockLevel, type StockCount } from '#shared/catalogue/stock-level.ts';
 import type { Db } from '#worker/db/client.ts';
@@ -18,7 +19,8 @@ export function parseStockCommand(args: readonly string[]): StockCommand {
   if (args.length === 0) return { action: 'list' };
   const [action, id, quantity, ...rest] = args;
   if (action !== 'set' && action !== 'add') throw new Error(`unknown command ${action} (${USAGE})`);
-  if (!id || !/^\d+$/.test(id)) throw new Error(`no product with id ${id ?? '(missing)'} (${USAGE})`);
+  if (!id) throw new Error(`stock ${action} needs a product id (${USAGE})`);
+  if (!/^\d+$/.test(id)) throw new Error(`no product with id ${id} (${USAGE})`);
   if (!quantity || !/^-?\d+$/.test(quantity))
     throw new Error(`the quantity must be a whole number, not ${quantity ?? '(missing)'} (${USAGE})`);
   const amount = Number(quantity);
@@ -26,12 +28,7 @@ export function parseStockCommand(args: readonly string[]): StockCommand {
   if (action === 'add' && amount <= 0)
     throw new Error(`add takes the number of units received, more than 0 (asked for ${amount}); use set to correct a count`);
   if (amount > 1_000_000) throw new Error(`${amount} units is more than this shop can hold (at most 1000000)`);
-  let note: string | null = null;
-  const flags = rest.flatMap((f) => (f.startsWith('--note=') ? ['--note', f.slice(7)] : [f]));
-  for (let i = 0; i < flags.length; i += 2) {
-    if (flags[i] !== '--note' || flags[i + 1] === undefined) throw new Error(`unknown option ${flags[i]} (${USAGE})`);
-    note = flags[i + 1]!.trim().slice(0, 500) || null;
-  }
+  const note = readFlags(rest, ['--note'], USAGE).get('--note')?.slice(0, 500) ?? null;
   return { action, productId: Number(id), quantity: amount, note };
 }
 

@@ -1,3 +1,4 @@
+import { readFlags } from '#worker/base/cli-flags.ts';
 import { ratingOf, type MetricName } from '#shared/vitals/metrics.ts';
 import type { VitalsP75 } from './vitals-queries.ts';
 
@@ -6,14 +7,11 @@ const USAGE = 'vitals takes --days N (1 to 400; 7 by default)';
 
 /** Reads `--days 7` (or `--days=7`); throws with the usage on anything else. */
 export function parseVitalsFlags(flags: string[]): { days: number } {
-  const args = flags.flatMap((f) => (f.startsWith('--') && f.includes('=') ? f.split(/=(.*)/s, 2) : [f]));
-  let days = 7;
-  for (let i = 0; i < args.length; i += 2) {
-    const [flag, value] = [args[i], args[i + 1]];
-    if (flag === '--days' && value && /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 400) days = Number(value);
-    else throw new Error(`unknown or bad option ${[flag, value].filter(Boolean).join(' ')} (${USAGE})`);
-  }
-  return { days };
+  const value = readFlags(flags, ['--days'], USAGE).get('--days');
+  if (value === undefined) return { days: 7 };
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 400)
+    throw new Error(`--days ${value} is not a number of days from 1 to 400 (${USAGE})`);
+  return { days: Number(value) };
 }
 
 const RATING_WORD = { good: 'good', 'needs-improvement': 'needs improvement', poor: 'poor' } as const;

@@ -4,6 +4,7 @@ import { PAYMENT_LINK_ORIGINS } from '#shared/catalogue/payment-links.ts';
 import { TURNSTILE_ORIGIN } from '#shared/contact/turnstile.ts';
 import type { InjectDepsVariables } from '#worker/middleware/inject-deps/index.ts';
 import type { Settings } from '#worker/base/settings.ts';
+import { isHttps } from '#worker/http/is-https.ts';
 
 type HeaderSettings = Pick<
   Settings,
@@ -111,7 +112,6 @@ export function securityHeaders(): MiddlewareHandler<{
     const { settings } = c.get('deps');
     c.header('Content-Security-Policy', contentSecurityPolicy(value, settings));
     c.header('Permissions-Policy', permissionsPolicy(settings));
-    const proto = c.req.header('x-forwarded-proto') ?? new URL(c.req.url).protocol.replace(':', '');
-    if (proto === 'https') c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+    if (isHttps(c)) c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
   };
 }

@@ -26,6 +26,8 @@ export interface CartData {
 }
 
 async function cartData(c: Context<AppEnv>, notice: CartNotice | null): Promise<CartData> {
+  // One visitor's cart: kept by no cache, the browser's back/forward cache included (as orders and thank-you).
+  c.header('Cache-Control', 'no-store');
   const lines = await stockedCartView(c);
   return {
     lines,

@@ -33,7 +33,10 @@ vitalsRoutes.post(
     const deps = c.get('deps');
     // Per address per minute, in memory only (the address is a key there, never stored).
     const limit = perApp(deps, 'vitals-limit', () => rateWindow(deps.settings.VITALS_RATE_LIMIT, 60_000));
-    if (!limit.take(deps.senderAddressOf(c) ?? 'unknown')) return c.json({ error: 'too many reports' }, 429);
+    if (!limit.take(deps.senderAddressOf(c) ?? 'unknown')) {
+      c.header('Retry-After', '60'); // the window is a minute
+      return c.json({ error: 'too many reports' }, 429);
+    }
     const log = c.get('log');
     keepAlive(c)(insertVitals(deps.db, parsed.data).then(undefined, (err: unknown) => log('warn', 'vitals not stored', errorFields(err))));
     return c.body(null, 204);

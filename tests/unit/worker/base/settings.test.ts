@@ -88,3 +88,12 @@ describe('settings', () => {
     expect(() => parseSettings({ PORT: '70000' }, 'node')).toThrow(/PORT/);
   });
 });
+
+describe('SITE_URL on Node', () => {
+  it('follows PORT when unset, so canonical links and the sitemap name the port the shop answers on', () => {
+    expect(parseSettings({ PORT: '39601' }, 'node').SITE_URL).toBe('http://localhost:39601');
+    expect(parseSettings({ PORT: '0' }, 'node').SITE_URL).toBe('http://localhost:8787');
+    expect(parseSettings({ PORT: '39601', SITE_URL: 'https://shop.example' }, 'node').SITE_URL).toBe('https://shop.example');
+    expect(parseSettings({ PORT: '39601', TURSO_DATABASE_URL: 'libsql://x.turso.io' }, 'edge').SITE_URL).toBe('http://localhost:8787');
+  });
+});

@@ -1,0 +1,33 @@
+/** What each database command does and takes: `--help` prints it (exit 0), a wrong argument quotes it. */
+export const CLI_HELP: Record<string, string> = {
+  migrate: `npm run db:migrate
+  Applies the SQL migrations in migrations/ to TURSO_DATABASE_URL (default: the embedded .data/shop.db).
+  Takes no arguments.`,
+  'content-sync': `npm run content:sync [-- --dry-run] [-- --prune]
+  Writes content/ (products, posts, categories) into TURSO_DATABASE_URL in one transaction.
+  --dry-run   report what would change, write nothing
+  --prune     unlist products and unpublish posts whose file is gone (nothing is ever deleted)
+  Live pages follow within about a minute (the read cache checks the content version once a minute).`,
+  'mail-retry': `npm run mail:retry [-- --dry-run]
+  Sends every e-mail still owed (contact messages, orders, order steps) now, ignoring back-off.
+  --dry-run   say how many are owed of each kind, send nothing
+  Against a remote database it needs POSTMARK_SERVER_TOKEN and SITE_URL (mail must reach people).`,
+  orders: `npm run orders [-- --since YYYY-MM-DD] [-- --status S] [-- --limit N]
+  Lists the newest orders: number, date, payment and fulfilment status, total, e-mail, lines.
+  npm run orders -- show <number>                       the order and its timeline
+  npm run orders -- ship <number> [--carrier C] [--tracking T] [--url https://…]
+                                                        marks it shipped and mails the shopper once
+  npm run orders -- return <number> [--lines 1:1,10:2]  puts returned goods back in stock`,
+  vitals: `npm run vitals [-- --days N]
+  Field data from real visitors: p75 of LCP, INP, CLS, FCP and TTFB per page type and market (N: 1-400, default 7).`,
+  stock: `npm run stock [-- add|set <product id> <quantity> [--note "…"]]
+  Without arguments: each product's on hand, held, available, label and who waits.
+  add <id> <n>   goods received: n more on hand (a restock move)
+  set <id> <n>   a count: on hand becomes n (an adjust move of the difference)
+  --note "…"     kept with the move (a delivery number, why a count changed)`,
+};
+CLI_HELP['contact-retry'] = CLI_HELP['mail-retry']!;
+
+export const CLI_USAGE = `usage: ${Object.keys(CLI_HELP)
+  .filter((c) => c !== 'contact-retry')
+  .join(' | ')} (each takes --help)`;
