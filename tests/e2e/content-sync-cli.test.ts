@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,5 +48,51 @@ describe('npm run content:sync', () => {
 
   it('refuses an unknown option', async () => {
     expect(await sync('--force')).toMatchObject({ code: 1, out: expect.stringContaining('unknown option --force') });
+  });
+});
+
+describe('every database command, run as an operator would', () => {
+  it('answers --help with what it takes and exit 0, without touching a database', async () => {
+    for (const command of ['migrate', 'content-sync', 'mail-retry', 'orders', 'vitals', 'stock']) {
+      const run = await runDbCli([command, '--help'], { cwd: dir, env: { TURSO_DATABASE_URL: 'libsql://unreachable.example' } });
+      expect(run, command).toMatchObject({ code: 0, stdout: expect.stringContaining('npm run ') });
+    }
+  });
+
+  it('refuses an argument it does not take before doing anything: mail:retry -- --frobnicate sends nothing', async () => {
+    const outbox = join(dir, 'outbox-frobnicate');
+    const env = { TURSO_DATABASE_URL: `file:${join(dir, 'shop.db')}`, MAIL_OUTBOX_DIR: outbox };
+    const run = await runDbCli(['mail-retry', '--frobnicate'], { cwd: dir, env });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('unknown option --frobnicate');
+    expect(await runDbCli(['migrate', 'extra'], { cwd: dir, env })).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('unknown option extra'),
+    });
+    const dry = await runDbCli(['mail-retry', '--dry-run'], { cwd: dir, env });
+    expect(dry).toMatchObject({ code: 0, stdout: expect.stringContaining('nothing sent (dry run)') });
+    await expect(readdir(outbox)).rejects.toThrow(); // no outbox: nothing was sent
+  });
+});
+
+describe('npm start on a port another program holds', () => {
+  it('says so in one line naming PORT, with no stack', async () => {
+    const { createServer } = await import('node:net');
+    const holder = createServer();
+    await new Promise<void>((r) => holder.listen(0, '127.0.0.1', r));
+    const port = (holder.address() as { port: number }).port;
+    try {
+      const child = spawn(process.execPath, [resolve('dist/server/node.js')], {
+        cwd: dir,
+        env: { ...process.env, PORT: String(port), TURSO_DATABASE_URL: `file:${join(dir, 'busy.db')}`, LOG_LEVEL: 'error' },
+      });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      const code = await new Promise<number | null>((r) => child.once('close', r));
+      expect(code).toBe(1);
+      expect(stderr.trim().split('\n')).toEqual([`Port ${port} on 127.0.0.1 is in use: stop what holds it, or set PORT to another port.`]);
+    } finally {
+      holder.close();
+    }
   });
 });

@@ -50,7 +50,7 @@ describe('the contact form is too fast for a person', () => {
     const before = await saved();
     const token = await pageToken();
     const { result, lines } = await logDuring(ctx.app, () => postJson({ ...valid, [CONTACT_FILL_FIELD]: token }));
-    expect(result).toEqual({ status: 200, body: { ok: true, id: 0, outcome: 'success' } });
+    expect(result).toEqual({ status: 200, body: { ok: true, id: 0, outcome: 'success', formToken: expect.any(String) } });
     await settle();
     expect(await saved()).toBe(before);
     expect(ctx.postmark.received).toEqual([]);
@@ -113,6 +113,23 @@ describe('a person who took their time, or whose fill time is unknown, gets thro
     expect(linesAbout(lines, 'contact spam dropped')).toEqual([
       expect.objectContaining({ level: 'warn', fields: expect.objectContaining({ reason: 'no form token' }) }),
     ]);
+  });
+
+  it('takes one message per token: the same token again is answered as sent and dropped; the answer brings a fresh one', async () => {
+    const token = await tokenFrom(10_000);
+    const first = await postJson({ ...valid, [CONTACT_FILL_FIELD]: token });
+    expect(first).toMatchObject({ status: 200, body: { ok: true, outcome: 'success', formToken: expect.any(String) } });
+    expect((first.body as { id: number }).id).toBeGreaterThan(0);
+    const before = await saved();
+    const { result, lines } = await logDuring(ctx.app, () => postJson({ ...valid, [CONTACT_FILL_FIELD]: token }));
+    expect(result).toMatchObject({ status: 200, body: { ok: true, id: 0, outcome: 'success' } });
+    expect(await saved()).toBe(before);
+    expect(linesAbout(lines, 'contact spam dropped')).toEqual([
+      expect.objectContaining({ fields: expect.objectContaining({ reason: 'form token used again' }) }),
+    ]);
+    // The fresh token the first answer brought serves the next message (once its 3 s have passed).
+    const next = (first.body as { formToken: string }).formToken;
+    expect(await checkFillTime(ctx.app.deps.settings, next, Date.now() + 5000)).toMatchObject({ kind: 'human' });
   });
 
   it('saves a message whose token does not verify (signed with another key, or forged) or does not parse', async () => {

@@ -105,7 +105,7 @@ describe('Turnstile checked on the server', () => {
 
   it('drops a honeypot bot as before, without asking siteverify', async () => {
     const { body } = await postJson(t, { ...valid, website: 'https://spam.example' });
-    expect(body).toEqual({ ok: true, id: 0, outcome: 'success' });
+    expect(body).toEqual({ ok: true, id: 0, outcome: 'success', formToken: expect.any(String) });
     expect(turnstile.received).toEqual([]);
   });
 

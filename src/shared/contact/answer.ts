@@ -14,9 +14,9 @@ const OUTCOMES: readonly ContactOutcome[] = ['success', 'partial', 'failed'];
 export function readContactAnswer(value: unknown): ContactResponse | null {
   if (!isRecord(value)) return null;
   if (value.ok === true) {
-    const { id, outcome } = value;
+    const { id, outcome, formToken } = value;
     return typeof id === 'number' && OUTCOMES.includes(outcome as ContactOutcome)
-      ? { ok: true, id, outcome: outcome as ContactOutcome }
+      ? { ok: true, id, outcome: outcome as ContactOutcome, ...(isText(formToken) && { formToken }) }
       : null;
   }
   if (value.ok !== false || !isText(value.error)) return null;

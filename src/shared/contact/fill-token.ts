@@ -40,7 +40,7 @@ export async function readFillToken(key: CryptoKey, token: string, now: number):
 }
 
 export type FillTimeVerdict =
-  { kind: 'human'; elapsedMs: number } | { kind: 'too_fast'; elapsedMs: number } | { kind: 'unknown'; reason: string };
+  { kind: 'human'; elapsedMs: number; renderedAt: number } | { kind: 'too_fast'; elapsedMs: number } | { kind: 'unknown'; reason: string };
 
 /**
  * Too fast only when a valid token says the form was sent less than `minFillMs` after it was rendered.
@@ -50,5 +50,7 @@ export type FillTimeVerdict =
 export function judgeFillTime(reading: FillTokenReading, minFillMs: number): FillTimeVerdict {
   if (reading.kind !== 'valid') return { kind: 'unknown', reason: reading.kind };
   const { elapsedMs } = reading;
-  return elapsedMs >= 0 && elapsedMs < minFillMs ? { kind: 'too_fast', elapsedMs } : { kind: 'human', elapsedMs };
+  return elapsedMs >= 0 && elapsedMs < minFillMs
+    ? { kind: 'too_fast', elapsedMs }
+    : { kind: 'human', elapsedMs, renderedAt: reading.renderedAt };
 }

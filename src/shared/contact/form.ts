@@ -173,7 +173,8 @@ export const contactNotices: Record<ContactOutcome | 'not_saved', Notice & { var
 
 /** JSON answers of POST /contact (and the reasons the plain-HTML form is shown again). */
 export type ContactResponse =
-  | { ok: true; id: number; outcome: ContactOutcome }
+  /** `formToken`: a fresh fill-time token for the next message from the same page (each serves one). */
+  | { ok: true; id: number; outcome: ContactOutcome; formToken?: string }
   | { ok: false; error: 'invalid'; problem: ContactProblem }
   | { ok: false; error: 'too_large' | 'rate_limited' | 'not_saved' | 'bad_request' | 'challenge_failed'; notice: Notice };
 

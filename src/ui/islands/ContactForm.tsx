@@ -72,6 +72,8 @@ export default function ContactForm({
   const [invalid, setInvalid] = useState(invalidField);
   const [status, setStatus] = useState(initialStatus);
   const [phase, setPhase] = useState<Phase>('idle');
+  // Each token serves one message: the server's answer brings the next one.
+  const [token, setToken] = useState(fillToken);
   const challenge = useRef<HTMLDivElement>(null);
   // Each Turnstile token is good for one verification: a fresh one after every post.
   const resetChallenge = useRef<() => void>(() => {});
@@ -116,7 +118,7 @@ export default function ContactForm({
       body: JSON.stringify({
         ...values,
         [CONTACT_HONEYPOT_FIELD]: trap?.value ?? '',
-        [CONTACT_FILL_FIELD]: fillToken,
+        [CONTACT_FILL_FIELD]: token,
         ...(challengeAnswer && { [TURNSTILE_RESPONSE_FIELD]: challengeAnswer.value }),
       }),
       signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
@@ -132,6 +134,7 @@ export default function ContactForm({
       setPhase('idle');
       return answer.error === 'invalid' ? reject(answer.problem) : fail(answer.notice);
     }
+    if (answer.formToken) setToken(answer.formToken);
     const { title, description, variant } = contactNotices[answer.outcome];
     toast({ title, description, variant });
     if (answer.outcome === 'failed') return setPhase('idle');
@@ -175,7 +178,7 @@ export default function ContactForm({
           defaultValue=""
         />
       </div>
-      <input type="hidden" name={CONTACT_FILL_FIELD} value={fillToken} />
+      <input type="hidden" name={CONTACT_FILL_FIELD} value={token} />
       <p className="text-sm text-stone-700">
         Fields marked <span className="text-red-700">*</span> are required.
       </p>

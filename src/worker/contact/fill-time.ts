@@ -7,6 +7,16 @@ export async function fillTokenFor(settings: Pick<Settings, 'RATE_LIMIT_SECRET'>
   return signFillToken(await contactHmacKey(settings.RATE_LIMIT_SECRET), now);
 }
 
+/** What a used token is kept as: its HMAC (the token itself is not needed, and is not kept). */
+export async function formTokenKey(settings: Pick<Settings, 'RATE_LIMIT_SECRET'>, token: string): Promise<string> {
+  const mac = await crypto.subtle.sign(
+    'HMAC',
+    await contactHmacKey(settings.RATE_LIMIT_SECRET),
+    new TextEncoder().encode(`form-token:${token}`),
+  );
+  return Array.from(new Uint8Array(mac).slice(0, 16), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 /** How long the visitor took to fill the form, by the posted token; null when the check is off (CONTACT_MIN_FILL_MS 0). */
 export async function checkFillTime(
   settings: Pick<Settings, 'RATE_LIMIT_SECRET' | 'CONTACT_MIN_FILL_MS'>,

@@ -1,6 +1,8 @@
 import type { Settings } from '#worker/base/settings.ts';
 import type { Logger } from '#worker/base/log.ts';
-import { checkFillTime } from './fill-time.ts';
+import type { Db } from '#worker/db/client.ts';
+import { firstUse } from '#worker/limits/durable-limit.ts';
+import { checkFillTime, formTokenKey } from './fill-time.ts';
 import { turnstileOn, verifyTurnstile } from './turnstile-verify.ts';
 
 export interface ScreenInput {
@@ -20,7 +22,7 @@ export interface ScreenInput {
  * known (a fill-time token that does not verify, siteverify unreachable): losing a person's message is
  * worse than letting a bot through (decisions 014 and 018). A post with no token at all is a bot's.
  */
-export async function screenContact(settings: Settings, log: Logger, input: ScreenInput): Promise<'drop' | 'refuse' | 'pass'> {
+export async function screenContact(settings: Settings, db: Db, log: Logger, input: ScreenInput): Promise<'drop' | 'refuse' | 'pass'> {
   if (input.honeypot.trim() !== '') {
     log('warn', 'contact spam dropped', { reason: 'honeypot' });
     return 'drop';
@@ -38,6 +40,15 @@ export async function screenContact(settings: Settings, log: Logger, input: Scre
     return 'drop';
   }
   if (fill?.kind === 'unknown') log('warn', 'contact fill time unknown', { reason: fill.reason });
+  // A token serves one message: replaying one real page's token cannot carry a bot past the fill time.
+  // (The island gets a fresh token with each answer, so a person's second message has its own.)
+  if (
+    fill?.kind === 'human' &&
+    !(await firstUse(db, 'form-token', await formTokenKey(settings, input.fillToken), Math.floor(fill.renderedAt / 1000)))
+  ) {
+    log('warn', 'contact spam dropped', { reason: 'form token used again' });
+    return 'drop';
+  }
 
   if (!turnstileOn(settings)) return 'pass';
   const verdict = await verifyTurnstile(settings, input.turnstileToken, input.senderAddress);

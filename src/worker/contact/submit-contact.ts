@@ -41,7 +41,7 @@ export async function submitContact(
   context: SubmitContext,
 ): Promise<SubmitResult> {
   const { settings } = deps;
-  const screened = await screenContact(settings, log, context);
+  const screened = await screenContact(settings, deps.db, log, context);
   if (screened === 'drop') return { kind: 'saved', id: 0, outcome: 'success' };
   if (screened === 'refuse') return { kind: 'challenge_failed' };
   const key = await senderKey(settings.RATE_LIMIT_SECRET, context.senderAddress);

@@ -110,7 +110,7 @@ export function describeIssue(error: z.ZodError, data: unknown): string {
 export function imageProblem(src: string, checks: Pick<ContentChecks, 'imageExists'>): string | null {
   if (/^https:\/\//i.test(src)) return null;
   if (!src.startsWith('/') || src.startsWith('//')) return `image ${src} must be a path under public/ (starting with /) or an https URL`;
-  return checks.imageExists(src) ? null : `image ${src} is not under public/`;
+  return checks.imageExists(src) ? null : `image ${src} does not exist under public/ (check its name)`;
 }
 
 /** Every image the Markdown body references. */

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseCategoryFile, parsePostFile, type CategoryFile, type FileProblem, type PostFile } from './content-file.ts';
-import { parseProductFile, type ProductFile } from './product-file.ts';
+import { parseProductFile, productIdOfFileName, type ProductFile } from './product-file.ts';
 
 /** Node only: the content/ folder (products/*.md, posts/*.md, categories/*.md) read and parsed, bad files as problems. */
 export interface ContentFolder {
@@ -38,7 +38,11 @@ export function readContentFolder(dir = resolve('content'), publicDir = resolve(
     else folder.problems.push(parsed.problem);
   }
   // A post may feature the products these files describe (the sync writes them together).
-  const productIds = new Set(folder.products.map((f) => f.product.id));
+  // A product whose file failed still exists for its posts: the file's own error is the one to fix.
+  const productIds = new Set([
+    ...folder.products.map((f) => f.product.id),
+    ...folder.problems.map((p) => productIdOfFileName(p.path)).filter((id): id is number => id !== null),
+  ]);
   const checks = { imageExists, productExists: (id: number) => productIds.has(id) };
   for (const file of markdownFiles(join(dir, 'categories'))) {
     const parsed = parseCategoryFile(shown(file), readFileSync(file, 'utf8'));

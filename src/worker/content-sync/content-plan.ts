@@ -1,7 +1,7 @@
 import type { CatalogueProduct } from '#shared/catalogue/types.ts';
 import { CATALOGUE_LIMIT } from '#worker/products/product-queries.ts';
 import { fileSlug, type CategoryFile, type FileProblem, type PostFile } from './content-file.ts';
-import type { ProductFile } from './product-file.ts';
+import { productIdOfFileName, type ProductFile } from './product-file.ts';
 
 /**
  * The sync as a plan: what the files say against what the database holds. Pure, so the dry run
@@ -53,6 +53,8 @@ export interface ContentPlan {
     unpublish: Array<{ id: number; slug: string }>;
   };
   problems: FileProblem[];
+  /** What is written but worth knowing: a post whose first tag is no category (the digest's landing page lists it nowhere). */
+  notes: FileProblem[];
   /** A product file failed: the sync writes nothing at all (a catalogue half written could price or list wrongly). */
   stopped: boolean;
 }
@@ -109,7 +111,9 @@ function planProducts(files: ProductFile[], rows: ProductRow[], problems: FilePr
     if (fields.length > 0) plan.change.push({ file, fields });
     else plan.unchanged++;
   }
-  const named = new Set(files.map((f) => f.product.id));
+  // A file that failed still names its product (by its file name): its row is not "missing".
+  const failed = problems.filter((p) => isProductFile(p.path)).map((p) => productIdOfFileName(p.path));
+  const named = new Set([...files.map((f) => f.product.id), ...failed]);
   for (const row of rows) {
     if (named.has(row.id)) continue;
     plan.missing.push({ id: row.id, slug: row.slug, listed: row.listed });
@@ -156,11 +160,20 @@ export function planContentSync(
     postPlan.missing.push({ id: row.id, slug: row.slug, published: row.published });
     if (opts.prune && row.published) postPlan.unpublish.push({ id: row.id, slug: row.slug });
   }
+  // The digest's landing page lists a post under the category its first tag names.
+  const categoryNames = new Set([...rows.categories.map((r) => r.name), ...categories.map((f) => f.name)]);
+  const notes = [...postPlan.add, ...postPlan.change.map((ch) => ch.file)]
+    .filter((f) => f.published && f.tags[0] !== undefined && !categoryNames.has(f.tags[0]))
+    .map((f) => ({
+      path: f.path,
+      reason: `its first tag "${f.tags[0]}" is no category: the digest's landing page lists it under none (it shows in Guides and search)`,
+    }));
   return {
     products: productPlan,
     categories: categoryPlan,
     posts: postPlan,
     problems,
+    notes,
     stopped: problems.some((p) => isProductFile(p.path)),
   };
 }
@@ -197,8 +210,16 @@ export function formatSyncReport(plan: ContentPlan, opts: { dryRun?: boolean } =
   for (const f of plan.categories.add) lines.push(`${verb('added', 'would add')} category ${f.name} (${f.path})`);
   for (const { file } of plan.categories.change) lines.push(`${verb('changed', 'would change')} category ${file.name} (${file.path})`);
   for (const f of plan.posts.add) lines.push(`${verb('added', 'would add')} post ${f.slug} (${f.path})`);
-  for (const { file, fields } of plan.posts.change)
-    lines.push(`${verb('changed', 'would change')} post ${file.slug}: ${fields.join(', ')} (${file.path})`);
+  for (const { file, fields } of plan.posts.change) {
+    // Published or unpublished in its file: said as such, not as a changed field.
+    if (fields.includes('published'))
+      lines.push(
+        `${file.published ? verb('published', 'would publish') : verb('unpublished', 'would unpublish')} post ${file.slug} (${file.path})`,
+      );
+    const rest = fields.filter((f) => f !== 'published');
+    if (rest.length > 0) lines.push(`${verb('changed', 'would change')} post ${file.slug}: ${rest.join(', ')} (${file.path})`);
+  }
+  for (const n of plan.notes) lines.push(`note ${n.path}: ${n.reason}`);
   for (const p of plan.posts.unpublish) lines.push(`${verb('unpublished', 'would unpublish')} post ${p.slug} (its file is gone)`);
   const pruned = new Set(plan.posts.unpublish.map((p) => p.slug));
   for (const p of plan.posts.missing.filter((m) => !pruned.has(m.slug)))
@@ -215,7 +236,7 @@ export function formatSyncReport(plan: ContentPlan, opts: { dryRun?: boolean } =
       ? `products ${r.add.length} added, ${r.change.length} changed, ${r.unchanged} unchanged, ${r.unlist.length} unlisted; `
       : '';
   const summary = planWrites(plan)
-    ? `${verb('Synced', 'Dry run, nothing written')}: ${productPart}posts ${p.add.length} added, ${p.change.length} changed, ${p.unchanged} unchanged, ${p.unpublish.length} unpublished; categories ${c.add.length} added, ${c.change.length} changed, ${c.unchanged} unchanged.`
+    ? `${verb('Synced', 'Dry run, nothing written')}: ${productPart}posts ${p.add.length} added, ${p.change.length} changed, ${p.unchanged} unchanged, ${p.unpublish.length + p.change.filter((ch) => ch.fields.includes('published') && !ch.file.published).length} unpublished; categories ${c.add.length} added, ${c.change.length} changed, ${c.unchanged} unchanged.`
     : `Nothing to change: ${r.unchanged > 0 ? `${r.unchanged} products, ` : ''}${p.unchanged} posts and ${c.unchanged} categories already match content/.`;
   lines.push(plan.problems.length > 0 ? `${summary} ${plan.problems.length} file(s) failed.` : summary);
   return lines.join('\n');

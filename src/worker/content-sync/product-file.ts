@@ -97,3 +97,9 @@ export function parseProductFile(path: string, source: string, checks: Pick<Cont
     },
   };
 }
+
+/** The product id a product file's name gives (NN-slug.md), or null: what a file that failed still names. */
+export function productIdOfFileName(path: string): number | null {
+  const id = /(?:^|[\\/])(\d+)-[^\\/]*\.md$/.exec(path)?.[1];
+  return id === undefined ? null : Number(id);
+}

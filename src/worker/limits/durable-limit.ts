@@ -29,6 +29,20 @@ export async function takeHit(db: Db, limit: DurableLimit, key: string, nowS = M
   return (row?.hits ?? 1) <= limit.limit ? { allowed: true } : { allowed: false, retryAfterS: window + limit.windowS - nowS };
 }
 
+/**
+ * Whether this is the first use of `key` (a form token: one message each), counted under `window` (the
+ * token's own time, so a use the next day still finds the first). Kept until the scheduled job prunes
+ * that window (a day): a token older than that counts afresh, as it would have been taken for old anyway.
+ */
+export async function firstUse(db: Db, scope: string, key: string, window: number): Promise<boolean> {
+  const [row] = await db
+    .insert(rateHits)
+    .values({ scope, key, window, hits: 1 })
+    .onConflictDoUpdate({ target: [rateHits.scope, rateHits.key, rateHits.window], set: { hits: sql`${rateHits.hits} + 1` } })
+    .returning({ hits: rateHits.hits });
+  return (row?.hits ?? 1) === 1;
+}
+
 /** Deletes windows that ended before `beforeS` (the scheduled job): the table holds the current windows only. */
 export async function pruneHits(db: Db, beforeS: number): Promise<number> {
   const gone = await db.delete(rateHits).where(lt(rateHits.window, beforeS)).returning({ key: rateHits.key });

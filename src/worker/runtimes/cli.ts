@@ -25,10 +25,18 @@ import { syncPaymentLinks } from '#worker/stock/payment-link-switch.ts';
 /** Everything a command prints goes through here: stored text reaches the terminal with its control characters escaped. */
 const print = (text: string) => console.log(terminalSafe(text));
 
+/** The flags of the commands that take no more than flags (the others' parsers refuse for themselves). */
+const FLAGS_TAKEN: Record<string, readonly string[]> = {
+  migrate: [],
+  'content-sync': ['--dry-run', '--prune'],
+  'mail-retry': ['--dry-run'],
+  'contact-retry': ['--dry-run'],
+};
+
 /** Refuses arguments a command does not take, before anything is read or written. */
 function onlyFlags(command: string, flags: readonly string[], allowed: readonly string[]): void {
   const unknown = flags.filter((f) => !allowed.includes(f));
-  if (unknown.length > 0) throw new Error(`unknown argument ${unknown.join(' ')}\n${CLI_HELP[command]}`);
+  if (unknown.length > 0) throw new Error(`unknown option ${unknown.join(' ')}\n${CLI_HELP[command]}`);
 }
 
 async function main(command: string | undefined, flags: string[]): Promise<number> {
@@ -38,18 +46,19 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
     return 0;
   }
   if (!command || !CLI_HELP[command]) throw new Error(CLI_USAGE);
+  // Refused before the settings are read or a database is opened (the others parse their own arguments first too).
+  const takes = FLAGS_TAKEN[command];
+  if (takes) onlyFlags(command, flags, takes);
   const settings = parseSettings(process.env, 'node');
   const db = await openNodeDatabase(settings);
   const target = settings.TURSO_DATABASE_URL.startsWith('file:') ? settings.TURSO_DATABASE_URL : new URL(settings.TURSO_DATABASE_URL).host;
   try {
     if (command === 'migrate') {
-      onlyFlags(command, flags, []);
       await migrateDatabase(db);
       print(`Migrations applied to ${target}.`);
       return 0;
     }
     if (command === 'content-sync') {
-      onlyFlags(command, flags, ['--dry-run', '--prune']);
       // The sync needs the current schema (an operator may sync before deploying a migration).
       await migrateDatabase(db);
       const result = await syncContent(db, { dryRun: flags.includes('--dry-run'), prune: flags.includes('--prune') });
@@ -70,7 +79,6 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
     }
     if (command === 'mail-retry' || command === 'contact-retry') {
       // What the timer and the cron run, once, by hand: sends every owed contact and order e-mail.
-      onlyFlags(command, flags, ['--dry-run']);
       if (flags.includes('--dry-run')) {
         await migrateDatabase(db);
         for (const [kind, owed] of Object.entries(await owedMailNow(db))) {
@@ -137,6 +145,7 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
       const log = createLogger(settings.LOG_LEVEL);
       print(`Stock on ${target}:`);
       print(await runStockCommand({ db, gateway: checkoutGatewayFor(settings), log, lowAt: settings.LOW_STOCK_AT }, stockCommand));
+      if (stockCommand.action !== 'list') print('Product pages show it within about a minute (their stock is read at most a minute old).');
       return 0;
     }
     throw new Error(CLI_USAGE);

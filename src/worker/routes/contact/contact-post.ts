@@ -17,6 +17,7 @@ import { wantsJson } from '#worker/http/wants-json.ts';
 import { keepAlive } from '#worker/http/keep-alive.ts';
 import { renderContact } from './contact-page.tsx';
 import { submitContact } from '#worker/contact/submit-contact.ts';
+import { fillTokenFor } from '#worker/contact/fill-time.ts';
 
 /** Far above the largest valid message (5,000 characters of 4-byte UTF-8 is 20 KB). */
 export const MAX_CONTACT_BODY_BYTES = 32 * 1024;
@@ -79,6 +80,7 @@ export async function postContact(c: Context<AppEnv>) {
   }
   if (result.kind === 'challenge_failed') return refuse(c, withNotice('challenge_failed', contactRefusals.challenge_failed), 400, fields);
   if (result.kind === 'not_saved') return refuse(c, withNotice('not_saved', contactNotices.not_saved), 503, fields);
-  if (json) return answerJson(c, { ok: true, id: result.id, outcome: result.outcome }, 200);
+  // A token serves one message: the island's next message from this page takes this one.
+  if (json) return answerJson(c, { ok: true, id: result.id, outcome: result.outcome, formToken: await fillTokenFor(deps.settings) }, 200);
   return c.redirect(c.get('href')(`/contact?sent=${result.outcome}`), 303);
 }

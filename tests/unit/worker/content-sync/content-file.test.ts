@@ -67,13 +67,21 @@ describe('parsePostFile', () => {
     ],
     ['a missing date', file(good.replace('published_at: 2026-01-02\n', '')), 'missing published_at'],
     ['an unknown product id', file(good.replace('[4, 1, 4]', '[1, 99]')), 'unknown product id 99 in related_products'],
-    ['a missing image', file(good.replace('known.svg', 'gone.svg')), 'image /images/blog/gone.svg is not under public/'],
+    [
+      'a missing image',
+      file(good.replace('known.svg', 'gone.svg')),
+      'image /images/blog/gone.svg does not exist under public/ (check its name)',
+    ],
     [
       'a relative image',
       file(good.replace('/images/blog/known.svg', 'images/x.png')),
       'image images/x.png must be a path under public/ (starting with /) or an https URL',
     ],
-    ['a missing image in the body', file(good, '![alt](/images/blog/nope.png)'), 'image /images/blog/nope.png is not under public/'],
+    [
+      'a missing image in the body',
+      file(good, '![alt](/images/blog/nope.png)'),
+      'image /images/blog/nope.png does not exist under public/ (check its name)',
+    ],
     ['a bad slug', file(`${good}\nslug: Not A Slug`), 'slug: must be lower-case words joined by hyphens'],
     ['a misspelt field', file(`${good}\npublised: true`), 'unknown front matter field publised'],
     ['front matter that does not parse', file('title: [unclosed'), expect.stringMatching(/^front matter does not parse: /)],

@@ -50,6 +50,44 @@ describe('planContentSync', () => {
     );
   });
 
+  it('says a post published or unpublished in its file as such, and counts it', () => {
+    const plan = planContentSync(
+      { posts: [postFile('hidden', { published: false }), postFile('shown')], categories: [cat], problems: [] },
+      {
+        posts: [row(1, postFile('hidden')), row(2, postFile('shown', { published: false }))],
+        categories: [{ id: 1, ...cat }],
+      },
+    );
+    expect(formatSyncReport(plan)).toBe(
+      [
+        'unpublished post hidden (content/posts/hidden.md)',
+        'published post shown (content/posts/shown.md)',
+        'Synced: posts 0 added, 2 changed, 0 unchanged, 1 unpublished; categories 0 added, 0 changed, 1 unchanged.',
+      ].join('\n'),
+    );
+  });
+
+  it('notes a published post whose first tag is no category: the landing page would list it nowhere', () => {
+    const plan = planContentSync(
+      { posts: [postFile('lost', { tags: ['Fundamental'] }), postFile('found')], categories: [cat], problems: [] },
+      { posts: [], categories: [{ id: 1, ...cat }] },
+    );
+    expect(formatSyncReport(plan)).toContain(
+      'note content/posts/lost.md: its first tag "Fundamental" is no category: the digest\'s landing page lists it under none',
+    );
+    expect(formatSyncReport(plan)).not.toContain('note content/posts/found.md');
+  });
+
+  it('does not call a product whose file failed missing: the error in the file is the one to fix', () => {
+    const plan = planContentSync(
+      { products: [], posts: [], categories: [], problems: [{ path: 'content/products/16-blue-gun.md', reason: 'missing prices.GBP' }] },
+      { products: [{ id: 16, slug: 'blue-gun', listed: true, doc: {} as never }], posts: [], categories: [] },
+    );
+    const report = formatSyncReport(plan);
+    expect(report).toContain('error content/products/16-blue-gun.md: missing prices.GBP');
+    expect(report).not.toContain('left product 16');
+  });
+
   it('plans nothing when the files match the rows, and says so', () => {
     const plan = planContentSync(
       { posts: [postFile('a')], categories: [cat], problems: [] },

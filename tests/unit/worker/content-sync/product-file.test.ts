@@ -63,7 +63,7 @@ describe('a product file: front matter and the description as its body', () => {
     [
       'an image not under public/',
       source.replace('/images/products/1-card.svg', '/images/nope.svg'),
-      'images.card: image /images/nope.svg is not under public/',
+      'images.card: image /images/nope.svg does not exist under public/ (check its name)',
     ],
     ['an unknown field', source.replace('new: false', 'new: false\ncolour: red'), 'unknown front matter field colour'],
     ['no description', source.replace(/---\n\n[\s\S]*$/, '---\n'), 'missing description (the text after the front matter)'],
