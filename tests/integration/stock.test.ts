@@ -82,6 +82,15 @@ async function paidThroughLink(
   expect((await deliver('checkout.session.completed', session)).status).toBe(200);
   return session;
 }
+/** The shop's "New order" mail for this order, from the outbox (the mail goes out after the answer). */
+const newOrderMail = (number: string) =>
+  vi.waitFor(async () => {
+    const outbox = t.deps.settings.MAIL_OUTBOX_DIR;
+    const mails = await Promise.all((await readdir(outbox)).map(async (f) => JSON.parse(await readFile(join(outbox, f), 'utf8'))));
+    const found = mails.find((m: { subject: string }) => m.subject.startsWith(`[New order ${number}]`));
+    expect(found).toBeDefined();
+    return found as { text: string };
+  });
 const sessionIdOf = (url: string) => /\/pay\/(cs_test_\d+)/.exec(url)![1]!;
 
 describe('a cart checkout holds its units', () => {
@@ -322,13 +331,7 @@ describe('payment links', () => {
       const [order] = await t.deps.db.select().from(orders).where(eq(orders.sessionId, session));
       expect((await t.deps.db.select().from(orderLines).where(eq(orderLines.orderId, order!.id)))[0]!.productId).toBeNull();
       expect(kept.lines.map((l) => l.msg)).toContain('payment link sale not matched to a product: stock not moved');
-      const outbox = t.deps.settings.MAIL_OUTBOX_DIR;
-      const shopMail = await vi.waitFor(async () => {
-        const mails = await Promise.all((await readdir(outbox)).map(async (f) => JSON.parse(await readFile(join(outbox, f), 'utf8'))));
-        const found = mails.find((m: { subject: string }) => m.subject.startsWith(`[New order ${order!.number}]`));
-        expect(found).toBeDefined();
-        return found as { text: string };
-      });
+      const shopMail = await newOrderMail(order!.number);
       expect(shopMail.text.split('\n')[0]).toMatch(/^BLUE GUN 1911: not matched to a product .*stock did not move/);
     } finally {
       t.deps.log = original;
@@ -360,13 +363,7 @@ describe('payment links', () => {
     expect(await countOf(12)).toEqual({ productId: 12, onHand: -2, reserved: 0 });
     const [order] = await t.deps.db.select().from(orders).where(eq(orders.sessionId, session));
     expect((await t.deps.db.select().from(orderLines).where(eq(orderLines.orderId, order!.id)))[0]!.short).toBe(2);
-    const outbox = t.deps.settings.MAIL_OUTBOX_DIR;
-    const shopMail = await vi.waitFor(async () => {
-      const mails = await Promise.all((await readdir(outbox)).map(async (f) => JSON.parse(await readFile(join(outbox, f), 'utf8'))));
-      const found = mails.find((m: { subject: string }) => m.subject.startsWith(`[New order ${order!.number}]`));
-      expect(found).toBeDefined();
-      return found as { text: string };
-    });
+    const shopMail = await newOrderMail(order!.number);
     expect(shopMail.text.split('\n')[0]).toBe('Pistol & Targets Starter Bundle: oversold: 2 short (restock it, or tell the customer).');
     const list = await runStockCommand({ db: t.deps.db, gateway: null, log: t.deps.log, lowAt: 5 }, { action: 'list' });
     expect(list).toMatch(/^12 +Pistol & Targets Starter Bundle +-2 +0 +0 +Out of Stock \(oversold: 2 short\)$/m);
