@@ -36,8 +36,12 @@ describe('migration 0013: two statuses from one', () => {
     await order(2, 'SP-AAAA-0002', 'partially_refunded'); // refunded after it was shipped (its step says so)
     await order(3, 'SP-AAAA-0003', 'paid'); // every unit returned
     await order(4, 'SP-AAAA-0004', 'paid');
-    await db.$client.execute(`insert into order_events (order_id, step, status, at) values (2, 'shipped', 'shipped', '2026-11-20T10:00:00Z')`);
-    await db.$client.execute(`insert into order_lines (order_id, position, product_id, name, quantity, unit_amount) values (3, 0, 1, 'Pistol', 2, 500)`);
+    await db.$client.execute(
+      `insert into order_events (order_id, step, status, at) values (2, 'shipped', 'shipped', '2026-11-20T10:00:00Z')`,
+    );
+    await db.$client.execute(
+      `insert into order_lines (order_id, position, product_id, name, quantity, unit_amount) values (3, 0, 1, 'Pistol', 2, 500)`,
+    );
     await db.$client.execute(`insert into stock_moves (product_id, change, reason, order_number) values (1, 2, 'return', 'SP-AAAA-0003')`);
 
     await migrateDatabase(db);
