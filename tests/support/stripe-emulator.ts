@@ -116,8 +116,6 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
       active: true,
     }),
   );
-  /** Each GET /v1/payment_links/:id the shop made (a payment link's sale finding its product), in order. */
-  const linkReads: string[] = [];
   /** Each POST /v1/payment_links/:id the shop made, in order. */
   const linkUpdates: Array<{ url: string; active: boolean }> = [];
   /** Charges by id (one per completed session), refunds and disputes: what the dashboard would make. */
@@ -377,7 +375,6 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
       const link = /^\/v1\/payment_links\/(plink_\w+)$/.exec(url.pathname);
       if (req.method === 'GET' && link?.[1]) {
         const found = links.find((l) => l.id === link[1]);
-        linkReads.push(link[1]);
         if (!found) {
           return replyJson(res, 404, {
             error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_link: '${link[1]}'` },
@@ -438,7 +435,6 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
     lineItemPages,
     sessionReads,
     linkUpdates,
-    linkReads,
     unlistedLinkUrl,
     spareLinkUrl,
     /** Whether the payment link with this URL takes payments now. */

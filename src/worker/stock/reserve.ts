@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { asc, eq, lte, sql } from 'drizzle-orm';
 import { availableOf, shortLines, type ShortLine, type StockCount } from '#shared/catalogue/stock-level.ts';
 import type { CartLine } from '#shared/cart/cart.ts';
 import type { Db } from '#worker/db/client.ts';
@@ -114,14 +114,4 @@ export async function lapsedHolds(
     .where(lte(r.expiresAt, now))
     .orderBy(asc(r.expiresAt))
     .limit(LAPSED_PER_RUN);
-}
-
-/** Whether any hold names this session (a hold the order did not already let go). */
-export async function holdOfSession(db: Db, sessionId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ reservation: stockReservations.reservation })
-    .from(stockReservations)
-    .where(and(isNotNull(stockReservations.sessionId), eq(stockReservations.sessionId, sessionId)))
-    .limit(1);
-  return row?.reservation ?? null;
 }
