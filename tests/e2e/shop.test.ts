@@ -168,10 +168,13 @@ describe('product list in Chromium', () => {
     expect(await page.getByRole('button', { name: 'List view' }).getAttribute('aria-pressed')).toBe('true');
     const box = await cards(page).first().boundingBox();
     expect(box!.width).toBeGreaterThan(700);
-    // The availability boxes are present and change nothing.
+    // The availability boxes filter in place and ride in the URL: every bundle is in stock, one is new.
     await page.getByRole('checkbox', { name: 'In Stock Only' }).check();
-    await page.getByRole('checkbox', { name: 'New Arrivals' }).check();
+    await expect.poll(() => page.url()).toBe(`${e2e.shop.url}/products?category=bundles&in_stock=on&view=list`);
     expect(await cards(page).count()).toBe(4);
+    await page.getByRole('checkbox', { name: 'New Arrivals' }).check();
+    await expect.poll(() => cards(page).count()).toBe(1);
+    expect(page.url()).toBe(`${e2e.shop.url}/products?category=bundles&in_stock=on&new_arrivals=on&view=list`);
     await page.getByRole('link', { name: 'Clear Filters' }).click();
     await expect.poll(() => page.url()).toBe(`${e2e.shop.url}/products?view=list`);
     await expect.poll(() => cards(page).count()).toBe(15);
@@ -215,10 +218,18 @@ describe('product list in Chromium', () => {
     // The order applies through its own GET form, keeping the view.
     await page.goto(`${e2e.shop.url}/products?view=list`);
     await page.getByLabel('Sort by').selectOption('price-desc');
-    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
     await page.waitForURL(/sort=price-desc/);
     expect(new URL(page.url()).searchParams.get('view')).toBe('list');
     expect(await cards(page).first().locator('h2').textContent()).toContain('Instructor Training Bundle');
+    // In Stock Only applies through its GET form too, keeping the order: the sold-out knife goes.
+    await page.goto(`${e2e.shop.url}/products?category=knives&sort=price-desc`);
+    expect(await cards(page).count()).toBe(2);
+    await page.getByRole('checkbox', { name: 'In Stock Only' }).check();
+    await page.getByRole('button', { name: 'Apply availability' }).click();
+    await page.waitForURL(/in_stock=on/);
+    expect(new URL(page.url()).searchParams.get('sort')).toBe('price-desc');
+    expect(await cards(page).count()).toBe(1);
     await context.close();
   });
 });

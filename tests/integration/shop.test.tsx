@@ -102,6 +102,34 @@ describe('product list', () => {
     expect(html).not.toContain('No products match your current filters.');
   });
 
+  it('In Stock Only hides the Out of Stock knife; New Arrivals keeps the new products; both ride in a GET form and the URL', async () => {
+    const plain = await t.get('/products');
+    const boxes = (html: string) => html.match(/<input type="checkbox"[^>]*>/g) ?? [];
+    // Twice each: the panel is rendered for wide screens and in the narrow screens' Filters disclosure.
+    expect(boxes(plain.html).filter((b) => b.includes('name="in_stock"'))).toHaveLength(2);
+    expect(boxes(plain.html).filter((b) => b.includes('name="new_arrivals"'))).toHaveLength(2);
+    expect(boxes(plain.html).some((b) => b.includes('checked'))).toBe(false);
+    expect(plain.html).toContain('Marking Edge Training Knife');
+    expect(plain.html).toContain('href="/product/11/');
+
+    const inStock = await t.get('/products?category=knives&in_stock=on');
+    expect(count(inStock.html, '<article')).toBe(1);
+    expect(inStock.html).not.toContain('href="/product/11/');
+    expect(boxes(inStock.html).filter((b) => b.includes('name="in_stock"') && b.includes('checked=""'))).toHaveLength(2);
+    // The other forms carry the box, so sorting or searching keeps it.
+    expect(inStock.html).toContain('<input type="hidden" name="in_stock" value="on"/>');
+    expect(inStock.html).toContain('<link rel="canonical" href="http://localhost:8787/products?category=knives"/>');
+
+    const fresh = await t.get('/products?new_arrivals=on');
+    expect(count(fresh.html, '<article')).toBe(3);
+    expect(fresh.html).toContain('3 products');
+
+    const none = await t.get('/products?category=knives&new_arrivals=on');
+    expect(count(none.html, '<article')).toBe(0);
+    expect(none.html).toContain('No products match your current filters.');
+    expect(none.html).toMatch(/Clear (<!-- -->)?Training Knives, New Arrivals(<!-- -->)? to see more\./);
+  });
+
   it('shows feature chips cut to 20 characters and +N more', async () => {
     const { html } = await t.get('/products');
     expect(html).toContain('>Auto-resetting trigg...</li>');

@@ -1,10 +1,10 @@
 import { isBestseller, productPath } from './product.ts';
 import { categories } from './categories.ts';
-import type { CategoryId, Product } from './types.ts';
+import type { CategoryId, Product, StockLevel } from './types.ts';
 import { displayPrice, type Priced } from './prices.ts';
 import type { Currency } from '#shared/region/region.ts';
 
-/** The product list's state, carried in its URL (?category=&q=&sort=&view=list) so it works without JavaScript. */
+/** The product list's state, carried in its URL (?category=&q=&in_stock=on&new_arrivals=on&sort=&view=list) so it works without JavaScript. */
 export type ListView = 'grid' | 'list';
 
 /** The orders the list offers; relevance is the default and is left out of the URL. */
@@ -19,9 +19,22 @@ export type ListSort = (typeof listSorts)[number]['id'];
 export interface ListState {
   category: ListFilterId | null;
   q: string;
+  /** Hides what is known to be Out of Stock (a product whose count is unknown stays). */
+  inStock: boolean;
+  /** Keeps the products marked new (with any category, unlike the navigation's New Arrivals list). */
+  newArrivals: boolean;
   sort: ListSort;
   view: ListView;
 }
+
+/** The two Availability checkboxes: their field names in the list's GET forms and their labels. */
+export const availabilityBoxes = [
+  { key: 'inStock', name: 'in_stock', label: 'In Stock Only' },
+  { key: 'newArrivals', name: 'new_arrivals', label: 'New Arrivals' },
+] as const;
+
+/** A checkbox sends 'on'; a shared link may say 1 or true. */
+const isTicked = (value: string | null) => value === 'on' || value === '1' || value === 'true';
 
 export const MAX_QUERY_LENGTH = 100;
 const ALL_PRODUCTS_LIST = { id: 'all_products', name: 'All Products' } as const;
@@ -32,6 +45,8 @@ export function parseListQuery(search: string | URLSearchParams): ListState {
   return {
     category: findListFilter(params.get('category'))?.id ?? null,
     q: (params.get('q') ?? '').slice(0, MAX_QUERY_LENGTH),
+    inStock: isTicked(params.get('in_stock')),
+    newArrivals: isTicked(params.get('new_arrivals')),
     sort: listSorts.find((s) => s.id === params.get('sort'))?.id ?? 'relevance',
     view: params.get('view') === 'list' ? 'list' : 'grid',
   };
@@ -42,6 +57,7 @@ export function listSearch(state: ListState): string {
   const params = new URLSearchParams();
   if (state.category) params.set('category', state.category);
   if (state.q.trim()) params.set('q', state.q);
+  for (const box of availabilityBoxes) if (state[box.key]) params.set(box.name, 'on');
   if (state.sort !== 'relevance') params.set('sort', state.sort);
   if (state.view === 'list') params.set('view', 'list');
   const query = params.toString();
@@ -55,7 +71,17 @@ export function listPath(state: ListState): string {
 
 /** The same filters cleared, keeping the order and the view (they are not filters). */
 export function clearedList(state: ListState): ListState {
-  return { category: null, q: '', sort: state.sort, view: state.view };
+  return { category: null, q: '', inStock: false, newArrivals: false, sort: state.sort, view: state.view };
+}
+
+/** What narrows the list, as the shopper named it (for the empty state: what to clear). */
+export function activeFilterNames(state: ListState): string[] {
+  const q = state.q.trim();
+  return [
+    ...(state.category ? [findListFilter(state.category)?.name ?? state.category] : []),
+    ...(q ? [`"${q}"`] : []),
+    ...availabilityBoxes.filter((box) => state[box.key]).map((box) => box.label),
+  ];
 }
 
 /** Heading and description follow the category and the search. */
@@ -87,6 +113,7 @@ export interface Listable extends Searchable {
   id: number;
   category_id: string;
   is_new: boolean;
+  stock: StockLevel;
   tags: readonly string[];
 }
 
@@ -158,15 +185,24 @@ export function findListFilter(id: string | null | undefined): ListFilter | unde
   return listFilters.find((f) => f.id === id);
 }
 
-/** Products passing the category filter (if any) and the search text. */
-export function filterProducts<T extends Listable>(items: readonly T[], category: ListFilterId | null, query: string): T[] {
-  const filter = findListFilter(category);
-  return items.filter((p) => (!filter || filter.matches(p)) && matchesSearch(p, query));
+/** Products passing the category filter (if any), the search text and the Availability boxes. */
+export function filterProducts<T extends Listable>(
+  items: readonly T[],
+  state: Pick<ListState, 'category' | 'q' | 'inStock' | 'newArrivals'>,
+): T[] {
+  const filter = findListFilter(state.category);
+  return items.filter(
+    (p) =>
+      (!filter || filter.matches(p)) &&
+      (!state.inStock || p.stock !== 'Out of Stock') &&
+      (!state.newArrivals || p.is_new) &&
+      matchesSearch(p, state.q),
+  );
 }
 
 /** What the list shows for a state, in its order; prices are compared in the visitor's currency. */
 export function listedProducts<T extends Listable & Priced>(items: readonly T[], state: ListState, currency: Currency): T[] {
-  return sortProducts(filterProducts(items, state.category, state.q), state, currency);
+  return sortProducts(filterProducts(items, state), state, currency);
 }
 
 /**

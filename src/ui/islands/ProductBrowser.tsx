@@ -5,6 +5,7 @@ import {
   listedProducts,
   listSorts,
   clearedList,
+  activeFilterNames,
   listAnalytics,
   listHeading,
   listPath,
@@ -14,7 +15,7 @@ import {
   type ListView,
 } from '#shared/catalogue/list.ts';
 import { currencyByRegion, type Region } from '#shared/region/region.ts';
-import { FilterPanel, type Availability } from '#ui/shop/filter-panel.tsx';
+import { FilterPanel, type AvailabilityKey } from '#ui/shop/filter-panel.tsx';
 import { HiddenListState } from '#ui/shop/list-forms.tsx';
 import { ProductCards } from '#ui/shop/product-card.tsx';
 import { restoreList, showList, writeListUrl } from '#ui/state/list-history.ts';
@@ -28,8 +29,6 @@ export interface ProductBrowserProps {
   campaign: CampaignParams;
 }
 
-const noAvailability: Availability = { inStockOnly: false, newArrivals: false };
-
 /**
  * The product list (/products). The server renders it from ?category=&q=&view= with GET forms and
  * links; once hydrated it filters in place, keeps the URL in step (pushState, with a page view and
@@ -38,7 +37,6 @@ const noAvailability: Availability = { inStockOnly: false, newArrivals: false };
 export default function ProductBrowser({ items, initial, region, campaign }: ProductBrowserProps) {
   const to = useHref();
   const [state, setState] = useState(initial);
-  const [availability, setAvailability] = useState(noAvailability);
   const liveRegion = useRegion(region);
   const searchId = useId();
   const sortId = useId();
@@ -61,7 +59,6 @@ export default function ProductBrowser({ items, initial, region, campaign }: Pro
 
   const clear = (event: MouseEvent) => {
     event.preventDefault();
-    setAvailability(noAvailability);
     show(clearedList(state));
   };
 
@@ -75,6 +72,8 @@ export default function ProductBrowser({ items, initial, region, campaign }: Pro
     if (view !== state.view) show({ ...state, view });
   };
 
+  const onAvailability = (key: AvailabilityKey, ticked: boolean) => show({ ...state, [key]: ticked });
+
   const onSort = (sort: ListSort) => show({ ...state, sort });
 
   // Typing filters at once; the URL follows without a history entry per keystroke.
@@ -84,9 +83,7 @@ export default function ProductBrowser({ items, initial, region, campaign }: Pro
     writeListUrl(next, 'replace');
   };
 
-  const panel = (
-    <FilterPanel state={state} availability={availability} onCategory={onCategory} onAvailability={setAvailability} onClear={clear} />
-  );
+  const panel = <FilterPanel state={state} onCategory={onCategory} onAvailability={onAvailability} onClear={clear} />;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
@@ -174,6 +171,7 @@ export default function ProductBrowser({ items, initial, region, campaign }: Pro
           ) : (
             <div className="rounded-lg border border-dashed border-stone-300 bg-white p-10 text-center">
               <p className="text-stone-800">No products match your current filters.</p>
+              <p className="mt-1 text-sm text-stone-700">Clear {activeFilterNames(state).join(', ')} to see more.</p>
               <a href={to(listPath(clearedList(state)))} onClick={clear} className="btn btn-primary mt-4">
                 Reset Filters
               </a>

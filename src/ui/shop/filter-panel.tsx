@@ -1,31 +1,22 @@
 import { useId, type MouseEvent } from 'react';
-import { findListFilter, panelFilterIds, clearedList, listPath, type ListState } from '#shared/catalogue/list.ts';
+import { availabilityBoxes, findListFilter, panelFilterIds, clearedList, listPath, type ListState } from '#shared/catalogue/list.ts';
 import { HiddenListState } from './list-forms.tsx';
 import { useHref } from '#ui/state/market-context.ts';
 
-export interface Availability {
-  inStockOnly: boolean;
-  newArrivals: boolean;
-}
-
-const availabilityBoxes: ReadonlyArray<[keyof Availability, string]> = [
-  ['inStockOnly', 'In Stock Only'],
-  ['newArrivals', 'New Arrivals'],
-];
-
 export interface FilterPanelProps {
   state: ListState;
-  availability: Availability;
   onCategory: (event: MouseEvent, category: ListState['category']) => void;
-  onAvailability: (next: Availability) => void;
+  onAvailability: (key: AvailabilityKey, ticked: boolean) => void;
   onClear: (event: MouseEvent) => void;
 }
 
+export type AvailabilityKey = (typeof availabilityBoxes)[number]['key'];
+
 /**
- * Category buttons (pressing the active one clears it), the two Availability checkboxes (which, as
- * the spec says, do not change the results) and Clear Filters.
+ * Category buttons (pressing the active one clears it), the two Availability checkboxes (In Stock
+ * Only, New Arrivals: named fields of a GET form, applied on change once hydrated) and Clear Filters.
  */
-export function FilterPanel({ state, availability, onCategory, onAvailability, onClear }: FilterPanelProps) {
+export function FilterPanel({ state, onCategory, onAvailability, onClear }: FilterPanelProps) {
   const to = useHref();
   const id = useId();
   return (
@@ -57,20 +48,28 @@ export function FilterPanel({ state, availability, onCategory, onAvailability, o
           </ul>
         </form>
       </section>
-      <fieldset>
-        <legend className="mb-3 text-sm font-semibold uppercase tracking-wide text-stone-700">Availability</legend>
-        {availabilityBoxes.map(([key, label]) => (
-          <label key={key} className="flex items-center gap-2 py-1 text-sm">
-            <input
-              type="checkbox"
-              className="h-4 w-4 accent-red-700"
-              checked={availability[key]}
-              onChange={(event) => onAvailability({ ...availability, [key]: event.target.checked })}
-            />
-            {label}
-          </label>
-        ))}
-      </fieldset>
+      <form method="get" action={to('/products')}>
+        <HiddenListState state={state} omit="availability" />
+        <fieldset>
+          <legend className="mb-3 text-sm font-semibold uppercase tracking-wide text-stone-700">Availability</legend>
+          {availabilityBoxes.map((box) => (
+            <label key={box.key} className="flex items-center gap-2 py-1 text-sm">
+              <input
+                type="checkbox"
+                name={box.name}
+                className="h-4 w-4 accent-red-700"
+                checked={state[box.key]}
+                onChange={(event) => onAvailability(box.key, event.target.checked)}
+              />
+              {box.label}
+            </label>
+          ))}
+        </fieldset>
+        {/* Without JavaScript the boxes apply on submit; with it, on change. */}
+        <button type="submit" className="btn btn-secondary mt-2 px-3 py-1.5 text-sm">
+          Apply<span className="sr-only"> availability</span>
+        </button>
+      </form>
       <a href={to(listPath(clearedList(state)))} onClick={onClear} className="btn btn-secondary">
         Clear Filters
       </a>

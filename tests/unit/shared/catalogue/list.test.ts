@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  activeFilterNames,
   clearedList,
   featureChips,
   filterProducts,
@@ -26,23 +27,60 @@ const idsOf = (items: readonly { id: number }[]) => items.map((p) => p.id).toSor
 describe('list filters', () => {
   it('gives every navigation filter a non-empty list', () => {
     expect(listFilters.map((f) => f.id)).toEqual(['pistols', 'rifles', 'knives', 'bundles', 'targets', 'new', 'featured']);
-    for (const f of listFilters) expect(filterProducts(products, f.id, '').length, f.id).toBeGreaterThan(0);
+    for (const f of listFilters)
+      expect(filterProducts(products, { category: f.id, q: '', inStock: false, newArrivals: false }).length, f.id).toBeGreaterThan(0);
   });
 
   it('filters by category, new arrivals, bestsellers and text together', () => {
-    expect(idsOf(filterProducts(products, 'targets', ''))).toEqual([3]);
-    expect(idsOf(filterProducts(products, 'new', ''))).toEqual([5, 9, 14]);
-    expect(idsOf(filterProducts(products, 'featured', ''))).toEqual([1, 10]);
-    expect(idsOf(filterProducts(products, null, ''))).toHaveLength(15);
-    expect(idsOf(filterProducts(products, 'pistols', 'recoil'))).toEqual([9]);
-    expect(filterProducts(products, 'knives', 'picatinny')).toEqual([]);
+    expect(idsOf(filterProducts(products, { category: 'targets', q: '', inStock: false, newArrivals: false }))).toEqual([3]);
+    expect(idsOf(filterProducts(products, { category: 'new', q: '', inStock: false, newArrivals: false }))).toEqual([5, 9, 14]);
+    expect(idsOf(filterProducts(products, { category: 'featured', q: '', inStock: false, newArrivals: false }))).toEqual([1, 10]);
+    expect(idsOf(filterProducts(products, { category: null, q: '', inStock: false, newArrivals: false }))).toHaveLength(15);
+    expect(idsOf(filterProducts(products, { category: 'pistols', q: 'recoil', inStock: false, newArrivals: false }))).toEqual([9]);
+    expect(filterProducts(products, { category: 'knives', q: 'picatinny', inStock: false, newArrivals: false })).toEqual([]);
   });
 
   it('searches features too, on the card projection the browser filters', () => {
     const cards = products.map(toCardItem);
     // 'Drop-free training magazine' is a feature of product 2 only.
-    expect(idsOf(filterProducts(cards, null, 'DROP-FREE'))).toEqual([2]);
+    expect(idsOf(filterProducts(cards, { category: null, q: 'DROP-FREE', inStock: false, newArrivals: false }))).toEqual([2]);
     expect(cards[0]!.href).toBe('/product/1/g-series-laser-training-pistol');
+  });
+});
+
+describe('availability boxes', () => {
+  const none = { category: null, q: '', inStock: false, newArrivals: false };
+
+  it('In Stock Only hides what is known to be sold out; a product whose count is unknown stays', () => {
+    const unknown = products.map((p) => (p.id === 12 ? { ...p, stock: 'Stock unknown' as const } : p));
+    const shown = idsOf(filterProducts(unknown, { ...none, inStock: true }));
+    expect(shown).not.toContain(11);
+    expect(shown).toContain(12);
+    expect(shown).toHaveLength(14);
+    expect(idsOf(filterProducts(products, { ...none, category: 'knives', inStock: true }))).not.toContain(11);
+  });
+
+  it('New Arrivals keeps products marked new, with a category or a search', () => {
+    expect(idsOf(filterProducts(products, { ...none, newArrivals: true }))).toEqual([5, 9, 14]);
+    expect(idsOf(filterProducts(products, { ...none, category: 'pistols', newArrivals: true }))).toEqual([9]);
+    expect(filterProducts(products, { ...none, category: 'knives', newArrivals: true })).toEqual([]);
+  });
+
+  it('rides in the URL as the checkboxes name it, and Clear Filters clears it', () => {
+    const state = parseListQuery('?in_stock=on&new_arrivals=1&sort=newest');
+    expect(state).toMatchObject({ inStock: true, newArrivals: true, sort: 'newest' });
+    expect(listSearch(state)).toBe('?in_stock=on&new_arrivals=on&sort=newest');
+    expect(parseListQuery('?in_stock=&new_arrivals=no')).toMatchObject({ inStock: false, newArrivals: false });
+    expect(listSearch(clearedList(state))).toBe('?sort=newest');
+  });
+
+  it('names what to clear when nothing matches', () => {
+    expect(activeFilterNames({ ...parseListQuery('?category=knives&q=%20shock%20&in_stock=on'), sort: 'relevance' })).toEqual([
+      'Training Knives',
+      '"shock"',
+      'In Stock Only',
+    ]);
+    expect(activeFilterNames(parseListQuery(''))).toEqual([]);
   });
 });
 
@@ -51,57 +89,96 @@ describe('list query', () => {
     expect(parseListQuery('?category=pistols&q=laser&view=list')).toEqual({
       category: 'pistols',
       q: 'laser',
+      inStock: false,
+      newArrivals: false,
       sort: 'relevance',
       view: 'list',
     });
-    expect(parseListQuery('')).toEqual({ category: null, q: '', sort: 'relevance', view: 'grid' });
-    expect(parseListQuery('?category=kits&view=tiles')).toEqual({ category: null, q: '', sort: 'relevance', view: 'grid' });
+    expect(parseListQuery('')).toEqual({ category: null, q: '', inStock: false, newArrivals: false, sort: 'relevance', view: 'grid' });
+    expect(parseListQuery('?category=kits&view=tiles')).toEqual({
+      category: null,
+      q: '',
+      inStock: false,
+      newArrivals: false,
+      sort: 'relevance',
+      view: 'grid',
+    });
     expect(parseListQuery(`?q=${'x'.repeat(150)}`).q).toHaveLength(100);
   });
 
   it('reads the order, ignoring unknown ones, and writes it only when it is not relevance', () => {
     expect(parseListQuery('?sort=price-asc').sort).toBe('price-asc');
     expect(parseListQuery('?sort=cheapest').sort).toBe('relevance');
-    const state = { category: 'pistols' as const, q: '', sort: 'newest' as const, view: 'grid' as const };
+    const state = {
+      category: 'pistols' as const,
+      q: '',
+      inStock: false,
+      newArrivals: false,
+      sort: 'newest' as const,
+      view: 'grid' as const,
+    };
     expect(listSearch(state)).toBe('?category=pistols&sort=newest');
     expect(parseListQuery(listSearch(state))).toEqual(state);
   });
 
   it('writes only what differs from the defaults, and round-trips', () => {
-    expect(listSearch({ category: null, q: '', sort: 'relevance', view: 'grid' })).toBe('');
-    expect(listSearch({ category: null, q: '  ', sort: 'relevance', view: 'grid' })).toBe('');
-    const state = { category: 'targets' as const, q: 'app & scoring', sort: 'relevance' as const, view: 'list' as const };
+    expect(listSearch({ category: null, q: '', inStock: false, newArrivals: false, sort: 'relevance', view: 'grid' })).toBe('');
+    expect(listSearch({ category: null, q: '  ', inStock: false, newArrivals: false, sort: 'relevance', view: 'grid' })).toBe('');
+    const state = {
+      category: 'targets' as const,
+      q: 'app & scoring',
+      inStock: false,
+      newArrivals: false,
+      sort: 'relevance' as const,
+      view: 'list' as const,
+    };
     expect(listSearch(state)).toBe('?category=targets&q=app+%26+scoring&view=list');
     expect(parseListQuery(listSearch(state))).toEqual(state);
   });
 
   it('clears the filters but keeps the order and the view', () => {
-    const state = { category: 'knives' as const, q: 'shock', sort: 'price-desc' as const, view: 'list' as const };
+    const state = {
+      category: 'knives' as const,
+      q: 'shock',
+      inStock: false,
+      newArrivals: false,
+      sort: 'price-desc' as const,
+      view: 'list' as const,
+    };
     expect(listPath(state)).toBe('/products?category=knives&q=shock&sort=price-desc&view=list');
     expect(listPath(clearedList(state))).toBe('/products?sort=price-desc&view=list');
     expect(listPath(clearedList({ ...state, sort: 'relevance', view: 'grid' }))).toBe('/products');
   });
 
   it('titles the list by its category or search', () => {
-    expect(listHeading({ category: null, q: '', sort: 'relevance', view: 'grid' }).title).toBe('All Products');
-    expect(listHeading({ category: 'rifles', q: '', sort: 'relevance', view: 'grid' })).toEqual({
+    expect(listHeading({ category: null, q: '', inStock: false, newArrivals: false, sort: 'relevance', view: 'grid' }).title).toBe(
+      'All Products',
+    );
+    expect(listHeading({ category: 'rifles', q: '', inStock: false, newArrivals: false, sort: 'relevance', view: 'grid' })).toEqual({
       title: 'Rifle Trainers',
       description: findListFilter('rifles')!.description,
     });
-    expect(listHeading({ category: 'new', q: '', sort: 'relevance', view: 'grid' }).title).toBe('New Arrivals');
-    expect(listHeading({ category: null, q: ' knife ', sort: 'relevance', view: 'grid' }).title).toBe('Search results for "knife"');
-    expect(listHeading({ category: 'knives', q: 'knife', sort: 'relevance', view: 'grid' }).description).toBe(
-      'Training Knives matching "knife".',
+    expect(listHeading({ category: 'new', q: '', inStock: false, newArrivals: false, sort: 'relevance', view: 'grid' }).title).toBe(
+      'New Arrivals',
     );
+    expect(listHeading({ category: null, q: ' knife ', inStock: false, newArrivals: false, sort: 'relevance', view: 'grid' }).title).toBe(
+      'Search results for "knife"',
+    );
+    expect(
+      listHeading({ category: 'knives', q: 'knife', inStock: false, newArrivals: false, sort: 'relevance', view: 'grid' }).description,
+    ).toBe('Training Knives matching "knife".');
   });
 
   it('names the analytics list after the state', () => {
-    expect(listAnalytics({ category: null, q: '', sort: 'relevance', view: 'grid' })).toEqual({ id: 'all_products', name: 'All Products' });
-    expect(listAnalytics({ category: 'featured', q: '', sort: 'relevance', view: 'list' })).toEqual({
+    expect(listAnalytics({ category: null, q: '', inStock: false, newArrivals: false, sort: 'relevance', view: 'grid' })).toEqual({
+      id: 'all_products',
+      name: 'All Products',
+    });
+    expect(listAnalytics({ category: 'featured', q: '', inStock: false, newArrivals: false, sort: 'relevance', view: 'list' })).toEqual({
       id: 'featured',
       name: 'Featured Products',
     });
-    expect(listAnalytics({ category: 'pistols', q: 'g17', sort: 'relevance', view: 'grid' })).toEqual({
+    expect(listAnalytics({ category: 'pistols', q: 'g17', inStock: false, newArrivals: false, sort: 'relevance', view: 'grid' })).toEqual({
       id: 'search_results',
       name: 'Search results for "g17"',
     });
@@ -192,7 +269,14 @@ describe("list order: relevance, price low to high and high to low in the visito
   });
 
   it('filters then sorts for a list state', () => {
-    const state = { category: 'pistols' as const, q: '', sort: 'price-desc' as const, view: 'grid' as const };
+    const state = {
+      category: 'pistols' as const,
+      q: '',
+      inStock: false,
+      newArrivals: false,
+      sort: 'price-desc' as const,
+      view: 'grid' as const,
+    };
     const shown = listedProducts(products, state, 'EUR');
     expect(ids(shown).toSorted((x, y) => x - y)).toEqual([1, 4, 7, 8, 9]);
     expect(shown.map((p) => displayPrice(p, 'EUR'))).toEqual(shown.map((p) => displayPrice(p, 'EUR')).toSorted((x, y) => y - x));
