@@ -26,6 +26,7 @@ const h1 = (html: string) =>
     .match(/<h1\b[^>]*>([\s\S]*?)<\/h1>/)?.[1]
     ?.replace(/<[^>]+>/g, '')
     .replace(/<!-- -->/g, '');
+const boxes = (html: string) => html.match(/<input type="checkbox"[^>]*>/g) ?? [];
 const GB = { 'CF-IPCountry': 'GB' };
 const US = { 'CF-IPCountry': 'US' };
 
@@ -104,7 +105,6 @@ describe('product list', () => {
 
   it('In Stock Only hides the Out of Stock knife; New Arrivals keeps the new products; both ride in a GET form and the URL', async () => {
     const plain = await t.get('/products');
-    const boxes = (html: string) => html.match(/<input type="checkbox"[^>]*>/g) ?? [];
     // Twice each: the panel is rendered for wide screens and in the narrow screens' Filters disclosure.
     expect(boxes(plain.html).filter((b) => b.includes('name="in_stock"'))).toHaveLength(2);
     expect(boxes(plain.html).filter((b) => b.includes('name="new_arrivals"'))).toHaveLength(2);
