@@ -44,7 +44,7 @@ describe('npm run stock', () => {
   it('shows a paid two-line order as sales and an expired checkout as nothing held', async () => {
     const before = await stock();
     expect(before.code, before.out).toBe(0);
-    expect(row(before.out, 1)).toEqual(['1', 'G-Series Laser Training Pistol', '25', '0', '25', 'In Stock']);
+    expect(row(before.out, 1)).toEqual(['1', 'G-Series Laser Training Pistol', '25', '0', '25', '0', 'In Stock']);
 
     const paid = await checkout([
       [1, 2],
@@ -52,16 +52,16 @@ describe('npm run stock', () => {
     ]);
     const abandoned = await checkout([[3, 2]]);
     const holding = await stock();
-    expect(row(holding.out, 1)).toEqual(['1', 'G-Series Laser Training Pistol', '25', '2', '23', 'In Stock']);
-    expect(row(holding.out, 3)).toEqual(['3', 'Reactive Laser Target System', '25', '3', '22', 'In Stock']);
+    expect(row(holding.out, 1)).toEqual(['1', 'G-Series Laser Training Pistol', '25', '2', '23', '0', 'In Stock']);
+    expect(row(holding.out, 3)).toEqual(['3', 'Reactive Laser Target System', '25', '3', '22', '0', 'In Stock']);
 
     stripe.complete(paid);
     expect((await deliver('checkout.session.completed', paid)).status).toBe(200);
     stripe.expire(abandoned);
     expect((await deliver('checkout.session.expired', abandoned)).status).toBe(200);
     const after = await stock();
-    expect(row(after.out, 1)).toEqual(['1', 'G-Series Laser Training Pistol', '23', '0', '23', 'In Stock']);
-    expect(row(after.out, 3)).toEqual(['3', 'Reactive Laser Target System', '24', '0', '24', 'In Stock']);
+    expect(row(after.out, 1)).toEqual(['1', 'G-Series Laser Training Pistol', '23', '0', '23', '0', 'In Stock']);
+    expect(row(after.out, 3)).toEqual(['3', 'Reactive Laser Target System', '24', '0', '24', '0', 'In Stock']);
     console.log(
       `npm run stock, before:\n${before.out}\nwhile both checkouts are open:\n${holding.out}\nafter the paid order and the expired one:\n${after.out}`,
     );
@@ -71,7 +71,7 @@ describe('npm run stock', () => {
     const run = await stock('set', '2', '-1');
     expect(run.code).toBe(1);
     expect(run.out).toContain('stock cannot be set below 0');
-    expect(row((await stock()).out, 2)).toEqual(['2', 'AR-Style Laser Training Rifle', '25', '0', '25', 'In Stock']);
+    expect(row((await stock()).out, 2)).toEqual(['2', 'AR-Style Laser Training Rifle', '25', '0', '25', '0', 'In Stock']);
   });
 });
 

@@ -173,6 +173,7 @@ describe('operations', () => {
       contactMail: { owed: 0, overdue: 0, oldestOwedSeconds: null },
       orderMail: { owed: 0, overdue: 0, oldestOwedSeconds: null },
       orderStepMail: { owed: 0, overdue: 0, oldestOwedSeconds: null },
+      stockAlertMail: { owed: 0, overdue: 0, oldestOwedSeconds: null },
     });
   });
 

@@ -61,6 +61,13 @@ export async function startPostmarkEmulator(token = 'test-server-token') {
       if (req.method !== 'POST' || req.url !== '/email') return replyJson(res, 404, { ErrorCode: 404, Message: 'Not found' });
       if (given !== token) return replyJson(res, 401, { ErrorCode: 10, Message: 'Bad or missing Server API token.' });
       const body = JSON.parse(raw) as Record<string, unknown>;
+      // Postmark takes extra headers only as [{ Name, Value }] strings; anything else is refused whole.
+      const headers = body.Headers;
+      const headersOk =
+        headers === undefined ||
+        (Array.isArray(headers) &&
+          headers.every((h: { Name?: unknown; Value?: unknown }) => typeof h?.Name === 'string' && typeof h?.Value === 'string'));
+      if (!headersOk) return replyJson(res, 422, { ErrorCode: 300, Message: "Invalid 'Headers' value." });
       const hung = state.mode === 'hang';
       await untilAnswered();
       // A client that gave up on a hung request never learns of it: not accepted, not counted.

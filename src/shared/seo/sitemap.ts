@@ -70,6 +70,7 @@ export function robotsTxt(siteUrl: string): string {
     'Disallow: /orders/',
     'Disallow: /api/',
     'Disallow: /checkout/',
+    'Disallow: /stock-alerts/',
     '',
     `Sitemap: ${absoluteUrl(siteUrl, '/sitemap.xml')}`,
     '',

@@ -88,6 +88,13 @@ function settingsSchema(runtime: Runtime) {
     CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(10),
     /** Units one address may hold in open checkouts at once (then 429): no one holds the stock for free; 0 turns the cap off. */
     CHECKOUT_HOLD_UNITS: z.coerce.number().int().min(0).max(100_000).default(50),
+    /** Back-in-stock requests one address may make per 10 minutes (then 429); 0 turns the limit off. */
+    STOCK_ALERT_RATE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(10),
+    /**
+     * A restock tells at most this many waiting shoppers per unit available (1.5: 2 units tell 3),
+     * oldest first; unset: everyone waiting is told at once.
+     */
+    STOCK_ALERT_FACTOR: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().min(0.1).max(1000).optional()),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
     PORT: z.coerce.number().int().min(0).max(65_535).default(8787),
     /** Node only: the interface to listen on; loopback unless set, so nothing reaches the shop around its proxy. */

@@ -5,6 +5,7 @@ import { sendOwedMail, type OwedMailKind } from '#worker/mail/send-owed.ts';
 import { orderMail } from '#worker/orders/order-mail.ts';
 import { orderStepMail } from '#worker/orders/order-step-mail.ts';
 import { contactMail } from '#worker/contact/contact-mail.ts';
+import { stockAlertMail } from '#worker/stock-alerts/alert-mail.ts';
 
 export type JobDeps = Pick<AppDeps, 'db' | 'mailer' | 'log' | 'settings'>;
 
@@ -70,6 +71,7 @@ export async function owedMailNow(db: JobDeps['db']) {
     contact: await owedMail(db, contactMail.table, MAX_EMAIL_ATTEMPTS),
     order: await owedMail(db, orderMail.table, MAX_EMAIL_ATTEMPTS),
     'order step': await owedMail(db, orderStepMail.table, MAX_EMAIL_ATTEMPTS),
+    'stock alert': await owedMail(db, stockAlertMail.table, MAX_EMAIL_ATTEMPTS),
   };
 }
 
@@ -78,5 +80,6 @@ export async function retryAllOwedMail(deps: JobDeps, opts: { ignoreBackoff?: bo
     contact: await retryOwedMail(contactMail, deps, opts),
     order: await retryOwedMail(orderMail, deps, opts),
     'order step': await retryOwedMail(orderStepMail, deps, opts),
+    'stock alert': await retryOwedMail(stockAlertMail, deps, opts),
   };
 }

@@ -4,6 +4,8 @@ import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 import { settleLapsedHolds } from '#worker/orders/lapsed-holds.ts';
 import { pruneHits } from '#worker/limits/durable-limit.ts';
 import { nowSeconds } from '#worker/stock/stock-queries.ts';
+import { tidyAlerts } from '#worker/stock-alerts/alert-requests.ts';
+import { tellWaiting } from '#worker/stock-alerts/tell-waiting.ts';
 import { retryAllOwedMail, type JobDeps } from './retry-owed-mail.ts';
 
 const DAY_MS = 86_400_000;
@@ -22,7 +24,8 @@ async function job<T>(deps: JobDeps, name: string, work: () => Promise<T>): Prom
  * What the cron trigger (edge) and the timer (Node) run: owed mail is sent again, field data older
  * than VITALS_KEEP_DAYS and rate-limit windows older than a day are deleted (so the tables stay
  * bounded), and stock holds past their time are let go once Stripe says their session was not paid
- * (a paid one is recorded; payment links of products they emptied switch back on). Never throws.
+ * (a paid one is recorded; payment links of products they emptied switch back on); shoppers waiting
+ * for a product available again are told, and stock alerts past their time end. Never throws.
  */
 export async function runScheduledJobs(deps: JobDeps) {
   const mail = await job(deps, 'retry-owed-mail', () => retryAllOwedMail(deps));
@@ -37,5 +40,8 @@ export async function runScheduledJobs(deps: JobDeps) {
     await Promise.allSettled(later);
     if (run.released + run.recorded > 0) deps.log('info', 'lapsed holds settled', { ...run });
   });
+  // Every path that frees stock (a return, a hold let go, a restock on another instance) is covered here too.
+  await job(deps, 'tell-waiting', () => tellWaiting(deps, 'all'));
+  await job(deps, 'tidy-stock-alerts', () => tidyAlerts(deps.db));
   return mail;
 }

@@ -9,6 +9,8 @@ export interface MailMessage {
   replyTo?: string;
   subject: string;
   text: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 2369) and List-Unsubscribe-Post (RFC 8058) on a list-like mail. */
+  headers?: Record<string, string>;
 }
 
 /** Sends one e-mail; resolves with the provider's message id, rejects when it was not accepted. */

@@ -20,6 +20,7 @@ export function createPostmarkMailer(token: string, apiUrl: string, timeoutSecon
         TextBody: message.text,
         MessageStream: 'outbound',
         Metadata: { mail_id: message.mailId },
+        ...(message.headers ? { Headers: Object.entries(message.headers).map(([Name, Value]) => ({ Name, Value })) } : {}),
       });
       if (result.ErrorCode !== 0) throw new Error(`Postmark error ${result.ErrorCode}: ${result.Message}`);
       return { id: result.MessageID };

@@ -22,7 +22,7 @@ export interface MailDeps {
  */
 export interface OwedMailKind<T extends MailTable> {
   /** Names it in logs and on /healthz. */
-  name: 'contact' | 'order' | 'order step';
+  name: 'contact' | 'order' | 'order step' | 'stock alert';
   table: T;
   mails(deps: MailDeps, row: T['$inferSelect']): Promise<{ notification: MailMessage; confirmation: MailMessage | null }>;
 }

@@ -6,6 +6,7 @@ import type { Logger } from '#worker/base/log.ts';
 import type { MailDeps } from '#worker/mail/send-owed.ts';
 import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
 import { syncPaymentLinks } from '#worker/stock/payment-link-switch.ts';
+import { tellWaiting } from '#worker/stock-alerts/tell-waiting.ts';
 import { moveStatements } from '#worker/stock/stock-moves.ts';
 import { ORDER_NUMBER } from './order-number.ts';
 import { orderByNumber, type StoredOrder } from './order-queries.ts';
@@ -56,6 +57,8 @@ export function parseOrderCommand(args: readonly string[]): OrderCommand {
 export interface OrderCommandDeps extends MailDeps {
   gateway: CheckoutGateway | null;
   log: Logger;
+  /** False where this machine must not mail shoppers (a remote database without Postmark): the scheduled job tells them. */
+  mailWaiting?: boolean;
 }
 
 const nowIso = () => new Date().toISOString();
@@ -160,6 +163,13 @@ async function giveBack(deps: OrderCommandDeps, command: Extract<OrderCommand, {
     deps,
     lines.map((l) => l.productId),
   );
+  // A return can bring a sold-out product back: those waiting for it are told now.
+  if (deps.mailWaiting !== false) {
+    await tellWaiting(
+      deps,
+      lines.map((l) => l.productId),
+    );
+  }
   return `${order.number}: returned ${lines.map((l) => `${l.quantity} × product ${l.productId}`).join(', ')} to stock.`;
 }
 

@@ -21,6 +21,8 @@ import { owedMailNow } from '#worker/jobs/retry-owed-mail.ts';
 import { CLI_HELP, CLI_USAGE } from './cli-help.ts';
 import { terminalSafe } from '#worker/base/terminal.ts';
 import { syncPaymentLinks } from '#worker/stock/payment-link-switch.ts';
+import { waitingCounts } from '#worker/stock-alerts/alert-requests.ts';
+import { tellWaiting } from '#worker/stock-alerts/tell-waiting.ts';
 
 /** Everything a command prints goes through here: stored text reaches the terminal with its control characters escaped. */
 const print = (text: string) => console.log(terminalSafe(text));
@@ -112,7 +114,8 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
       await migrateDatabase(db);
       const deps = await createNodeDeps(settings, { clientDir: resolve('dist/client') });
       try {
-        print(await runOrderCommand({ ...deps, gateway: checkoutGatewayFor(settings) }, orderCommand));
+        const mailWaiting = operatorMailRefusal(settings) === null;
+        print(await runOrderCommand({ ...deps, gateway: checkoutGatewayFor(settings), mailWaiting }, orderCommand));
         return 0;
       } finally {
         deps.db.$client.close();
@@ -144,8 +147,22 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
       await migrateDatabase(db);
       const log = createLogger(settings.LOG_LEVEL);
       print(`Stock on ${target}:`);
-      print(await runStockCommand({ db, gateway: checkoutGatewayFor(settings), log, lowAt: settings.LOW_STOCK_AT }, stockCommand));
-      if (stockCommand.action !== 'list') print('Product pages show it within about a minute (their stock is read at most a minute old).');
+      const stockDeps = { db, gateway: checkoutGatewayFor(settings), log, lowAt: settings.LOW_STOCK_AT, waiting: () => waitingCounts(db) };
+      print(await runStockCommand(stockDeps, stockCommand));
+      if (stockCommand.action === 'list') return 0;
+      print('Product pages show it within about a minute (their stock is read at most a minute old).');
+      // Shoppers waiting for it are told now when this machine may mail them; otherwise the scheduled job tells them.
+      if (operatorMailRefusal(settings)) {
+        print('Shoppers waiting for it are told by the scheduled job (this machine does not mail them: no Postmark token).');
+        return 0;
+      }
+      const deps = await createNodeDeps(settings, { clientDir: resolve('dist/client') });
+      try {
+        const told = await tellWaiting(deps, [stockCommand.productId]);
+        if (told > 0) print(`${told} waiting shopper${told === 1 ? '' : 's'} told it is back in stock.`);
+      } finally {
+        deps.db.$client.close();
+      }
       return 0;
     }
     throw new Error(CLI_USAGE);

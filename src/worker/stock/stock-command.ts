@@ -39,8 +39,16 @@ export interface NamedProduct {
   listed: boolean;
 }
 
-/** One line per product: id, name, on hand, reserved, available, the label pages show, any oversell, and whether it is unlisted. */
-export function formatStockList(catalogue: readonly NamedProduct[], counts: readonly StockCount[], lowAt: number): string {
+/**
+ * One line per product: id, name, on hand, reserved, available, shoppers waiting to be told it is back
+ * (confirmed requests), the label pages show, any oversell, and whether it is unlisted.
+ */
+export function formatStockList(
+  catalogue: readonly NamedProduct[],
+  counts: readonly StockCount[],
+  lowAt: number,
+  waiting: ReadonlyMap<number, number> = new Map(),
+): string {
   const byId = new Map(counts.map((c) => [c.productId, c]));
   const rows = catalogue.map((p) => {
     const count = byId.get(p.id) ?? { productId: p.id, onHand: 0, reserved: 0 };
@@ -51,10 +59,11 @@ export function formatStockList(catalogue: readonly NamedProduct[], counts: read
       String(count.onHand),
       String(count.reserved),
       String(available),
+      String(waiting.get(p.id) ?? 0),
       stockLevel(available, lowAt) + (count.onHand < 0 ? ` (oversold: ${-count.onHand} short)` : '') + (p.listed ? '' : ' (unlisted)'),
     ];
   });
-  const header = ['id', 'name', 'on hand', 'reserved', 'available', 'label'];
+  const header = ['id', 'name', 'on hand', 'reserved', 'available', 'waiting', 'label'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   return [header, ...rows].map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')).join('\n');
 }
@@ -64,6 +73,8 @@ export interface StockCommandDeps {
   gateway: CheckoutGateway | null;
   log: Logger;
   lowAt: number;
+  /** Confirmed back-in-stock requests per product (the stock-alerts domain counts them). */
+  waiting: () => Promise<ReadonlyMap<number, number>>;
 }
 
 /** `npm run stock`: the list, or one move (set: adjust to a count; add: goods received), then the product's payment links follow. */
@@ -82,6 +93,7 @@ export async function runStockCommand(deps: StockCommandDeps, command: StockComm
         catalogue.map((p) => p.id),
       ),
       deps.lowAt,
+      await deps.waiting(),
     );
   }
   const { productId, quantity, note } = command;

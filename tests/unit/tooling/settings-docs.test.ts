@@ -15,7 +15,14 @@ describe('the settings, as the operator reads them', () => {
   it('the README names every setting the schema reads, and nothing else', () => {
     const schema = Object.keys(parseSettings({}, 'node'))
       .concat(['TURSO_AUTH_TOKEN', 'POSTMARK_SERVER_TOKEN', 'ORDERS_TO_EMAIL', 'RATE_LIMIT_SECRET', 'CLIENT_IP_HEADER', 'GTM_ID'])
-      .concat(['TURNSTILE_SITE_KEY', 'TURNSTILE_SECRET_KEY', 'REVIEWS_WIDGET_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+      .concat([
+        'TURNSTILE_SITE_KEY',
+        'TURNSTILE_SECRET_KEY',
+        'REVIEWS_WIDGET_URL',
+        'STRIPE_SECRET_KEY',
+        'STRIPE_WEBHOOK_SECRET',
+        'STOCK_ALERT_FACTOR',
+      ]);
     expect(named.length).toBeGreaterThan(30);
     expect([...new Set(schema)].toSorted()).toEqual([...new Set(named)].toSorted());
   });

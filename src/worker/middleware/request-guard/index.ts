@@ -8,6 +8,8 @@ export const MAX_REQUEST_BODY_BYTES = 64 * 1024;
 
 const SAFE_METHOD = /^(GET|HEAD|OPTIONS)$/;
 const WEBHOOKS = '/webhooks/';
+/** RFC 8058 one-click unsubscribe: a mail client posts it from its own servers; the token in the path is the authority. */
+const ONE_CLICK = /^\/(?:(?:gb|eu|us)\/)?stock-alerts\/unsubscribe\/[\w-]+$/;
 
 /**
  * Runs before every route, so routes added later (cart, consent) are covered without doing anything:
@@ -16,7 +18,8 @@ const WEBHOOKS = '/webhooks/';
  *   site's (`SITE_URL`) or the request's own (local and dev use, a proxy that keeps the host). JSON
  *   needs a CORS preflight cross-site, which the shop never grants, so csrf lets it through.
  * - Except under /webhooks/: providers post there cross-site, and each such route verifies the
- *   provider's signature before believing a byte (the body limit still applies).
+ *   provider's signature before believing a byte (the body limit still applies); and a back-in-stock
+ *   mail's one-click unsubscribe address (RFC 8058), whose unguessable token is all it acts on.
  * - Bodies over MAX_REQUEST_BODY_BYTES are refused (413) while they arrive, not after buffering.
  * Refusals are HTTPExceptions; app.onError answers them with a page or JSON (renderRefusal).
  */
@@ -31,7 +34,7 @@ export function requestGuard(siteUrl: string): MiddlewareHandler {
   });
   return async (c, next) => {
     if (SAFE_METHOD.test(c.req.method)) return next();
-    if (!c.req.path.startsWith(WEBHOOKS)) await sameSite(c, async () => {});
+    if (!c.req.path.startsWith(WEBHOOKS) && !ONE_CLICK.test(c.req.path)) await sameSite(c, async () => {});
     return limit(c, next);
   };
 }

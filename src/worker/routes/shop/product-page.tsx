@@ -6,6 +6,7 @@ import ProductPrice from '#ui/islands/ProductPrice.tsx';
 import { Badges } from '#ui/shop/badges.tsx';
 import { ProductName } from '#ui/shop/product-name.tsx';
 import { StockBadge } from '#ui/shop/stock-badge.tsx';
+import { StockAlertForm } from '#worker/components/stock-alert-form.tsx';
 import { campaignFromSearch, type CampaignParams } from '#shared/site/campaign.ts';
 import { analyticsItem, viewItemEvent } from '#shared/catalogue/item-events.ts';
 import {
@@ -170,6 +171,7 @@ export function Page({ product, unitsLeft, region, campaign }: ProductData) {
               />
               {/* No island either: a form and src/client/cart/add-to-cart.ts. */}
               <AddToCartButton product={product} className="w-full sm:w-auto sm:min-w-48 sm:self-start" />
+              {product.stock === 'Out of Stock' && <StockAlertForm productId={product.id} />}
               {product.stock === 'Low Stock' && (
                 // The spec's sentence, with the count beside it when the shop knows it.
                 <p className="font-semibold text-amber-900">{`Hurry! Only a few units left.${unitsLeft ? ` ${unitsLeft}.` : ''}`}</p>

@@ -4,7 +4,7 @@ import { MAX_EMAIL_ATTEMPTS } from '#worker/mail/retry-schedule.ts';
 import { owedMail } from '#worker/mail/owed-mail.ts';
 import type { Db } from '#worker/db/client.ts';
 import type { MailTable } from '#worker/mail/owed-mail.ts';
-import { formSubmissions, orderMails, orders } from '#worker/db/schema.ts';
+import { formSubmissions, orderMails, orders, stockAlertMails } from '#worker/db/schema.ts';
 import { errorFields } from '#worker/base/log.ts';
 
 /** /healthz: liveness plus a database round trip; never cached. */
@@ -12,12 +12,13 @@ export async function health(c: Context<AppEnv>) {
   c.header('Cache-Control', 'no-store');
   try {
     const { db } = c.get('deps');
-    const [contactMail, orderMail, orderStepMail] = await Promise.all([
+    const [contactMail, orderMail, orderStepMail, stockAlertMail] = await Promise.all([
       owedReport(db, formSubmissions),
       owedReport(db, orders),
       owedReport(db, orderMails),
+      owedReport(db, stockAlertMails),
     ]);
-    return c.json({ status: 'ok', database: 'reachable', contactMail, orderMail, orderStepMail });
+    return c.json({ status: 'ok', database: 'reachable', contactMail, orderMail, orderStepMail, stockAlertMail });
   } catch (err) {
     c.get('log')('error', 'health check: database unreachable', errorFields(err));
     return c.json({ status: 'degraded', database: 'unreachable' }, 503);

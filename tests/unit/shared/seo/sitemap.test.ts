@@ -15,5 +15,6 @@ describe('sitemap and robots', () => {
     expect(txt).toContain('Disallow: /thank-you');
     expect(txt).toContain('Disallow: /orders/');
     expect(txt).toContain('Disallow: /cart');
+    expect(txt).toContain('Disallow: /stock-alerts/');
   });
 });

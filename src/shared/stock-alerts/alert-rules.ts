@@ -1,0 +1,66 @@
+import { z } from 'zod/mini';
+import { normaliseRecipient } from '#shared/contact/recipient.ts';
+
+/**
+ * "E-mail me when it's back": the form's checks and the request's life, shared by the page that
+ * offers it and the server that keeps it.
+ */
+
+/** The confirmation link works this long after the request. */
+export const CONFIRM_VALID_HOURS = 48;
+/** A request nobody was told about ends after this many days (restocks that far off are another story). */
+export const ALERT_LIVES_DAYS = 90;
+/** The durable limit's scope and window for requests from one address (STOCK_ALERT_RATE_LIMIT per window, then 429). */
+export const ALERT_RATE_WINDOW = { scope: 'stock-alert', windowS: 600 } as const;
+export const ALERT_EMAIL_MAX = 254;
+
+/** The spec's {email} pattern, as the contact form has it: one @, no spaces, a dot in the domain. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const schema = z.object({
+  email: z
+    .string('email_required')
+    .check(
+      z.trim(),
+      z.minLength(1, 'email_required'),
+      z.maxLength(ALERT_EMAIL_MAX, 'email_invalid'),
+      z.regex(EMAIL_PATTERN, 'email_invalid'),
+    ),
+  product_id: z.string('product_invalid').check(z.regex(/^\d{1,9}$/, 'product_invalid')),
+});
+
+export const alertProblems = {
+  email_required: 'Please enter your e-mail address.',
+  email_invalid: 'Please enter one valid e-mail address, like name@example.com.',
+  product_invalid: 'That product cannot be found.',
+} as const;
+export type AlertProblem = keyof typeof alertProblems;
+
+/** A posted request as the server reads it: one address (trimmed) and a product id, or the first problem. */
+export function readAlertRequest(
+  fields: Record<string, unknown>,
+): { ok: true; email: string; productId: number } | { ok: false; problem: AlertProblem } {
+  const parsed = schema.safeParse({ email: fields.email, product_id: fields.product_id });
+  if (!parsed.success) return { ok: false, problem: (parsed.error.issues[0]?.message ?? 'email_invalid') as AlertProblem };
+  return { ok: true, email: parsed.data.email, productId: Number(parsed.data.product_id) };
+}
+
+/** The look-up key of an address: one mailbox written two ways (case, +tags, Gmail dots) waits once. */
+export function alertEmailKeyText(email: string): string {
+  return `stock-alert:${normaliseRecipient(email)}`;
+}
+
+/**
+ * How many waiting requests one restock tells: everyone (no factor set), or the units available times
+ * the owner's factor, rounded up (2 units × 1.5 tells 3), at least one.
+ */
+export function howManyToTell(available: number, factor: number | undefined): number {
+  if (available <= 0) return 0;
+  if (factor === undefined) return Number.POSITIVE_INFINITY;
+  return Math.max(1, Math.ceil(available * factor));
+}
+
+/** Whether a confirmation link made at `createdAt` still works at `now`. */
+export function confirmationLive(createdAt: string, now: Date): boolean {
+  return now.getTime() - Date.parse(createdAt) <= CONFIRM_VALID_HOURS * 3_600_000;
+}

@@ -1,0 +1,163 @@
+import { and, eq, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
+import { ALERT_LIVES_DAYS, CONFIRM_VALID_HOURS, alertEmailKeyText, confirmationLive } from '#shared/stock-alerts/alert-rules.ts';
+import type { Market } from '#shared/market/market.ts';
+import type { Db } from '#worker/db/client.ts';
+import { stockAlertMails, stockAlerts } from '#worker/db/schema.ts';
+
+const HOUR_MS = 3_600_000;
+
+/** SHA-256 of the normalised address: the look-up key kept beside (and after) the address. */
+export async function alertEmailKey(email: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(alertEmailKeyText(email)));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** 192 random bits, URL-safe: what the confirm and unsubscribe links carry. */
+function newToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_');
+}
+
+/** Ends requests (the address and token go with them unless a mail for them is still owed: see forgetEnded). */
+function endWhere(db: Db, reason: (typeof stockAlerts.$inferSelect)['endReason'], where: ReturnType<typeof and>, at: string) {
+  return db
+    .update(stockAlerts)
+    .set({ endedAt: at, endReason: reason })
+    .where(and(isNull(stockAlerts.endedAt), where));
+}
+
+/**
+ * A shopper asks to be told when a product is back. Whatever is already on file, the answer is the
+ * same (nobody learns whether an address waits): a live confirmed request, or one whose confirmation
+ * link still works, is left as it is and nothing is mailed; one whose link has lapsed is ended and
+ * asked again. A new request and its confirmation mail are written together; the id of that mail
+ * row is returned for the caller to send now (null: nothing to send).
+ */
+export async function askForAlert(
+  db: Db,
+  request: { productId: number; email: string; market: Market | null },
+  now = new Date(),
+): Promise<number | null> {
+  const emailKey = await alertEmailKey(request.email);
+  const at = now.toISOString();
+  const [live] = await db
+    .select({ id: stockAlerts.id, createdAt: stockAlerts.createdAt, confirmedAt: stockAlerts.confirmedAt })
+    .from(stockAlerts)
+    .where(and(eq(stockAlerts.productId, request.productId), eq(stockAlerts.emailKey, emailKey), isNull(stockAlerts.endedAt)));
+  if (live && (live.confirmedAt || confirmationLive(live.createdAt, now))) return null;
+  const token = newToken();
+  const [, , , mail] = await db.batch([
+    endWhere(db, 'unconfirmed', and(eq(stockAlerts.id, live?.id ?? -1), isNull(stockAlerts.confirmedAt)), at),
+    // A request racing this one for the same address and product wins; this one then writes nothing.
+    db
+      .insert(stockAlerts)
+      .values({ productId: request.productId, emailKey, email: request.email, market: request.market, token, createdAt: at })
+      .onConflictDoNothing(),
+    db.run(
+      sql`insert into ${stockAlertMails} (alert_id, kind, confirmation_wanted, created_at)
+        select id, 'confirm', 0, ${at} from ${stockAlerts} where token = ${token}`,
+    ),
+    db
+      .select({ id: stockAlertMails.id })
+      .from(stockAlertMails)
+      .innerJoin(stockAlerts, eq(stockAlerts.id, stockAlertMails.alertId))
+      .where(and(eq(stockAlerts.token, token), eq(stockAlertMails.kind, 'confirm'))),
+  ]);
+  return mail[0]?.id ?? null;
+}
+
+/** A live request by its link's token (any state), or undefined. */
+export async function alertByToken(db: Db, token: string) {
+  if (!/^[\w-]{20,64}$/.test(token)) return undefined;
+  const [row] = await db.select().from(stockAlerts).where(eq(stockAlerts.token, token));
+  return row;
+}
+
+export type ConfirmOutcome = 'confirmed' | 'already' | 'lapsed' | 'unknown';
+
+/** The confirm link's post: a live request inside CONFIRM_VALID_HOURS is confirmed (once). */
+export async function confirmAlert(db: Db, token: string, now = new Date()): Promise<{ outcome: ConfirmOutcome; productId?: number }> {
+  const alert = await alertByToken(db, token);
+  if (!alert || alert.endedAt) return { outcome: 'unknown' };
+  if (alert.confirmedAt) return { outcome: 'already', productId: alert.productId };
+  if (!confirmationLive(alert.createdAt, now)) return { outcome: 'lapsed', productId: alert.productId };
+  await db
+    .update(stockAlerts)
+    .set({ confirmedAt: now.toISOString() })
+    .where(and(eq(stockAlerts.id, alert.id), isNull(stockAlerts.confirmedAt), isNull(stockAlerts.endedAt)));
+  return { outcome: 'confirmed', productId: alert.productId };
+}
+
+/**
+ * The unsubscribe link (one click, RFC 8058, or the page's button): every live request of that
+ * address ends, this product's and any other's (the link of a mail already sent still works: the
+ * token outlives the address). How many ended.
+ */
+export async function unsubscribeAlert(db: Db, token: string, now = new Date()): Promise<{ ended: number; productId?: number }> {
+  const alert = await alertByToken(db, token);
+  if (!alert) return { ended: 0 };
+  const ended = await endWhere(db, 'unsubscribed', eq(stockAlerts.emailKey, alert.emailKey), now.toISOString()).returning({
+    id: stockAlerts.id,
+  });
+  return { ended: ended.length, productId: alert.productId };
+}
+
+/**
+ * The scheduled tidy-up: requests whose confirmation link lapsed unconfirmed, and those waiting longer
+ * than ALERT_LIVES_DAYS, end; then every ended request whose mails have all gone forgets its address
+ * (what stays is the hashed key, the product, the dates and the random token, so the unsubscribe link
+ * of a mail already sent still answers). Each step is one indexed write.
+ */
+export async function tidyAlerts(db: Db, now = new Date()): Promise<{ ended: number; forgotten: number }> {
+  const at = now.toISOString();
+  const lapsed = new Date(now.getTime() - CONFIRM_VALID_HOURS * HOUR_MS).toISOString();
+  const old = new Date(now.getTime() - ALERT_LIVES_DAYS * 24 * HOUR_MS).toISOString();
+  const unconfirmed = await endWhere(
+    db,
+    'unconfirmed',
+    and(isNull(stockAlerts.confirmedAt), lt(stockAlerts.createdAt, lapsed)),
+    at,
+  ).returning({
+    id: stockAlerts.id,
+  });
+  const expired = await endWhere(db, 'expired', lt(stockAlerts.createdAt, old), at).returning({ id: stockAlerts.id });
+  // A confirmation link for a request that is over (lapsed, unsubscribed) is not worth sending any more.
+  await db
+    .delete(stockAlertMails)
+    .where(
+      and(
+        isNull(stockAlertMails.notifiedAt),
+        eq(stockAlertMails.kind, 'confirm'),
+        sql`${stockAlertMails.alertId} in (select id from ${stockAlerts} where ended_at is not null and email is not null)`,
+      ),
+    );
+  const forgotten = await db
+    .update(stockAlerts)
+    .set({ email: null })
+    .where(
+      and(
+        isNotNull(stockAlerts.endedAt),
+        isNotNull(stockAlerts.email),
+        notExists(
+          db
+            .select({ id: stockAlertMails.id })
+            .from(stockAlertMails)
+            .where(and(eq(stockAlertMails.alertId, stockAlerts.id), isNull(stockAlertMails.notifiedAt))),
+        ),
+      ),
+    )
+    .returning({ id: stockAlerts.id });
+  return { ended: unconfirmed.length + expired.length, forgotten: forgotten.length };
+}
+
+/** Confirmed requests waiting per product (the operator's `npm run stock` shows them). */
+export async function waitingCounts(db: Db): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ productId: stockAlerts.productId, waiting: sql<number>`count(*)`.mapWith(Number) })
+    .from(stockAlerts)
+    .where(and(isNull(stockAlerts.endedAt), isNotNull(stockAlerts.confirmedAt)))
+    .groupBy(stockAlerts.productId);
+  return new Map(rows.map((r) => [r.productId, r.waiting]));
+}
