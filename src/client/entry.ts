@@ -6,7 +6,7 @@ import { armAddToCart } from './cart/add-to-cart.ts';
 import { armCartBadge } from './cart/badge.ts';
 import { armConsentBanner } from '#client/frame/arm-consent-banner.ts';
 import { armMobileMenu } from '#client/frame/arm-mobile-menu.ts';
-import { prefetchIslandCode } from './hydration/prefetch.ts';
+import { afterLoadWhenIdle, preloadLow, prefetchIslandCode } from './hydration/prefetch.ts';
 import { hydrateIslandNamed, hydrateRegionIslands, scheduleIslands } from './hydration/scheduler.ts';
 import { islandsAreHydrated } from '#client/hydration/islands-hydrated.ts';
 import { detectRegionOnce } from './region/auto-detect.ts';
@@ -58,11 +58,16 @@ void startUp.finally(() => {
 const detection = document.getElementById('region-detection')?.textContent;
 if (detection) detectRegionOnce(JSON.parse(detection) as DetectionConfig);
 
-// Field data for a sampled share of views (VITALS_SAMPLE_RATE, on <html data-vitals>): web-vitals is
-// fetched when the browser is idle; its observers read the buffered entries from the page's start.
-const startVitals = () => void import('./vitals.ts').then((m) => m.reportVitals());
+// Field data for a sampled share of views (VITALS_SAMPLE_RATE, on <html data-vitals>): it runs nothing
+// the visitor needs, so web-vitals is fetched at low priority once the page has loaded and the browser
+// is idle (its chunks named on <html data-vitals-chunks>); its observers read the buffered entries
+// from the page's start.
 const vitalsRate = Number(document.documentElement.dataset.vitals ?? 0);
 if (vitalsRate > 0 && Math.random() < vitalsRate) {
-  if ('requestIdleCallback' in window) requestIdleCallback(startVitals, { timeout: 5000 });
-  else setTimeout(startVitals, 2000);
+  afterLoadWhenIdle(() => {
+    const chunks = document.documentElement.dataset.vitalsChunks?.split(' ').filter(Boolean) ?? [];
+    void preloadLow(chunks)
+      .then(() => import('./vitals.ts'))
+      .then((m) => m.reportVitals());
+  });
 }

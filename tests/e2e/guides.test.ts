@@ -116,7 +116,8 @@ describe('guides list with JavaScript', () => {
     expect(await search(page).inputValue()).toBe('');
     expect(await category(page).inputValue()).toBe('');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('guides-q');
-    expect(await live(page).textContent()).toBe('12 guides found');
+    // The count is announced after the list settles (a loaded machine shows the cards a frame earlier).
+    await expect.poll(() => live(page).textContent()).toBe('12 guides found');
     expect(await samePage(page)).toBe(true);
     expectClean(watch);
     await context.close();

@@ -4,6 +4,9 @@ import { useBrowserAndShop } from '../support/e2e';
 import { shopper } from '../support/shopper';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
 import { runDbCli } from '../support/db-cli';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { MailMessage } from '#worker/mail/mailer.ts';
 
 /**
  * Stock as the operator and the shopper meet it: the built command behind `npm run stock` against the
@@ -72,6 +75,43 @@ describe('npm run stock', () => {
     expect(run.code).toBe(1);
     expect(run.out).toContain('stock cannot be set below 0');
     expect(row((await stock()).out, 2)).toEqual(['2', 'AR-Style Laser Training Rifle', '25', '0', '25', '0', 'In Stock']);
+  });
+});
+
+const outbox = async () => {
+  const files = await readdir(e2e.shop.outboxDir).catch(() => [] as string[]);
+  return Promise.all(files.map(async (f) => JSON.parse(await readFile(join(e2e.shop.outboxDir, f), 'utf8')) as MailMessage));
+};
+const mailTo = async (to: string, subject: RegExp) => (await outbox()).filter((m) => m.to === to && subject.test(m.subject));
+
+describe('back in stock through npm run stock', () => {
+  it('two confirmed and one unconfirmed: `stock add 11 5` tells each confirmed once, and the unconfirmed never', async () => {
+    const people = ['e2e-ann@example.com', 'e2e-bob@example.com', 'e2e-cy@example.com'];
+    for (const email of people) {
+      const { res } = await shopper(e2e.shop).post('/us/stock-alerts', { product_id: '11', email });
+      expect(res.status).toBe(200);
+    }
+    for (const email of people.slice(0, 2)) {
+      await expect.poll(async () => (await mailTo(email, /^Confirm/)).length).toBe(1);
+      const [mail] = await mailTo(email, /^Confirm/);
+      const link = new URL(/http\S+\/us\/stock-alerts\/confirm\/\S+/.exec(mail!.text)![0]);
+      expect((await shopper(e2e.shop).post(link.pathname, {})).body).toContain('on the list');
+    }
+    expect(row((await stock()).out, 11)).toEqual(['11', 'Shock Feedback Training Knife', '0', '0', '0', '2', 'Out of Stock']);
+
+    const add = await runDbCli(['stock', 'add', '11', '5'], {
+      env: { TURSO_DATABASE_URL: `file:${e2e.shop.dbFile}`, MAIL_OUTBOX_DIR: e2e.shop.outboxDir, SITE_URL: e2e.shop.url },
+    });
+    expect(add.code, add.out).toBe(0);
+    expect(add.out).toContain('2 waiting shoppers told it is back in stock.');
+    for (const email of people.slice(0, 2)) {
+      const back = await mailTo(email, /is back in stock$/);
+      expect(back, email).toHaveLength(1);
+      expect(back[0]!.text).toContain(`${e2e.shop.url}/us/product/11/shock-feedback-training-knife`);
+      expect(back[0]!.headers).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    }
+    expect(await mailTo(people[2]!, /is back in stock$/)).toEqual([]);
+    expect(row((await stock()).out, 11)).toEqual(['11', 'Shock Feedback Training Knife', '5', '0', '5', '0', 'Low Stock']);
   });
 });
 

@@ -9,7 +9,7 @@ import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { useDetectionConfig } from './region-selector-slot.tsx';
 import { AnalyticsHead } from '#worker/render/analytics-head.tsx';
-import type { ClientAssets } from '#worker/render/client-assets.ts';
+import { vitalsChunks, type ClientAssets } from '#worker/render/client-assets.ts';
 import type { PageHead } from '#worker/render/head.ts';
 import { Island } from '#worker/render/island.tsx';
 import { useRequestInfo } from '#worker/render/request-context.tsx';
@@ -41,6 +41,7 @@ export function Document({ head, assets, children }: DocumentProps) {
       data-region-source={region.source}
       data-market={market ?? undefined}
       data-vitals={settings.VITALS_SAMPLE_RATE > 0 ? String(settings.VITALS_SAMPLE_RATE) : undefined}
+      data-vitals-chunks={settings.VITALS_SAMPLE_RATE > 0 ? vitalsChunks().join(' ') || undefined : undefined}
     >
       <head>
         <meta charSet="utf-8" />

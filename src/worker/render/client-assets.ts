@@ -48,3 +48,9 @@ export function islandChunks(name: string): string[] {
 
 /** The manifest never changes while the process runs: each island's list is walked once, not per page. */
 const chunksByIsland = new Map<string, string[]>();
+
+/** The field-data reporter's chunks (web-vitals), fetched at low priority after load when the view is sampled. */
+export function vitalsChunks(): string[] {
+  return (vitals ??= chunkFiles('src/client/vitals.ts', new Set<string>((manifest[ENTRY]?.imports ?? []).concat(ENTRY))));
+}
+let vitals: string[] | undefined;
