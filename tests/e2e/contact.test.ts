@@ -155,6 +155,34 @@ describe('contact form with JavaScript', () => {
     await close();
   });
 
+  it('hydrates on the first interaction and keeps everything typed while React was still loading', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const watch = watchPage(page);
+    // The form's code arrives late (a slow phone): it is held until everything has been typed. (Held
+    // from the start: the page fetches island code ahead once idle.)
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/ContactForm-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${e2e.shop.url}/contact`);
+    await pageSettled(page);
+    // Nothing of the form's React runs before the visitor uses it.
+    expect(await page.locator('[data-island="ContactForm"]').getAttribute('data-hydrated')).toBeNull();
+    await fill(page, message);
+    expect(await page.locator('[data-island="ContactForm"]').getAttribute('data-hydrated')).toBeNull();
+    release();
+    await page.locator('[data-island="ContactForm"][data-hydrated="true"]').waitFor();
+    const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/contact'));
+    await sendButton(page).click();
+    expect((await posted).postDataJSON()).toMatchObject(message);
+    await toastWith(page, contactNotices.success.title).waitFor();
+    expect(watch.problems).toEqual([]);
+    await context.close();
+  });
+
   it('puts the form on the left of the details at 1280 px and stacks them at 375 px', async () => {
     for (const width of [1280, 375]) {
       const { page, watch, close } = await openContact({ width });

@@ -78,6 +78,22 @@ export default function ContactForm({
   // Each Turnstile token is good for one verification: a fresh one after every post.
   const resetChallenge = useRef<() => void>(() => {});
 
+  // Hydrated on the first interaction: what was typed or picked before React listened is in the
+  // fields, not yet in state (hydration keeps the DOM's values); state takes it before any re-render
+  // would write the server's values back.
+  useEffect(() => {
+    if (!form.current) return;
+    const typed = new FormData(form.current);
+    setValues((v) => {
+      const next = { ...v };
+      for (const field of Object.keys(v) as Field[]) {
+        const value = typed.get(field);
+        if (typeof value === 'string') next[field] = value;
+      }
+      return next;
+    });
+  }, []);
+
   useEffect(() => {
     if (!turnstileSiteKey || !challenge.current) return;
     return mountTurnstile(challenge.current, turnstileSiteKey, (reset) => (resetChallenge.current = reset));

@@ -73,8 +73,10 @@ export function Page({ form }: ContactData) {
           <h2 id="contact-form-heading" className="mb-6 text-2xl font-semibold text-stone-900">
             Send Us a Message
           </h2>
-          {/* Idle: typing must reach a live form; until then it posts as a plain HTML form. */}
-          <Island name="ContactForm" component={ContactForm} props={form} hydrate="idle" />
+          {/* On the first interaction (focus, a tap): React is not loaded before the visitor uses the form, which
+              posts as a plain HTML form until then and takes what was typed meanwhile. With Turnstile, at idle:
+              the widget must be ready before the visitor sends. */}
+          <Island name="ContactForm" component={ContactForm} props={form} hydrate={form.turnstileSiteKey ? 'idle' : 'interaction'} />
           {/* Turnstile (only when configured): its script loads with the page; the island renders the widget. */}
           {form.turnstileSiteKey && <script id={TURNSTILE_SCRIPT_ID} src={TURNSTILE_SCRIPT_URL} async nonce={nonce} />}
         </section>
