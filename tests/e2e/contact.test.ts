@@ -161,8 +161,7 @@ describe('contact form with JavaScript', () => {
     const watch = watchPage(page);
     // The form's code arrives late (a slow phone): it is held until everything has been typed. (Held
     // from the start: the page fetches island code ahead once idle.)
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
+    const { promise: held, resolve: release } = Promise.withResolvers<void>();
     await page.route('**/assets/ContactForm-*.js', async (route) => {
       await held;
       await route.continue();
