@@ -161,7 +161,8 @@ describe('contact form with JavaScript', () => {
     const watch = watchPage(page);
     // The form's code arrives late (a slow phone): it is held until everything has been typed. (Held
     // from the start: the page fetches island code ahead once idle.)
-    const { promise: held, resolve: release } = Promise.withResolvers<void>();
+    const gate: { open?: () => void } = {};
+    const held = new Promise<void>((resolve) => (gate.open = resolve));
     await page.route('**/assets/ContactForm-*.js', async (route) => {
       await held;
       await route.continue();
@@ -172,7 +173,7 @@ describe('contact form with JavaScript', () => {
     expect(await page.locator('[data-island="ContactForm"]').getAttribute('data-hydrated')).toBeNull();
     await fill(page, message);
     expect(await page.locator('[data-island="ContactForm"]').getAttribute('data-hydrated')).toBeNull();
-    release();
+    gate.open!();
     await page.locator('[data-island="ContactForm"][data-hydrated="true"]').waitFor();
     const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/contact'));
     await sendButton(page).click();
