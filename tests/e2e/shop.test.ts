@@ -186,6 +186,34 @@ describe('product list in Chromium', () => {
     await page.close();
   });
 
+  it('hydrates on the first interaction and applies what was typed and ticked while its code was loading', async () => {
+    const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const watch = watchPage(page);
+    // The list's code arrives late (a slow phone): held from the start (the page fetches island code ahead once idle).
+    const gate: { open?: () => void } = {};
+    const held = new Promise<void>((resolve) => (gate.open = resolve));
+    await page.route('**/assets/ProductBrowser-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${e2e.shop.url}/products?category=knives`);
+    await pageSettled(page);
+    const island = page.locator('[data-island="ProductBrowser"]');
+    expect(await island.getAttribute('data-hydrated')).toBeNull();
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('marking');
+    await page.getByRole('checkbox', { name: 'In Stock Only' }).check();
+    expect(await island.getAttribute('data-hydrated')).toBeNull();
+    expect(await cards(page).count()).toBe(2);
+    gate.open!();
+    await page.locator('[data-island="ProductBrowser"][data-hydrated="true"]').waitFor();
+    await expect.poll(() => page.url()).toBe(`${e2e.shop.url}/products?category=knives&q=marking&in_stock=on`);
+    expect(await cards(page).count()).toBe(1);
+    expect(await page.getByRole('searchbox', { name: 'Search products' }).inputValue()).toBe('marking');
+    expect(await page.getByRole('checkbox', { name: 'In Stock Only' }).isChecked()).toBe(true);
+    expectClean(watch);
+    await page.close();
+  });
+
   it('opens the filter panel on a narrow screen', async () => {
     const { page, watch } = await openList('/products', { width: 375, height: 800 });
     expect(await page.getByRole('button', { name: 'Rifle Trainers' }).isVisible()).toBe(false);

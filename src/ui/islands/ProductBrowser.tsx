@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type MouseEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type MouseEvent } from 'react';
 import type { CampaignParams } from '#shared/site/campaign.ts';
 import {
   type CardItem,
@@ -18,7 +18,7 @@ import { currencyByRegion, type Region } from '#shared/region/region.ts';
 import { FilterPanel, type AvailabilityKey } from '#ui/shop/filter-panel.tsx';
 import { HiddenListState } from '#ui/shop/list-forms.tsx';
 import { ProductCards } from '#ui/shop/product-card.tsx';
-import { restoreList, showList, writeListUrl } from '#ui/state/list-history.ts';
+import { restoreList, showList, typedListState, writeListUrl } from '#ui/state/list-history.ts';
 import { useRegion } from '#ui/state/use-region.ts';
 import { useHref } from '#ui/state/market-context.ts';
 
@@ -83,10 +83,22 @@ export default function ProductBrowser({ items, initial, region, campaign }: Pro
     writeListUrl(next, 'replace');
   };
 
+  // Hydrated on the first interaction: a search typed or a box ticked before React listened is in
+  // the DOM, not yet in state (hydration keeps the DOM's values); it is applied once, on mount, before
+  // any re-render would write the server's values back.
+  const root = useRef<HTMLDivElement>(null);
+  const takeTyped = useEffectEvent(() => {
+    const typed = root.current && typedListState(root.current, initial);
+    if (!typed) return;
+    if (typed.inStock !== initial.inStock || typed.newArrivals !== initial.newArrivals) show(typed);
+    else if (typed.q !== initial.q) onSearch(typed.q);
+  });
+  useEffect(() => takeTyped(), []);
+
   const panel = <FilterPanel state={state} onCategory={onCategory} onAvailability={onAvailability} onClear={clear} />;
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10">
+    <div ref={root} className="mx-auto max-w-7xl px-4 py-10">
       <header className="mb-8">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{heading.title}</h1>
         <p className="mt-2 max-w-3xl text-stone-700">{heading.description}</p>

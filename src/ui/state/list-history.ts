@@ -1,5 +1,6 @@
 import { analyticsItem } from '#shared/catalogue/item-events.ts';
 import {
+  availabilityBoxes,
   type CardItem,
   listedProducts,
   listAnalytics,
@@ -46,4 +47,20 @@ export function restoreList(items: readonly CardItem[]): ListState {
   document.title = pageTitle(listHeading(state).title);
   trackList(items, state);
   return state;
+}
+
+/**
+ * The list state the visitor's fields show inside `root` (the island, hydrated on the first
+ * interaction): the search typed and the Availability boxes ticked before React listened, over
+ * `initial`. The panel is rendered twice (wide screens, the narrow screens' disclosure): a box counts
+ * as changed when either copy differs from `initial`.
+ */
+export function typedListState(root: ParentNode, initial: ListState): ListState {
+  const q = root.querySelector<HTMLInputElement>('input[type="search"][name="q"]')?.value ?? initial.q;
+  const next = { ...initial, q };
+  for (const box of availabilityBoxes) {
+    const copies = [...root.querySelectorAll<HTMLInputElement>(`input[type="checkbox"][name="${box.name}"]`)];
+    if (copies.some((c) => c.checked !== initial[box.key])) next[box.key] = !initial[box.key];
+  }
+  return next;
 }

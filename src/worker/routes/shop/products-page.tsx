@@ -62,9 +62,11 @@ export function head({ state, items, region }: ProductListData): PageHead {
 /** Product list (/products): rendered complete on the server, made instant by the island. */
 export function Page({ state, items, region, campaign }: ProductListData) {
   return (
-    // Load: the list and its filters are the page, above the fold, used at once.
+    // On the first interaction: the list is complete server HTML and its GET forms work, so React is not
+    // run before the visitor uses it (the first tap is held and replayed; what was typed meanwhile is taken
+    // on mount). A region change hydrates it at once (followsRegion).
     <Island
-      hydrate="load"
+      hydrate="interaction"
       followsRegion
       name="ProductBrowser"
       component={ProductBrowser}
