@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { productPath } from '#shared/catalogue/product.ts';
-import { expectClean, markPage, pageSettled, samePage, watchPage } from '../support/browser';
+import { expectClean, hydrateIslands, markPage, samePage, watchPage } from '../support/browser';
 import { useBrowserAndShop } from '../support/e2e';
 import { openShopDb } from '../support/shop-db';
 import { BROWSER_UA } from '../support/html';
@@ -44,8 +44,8 @@ async function open(path: string, javaScriptEnabled = true) {
   const watch = watchPage(page, { javaScriptDisabled: !javaScriptEnabled });
   expect((await page.goto(`${e2e.shop.url}${path}`))?.status()).toBe(200);
   if (javaScriptEnabled) {
-    await page.locator('[data-island="GuideBrowser"][data-hydrated="true"]').waitFor();
-    await pageSettled(page);
+    // The island hydrates on the first interaction: focus moving into it, as a keyboard visitor's would.
+    await hydrateIslands(page, 'GuideBrowser');
     await markPage(page);
   }
   return { context, page, watch };
@@ -70,7 +70,7 @@ describe('guides pages', () => {
     const { context, page, watch } = await open('/guides');
     const first = await titles(page);
     await Promise.all([page.waitForURL(/page=2$/), page.getByRole('link', { name: /Next/ }).click()]);
-    await page.locator('[data-island="GuideBrowser"][data-hydrated="true"]').waitFor();
+    await hydrateIslands(page, 'GuideBrowser');
     expect(await page.getByText('Page 2 of 5').isVisible()).toBe(true);
     const second = await titles(page);
     expect(second).toHaveLength(12);

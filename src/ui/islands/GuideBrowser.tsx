@@ -1,4 +1,14 @@
-import { useEffect, useRef, useState, type Dispatch, type FormEvent, type MouseEvent, type RefObject, type SetStateAction } from 'react';
+import {
+  useEffect,
+  useEffectEvent,
+  useRef,
+  useState,
+  type Dispatch,
+  type FormEvent,
+  type MouseEvent,
+  type RefObject,
+  type SetStateAction,
+} from 'react';
 import type { PostTeaser } from '#shared/editorial/posts.ts';
 import {
   filterGuides,
@@ -97,6 +107,14 @@ export default function GuideBrowser({ cards, categories, initial, page, pageCou
     show(NO_GUIDE_FILTER, 'push');
     searchRef.current?.focus();
   };
+
+  // Hydrated on the first interaction: a search typed before React listened is in the field, not yet
+  // in state (hydration keeps the DOM's value); it is applied once, on mount.
+  const takeTyped = useEffectEvent(() => {
+    const typed = searchRef.current?.value;
+    if (typed !== undefined && typed !== initial.q) show({ ...filter, q: typed }, 'replace');
+  });
+  useEffect(() => takeTyped(), []);
 
   const answered = sameFilter(filter, server.filter);
   const shown = answered ? server.cards : filterGuides(server.cards, filter);

@@ -382,7 +382,7 @@ export const rateHits = sqliteTable(
  * kept (with the token its links carry) only while the request lives and its last mail is owed;
  * `email_key` (SHA-256 of the normalised address) finds a live request without reading addresses.
  */
-export const STOCK_ALERT_ENDS = ['told', 'unsubscribed', 'unconfirmed', 'expired', 'product_gone'] as const;
+export const STOCK_ALERT_ENDS = ['told', 'unsubscribed', 'unconfirmed', 'expired'] as const;
 export const stockAlerts = sqliteTable(
   'stock_alerts',
   {

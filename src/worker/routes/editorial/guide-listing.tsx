@@ -23,8 +23,9 @@ interface GuideListingProps {
  */
 export function GuideListing({ filter, page, pageCount, total, categories, posts }: GuideListingProps) {
   const props = { cards: use(posts).map(toPostTeaser), categories, initial: filter, page, pageCount, total };
-  // Visible: the filters are above the fold; until then they work as a GET form.
-  return <Island name="GuideBrowser" component={GuideBrowser} props={props} hydrate="visible" />;
+  // On the first interaction: the page and its GET form are complete without React, so it is not run
+  // before the visitor uses them (a category picked meanwhile is replayed, a search typed is taken on mount).
+  return <Island name="GuideBrowser" component={GuideBrowser} props={props} hydrate="interaction" />;
 }
 
 /** While the guides load: the same form, disabled, and six card placeholders in the same space. */

@@ -23,9 +23,10 @@ function page(c: Context<AppEnv>, status: Status, title: string, body: React.Rea
   return c.render(body, { title, description: title, robots: 'noindex' });
 }
 
-async function productNamed(c: Context<AppEnv>, id: number | undefined) {
+/** The product a request names: listed ones only when asking; any (since unlisted) on a request's own pages. */
+async function productNamed(c: Context<AppEnv>, id: number | undefined, listedOnly = false) {
   if (id === undefined) return undefined;
-  const product = (await productLookup(c.get('deps').db, [id], { listedOnly: false }))(id);
+  const product = (await productLookup(c.get('deps').db, [id], { listedOnly }))(id);
   return product && { path: productPath(product), name: plainName(product.name) };
 }
 
@@ -76,7 +77,7 @@ export const stockAlertRoutes = new Hono<AppEnv>()
         </AlertPage>,
       );
     }
-    const product = await productNamed(c, request.productId);
+    const product = await productNamed(c, request.productId, true);
     if (!product)
       return page(
         c,
