@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_FILL_FIELD, CONTACT_STATUS_RESET_MS, contactNotices, contactRefusals } from '#shared/contact/form.ts';
-import { pageSettled, watchPage } from '../support/browser';
+import { pageSettled, watchPage, holdRequests } from '../support/browser';
 import { useBrowserAndShop } from '../support/e2e';
 import { startPostmarkEmulator } from '../support/postmark-emulator';
 import { startShopServer, type ShopServer } from '../support/shop-server';
@@ -161,19 +161,14 @@ describe('contact form with JavaScript', () => {
     const watch = watchPage(page);
     // The form's code arrives late (a slow phone): it is held until everything has been typed. (Held
     // from the start: the page fetches island code ahead once idle.)
-    const gate: { open?: () => void } = {};
-    const held = new Promise<void>((resolve) => (gate.open = resolve));
-    await page.route('**/assets/ContactForm-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/assets/ContactForm-*.js');
     await page.goto(`${e2e.shop.url}/contact`);
     await pageSettled(page);
     // Nothing of the form's React runs before the visitor uses it.
     expect(await page.locator('[data-island="ContactForm"]').getAttribute('data-hydrated')).toBeNull();
     await fill(page, message);
     expect(await page.locator('[data-island="ContactForm"]').getAttribute('data-hydrated')).toBeNull();
-    gate.open!();
+    release();
     await page.locator('[data-island="ContactForm"][data-hydrated="true"]').waitFor();
     const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/contact'));
     await sendButton(page).click();

@@ -1,6 +1,16 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { dataLayer, expectClean, hydrateIslands, layoutShift, markPage, pageSettled, samePage, watchPage } from '../support/browser';
+import {
+  dataLayer,
+  expectClean,
+  hydrateIslands,
+  layoutShift,
+  markPage,
+  pageSettled,
+  samePage,
+  watchPage,
+  holdRequests,
+} from '../support/browser';
 import { useBrowserAndShop } from '../support/e2e';
 import { BROWSER_UA } from '../support/html';
 import { measureSkeletonSwap, SWAP_VIEWPORTS } from '../support/skeleton-swap';
@@ -130,19 +140,14 @@ describe('guides list with JavaScript', () => {
     const page = await context.newPage();
     const watch = watchPage(page);
     // Held from the start: the page fetches island code ahead once idle.
-    const gate: { open?: () => void } = {};
-    const held = new Promise<void>((resolve) => (gate.open = resolve));
-    await page.route('**/assets/GuideBrowser-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/assets/GuideBrowser-*.js');
     await page.goto(`${e2e.shop.url}/guides`);
     await pageSettled(page);
     const island = page.locator('[data-island="GuideBrowser"]');
     expect(await island.getAttribute('data-hydrated')).toBeNull();
     await search(page).fill('laser');
     expect(await island.getAttribute('data-hydrated')).toBeNull();
-    gate.open!();
+    release();
     await page.locator('[data-island="GuideBrowser"][data-hydrated="true"]').waitFor();
     await expect.poll(() => page.url()).toBe(`${e2e.shop.url}/guides?q=laser`);
     expect(await search(page).inputValue()).toBe('laser');

@@ -11,6 +11,7 @@ import {
   samePage,
   watchPage,
   type DataLayerEvent,
+  holdRequests,
 } from '../support/browser';
 import { useBrowserAndShop } from '../support/e2e';
 import { paymentLinks, ukPaymentLinks } from '../support/catalogue';
@@ -190,12 +191,7 @@ describe('product list in Chromium', () => {
     const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const watch = watchPage(page);
     // The list's code arrives late (a slow phone): held from the start (the page fetches island code ahead once idle).
-    const gate: { open?: () => void } = {};
-    const held = new Promise<void>((resolve) => (gate.open = resolve));
-    await page.route('**/assets/ProductBrowser-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/assets/ProductBrowser-*.js');
     await page.goto(`${e2e.shop.url}/products?category=knives`);
     await pageSettled(page);
     const island = page.locator('[data-island="ProductBrowser"]');
@@ -204,7 +200,7 @@ describe('product list in Chromium', () => {
     await page.getByRole('checkbox', { name: 'In Stock Only' }).check();
     expect(await island.getAttribute('data-hydrated')).toBeNull();
     expect(await cards(page).count()).toBe(2);
-    gate.open!();
+    release();
     await page.locator('[data-island="ProductBrowser"][data-hydrated="true"]').waitFor();
     await expect.poll(() => page.url()).toBe(`${e2e.shop.url}/products?category=knives&q=marking&in_stock=on`);
     expect(await cards(page).count()).toBe(1);

@@ -108,3 +108,18 @@ export function layoutShift(page: Page): Promise<number> {
       }),
   );
 }
+
+/**
+ * Holds back the responses for `pattern` (an island's chunk) until the returned function is called: a
+ * slow phone's network, to type into an island before it can hydrate. Set it before the page loads: the
+ * page fetches island code ahead once idle.
+ */
+export async function holdRequests(page: Page, pattern: string): Promise<() => void> {
+  const gate: { open?: () => void } = {};
+  const held = new Promise<void>((resolve) => (gate.open = resolve));
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => gate.open!();
+}

@@ -1,7 +1,8 @@
 import { MAX_EMAIL_ATTEMPTS, retryDelayMs } from './retry-schedule.ts';
 import type { Settings } from '#worker/base/settings.ts';
 import type { Db } from '#worker/db/client.ts';
-import { recordMailDelivery, type MailTable } from './owed-mail.ts';
+import { claimOwedMail, emailLeaseMs, recordMailDelivery, type MailTable } from './owed-mail.ts';
+import type { SQL } from 'drizzle-orm';
 import { errorFields, type Logger } from '#worker/base/log.ts';
 import { deliveryStatus } from './delivery-status.ts';
 import type { Mailer, MailMessage } from './mailer.ts';
@@ -93,4 +94,18 @@ export async function sendOwedMail<T extends MailTable>(
     log('error', `${kind.name} mail delivery not recorded`, { id: row.id, ...errorFields(err) });
   }
   return { notified, status };
+}
+
+/**
+ * Sends now what the rows matching `only` owe (up to `limit`; the rest wait for the retry job), right
+ * after the caller's batch wrote them. Each is claimed with a lease first, as the retry job claims (one
+ * in back-off after a failure is left to that job), so a racing sender never sends one twice; and the
+ * provider is always asked first (a row whose lease ran out looks the same as a fresh one, and its
+ * sender may have died after the provider took it). Rejects only when the claim itself fails.
+ */
+export async function sendOwedNow<T extends MailTable>(kind: OwedMailKind<T>, deps: MailDeps, log: Logger, only: SQL, limit: number) {
+  const now = new Date();
+  const leaseUntil = new Date(now.getTime() + emailLeaseMs(deps.settings.MAIL_TIMEOUT_MS, deps.settings.DB_TIMEOUT_MS));
+  const claimed = await claimOwedMail(deps.db, kind.table, { now, leaseNow: now, leaseUntil, limit, only });
+  await Promise.all(claimed.map((row) => sendOwedMail(kind, deps, log, row, now, { mayHaveGone: true })));
 }

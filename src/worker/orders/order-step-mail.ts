@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { claimOwedMail, emailLeaseMs } from '#worker/mail/owed-mail.ts';
 import { orderMails } from '#worker/db/schema.ts';
 import { errorFields, type Logger } from '#worker/base/log.ts';
-import { sendOwedMail, type MailDeps, type OwedMailKind } from '#worker/mail/send-owed.ts';
+import { sendOwedNow, type MailDeps, type OwedMailKind } from '#worker/mail/send-owed.ts';
 import { orderStepEmail } from './order-step-email.ts';
 import { orderById } from './order-queries.ts';
 import { orderStep } from './order-steps.ts';
@@ -22,26 +21,10 @@ export const orderStepMail: OwedMailKind<typeof orderMails> = {
 /** The most step mails one call sends (an order owes a handful at most); any more wait for the retry job. */
 const MAILS_AT_ONCE = 10;
 
-/**
- * Sends the step mails an order owes, right after the step was written (the webhook's or the
- * command's batch). Each is claimed with a lease first, as the retry job claims (claimOwedMail; one
- * in back-off after a failure is left to that job), so a racing delivery never sends one twice; and
- * the provider is always asked first (a row whose lease ran out looks the same as a fresh one, and
- * its sender may have died after Postmark took it). Never throws: what fails stays owed for the
- * retry job.
- */
+/** Sends the step mails an order owes, right after the step was written (the webhook's or the command's batch); never throws: what fails stays owed for the retry job. */
 export async function sendOrderStepMails(deps: MailDeps, log: Logger, orderId: number): Promise<void> {
   try {
-    const now = new Date();
-    const leaseUntil = new Date(now.getTime() + emailLeaseMs(deps.settings.MAIL_TIMEOUT_MS, deps.settings.DB_TIMEOUT_MS));
-    const claimed = await claimOwedMail(deps.db, orderMails, {
-      now,
-      leaseNow: now,
-      leaseUntil,
-      limit: MAILS_AT_ONCE,
-      only: eq(orderMails.orderId, orderId),
-    });
-    await Promise.all(claimed.map((row) => sendOwedMail(orderStepMail, deps, log, row, now, { mayHaveGone: true })));
+    await sendOwedNow(orderStepMail, deps, log, eq(orderMails.orderId, orderId), MAILS_AT_ONCE);
   } catch (err) {
     log('error', 'order step mail failed', { orderId, ...errorFields(err) });
   }

@@ -1,8 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
-import { claimOwedMail, emailLeaseMs } from '#worker/mail/owed-mail.ts';
 import { stockAlertMails, stockAlerts } from '#worker/db/schema.ts';
 import { errorFields, type Logger } from '#worker/base/log.ts';
-import { sendOwedMail, type MailDeps, type OwedMailKind } from '#worker/mail/send-owed.ts';
+import { sendOwedNow, type MailDeps, type OwedMailKind } from '#worker/mail/send-owed.ts';
 import { productLookup } from '#worker/products/product-queries.ts';
 import { backInStockEmail, confirmAlertEmail } from './alert-email.ts';
 
@@ -25,23 +24,11 @@ export const stockAlertMail: OwedMailKind<typeof stockAlertMails> = {
 /** The most mails one call sends; the rest wait for the retry job (a minute or so). */
 const MAILS_AT_ONCE = 50;
 
-/**
- * Sends these owed mail rows now, each claimed with a lease first as the retry job claims them, the
- * provider asked first (a lapsed lease looks like a fresh row). Never throws: what fails stays owed.
- */
+/** Sends these owed mail rows now (sendOwedNow); never throws: what fails stays owed for the retry job. */
 export async function sendAlertMails(deps: MailDeps, log: Logger, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   try {
-    const now = new Date();
-    const leaseUntil = new Date(now.getTime() + emailLeaseMs(deps.settings.MAIL_TIMEOUT_MS, deps.settings.DB_TIMEOUT_MS));
-    const claimed = await claimOwedMail(deps.db, stockAlertMails, {
-      now,
-      leaseNow: now,
-      leaseUntil,
-      limit: MAILS_AT_ONCE,
-      only: inArray(stockAlertMails.id, ids.slice(0, MAILS_AT_ONCE)),
-    });
-    await Promise.all(claimed.map((row) => sendOwedMail(stockAlertMail, deps, log, row, now, { mayHaveGone: true })));
+    await sendOwedNow(stockAlertMail, deps, log, inArray(stockAlertMails.id, ids.slice(0, MAILS_AT_ONCE)), MAILS_AT_ONCE);
   } catch (err) {
     log('error', 'stock alert mail failed', { ids: ids.length, ...errorFields(err) });
   }
