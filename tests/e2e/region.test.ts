@@ -119,7 +119,9 @@ describe('choosing a region', () => {
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await expect.poll(() => menu.getByRole('combobox', { name: 'Region' }).inputValue(), SETTLE).toBe('US');
     await menu.getByRole('combobox', { name: 'Region' }).selectOption('UK');
-    expect(await page.locator('header select[data-region-select]').first().inputValue()).toBe('UK');
+    // The switch waits for the list island to hydrate (on /products it hydrates on use or on a region
+    // change), so that every price and both selectors change in one frame.
+    await expect.poll(() => page.locator('header select[data-region-select]').first().inputValue(), SETTLE).toBe('UK');
     await page.getByRole('button', { name: 'Close menu' }).click();
     await expect.poll(async () => (await priceTexts(page)).every((p) => p.startsWith('£')), SETTLE).toBe(true);
     await page.getByRole('button', { name: 'Open menu' }).click();
