@@ -20,7 +20,7 @@ function newToken(): string {
     .replaceAll('/', '_');
 }
 
-/** Ends requests (the address and token go with them unless a mail for them is still owed: see forgetEnded). */
+/** Ends the live requests matching `where` (tidyAlerts forgets their address once no mail for them is owed). */
 function endWhere(db: Db, reason: (typeof stockAlerts.$inferSelect)['endReason'], where: ReturnType<typeof and>, at: string) {
   return db
     .update(stockAlerts)
@@ -68,7 +68,7 @@ export async function askForAlert(
   return mail[0]?.id ?? null;
 }
 
-/** A live request by its link's token (any state), or undefined. */
+/** The request a link's token names (live or ended), or undefined. */
 export async function alertByToken(db: Db, token: string) {
   if (!/^[\w-]{20,64}$/.test(token)) return undefined;
   const [row] = await db.select().from(stockAlerts).where(eq(stockAlerts.token, token));

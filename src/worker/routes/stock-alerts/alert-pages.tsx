@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { useHref } from '#ui/state/market-context.ts';
-import { StockAlertForm } from '#worker/components/stock-alert-form.tsx';
 
 /** The short pages of a back-in-stock request: one heading, what happened, and the one next step. */
 export function AlertPage({ title, children }: { title: string; children: ReactNode }) {
@@ -21,15 +20,6 @@ export function ProductLink({ path, name }: { path: string; name: string }) {
         Back to {name}
       </a>
     </p>
-  );
-}
-
-/** A refused request: the form again with what was typed and why. */
-export function AskAgain({ productId, email, problem }: { productId: number; email: string; problem: string }) {
-  return (
-    <AlertPage title="E-mail me when it's back">
-      <StockAlertForm productId={productId} email={email} problem={problem} />
-    </AlertPage>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { plainName, productPath } from '#shared/catalogue/product.ts';
-import { ALERT_RATE_WINDOW, alertProblems, readAlertRequest } from '#shared/stock-alerts/alert-rules.ts';
+import { ALERT_EMAIL_MAX, ALERT_RATE_WINDOW, alertProblems, readAlertRequest } from '#shared/stock-alerts/alert-rules.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { readFields } from '#worker/http/read-fields.ts';
 import { keepAlive } from '#worker/http/keep-alive.ts';
@@ -11,7 +11,8 @@ import { alertByToken, askForAlert, confirmAlert, unsubscribeAlert } from '#work
 import { sendAlertMails } from '#worker/stock-alerts/alert-mail.ts';
 import { confirmPath, unsubscribePath } from '#worker/stock-alerts/alert-email.ts';
 import { tellWaiting } from '#worker/stock-alerts/tell-waiting.ts';
-import { ActionButton, AlertPage, AskAgain, ProductLink } from './alert-pages.tsx';
+import { ActionButton, AlertPage, ProductLink } from './alert-pages.tsx';
+import { StockAlertForm } from '#worker/components/stock-alert-form.tsx';
 
 type Status = 200 | 400 | 404 | 410 | 429;
 
@@ -20,8 +21,10 @@ function page(c: Context<AppEnv>, status: Status, title: string, body: React.Rea
   c.header('Cache-Control', 'no-store');
   c.header('X-Robots-Tag', 'noindex');
   c.status(status);
-  return c.render(body, { title, description: title, robots: 'noindex' });
+  return c.render(<AlertPage title={title}>{body}</AlertPage>, { title, description: title, robots: 'noindex' });
 }
+
+const productUnknown = (c: Context<AppEnv>) => page(c, 400, 'That product cannot be found', <p>{alertProblems.product_invalid}</p>);
 
 /** The product a request names: listed ones only when asking; any (since unlisted) on a request's own pages. */
 async function productNamed(c: Context<AppEnv>, id: number | undefined, listedOnly = false) {
@@ -35,9 +38,9 @@ const unknownLink = (c: Context<AppEnv>) =>
     c,
     404,
     'This link does not work',
-    <AlertPage title="This link does not work">
+    <>
       <p>It may have been copied only in part, or the request it belonged to is over. Nothing was changed.</p>
-    </AlertPage>,
+    </>,
   );
 
 /**
@@ -52,17 +55,17 @@ export const stockAlertRoutes = new Hono<AppEnv>()
     const deps = c.get('deps');
     const fields = await readFields(c, ['form']);
     const request = readAlertRequest(fields);
-    const email = fields.email?.trim().slice(0, 254) ?? '';
+    const email = fields.email?.trim().slice(0, ALERT_EMAIL_MAX) ?? '';
     if (!request.ok) {
       const id = Number(fields.product_id);
       return request.problem === 'product_invalid' || !Number.isSafeInteger(id)
-        ? page(
+        ? productUnknown(c)
+        : page(
             c,
             400,
-            'That product cannot be found',
-            <AlertPage title="That product cannot be found">{alertProblems.product_invalid}</AlertPage>,
-          )
-        : page(c, 400, "E-mail me when it's back", <AskAgain productId={id} email={email} problem={alertProblems[request.problem]} />);
+            "E-mail me when it's back",
+            <StockAlertForm productId={id} email={email} problem={alertProblems[request.problem]} />,
+          );
     }
     const limit = { ...ALERT_RATE_WINDOW, limit: deps.settings.STOCK_ALERT_RATE_LIMIT };
     const hit = await takeHit(deps.db, limit, await senderKey(deps.settings.RATE_LIMIT_SECRET, deps.senderAddressOf(c)));
@@ -72,19 +75,13 @@ export const stockAlertRoutes = new Hono<AppEnv>()
         c,
         429,
         'Too many requests',
-        <AlertPage title="Too many requests">
+        <>
           <p>Please wait a few minutes, then try again.</p>
-        </AlertPage>,
+        </>,
       );
     }
     const product = await productNamed(c, request.productId, true);
-    if (!product)
-      return page(
-        c,
-        400,
-        'That product cannot be found',
-        <AlertPage title="That product cannot be found">{alertProblems.product_invalid}</AlertPage>,
-      );
+    if (!product) return productUnknown(c);
     const mailId = await askForAlert(deps.db, { productId: request.productId, email: request.email, market: c.get('market') });
     // Sent after the answer; a failure stays owed and the retry job sends it.
     if (mailId !== null) keepAlive(c)(sendAlertMails(deps, c.get('log'), [mailId]));
@@ -92,13 +89,13 @@ export const stockAlertRoutes = new Hono<AppEnv>()
       c,
       200,
       'Check your inbox',
-      <AlertPage title="Check your inbox">
+      <>
         <p>
           If {request.email} can receive mail, a link to confirm is on its way. Once you confirm, we e-mail you one time when {product.name}{' '}
           is back in stock.
         </p>
         <ProductLink {...product} />
-      </AlertPage>,
+      </>,
     );
   })
   .get('/stock-alerts/confirm/:token', async (c) => {
@@ -109,10 +106,10 @@ export const stockAlertRoutes = new Hono<AppEnv>()
       c,
       200,
       'Confirm your request',
-      <AlertPage title="Confirm your request">
+      <>
         <p>Press Confirm and we e-mail you one time when {product?.name ?? 'the product'} is back in stock.</p>
         <ActionButton action={confirmPath(c.req.param('token'))} label="Confirm" />
-      </AlertPage>,
+      </>,
     );
   })
   .post('/stock-alerts/confirm/:token', async (c) => {
@@ -126,10 +123,10 @@ export const stockAlertRoutes = new Hono<AppEnv>()
         c,
         410,
         'This link has expired',
-        <AlertPage title="This link has expired">
+        <>
           <p>Confirmation links work for 48 hours. Ask again from the product page and confirm the new link.</p>
           {back}
-        </AlertPage>,
+        </>,
       );
     }
     // Back already (a restock while the mail was on its way): told now rather than at the next sweep.
@@ -138,10 +135,10 @@ export const stockAlertRoutes = new Hono<AppEnv>()
       c,
       200,
       "You're on the list",
-      <AlertPage title="You're on the list">
+      <>
         <p>We will e-mail you one time when {product?.name ?? 'the product'} is back in stock. Each mail has a link to stop.</p>
         {back}
-      </AlertPage>,
+      </>,
     );
   })
   .get('/stock-alerts/unsubscribe/:token', async (c) => {
@@ -151,10 +148,10 @@ export const stockAlertRoutes = new Hono<AppEnv>()
       c,
       200,
       'Stop back-in-stock e-mails',
-      <AlertPage title="Stop back-in-stock e-mails">
+      <>
         <p>Press Unsubscribe and this address gets no more back-in-stock e-mails from us, for any product.</p>
         <ActionButton action={unsubscribePath(c.req.param('token'))} label="Unsubscribe" />
-      </AlertPage>,
+      </>,
     );
   })
   .post('/stock-alerts/unsubscribe/:token', async (c) => {
@@ -165,8 +162,8 @@ export const stockAlertRoutes = new Hono<AppEnv>()
       c,
       200,
       'Unsubscribed',
-      <AlertPage title="Unsubscribed">
+      <>
         <p>This address gets no more back-in-stock e-mails from us.</p>
-      </AlertPage>,
+      </>,
     );
   });
