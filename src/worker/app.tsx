@@ -23,6 +23,7 @@ import { shopRoutes } from './routes/shop/shop-routes.tsx';
 import { webhookRoutes } from './routes/webhooks/webhook-routes.ts';
 import { vitalsRoutes } from './routes/vitals/vitals-routes.ts';
 import { stockAlertRoutes } from './routes/stock-alerts/alert-routes.tsx';
+import { discountRoutes } from './routes/cart/discount-routes.ts';
 
 /** The request's body stopped because the client went away (Node's "aborted", a reset socket, an aborted stream). */
 function clientAborted(err: unknown): boolean {
@@ -53,6 +54,7 @@ export function createApp(deps: AppDeps) {
     app.route(base, editorialRoutes);
     app.route(base, contactRoutes);
     app.route(base, stockAlertRoutes);
+    app.route(base, discountRoutes);
   }
   app.get('/:market{gb|eu|us}/', (c) => c.redirect(`/${c.req.param('market')}`, 301));
   app.route('/', webhookRoutes);

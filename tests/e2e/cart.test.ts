@@ -324,7 +324,7 @@ describe('cart checkout in Chromium', () => {
     await page.waitForURL((url) => url.pathname === '/thank-you');
     await pageSettled(page);
     expect(await page.locator('[data-order-line]').count()).toBe(2);
-    expect(await page.locator('[data-order-total]').textContent()).toBe('£496.97');
+    expect(await page.locator('[data-order-amount="total"]').textContent()).toBe('£496.97');
     expect(await dataLayer(page)).toContainEqual(
       expect.objectContaining({ event: 'purchase', ecommerce: expect.objectContaining({ value: 496.97, currency: 'GBP' }) }),
     );
@@ -365,7 +365,7 @@ describe('cart checkout in Chromium', () => {
     await pageSettled(page);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Order ${number}`);
     expect(await page.locator('[data-order-line]').count()).toBe(2);
-    expect(await page.locator('[data-order-total]').textContent()).toBe('£496.97');
+    expect(await page.locator('[data-order-amount="total"]').textContent()).toBe('£496.97');
     expectClean(watch);
     await context.close();
   });

@@ -390,7 +390,7 @@ describe('thank-you with a session', () => {
     expect(main).toContain('G-Series Laser Training Pistol');
     expect(main).toContain('$379.98');
     expect(main).toContain('$249.99');
-    expect(main).toMatch(/data-order-total[^>]*>\$629\.97</);
+    expect(main).toMatch(/data-order-amount="total"[^>]*>\$629\.97</);
     const number = /data-order-number[^>]*>Order (SP-\w{4}-\w{4})/.exec(main)?.[1];
     expect(number).toMatch(/^SP-/);
     expect(pageEvents(html)).toEqual([

@@ -50,6 +50,7 @@ function request(cart: CheckoutRequest['cart'], more: Partial<CheckoutRequest> =
       nonceAsked++;
       return 'nonce-of-this-browser';
     },
+    offerCode: null,
     ...more,
   };
 }
@@ -134,6 +135,39 @@ describe('startCheckout with Stripe set up', () => {
     const refused = await from('198.51.100.10', 'attempt-many-x', [{ id: 10, quantity: 1 }]);
     expect(refused).toMatchObject({ kind: 'limited', notice: cartNotices.tooManyCheckouts, retryAfterS: expect.any(Number) });
     expect(await from('192.0.2.44', 'attempt-other', [{ id: 10, quantity: 1 }])).toMatchObject({ kind: 'redirect' });
+  });
+
+  it('refuses a code the cart does not meet by name, holding nothing; forgets one Stripe no longer takes', async () => {
+    stripe.addPromotion({ code: 'BIG200', amountOff: { amount: 2000, currency: 'gbp' }, minimum: { amount: 20_000, currency: 'gbp' } });
+    const before = stripe.received.length;
+    const heldBefore = await held(1);
+    const short = await startCheckout(deps(true), request([{ id: 1, quantity: 1 }], { attempt: 'attempt-min', offerCode: 'big200' }));
+    expect(short).toEqual({ kind: 'offer', ended: false, notice: { tone: 'error', text: 'BIG200 needs an order of £200.00 or more.' } });
+    const ended = await startCheckout(deps(true), request([{ id: 1, quantity: 1 }], { attempt: 'attempt-old', offerCode: 'OLDCODE' }));
+    expect(ended).toMatchObject({ kind: 'offer', ended: true });
+    expect(stripe.received.length).toBe(before);
+    expect(await held(1)).toBe(heldBefore);
+    // Enough in the cart: the code goes to Stripe, under a key of its own (the same attempt without it is another request).
+    const met = await startCheckout(deps(true), request([{ id: 1, quantity: 2 }], { attempt: 'attempt-min', offerCode: 'BIG200' }));
+    expect(met.kind).toBe('redirect');
+    const withCode = stripe.received.at(-1)!;
+    expect(withCode.fields['discounts[0][promotion_code]']).toMatch(/^promo_test_\d+$/);
+    const without = await startCheckout(deps(true), request([{ id: 1, quantity: 2 }], { attempt: 'attempt-min' }));
+    expect(without.kind).toBe('redirect');
+    expect(stripe.received.at(-1)!.idempotencyKey).not.toBe(withCode.idempotencyKey);
+  });
+
+  it('finds codes case-insensitively, never one past its end or used up', async () => {
+    const gateway = checkoutGatewayFor(deps(true).settings)!;
+    stripe.addPromotion({ code: 'PAST5', percentOff: 5, expiresAt: Math.floor(Date.now() / 1000) - 60 });
+    stripe.addPromotion({ code: 'ONCE5', percentOff: 5, maxRedemptions: 1 }).times_redeemed = 1;
+    expect(await gateway.findPromotionCode('spring10')).toMatchObject({ code: 'SPRING10', percentOff: 10, amountOff: {} });
+    expect(await gateway.findPromotionCode('TAKE15')).toMatchObject({
+      percentOff: null,
+      amountOff: { GBP: 1500, EUR: 1700, USD: 1900 },
+      minimum: { GBP: 5000 },
+    });
+    for (const code of ['PAST5', 'ONCE5', 'OLDCODE', 'NOPE']) expect(await gateway.findPromotionCode(code)).toBeNull();
   });
 
   it('says the cart is empty when none of its lines is a product', async () => {

@@ -94,7 +94,7 @@ const figures: Record<ContentPath, string[]> = {
     paymentMethodsText,
     businessDays(PROCESSING_DAYS),
     ...returnsSummary,
-    policyPricesBasis,
+    policyPricesBasis(false),
     `${claimText.subscriptionDiscount} off`,
     `${claimText.referralDiscount} off for each friend`,
   ],
@@ -102,7 +102,7 @@ const figures: Record<ContentPath, string[]> = {
     lastUpdated,
     `within ${businessDays(PROCESSING_DAYS)}`,
     shipsInText,
-    policyPricesNote,
+    policyPricesNote(false),
     `over ${policyMoney(FREE_STANDARD_SHIPPING_OVER)} delivered to ${freeShippingDestinationsText}`,
   ],
   '/returns': [

@@ -14,7 +14,7 @@ export interface PaymentsApp {
  * The Node app over HTTP with Stripe's and Postmark's emulations, as the order tests run it: signed
  * webhooks with `secret`, every mail through Postmark, the shop's copies to ORDERS_TO_EMAIL.
  */
-export async function startPaymentsApp(secret: string, log: Logger): Promise<PaymentsApp> {
+export async function startPaymentsApp(secret: string, log: Logger, env: Record<string, string> = {}): Promise<PaymentsApp> {
   const [stripe, postmark] = await Promise.all([startStripeEmulator(), startPostmarkEmulator()]);
   const app = await startTestApp({
     env: {
@@ -24,6 +24,7 @@ export async function startPaymentsApp(secret: string, log: Logger): Promise<Pay
       POSTMARK_API_URL: postmark.url,
       ORDERS_TO_EMAIL: 'orders@strikepoint-training.com',
       SITE_URL: 'https://shop.example',
+      ...env,
     },
     log,
   });

@@ -14,6 +14,8 @@ export interface ReceivedSession {
 interface EmulatedSession {
   id: string;
   fields: Record<string, string>;
+  /** A code the shopper typed on the hosted page (allow_promotion_codes): its promotion code's id. */
+  typedPromotion?: string;
   status: 'open' | 'complete' | 'expired';
   paymentStatus?: 'paid' | 'unpaid';
   paymentLink?: string;
@@ -29,6 +31,36 @@ interface EmulatedCharge {
   amount_refunded: number;
   currency: string;
   refunded: boolean;
+}
+
+/** A coupon and its customer-facing promotion code, as the owner makes them in the Dashboard. */
+interface EmulatedPromotion {
+  id: string;
+  code: string;
+  active: boolean;
+  expires_at: number | null;
+  max_redemptions: number | null;
+  times_redeemed: number;
+  minimum: { amount: number; currency: string } | null;
+  coupon: {
+    id: string;
+    percent_off: number | null;
+    amount_off: number | null;
+    currency: string | null;
+    currency_options?: Record<string, { amount_off: number }>;
+    valid: boolean;
+  };
+}
+
+/** Stripe Tax's rate for a session, by its currency (the emulated shoppers live in GB, DE and MA). */
+const TAX_RATES: Record<string, { display_name: string; percentage: number; country: string; jurisdiction: string }> = {
+  gbp: { display_name: 'VAT', percentage: 20, country: 'GB', jurisdiction: 'United Kingdom' },
+  eur: { display_name: 'VAT', percentage: 19, country: 'DE', jurisdiction: 'Germany' },
+  usd: { display_name: 'Sales Tax', percentage: 6.25, country: 'US', jurisdiction: 'Massachusetts' },
+};
+
+function stripeError(message: string, param?: string, code?: string) {
+  return { error: { type: 'invalid_request_error', message, ...(param ? { param } : {}), ...(code ? { code } : {}) } };
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -85,6 +117,12 @@ function lineItems(fields: Record<string, string>) {
  * set, as Stripe does), and the account's payment links (GET /v1/payment_links, paged; GET /v1/payment_links/:id; POST
  * /v1/payment_links/:id with `active`, recorded in `linkUpdates`). `state.mode` decides the next create answers: ok, fail (500), reject (400) or
  * hang (no answer: the client's time-out).
+ * Promotion codes (GET /v1/promotion_codes?code=&active=, the coupon under `promotion` when expanded) apply
+ * to sessions made with `discounts[0][promotion_code]` or typed on the hosted page (typeCode); with
+ * `automatic_tax[enabled]` a session computes one rate by currency, inclusive or exclusive as its lines
+ * say. Sessions then report `total_details` (its `breakdown` and `discounts.promotion_code` when expanded)
+ * as Stripe shapes them. Create refuses what Stripe refuses: both `allow_promotion_codes` and `discounts`,
+ * an unknown, inactive or unmet code, a bad `tax_behavior`, and automatic tax while `state.taxActive` is off.
  */
 export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
   const received: ReceivedSession[] = [];
@@ -95,6 +133,8 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
     mode: 'ok' as 'ok' | 'fail' | 'reject' | 'hang',
     /** GET /v1/checkout/sessions/:id answers 500 (Stripe down for reads). */
     readsFail: false,
+    /** Stripe Tax set up in the Dashboard: off, sessions asking for automatic_tax are refused as Stripe refuses them. */
+    taxActive: true,
     /** Where Pay posts the completed event, and the endpoint's signing secret. */
     webhook: null as { url: string; secret: string } | null,
   };
@@ -137,12 +177,168 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
       status: string;
     }
   >();
+  /** The account's promotion codes: SPRING10 (10% off), TAKE15 (£15, €17 or $19 off, orders of £50 or more), OLDCODE (switched off). */
+  const promotions: EmulatedPromotion[] = [];
+  function addPromotion(opts: {
+    code: string;
+    percentOff?: number;
+    amountOff?: { amount: number; currency: string; options?: Record<string, number> };
+    active?: boolean;
+    expiresAt?: number | null;
+    maxRedemptions?: number | null;
+    minimum?: { amount: number; currency: string };
+  }): EmulatedPromotion {
+    const n = promotions.length + 1;
+    const promo: EmulatedPromotion = {
+      id: `promo_test_${n}`,
+      code: opts.code,
+      active: opts.active ?? true,
+      expires_at: opts.expiresAt ?? null,
+      max_redemptions: opts.maxRedemptions ?? null,
+      times_redeemed: 0,
+      minimum: opts.minimum ?? null,
+      coupon: {
+        id: `coupon_test_${n}`,
+        percent_off: opts.percentOff ?? null,
+        amount_off: opts.amountOff?.amount ?? null,
+        currency: opts.amountOff?.currency ?? null,
+        ...(opts.amountOff?.options
+          ? { currency_options: Object.fromEntries(Object.entries(opts.amountOff.options).map(([c, a]) => [c, { amount_off: a }])) }
+          : {}),
+        valid: true,
+      },
+    };
+    promotions.push(promo);
+    return promo;
+  }
+  addPromotion({ code: 'SPRING10', percentOff: 10 });
+  addPromotion({
+    code: 'TAKE15',
+    amountOff: { amount: 1500, currency: 'gbp', options: { eur: 1700, usd: 1900 } },
+    minimum: { amount: 5000, currency: 'gbp' },
+  });
+  addPromotion({ code: 'OLDCODE', percentOff: 20, active: false });
+
+  function couponJson(p: EmulatedPromotion) {
+    return {
+      object: 'coupon',
+      duration: 'once',
+      name: null,
+      max_redemptions: null,
+      times_redeemed: p.times_redeemed,
+      redeem_by: null,
+      metadata: {},
+      livemode: false,
+      created: 1_700_000_000,
+      ...p.coupon,
+    };
+  }
+
+  /** A promotion code as Stripe's API shapes it (API 2025-09-30 on: its coupon under `promotion`), the coupon expanded or its id. */
+  function promotionJson(p: EmulatedPromotion, expandCoupon: boolean) {
+    return {
+      id: p.id,
+      object: 'promotion_code',
+      active: p.active,
+      code: p.code,
+      created: 1_700_000_000,
+      customer: null,
+      customer_account: null,
+      expires_at: p.expires_at,
+      livemode: false,
+      max_redemptions: p.max_redemptions,
+      metadata: {},
+      promotion: { type: 'coupon', coupon: expandCoupon ? couponJson(p) : p.coupon.id },
+      restrictions: {
+        first_time_transaction: false,
+        minimum_amount: p.minimum?.amount ?? null,
+        minimum_amount_currency: p.minimum?.currency ?? null,
+      },
+      times_redeemed: p.times_redeemed,
+    };
+  }
+
+  /** Whether Stripe would take the code now (active, coupon valid, not expired, redemptions left). */
+  const redeemable = (p: EmulatedPromotion) =>
+    p.active &&
+    p.coupon.valid &&
+    (p.expires_at === null || p.expires_at > Math.floor(Date.now() / 1000)) &&
+    (p.max_redemptions === null || p.times_redeemed < p.max_redemptions);
+
+  /** What a code takes off a session's items (minor units), or why Stripe refuses it for this currency and amount. */
+  function discountFor(p: EmulatedPromotion, currency: string, subtotal: number): { amount: number } | { refusal: string } {
+    if (!redeemable(p)) return { refusal: `This promotion code is not active: '${p.code}'.` };
+    if (p.minimum) {
+      const minimum = p.minimum.currency === currency ? p.minimum.amount : undefined;
+      if (minimum !== undefined && subtotal < minimum) {
+        return { refusal: `This promotion code requires a minimum order amount of ${minimum} ${currency}.` };
+      }
+    }
+    if (p.coupon.percent_off !== null) return { amount: Math.round((subtotal * p.coupon.percent_off) / 100) };
+    const off = p.coupon.currency === currency ? p.coupon.amount_off : p.coupon.currency_options?.[currency]?.amount_off;
+    if (off === undefined || off === null) return { refusal: `The coupon's currency does not match the session's currency (${currency}).` };
+    return { amount: Math.min(off, subtotal) };
+  }
+
+  /** The promotion code a session carries: the one the shop applied (discounts), or the one the shopper typed. */
+  const sessionPromotion = (s: EmulatedSession) => {
+    const id = s.fields['discounts[0][promotion_code]'] ?? s.typedPromotion;
+    return id ? promotions.find((p) => p.id === id) : undefined;
+  };
+
   let base = '';
 
-  function sessionJson(s: EmulatedSession, expand: boolean) {
+  function sessionJson(s: EmulatedSession, expand: boolean, expandMore: readonly string[] = []) {
     const items = lineItems(s.fields);
     const subtotal = items.reduce((sum, i) => sum + i.amount_total, 0);
     const shipping = Number(s.fields['shipping_options[0][shipping_rate_data][fixed_amount][amount]'] ?? 0);
+    const currency = items[0]?.currency ?? 'gbp';
+    const promo = sessionPromotion(s);
+    const applied = promo ? discountFor(promo, currency, subtotal) : null;
+    const discount = applied && 'amount' in applied ? applied.amount : 0;
+    // Stripe Tax: one rate for the shopper's place; inclusive prices hold it, exclusive ones get it added.
+    const rate = s.fields['automatic_tax[enabled]'] === 'true' ? TAX_RATES[currency] : undefined;
+    const inclusive = s.fields['line_items[0][price_data][tax_behavior]'] === 'inclusive';
+    const taxable = subtotal - discount + shipping;
+    const tax = rate
+      ? Math.round(inclusive ? (taxable * rate.percentage) / (100 + rate.percentage) : (taxable * rate.percentage) / 100)
+      : 0;
+    const total = taxable + (rate && !inclusive ? tax : 0);
+    const breakdown = {
+      discounts:
+        promo && discount > 0
+          ? [
+              {
+                amount: discount,
+                discount: {
+                  id: `di_${s.id}`,
+                  object: 'discount',
+                  checkout_session: s.id,
+                  promotion_code: promo.id,
+                  source: { type: 'coupon', coupon: couponJson(promo) },
+                },
+              },
+            ]
+          : [],
+      taxes: rate
+        ? [
+            {
+              amount: tax,
+              rate: {
+                id: `txr_${currency}`,
+                object: 'tax_rate',
+                active: true,
+                inclusive,
+                effective_percentage: rate.percentage,
+                tax_type: rate.display_name === 'VAT' ? 'vat' : 'sales_tax',
+                ...rate,
+              },
+              taxability_reason: 'standard_rated',
+              taxable_amount: inclusive ? taxable - tax : taxable,
+            },
+          ]
+        : [],
+    };
     const metadata = Object.fromEntries(
       Object.entries(s.fields).flatMap(([k, v]) => {
         const key = /^metadata\[(\w+)\]$/.exec(k)?.[1];
@@ -179,8 +375,23 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
         : null,
       currency: items[0]?.currency ?? null,
       amount_subtotal: subtotal,
-      amount_total: subtotal + shipping,
-      total_details: { amount_discount: 0, amount_shipping: shipping, amount_tax: 0 },
+      amount_total: total,
+      allow_promotion_codes: s.fields.allow_promotion_codes === 'true' ? true : null,
+      automatic_tax: { enabled: Boolean(rate), status: rate ? 'complete' : null, liability: null, provider: rate ? 'stripe' : null },
+      discounts: promo
+        ? [
+            {
+              coupon: promo.coupon.id,
+              promotion_code: expandMore.includes('discounts.promotion_code') ? promotionJson(promo, false) : promo.id,
+            },
+          ]
+        : [],
+      total_details: {
+        amount_discount: discount,
+        amount_shipping: shipping,
+        amount_tax: tax,
+        ...(expandMore.includes('total_details.breakdown') ? { breakdown } : {}),
+      },
       success_url: s.fields.success_url,
       cancel_url: s.fields.cancel_url,
       metadata,
@@ -203,6 +414,8 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
     if (!s) throw new Error(`no session ${id}`);
     s.status = 'complete';
     s.paymentStatus = paymentStatus;
+    const promo = sessionPromotion(s);
+    if (promo && !s.paymentIntent) promo.times_redeemed++;
     if (!s.paymentIntent) {
       const n = charges.size + 1;
       s.paymentIntent = `pi_test_${n}`;
@@ -278,6 +491,37 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
     return id;
   }
 
+  /** Why Stripe would refuse these create parameters (the refusals the shop can meet), or null. */
+  function createRefusal(fields: Record<string, string>) {
+    const promoId = fields['discounts[0][promotion_code]'];
+    if (promoId !== undefined && fields.allow_promotion_codes !== undefined) {
+      return stripeError('You may only specify one of these parameters: allow_promotion_codes, discounts.', 'allow_promotion_codes');
+    }
+    for (const [key, value] of Object.entries(fields)) {
+      if (key.endsWith('[tax_behavior]') && !['inclusive', 'exclusive', 'unspecified'].includes(value)) {
+        return stripeError(`Invalid ${key}: must be one of inclusive, exclusive, or unspecified`, key);
+      }
+    }
+    if (fields['automatic_tax[enabled]'] === 'true' && !state.taxActive) {
+      return stripeError(
+        'Stripe Tax has not been activated on your account. Please visit https://dashboard.stripe.com/settings/tax/activate to get started.',
+        'automatic_tax[enabled]',
+      );
+    }
+    if (promoId !== undefined) {
+      const promo = promotions.find((p) => p.id === promoId);
+      if (!promo) return stripeError(`No such promotion code: '${promoId}'`, 'discounts[0][promotion_code]', 'resource_missing');
+      const items = lineItems(fields);
+      const applied = discountFor(
+        promo,
+        items[0]?.currency ?? '',
+        items.reduce((sum, i) => sum + i.amount_total, 0),
+      );
+      if ('refusal' in applied) return stripeError(applied.refusal, 'discounts[0][promotion_code]');
+    }
+    return null;
+  }
+
   const server: Server = createServer((req, res) => {
     void readBody(req).then((raw) => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -331,6 +575,8 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
         if (saved) return replyJson(res, saved.status, saved.body);
         // A request that fails validation is not saved.
         if (state.mode === 'reject') return replyJson(res, 400, { error: { type: 'invalid_request_error', message: 'Invalid currency' } });
+        const refusal = createRefusal(fields);
+        if (refusal) return replyJson(res, 400, refusal);
         const answer = (status: number, body: object) => {
           if (idempotencyKey) byKey.set(idempotencyKey, { raw, status, body });
           replyJson(res, status, body);
@@ -354,6 +600,21 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
       if (req.method === 'GET' && url.pathname === '/v1/checkout/sessions') {
         const wanted = url.searchParams.get('payment_intent');
         const data = [...sessions.values()].filter((s) => !wanted || s.paymentIntent === wanted).map((s) => sessionJson(s, false));
+        return replyJson(res, 200, {
+          object: 'list',
+          data: data.slice(0, Number(url.searchParams.get('limit') ?? 10)),
+          has_more: false,
+          url: url.pathname,
+        });
+      }
+      if (req.method === 'GET' && url.pathname === '/v1/promotion_codes') {
+        // Codes match case-insensitively, as shoppers type them; `active` filters as Stripe's does.
+        const code = url.searchParams.get('code')?.toLowerCase();
+        const active = url.searchParams.get('active');
+        const expandCoupon = [...url.searchParams].some(([k, v]) => k.startsWith('expand[') && v === 'data.promotion.coupon');
+        const data = promotions
+          .filter((p) => (code === undefined || p.code.toLowerCase() === code) && (active === null || String(p.active) === active))
+          .map((p) => promotionJson(p, expandCoupon));
         return replyJson(res, 200, {
           object: 'list',
           data: data.slice(0, Number(url.searchParams.get('limit') ?? 10)),
@@ -420,7 +681,8 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
             error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such checkout.session: '${read[1]}'` },
           });
         }
-        return replyJson(res, 200, sessionJson(session, url.search.includes('line_items')));
+        const expand = [...url.searchParams].flatMap(([k, v]) => (k.startsWith('expand[') ? [v] : []));
+        return replyJson(res, 200, sessionJson(session, expand.includes('line_items'), expand));
       }
       replyJson(res, 404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } });
     });
@@ -495,6 +757,22 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
     },
     /** Number of distinct sessions created. */
     sessionCount: () => sessions.size,
+    /** A promotion code the owner makes in the Dashboard (SPRING10, TAKE15 and OLDCODE exist from the start). */
+    addPromotion,
+    /** The owner switches a code on or off. */
+    setPromotionActive(code: string, active: boolean) {
+      const promo = promotions.find((p) => p.code === code);
+      if (!promo) throw new Error(`no promotion code ${code}`);
+      promo.active = active;
+    },
+    /** The shopper types a code on the hosted page of a session that allows codes; throws where Stripe's page would refuse it. */
+    typeCode(sessionId: string, code: string) {
+      const s = sessions.get(sessionId);
+      const promo = promotions.find((p) => p.code.toLowerCase() === code.toLowerCase());
+      if (!s || s.fields.allow_promotion_codes !== 'true') throw new Error(`session ${sessionId} takes no typed codes`);
+      if (!promo || !redeemable(promo)) throw new Error(`Stripe's page refuses ${code}`);
+      s.typedPromotion = promo.id;
+    },
     close: () => closeServer(server),
   };
 }

@@ -46,16 +46,20 @@ export function beginCheckoutCartEvent(cart: PricedCart<Named>) {
   return { event: 'begin_checkout', ecommerce: ecommerce(cart) };
 }
 
-/** purchase for an order: its lines, shipping and total in the order's currency (tax 0, as today), keyed by the order number. */
+/**
+ * purchase for an order: its lines, shipping, tax and total in the order's currency, keyed by the
+ * order number, with the promotion code as GA4's `coupon` when one was used.
+ */
 export function orderPurchaseEvent(order: PaidOrder) {
   return {
     event: 'purchase',
     ecommerce: {
       transaction_id: order.number,
       value: fromMinorUnits(order.total),
-      tax: 0,
+      tax: fromMinorUnits(order.tax),
       shipping: fromMinorUnits(order.shipping),
       currency: order.currency,
+      ...(order.discountCode ? { coupon: order.discountCode } : {}),
       items: order.lines.map((line) => ({
         item_id: line.productId === null ? line.name : String(line.productId),
         item_name: line.name,

@@ -12,9 +12,8 @@ export interface NumberRange {
   max: number;
 }
 
-/** Policy-page prices are quoted in GBP and exclude taxes. */
+/** Policy-page prices are quoted in GBP (before tax unless Stripe Tax is on: src/shared/offers/tax.ts). */
 export const POLICY_CURRENCY = 'GBP' satisfies Currency;
-export const POLICY_PRICES_INCLUDE_TAX = false;
 
 /** ISO date the policy pages were last revised; shown in en-US long format. */
 export const POLICIES_LAST_UPDATED = '2025-04-11';

@@ -1,10 +1,10 @@
+import { policyTaxBasis } from '#shared/offers/tax.ts';
 import { formatMoney } from '#shared/money.ts';
 import {
   ACCEPTED_PAYMENT_METHODS,
   BATTERY_LIFE_TRIGGER_PULLS,
   claims,
   POLICY_CURRENCY,
-  POLICY_PRICES_INCLUDE_TAX,
   returnsPolicy,
   SHIPS_IN_DAYS,
   shippingRates,
@@ -71,13 +71,15 @@ export function deliveryTimesText(service: 'standard' | 'express'): string {
   return andListText(shippingRates.map((r) => `${businessDays(r[service].days)} to ${r.inSentence}`));
 }
 
-/** How policy-page prices are quoted: 'in GBP (£) and exclude taxes'. */
-export const policyPricesBasis = `in ${POLICY_CURRENCY} (${currencySymbol[POLICY_CURRENCY]}) and ${
-  POLICY_PRICES_INCLUDE_TAX ? 'include' : 'exclude'
-} taxes`;
+/**
+ * How policy-page prices are quoted: 'in GBP (£) and exclude taxes', or with Stripe Tax on
+ * (STRIPE_TAX=on) 'in GBP (£) and include UK VAT' (GBP prices are then the prices paid).
+ */
+export const policyPricesBasis = (taxOn: boolean) =>
+  `in ${POLICY_CURRENCY} (${currencySymbol[POLICY_CURRENCY]}) and ${policyTaxBasis(taxOn)}`;
 
 /** The note a policy page with prices carries. */
-export const policyPricesNote = `All prices on this page are ${policyPricesBasis}.`;
+export const policyPricesNote = (taxOn: boolean) => `All prices on this page are ${policyPricesBasis(taxOn)}.`;
 
 /** '14 days'. */
 export const returnWindowText = days.format(returnsPolicy.windowDays);

@@ -71,6 +71,9 @@ export function robotsTxt(siteUrl: string): string {
     'Disallow: /api/',
     'Disallow: /checkout/',
     'Disallow: /stock-alerts/',
+    // Discount links, bare and under a market: redirects that keep a code, nothing to index.
+    'Disallow: /discount/',
+    'Disallow: /*/discount/',
     '',
     `Sitemap: ${absoluteUrl(siteUrl, '/sitemap.xml')}`,
     '',

@@ -15,6 +15,11 @@ export const httpRefusals = {
   413: { error: 'too_large', title: 'Request too large', description: 'What was sent is too large. Please shorten it and try again.' },
   // Same words as 400: to the visitor both mean the form could not be read.
   415: { error: 'bad_request', title: 'Error', description: 'The form could not be read. Please reload the page and try again.' },
+  429: {
+    error: 'too_many_requests',
+    title: 'Too many requests',
+    description: 'Too many requests came from your network just now. Please wait a few minutes and try again.',
+  },
 } as const;
 
 export type RefusalStatus = keyof typeof httpRefusals;

@@ -16,6 +16,8 @@ import { startCheckout } from '#ui/state/payment-redirect.ts';
 import { BuyButton } from '#ui/shop/buy-button.tsx';
 import { CartLine } from '#ui/shop/cart-line.tsx';
 import { CartSummary } from '#ui/shop/cart-summary.tsx';
+import { CartOffer } from '#ui/shop/cart-offer.tsx';
+import type { Offer } from '#shared/offers/offer.ts';
 import { useRegion } from '#ui/state/use-region.ts';
 import { toast } from '#ui/state/toast-store.ts';
 import { useHref } from '#ui/state/market-context.ts';
@@ -31,6 +33,10 @@ export interface CartViewProps {
   attempt: string;
   /** The outcome of a plain form post (no JavaScript). */
   notice: CartNotice | null;
+  /** The promotion code the cart carries. */
+  offer: Offer | null;
+  /** Stripe Tax on: the summary says how tax is charged in this currency. */
+  taxOn: boolean;
 }
 
 const keyOf = (lines: ReadonlyArray<{ id: number; quantity: number }>) => serializeCart(lines);
@@ -54,6 +60,7 @@ export default function CartView(props: CartViewProps) {
   const currency = currencyByRegion[region];
   const [lines, setLines] = useState(props.lines);
   const [mode, setMode] = useState(props.checkout);
+  const [offer, setOffer] = useState(props.offer);
   const [pending, setPending] = useState(false);
   const known = useRef(keyOf(props.lines));
   // The server's last word: Checkout acts on it, not on a quantity still on its way.
@@ -65,6 +72,7 @@ export default function CartView(props: CartViewProps) {
     answered.current = answer;
     setLines(answer.lines);
     setMode(answer.checkout);
+    setOffer(answer.offer);
   }, []);
 
   useEffect(() => {
@@ -211,7 +219,9 @@ export default function CartView(props: CartViewProps) {
         <h2 id="cart-summary-heading" className="mb-4 text-xl font-semibold">
           Order summary
         </h2>
-        <CartSummary subtotal={priced.subtotal} currency={currency} shipping={shipping} />
+        <CartSummary subtotal={priced.subtotal} currency={currency} shipping={shipping} taxOn={props.taxOn} />
+        {/* A code rides only on the cart's own Checkout Session (payment links have their own field at Stripe). */}
+        {mode === 'session' && <CartOffer offer={offer} currency={currency} />}
         {!oneByOne && (
           <form method="post" action={to('/cart/checkout')} onSubmit={checkout} className="mt-6">
             {campaignKeys.map((key) =>

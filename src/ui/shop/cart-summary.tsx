@@ -3,11 +3,23 @@ import { formatMinor } from '#shared/money.ts';
 import { businessDays, policyMoney } from '#shared/policy/text.ts';
 import { FREE_STANDARD_SHIPPING_OVER } from '#shared/policy/figures.ts';
 import type { Currency } from '#shared/region/region.ts';
+import { cartTaxNote } from '#shared/offers/tax.ts';
 import { useHref } from '#ui/state/market-context.ts';
 
 /** Subtotal and the shipping that applies from the policy, in the cart's currency (what checkout charges). */
-export function CartSummary({ subtotal, currency, shipping }: { subtotal: number; currency: Currency; shipping: ShippingChoice[] }) {
+export function CartSummary({
+  subtotal,
+  currency,
+  shipping,
+  taxOn,
+}: {
+  subtotal: number;
+  currency: Currency;
+  shipping: ShippingChoice[];
+  taxOn: boolean;
+}) {
   const to = useHref();
+  const taxNote = cartTaxNote(currency, taxOn);
   const standardFree = shipping.some((c) => c.service === 'standard' && c.free);
   return (
     <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-sm">
@@ -35,6 +47,11 @@ export function CartSummary({ subtotal, currency, shipping }: { subtotal: number
         </a>
         .
       </dd>
+      {taxNote && (
+        <dd className="col-span-2 text-stone-700" data-tax-note>
+          {taxNote}
+        </dd>
+      )}
     </dl>
   );
 }

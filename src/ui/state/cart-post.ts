@@ -1,3 +1,4 @@
+import type { Offer } from '#shared/offers/offer.ts';
 import type { CheckoutMode } from '#shared/cart/checkout-mode.ts';
 import type { CartViewLine } from '#shared/cart/view.ts';
 import { refreshCart } from './cart-store.ts';
@@ -9,6 +10,8 @@ export interface CartAnswer {
   count: number;
   /** What Checkout does for these lines, decided by the server. */
   checkout: CheckoutMode;
+  /** The promotion code the cart carries (a refused checkout may have dropped it). */
+  offer: Offer | null;
 }
 
 export class CartPostError extends Error {

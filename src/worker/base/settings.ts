@@ -74,6 +74,11 @@ function settingsSchema(runtime: Runtime) {
     /** Stripe API base (tests point it at a local emulation). */
     STRIPE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.stripe.com'),
     STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\w+$/, "must be the webhook endpoint's signing secret (whsec_…)")),
+    /**
+     * Stripe Tax (set up in the Dashboard first: registrations, origin address, product tax code): on,
+     * sessions compute tax, UK/EU prices include VAT and US prices get sales tax added; pages say so.
+     */
+    STRIPE_TAX: z.enum(['on', 'off']).default('off'),
     /** The share of page views whose Web Vitals the browser reports to POST /vitals (0: none). */
     VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
     /** Reports one address may send per minute; more get 429 and are not stored. */
@@ -88,6 +93,8 @@ function settingsSchema(runtime: Runtime) {
     CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(10),
     /** Units one address may hold in open checkouts at once (then 429): no one holds the stock for free; 0 turns the cap off. */
     CHECKOUT_HOLD_UNITS: z.coerce.number().int().min(0).max(100_000).default(50),
+    /** Promotion codes one network may look up per 10 minutes (discount links, the cart's field; then 429); 0: no limit. */
+    PROMO_CODE_RATE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(20),
     /** Back-in-stock requests one address may make per 10 minutes (then 429); 0 turns the limit off. */
     STOCK_ALERT_RATE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(10),
     /**

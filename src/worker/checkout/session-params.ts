@@ -30,6 +30,10 @@ export function checkoutSessionParams(input: {
   buyer: string;
   /** The units held for this session (reserve.ts) and when the session, and so the hold, ends. */
   hold: { reservation: string; expiresAt: number };
+  /** The promotion code Stripe confirmed for this cart (promo_…), or null: the shopper may type one at Stripe. */
+  promotionCode: string | null;
+  /** Stripe Tax on (STRIPE_TAX=on). */
+  tax: boolean;
 }): CheckoutSessionParams {
   const { cart, region, siteUrl } = input;
   const shipping = shippingChoices(region, input.gbpSubtotal).map((choice) => ({
@@ -60,5 +64,7 @@ export function checkoutSessionParams(input: {
     cancelUrl: absoluteUrl(siteUrl, marketHref(input.market, '/cart')),
     metadata,
     expiresAt: input.hold.expiresAt,
+    promotionCode: input.promotionCode,
+    tax: input.tax,
   };
 }

@@ -5,7 +5,8 @@ import { cartProducts } from '#shared/cart/view.ts';
 import { plainName } from '#shared/catalogue/product.ts';
 import type { ShortLine } from '#shared/catalogue/stock-level.ts';
 import type { Market } from '#shared/market/market.ts';
-import { currencyByRegion, type Region } from '#shared/region/region.ts';
+import { offerRefusal, unknownCodeText } from '#shared/offers/offer.ts';
+import { currencyByRegion, type Currency, type Region } from '#shared/region/region.ts';
 import { campaignQueryString, withCampaign, type CampaignParams } from '#shared/site/campaign.ts';
 import { errorFields, type Logger } from '#worker/base/log.ts';
 import type { Settings } from '#worker/base/settings.ts';
@@ -51,6 +52,8 @@ export interface CheckoutRequest {
   attempt: string | undefined;
   /** The buying browser's nonce, asked for only when a session is made (it may set a cookie). */
   buyerNonce: () => string;
+  /** The promotion code the cart carries (its cookie), checked with Stripe again before it is used. */
+  offerCode: string | null;
 }
 
 /** What became of a checkout; the route turns each into a redirect, JSON or the cart page. */
@@ -60,6 +63,8 @@ export type CheckoutOutcome =
   | { kind: 'one-by-one' }
   | { kind: 'short'; notice: CartNotice; short: ShortLine[] }
   | { kind: 'limited'; notice: CartNotice; retryAfterS: number }
+  /** The cart's code cannot go with this checkout; `ended`: Stripe no longer takes it (the cart forgets it). */
+  | { kind: 'offer'; notice: CartNotice; ended: boolean }
   | { kind: 'unavailable' };
 
 /** How long a double submit waits for the first request's session before it is told to try again. */
@@ -84,9 +89,27 @@ async function reservationOf(
   region: string,
   campaign: CampaignParams,
   buyer: string,
+  terms: { promotionCode: string | null; tax: boolean },
 ) {
   const token = attempt && /^[\w-]{8,64}$/.test(attempt) ? attempt : crypto.randomUUID();
-  return `cart-checkout-${await digest([token, serializeCart(lines), region, campaignQueryString(campaign), buyer])}`;
+  const parts = [token, serializeCart(lines), region, campaignQueryString(campaign), buyer, terms.promotionCode ?? '', String(terms.tax)];
+  return `cart-checkout-${await digest(parts)}`;
+}
+
+/**
+ * The cart's code as Stripe has it now, or why it cannot go with this cart (ended: Stripe no longer
+ * takes it; else the cart does not meet it). Asked before anything is held: a refused code holds nothing.
+ */
+async function checkedOffer(
+  gateway: CheckoutGateway,
+  code: string | null,
+  cart: { subtotal: number; currency: Currency },
+): Promise<{ promotionCode: string | null } | { notice: CartNotice; ended: boolean }> {
+  if (code === null) return { promotionCode: null };
+  const promo = await gateway.findPromotionCode(code);
+  if (!promo) return { notice: { tone: 'error', text: `${unknownCodeText(code)} It was removed from your cart.` }, ended: true };
+  const refusal = offerRefusal(promo, cart);
+  return refusal ? { notice: { tone: 'error', text: refusal }, ended: false } : { promotionCode: promo.id };
 }
 
 /** Creates the session; a double submit whose first request is still with Stripe (409) waits for it a little. */
@@ -135,8 +158,21 @@ export async function startCheckout(deps: CheckoutDeps, request: CheckoutRequest
   if (mode === 'per-line' || !gateway) return { kind: 'one-by-one' };
 
   const currency = currencyByRegion[region];
+  const priced = priceCart(items, currency);
+  let offer: Awaited<ReturnType<typeof checkedOffer>>;
+  try {
+    offer = await checkedOffer(gateway, request.offerCode, { subtotal: priced.subtotal, currency });
+  } catch (err) {
+    log('error', 'checkout could not check the promotion code', errorFields(err));
+    return { kind: 'unavailable' };
+  }
+  if ('notice' in offer) {
+    log('info', 'checkout refused: promotion code', { ended: offer.ended });
+    return { kind: 'offer', notice: offer.notice, ended: offer.ended };
+  }
+  const terms = { promotionCode: offer.promotionCode, tax: settings.STRIPE_TAX === 'on' };
   const buyer = await buyerHash(request.buyerNonce());
-  const reservation = await reservationOf(request.attempt, lines, region, campaign, buyer);
+  const reservation = await reservationOf(request.attempt, lines, region, campaign, buyer, terms);
   const sender = await senderKey(settings.RATE_LIMIT_SECRET, request.sender);
   // The units are held before Stripe is asked, under the attempt's reservation (a double submit holds
   // once), until a little after the session expires: Stripe takes no payment past expires_at. One
@@ -170,7 +206,7 @@ export async function startCheckout(deps: CheckoutDeps, request: CheckoutRequest
   const links = { db, gateway, log };
   if (held.emptied.length > 0) deps.background(syncPaymentLinks(links, held.emptied));
   const params = checkoutSessionParams({
-    cart: priceCart(items, currency),
+    cart: priced,
     gbpSubtotal: priceCart(items, 'GBP').subtotal,
     region,
     siteUrl: settings.SITE_URL,
@@ -178,6 +214,7 @@ export async function startCheckout(deps: CheckoutDeps, request: CheckoutRequest
     market: request.market,
     buyer,
     hold: { reservation, expiresAt },
+    ...terms,
   });
   try {
     const session = await createSession(gateway, params, key);

@@ -1,7 +1,7 @@
 import { ProductTile } from '#ui/shop/product-tile.tsx';
 import type { CatalogueProduct } from '#shared/catalogue/types.ts';
 import { formatMinor } from '#shared/money.ts';
-import type { Currency } from '#shared/region/region.ts';
+import { orderTotalRows, type OrderAmounts } from '#shared/orders/order-totals.ts';
 
 /** An order line as shown: its catalogue product when it is one, the amount for its quantity. */
 export interface ShownOrderLine {
@@ -12,8 +12,8 @@ export interface ShownOrderLine {
   product?: CatalogueProduct;
 }
 
-/** Every line of an order, its shipping and the total charged, in the order's currency (thank-you and order pages). */
-export function OrderLines({ order }: { order: { currency: Currency; lines: ShownOrderLine[]; shipping: number; total: number } }) {
+/** Every line of an order, its discount, shipping, tax and the total charged, in the order's currency (thank-you and order pages). */
+export function OrderLines({ order }: { order: OrderAmounts & { lines: ShownOrderLine[] } }) {
   const money = (minor: number) => formatMinor(minor, order.currency);
   return (
     <section aria-labelledby="summary-heading" className="mt-10 w-full rounded-lg border border-stone-200 bg-white p-6 text-left shadow-sm">
@@ -39,12 +39,17 @@ export function OrderLines({ order }: { order: { currency: Currency; lines: Show
         ))}
       </ul>
       <dl className="mt-4 grid grid-cols-[1fr_auto] gap-y-1 border-t border-stone-200 pt-4">
-        <dt>Shipping</dt>
-        <dd>{order.shipping === 0 ? 'Free' : money(order.shipping)}</dd>
-        <dt className="text-lg font-bold">Total</dt>
-        <dd className="text-lg font-bold" data-order-total>
-          {money(order.total)}
-        </dd>
+        {orderTotalRows(order).map((row) => {
+          const strong = row.kind === 'total' ? 'text-lg font-bold' : undefined;
+          return [
+            <dt key={`${row.kind}-t`} className={strong}>
+              {row.label}
+            </dt>,
+            <dd key={`${row.kind}-d`} className={strong} data-order-amount={row.kind}>
+              {row.value}
+            </dd>,
+          ];
+        })}
       </dl>
     </section>
   );

@@ -149,6 +149,13 @@ export const orders = sqliteTable(
     subtotal: integer('subtotal').notNull(),
     shipping: integer('shipping').notNull(),
     total: integer('total').notNull(),
+    /** What a discount took off (total_details.amount_discount), and the promotion code the shopper used, if one. */
+    discount: integer('discount').notNull().default(0),
+    discountCode: text('discount_code'),
+    /** Tax Stripe computed (0 without Stripe Tax): its label from the breakdown ('VAT 20%'), and whether `subtotal` already held it. */
+    tax: integer('tax').notNull().default(0),
+    taxLabel: text('tax_label'),
+    taxInclusive: integer('tax_inclusive', { mode: 'boolean' }).notNull().default(false),
     region: text('region'),
     /** The campaign parameters the checkout carried (JSON). */
     campaign: text('campaign', { mode: 'json' }).$type<Record<string, string>>(),

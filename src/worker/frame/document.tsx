@@ -13,6 +13,7 @@ import { vitalsChunks, type ClientAssets } from '#worker/render/client-assets.ts
 import type { PageHead } from '#worker/render/head.ts';
 import { Island } from '#worker/render/island.tsx';
 import { useRequestInfo } from '#worker/render/request-context.tsx';
+import { FlashBox } from './flash-box.tsx';
 
 export interface DocumentProps {
   head: PageHead;
@@ -26,7 +27,7 @@ function JsonLd({ data }: { data: object }) {
 
 /** The HTML shell every page streams inside: head tags, frame, and the one client entry. */
 export function Document({ head, assets, children }: DocumentProps) {
-  const { region, market, path, search, nonce, settings } = useRequestInfo();
+  const { region, market, path, search, nonce, settings, flash } = useRequestInfo();
   // On a market's address the page's own URL is that market's; every indexable page names all its versions.
   const inMarket = (href: string) => marketHref(market, href);
   const seo = seoTags({ ...head, canonicalPath: head.canonicalPath && inMarket(head.canonicalPath) }, settings.SITE_URL);
@@ -94,6 +95,7 @@ export function Document({ head, assets, children }: DocumentProps) {
         </a>
         <SiteHeader />
         <main id="main" className="flex-1" tabIndex={-1}>
+          {flash && <FlashBox notice={flash} />}
           {children}
         </main>
         <SiteFooter />

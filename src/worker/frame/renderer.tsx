@@ -10,6 +10,7 @@ import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { errorFields } from '#worker/base/log.ts';
 import { clientAssets } from '#worker/render/client-assets.ts';
 import { Document } from './document.tsx';
+import { takeFlash } from '#worker/http/flash-notice.ts';
 import type { PageHead } from '#worker/render/head.ts';
 import { RequestInfoContext, type RequestInfo } from '#worker/render/request-context.tsx';
 
@@ -41,6 +42,7 @@ export const renderer: MiddlewareHandler<AppEnv> = async (c, next) => {
       consent: ((v) => (isConsentChoice(v) ? v : null))(getCookie(c, CONSENT_STORAGE_KEY)),
       settings: c.get('deps').settings,
       cart: c.get('cart'),
+      flash: takeFlash(c),
     };
     const stream = await renderToReadableStream(
       <RequestInfoContext value={info}>

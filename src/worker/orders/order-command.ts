@@ -9,7 +9,8 @@ import { syncPaymentLinks } from '#worker/stock/payment-link-switch.ts';
 import { tellWaiting } from '#worker/stock-alerts/tell-waiting.ts';
 import { moveStatements } from '#worker/stock/stock-moves.ts';
 import { ORDER_NUMBER } from './order-number.ts';
-import { orderByNumber, type StoredOrder } from './order-queries.ts';
+import { orderAmounts, orderByNumber, type StoredOrder } from './order-queries.ts';
+import { orderTotalRows } from '#shared/orders/order-totals.ts';
 import { readFlags } from '#worker/base/cli-flags.ts';
 import { returnRefusal, shipRefusal } from '#shared/orders/order-status.ts';
 import { sendOrderStepMails } from './order-step-mail.ts';
@@ -209,6 +210,7 @@ async function show(db: Db, number: string): Promise<string> {
   return [
     `${order.number}  ${order.createdAt.slice(0, 16).replace('T', ' ')}  ${order.status}, ${order.fulfilment}  ${money(order.total)}${order.refunded > 0 ? ` (${money(order.refunded)} refunded)` : ''}  ${order.email ?? '-'}`,
     ...order.lines.map((l) => `    ${l.quantity} × ${l.name} (product ${l.productId ?? '-'})  ${money(l.unitAmount * l.quantity)}`),
+    ...orderTotalRows(orderAmounts(order), order.shippingOption).map((row) => `    ${row.label}  ${row.value}`),
     'Timeline:',
     ...steps.map((s) => formatStep(s, order.currency)),
   ].join('\n');

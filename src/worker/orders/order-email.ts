@@ -6,19 +6,18 @@ import { shopInfo } from '#shared/policy/shop-info.ts';
 import { site } from '#shared/site/brand.ts';
 import type { MailMessage } from '#worker/mail/mailer.ts';
 import type { Settings } from '#worker/base/settings.ts';
-import type { StoredOrder } from './order-queries.ts';
+import { orderAmounts, type StoredOrder } from './order-queries.ts';
+import { orderTotalRows } from '#shared/orders/order-totals.ts';
 
 type MailSettings = Pick<Settings, 'SITE_URL' | 'CONTACT_TO_EMAIL' | 'CONTACT_FROM_EMAIL' | 'ORDERS_TO_EMAIL'>;
 
-/** Lines, shipping and total as a plain-text table, in the order's currency. */
+/** Lines, discount, shipping, tax and total as a plain-text table, in the order's currency. */
 function summary(order: StoredOrder): string[] {
   const money = (minor: number) => formatMinor(minor, order.currency);
   return [
     ...order.lines.map((l) => `  ${l.quantity} × ${l.name}  ${money(l.unitAmount * l.quantity)}`),
     '',
-    `  Subtotal  ${money(order.subtotal)}`,
-    `  Shipping${order.shippingOption ? `: ${order.shippingOption}` : ''}  ${order.shipping === 0 ? 'Free' : money(order.shipping)}`,
-    `  Total  ${money(order.total)}`,
+    ...orderTotalRows(orderAmounts(order), order.shippingOption).map((row) => `  ${row.label}  ${row.value}`),
   ];
 }
 

@@ -1,3 +1,4 @@
+import type { OrderAmounts } from '#shared/orders/order-totals.ts';
 import { and, desc, eq, gte, inArray, type SQL } from 'drizzle-orm';
 import { isPaymentStatus, type FulfilmentStatus, type PaymentStatus } from '#shared/orders/order-status.ts';
 import type { Db } from '#worker/db/client.ts';
@@ -32,6 +33,12 @@ export async function orderByNumber(db: Db, number: string) {
 }
 
 export type StoredOrder = NonNullable<Awaited<ReturnType<typeof orderBySession>>>;
+
+/** The amounts of a stored order, as every page and mail shows them (orderTotalRows). */
+export function orderAmounts(order: StoredOrder): OrderAmounts {
+  const { currency, subtotal, shipping, total, discount, discountCode, tax, taxLabel, taxInclusive } = order;
+  return { currency, subtotal, shipping, total, discount, discountCode, tax, taxLabel, taxInclusive };
+}
 
 /**
  * Orders newest first, at most `limit`, from `since` on and of one status when asked (the operator's

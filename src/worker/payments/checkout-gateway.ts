@@ -1,3 +1,5 @@
+import type { Offer } from '#shared/offers/offer.ts';
+import type { OrderTax } from '#shared/offers/tax.ts';
 import type { Currency } from '#shared/region/region.ts';
 
 /**
@@ -21,6 +23,15 @@ export interface CheckoutGateway {
   readDispute(id: string): Promise<DisputeRecord | null>;
   /** The Checkout Session that took this payment intent, or null (a payment not made through the shop). */
   findSessionByPaymentIntent(paymentIntent: string): Promise<string | null>;
+  /** An active, unexpired promotion code by its code (case-insensitive), or null: what a discount link or the cart asks. */
+  findPromotionCode(code: string): Promise<PromotionCodeRecord | null>;
+}
+
+/** A promotion code Stripe will take now: its id (promo_…) for the session, and what it gives. */
+export interface PromotionCodeRecord extends Offer {
+  id: string;
+  /** When it stops working (epoch seconds), or null. */
+  expiresAt: number | null;
 }
 
 /** What the shop keeps of a charge: whose payment it was and how much of it has been given back (minor units). */
@@ -56,6 +67,10 @@ export interface SessionRecord {
   subtotal: number;
   shipping: number;
   total: number;
+  /** What the session's discount took off (total_details), with the code the shopper used when it was a promotion code. */
+  discount: { amount: number; code: string | null };
+  /** The tax Stripe computed (total_details and its breakdown); amount 0 and no label without Stripe Tax. */
+  tax: OrderTax;
   metadata: Record<string, string>;
   paymentLink: string | null;
   /** The payment intent (pi_…) once paid or pending: refunds and disputes name it. */
@@ -90,6 +105,10 @@ export interface CheckoutSessionParams {
   metadata: Record<string, string>;
   /** When the session stops taking payment (epoch seconds): the end of its stock reservation. */
   expiresAt: number;
+  /** The promotion code (promo_…) the cart brought, applied for the shopper; null lets them type one at Stripe. */
+  promotionCode: string | null;
+  /** Stripe Tax (STRIPE_TAX=on): tax computed at checkout, inclusive in GBP and EUR, exclusive in USD; VAT numbers and invoices. */
+  tax: boolean;
 }
 
 /** The provider answered with an error, or did not answer in time. */

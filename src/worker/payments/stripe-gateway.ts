@@ -1,4 +1,6 @@
 import { Stripe } from 'stripe';
+import { taxBehavior } from '#shared/offers/tax.ts';
+import type { Currency } from '#shared/region/region.ts';
 import { isCurrency } from './currency.ts';
 import {
   CheckoutUnavailableError,
@@ -6,6 +8,7 @@ import {
   type CheckoutGateway,
   type CheckoutSessionParams,
   type DisputeRecord,
+  type PromotionCodeRecord,
   type SessionRecord,
 } from './checkout-gateway.ts';
 
@@ -33,13 +36,23 @@ function stripeClient(secretKey: string, apiUrl: string): Stripe {
 
 function sessionCreateParams(p: CheckoutSessionParams): Stripe.Checkout.SessionCreateParams {
   const currency = p.currency.toLowerCase();
+  // With Stripe Tax, every price says whether tax is in it (the shown price is paid in GBP/EUR; added in USD).
+  const tax_behavior = p.tax ? taxBehavior(p.currency) : undefined;
   return {
     mode: 'payment',
+    // Stripe takes a code the shop applies or a field for the shopper to type one, never both.
+    ...(p.promotionCode ? { discounts: [{ promotion_code: p.promotionCode }] } : { allow_promotion_codes: true }),
+    ...(p.tax && {
+      automatic_tax: { enabled: true },
+      tax_id_collection: { enabled: true },
+      invoice_creation: { enabled: true },
+    }),
     line_items: p.lines.map((line) => ({
       quantity: line.quantity,
       price_data: {
         currency,
         unit_amount: line.unitAmount,
+        tax_behavior,
         product_data: { name: line.name, images: [line.image], metadata: { product_id: String(line.productId) } },
       },
     })),
@@ -51,6 +64,7 @@ function sessionCreateParams(p: CheckoutSessionParams): Stripe.Checkout.SessionC
         type: 'fixed_amount',
         display_name: option.label,
         fixed_amount: { amount: option.amount, currency },
+        tax_behavior,
         delivery_estimate: {
           minimum: { unit: 'business_day', value: option.days.min },
           maximum: { unit: 'business_day', value: option.days.max },
@@ -86,6 +100,67 @@ function productIdOf(product: string | Stripe.Product | Stripe.DeletedProduct | 
   if (!product || typeof product === 'string' || product.deleted) return null;
   const id = Number(product.metadata.product_id);
   return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** Per-currency figures (minor units) from a base amount in one currency and the currency options. */
+function perCurrency(
+  base: { amount: number | null; currency: string | null },
+  options: Record<string, number | null | undefined> | undefined,
+): Partial<Record<Currency, number>> {
+  const out: Partial<Record<Currency, number>> = {};
+  for (const [currency, amount] of Object.entries(options ?? {})) {
+    const upper = currency.toUpperCase();
+    if (isCurrency(upper) && typeof amount === 'number') out[upper] = amount;
+  }
+  const baseCurrency = base.currency?.toUpperCase();
+  if (base.amount !== null && isCurrency(baseCurrency)) out[baseCurrency] = base.amount;
+  return out;
+}
+
+/** A promotion code Stripe would take now (active, its coupon valid, not expired, redemptions left), or null. */
+function promotionRecord(promo: Stripe.PromotionCode, nowS: number): PromotionCodeRecord | null {
+  const coupon = promo.promotion.coupon;
+  if (!promo.active || !coupon || typeof coupon === 'string' || !coupon.valid) return null;
+  if (promo.expires_at !== null && promo.expires_at <= nowS) return null;
+  if (promo.max_redemptions !== null && promo.times_redeemed >= promo.max_redemptions) return null;
+  const r = promo.restrictions;
+  return {
+    id: promo.id,
+    code: promo.code,
+    expiresAt: promo.expires_at,
+    percentOff: coupon.percent_off,
+    amountOff:
+      coupon.percent_off === null
+        ? perCurrency(
+            { amount: coupon.amount_off, currency: coupon.currency },
+            Object.fromEntries(Object.entries(coupon.currency_options ?? {}).map(([c, o]) => [c, o.amount_off])),
+          )
+        : {},
+    minimum: perCurrency(
+      { amount: r.minimum_amount, currency: r.minimum_amount_currency },
+      Object.fromEntries(Object.entries(r.currency_options ?? {}).map(([c, o]) => [c, o.minimum_amount])),
+    ),
+  };
+}
+
+/** The session's tax from its breakdown: 'VAT 20%' (each rate once), inclusive when every rate is. */
+function taxOf(session: Stripe.Checkout.Session): SessionRecord['tax'] {
+  const taxes = session.total_details?.breakdown?.taxes ?? [];
+  const labels = [...new Set(taxes.map((t) => `${t.rate.display_name} ${Number(t.rate.percentage.toFixed(4))}%`))];
+  return {
+    amount: session.total_details?.amount_tax ?? 0,
+    label: labels.length > 0 ? labels.join(', ') : null,
+    inclusive: taxes.length > 0 && taxes.every((t) => t.rate.inclusive),
+  };
+}
+
+/** What the discount took off, and the promotion code's own spelling when one was used. */
+function discountOf(session: Stripe.Checkout.Session): SessionRecord['discount'] {
+  const promo = session.discounts?.find((d) => d.promotion_code)?.promotion_code;
+  return {
+    amount: session.total_details?.amount_discount ?? 0,
+    code: promo && typeof promo !== 'string' ? promo.code : null,
+  };
 }
 
 export function stripeGateway(secretKey: string, apiUrl: string): CheckoutGateway {
@@ -150,6 +225,11 @@ export function stripeGateway(secretKey: string, apiUrl: string): CheckoutGatewa
         }
       );
     },
+    async findPromotionCode(code) {
+      const found = await orNull(stripe.promotionCodes.list({ code, active: true, limit: 1, expand: ['data.promotion.coupon'] }));
+      const promo = found?.data[0];
+      return promo ? promotionRecord(promo, Math.floor(Date.now() / 1000)) : null;
+    },
     async findSessionByPaymentIntent(paymentIntent) {
       const found = await orNull(stripe.checkout.sessions.list({ payment_intent: paymentIntent, limit: 1 }));
       return found?.data[0]?.id ?? null;
@@ -161,7 +241,9 @@ export function stripeGateway(secretKey: string, apiUrl: string): CheckoutGatewa
         // Both at once (one round trip's wait, not two). Expanding line_items would give only the
         // first 10: they are paged through instead, 100 at a time.
         [session, lines] = await Promise.all([
-          stripe.checkout.sessions.retrieve(id, { expand: ['shipping_cost.shipping_rate'] }),
+          stripe.checkout.sessions.retrieve(id, {
+            expand: ['shipping_cost.shipping_rate', 'total_details.breakdown', 'discounts.promotion_code'],
+          }),
           stripe.checkout.sessions.listLineItems(id, { limit: 100, expand: ['data.price.product'] }).autoPagingToArray({ limit: 10_000 }),
         ]);
       } catch (err) {
@@ -193,6 +275,8 @@ export function stripeGateway(secretKey: string, apiUrl: string): CheckoutGatewa
         subtotal: session.amount_subtotal ?? 0,
         shipping: session.total_details?.amount_shipping ?? 0,
         total: session.amount_total ?? 0,
+        discount: discountOf(session),
+        tax: taxOf(session),
         metadata: { ...session.metadata },
         paymentLink: typeof session.payment_link === 'string' ? session.payment_link : (session.payment_link?.id ?? null),
         paymentIntent: typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null),

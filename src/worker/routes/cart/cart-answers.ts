@@ -6,11 +6,17 @@ import { wantsJson } from '#worker/http/wants-json.ts';
 import { deploymentCheckoutMode } from '#worker/checkout/deployment-mode.ts';
 import { renderCart } from './cart-page.tsx';
 import { stockedCartView } from './cart-stock.ts';
+import { readOffer } from '#worker/checkout/offer-cookie.ts';
 
 /** The cart as the island reads it, with what its Checkout does now. */
 export async function cartJson(c: Context<AppEnv>) {
   const lines = await stockedCartView(c);
-  return { lines, count: itemCount(c.get('cart')), checkout: deploymentCheckoutMode(c.get('deps').settings, lines) };
+  return {
+    lines,
+    count: itemCount(c.get('cart')),
+    checkout: deploymentCheckoutMode(c.get('deps').settings, lines),
+    offer: readOffer(c),
+  };
 }
 
 /**

@@ -7,6 +7,8 @@ import { wantsJson } from '#worker/http/wants-json.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { ensureBuyerNonce } from '#worker/checkout/buyer-cookie.ts';
 import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
+import { dropOffer, readOffer } from '#worker/checkout/offer-cookie.ts';
+import { setFlash } from '#worker/http/flash-notice.ts';
 import { cartJson, rejectCartPost } from './cart-answers.ts';
 
 /** POST /cart/checkout: the checkout (src/worker/checkout/) decides; this answers the island with JSON, else with a 303. */
@@ -22,6 +24,7 @@ export async function checkoutCart(c: Context<AppEnv>, fields: Record<string, st
       campaign: postedCampaign(c.req.url, fields),
       attempt: fields.attempt,
       buyerNonce: () => ensureBuyerNonce(c),
+      offerCode: readOffer(c)?.code ?? null,
     },
   );
   const json = wantsJson(c);
@@ -35,6 +38,13 @@ export async function checkoutCart(c: Context<AppEnv>, fields: Record<string, st
     case 'short':
       if (json) return c.json({ error: outcome.notice.text, short: outcome.short, ...(await cartJson(c)) }, 409);
       return c.redirect(c.get('href')('/cart?checkout=short'), 303);
+    case 'offer':
+      if (!outcome.ended) return rejectCartPost(c, outcome.notice, 409);
+      // A code Stripe no longer takes is forgotten; the island hears so (the request still carried it).
+      dropOffer(c);
+      if (json) return c.json({ error: outcome.notice.text, ...(await cartJson(c)), offer: null }, 409);
+      setFlash(c, outcome.notice);
+      return c.redirect(c.get('href')('/cart'), 303);
     case 'limited':
       c.header('Retry-After', String(outcome.retryAfterS));
       return rejectCartPost(c, outcome.notice, 429);

@@ -14,6 +14,8 @@ import { Island } from '#worker/render/island.tsx';
 import { renderPage } from '#worker/render/page.tsx';
 import { deploymentCheckoutMode } from '#worker/checkout/deployment-mode.ts';
 import { stockedCartView } from './cart-stock.ts';
+import { readOffer } from '#worker/checkout/offer-cookie.ts';
+import type { Offer } from '#shared/offers/offer.ts';
 
 export interface CartData {
   lines: CartViewLine[];
@@ -23,6 +25,10 @@ export interface CartData {
   campaign: CampaignParams;
   /** Why the last post could not be done, if it could not. */
   notice: CartNotice | null;
+  /** The promotion code the cart carries (offer-cookie.ts). */
+  offer: Offer | null;
+  /** Stripe Tax on: the summary says whether prices include VAT or get sales tax. */
+  taxOn: boolean;
 }
 
 async function cartData(c: Context<AppEnv>, notice: CartNotice | null): Promise<CartData> {
@@ -35,6 +41,8 @@ async function cartData(c: Context<AppEnv>, notice: CartNotice | null): Promise<
     checkout: deploymentCheckoutMode(c.get('deps').settings, lines),
     campaign: campaignFromSearch(new URL(c.req.url).search),
     notice,
+    offer: readOffer(c),
+    taxOn: c.get('deps').settings.STRIPE_TAX === 'on',
   };
 }
 
@@ -82,6 +90,8 @@ export function Page(props: CartData) {
           // A fresh token per rendering: one checkout attempt (see src/worker/checkout/start-checkout.ts).
           attempt: crypto.randomUUID(),
           notice: props.notice,
+          offer: props.offer,
+          taxOn: props.taxOn,
         }}
       />
     </section>

@@ -1,13 +1,7 @@
+import { PolicyPricesNote } from '#worker/components/tax-wording.tsx';
 import { webPageJsonLd } from '#shared/seo/page-jsonld.ts';
 import { FREE_STANDARD_SHIPPING_OVER, POLICIES_LAST_UPDATED, PROCESSING_DAYS, shippingRates } from '#shared/policy/figures.ts';
-import {
-  businessDays,
-  freeShippingDestinationsText,
-  policyMoney,
-  policyPricesNote,
-  shippingCostText,
-  shipsInText,
-} from '#shared/policy/text.ts';
+import { businessDays, freeShippingDestinationsText, policyMoney, shippingCostText, shipsInText } from '#shared/policy/text.ts';
 import { staticHead } from '#worker/render/head.ts';
 import { PolicyContact, PolicyLayout, PolicySection, ScrollTable, tableClasses as t } from './policy-layout.tsx';
 import { useHref } from '#ui/state/market-context.ts';
@@ -58,7 +52,9 @@ export function Page() {
       </PolicySection>
 
       <PolicySection id="times-and-costs" title="Delivery times and costs">
-        <p>Delivery times are counted in business days (Monday to Friday, excluding public holidays) from dispatch. {policyPricesNote}</p>
+        <p>
+          Delivery times are counted in business days (Monday to Friday, excluding public holidays) from dispatch. <PolicyPricesNote />
+        </p>
         <ShippingTable />
         <p>
           Costs for the rest of the world start from the amounts shown and depend on the destination country and the size of the parcel; the

@@ -1,15 +1,8 @@
+import { PolicyPricesBasis } from '#worker/components/tax-wording.tsx';
 import type { ReactNode } from 'react';
 import { webPageJsonLd } from '#shared/seo/page-jsonld.ts';
 import { POLICIES_LAST_UPDATED, PROCESSING_DAYS, returnsPolicy } from '#shared/policy/figures.ts';
-import {
-  businessDays,
-  claimText,
-  formatPercent,
-  paymentMethodsText,
-  policyPricesBasis,
-  returnWindowText,
-  warrantyText,
-} from '#shared/policy/text.ts';
+import { businessDays, claimText, formatPercent, paymentMethodsText, returnWindowText, warrantyText } from '#shared/policy/text.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { site } from '#shared/site/brand.ts';
 import { staticHead } from '#worker/render/head.ts';
@@ -77,8 +70,8 @@ const sections: ReadonlyArray<{ id: string; title: string; body: ReactNode }> = 
     body: (
       <p>
         Prices are shown in pounds sterling, euros or US dollars according to your region, which you can change at any time. You pay the
-        price shown at checkout. Prices on our policy pages, such as shipping costs, are {policyPricesBasis}. If we find an obvious pricing
-        error after you order, we contact you and you may confirm the order at the correct price or cancel it for a full refund.
+        price shown at checkout. Prices on our policy pages, such as shipping costs, are <PolicyPricesBasis />. If we find an obvious
+        pricing error after you order, we contact you and you may confirm the order at the correct price or cancel it for a full refund.
       </p>
     ),
   },

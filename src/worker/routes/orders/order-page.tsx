@@ -10,22 +10,20 @@ import { contactLink } from '#shared/site/navigation.ts';
 import type { Currency } from '#shared/region/region.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { OrderLines, type ShownOrderLine } from '#worker/components/order-lines.tsx';
-import { orderByNumber } from '#worker/orders/order-queries.ts';
+import { orderAmounts, orderByNumber } from '#worker/orders/order-queries.ts';
+import type { OrderAmounts } from '#shared/orders/order-totals.ts';
 import { orderSteps, type OrderStep } from '#worker/orders/order-steps.ts';
 import { formatMinor } from '#shared/money.ts';
 import type { PageHead } from '#worker/render/head.ts';
 import { useHref } from '#ui/state/market-context.ts';
 import { isHttps } from '#worker/http/is-https.ts';
 
-export interface OrderPageData {
+export interface OrderPageData extends OrderAmounts {
   number: string;
   status: PaymentStatus;
   fulfilment: FulfilmentStatus;
   placedAt: string;
-  currency: Currency;
   lines: ShownOrderLine[];
-  shipping: number;
-  total: number;
   shippingOption: string | null;
   /** Street cut short: anyone holding the link sees this page. */
   address: string[];
@@ -75,7 +73,6 @@ export async function load(c: Context<AppEnv>): Promise<OrderPageData | Response
     status: order.status,
     fulfilment: order.fulfilment,
     placedAt: order.createdAt,
-    currency: order.currency,
     lines: order.lines.map((l) => ({
       productId: l.productId,
       name: l.name,
@@ -83,8 +80,7 @@ export async function load(c: Context<AppEnv>): Promise<OrderPageData | Response
       amount: l.unitAmount * l.quantity,
       product: l.productId === null ? undefined : productById(l.productId),
     })),
-    shipping: order.shipping,
-    total: order.total,
+    ...orderAmounts(order),
     shippingOption: order.shippingOption,
     address: shortenedAddressLines(order.shippingAddress),
     timeline: steps.filter((s) => s.kind !== 'dispute_opened' && s.kind !== 'dispute_closed'),

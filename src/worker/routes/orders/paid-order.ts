@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { PaidOrder } from '#shared/cart/order.ts';
 import { isCurrency } from '#worker/payments/currency.ts';
+import { orderAmounts } from '#worker/orders/order-queries.ts';
 import { orderNumber, orderPagePath, sameToken } from '#worker/orders/order-number.ts';
 import { buyerHash, buyerNonce } from '#worker/checkout/buyer-cookie.ts';
 import { lookupsFor } from '#worker/orders/session-lookups.ts';
@@ -22,10 +23,8 @@ function shown(order: StoredOrder): ShownOrder | null {
     status: order.status,
     email: order.email,
     pagePath: orderPagePath(order.number, order.token),
-    currency: order.currency,
     lines: order.lines.map((l) => ({ productId: l.productId, name: l.name, quantity: l.quantity, amount: l.unitAmount * l.quantity })),
-    shipping: order.shipping,
-    total: order.total,
+    ...orderAmounts(order),
   };
 }
 

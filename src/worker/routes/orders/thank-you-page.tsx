@@ -14,6 +14,7 @@ import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { OrderLines, type ShownOrderLine } from '#worker/components/order-lines.tsx';
 import type { PageHead } from '#worker/render/head.ts';
 import { takeBoughtOffCart } from '#worker/middleware/cart/cart-cookie.ts';
+import { dropOffer } from '#worker/checkout/offer-cookie.ts';
 import { readBoughtOrder, readPaidOrder, type ShownOrder } from './paid-order.ts';
 import { ORDER_NUMBER } from '#worker/orders/order-number.ts';
 import { useHref } from '#ui/state/market-context.ts';
@@ -57,6 +58,8 @@ export async function load(c: Context<AppEnv>): Promise<ThankYouData> {
   // is opened again later (the cart may hold new things by then).
   if ((order?.status === 'paid' || order?.status === 'pending') && sessionId) {
     takeBoughtOffCart(c, order.number, (cart) => withoutBought(cart, order.lines));
+    // The code went with this order (many are once per shopper): the next cart starts without it.
+    if (order.discountCode) dropOffer(c);
   }
   return { product, sessionId, order };
 }

@@ -36,6 +36,7 @@ import { ProductSpecs } from './product-specs.tsx';
 import { ReviewsSection } from './reviews-section.tsx';
 import { TrustSection } from './trust-section.tsx';
 import { useHref } from '#ui/state/market-context.ts';
+import { useTaxOn } from '#worker/components/tax-wording.tsx';
 import { unitsLeftText } from '#shared/catalogue/stock-level.ts';
 import { readShelf } from '#worker/catalogue/catalogue-reads.ts';
 
@@ -130,6 +131,7 @@ function Guides({ product }: { product: Product }) {
 /** The product detail page (/product/{id}/{slug}): gallery, price, stock, Buy Now, features, specs, guides, reviews. */
 export function Page({ product, unitsLeft, region, campaign }: ProductData) {
   const { price, prices, full_price, full_prices } = product;
+  const taxOn = useTaxOn();
   return (
     <>
       <div className="mx-auto max-w-7xl px-4 py-4 md:py-8">
@@ -151,7 +153,7 @@ export function Page({ product, unitsLeft, region, campaign }: ProductData) {
               followsRegion
               name="ProductPrice"
               component={ProductPrice}
-              props={{ product: { price, prices, full_price, full_prices }, region }}
+              props={{ product: { price, prices, full_price, full_prices }, region, taxOn }}
             />
             <div className="flex flex-wrap items-center gap-3">
               <StockBadge stock={product.stock} />

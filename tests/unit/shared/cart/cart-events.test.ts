@@ -34,8 +34,14 @@ describe('cart events', () => {
         { productId: 1, name: 'G-Series Laser Training Pistol', quantity: 3, amount: 44997 },
         { productId: null, name: 'Gift wrap', quantity: 1, amount: 500 },
       ],
+      subtotal: 45497,
       shipping: 999,
       total: 46496,
+      discount: 0,
+      discountCode: null,
+      tax: 0,
+      taxLabel: null,
+      taxInclusive: false,
     });
     expect(event).toEqual({
       event: 'purchase',
@@ -51,5 +57,22 @@ describe('cart events', () => {
         ],
       },
     });
+  });
+
+  it('purchase carries the promotion code as coupon and the tax Stripe computed', () => {
+    const event = orderPurchaseEvent({
+      number: 'SP-AB12-CD35',
+      currency: 'GBP',
+      lines: [{ productId: 1, name: 'G-Series Laser Training Pistol', quantity: 1, amount: 14999 }],
+      subtotal: 14999,
+      shipping: 0,
+      discount: 1500,
+      discountCode: 'SPRING10',
+      tax: 2250,
+      taxLabel: 'VAT 20%',
+      taxInclusive: true,
+      total: 13499,
+    });
+    expect(event.ecommerce).toMatchObject({ value: 134.99, tax: 22.5, coupon: 'SPRING10', shipping: 0 });
   });
 });

@@ -50,7 +50,8 @@ describe('policy figures as the pages read them: one source for shipping costs a
     expect(shippingCostText(rate('US').express)).toBe('£24.99');
     expect(shippingCostText(rate('ROW').standard)).toBe('from £19.99');
     expect(shippingCostText(rate('ROW').express)).toBe('from £29.99');
-    expect(policyPricesNote).toBe('All prices on this page are in GBP (£) and exclude taxes.');
+    expect(policyPricesNote(false)).toBe('All prices on this page are in GBP (£) and exclude taxes.');
+    expect(policyPricesNote(true)).toBe('All prices on this page are in GBP (£) and include UK VAT.');
   });
 
   it('lists delivery times per destination and where standard shipping is free', () => {

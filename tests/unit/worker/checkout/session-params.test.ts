@@ -16,6 +16,8 @@ function params(region: 'UK' | 'EU' | 'US', lines: Array<{ id: number; quantity:
     campaign: { utm_source: 'news', utm_campaign: 'x'.repeat(600) },
     buyer: 'ab'.repeat(32),
     hold: { reservation: 'cart-checkout-0123', expiresAt: 1_900_000_000 },
+    promotionCode: null,
+    tax: false,
   });
 }
 
