@@ -24,6 +24,7 @@ import { webhookRoutes } from './routes/webhooks/webhook-routes.ts';
 import { vitalsRoutes } from './routes/vitals/vitals-routes.ts';
 import { stockAlertRoutes } from './routes/stock-alerts/alert-routes.tsx';
 import { discountRoutes } from './routes/cart/discount-routes.ts';
+import { adminRoutes } from './routes/admin/admin-routes.tsx';
 
 /** The request's body stopped because the client went away (Node's "aborted", a reset socket, an aborted stream). */
 function clientAborted(err: unknown): boolean {
@@ -48,6 +49,8 @@ export function createApp(deps: AppDeps) {
   // One sub-app per screen group (src/worker/routes/<group>/). The pages and their forms are served
   // bare (the visitor's region) and under each market's prefix (that market's region: middleware/region).
   app.route('/', siteRoutes);
+  // The back office: bare only (no market), 404 unless ADMIN_EMAILS lists someone.
+  app.route('/', adminRoutes);
   for (const base of ['/', ...markets.map((m) => `/${m}`)]) {
     app.route(base, contentRoutes);
     app.route(base, shopRoutes);

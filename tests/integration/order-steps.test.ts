@@ -235,7 +235,7 @@ describe('npm run orders -- ship, return, show', () => {
     expect(shown).toContain(`${order.number}`);
     expect(shown).toContain('partially_refunded, shipped');
     expect(shown).toMatch(
-      /Timeline:\n {2}\S+ \S+ {2}paid\n {2}\S+ \S+ {2}shipped {2}Royal Mail {2}AB123456789GB {2}https:\/\/track\.example\/AB123456789GB\n {2}\S+ \S+ {2}partially refunded {2}£50\.00 {2}\(£50\.00 refunded in all\)/,
+      /Timeline:\n {2}\S+ \S+ {2}paid\n {2}\S+ \S+ {2}shipped {2}Royal Mail {2}AB123456789GB {2}https:\/\/track\.example\/AB123456789GB {2}by terminal\n {2}\S+ \S+ {2}partially refunded {2}£50\.00 {2}\(£50\.00 refunded in all\)/,
     );
   });
 

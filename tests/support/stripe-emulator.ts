@@ -175,6 +175,7 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
       currency: string;
       reason: string;
       status: string;
+      evidence_details: { due_by: number; has_evidence: boolean; past_due: boolean; submission_count: number };
     }
   >();
   /** The account's promotion codes: SPRING10 (10% off), TAKE15 (£15, €17 or $19 off, orders of £50 or more), OLDCODE (switched off). */
@@ -746,6 +747,8 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
         currency: charge.currency,
         reason,
         status: 'needs_response',
+        // Stripe gives the seller about a week to answer.
+        evidence_details: { due_by: Math.floor(Date.now() / 1000) + 7 * 86_400, has_evidence: false, past_due: false, submission_count: 0 },
       };
       disputes.set(dispute.id, dispute);
       return dispute;

@@ -71,6 +71,7 @@ export function robotsTxt(siteUrl: string): string {
     'Disallow: /api/',
     'Disallow: /checkout/',
     'Disallow: /stock-alerts/',
+    'Disallow: /admin',
     // Discount links, bare and under a market: redirects that keep a code, nothing to index.
     'Disallow: /discount/',
     'Disallow: /*/discount/',

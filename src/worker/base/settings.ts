@@ -93,6 +93,20 @@ function settingsSchema(runtime: Runtime) {
     CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(10),
     /** Units one address may hold in open checkouts at once (then 429): no one holds the stock for free; 0 turns the cap off. */
     CHECKOUT_HOLD_UNITS: z.coerce.number().int().min(0).max(100_000).default(50),
+    /**
+     * Who may enter the back office (/admin), comma-separated addresses (any case): each gets a one-time
+     * sign-in link by mail. Unset: /admin answers 404 and nothing is offered.
+     */
+    ADMIN_EMAILS: optional(z.string()),
+    /** Sign-in links asked per 15 minutes, per address and per network (then 429); 0 turns the limit off. */
+    ADMIN_SIGNIN_RATE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(5),
+    /**
+     * Cloudflare Access in front of /admin, a second way in: the team's address
+     * (https://<team>.cloudflareaccess.com) and the application's audience tag. Both set: a valid
+     * Cf-Access-Jwt-Assertion for a listed address signs the request in.
+     */
+    CF_ACCESS_TEAM_URL: optional(z.url({ protocol: /^https?$/ })),
+    CF_ACCESS_AUD: optional(z.string().regex(/^[\w-]+$/, "must be the Access application's audience tag")),
     /** Promotion codes one network may look up per 10 minutes (discount links, the cart's field; then 429); 0: no limit. */
     PROMO_CODE_RATE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(20),
     /** Back-in-stock requests one address may make per 10 minutes (then 429); 0 turns the limit off. */

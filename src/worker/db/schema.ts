@@ -179,6 +179,10 @@ export const orders = sqliteTable(
     index('orders_owed_idx').on(t.notifiedAt, t.id),
     index('orders_created_idx').on(t.createdAt),
     index('orders_payment_intent_idx').on(t.paymentIntent),
+    // The back office's filters and its search by e-mail (as typed: any case).
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+    index('orders_fulfilment_created_idx').on(t.fulfilment, t.createdAt),
+    index('orders_email_idx').on(sql`lower(${t.email})`),
   ],
 );
 
@@ -214,6 +218,10 @@ export interface OrderStepDetail {
   outcome?: string;
   /** A return: product id and quantity per line. */
   lines?: Array<{ productId: number; quantity: number }>;
+  /** A dispute's deadline for evidence (ISO), as Stripe set it. */
+  dueBy?: string;
+  /** Who did a step by hand: the back office's signed-in address, or `terminal` (npm run orders). */
+  by?: string;
 }
 
 /**
@@ -232,7 +240,8 @@ export const orderEvents = sqliteTable(
     detail: text('detail', { mode: 'json' }).$type<OrderStepDetail>(),
     at: text('at').notNull().default(now),
   },
-  (t) => [primaryKey({ columns: [t.orderId, t.step] })],
+  // The back office's open disputes: the opened steps, newest first.
+  (t) => [primaryKey({ columns: [t.orderId, t.step] }), index('order_events_status_idx').on(t.status, t.at)],
 );
 
 export const ORDER_MAIL_KINDS = ['payment_confirmed', 'shipped', 'refund_issued', 'dispute_opened', 'dispute_closed'] as const;
@@ -330,6 +339,8 @@ export const stockMoves = sqliteTable(
     reason: text('reason', { enum: STOCK_REASONS }).notNull(),
     orderNumber: text('order_number'),
     note: text('note'),
+    /** Who made the move by hand: the back office's signed-in address, or `terminal` (npm run stock); null for sales and holds. */
+    actor: text('actor'),
     at: text('at').notNull().default(now),
   },
   (t) => [index('stock_moves_product_idx').on(t.productId, t.id)],
@@ -460,3 +471,37 @@ export const schema = {
 };
 
 export type FormSubmission = typeof formSubmissions.$inferSelect;
+
+/**
+ * A sign-in link for the back office (/admin): one per request, for an address ADMIN_EMAILS lists.
+ * Only the token's SHA-256 is kept; it works once (`used_at`) until `expires_at`.
+ */
+export const adminLinks = sqliteTable(
+  'admin_links',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    tokenHash: text('token_hash').notNull().unique(),
+    email: text('email').notNull(),
+    expiresAt: text('expires_at').notNull(),
+    usedAt: text('used_at'),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [index('admin_links_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * A signed-in back-office session, kept here (so it holds across Worker isolates and can be ended):
+ * the cookie carries a token, the row its SHA-256. It ends at sign-out or after 12 hours unused.
+ */
+export const adminSessions = sqliteTable(
+  'admin_sessions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    tokenHash: text('token_hash').notNull().unique(),
+    email: text('email').notNull(),
+    lastSeenAt: text('last_seen_at').notNull(),
+    endedAt: text('ended_at'),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [index('admin_sessions_seen_idx').on(t.lastSeenAt)],
+);

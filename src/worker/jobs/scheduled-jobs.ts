@@ -6,6 +6,7 @@ import { pruneHits } from '#worker/limits/durable-limit.ts';
 import { nowSeconds } from '#worker/stock/stock-queries.ts';
 import { tidyAlerts } from '#worker/stock-alerts/alert-requests.ts';
 import { tellWaiting } from '#worker/stock-alerts/tell-waiting.ts';
+import { tidyAdminSessions } from '#worker/admin/admin-sessions.ts';
 import { retryAllOwedMail, type JobDeps } from './retry-owed-mail.ts';
 
 const DAY_MS = 86_400_000;
@@ -25,7 +26,8 @@ async function job<T>(deps: JobDeps, name: string, work: () => Promise<T>): Prom
  * than VITALS_KEEP_DAYS and rate-limit windows older than a day are deleted (so the tables stay
  * bounded), and stock holds past their time are let go once Stripe says their session was not paid
  * (a paid one is recorded; payment links of products they emptied switch back on); shoppers waiting
- * for a product available again are told, and stock alerts past their time end. Never throws.
+ * for a product available again are told, and stock alerts past their time end; old back-office
+ * links and sessions are deleted. Never throws.
  */
 export async function runScheduledJobs(deps: JobDeps) {
   const mail = await job(deps, 'retry-owed-mail', () => retryAllOwedMail(deps));
@@ -43,5 +45,6 @@ export async function runScheduledJobs(deps: JobDeps) {
   // Every path that frees stock (a return, a hold let go, a restock on another instance) is covered here too.
   await job(deps, 'tell-waiting', () => tellWaiting(deps, 'all'));
   await job(deps, 'tidy-stock-alerts', () => tidyAlerts(deps.db));
+  await job(deps, 'tidy-admin-sessions', () => tidyAdminSessions(deps.db));
   return mail;
 }

@@ -75,7 +75,7 @@ async function findOrder(db: Db, number: string): Promise<StoredOrder> {
  * carrier and tracking, and the shopper is owed "Your order is on its way", all in one batch; only
  * once per order.
  */
-async function ship(deps: OrderCommandDeps, command: Extract<OrderCommand, { action: 'ship' }>): Promise<string> {
+async function ship(deps: OrderCommandDeps, command: Extract<OrderCommand, { action: 'ship' }>, by: string): Promise<string> {
   const order = await findOrder(deps.db, command.number);
   const steps = await orderSteps(deps.db, order.id);
   const refusal = steps.some((s) => s.step === 'shipped') ? 'it has been shipped already' : shipRefusal(order.status, order.fulfilment);
@@ -95,6 +95,7 @@ async function ship(deps: OrderCommandDeps, command: Extract<OrderCommand, { act
         ...(command.carrier && { carrier: command.carrier }),
         ...(command.tracking && { tracking: command.tracking }),
         ...(command.url && { url: command.url }),
+        by,
       },
       mail: 'shipped',
       // (order, 'shipped') is unique: the step lands with the move above, never twice.
@@ -108,7 +109,7 @@ async function ship(deps: OrderCommandDeps, command: Extract<OrderCommand, { act
 }
 
 /** What of each product the order bought is not yet back (returns so far are steps with their lines). */
-function returnable(order: StoredOrder, steps: readonly OrderStep[]): Map<number, number> {
+export function returnable(order: StoredOrder, steps: readonly OrderStep[]): Map<number, number> {
   const left = new Map<number, number>();
   for (const line of order.lines) if (line.productId !== null) left.set(line.productId, (left.get(line.productId) ?? 0) + line.quantity);
   for (const step of steps)
@@ -122,7 +123,7 @@ function returnable(order: StoredOrder, steps: readonly OrderStep[]): Map<number
  * batch whose moves land only with that step (two runs at once cannot both put the goods back).
  * Without --lines, everything not yet returned. Payment links follow the stock.
  */
-async function giveBack(deps: OrderCommandDeps, command: Extract<OrderCommand, { action: 'return' }>): Promise<string> {
+async function giveBack(deps: OrderCommandDeps, command: Extract<OrderCommand, { action: 'return' }>, by: string): Promise<string> {
   const order = await findOrder(deps.db, command.number);
   const refusal = returnRefusal(order.status);
   if (refusal) throw new Error(`order ${order.number} cannot take a return: ${refusal}`);
@@ -142,9 +143,14 @@ async function giveBack(deps: OrderCommandDeps, command: Extract<OrderCommand, {
   // Every unit back: the goods' status says so (with the step, so only the return that landed says it).
   const allBack = lines.reduce((sum, l) => sum + l.quantity, 0) === [...left.values()].reduce((sum, n) => sum + n, 0);
   await deps.db.batch([
-    ...stepStatements(deps.db, { orderId: order.id, step, kind: 'returned', detail: { lines }, when: sql`1`, at }),
+    ...stepStatements(deps.db, { orderId: order.id, step, kind: 'returned', detail: { lines, by }, when: sql`1`, at }),
     ...lines.flatMap((line) =>
-      moveStatements(deps.db, { productId: line.productId, change: line.quantity, reason: 'return', orderNumber: order.number }, here, at),
+      moveStatements(
+        deps.db,
+        { productId: line.productId, change: line.quantity, reason: 'return', orderNumber: order.number, actor: by },
+        here,
+        at,
+      ),
     ),
     ...(allBack
       ? [
@@ -187,7 +193,7 @@ const STEP_WORDS: Record<OrderStep['kind'], string> = {
 };
 
 /** One line of a step: when, what, and its details (tracking, amount, reason, lines). */
-function formatStep(step: OrderStep, currency: StoredOrder['currency']): string {
+export function formatStep(step: OrderStep, currency: StoredOrder['currency']): string {
   const d = step.detail ?? {};
   const money = (minor: number) => formatMinor(minor, currency);
   const details = [
@@ -198,7 +204,9 @@ function formatStep(step: OrderStep, currency: StoredOrder['currency']): string 
     d.refunded !== undefined && `(${money(d.refunded)} refunded in all)`,
     d.reason && `reason: ${d.reason}`,
     d.outcome && `outcome: ${d.outcome}`,
+    d.dueBy && `evidence due by ${d.dueBy.slice(0, 10)}`,
     d.lines?.map((l) => `${l.quantity} × product ${l.productId}`).join(', '),
+    d.by && `by ${d.by}`,
   ].filter(Boolean);
   return `  ${step.at.slice(0, 16).replace('T', ' ')}  ${STEP_WORDS[step.kind]}${details.length > 0 ? `  ${details.join('  ')}` : ''}`;
 }
@@ -216,9 +224,12 @@ async function show(db: Db, number: string): Promise<string> {
   ].join('\n');
 }
 
-/** `npm run orders -- ship|return|show <number> …`: what it did, or an Error naming why nothing was written. */
-export function runOrderCommand(deps: OrderCommandDeps, command: OrderCommand): Promise<string> {
-  if (command.action === 'ship') return ship(deps, command);
-  if (command.action === 'return') return giveBack(deps, command);
+/**
+ * `npm run orders -- ship|return|show <number> …` and the back office's order page: what it did, or an
+ * Error naming why nothing was written. `by` is who did it (kept on the step: the timeline shows it).
+ */
+export function runOrderCommand(deps: OrderCommandDeps, command: OrderCommand, by = 'terminal'): Promise<string> {
+  if (command.action === 'ship') return ship(deps, command, by);
+  if (command.action === 'return') return giveBack(deps, command, by);
   return show(deps.db, command.number);
 }

@@ -18,7 +18,7 @@ export async function orderNumber(sessionId: string, long = false): Promise<stri
   return `SP-${groups.join('-')}`;
 }
 
-export const ORDER_NUMBER = /^SP-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4})?$/;
+export { ORDER_NUMBER } from '#shared/orders/order-number-pattern.ts';
 
 /** A fresh secret for the order page's address (128 random bits, URL-safe). */
 export function orderToken(): string {

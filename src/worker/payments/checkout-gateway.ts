@@ -50,6 +50,8 @@ export interface DisputeRecord {
   reason: string;
   /** needs_response, under_review, won, lost, … */
   status: string;
+  /** When evidence is due (epoch seconds), or null. */
+  dueBy: number | null;
 }
 
 /** A Checkout Session as an order records it; amounts in minor units. */

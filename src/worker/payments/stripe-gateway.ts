@@ -222,6 +222,7 @@ export function stripeGateway(secretKey: string, apiUrl: string): CheckoutGatewa
           currency: dispute.currency,
           reason: dispute.reason,
           status: dispute.status,
+          dueBy: dispute.evidence_details?.due_by ?? null,
         }
       );
     },

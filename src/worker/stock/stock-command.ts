@@ -39,6 +39,45 @@ export interface NamedProduct {
   listed: boolean;
 }
 
+/** A product's stock as the operator sees it (npm run stock, the back office's stock page). */
+export interface StockRow {
+  id: number;
+  name: string;
+  onHand: number;
+  reserved: number;
+  available: number;
+  /** Confirmed back-in-stock requests. */
+  waiting: number;
+  /** The label pages show (In Stock, Low Stock, Out of Stock). */
+  level: string;
+  oversold: number;
+  listed: boolean;
+}
+
+export function stockRows(
+  catalogue: readonly NamedProduct[],
+  counts: readonly StockCount[],
+  lowAt: number,
+  waiting: ReadonlyMap<number, number> = new Map(),
+): StockRow[] {
+  const byId = new Map(counts.map((c) => [c.productId, c]));
+  return catalogue.map((p) => {
+    const count = byId.get(p.id) ?? { productId: p.id, onHand: 0, reserved: 0 };
+    const available = availableOf(count);
+    return {
+      id: p.id,
+      name: plainName(p.name),
+      onHand: count.onHand,
+      reserved: count.reserved,
+      available,
+      waiting: waiting.get(p.id) ?? 0,
+      level: stockLevel(available, lowAt),
+      oversold: Math.max(0, -count.onHand),
+      listed: p.listed,
+    };
+  });
+}
+
 /**
  * One line per product: id, name, on hand, reserved, available, shoppers waiting to be told it is back
  * (confirmed requests), the label pages show, any oversell, and whether it is unlisted.
@@ -49,23 +88,23 @@ export function formatStockList(
   lowAt: number,
   waiting: ReadonlyMap<number, number> = new Map(),
 ): string {
-  const byId = new Map(counts.map((c) => [c.productId, c]));
-  const rows = catalogue.map((p) => {
-    const count = byId.get(p.id) ?? { productId: p.id, onHand: 0, reserved: 0 };
-    const available = availableOf(count);
-    return [
-      String(p.id),
-      plainName(p.name),
-      String(count.onHand),
-      String(count.reserved),
-      String(available),
-      String(waiting.get(p.id) ?? 0),
-      stockLevel(available, lowAt) + (count.onHand < 0 ? ` (oversold: ${-count.onHand} short)` : '') + (p.listed ? '' : ' (unlisted)'),
-    ];
-  });
+  const rows = stockRows(catalogue, counts, lowAt, waiting).map((r) => [
+    String(r.id),
+    r.name,
+    String(r.onHand),
+    String(r.reserved),
+    String(r.available),
+    String(r.waiting),
+    r.level + (r.oversold > 0 ? ` (oversold: ${r.oversold} short)` : '') + (r.listed ? '' : ' (unlisted)'),
+  ]);
   const header = ['id', 'name', 'on hand', 'reserved', 'available', 'waiting', 'label'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   return [header, ...rows].map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')).join('\n');
+}
+
+/** Every product row (content:sync wrote them), listed or not: what the operator's stock views list. */
+export function everyProduct(db: Db): Promise<NamedProduct[]> {
+  return db.select({ id: products.id, name: products.name, listed: products.listed }).from(products).orderBy(asc(products.id));
 }
 
 export interface StockCommandDeps {
@@ -77,14 +116,13 @@ export interface StockCommandDeps {
   waiting: () => Promise<ReadonlyMap<number, number>>;
 }
 
-/** `npm run stock`: the list, or one move (set: adjust to a count; add: goods received), then the product's payment links follow. */
-export async function runStockCommand(deps: StockCommandDeps, command: StockCommand): Promise<string> {
+/**
+ * `npm run stock` and the back office's stock page: the list, or one move (set: adjust to a count;
+ * add: goods received) recorded as `actor`'s, then the product's payment links follow.
+ */
+export async function runStockCommand(deps: StockCommandDeps, command: StockCommand, actor = 'terminal'): Promise<string> {
   const { db } = deps;
-  // The operator's command reads every product row (content:sync wrote them), listed or not.
-  const catalogue = await db
-    .select({ id: products.id, name: products.name, listed: products.listed })
-    .from(products)
-    .orderBy(asc(products.id));
+  const catalogue = await everyProduct(db);
   if (command.action === 'list') {
     return formatStockList(
       catalogue,
@@ -102,13 +140,13 @@ export async function runStockCommand(deps: StockCommandDeps, command: StockComm
   const name = plainName(product.name);
   let line: string;
   if (command.action === 'set') {
-    const { before, after } = await setStock(db, productId, quantity, note);
+    const { before, after } = await setStock(db, productId, quantity, note, actor);
     line =
       before === after
         ? `${productId} ${name}: on hand already ${after}, nothing written`
         : `${productId} ${name}: on hand ${before} → ${after} (adjust)`;
   } else {
-    const after = await moveStock(db, { productId, change: quantity, reason: 'restock', note });
+    const after = await moveStock(db, { productId, change: quantity, reason: 'restock', note, actor });
     line = `${productId} ${name}: on hand ${after - quantity} → ${after} (restock)`;
   }
   await syncPaymentLinks(deps, [productId]);

@@ -10,6 +10,8 @@ export interface Move {
   /** The order's number, or an expression reading it inside the batch (a number chosen there). */
   orderNumber?: string | SQL | null;
   note?: string | null;
+  /** Who made it by hand (the back office's address, `terminal`); none for sales and returns recorded by the shop. */
+  actor?: string | null;
 }
 
 const nowIso = () => new Date().toISOString();
@@ -23,8 +25,8 @@ export function moveStatements(db: Db, move: Move, when: SQL = sql`1`, at = nowI
   return [
     db.run(sql`insert or ignore into ${stock} (product_id, on_hand) select ${move.productId}, 0 where ${when}`),
     db.run(
-      sql`insert into ${stockMoves} (product_id, change, reason, order_number, note, at)
-        select ${move.productId}, ${move.change}, ${move.reason}, ${move.orderNumber ?? null}, ${move.note ?? null}, ${at} where ${when}`,
+      sql`insert into ${stockMoves} (product_id, change, reason, order_number, note, actor, at)
+        select ${move.productId}, ${move.change}, ${move.reason}, ${move.orderNumber ?? null}, ${move.note ?? null}, ${move.actor ?? null}, ${at} where ${when}`,
     ),
     db.run(
       sql`update ${stock} set on_hand = on_hand + ${move.change}, updated_at = ${at} where ${stock.productId} = ${move.productId} and ${when}`,
@@ -50,6 +52,7 @@ export async function setStock(
   productId: number,
   quantity: number,
   note: string | null,
+  actor: string | null = null,
 ): Promise<{ before: number; after: number }> {
   const at = nowIso();
   const current = sql`coalesce((select ${stock.onHand} from ${stock} where ${stock.productId} = ${productId}), 0)`;
@@ -57,8 +60,8 @@ export async function setStock(
     db.select({ onHand: stock.onHand }).from(stock).where(eq(stock.productId, productId)),
     db.run(sql`insert or ignore into ${stock} (product_id, on_hand) values (${productId}, 0)`),
     db.run(
-      sql`insert into ${stockMoves} (product_id, change, reason, note, at)
-        select ${productId}, ${quantity} - ${current}, 'adjust', ${note}, ${at} where ${quantity} <> ${current}`,
+      sql`insert into ${stockMoves} (product_id, change, reason, note, actor, at)
+        select ${productId}, ${quantity} - ${current}, 'adjust', ${note}, ${actor}, ${at} where ${quantity} <> ${current}`,
     ),
     db.run(
       sql`update ${stock} set on_hand = ${quantity}, updated_at = ${at} where ${stock.productId} = ${productId} and on_hand <> ${quantity}`,

@@ -22,6 +22,9 @@ describe('the settings, as the operator reads them', () => {
         'STRIPE_SECRET_KEY',
         'STRIPE_WEBHOOK_SECRET',
         'STOCK_ALERT_FACTOR',
+        'ADMIN_EMAILS',
+        'CF_ACCESS_TEAM_URL',
+        'CF_ACCESS_AUD',
       ]);
     expect(named.length).toBeGreaterThan(30);
     expect([...new Set(schema)].toSorted()).toEqual([...new Set(named)].toSorted());

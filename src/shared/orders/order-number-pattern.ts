@@ -1,0 +1,2 @@
+/** An order number as the shop makes them (SP-7K2M-9QX4, Crockford's letters; a long form on a clash). */
+export const ORDER_NUMBER = /^SP-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4})?$/;

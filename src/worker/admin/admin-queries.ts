@@ -1,0 +1,150 @@
+import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { ORDERS_PAGE_SIZE, type OrderQuery } from '#shared/admin/admin-rules.ts';
+import type { Db } from '#worker/db/client.ts';
+import { formSubmissions, orderEvents, orderMails, orders, products, stockAlertMails, stockMoves } from '#worker/db/schema.ts';
+
+// The back office reads what it shows from the database itself (never the read cache), each read bounded and indexed.
+
+const SHIPPABLE = ['paid', 'partially_refunded'] as const;
+
+/** Paid orders not yet shipped, oldest first (the next to pack), and how many there are. */
+export async function ordersToShip(db: Db, limit = 20) {
+  const where = and(eq(orders.fulfilment, 'unfulfilled'), inArray(orders.status, [...SHIPPABLE]));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ number: orders.number, createdAt: orders.createdAt, total: orders.total, currency: orders.currency, email: orders.email })
+      .from(orders)
+      .where(where)
+      .orderBy(asc(orders.createdAt))
+      .limit(limit),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(orders)
+      .where(where),
+  ]);
+  return { rows, count: Number(total?.n ?? 0) };
+}
+
+/** Disputes opened and not closed, with the order and Stripe's deadline for evidence, newest first. */
+export function openDisputes(db: Db, limit = 20) {
+  const closed = sql`exists (select 1 from ${orderEvents} c where c.order_id = ${orderEvents.orderId} and c.step = replace(${orderEvents.step}, ':opened', ':closed'))`;
+  return db
+    .select({ number: orders.number, currency: orders.currency, detail: orderEvents.detail, at: orderEvents.at })
+    .from(orderEvents)
+    .innerJoin(orders, eq(orders.id, orderEvents.orderId))
+    .where(and(eq(orderEvents.status, 'dispute_opened'), sql`not ${closed}`))
+    .orderBy(desc(orderEvents.at))
+    .limit(limit);
+}
+
+/** Sales since `since` per region and currency: orders paid (refunds taken off), their count and net amount. */
+export async function salesSince(db: Db, since: string) {
+  const rows = await db
+    .select({
+      region: orders.region,
+      currency: orders.currency,
+      orders: sql<number>`count(*)`,
+      net: sql<number>`coalesce(sum(${orders.total} - ${orders.refunded}), 0)`,
+    })
+    .from(orders)
+    .where(and(gte(orders.createdAt, since), inArray(orders.status, ['paid', 'partially_refunded', 'refunded'])))
+    .groupBy(orders.region, orders.currency)
+    .orderBy(orders.region, orders.currency);
+  return rows.map((r) => ({ ...r, orders: Number(r.orders), net: Number(r.net) }));
+}
+
+/** One page of /admin/orders, newest first: filters, a number or an address, after the cursor; one more row says there is a next page. */
+export async function orderPage(db: Db, query: OrderQuery) {
+  const where: SQL[] = [];
+  if (query.status) where.push(eq(orders.status, query.status));
+  if (query.fulfilment) where.push(eq(orders.fulfilment, query.fulfilment));
+  if (query.search && 'number' in query.search) where.push(eq(orders.number, query.search.number));
+  if (query.search && 'email' in query.search) where.push(sql`lower(${orders.email}) = ${query.search.email}`);
+  if (query.before) {
+    const { createdAt, id } = query.before;
+    where.push(or(lt(orders.createdAt, createdAt), and(eq(orders.createdAt, createdAt), lt(orders.id, id)))!);
+  }
+  const rows = await db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      createdAt: orders.createdAt,
+      status: orders.status,
+      fulfilment: orders.fulfilment,
+      email: orders.email,
+      total: orders.total,
+      currency: orders.currency,
+      region: orders.region,
+    })
+    .from(orders)
+    .where(and(...where))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(ORDERS_PAGE_SIZE + 1);
+  return { rows: rows.slice(0, ORDERS_PAGE_SIZE), more: rows.length > ORDERS_PAGE_SIZE };
+}
+
+/** The latest stock moves with their product's name, note and who made them. */
+export function recentMoves(db: Db, limit = 30) {
+  return db
+    .select({
+      id: stockMoves.id,
+      productId: stockMoves.productId,
+      name: products.name,
+      change: stockMoves.change,
+      reason: stockMoves.reason,
+      orderNumber: stockMoves.orderNumber,
+      note: stockMoves.note,
+      actor: stockMoves.actor,
+      at: stockMoves.at,
+    })
+    .from(stockMoves)
+    .leftJoin(products, eq(products.id, stockMoves.productId))
+    .orderBy(desc(stockMoves.id))
+    .limit(limit);
+}
+
+/** What the mail page shows of any owed-mail row. */
+const columns = <T extends typeof formSubmissions | typeof orders | typeof orderMails | typeof stockAlertMails>(t: T) => ({
+  id: t.id,
+  createdAt: t.createdAt,
+  attempts: t.emailAttempts,
+  status: t.emailStatus,
+  error: t.emailLastError,
+});
+
+/** Mail the shop still owes, per kind, oldest first: what it is about, its attempts and its last error. */
+export async function owedMailRows(db: Db, limit = 20) {
+  const [contact, order, step, alert] = await Promise.all([
+    db
+      .select(columns(formSubmissions))
+      .from(formSubmissions)
+      .where(isNull(formSubmissions.notifiedAt))
+      .orderBy(formSubmissions.id)
+      .limit(limit),
+    db
+      .select({ ...columns(orders), about: orders.number })
+      .from(orders)
+      .where(isNull(orders.notifiedAt))
+      .orderBy(orders.id)
+      .limit(limit),
+    db
+      .select({ ...columns(orderMails), about: orders.number, kind: orderMails.kind })
+      .from(orderMails)
+      .innerJoin(orders, eq(orders.id, orderMails.orderId))
+      .where(isNull(orderMails.notifiedAt))
+      .orderBy(orderMails.id)
+      .limit(limit),
+    db
+      .select({ ...columns(stockAlertMails), kind: stockAlertMails.kind })
+      .from(stockAlertMails)
+      .where(isNull(stockAlertMails.notifiedAt))
+      .orderBy(stockAlertMails.id)
+      .limit(limit),
+  ]);
+  return [
+    ...contact.map((r) => ({ ...r, kind: 'Contact message', about: `message ${r.id}` })),
+    ...order.map((r) => ({ ...r, kind: 'New order' })),
+    ...step.map((r) => ({ ...r, kind: `Order: ${r.kind.replaceAll('_', ' ')}` })),
+    ...alert.map((r) => ({ ...r, kind: `Stock alert: ${r.kind}`, about: `request ${r.id}` })),
+  ];
+}

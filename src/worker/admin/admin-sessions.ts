@@ -1,0 +1,81 @@
+import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { LINK_VALID_MINUTES, SESSION_IDLE_HOURS } from '#shared/admin/admin-rules.ts';
+import type { Db } from '#worker/db/client.ts';
+import { adminLinks, adminSessions } from '#worker/db/schema.ts';
+import { newToken, TOKEN, tokenHash } from './admin-tokens.ts';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const IDLE_MS = SESSION_IDLE_HOURS * 3_600_000;
+/** A session's last use is written at most this often (each page would otherwise write a row). */
+const SEEN_EVERY_MS = 60_000;
+
+/** A one-time sign-in link's token for this (listed) address, valid LINK_VALID_MINUTES; only its hash is stored. */
+export async function makeSignInLink(db: Db, email: string, now = Date.now()): Promise<string> {
+  const token = newToken();
+  await db.insert(adminLinks).values({ tokenHash: await tokenHash(token), email, expiresAt: iso(now + LINK_VALID_MINUTES * 60_000) });
+  return token;
+}
+
+/**
+ * Uses a link: marks it used in the same statement that finds it unused and unexpired (two clicks at
+ * once: one wins), then opens a session for its address. Null for an unknown, used or expired link.
+ */
+export async function redeemSignInLink(db: Db, token: string, now = Date.now()): Promise<{ email: string; session: string } | null> {
+  if (!TOKEN.test(token)) return null;
+  const [link] = await db
+    .update(adminLinks)
+    .set({ usedAt: iso(now) })
+    .where(and(eq(adminLinks.tokenHash, await tokenHash(token)), isNull(adminLinks.usedAt), gt(adminLinks.expiresAt, iso(now))))
+    .returning({ email: adminLinks.email });
+  if (!link) return null;
+  return { email: link.email, session: await openSession(db, link.email, now) };
+}
+
+/** A new session for a signed-in address; the cookie carries the token, the row its hash. */
+export async function openSession(db: Db, email: string, now = Date.now()): Promise<string> {
+  const token = newToken();
+  await db.insert(adminSessions).values({ tokenHash: await tokenHash(token), email, lastSeenAt: iso(now) });
+  return token;
+}
+
+/** The address of a live session (not ended, used within SESSION_IDLE_HOURS), its last use moved on; null otherwise. */
+export async function sessionEmail(db: Db, token: string | undefined, now = Date.now()): Promise<string | null> {
+  if (!token || !TOKEN.test(token)) return null;
+  const hash = await tokenHash(token);
+  const [row] = await db
+    .select({ email: adminSessions.email, lastSeenAt: adminSessions.lastSeenAt })
+    .from(adminSessions)
+    .where(and(eq(adminSessions.tokenHash, hash), isNull(adminSessions.endedAt), gt(adminSessions.lastSeenAt, iso(now - IDLE_MS))));
+  if (!row) return null;
+  if (Date.parse(row.lastSeenAt) < now - SEEN_EVERY_MS) {
+    await db
+      .update(adminSessions)
+      .set({ lastSeenAt: iso(now) })
+      .where(eq(adminSessions.tokenHash, hash));
+  }
+  return row.email;
+}
+
+/** Sign-out: the session ends for good (its cookie opens nothing from now on, on any isolate). */
+export async function endSession(db: Db, token: string | undefined, now = Date.now()): Promise<void> {
+  if (!token || !TOKEN.test(token)) return;
+  await db
+    .update(adminSessions)
+    .set({ endedAt: iso(now) })
+    .where(and(eq(adminSessions.tokenHash, await tokenHash(token)), isNull(adminSessions.endedAt)));
+}
+
+/** Scheduled: links a day past their end and sessions a month past their last use are deleted. */
+export async function tidyAdminSessions(db: Db, now = Date.now()): Promise<number> {
+  const [links, sessions] = await db.batch([
+    db
+      .delete(adminLinks)
+      .where(lt(adminLinks.expiresAt, iso(now - 86_400_000)))
+      .returning({ id: adminLinks.id }),
+    db
+      .delete(adminSessions)
+      .where(or(lt(adminSessions.lastSeenAt, iso(now - 30 * 86_400_000)), lt(adminSessions.endedAt, iso(now - 30 * 86_400_000))))
+      .returning({ id: adminSessions.id }),
+  ]);
+  return links.length + sessions.length;
+}

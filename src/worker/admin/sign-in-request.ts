@@ -1,0 +1,68 @@
+import { adminAddresses, isAdmin, LINK_VALID_MINUTES, SIGN_IN_WINDOW } from '#shared/admin/admin-rules.ts';
+import { site } from '#shared/site/brand.ts';
+import { errorFields } from '#worker/base/log.ts';
+import type { AppDeps } from '#worker/middleware/app-context.ts';
+import { takeHit } from '#worker/limits/durable-limit.ts';
+import { recipientKey, senderKey } from '#worker/limits/sender-key.ts';
+import type { MailMessage } from '#worker/mail/mailer.ts';
+import { makeSignInLink } from './admin-sessions.ts';
+
+type SignInDeps = Pick<AppDeps, 'db' | 'settings' | 'mailer' | 'log'>;
+
+export const SIGN_IN_LINK_PATH = '/admin/sign-in/link';
+
+/** The mail with the one-time link: where it goes, how long it works, and what to do if it was not asked for. */
+export function signInEmail(to: string, token: string, settings: SignInDeps['settings']): MailMessage {
+  const url = new URL(`${SIGN_IN_LINK_PATH}?token=${token}`, settings.SITE_URL).href;
+  return {
+    mailId: `admin-sign-in-${token.slice(0, 12)}`,
+    to,
+    from: settings.CONTACT_FROM_EMAIL,
+    subject: `Sign in to the ${site.brand} back office`,
+    text: [
+      `Someone (we hope you) asked to sign in to the ${site.brand} back office with this address.`,
+      '',
+      `Open this link within ${LINK_VALID_MINUTES} minutes to sign in; it works once:`,
+      url,
+      '',
+      'If you did not ask, ignore this mail: nobody can sign in without the link.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * A sign-in request: counted against the address and the sender's network (ADMIN_SIGNIN_RATE_LIMIT per
+ * 15 minutes each, durable), then, for a listed address only, a link made and mailed by `later` (the
+ * answer does not wait for it, so a listed and an unlisted address take the same time and get the same words).
+ */
+export async function askForSignIn(
+  deps: SignInDeps,
+  email: string,
+  sender: string | undefined,
+  later: (work: Promise<unknown>) => void,
+): Promise<{ limited: false } | { limited: true; retryAfterS: number }> {
+  const { db, settings, log } = deps;
+  const limit = { ...SIGN_IN_WINDOW, limit: settings.ADMIN_SIGNIN_RATE_LIMIT };
+  const [byAddress, bySender] = await Promise.all([
+    recipientKey(settings.RATE_LIMIT_SECRET, email).then((key) => takeHit(db, limit, key)),
+    senderKey(settings.RATE_LIMIT_SECRET, sender).then((key) => takeHit(db, limit, `admin:${key}`)),
+  ]);
+  const refused = [byAddress, bySender].find((hit) => !hit.allowed);
+  if (refused && !refused.allowed) {
+    log('warn', 'admin sign-in rate limited', {});
+    return { limited: true, retryAfterS: refused.retryAfterS };
+  }
+  if (!isAdmin(email, adminAddresses(settings.ADMIN_EMAILS))) {
+    log('warn', 'admin sign-in asked for an address not in ADMIN_EMAILS', {});
+    return { limited: false };
+  }
+  later(
+    makeSignInLink(db, email)
+      .then((token) => deps.mailer.send(signInEmail(email, token, settings)))
+      .then(
+        () => log('info', 'admin sign-in link sent', {}),
+        (err: unknown) => log('error', 'admin sign-in link not sent', errorFields(err)),
+      ),
+  );
+  return { limited: false };
+}

@@ -1,0 +1,74 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { adminAddresses, isAdmin, SESSION_IDLE_HOURS } from '#shared/admin/admin-rules.ts';
+import { accessEmail } from '#worker/admin/access-jwt.ts';
+import { sessionEmail } from '#worker/admin/admin-sessions.ts';
+import { isHttps } from '#worker/http/is-https.ts';
+import type { AppEnv } from '#worker/middleware/app-context.ts';
+import { renderNotFound } from '#worker/routes/site/not-found-page.tsx';
+import { renderAdmin } from './admin-frame.tsx';
+
+/** The back office's routes see who is signed in (the address, lower-cased). */
+export type AdminEnv = { Variables: AppEnv['Variables'] & { admin: string } };
+
+/** `__Host-` where the scheme allows it (https): the cookie is this host's alone, Secure, for every path. */
+const cookieName = (c: Context) => (isHttps(c) ? '__Host-admin' : 'admin');
+
+export function setAdminCookie(c: Context, token: string) {
+  setCookie(c, cookieName(c), token, {
+    path: '/',
+    httpOnly: true,
+    secure: isHttps(c),
+    sameSite: 'Strict',
+    maxAge: SESSION_IDLE_HOURS * 3600,
+  });
+}
+
+export const adminCookie = (c: Context) => getCookie(c, cookieName(c));
+
+export function clearAdminCookie(c: Context) {
+  deleteCookie(c, cookieName(c), { path: '/', secure: isHttps(c) });
+}
+
+/**
+ * Before every /admin route: without ADMIN_EMAILS there is no back office (404, nothing offered);
+ * every answer is `no-store` and `noindex` (pages, redirects and refusals alike).
+ */
+export const adminGate: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (adminAddresses(c.get('deps').settings.ADMIN_EMAILS).length === 0) return renderNotFound(c);
+  await next();
+  c.header('Cache-Control', 'no-store');
+  c.header('X-Robots-Tag', 'noindex, nofollow');
+};
+
+/**
+ * Who is signed in: a live session of a still-listed address (its cookie), or a listed address
+ * Cloudflare Access vouches for. Nobody: a page asked for goes to the sign-in page, and an action is
+ * refused (401) having changed nothing.
+ */
+export const requireAdmin: MiddlewareHandler<AdminEnv> = async (c, next) => {
+  const { db, settings } = c.get('deps');
+  const admins = adminAddresses(settings.ADMIN_EMAILS);
+  const bySession = await sessionEmail(db, adminCookie(c));
+  const email =
+    bySession && isAdmin(bySession, admins)
+      ? bySession
+      : await accessEmail(settings, c.req.header('Cf-Access-Jwt-Assertion')).then((e) => (isAdmin(e, admins) ? e : null));
+  if (!email) {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return c.redirect('/admin/sign-in', 303);
+    return renderAdmin(
+      c as unknown as Context<AppEnv>,
+      'Sign in first',
+      <p>
+        Nothing was changed: your session has ended or you are not signed in.{' '}
+        <a href="/admin/sign-in" className="underline">
+          Sign in
+        </a>{' '}
+        and try again.
+      </p>,
+      { status: 401 },
+    );
+  }
+  c.set('admin', email);
+  await next();
+};

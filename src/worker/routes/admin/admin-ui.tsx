@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+
+/** The back office's building blocks: sections, tables that scroll sideways on a phone, labelled fields. */
+
+export function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-lg border border-stone-200 bg-white p-4 shadow-sm">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+/**
+ * A table with its header row; on a narrow screen it scrolls inside its box, the page does not (the box
+ * takes focus, so a keyboard can scroll it too).
+ */
+export function Table({ caption, head, children }: { caption: string; head: readonly string[]; children: ReactNode }) {
+  return (
+    // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard (axe: scrollable-region-focusable)
+    <section className="overflow-x-auto" aria-label={caption} tabIndex={0}>
+      <table className="w-full min-w-max border-collapse text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr className="border-b border-stone-300">
+            {head.map((h) => (
+              <th key={h} scope="col" className="px-2 py-1 font-semibold">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-200">{children}</tbody>
+      </table>
+    </section>
+  );
+}
+
+export const cell = 'px-2 py-1 align-top';
+
+export function Field({
+  label,
+  name,
+  hint,
+  ...input
+}: { label: string; name: string; hint?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <label className="flex flex-col gap-1 text-sm">
+      <span className="font-medium">{label}</span>
+      <input name={name} className="rounded-md border border-stone-400 px-3 py-2 text-base" {...input} />
+      {hint && <span className="text-stone-600">{hint}</span>}
+    </label>
+  );
+}
+
+export function Submit({ children }: { children: ReactNode }) {
+  return (
+    <button type="submit" className="btn btn-primary self-start">
+      {children}
+    </button>
+  );
+}
+
+/** Why a form was refused, on the form. */
+export function Problem({ text }: { text: string | null | undefined }) {
+  if (!text) return null;
+  return (
+    <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
+      {text}
+    </p>
+  );
+}
+
+export const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');

@@ -1,0 +1,32 @@
+import type { owedMailRows } from '#worker/admin/admin-queries.ts';
+import { cell, Section, Submit, Table, when } from './admin-ui.tsx';
+
+/** /admin/mail: every message the shop still owes, with its attempts and last error, and one button to try them all now. */
+export function MailPage({ rows, provider }: { rows: Awaited<ReturnType<typeof owedMailRows>>; provider: string }) {
+  return (
+    <>
+      <p>{`Mail goes through ${provider}. Owed mail is tried again on a schedule; the button tries every owed message now.`}</p>
+      <form method="post" action="/admin/mail/retry">
+        <Submit>Try again now</Submit>
+      </form>
+      <Section title={`Owed and failed (${rows.length})`} id="owed">
+        {rows.length === 0 ? (
+          <p>All mail has gone.</p>
+        ) : (
+          <Table caption="Mail not yet delivered, oldest first" head={['Kind', 'About', 'Since', 'Attempts', 'Status', 'Last error']}>
+            {rows.map((r) => (
+              <tr key={`${r.kind}-${r.id}`} data-owed-mail>
+                <td className={cell}>{r.kind}</td>
+                <td className={cell}>{r.about}</td>
+                <td className={cell}>{when(r.createdAt)}</td>
+                <td className={cell}>{r.attempts}</td>
+                <td className={cell}>{r.status}</td>
+                <td className={`${cell} max-w-xs break-words`}>{r.error ?? ''}</td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+import { orderCursor, type OrderQuery } from '#shared/admin/admin-rules.ts';
+import { formatMinor } from '#shared/money.ts';
+import { FULFILMENT_STATUSES, PAYMENT_STATUSES } from '#shared/orders/order-status.ts';
+import type { orderPage } from '#worker/admin/admin-queries.ts';
+import { cell, Section, Table, when } from './admin-ui.tsx';
+
+const words = (status: string) => status.replaceAll('_', ' ');
+
+function Select({ label, name, options, value }: { label: string; name: string; options: readonly string[]; value: string | null }) {
+  return (
+    <label className="flex flex-col gap-1 text-sm">
+      <span className="font-medium">{label}</span>
+      <select name={name} defaultValue={value ?? ''} className="rounded-md border border-stone-400 px-3 py-2 text-base">
+        <option value="">Any</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {words(o)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** /admin/orders: newest first, filtered by either status, found by number or e-mail, 25 a page. */
+export function OrdersPage({ query, page }: { query: OrderQuery; page: Awaited<ReturnType<typeof orderPage>> }) {
+  const last = page.rows.at(-1);
+  const next = new URLSearchParams();
+  if (query.status) next.set('status', query.status);
+  if (query.fulfilment) next.set('fulfilment', query.fulfilment);
+  if (query.typed) next.set('q', query.typed);
+  if (last) next.set('before', orderCursor(last));
+  return (
+    <>
+      <form method="get" action="/admin/orders" className="grid gap-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end">
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium">Order number or e-mail</span>
+          <input
+            name="q"
+            type="search"
+            defaultValue={query.typed}
+            maxLength={254}
+            className="rounded-md border border-stone-400 px-3 py-2 text-base"
+          />
+        </label>
+        <Select label="Payment" name="status" options={PAYMENT_STATUSES} value={query.status} />
+        <Select label="Fulfilment" name="fulfilment" options={FULFILMENT_STATUSES} value={query.fulfilment} />
+        <button type="submit" className="btn btn-primary">
+          Find
+        </button>
+      </form>
+      <Section title={query.before ? 'Orders (older)' : 'Orders'} id="orders">
+        {page.rows.length === 0 ? (
+          <p>No orders match.</p>
+        ) : (
+          <Table caption="Orders, newest first" head={['Order', 'Placed', 'Payment', 'Fulfilment', 'Total', 'E-mail']}>
+            {page.rows.map((o) => (
+              <tr key={o.number} data-admin-order={o.number}>
+                <td className={cell}>
+                  <a href={`/admin/orders/${o.number}`} className="font-mono underline">
+                    {o.number}
+                  </a>
+                </td>
+                <td className={cell}>{when(o.createdAt)}</td>
+                <td className={cell}>{words(o.status)}</td>
+                <td className={cell}>{words(o.fulfilment)}</td>
+                <td className={cell}>{formatMinor(o.total, o.currency)}</td>
+                <td className={cell}>{o.email ?? '-'}</td>
+              </tr>
+            ))}
+          </Table>
+        )}
+        {page.more && (
+          <p className="mt-3">
+            <a href={`/admin/orders?${next}`} className="underline" rel="next">
+              Older orders
+            </a>
+          </p>
+        )}
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import { Hono, type Context } from 'hono';
+import { LINK_VALID_MINUTES, normaliseAddress } from '#shared/admin/admin-rules.ts';
+import { endSession, redeemSignInLink } from '#worker/admin/admin-sessions.ts';
+import { TOKEN } from '#worker/admin/admin-tokens.ts';
+import { askForSignIn } from '#worker/admin/sign-in-request.ts';
+import { keepAlive } from '#worker/http/keep-alive.ts';
+import { readFields } from '#worker/http/read-fields.ts';
+import type { AppEnv } from '#worker/middleware/app-context.ts';
+import { renderAdmin } from './admin-frame.tsx';
+import { adminCookie, clearAdminCookie, setAdminCookie } from './admin-guard.tsx';
+import { Field, Problem, Submit } from './admin-ui.tsx';
+
+function SignInForm({ email = '', problem }: { email?: string; problem?: string }) {
+  return (
+    <form method="post" action="/admin/sign-in" className="flex max-w-sm flex-col gap-3">
+      <p>We mail a link that signs you in once, valid for {LINK_VALID_MINUTES} minutes. No password.</p>
+      <Problem text={problem} />
+      <Field label="E-mail address" name="email" type="email" required autoComplete="email" defaultValue={email} maxLength={254} />
+      <Submit>E-mail me a sign-in link</Submit>
+    </form>
+  );
+}
+
+const badLink = (c: Context<AppEnv>) =>
+  renderAdmin(
+    c,
+    'This link does not sign anyone in',
+    <p>
+      It has been used, it is more than {LINK_VALID_MINUTES} minutes old, or it was copied only in part.{' '}
+      <a href="/admin/sign-in" className="underline">
+        Ask for a new one
+      </a>
+      .
+    </p>,
+    { status: 400 },
+  );
+
+/**
+ * Signing in without a password: an address ADMIN_EMAILS lists is mailed a one-time link; the link
+ * opens a page whose button (a POST: a mail scanner that opens links signs nobody in) starts a
+ * session kept in the database, its cookie HttpOnly, SameSite=Strict, `__Host-` on https.
+ */
+export const signInRoutes = new Hono<AppEnv>()
+  .get('/admin/sign-in', (c) => renderAdmin(c, 'Sign in', <SignInForm />))
+  .post('/admin/sign-in', async (c) => {
+    const deps = c.get('deps');
+    const typed = (await readFields(c)).email ?? '';
+    const email = normaliseAddress(typed);
+    if (!email) {
+      return renderAdmin(c, 'Sign in', <SignInForm email={typed.slice(0, 254)} problem="Enter an e-mail address." />, { status: 400 });
+    }
+    const answer = await askForSignIn(deps, email, deps.senderAddressOf(c), keepAlive(c));
+    if (answer.limited) {
+      c.header('Retry-After', String(answer.retryAfterS));
+      return renderAdmin(c, 'Too many sign-in requests', <p>Please wait a few minutes before asking for another link.</p>, { status: 429 });
+    }
+    // The same words whether or not the address may sign in.
+    return renderAdmin(
+      c,
+      'Check your inbox',
+      <p>
+        If {email} may sign in, a link is on its way. It works once, for {LINK_VALID_MINUTES} minutes.
+      </p>,
+    );
+  })
+  .get('/admin/sign-in/link', (c) => {
+    const token = c.req.query('token') ?? '';
+    if (!TOKEN.test(token)) return badLink(c);
+    return renderAdmin(
+      c,
+      'Sign in',
+      <form method="post" action="/admin/sign-in/link" className="flex flex-col gap-3">
+        <input type="hidden" name="token" value={token} />
+        <p>Press the button to sign in on this device.</p>
+        <Submit>Sign in</Submit>
+      </form>,
+    );
+  })
+  .post('/admin/sign-in/link', async (c) => {
+    const signedIn = await redeemSignInLink(c.get('deps').db, (await readFields(c)).token ?? '');
+    if (!signedIn) return badLink(c);
+    setAdminCookie(c, signedIn.session);
+    c.get('log')('info', 'admin signed in', { admin: signedIn.email });
+    return c.redirect('/admin', 303);
+  })
+  .post('/admin/sign-out', async (c) => {
+    await endSession(c.get('deps').db, adminCookie(c));
+    clearAdminCookie(c);
+    return c.redirect('/admin/sign-in', 303);
+  });

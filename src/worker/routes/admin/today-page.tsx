@@ -1,0 +1,119 @@
+import { formatMinor } from '#shared/money.ts';
+import { marketOfRegion } from '#shared/market/market.ts';
+import { isRegion } from '#shared/region/region.ts';
+import type { OrderStepDetail } from '#worker/db/schema.ts';
+import type { StockRow } from '#worker/stock/stock-command.ts';
+import type { openDisputes, ordersToShip, salesSince } from '#worker/admin/admin-queries.ts';
+import type { owedMailNow } from '#worker/jobs/retry-owed-mail.ts';
+import { cell, Section, Table, when } from './admin-ui.tsx';
+
+export interface TodayData {
+  toShip: Awaited<ReturnType<typeof ordersToShip>>;
+  disputes: Awaited<ReturnType<typeof openDisputes>>;
+  mail: Awaited<ReturnType<typeof owedMailNow>>;
+  lowStock: StockRow[];
+  sales: Awaited<ReturnType<typeof salesSince>>;
+}
+
+const orderLink = (number: string) => (
+  <a href={`/admin/orders/${number}`} className="font-mono underline">
+    {number}
+  </a>
+);
+
+/** /admin: what needs doing today, each block linking to where it is done. */
+export function TodayPage({ toShip, disputes, mail, lowStock, sales }: TodayData) {
+  const owed = Object.entries(mail).filter(([, m]) => m.owed > 0);
+  return (
+    <>
+      <Section title={`Orders to ship (${toShip.count})`} id="to-ship">
+        {toShip.rows.length === 0 ? (
+          <p>Nothing to ship.</p>
+        ) : (
+          <Table caption="Paid orders not yet shipped, oldest first" head={['Order', 'Placed', 'Total', 'E-mail']}>
+            {toShip.rows.map((o) => (
+              <tr key={o.number}>
+                <td className={cell}>{orderLink(o.number)}</td>
+                <td className={cell}>{when(o.createdAt)}</td>
+                <td className={cell}>{formatMinor(o.total, o.currency)}</td>
+                <td className={cell}>{o.email ?? '-'}</td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </Section>
+      <Section title={`Open disputes (${disputes.length})`} id="disputes">
+        {disputes.length === 0 ? (
+          <p>No open disputes.</p>
+        ) : (
+          <Table
+            caption="Disputes not yet closed, with the deadline for evidence"
+            head={['Order', 'Opened', 'Amount', 'Reason', 'Evidence due']}
+          >
+            {disputes.map((d) => {
+              const detail: OrderStepDetail = d.detail ?? {};
+              return (
+                <tr key={`${d.number}-${detail.dispute}`}>
+                  <td className={cell}>{orderLink(d.number)}</td>
+                  <td className={cell}>{when(d.at)}</td>
+                  <td className={cell}>{detail.amount === undefined ? '-' : formatMinor(detail.amount, d.currency)}</td>
+                  <td className={cell}>{detail.reason ?? '-'}</td>
+                  <td className={cell}>{detail.dueBy ? when(detail.dueBy) : 'see Stripe'}</td>
+                </tr>
+              );
+            })}
+          </Table>
+        )}
+      </Section>
+      <Section title="Mail" id="mail">
+        {owed.length === 0 ? (
+          <p>All mail has gone.</p>
+        ) : (
+          <ul className="list-disc pl-5">
+            {owed.map(([kind, m]) => (
+              <li key={kind}>{`${kind}: ${m.owed} owed${m.overdue > 0 ? `, ${m.overdue} failing` : ''}`}</li>
+            ))}
+          </ul>
+        )}
+        <p className="mt-2">
+          <a href="/admin/mail" className="underline">
+            Owed and failed mail
+          </a>
+        </p>
+      </Section>
+      <Section title={`Low or out of stock (${lowStock.length})`} id="low-stock">
+        {lowStock.length === 0 ? (
+          <p>Every listed product is in stock.</p>
+        ) : (
+          <Table caption="Listed products at Low or Out of Stock" head={['Product', 'Available', 'Label', 'Waiting']}>
+            {lowStock.map((p) => (
+              <tr key={p.id}>
+                <td className={cell}>
+                  <a href="/admin/stock" className="underline">{`${p.id} ${p.name}`}</a>
+                </td>
+                <td className={cell}>{p.available}</td>
+                <td className={cell}>{p.level}</td>
+                <td className={cell}>{p.waiting}</td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </Section>
+      <Section title="Sales, last 7 days" id="sales">
+        {sales.length === 0 ? (
+          <p>No sales in the last 7 days.</p>
+        ) : (
+          <Table caption="Paid orders of the last 7 days per market, refunds taken off" head={['Market', 'Orders', 'Net']}>
+            {sales.map((s) => (
+              <tr key={`${s.region}-${s.currency}`}>
+                <td className={cell}>{isRegion(s.region) ? marketOfRegion[s.region].toUpperCase() : 'Payment links'}</td>
+                <td className={cell}>{s.orders}</td>
+                <td className={cell}>{formatMinor(s.net, s.currency)}</td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </Section>
+    </>
+  );
+}

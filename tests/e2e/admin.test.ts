@@ -1,0 +1,109 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { MailMessage } from '#worker/mail/mailer.ts';
+import { axeReport } from '../support/axe';
+import { BROWSER_UA } from '../support/html';
+import { useBrowserAndShop } from '../support/e2e';
+import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
+
+/**
+ * The owner's phone (360 px wide, touch): sign in by the mailed link, find a paid order and ship it,
+ * and every back-office page passes axe and fits the screen. Mail goes to the built shop's outbox.
+ */
+const SECRET = 'whsec_admin_e2e';
+const OWNER = 'owner@example.com';
+let stripe: StripeEmulator;
+beforeAll(async () => {
+  stripe = await startStripeEmulator();
+});
+afterAll(async () => {
+  await stripe?.close();
+});
+const e2e = useBrowserAndShop(() => ({ env: { ...stripe.env, STRIPE_WEBHOOK_SECRET: SECRET, ADMIN_EMAILS: OWNER }, ownSiteUrl: true }));
+
+const outbox = async () => {
+  const files = await readdir(e2e.shop.outboxDir).catch(() => [] as string[]);
+  return Promise.all(files.map(async (f) => JSON.parse(await readFile(join(e2e.shop.outboxDir, f), 'utf8')) as MailMessage));
+};
+
+describe('the back office on a phone', () => {
+  it('signs in, ships an order, and every page is accessible and fits 360 px', async () => {
+    const session = stripe.createSession({
+      currency: 'GBP',
+      lines: [{ productId: 2, name: 'AR-Style Laser Training Rifle', quantity: 1, unitAmount: 35499 }],
+      metadata: { region: 'UK' },
+    });
+    stripe.complete(session);
+    const event = stripe.signedEvent('checkout.session.completed', session, SECRET);
+    expect((await fetch(`${e2e.shop.url}/webhooks/stripe`, { method: 'POST', body: event.body, headers: event.headers })).status).toBe(200);
+
+    const context = await e2e.browser.newContext({
+      viewport: { width: 360, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+      userAgent: BROWSER_UA,
+    });
+    const page = await context.newPage();
+    const checkPage = async (name: string) => {
+      const axe = await axeReport(page);
+      expect(axe.severe, `${name}: ${axe.all.join(', ')}`).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} overflows`).toBeLessThanOrEqual(360);
+    };
+    try {
+      await page.goto(`${e2e.shop.url}/admin`);
+      expect(new URL(page.url()).pathname).toBe('/admin/sign-in');
+      await checkPage('sign-in');
+      await page.getByLabel('E-mail address').fill(OWNER);
+      await page.getByRole('button', { name: 'E-mail me a sign-in link' }).tap();
+      await page.getByRole('heading', { level: 1, name: 'Check your inbox' }).waitFor();
+      const mail = await vi.waitFor(
+        async () => {
+          const found = (await outbox()).find((m) => m.to === OWNER && m.subject.includes('Sign in'));
+          expect(found).toBeDefined();
+          return found!;
+        },
+        { timeout: 5000 },
+      );
+      await page.goto(/https?:\/\/\S+\/admin\/sign-in\/link\?token=\S+/.exec(mail.text)![0]);
+      await page.getByRole('button', { name: 'Sign in' }).tap();
+      await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
+      await checkPage('today');
+
+      await page.getByRole('link', { name: 'Orders', exact: true }).tap();
+      await page.getByRole('heading', { level: 1, name: 'Orders', exact: true }).waitFor();
+      await checkPage('orders');
+      const number = (await page.locator('[data-admin-order]').first().getAttribute('data-admin-order'))!;
+      await page.getByRole('link', { name: number }).tap();
+      await page.getByRole('heading', { level: 1, name: `Order ${number}` }).waitFor();
+      await checkPage('order');
+      await page.getByLabel('Carrier').fill('Royal Mail');
+      await page.getByLabel('Tracking number').fill('RM123456789GB');
+      await page.getByRole('button', { name: 'Mark shipped and tell the shopper' }).tap();
+      await page.getByRole('status').filter({ hasText: 'shipped with Royal Mail' }).waitFor();
+      expect(await page.locator('[data-timeline]').textContent()).toContain(`by ${OWNER}`);
+      await vi.waitFor(
+        async () => expect((await outbox()).filter((m) => m.subject.includes(number) && /on its way/i.test(m.subject))).toHaveLength(1),
+        {
+          timeout: 5000,
+        },
+      );
+
+      for (const [link, heading] of [
+        ['Stock', 'Stock'],
+        ['Vitals', 'Web Vitals, last 7 days'],
+        ['Mail', 'Mail'],
+      ] as const) {
+        await page.getByRole('link', { name: link, exact: true }).tap();
+        await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+        await checkPage(link);
+      }
+      await page.getByRole('button', { name: 'Sign out' }).tap();
+      await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+      await page.goto(`${e2e.shop.url}/admin/stock`);
+      expect(new URL(page.url()).pathname).toBe('/admin/sign-in');
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});

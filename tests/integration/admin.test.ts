@@ -1,0 +1,376 @@
+import { generateKeyPairSync, createSign } from 'node:crypto';
+import { createServer } from 'node:http';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { makeSignInLink } from '#worker/admin/admin-sessions.ts';
+import { orders, stockMoves } from '#worker/db/schema.ts';
+import { parseStockCommand, runStockCommand } from '#worker/stock/stock-command.ts';
+import { setStock } from '#worker/stock/stock-moves.ts';
+import { textOf } from '../support/html';
+import { closeServer, listenOnLoopback, replyJson } from '../support/loopback';
+import { startPaymentsApp, type PaymentsApp } from '../support/payments-app';
+import { shopper } from '../support/shopper';
+import { keptLog, startTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * The back office over HTTP on the Node runtime: sign-in by e-mailed link (Postmark's emulation),
+ * each page and action, and the refusals (no session, cross-site, bad input, floods).
+ */
+const SECRET = 'whsec_test_admin';
+const OWNER = 'owner@example.com';
+let running: PaymentsApp;
+let t: TestApp;
+let closed: TestApp; // no ADMIN_EMAILS
+const { log } = keptLog();
+
+beforeAll(async () => {
+  running = await startPaymentsApp(SECRET, log, {
+    ADMIN_EMAILS: ' Owner@Example.com , second@example.com',
+    // Each test signs in from its own address (the per-network limit is one of those under test).
+    CLIENT_IP_HEADER: 'X-Forwarded-For',
+  });
+  t = running.app;
+  closed = await startTestApp();
+});
+afterAll(() => Promise.all([running.close(), closed.close()]));
+
+let nextAddress = 10;
+/** A browser without JavaScript from its own network address. */
+const browser = () => shopper(t, { 'X-Forwarded-For': `198.51.100.${nextAddress++}` });
+type Browser = ReturnType<typeof browser>;
+type Mail = { To: string; Subject: string; TextBody: string };
+/** A page's words with one address blanked: what two answers must share. */
+const words = (html: string, email: string) => textOf(html).replace(email, 'ADDRESS');
+const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+const mailsTo = (to: string) => running.postmark.accepted.map((m) => m.body as Mail).filter((m) => m.To === to);
+
+/** Asks for a link as `email` and follows the one mailed; the browser is then signed in. */
+async function signIn(b: Browser, email = OWNER) {
+  const before = mailsTo(email).length;
+  const asked = await b.post('/admin/sign-in', { email });
+  expect(asked.res.status).toBe(200);
+  const mail = await vi.waitFor(
+    () => {
+      const sent = mailsTo(email);
+      expect(sent.length).toBe(before + 1);
+      return sent.at(-1)!;
+    },
+    { timeout: 5000 },
+  );
+  const link = new URL(/https?:\/\/\S+\/admin\/sign-in\/link\?token=\S+/.exec(mail.TextBody)![0]);
+  const page = await b.get(`${link.pathname}${link.search}`);
+  expect(page.res.status).toBe(200);
+  const token = link.searchParams.get('token')!;
+  const done = await b.post('/admin/sign-in/link', { token });
+  return { mail, token, done };
+}
+
+/** A paid GBP order for one G-Series pistol, recorded by its webhook: its number. */
+async function paidOrder() {
+  const id = running.stripe.createSession({
+    currency: 'GBP',
+    lines: [{ productId: 1, name: 'G-Series Laser Training Pistol', quantity: 1, unitAmount: 14999 }],
+    shipping: { label: 'Standard', amount: 499 },
+    metadata: { region: 'UK' },
+  });
+  running.stripe.complete(id);
+  const event = running.stripe.signedEvent('checkout.session.completed', id, SECRET);
+  expect((await fetch(`${t.url}/webhooks/stripe`, { method: 'POST', body: event.body, headers: event.headers })).status).toBe(200);
+  const [order] = await t.deps.db.select().from(orders).where(eq(orders.sessionId, id));
+  return order!.number;
+}
+
+describe('the back office, closed and open', () => {
+  it('does not exist without ADMIN_EMAILS, and is disallowed to robots and out of the sitemap either way', async () => {
+    for (const path of ['/admin', '/admin/sign-in', '/admin/orders']) expect((await closed.get(path)).res.status).toBe(404);
+    const refused = await shopper(closed).post('/admin/sign-in', { email: OWNER });
+    expect(refused.res.status).toBe(404);
+    for (const app of [t, closed]) {
+      expect(await (await fetch(`${app.url}/robots.txt`)).text()).toContain('Disallow: /admin');
+      expect(await (await fetch(`${app.url}/sitemap.xml`)).text()).not.toContain('/admin');
+    }
+  });
+
+  it('sends a visitor without a session to sign in, never cached; the sign-in page is noindex', async () => {
+    const { res } = await browser().get('/admin');
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/admin/sign-in');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const page = await browser().get('/admin/sign-in');
+    expect(page.res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect(page.res.headers.get('cache-control')).toBe('no-store');
+    expect(page.html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    expect(page.html).not.toMatch(/<script/);
+  });
+
+  it('refuses an action without a session (401) and changes nothing', async () => {
+    await setStock(t.deps.db, 5, 7, null);
+    const { res } = await browser().post('/admin/stock', { product_id: '5', action: 'add', quantity: '12', note: 'sneaky' });
+    expect(res.status).toBe(401);
+    const { res: ship } = await browser().post('/admin/orders/SP-AAAA-BBBB/ship', { tracking: 'AB123456789GB' });
+    expect(ship.status).toBe(401);
+    const moves = await t.deps.db.select().from(stockMoves).where(eq(stockMoves.note, 'sneaky'));
+    expect(moves).toEqual([]);
+  });
+});
+
+describe('signing in by e-mail', () => {
+  it('answers an unlisted address exactly as the owner and mails it nothing; the owner gets one link to /admin', async () => {
+    const stranger = await browser().post('/admin/sign-in', { email: 'stranger@example.com' });
+    const owner = await browser().post('/admin/sign-in', { email: 'OWNER@example.com' });
+    expect(stranger.res.status).toBe(owner.res.status);
+    expect(words(stranger.body, 'stranger@example.com')).toBe(words(owner.body, OWNER));
+    await vi.waitFor(() => expect(mailsTo(OWNER).length).toBeGreaterThan(0), { timeout: 5000 });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(mailsTo('stranger@example.com')).toEqual([]);
+    const mail = mailsTo(OWNER).at(-1)!;
+    expect(mail.Subject).toBe('Sign in to the StrikePoint Training back office');
+    expect(mail.TextBody).toMatch(/https:\/\/shop\.example\/admin\/sign-in\/link\?token=[\w-]{43}/);
+    expect(mail.TextBody).toContain('within 15 minutes');
+  });
+
+  it('signs in once with a link; the same link again signs nobody in; an old link neither', async () => {
+    const b = browser();
+    const { done, token } = await signIn(b);
+    expect(done.res.status).toBe(303);
+    expect(done.res.headers.get('location')).toBe('/admin');
+    // SITE_URL is https: the cookie is __Host- (Secure, this host only, every path).
+    const cookie = done.res.headers.getSetCookie().find((c) => c.startsWith('__Host-admin='))!;
+    expect(cookie).toMatch(/Secure/);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    expect((await b.get('/admin')).res.status).toBe(200);
+
+    const again = browser();
+    const reused = await again.post('/admin/sign-in/link', { token });
+    expect(reused.res.status).toBe(400);
+    expect(reused.res.headers.getSetCookie().some((c) => c.startsWith('__Host-admin='))).toBe(false);
+    expect((await again.get('/admin')).res.status).toBe(303);
+
+    const old = await makeSignInLink(t.deps.db, OWNER, Date.now() - 16 * 60_000);
+    expect((await browser().post('/admin/sign-in/link', { token: old })).res.status).toBe(400);
+    // A mail scanner opening the link changes nothing: the page asks for a press.
+    const fresh = await makeSignInLink(t.deps.db, OWNER);
+    expect((await browser().get(`/admin/sign-in/link?token=${fresh}`)).res.headers.getSetCookie()).toEqual([]);
+    expect((await browser().post('/admin/sign-in/link', { token: fresh })).res.status).toBe(303);
+  });
+
+  it('meets 429 when one address asks 20 times', async () => {
+    const b = browser();
+    const answers: number[] = [];
+    for (let i = 0; i < 20; i++) answers.push((await b.post('/admin/sign-in', { email: 'second@example.com' })).res.status);
+    expect(answers.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.slice(5).every((s) => s === 429)).toBe(true);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(mailsTo('second@example.com')).toHaveLength(5);
+    // From elsewhere the same address is limited too (the count is the address's).
+    expect((await browser().post('/admin/sign-in', { email: 'second@example.com' })).res.status).toBe(429);
+  });
+
+  it('refuses a junk address with 400 on the form', async () => {
+    const { res, body } = await browser().post('/admin/sign-in', { email: 'not an address' });
+    expect(res.status).toBe(400);
+    expect(body).toContain('Enter an e-mail address.');
+  });
+});
+
+describe('signed in', () => {
+  let b: Browser;
+  beforeAll(async () => {
+    b = browser();
+    await signIn(b);
+  });
+
+  it('lists an order, finds it by the shopper’s e-mail in any case, shows its address and a ship form', async () => {
+    const number = await paidOrder();
+    const list = await b.get('/admin/orders');
+    expect(list.html).toContain(`data-admin-order="${number}"`);
+    const found = await b.get('/admin/orders?q=SHOPPER%40Example.com');
+    expect(found.html).toContain(`data-admin-order="${number}"`);
+    expect((await b.get(`/admin/orders?q=${number}`)).html).toContain(`data-admin-order="${number}"`);
+    expect((await b.get('/admin/orders?q=nobody%40example.com')).html).toContain('No orders match.');
+    expect((await b.get('/admin/orders?fulfilment=shipped')).html).not.toContain(`data-admin-order="${number}"`);
+    const page = await b.get(`/admin/orders/${number}`);
+    const text = textOf(page.html);
+    expect(text).toContain('1 Range Road');
+    expect(text).toContain('Leeds');
+    expect(page.html).toContain(`action="/admin/orders/${number}/ship"`);
+    expect(page.res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('ships from the page: a cross-site post is 403, empty tracking is 400, then one mail with the tracking number and the owner on the timeline', async () => {
+    const number = await paidOrder();
+    const shopperMails = () =>
+      running.postmark.accepted.map((m) => m.body as Mail).filter((m) => m.Subject.includes(number) && /on its way/i.test(m.Subject));
+    const forged = await b.post(
+      `/admin/orders/${number}/ship`,
+      { tracking: 'EVIL123' },
+      { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' },
+    );
+    expect(forged.res.status).toBe(403);
+    const empty = await b.post(`/admin/orders/${number}/ship`, { carrier: 'Royal Mail', tracking: '  ' });
+    expect(empty.res.status).toBe(400);
+    expect(empty.body).toContain('Enter the tracking number');
+    expect((await t.deps.db.select().from(orders).where(eq(orders.number, number)))[0]!.fulfilment).toBe('unfulfilled');
+
+    const shipped = await b.post(`/admin/orders/${number}/ship`, { carrier: 'Royal Mail', tracking: 'AB123456789GB', url: '' });
+    expect(shipped.res.status).toBe(303);
+    expect(shipped.res.headers.get('location')).toBe(`/admin/orders/${number}`);
+    const mails = await vi.waitFor(
+      () => {
+        expect(shopperMails()).toHaveLength(1);
+        return shopperMails();
+      },
+      { timeout: 5000 },
+    );
+    expect(mails[0]!.TextBody).toContain('AB123456789GB');
+    const page = await b.get(`/admin/orders/${number}`);
+    expect(textOf(page.html)).toContain('shipped with Royal Mail');
+    expect(page.html).toMatch(/data-timeline[^]*shipped[^<]*by owner@example\.com/);
+    // Twice is refused on the form (409), and mails nobody again.
+    const twice = await b.post(`/admin/orders/${number}/ship`, { tracking: 'AB123456789GB' });
+    expect(twice.res.status).toBe(409);
+    expect(twice.body).toContain('shipped already');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(shopperMails()).toHaveLength(1);
+  });
+
+  it('takes a return by line, refuses more than was bought, and says so for an unknown order', async () => {
+    const number = await paidOrder();
+    const tooMany = await b.post(`/admin/orders/${number}/return`, { line_1: '3' });
+    expect(tooMany.res.status).toBe(409);
+    expect(tooMany.body).toContain('only 1 of product 1 can come back');
+    expect((await b.post(`/admin/orders/${number}/return`, { line_1: '-1' })).res.status).toBe(400);
+    expect((await b.post(`/admin/orders/${number}/return`, { line_1: '0' })).res.status).toBe(400);
+    const back = await b.post(`/admin/orders/${number}/return`, { line_1: '1' });
+    expect(back.res.status).toBe(303);
+    const [move] = await t.deps.db
+      .select()
+      .from(stockMoves)
+      .where(and(eq(stockMoves.orderNumber, number), eq(stockMoves.reason, 'return')));
+    expect(move).toMatchObject({ change: 1, actor: OWNER });
+    expect((await b.get('/admin/orders/SP-ZZZZ-ZZZZ')).res.status).toBe(404);
+    expect((await b.post('/admin/orders/SP-ZZZZ-ZZZZ/ship', { tracking: 'AB123456789GB' })).res.status).toBe(404);
+  });
+
+  it('receives 12 of a product with a note, which npm run stock shows; bad quantities get a message', async () => {
+    await setStock(t.deps.db, 6, 3, null);
+    const received = await b.post('/admin/stock', { product_id: '6', action: 'add', quantity: '12', note: 'Delivery 4411' });
+    expect(received.res.status).toBe(303);
+    const listed = await runStockCommand(
+      { db: t.deps.db, gateway: null, log, lowAt: t.deps.settings.LOW_STOCK_AT, waiting: async () => new Map() },
+      parseStockCommand([]),
+    );
+    expect(listed.split('\n').find((l) => l.startsWith('6 '))).toMatch(/^6\s+\S.*\s15\s+0\s+15\s/);
+    const page = await b.get('/admin/stock');
+    expect(textOf(page.html)).toContain('on hand 3 → 15 (restock)');
+    expect(page.html).toMatch(/data-stock-move[^]*Delivery 4411[^]*owner@example\.com/);
+    for (const [fields, said] of [
+      [{ product_id: '6', action: 'add', quantity: '-4' }, 'more than 0'],
+      [{ product_id: '6', action: 'set', quantity: '-1' }, 'cannot be set below 0'],
+      [{ product_id: '6', action: 'add', quantity: 'lots' }, 'whole number'],
+      [{ product_id: '999', action: 'add', quantity: '1' }, 'no product with id 999'],
+    ] as const) {
+      const refused = await b.post('/admin/stock', fields);
+      expect(refused.res.status).toBe(400);
+      expect(textOf(refused.body)).toContain(said);
+    }
+  });
+
+  it('draws the field data as an SVG chart, per page type and market', async () => {
+    const beacon = {
+      pageType: '/product/:id',
+      market: 'gb',
+      device: 'phone',
+      entries: [
+        { metric: 'LCP', value: 1800, target: 'img.hero' },
+        { metric: 'INP', value: 260, target: 'button.buy' },
+        { metric: 'CLS', value: 0.02 },
+      ],
+    };
+    expect(
+      (await fetch(`${t.url}/vitals`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(beacon) }))
+        .status,
+    ).toBe(204);
+    const page = await vi.waitFor(
+      async () => {
+        const p = await b.get('/admin/vitals?days=28');
+        expect(p.html).toContain('data-vitals-chart="LCP"');
+        return p;
+      },
+      { timeout: 3000 },
+    );
+    expect(page.html).toMatch(/<svg[^>]*role="img"[^>]*data-vitals-chart="INP"/);
+    expect(textOf(page.html)).toContain('/product/:id gb');
+    expect(textOf(page.html)).toContain('button.buy');
+  });
+
+  it('shows today at a glance: orders to ship, stock, sales', async () => {
+    const page = await b.get('/admin');
+    const text = textOf(page.html);
+    expect(text).toMatch(/Orders to ship \(\d+\)/);
+    expect(text).toContain('Sales, last 7 days');
+    expect(text).toMatch(/GB \d+ £/);
+  });
+
+  it('lists owed mail and tries it again', async () => {
+    running.postmark.state.mode = 'fail';
+    try {
+      await paidOrder();
+      await new Promise((r) => setTimeout(r, 300));
+      const page = await b.get('/admin/mail');
+      expect(page.html).toContain('data-owed-mail');
+    } finally {
+      running.postmark.state.mode = 'accept';
+    }
+    const retried = await b.post('/admin/mail/retry', {});
+    expect(retried.res.status).toBe(303);
+    expect(textOf((await b.get('/admin/mail')).html)).toContain('All mail has gone.');
+  });
+
+  it('signing out ends the session on the server: the old cookie opens nothing', async () => {
+    const other = browser();
+    const { done } = await signIn(other);
+    const cookie = done.res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('__Host-admin='))!
+      .split(';')[0]!;
+    expect((await other.post('/admin/sign-out', {})).res.status).toBe(303);
+    const replay = await fetch(`${t.url}/admin`, { headers: { Cookie: cookie }, redirect: 'manual' });
+    expect(replay.status).toBe(303);
+  });
+});
+
+describe('Cloudflare Access in front of /admin', () => {
+  it('lets a listed address through on a valid Access token, and nobody on a forged or foreign one', async () => {
+    const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const jwk = { ...publicKey.export({ format: 'jwk' }), kid: 'k1', alg: 'RS256', use: 'sig' };
+    const certs = createServer((_req, res) => replyJson(res, 200, { keys: [jwk] }));
+    const team = await listenOnLoopback(certs);
+    const app = await startTestApp({ env: { ADMIN_EMAILS: OWNER, CF_ACCESS_TEAM_URL: team, CF_ACCESS_AUD: 'aud-123' } });
+    try {
+      const jwt = (claims: object, key = privateKey) => {
+        const head = `${b64({ alg: 'RS256', kid: 'k1', typ: 'JWT' })}.${b64(claims)}`;
+        return `${head}.${createSign('RSA-SHA256').update(head).sign(key).toString('base64url')}`;
+      };
+      const exp = Math.floor(Date.now() / 1000) + 600;
+      const get = (token: string) => fetch(`${app.url}/admin`, { headers: { 'Cf-Access-Jwt-Assertion': token }, redirect: 'manual' });
+      expect((await get(jwt({ aud: ['aud-123'], iss: team, exp, email: 'Owner@example.com' }))).status).toBe(200);
+      const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+      for (const token of [
+        jwt({ aud: ['aud-123'], iss: team, exp, email: 'stranger@example.com' }),
+        jwt({ aud: ['another-app'], iss: team, exp, email: OWNER }),
+        jwt({ aud: ['aud-123'], iss: 'https://evil.cloudflareaccess.com', exp, email: OWNER }),
+        jwt({ aud: ['aud-123'], iss: team, exp: exp - 1200, email: OWNER }),
+        jwt({ aud: ['aud-123'], iss: team, exp, email: OWNER }, other),
+        'not.a.jwt',
+      ]) {
+        expect((await get(token)).status).toBe(303);
+      }
+    } finally {
+      await app.close();
+      await closeServer(certs);
+    }
+  });
+});
