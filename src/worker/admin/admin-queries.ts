@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { ORDERS_PAGE_SIZE, type OrderQuery } from '#shared/admin/admin-rules.ts';
 import type { Db } from '#worker/db/client.ts';
 import { formSubmissions, orderEvents, orderMails, orders, products, stockAlertMails, stockMoves } from '#worker/db/schema.ts';
@@ -7,7 +7,10 @@ import { formSubmissions, orderEvents, orderMails, orders, products, stockAlertM
 
 const SHIPPABLE = ['paid', 'partially_refunded'] as const;
 
-/** Paid orders not yet shipped, oldest first (the next to pack), and how many there are. */
+/** Counts stop here ("1000+"): a count must not read every row of a backlog. */
+export const COUNT_CAP = 1000;
+
+/** Paid orders not yet shipped, oldest first (the next to pack), and how many there are (up to COUNT_CAP). */
 export async function ordersToShip(db: Db, limit = 20) {
   const where = and(eq(orders.fulfilment, 'unfulfilled'), inArray(orders.status, [...SHIPPABLE]));
   const [rows, [total]] = await Promise.all([
@@ -17,10 +20,7 @@ export async function ordersToShip(db: Db, limit = 20) {
       .where(where)
       .orderBy(asc(orders.createdAt))
       .limit(limit),
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(orders)
-      .where(where),
+    db.select({ n: sql<number>`count(*)` }).from(db.select({ id: orders.id }).from(orders).where(where).limit(COUNT_CAP).as('shippable')),
   ]);
   return { rows, count: Number(total?.n ?? 0) };
 }
@@ -60,10 +60,8 @@ export async function orderPage(db: Db, query: OrderQuery) {
   if (query.fulfilment) where.push(eq(orders.fulfilment, query.fulfilment));
   if (query.search && 'number' in query.search) where.push(eq(orders.number, query.search.number));
   if (query.search && 'email' in query.search) where.push(sql`lower(${orders.email}) = ${query.search.email}`);
-  if (query.before) {
-    const { createdAt, id } = query.before;
-    where.push(or(lt(orders.createdAt, createdAt), and(eq(orders.createdAt, createdAt), lt(orders.id, id)))!);
-  }
+  // A row value: SQLite reads the created_at index from the cursor on, not from the newest order.
+  if (query.before) where.push(sql`(${orders.createdAt}, ${orders.id}) < (${query.before.createdAt}, ${query.before.id})`);
   const rows = await db
     .select({
       id: orders.id,

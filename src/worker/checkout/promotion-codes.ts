@@ -23,8 +23,15 @@ export async function bringCode(c: Context<AppEnv>, raw: string | undefined): Pr
   const { db, settings, senderAddressOf } = c.get('deps');
   const log = c.get('log');
   const code = parseCode(raw);
-  const shown = (raw ?? '').trim().slice(0, 50);
-  if (code === null) return { notice: { tone: 'error', text: shown ? unknownCodeText(shown) : 'Enter a promotion code.' } };
+  // Not echoed: a link must not make the shop say whatever it carries.
+  if (code === null) {
+    return {
+      notice: {
+        tone: 'error',
+        text: raw?.trim() ? 'That is not a code we can accept: codes are letters, digits and dashes.' : 'Enter a promotion code.',
+      },
+    };
+  }
   const gateway = checkoutGatewayFor(settings);
   if (!gateway)
     return { notice: { tone: 'error', text: `${code} cannot be applied here: enter it on the payment page if it asks for one.` } };

@@ -159,6 +159,19 @@ export async function startCheckout(deps: CheckoutDeps, request: CheckoutRequest
 
   const currency = currencyByRegion[region];
   const priced = priceCart(items, currency);
+  const sender = await senderKey(settings.RATE_LIMIT_SECRET, request.sender);
+  // One address starts a bounded number of checkouts (a durable count), before anything is asked of
+  // Stripe or held: a flood of forged carts costs neither.
+  try {
+    const limit = await takeHit(db, { scope: 'checkout', limit: settings.CHECKOUT_RATE_LIMIT, windowS: CHECKOUT_WINDOW_S }, sender);
+    if (!limit.allowed) {
+      log('warn', 'checkout rate limited', { senderKey: sender });
+      return { kind: 'limited', notice: cartNotices.tooManyCheckouts, retryAfterS: limit.retryAfterS };
+    }
+  } catch (err) {
+    log('error', 'checkout hold failed', errorFields(err));
+    return { kind: 'unavailable' };
+  }
   let offer: Awaited<ReturnType<typeof checkedOffer>>;
   try {
     offer = await checkedOffer(gateway, request.offerCode, { subtotal: priced.subtotal, currency });
@@ -173,17 +186,11 @@ export async function startCheckout(deps: CheckoutDeps, request: CheckoutRequest
   const terms = { promotionCode: offer.promotionCode, tax: settings.STRIPE_TAX === 'on' };
   const buyer = await buyerHash(request.buyerNonce());
   const reservation = await reservationOf(request.attempt, lines, region, campaign, buyer, terms);
-  const sender = await senderKey(settings.RATE_LIMIT_SECRET, request.sender);
   // The units are held before Stripe is asked, under the attempt's reservation (a double submit holds
   // once), until a little after the session expires: Stripe takes no payment past expires_at. One
-  // address starts a bounded number of checkouts and holds a bounded number of units (durable counts).
+  // address holds a bounded number of units (durable counts).
   let held: Reserved;
   try {
-    const limit = await takeHit(db, { scope: 'checkout', limit: settings.CHECKOUT_RATE_LIMIT, windowS: CHECKOUT_WINDOW_S }, sender);
-    if (!limit.allowed) {
-      log('warn', 'checkout rate limited', { senderKey: sender });
-      return { kind: 'limited', notice: cartNotices.tooManyCheckouts, retryAfterS: limit.retryAfterS };
-    }
     const until = nowSeconds() + settings.CHECKOUT_HOLD_MINUTES * 60 + SESSION_EXPIRY_MARGIN_S + HOLD_GRACE_S;
     held = await reserve(db, reservation, lines, until, { key: sender, cap: settings.CHECKOUT_HOLD_UNITS });
   } catch (err) {

@@ -179,8 +179,9 @@ export const orders = sqliteTable(
     index('orders_owed_idx').on(t.notifiedAt, t.id),
     index('orders_created_idx').on(t.createdAt),
     index('orders_payment_intent_idx').on(t.paymentIntent),
-    // The back office's filters and its search by e-mail (as typed: any case).
-    index('orders_status_created_idx').on(t.status, t.createdAt),
+    // The back office's filters and its search by e-mail (as typed: any case). The status index also
+    // covers the sales of the last days (a created_at range per status, read without the rows).
+    index('orders_status_created_idx').on(t.status, t.createdAt, t.region, t.currency, t.total, t.refunded),
     index('orders_fulfilment_created_idx').on(t.fulfilment, t.createdAt),
     index('orders_email_idx').on(sql`lower(${t.email})`),
   ],

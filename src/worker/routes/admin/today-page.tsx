@@ -3,7 +3,7 @@ import { marketOfRegion } from '#shared/market/market.ts';
 import { isRegion } from '#shared/region/region.ts';
 import type { OrderStepDetail } from '#worker/db/schema.ts';
 import type { StockRow } from '#worker/stock/stock-command.ts';
-import type { openDisputes, ordersToShip, salesSince } from '#worker/admin/admin-queries.ts';
+import { COUNT_CAP, type openDisputes, type ordersToShip, type salesSince } from '#worker/admin/admin-queries.ts';
 import type { owedMailNow } from '#worker/jobs/retry-owed-mail.ts';
 import { cell, Section, Table, when } from './admin-ui.tsx';
 
@@ -26,7 +26,7 @@ export function TodayPage({ toShip, disputes, mail, lowStock, sales }: TodayData
   const owed = Object.entries(mail).filter(([, m]) => m.owed > 0);
   return (
     <>
-      <Section title={`Orders to ship (${toShip.count})`} id="to-ship">
+      <Section title={`Orders to ship (${toShip.count >= COUNT_CAP ? `${COUNT_CAP}+` : toShip.count})`} id="to-ship">
         {toShip.rows.length === 0 ? (
           <p>Nothing to ship.</p>
         ) : (

@@ -1,0 +1,116 @@
+// `npm run bench:back-office`: what the back office's reads cost as orders pile up. A libSQL file with
+// the seed and 100 orders (a month of a small shop), then 10x (1,000) and 1,000x (100,000): each read's
+// time (p50 / p99 over 100 runs) and SQLite's plan. Figures go into docs/performance.md, never into tests.
+import { createClient } from '@libsql/client';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { it } from 'vitest';
+import { readOrderQuery } from '#shared/admin/admin-rules.ts';
+import { openDisputes, orderPage, ordersToShip, recentMoves, salesSince } from '#worker/admin/admin-queries.ts';
+import { syncContent } from '#worker/content-sync/content-sync.ts';
+import { createDb, type Db } from '#worker/db/client.ts';
+import { schema } from '#worker/db/schema.ts';
+import { drizzle } from 'drizzle-orm/libsql/web';
+import { migrateDatabase } from '#worker/runtimes/migrate-node.ts';
+
+const RUNS = 100;
+const pct = (xs: number[], p: number) => xs.toSorted((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+
+async function time(run: () => Promise<unknown>): Promise<string> {
+  const ms: number[] = [];
+  let rows = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    const got = await run();
+    rows = Array.isArray(got) ? got.length : ((got as { rows?: unknown[] }).rows?.length ?? 0);
+    ms.push(performance.now() - started);
+  }
+  return `${pct(ms, 50).toFixed(2)} / ${pct(ms, 99).toFixed(2)} ms, ${rows} rows`;
+}
+
+/**
+ * Orders up to `total`, spread over the last 90 days: 1 in 10 unfulfilled, 1 in 50 refunded, one
+ * e-mail per 3 orders, one dispute opened per 200 (half of them closed); 4 stock moves per order.
+ */
+async function growTo(db: Db, total: number) {
+  const client = db.$client;
+  const [{ n }] = (await client.execute('select count(*) as n from orders')).rows as unknown as [{ n: number }];
+  const from = Number(n) + 1;
+  if (from > total) return;
+  await client.batch(
+    [
+      `with recursive k(i) as (select ${from} union all select i + 1 from k where i < ${total})
+       insert into orders (session_id, number, status, fulfilment, email, currency, subtotal, shipping, total, region, token, created_at, notified_at, confirmed_at)
+       select 'cs_bench_' || i, printf('SP-%04d-%04d', i / 10000, i % 10000),
+         case when i % 50 = 0 then 'refunded' else 'paid' end,
+         case when i % 10 = 0 then 'unfulfilled' else 'shipped' end,
+         'buyer' || (i / 3) || '@example.com', 'GBP', 14999, 499, 15498, case i % 3 when 0 then 'UK' when 1 then 'EU' else 'US' end,
+         'token' || i, strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (i % 90) || ' days', '-' || (i % 86400) || ' seconds'),
+         strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+       from k`,
+      `insert into order_events (order_id, step, status, detail, at)
+       select id, 'dispute:dp_' || id || ':opened', 'dispute_opened', '{"amount":15498}', created_at from orders where id >= ${from} and id % 200 = 0`,
+      `insert into order_events (order_id, step, status, detail, at)
+       select id, 'dispute:dp_' || id || ':closed', 'dispute_closed', '{"outcome":"won"}', created_at from orders where id >= ${from} and id % 400 = 0`,
+      `with recursive k(i) as (select ${from * 4} union all select i + 1 from k where i < ${total * 4})
+       insert into stock_moves (product_id, change, reason, order_number, at) select 1 + i % 15, -1, 'sale', null, strftime('%Y-%m-%dT%H:%M:%fZ', 'now') from k`,
+    ],
+    'write',
+  );
+}
+
+const query = (q: string) => readOrderQuery(new URLSearchParams(q));
+
+/** The reads the back office's pages make, against `db`. */
+function readsOf(db: Db): Record<string, () => Promise<unknown>> {
+  return {
+    'today: to ship': () => ordersToShip(db),
+    'today: open disputes': () => openDisputes(db),
+    'today: sales 7 days': () => salesSince(db, new Date(Date.now() - 7 * 86_400_000).toISOString()),
+    'orders: first page': () => orderPage(db, query('')),
+    'orders: refunded': () => orderPage(db, query('status=refunded')),
+    'orders: unfulfilled': () => orderPage(db, query('fulfilment=unfulfilled')),
+    'orders: by e-mail': () => orderPage(db, query('q=Buyer30@Example.com')),
+    'orders: by number': () => orderPage(db, query('q=SP-0000-0090')),
+    'orders: page after cursor': () => orderPage(db, query(`before=${new Date(Date.now() - 45 * 86_400_000).toISOString()}~50`)),
+    'stock: recent moves': () => recentMoves(db),
+  };
+}
+
+it('bench:back-office', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'shop-back-office-bench-'));
+  const db = createDb(createClient({ url: `file:${join(dir, 'shop.db')}` }));
+  try {
+    await migrateDatabase(db);
+    await syncContent(db);
+    console.log(
+      `bench:back-office ${new Date().toISOString()} load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+    const reads = readsOf(db);
+    for (const [label, total] of [
+      ['seed', 100],
+      ['10x', 1_000],
+      ['1000x', 100_000],
+    ] as const) {
+      await growTo(db, total);
+      for (const [name, read] of Object.entries(reads)) console.log(`${label.padEnd(5)} ${name.padEnd(26)} ${await time(read)}`);
+    }
+    // SQLite's plan for every statement each read sends (drizzle's logger hands them over).
+    const sent: Array<{ sql: string; params: unknown[] }> = [];
+    const logged = drizzle({ client: db.$client, schema, logger: { logQuery: (sql, params) => void sent.push({ sql, params }) } }) as Db;
+    for (const [name, read] of Object.entries(readsOf(logged))) {
+      sent.length = 0;
+      await read();
+      for (const { sql, params } of sent) {
+        const plan = await db.$client.execute({ sql: `explain query plan ${sql}`, args: params as never[] });
+        console.log(`plan ${name}: ${plan.rows.map((r) => r.detail).join(' | ')}`);
+      }
+    }
+  } finally {
+    db.$client.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}, 900_000);
