@@ -4,7 +4,7 @@ import { orders } from '#worker/db/schema.ts';
 import { parseOrderCommand, runOrderCommand } from '#worker/orders/order-command.ts';
 import { orderPagePath } from '#worker/orders/order-number.ts';
 import { setStock } from '#worker/stock/stock-moves.ts';
-import { mainOf, pageEvents, textOf } from '../support/html';
+import { jsonLdBlocks, mainOf, pageEvents, textOf } from '../support/html';
 import { startPaymentsApp, type PaymentsApp } from '../support/payments-app';
 import { shopper } from '../support/shopper';
 import type { StripeEmulator } from '../support/stripe-emulator';
@@ -94,7 +94,10 @@ describe('the cart session with STRIPE_TAX=on', () => {
 
 describe('what the pages say about tax', () => {
   it('the GB product page says the price includes VAT, the US one that tax is added; neither without STRIPE_TAX', async () => {
-    expect(textOf(mainOf((await t.get('/gb/product/1')).html))).toContain('incl. VAT');
+    const gb = (await t.get('/gb/product/1')).html;
+    expect(textOf(mainOf(gb))).toContain('incl. VAT');
+    const product = jsonLdBlocks(gb).find((b) => b['@type'] === 'Product') as { offers: Array<{ priceSpecification: object }> };
+    expect(product.offers[0]!.priceSpecification).toMatchObject({ priceCurrency: 'GBP', valueAddedTaxIncluded: true });
     const us = textOf(mainOf((await t.get('/us/product/1')).html));
     expect(us).toContain('plus sales tax');
     expect(us).not.toContain('incl. VAT');

@@ -30,8 +30,9 @@ export function watchPage(page: Page, options: { javaScriptDisabled?: boolean } 
   page.on('requestfailed', (req) => {
     // With JavaScript turned off the browser refuses every script fetch (modulepreload links too): not the shop's failure.
     if (options.javaScriptDisabled && req.resourceType() === 'script' && req.failure()?.errorText === 'csp') return;
-    // Code fetched ahead at low priority (hydration/prefetch.ts) is dropped when the visitor leaves first: not a failure.
-    if (req.resourceType() === 'script' && req.failure()?.errorText === 'net::ERR_ABORTED') return;
+    // A fetch the browser dropped because the page navigated away (code fetched ahead at low priority by
+    // hydration/prefetch.ts, the favicon of a page left at once): cut off by the visitor, not a failure.
+    if (req.failure()?.errorText === 'net::ERR_ABORTED') return;
     watch.failedUrls.push(`${req.url()} (${req.failure()?.errorText})`);
   });
   return watch;

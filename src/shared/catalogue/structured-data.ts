@@ -1,4 +1,5 @@
 import { displayPrice } from './prices.ts';
+import { taxBehavior } from '#shared/offers/tax.ts';
 import { marketHref, type Market } from '#shared/market/market.ts';
 import type { Currency } from '#shared/region/region.ts';
 import { absoluteUrl, rasterImage } from '#shared/seo/tags.ts';
@@ -10,9 +11,16 @@ const currencies: readonly Currency[] = ['USD', 'EUR', 'GBP'];
 
 /**
  * schema.org Product. On a bare address, one Offer per currency with the visitor's first, matching
- * the page; on a market's address (/gb/product/1) only that market's offer, at that address.
+ * the page; on a market's address (/gb/product/1) only that market's offer, at that address. With
+ * Stripe Tax on, each offer says whether VAT is in its price (GBP, EUR) or not (USD).
  */
-export function productJsonLd(product: Product, siteUrl: string, first: Currency = 'USD', market: Market | null = null): object {
+export function productJsonLd(
+  product: Product,
+  siteUrl: string,
+  first: Currency = 'USD',
+  market: Market | null = null,
+  opts: { taxOn?: boolean } = {},
+): object {
   const url = absoluteUrl(siteUrl, marketHref(market, productPath(product)));
   const itemAvailability = `https://schema.org/${availability(product.stock)}`;
   return {
@@ -30,6 +38,14 @@ export function productJsonLd(product: Product, siteUrl: string, first: Currency
       url,
       price: displayPrice(product, currency).toFixed(2),
       priceCurrency: currency,
+      ...(opts.taxOn && {
+        priceSpecification: {
+          '@type': 'UnitPriceSpecification',
+          price: displayPrice(product, currency).toFixed(2),
+          priceCurrency: currency,
+          valueAddedTaxIncluded: taxBehavior(currency) === 'inclusive',
+        },
+      }),
       availability: itemAvailability,
       itemCondition: 'https://schema.org/NewCondition',
       // The Organization node the frame adds on every page (seo.ts siteJsonLd).

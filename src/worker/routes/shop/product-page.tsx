@@ -36,7 +36,6 @@ import { ProductSpecs } from './product-specs.tsx';
 import { ReviewsSection } from './reviews-section.tsx';
 import { TrustSection } from './trust-section.tsx';
 import { useHref } from '#ui/state/market-context.ts';
-import { useTaxOn } from '#worker/components/tax-wording.tsx';
 import { unitsLeftText } from '#shared/catalogue/stock-level.ts';
 import { readShelf } from '#worker/catalogue/catalogue-reads.ts';
 
@@ -49,6 +48,8 @@ export interface ProductData {
   market: Market | null;
   /** The campaign the page was reached with, carried to the payment link. */
   campaign: CampaignParams;
+  /** Stripe Tax on: the structured data says whether each price includes VAT. */
+  taxOn: boolean;
 }
 
 /**
@@ -70,6 +71,7 @@ export async function load(c: Context<AppEnv>): Promise<ProductData | Response> 
     region: c.get('region').region,
     market: c.get('market'),
     campaign: campaignFromSearch(new URL(c.req.url).search),
+    taxOn: c.get('deps').settings.STRIPE_TAX === 'on',
   };
 }
 
@@ -79,7 +81,7 @@ export function renderFailed(c: Context<AppEnv>, err: unknown) {
   return renderProductError(c, 'failed');
 }
 
-export function head({ product, region, market }: ProductData, siteUrl: string): PageHead {
+export function head({ product, region, market, taxOn }: ProductData, siteUrl: string): PageHead {
   const currency = currencyByRegion[region];
   return {
     title: product.meta_title,
@@ -91,7 +93,7 @@ export function head({ product, region, market }: ProductData, siteUrl: string):
     imageSize: productImageSize.landscape,
     imageAlt: product.image_alt,
     product: { price: displayPrice(product, currency), currency, availability: availability(product.stock) },
-    jsonLd: [productJsonLd(product, siteUrl, currency, market)],
+    jsonLd: [productJsonLd(product, siteUrl, currency, market, { taxOn })],
     events: [viewItemEvent(analyticsItem(product))],
   };
 }
@@ -129,9 +131,8 @@ function Guides({ product }: { product: Product }) {
 }
 
 /** The product detail page (/product/{id}/{slug}): gallery, price, stock, Buy Now, features, specs, guides, reviews. */
-export function Page({ product, unitsLeft, region, campaign }: ProductData) {
+export function Page({ product, unitsLeft, region, campaign, taxOn }: ProductData) {
   const { price, prices, full_price, full_prices } = product;
-  const taxOn = useTaxOn();
   return (
     <>
       <div className="mx-auto max-w-7xl px-4 py-4 md:py-8">

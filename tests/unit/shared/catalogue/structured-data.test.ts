@@ -38,4 +38,18 @@ describe('product structured data', () => {
     expect(low.offers[0]!.availability).toBe('https://schema.org/LimitedAvailability');
     expect(out.offers[0]!.availability).toBe('https://schema.org/OutOfStock');
   });
+
+  it('says whether VAT is in each price when Stripe Tax is on: in GBP and EUR, not in USD', () => {
+    const taxed = productJsonLd(productById(1)!, 'https://shop.example', 'GBP', null, { taxOn: true }) as {
+      offers: Array<{ priceCurrency: string; price: string; priceSpecification: { valueAddedTaxIncluded: boolean; price: string } }>;
+    };
+    expect(Object.fromEntries(taxed.offers.map((o) => [o.priceCurrency, o.priceSpecification.valueAddedTaxIncluded]))).toEqual({
+      GBP: true,
+      USD: false,
+      EUR: true,
+    });
+    expect(taxed.offers.every((o) => o.priceSpecification.price === o.price)).toBe(true);
+    const untaxed = productJsonLd(productById(1)!, 'https://shop.example') as { offers: Array<Record<string, unknown>> };
+    expect(untaxed.offers.some((o) => 'priceSpecification' in o)).toBe(false);
+  });
 });
