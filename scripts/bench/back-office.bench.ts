@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { it } from 'vitest';
+import { timeRead } from './read-timing.ts';
 import { readOrderQuery } from '#shared/admin/admin-rules.ts';
 import { openDisputes, orderPage, ordersToShip, recentMoves, salesSince } from '#worker/admin/admin-queries.ts';
 import { syncContent } from '#worker/content-sync/content-sync.ts';
@@ -15,19 +16,6 @@ import { drizzle } from 'drizzle-orm/libsql/web';
 import { migrateDatabase } from '#worker/runtimes/migrate-node.ts';
 
 const RUNS = 100;
-const pct = (xs: number[], p: number) => xs.toSorted((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
-
-async function time(run: () => Promise<unknown>): Promise<string> {
-  const ms: number[] = [];
-  let rows = 0;
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    const got = await run();
-    rows = Array.isArray(got) ? got.length : ((got as { rows?: unknown[] }).rows?.length ?? 0);
-    ms.push(performance.now() - started);
-  }
-  return `${pct(ms, 50).toFixed(2)} / ${pct(ms, 99).toFixed(2)} ms, ${rows} rows`;
-}
 
 /**
  * Orders up to `total`, spread over the last 90 days: 1 in 10 unfulfilled, 1 in 50 refunded, one
@@ -96,7 +84,7 @@ it('bench:back-office', async () => {
       ['1000x', 100_000],
     ] as const) {
       await growTo(db, total);
-      for (const [name, read] of Object.entries(reads)) console.log(`${label.padEnd(5)} ${name.padEnd(26)} ${await time(read)}`);
+      for (const [name, read] of Object.entries(reads)) console.log(`${label.padEnd(5)} ${name.padEnd(26)} ${await timeRead(read, RUNS)}`);
     }
     // SQLite's plan for every statement each read sends (drizzle's logger hands them over).
     const sent: Array<{ sql: string; params: unknown[] }> = [];

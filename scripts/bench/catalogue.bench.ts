@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { it } from 'vitest';
+import { timeRead } from './read-timing.ts';
 import { CATALOGUE_LIMIT, listedProducts, productsByIds } from '#worker/products/product-queries.ts';
 import { createDb, type Db } from '#worker/db/client.ts';
 import { migrateDatabase } from '#worker/runtimes/migrate-node.ts';
@@ -16,18 +17,6 @@ import { syncContent } from '#worker/content-sync/content-sync.ts';
 import { stockCounts } from '#worker/stock/stock-queries.ts';
 
 const RUNS = 200;
-const pct = (xs: number[], p: number) => xs.toSorted((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
-
-async function time(run: () => Promise<unknown[]>): Promise<string> {
-  const ms: number[] = [];
-  let rows = 0;
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    rows = (await run()).length;
-    ms.push(performance.now() - started);
-  }
-  return `${pct(ms, 50).toFixed(2)} / ${pct(ms, 99).toFixed(2)} ms, ${rows} rows`;
-}
 
 /** Copies of product 2 with new ids and slugs, and 10 units of each, up to `total` products. */
 async function growTo(db: Db, total: number) {
@@ -70,7 +59,7 @@ it('bench:catalogue', async () => {
       ['1000x', 15_000],
     ] as const) {
       await growTo(db, total);
-      for (const [name, read] of Object.entries(reads)) console.log(`${label.padEnd(5)} ${name.padEnd(26)} ${await time(read)}`);
+      for (const [name, read] of Object.entries(reads)) console.log(`${label.padEnd(5)} ${name.padEnd(26)} ${await timeRead(read, RUNS)}`);
     }
     for (const [name, read] of Object.entries(reads)) {
       const { sql, params } = read().toSQL();
