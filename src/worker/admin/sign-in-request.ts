@@ -45,10 +45,10 @@ export async function askForSignIn(
   const limit = { ...SIGN_IN_WINDOW, limit: settings.ADMIN_SIGNIN_RATE_LIMIT };
   const [byAddress, bySender] = await Promise.all([
     recipientKey(settings.RATE_LIMIT_SECRET, email).then((key) => takeHit(db, limit, key)),
-    senderKey(settings.RATE_LIMIT_SECRET, sender).then((key) => takeHit(db, limit, `admin:${key}`)),
+    senderKey(settings.RATE_LIMIT_SECRET, sender).then((key) => takeHit(db, limit, key)),
   ]);
   const refused = [byAddress, bySender].find((hit) => !hit.allowed);
-  if (refused && !refused.allowed) {
+  if (refused?.allowed === false) {
     log('warn', 'admin sign-in rate limited', {});
     return { limited: true, retryAfterS: refused.retryAfterS };
   }

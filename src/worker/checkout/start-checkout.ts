@@ -169,7 +169,8 @@ export async function startCheckout(deps: CheckoutDeps, request: CheckoutRequest
       return { kind: 'limited', notice: cartNotices.tooManyCheckouts, retryAfterS: limit.retryAfterS };
     }
   } catch (err) {
-    log('error', 'checkout hold failed', errorFields(err));
+    // The count is the database's: without it nothing can be held either.
+    log('error', 'checkout rate limit not counted', errorFields(err));
     return { kind: 'unavailable' };
   }
   let offer: Awaited<ReturnType<typeof checkedOffer>>;

@@ -40,19 +40,27 @@ const commandDeps = (c: AdminContext) => {
 };
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+/** A command's refusal as a form shows it: without the CLI's usage line. */
+const formMessage = (err: unknown) => message(err).replace(/ \(usage:.*\)$/s, '');
 
-async function stockData(c: AdminContext) {
+/** Every product's stock as `npm run stock` lists it. */
+async function stockList(c: AdminContext) {
   const { db, settings } = c.get('deps');
   const catalogue = await everyProduct(db);
-  const [counts, waiting, moves] = await Promise.all([
+  const [counts, waiting] = await Promise.all([
     stockCounts(
       db,
       catalogue.map((p) => p.id),
     ),
     waitingCounts(db),
-    recentMoves(db),
   ]);
-  return { rows: stockRows(catalogue, counts, settings.LOW_STOCK_AT, waiting), moves };
+  return stockRows(catalogue, counts, settings.LOW_STOCK_AT, waiting);
+}
+
+/** The stock page: the list and the latest moves. */
+async function stockData(c: AdminContext) {
+  const [rows, moves] = await Promise.all([stockList(c), recentMoves(c.get('deps').db)]);
+  return { rows, moves };
 }
 
 async function orderData(c: AdminContext, number: string): Promise<Omit<OrderDetailData, 'problem'> | null> {
@@ -76,7 +84,7 @@ async function orderAction(c: AdminContext, form: 'ship' | 'return', args: () =>
   try {
     command = parseOrderCommand(args());
   } catch (err) {
-    return refuse(message(err).replace(/ \(usage:.*\)$/s, ''), 400);
+    return refuse(formMessage(err), 400);
   }
   try {
     const done = await runOrderCommand(commandDeps(c), command, c.get('admin'));
@@ -101,10 +109,10 @@ const office = new Hono<AdminEnv>()
       ordersToShip(db),
       openDisputes(db),
       owedMailNow(db),
-      stockData(c),
+      stockList(c),
       salesSince(db, new Date(Date.now() - 7 * DAY_MS).toISOString()),
     ]);
-    const lowStock = stock.rows.filter((r) => r.listed && r.level !== 'In Stock');
+    const lowStock = stock.filter((r) => r.listed && r.level !== 'In Stock');
     return page(c, 'Today', <TodayPage toShip={toShip} disputes={disputes} mail={mail} lowStock={lowStock} sales={sales} />);
   })
   .get('/admin/orders', async (c) => {
@@ -165,7 +173,7 @@ const office = new Hono<AdminEnv>()
       const note = fields.note?.trim();
       command = parseStockCommand([action, fields.product_id ?? '', fields.quantity ?? '', ...(note ? ['--note', note] : [])]);
     } catch (err) {
-      return refuse(message(err).replace(/ \(usage:.*\)$/s, ''), 400);
+      return refuse(formMessage(err), 400);
     }
     if (command.action === 'list') return refuse('Choose a product.', 400);
     let done: string;
@@ -182,7 +190,7 @@ const office = new Hono<AdminEnv>()
         c.get('admin'),
       );
     } catch (err) {
-      return refuse(message(err).replace(/ \(usage:.*\)$/s, ''), 400);
+      return refuse(formMessage(err), 400);
     }
     // Those waiting for it hear now, as after `npm run stock` (the scheduled job would tell them too).
     const told = await tellWaiting({ ...deps, log: c.get('log') }, [command.productId]).catch((err: unknown) => {
