@@ -6,8 +6,8 @@ export default defineConfig((env) =>
   mergeConfig(viteConfig(env), {
     test: {
       projects: [
-        // Unit tests live beside what they test in src (middleware) or mirror src under tests/unit.
-        { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'] } },
+        // Every test lives under tests/; unit tests mirror src/ (docs/code-layout.md).
+        { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
         {
           extends: true,
           test: { name: 'integration', include: ['tests/integration/**/*.test.{ts,tsx}'], testTimeout: 20_000 },

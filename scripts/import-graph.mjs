@@ -3,7 +3,7 @@
 // `-- --json` the whole report); tests/unit/tooling/house-layers.test.ts holds them (docs/code-layout.md).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const sourceFile = /\.(ts|tsx|mts|mjs|js)$/;
 const isTest = (file) => /\.test\.tsx?$/.test(file);
@@ -31,6 +31,8 @@ export function importGraph(root = process.cwd()) {
   const { imports: aliases = {} } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const files = walk(join(root, 'src'));
   const edges = [];
+  /** Imports of packages (node_modules, node:…), by the file that imports them. */
+  const packages = [];
   for (const file of files) {
     const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '');
     for (const match of text.matchAll(specifiers)) {
@@ -42,9 +44,10 @@ export function importGraph(root = process.cwd()) {
         if (alias) target = resolveFile(resolve(root, aliases[alias].replace('*', spec.slice(alias.length - 1))));
       }
       if (target) edges.push({ from: relative(root, file), to: relative(root, target), spec });
+      else if (!spec.startsWith('.') && !spec.startsWith('#')) packages.push({ from: relative(root, file), spec });
     }
   }
-  return { files: files.map((f) => relative(root, f)), edges };
+  return { files: files.map((f) => relative(root, f)), edges, packages };
 }
 
 /** Pairs of folders whose files import each other (a folder is a file's own directory). */
@@ -118,8 +121,35 @@ export function crowdedFolders({ files }, max = 15) {
   return [...count].filter(([, n]) => n > max).map(([dir, n]) => `${dir}: ${n} files`);
 }
 
+/** The domain folder of src/worker a file sits in (its first folder there), or null. */
+const domainOf = (file, rules) => {
+  const [, side, folder] = file.split('/');
+  return side === 'worker' && folder in rules && file.split('/').length > 3 ? folder : null;
+};
+
+/**
+ * Imports a domain folder's allow-list does not allow (scripts/house-rules.mjs): another folder of
+ * src/worker not on its list, or a package of the web's door (hono).
+ */
+export function domainViolations({ edges, packages = [] }, rules, doorPackages) {
+  const found = [];
+  for (const { from, to } of edges) {
+    const domain = domainOf(from, rules);
+    const [, side, folder] = to.split('/');
+    if (!domain || side !== 'worker' || folder === domain || to.split('/').length <= 3) continue;
+    if (!rules[domain].includes(folder)) found.push(`${from} -> ${to} (${domain}/ may import ${rules[domain].join(', ')})`);
+  }
+  for (const { from, spec } of packages) {
+    const domain = domainOf(from, rules);
+    if (domain && doorPackages.some((p) => spec === p || spec.startsWith(`${p}/`)))
+      found.push(`${from} -> ${spec} (the web stays at the door: routes/, middleware/, http/)`);
+  }
+  return found;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const graph = importGraph();
+  const rules = await import(pathToFileURL(join(process.cwd(), 'scripts/house-rules.mjs')).href).catch(() => null);
   const report = {
     files: graph.files.length,
     imports: graph.edges.length,
@@ -129,6 +159,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     serverImportsOfClient: serverImportsOfClient(graph),
     parentImports: parentImports(graph),
     crowdedFolders: crowdedFolders(graph),
+    domainViolations: rules ? domainViolations(graph, rules.DOMAIN_IMPORTS, rules.DOOR_PACKAGES) : [],
   };
   if (process.argv.includes('--json')) {
     console.log(JSON.stringify(report));
@@ -140,5 +171,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       console.log(`${key}: ${value.length}`);
       if (verbose || key !== 'parentImports') for (const line of value) console.log(`  ${Array.isArray(line) ? line.join(', ') : line}`);
     } else console.log(`${key}: ${value}`);
+  }
+  // `--check` (npm run lint): any finding fails.
+  if (process.argv.includes('--check')) {
+    const failed = Object.entries(report).filter(([, value]) => Array.isArray(value) && value.length > 0);
+    if (failed.length > 0) {
+      console.error(`npm run house: ${failed.map(([key]) => key).join(', ')} (docs/code-layout.md)`);
+      process.exit(1);
+    }
   }
 }

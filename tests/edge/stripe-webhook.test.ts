@@ -3,7 +3,7 @@ import { pageEvents } from '../support/html';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
 import { startPreparedTurso, type TursoEmulator } from '../support/turso-emulator';
 import { startWorker, type TestWorker } from '../support/worker';
-import { buyerHash } from '#worker/checkout/buyer-cookie.ts';
+import { buyerHash } from '#worker/checkout/buyer-hash.ts';
 
 const BUYER = 'edge-buyer-nonce-0123456789';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentPosts as seedPosts } from '../support/content';
 import { senderKey } from '#worker/limits/sender-key.ts';
 import { CONTACT_FILL_FIELD } from '#shared/contact/form.ts';
-import { readFillToken, signFillToken } from '#shared/contact/fill-token.ts';
+import { readFillToken, signFillToken } from '#worker/contact/fill-token.ts';
 import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
 import { startPreparedTurso, type TursoEmulator } from '../support/turso-emulator';
 import { GOOGLEBOT_UA } from '../support/html';

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeSignInLink } from '#worker/admin/admin-sessions.ts';
 import { orders, stockMoves } from '#worker/db/schema.ts';
-import { parseStockCommand, runStockCommand } from '#worker/stock/stock-command.ts';
+import { parseStockCommand, runStockCommand } from '#worker/cli/stock-args.ts';
 import { setStock } from '#worker/stock/stock-moves.ts';
 import { textOf } from '../support/html';
 import { closeServer, listenOnLoopback, replyJson } from '../support/loopback';

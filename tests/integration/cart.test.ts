@@ -4,7 +4,7 @@ import { attr, decodeEntities, mainOf, pageEvents } from '../support/html';
 import { shopper } from '../support/shopper';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
 import { logDuring, NO_ADDRESS_LIMITS, startTestApp, type TestApp } from '../support/test-app';
-import { buyerHash } from '#worker/checkout/buyer-cookie.ts';
+import { buyerHash } from '#worker/checkout/buyer-hash.ts';
 import { setStock } from '#worker/stock/stock-moves.ts';
 import { sql } from 'drizzle-orm';
 import { paymentLinks, ukPaymentLinks } from '../support/catalogue';

@@ -1,8 +1,8 @@
+import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cartNotices } from '#shared/cart/notices.ts';
 import { parseSettings } from '#worker/base/settings.ts';
 import { startCheckout, type CheckoutDeps, type CheckoutRequest } from '#worker/checkout/start-checkout.ts';
-import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 import { prepareDatabase } from '#worker/runtimes/migrate-node.ts';
 import { setStock } from '#worker/stock/stock-moves.ts';
 import { stockCounts } from '#worker/stock/stock-queries.ts';

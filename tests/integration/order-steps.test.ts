@@ -2,12 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orderEvents, orderMails, orders, stock, stockMoves } from '#worker/db/schema.ts';
 import { retryOwedMail } from '#worker/jobs/retry-owed-mail.ts';
-import { parseOrderCommand, runOrderCommand } from '#worker/orders/order-command.ts';
+import { parseOrderCommand, runOrderCommand } from '#worker/cli/order-args.ts';
 import { orderPagePath } from '#worker/orders/order-number.ts';
 import { orderStepMail } from '#worker/orders/order-step-mail.ts';
 import { listOrders } from '#worker/orders/order-queries.ts';
-import { formatOrderList } from '#worker/orders/order-report.ts';
-import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
+import { formatOrderList } from '#worker/cli/order-report.ts';
 import { setStock } from '#worker/stock/stock-moves.ts';
 import { startPaymentsApp, type PaymentsApp } from '../support/payments-app';
 import type { PostmarkEmulator } from '../support/postmark-emulator';
@@ -72,7 +71,7 @@ async function paidOrder(paymentStatus: 'paid' | 'unpaid' = 'paid') {
   await mailsAbout(order.number, order.number, 2);
   return { session, order };
 }
-const commandDeps = () => ({ ...t.deps, gateway: checkoutGatewayFor(t.deps.settings), log });
+const commandDeps = () => ({ ...t.deps, gateway: t.deps.gateway, log });
 const run = (...args: string[]) => runOrderCommand(commandDeps(), parseOrderCommand(args));
 
 describe('refunds from Stripe', () => {

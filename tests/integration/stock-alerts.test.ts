@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { stockAlerts } from '#worker/db/schema.ts';
 import { tidyAlerts, waitingCounts } from '#worker/stock-alerts/alert-requests.ts';
 import { tellWaiting } from '#worker/stock-alerts/tell-waiting.ts';
-import { runStockCommand } from '#worker/stock/stock-command.ts';
+import { runStockCommand } from '#worker/cli/stock-args.ts';
 import { runScheduledJobs } from '#worker/jobs/scheduled-jobs.ts';
 import { useMailingApp } from '../support/mailing-app';
 import { shopper } from '../support/shopper';

@@ -6,12 +6,12 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { orderLines, orders, stock, stockMoves, stockReservations } from '#worker/db/schema.ts';
-import { parseStockCommand, runStockCommand } from '#worker/stock/stock-command.ts';
+import { parseStockCommand, runStockCommand } from '#worker/cli/stock-args.ts';
 import { setStock } from '#worker/stock/stock-moves.ts';
 import { syncPaymentLinks } from '#worker/stock/payment-link-switch.ts';
-import { nowSeconds, stockCounts } from '#worker/stock/stock-queries.ts';
+import { nowSeconds } from '#worker/base/clock.ts';
+import { stockCounts } from '#worker/stock/stock-queries.ts';
 import { settleLapsedHolds } from '#worker/orders/lapsed-holds.ts';
-import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 import { syncContent } from '#worker/content-sync/content-sync.ts';
 import { shopper } from '../support/shopper';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
@@ -290,7 +290,7 @@ describe('a product new to the shop', () => {
       expect(await countOf(16)).toEqual({ productId: 16, onHand: 0, reserved: 0 });
       expect(stripe.linkActive(stripe.spareLinkUrl)).toBe(true);
       // What `npm run content:sync` does after writing (src/worker/runtimes/cli.ts).
-      await syncPaymentLinks({ db: t.deps.db, gateway: checkoutGatewayFor(t.deps.settings), log: t.deps.log }, [16], { force: true });
+      await syncPaymentLinks({ db: t.deps.db, gateway: t.deps.gateway, log: t.deps.log }, [16], { force: true });
       expect(stripe.linkActive(stripe.spareLinkUrl)).toBe(false);
     } finally {
       await rm(join(dir, 'products/16-blue-training-gun.md'), { force: true });
@@ -348,7 +348,7 @@ describe('payment links', () => {
 
     const deps = {
       db: t.deps.db,
-      gateway: checkoutGatewayFor(t.deps.settings),
+      gateway: t.deps.gateway,
       log: t.deps.log,
       lowAt: 5,
       waiting: () => waitingCounts(t.deps.db),
@@ -422,7 +422,7 @@ describe('holds past their time', () => {
     const later: Promise<unknown>[] = [];
     const run = await settleLapsedHolds({
       ...t.deps,
-      gateway: checkoutGatewayFor(t.deps.settings)!,
+      gateway: t.deps.gateway!,
       background: (work) => later.push(work),
     });
     await Promise.allSettled(later);
@@ -448,13 +448,13 @@ describe('holds past their time', () => {
       .where(eq(stockReservations.sessionId, sessionIdOf(open.body.url!)));
     stripe.state.readsFail = true;
     try {
-      const run = await settleLapsedHolds({ ...t.deps, gateway: checkoutGatewayFor(t.deps.settings)!, background: () => {} });
+      const run = await settleLapsedHolds({ ...t.deps, gateway: t.deps.gateway!, background: () => {} });
       expect(run.kept).toBeGreaterThanOrEqual(1);
       expect((await countOf(12)).reserved).toBe(1);
     } finally {
       stripe.state.readsFail = false;
       stripe.expire(sessionIdOf(open.body.url!));
-      await settleLapsedHolds({ ...t.deps, gateway: checkoutGatewayFor(t.deps.settings)!, background: () => {} });
+      await settleLapsedHolds({ ...t.deps, gateway: t.deps.gateway!, background: () => {} });
     }
   });
 });

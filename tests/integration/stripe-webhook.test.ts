@@ -10,7 +10,7 @@ import type { PostmarkEmulator } from '../support/postmark-emulator';
 import { productById } from '../support/catalogue';
 import { retryOwedMail } from '#worker/jobs/retry-owed-mail.ts';
 import { orderMail } from '#worker/orders/order-mail.ts';
-import { buyerHash } from '#worker/checkout/buyer-cookie.ts';
+import { buyerHash } from '#worker/checkout/buyer-hash.ts';
 import { THANK_YOU_READS } from '#worker/orders/session-lookups.ts';
 
 /**

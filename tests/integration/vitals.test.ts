@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { webVitals } from '#worker/db/schema.ts';
 import { runScheduledJobs } from '#worker/jobs/scheduled-jobs.ts';
 import { slowestInp, vitalsP75 } from '#worker/vitals/vitals-queries.ts';
-import { formatVitalsReport } from '#worker/vitals/vitals-report.ts';
+import { formatVitalsReport } from '#worker/cli/vitals-report.ts';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /** POST /vitals over HTTP into the real libSQL file, and the queries `npm run vitals` prints. */

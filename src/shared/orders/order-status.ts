@@ -26,11 +26,14 @@ export function canMove(from: PaymentStatus, to: PaymentStatus): boolean {
   return from === 'pending' && (to === 'paid' || to === 'failed');
 }
 
-/** Why an order cannot be shipped now, or null when it can (paid, or partly refunded: the rest still goes; once). */
+/** The payment statuses whose goods may ship: paid, or partly refunded (the rest still goes). The one rule. */
+export const SHIPPABLE = ['paid', 'partially_refunded'] as const satisfies readonly PaymentStatus[];
+
+/** Why an order cannot be shipped now, or null when it can (SHIPPABLE, unfulfilled; once). */
 export function shipRefusal(payment: PaymentStatus, fulfilment: FulfilmentStatus): string | null {
   if (fulfilment === 'shipped') return 'it has been shipped already';
   if (fulfilment === 'returned') return 'its goods have come back';
-  if (payment === 'paid' || payment === 'partially_refunded') return null;
+  if ((SHIPPABLE as readonly PaymentStatus[]).includes(payment)) return null;
   if (payment === 'refunded') return 'it has been refunded';
   if (payment === 'pending') return 'its payment is not confirmed yet';
   return 'its payment failed';
@@ -59,7 +62,7 @@ export function statusSentences(payment: PaymentStatus, fulfilment: FulfilmentSt
   if (payment === 'failed') sentences.push('The payment did not go through, so nothing was charged and nothing will ship.');
   if (fulfilment === 'shipped') sentences.push('Shipped: your order is on its way.');
   if (fulfilment === 'returned') sentences.push('Returned: the goods have come back to us.');
-  if (fulfilment === 'unfulfilled' && (payment === 'paid' || payment === 'partially_refunded')) {
+  if (fulfilment === 'unfulfilled' && (SHIPPABLE as readonly PaymentStatus[]).includes(payment)) {
     sentences.push('Paid: your order is being prepared for shipping.');
   }
   if (payment === 'partially_refunded') sentences.push('Part of this order has been refunded.');

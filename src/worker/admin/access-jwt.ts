@@ -1,4 +1,5 @@
 import { normaliseAddress } from '#shared/admin/admin-rules.ts';
+import { nowSeconds } from '#worker/base/clock.ts';
 import type { Settings } from '#worker/base/settings.ts';
 
 /**
@@ -49,7 +50,7 @@ const json = (part: string) => JSON.parse(decoder.decode(base64url(part))) as Re
 export async function accessEmail(
   settings: Pick<Settings, 'CF_ACCESS_TEAM_URL' | 'CF_ACCESS_AUD'>,
   token: string | undefined,
-  nowS = Math.floor(Date.now() / 1000),
+  nowS = nowSeconds(),
 ): Promise<string | null> {
   const team = settings.CF_ACCESS_TEAM_URL?.replace(/\/+$/, '');
   if (!team || !settings.CF_ACCESS_AUD || !token) return null;

@@ -1,17 +1,10 @@
+import { randomToken, sha256Hex } from '#worker/base/digest.ts';
+
 /** A fresh secret for a link or a session: 256 random bits, URL-safe. */
-export function newToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
-}
+export const newToken = (): string => randomToken(32);
 
 /** What the database keeps of a token: its SHA-256 (hex), so a copy of the table opens nothing. */
-export async function tokenHash(token: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
-}
+export const tokenHash = (token: string): Promise<string> => sha256Hex(token);
 
 /** A token as the shop makes them; anything else is not looked up. */
 export const TOKEN = /^[\w-]{43}$/;

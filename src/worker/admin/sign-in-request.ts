@@ -1,13 +1,13 @@
 import { adminAddresses, isAdmin, LINK_VALID_MINUTES, SIGN_IN_WINDOW } from '#shared/admin/admin-rules.ts';
 import { site } from '#shared/site/brand.ts';
-import { errorFields } from '#worker/base/log.ts';
-import type { AppDeps } from '#worker/middleware/app-context.ts';
+import { errorFields, type Logger } from '#worker/base/log.ts';
 import { takeHit } from '#worker/limits/durable-limit.ts';
 import { recipientKey, senderKey } from '#worker/limits/sender-key.ts';
 import type { MailMessage } from '#worker/mail/mailer.ts';
+import type { MailDeps } from '#worker/mail/send-owed.ts';
 import { makeSignInLink } from './admin-sessions.ts';
 
-type SignInDeps = Pick<AppDeps, 'db' | 'settings' | 'mailer' | 'log'>;
+type SignInDeps = MailDeps & { log: Logger };
 
 export const SIGN_IN_LINK_PATH = '/admin/sign-in/link';
 

@@ -1,7 +1,7 @@
-import type { Context } from 'hono';
 import type { CatalogueProduct, Product } from '#shared/catalogue/types.ts';
-import type { AppEnv } from '#worker/middleware/app-context.ts';
+import type { Logger } from '#worker/base/log.ts';
 import type { Db } from '#worker/db/client.ts';
+import type { RequestReads } from '#worker/db/read-cache/request-reads.ts';
 import { read } from '#worker/db/read-cache/read.ts';
 import { CacheShort } from '#worker/db/read-cache/strategy.ts';
 import { stockRead, stockView, withStock, type StockView } from '#worker/stock/stock-reads.ts';
@@ -36,9 +36,17 @@ export function productsRead(db: Db, ids: readonly number[]) {
   });
 }
 
+/** What a page's reads need: the request's view of the read cache, the database, the Low Stock threshold, the log. */
+export interface PageReads {
+  db: Db;
+  reads: RequestReads;
+  lowAt: number;
+  log: Logger;
+}
+
 /** The listed products with these ids, as a lookup (cached; none found when the read failed with nothing kept): pictures and links beside an order's lines. */
-export async function readProducts(c: Context<AppEnv>, ids: readonly number[]): Promise<(id: number) => CatalogueProduct | undefined> {
-  const [found] = ids.length === 0 ? [[]] : await c.get('reads').all([productsRead(c.get('deps').db, ids)] as const);
+export async function readProducts(r: PageReads, ids: readonly number[]): Promise<(id: number) => CatalogueProduct | undefined> {
+  const [found] = ids.length === 0 ? [[]] : await r.reads.all([productsRead(r.db, ids)] as const);
   const byId = new Map((found ?? []).map((p) => [p.id, p]));
   return (id) => byId.get(id);
 }
@@ -65,24 +73,22 @@ export class CatalogueUnavailable extends Error {
  * catalogue this bundle was built with stands in, its stock unknown and nothing sold; null only when
  * the bundle carries none.
  */
-export async function readShelf(c: Context<AppEnv>, ids?: readonly number[]): Promise<Shelf | null> {
-  const { db, settings } = c.get('deps');
-  const [fromDb, counts] = await c
-    .get('reads')
-    .all([ids ? productsRead(db, ids) : catalogueRead(db), stockRead(db, ids ?? 'catalogue')] as const);
+export async function readShelf(r: PageReads, ids?: readonly number[]): Promise<Shelf | null> {
+  const { db } = r;
+  const [fromDb, counts] = await r.reads.all([ids ? productsRead(db, ids) : catalogueRead(db), stockRead(db, ids ?? 'catalogue')] as const);
   const built = fromDb ? null : lastBuiltCatalogue();
   if (built?.length === 0) return null;
   const found = fromDb ?? built!.filter((p) => !ids || ids.includes(p.id));
-  if (built) c.get('log')('warn', 'catalogue served from the last build: the database could not be read and nothing was kept');
-  const stock = stockView(counts, settings.LOW_STOCK_AT, built ? 'Stock unknown' : 'In Stock');
+  if (built) r.log('warn', 'catalogue served from the last build: the database could not be read and nothing was kept');
+  const stock = stockView(counts, r.lowAt, built ? 'Stock unknown' : 'In Stock');
   const shelf = withStock(found, stock);
   const byId = new Map(shelf.map((p) => [p.id, p]));
   return { products: shelf, lastBuilt: built !== null, stock, byId: (id) => byId.get(id) };
 }
 
 /** readShelf for a page that cannot show anything without the catalogue (it throws CatalogueUnavailable). */
-export async function requireShelf(c: Context<AppEnv>, ids?: readonly number[]): Promise<Shelf> {
-  const shelf = await readShelf(c, ids);
+export async function requireShelf(r: PageReads, ids?: readonly number[]): Promise<Shelf> {
+  const shelf = await readShelf(r, ids);
   if (!shelf) throw new CatalogueUnavailable('the catalogue could not be read and no copy was kept');
   return shelf;
 }

@@ -26,7 +26,7 @@ export function checkoutSessionParams(input: {
   campaign: CampaignParams;
   /** The market the cart checks out in (/eu/cart…): the shopper comes back to its pages. */
   market?: Market | null;
-  /** The hash of the checking-out browser's nonce (buyer-cookie.ts): its thank-you page alone shows the order. */
+  /** The hash of the checking-out browser's nonce (buyer-hash.ts): its thank-you page alone shows the order. */
   buyer: string;
   /** The units held for this session (reserve.ts) and when the session, and so the hold, ends. */
   hold: { reservation: string; expiresAt: number };

@@ -8,18 +8,18 @@ import type { Market } from '#shared/market/market.ts';
 import { offerRefusal, unknownCodeText } from '#shared/offers/offer.ts';
 import { currencyByRegion, type Currency, type Region } from '#shared/region/region.ts';
 import { campaignQueryString, withCampaign, type CampaignParams } from '#shared/site/campaign.ts';
+import { nowSeconds } from '#worker/base/clock.ts';
+import { sha256Hex } from '#worker/base/digest.ts';
 import { errorFields, type Logger } from '#worker/base/log.ts';
 import type { Settings } from '#worker/base/settings.ts';
 import type { Db } from '#worker/db/client.ts';
-import { buyerHash } from './buyer-cookie.ts';
-import { orderNumber } from '#worker/orders/order-number.ts';
+import { buyerHash } from './buyer-hash.ts';
 import { CheckoutUnavailableError, type CheckoutGateway, type CheckoutSessionParams } from '#worker/payments/checkout-gateway.ts';
 import { productLookup } from '#worker/products/product-queries.ts';
 import { syncPaymentLinks } from '#worker/stock/payment-link-switch.ts';
 import { attachSession, release, reserve, type Reserved } from '#worker/stock/reserve.ts';
 import { takeHit } from '#worker/limits/durable-limit.ts';
 import { senderKey } from '#worker/limits/sender-key.ts';
-import { nowSeconds } from '#worker/stock/stock-queries.ts';
 import { regionPaymentLink } from './checkout-inputs.ts';
 import { deploymentCheckoutMode } from './deployment-mode.ts';
 import { checkoutSessionParams } from './session-params.ts';
@@ -35,7 +35,7 @@ export interface CheckoutDeps {
   db: Db;
   settings: Settings;
   log: Logger;
-  /** Stripe when it is set up (checkoutGatewayFor), else null: lines are paid through payment links. */
+  /** Stripe when it is set up, else null: lines are paid through payment links. */
   gateway: CheckoutGateway | null;
   /** Work that may finish after the answer (payment links switched off): the Worker's waitUntil. */
   background: (work: Promise<unknown>) => void;
@@ -70,11 +70,6 @@ export type CheckoutOutcome =
 /** How long a double submit waits for the first request's session before it is told to try again. */
 const IN_PROGRESS_WAITS_MS = [500, 1000, 2000];
 
-async function digest(parts: readonly string[]): Promise<string> {
-  const bytes = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(parts.join('\n'))));
-  return Array.from(bytes.slice(0, 16), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /**
  * The reservation of a checkout attempt: the attempt token the cart page rendered, bound to what is
  * being bought, so a double submit finds the same hold and a changed cart makes a new one. Stripe's
@@ -93,7 +88,7 @@ async function reservationOf(
 ) {
   const token = attempt && /^[\w-]{8,64}$/.test(attempt) ? attempt : crypto.randomUUID();
   const parts = [token, serializeCart(lines), region, campaignQueryString(campaign), buyer, terms.promotionCode ?? '', String(terms.tax)];
-  return `cart-checkout-${await digest(parts)}`;
+  return `cart-checkout-${await sha256Hex(parts.join('\n'), 16)}`;
 }
 
 /**
@@ -150,7 +145,7 @@ export async function startCheckout(deps: CheckoutDeps, request: CheckoutRequest
   const lines = items.map(({ item, quantity }) => ({ id: item.id, quantity }));
   if (items.length === 0) return { kind: 'refused', notice: cartNotices.empty };
 
-  const mode = deploymentCheckoutMode(settings, items);
+  const mode = deploymentCheckoutMode(gateway, items);
   if (mode === 'payment-link') {
     const link = regionPaymentLink(items[0]!.item, region, log);
     return link ? { kind: 'redirect', url: withCampaign(link, campaign) } : { kind: 'refused', notice: cartNotices.unavailable };
@@ -230,8 +225,8 @@ export async function startCheckout(deps: CheckoutDeps, request: CheckoutRequest
     await attachSession(db, reservation, session.id).catch((err: unknown) =>
       log('error', 'checkout hold not linked to its session', errorFields(err)),
     );
-    // The order number, not the session id: logs open nothing.
-    log('info', 'checkout session created', { order: await orderNumber(session.id), lines: items.length, currency });
+    // The reservation (it is in the session's metadata), not the session id: logs open nothing.
+    log('info', 'checkout session created', { reservation, lines: items.length, currency });
     return { kind: 'redirect', url: session.url };
   } catch (err) {
     // Only the request that made the hold lets it go: a duplicate of a checkout that did get its

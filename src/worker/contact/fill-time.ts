@@ -1,4 +1,5 @@
-import { judgeFillTime, readFillToken, signFillToken, type FillTimeVerdict } from '#shared/contact/fill-token.ts';
+import { judgeFillTime, readFillToken, signFillToken, type FillTimeVerdict } from './fill-token.ts';
+import { hmacHex } from '#worker/base/digest.ts';
 import type { Settings } from '#worker/base/settings.ts';
 import { contactHmacKey } from '#worker/limits/hmac-key.ts';
 
@@ -9,12 +10,7 @@ export async function fillTokenFor(settings: Pick<Settings, 'RATE_LIMIT_SECRET'>
 
 /** What a used token is kept as: its HMAC (the token itself is not needed, and is not kept). */
 export async function formTokenKey(settings: Pick<Settings, 'RATE_LIMIT_SECRET'>, token: string): Promise<string> {
-  const mac = await crypto.subtle.sign(
-    'HMAC',
-    await contactHmacKey(settings.RATE_LIMIT_SECRET),
-    new TextEncoder().encode(`form-token:${token}`),
-  );
-  return Array.from(new Uint8Array(mac).slice(0, 16), (b) => b.toString(16).padStart(2, '0')).join('');
+  return hmacHex(await contactHmacKey(settings.RATE_LIMIT_SECRET), `form-token:${token}`, 16);
 }
 
 /** How long the visitor took to fill the form, by the posted token; null when the check is off (CONTACT_MIN_FILL_MS 0). */

@@ -1,9 +1,8 @@
 import type { ContactOutcome, ContactSubmission } from '#shared/contact/form.ts';
 import { emailLeaseMs } from '#worker/mail/owed-mail.ts';
 import { countRecentBySender, countRecentConfirmations, insertSubmission } from './submissions.ts';
-import type { AppDeps } from '#worker/middleware/app-context.ts';
 import { errorFields, type Logger } from '#worker/base/log.ts';
-import { sendOwedMail } from '#worker/mail/send-owed.ts';
+import { sendOwedMail, type MailDeps } from '#worker/mail/send-owed.ts';
 import { contactMail } from './contact-mail.ts';
 import { screenContact, type ScreenInput } from './screen-contact.ts';
 import { recipientKey, senderKey } from '#worker/limits/sender-key.ts';
@@ -35,7 +34,7 @@ export interface SubmitContext extends ScreenInput {
  * must not become a way to mail-bomb someone's address.
  */
 export async function submitContact(
-  deps: Pick<AppDeps, 'db' | 'mailer' | 'settings'>,
+  deps: MailDeps,
   log: Logger,
   submission: ContactSubmission,
   context: SubmitContext,

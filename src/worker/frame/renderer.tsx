@@ -1,11 +1,11 @@
 import type { MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
+import { BROWSER_COOKIES, readCookie } from '#worker/http/cookies.ts';
 import { isbot } from 'isbot';
 import type { ReactNode } from 'react';
 import { renderToReadableStream } from 'react-dom/server.edge';
 import { MarketContext } from '#ui/state/market-context.ts';
 import { splitMarket } from '#shared/market/market.ts';
-import { CONSENT_STORAGE_KEY, isConsentChoice } from '#shared/site/consent.ts';
+import { isConsentChoice } from '#shared/site/consent.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { errorFields } from '#worker/base/log.ts';
 import { clientAssets } from '#worker/render/client-assets.ts';
@@ -39,7 +39,7 @@ export const renderer: MiddlewareHandler<AppEnv> = async (c, next) => {
       path: splitMarket(c.req.path).path,
       search: new URL(c.req.url).search,
       nonce: c.get('nonce'),
-      consent: ((v) => (isConsentChoice(v) ? v : null))(getCookie(c, CONSENT_STORAGE_KEY)),
+      consent: ((v) => (isConsentChoice(v) ? v : null))(readCookie(c, BROWSER_COOKIES.consent)),
       settings: c.get('deps').settings,
       cart: c.get('cart'),
       flash: takeFlash(c),

@@ -1,3 +1,6 @@
+import { eq, isNull } from 'drizzle-orm';
+import type { Db } from '#worker/db/client.ts';
+import { formSubmissions, orderMails, orders, stockAlertMails } from '#worker/db/schema.ts';
 import { MAX_EMAIL_ATTEMPTS } from '#worker/mail/retry-schedule.ts';
 import { claimOwedMail, emailLeaseMs, owedMail, type MailTable } from '#worker/mail/owed-mail.ts';
 import type { AppDeps } from '#worker/middleware/app-context.ts';
@@ -82,4 +85,50 @@ export async function retryAllOwedMail(deps: JobDeps, opts: { ignoreBackoff?: bo
     'order step': await retryOwedMail(orderStepMail, deps, opts),
     'stock alert': await retryOwedMail(stockAlertMail, deps, opts),
   };
+}
+
+/** What the mail page shows of any owed-mail row. */
+const columns = <T extends typeof formSubmissions | typeof orders | typeof orderMails | typeof stockAlertMails>(t: T) => ({
+  id: t.id,
+  createdAt: t.createdAt,
+  attempts: t.emailAttempts,
+  status: t.emailStatus,
+  error: t.emailLastError,
+});
+
+/** Mail the shop still owes, per kind, oldest first: what it is about, its attempts and its last error. */
+export async function owedMailRows(db: Db, limit = 20) {
+  const [contact, order, step, alert] = await Promise.all([
+    db
+      .select(columns(formSubmissions))
+      .from(formSubmissions)
+      .where(isNull(formSubmissions.notifiedAt))
+      .orderBy(formSubmissions.id)
+      .limit(limit),
+    db
+      .select({ ...columns(orders), about: orders.number })
+      .from(orders)
+      .where(isNull(orders.notifiedAt))
+      .orderBy(orders.id)
+      .limit(limit),
+    db
+      .select({ ...columns(orderMails), about: orders.number, kind: orderMails.kind })
+      .from(orderMails)
+      .innerJoin(orders, eq(orders.id, orderMails.orderId))
+      .where(isNull(orderMails.notifiedAt))
+      .orderBy(orderMails.id)
+      .limit(limit),
+    db
+      .select({ ...columns(stockAlertMails), kind: stockAlertMails.kind })
+      .from(stockAlertMails)
+      .where(isNull(stockAlertMails.notifiedAt))
+      .orderBy(stockAlertMails.id)
+      .limit(limit),
+  ]);
+  return [
+    ...contact.map((r) => ({ ...r, kind: 'Contact message', about: `message ${r.id}` })),
+    ...order.map((r) => ({ ...r, kind: 'New order' })),
+    ...step.map((r) => ({ ...r, kind: `Order: ${r.kind.replaceAll('_', ' ')}` })),
+    ...alert.map((r) => ({ ...r, kind: `Stock alert: ${r.kind}`, about: `request ${r.id}` })),
+  ];
 }

@@ -1,13 +1,13 @@
 import { errorFields } from '#worker/base/log.ts';
 import { pruneVitals } from '#worker/vitals/vitals-queries.ts';
-import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 import { settleLapsedHolds } from '#worker/orders/lapsed-holds.ts';
 import { pruneHits } from '#worker/limits/durable-limit.ts';
-import { nowSeconds } from '#worker/stock/stock-queries.ts';
+import { nowSeconds } from '#worker/base/clock.ts';
 import { tidyAlerts } from '#worker/stock-alerts/alert-requests.ts';
 import { tellWaiting } from '#worker/stock-alerts/tell-waiting.ts';
 import { tidyAdminSessions } from '#worker/admin/admin-sessions.ts';
 import { retryAllOwedMail, type JobDeps } from './retry-owed-mail.ts';
+import type { AppDeps } from '#worker/middleware/app-context.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -29,13 +29,13 @@ async function job<T>(deps: JobDeps, name: string, work: () => Promise<T>): Prom
  * for a product available again are told, and stock alerts past their time end; old back-office
  * links and sessions are deleted. Never throws.
  */
-export async function runScheduledJobs(deps: JobDeps) {
+export async function runScheduledJobs(deps: JobDeps & Pick<AppDeps, 'gateway'>) {
   const mail = await job(deps, 'retry-owed-mail', () => retryAllOwedMail(deps));
   const before = new Date(Date.now() - deps.settings.VITALS_KEEP_DAYS * DAY_MS).toISOString();
   await job(deps, 'prune-vitals', () => pruneVitals(deps.db, before));
   await job(deps, 'prune-rate-limits', () => pruneHits(deps.db, nowSeconds() - DAY_MS / 1000));
   await job(deps, 'settle-lapsed-holds', async () => {
-    const gateway = checkoutGatewayFor(deps.settings);
+    const { gateway } = deps;
     if (!gateway) return; // holds exist only for Stripe's sessions
     const later: Promise<unknown>[] = [];
     const run = await settleLapsedHolds({ ...deps, gateway, background: (work) => later.push(work) });

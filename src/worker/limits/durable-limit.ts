@@ -1,4 +1,5 @@
 import { lt, sql } from 'drizzle-orm';
+import { nowSeconds } from '#worker/base/clock.ts';
 import type { Db } from '#worker/db/client.ts';
 import { rateHits } from '#worker/db/schema.ts';
 
@@ -18,7 +19,7 @@ export type LimitAnswer = { allowed: true } | { allowed: false; retryAfterS: num
  * one upsert (the count is the database's, so it holds across Worker isolates and restarts). A limit
  * of 0 is off. The refused hit is counted too: hammering does not open the window sooner.
  */
-export async function takeHit(db: Db, limit: DurableLimit, key: string, nowS = Math.floor(Date.now() / 1000)): Promise<LimitAnswer> {
+export async function takeHit(db: Db, limit: DurableLimit, key: string, nowS = nowSeconds()): Promise<LimitAnswer> {
   if (limit.limit <= 0) return { allowed: true };
   const window = nowS - (nowS % limit.windowS);
   const [row] = await db

@@ -1,10 +1,10 @@
 import { rateLimitSubject } from '#shared/site/client-address.ts';
 import { normaliseRecipient } from '#shared/contact/recipient.ts';
+import { hmacHex } from '#worker/base/digest.ts';
 import { contactHmacKey } from './hmac-key.ts';
 
 async function keyed(secret: string | undefined, text: string): Promise<string> {
-  const mac = await crypto.subtle.sign('HMAC', await contactHmacKey(secret), new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(mac).slice(0, 16), (b) => b.toString(16).padStart(2, '0')).join('');
+  return hmacHex(await contactHmacKey(secret), text, 16);
 }
 
 /**

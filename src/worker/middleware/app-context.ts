@@ -3,6 +3,7 @@ import type { Db } from '#worker/db/client.ts';
 import type { ReadCache } from '#worker/db/read-cache/read-cache.ts';
 import type { Logger } from '#worker/base/log.ts';
 import type { Mailer } from '#worker/mail/mailer.ts';
+import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
 import type { CartVariables } from '#worker/middleware/cart/index.ts';
 import type { InjectDepsVariables } from '#worker/middleware/inject-deps/index.ts';
 import type { ReadsVariables } from '#worker/middleware/reads/index.ts';
@@ -19,6 +20,8 @@ export interface AppDeps {
   /** The one cache in front of the database reads pages make for visitors (never writes). */
   readCache: ReadCache;
   mailer: Mailer;
+  /** Stripe when STRIPE_SECRET_KEY is set (checkoutGatewayFor, built once with the rest), else null: payment links only. */
+  gateway: CheckoutGateway | null;
   log: Logger;
   /** The visitor's country as the runtime knows it (cf.country on the edge, CF-IPCountry on Node). */
   countryOf: (request: Request) => string | null | undefined;

@@ -1,10 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { nowIso } from '#worker/base/clock.ts';
 import { orderNumber, orderToken } from './order-number.ts';
 import { canMove, type PaymentStatus } from '#shared/orders/order-status.ts';
 import type { Db } from '#worker/db/client.ts';
-import { orderEvents, orderLines, orderMails, orders, stock } from '#worker/db/schema.ts';
+import { orderEvents, orderLines, orderMails, orders } from '#worker/db/schema.ts';
 import type { SessionRecord } from '#worker/payments/checkout-gateway.ts';
 import { moveStatements } from '#worker/stock/stock-moves.ts';
+import { unitsShort } from '#worker/stock/stock-queries.ts';
 import { releaseStatement } from '#worker/stock/reserve.ts';
 
 /** What fulfil did: the order's number and status after it, whether this call changed anything, and whether it recorded the order. */
@@ -17,8 +19,6 @@ export interface Fulfilled {
   /** This call inserted the order: it holds the order's mail (leaseUntil) and sends it (mailNewOrder). */
   created: boolean;
 }
-
-const nowIso = () => new Date().toISOString();
 
 /**
  * Records a paid or pending Checkout Session as an order, or moves it to `status`: the one function
@@ -97,7 +97,7 @@ export async function fulfil(db: Db, session: SessionRecord, status: PaymentStat
   const sale = sold.flatMap(({ line, position }) => [
     ...moveStatements(db, { productId: line.productId, change: -line.quantity, reason: 'sale', orderNumber: numberOf }, insertedHere, at),
     db.run(
-      sql`update ${orderLines} set short = min(${line.quantity}, max(0, -(select ${stock.onHand} from ${stock} where ${stock.productId} = ${line.productId})))
+      sql`update ${orderLines} set short = ${unitsShort(line.productId, line.quantity)}
         where ${orderLines.orderId} = ${orderId} and ${orderLines.position} = ${position} and ${insertedHere}`,
     ),
   ]);

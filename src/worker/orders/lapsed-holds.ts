@@ -2,7 +2,7 @@ import { errorFields } from '#worker/base/log.ts';
 import type { SessionRecord } from '#worker/payments/checkout-gateway.ts';
 import { syncPaymentLinks } from '#worker/stock/payment-link-switch.ts';
 import { lapsedHolds, release } from '#worker/stock/reserve.ts';
-import { nowSeconds } from '#worker/stock/stock-queries.ts';
+import { nowSeconds } from '#worker/base/clock.ts';
 import { recordSession, type RecordDeps } from './record-session.ts';
 
 /**

@@ -2,7 +2,9 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '#worker/db/client.ts';
 import { orderEvents, orderMails, orders, type OrderMailKind, type OrderStepDetail } from '#worker/db/schema.ts';
+import { formatMinor } from '#shared/money.ts';
 import type { OrderStepKind } from '#shared/orders/order-status.ts';
+import type { Currency } from '#shared/region/region.ts';
 
 /** The most steps an order's timeline reads (an order gathers a handful: placed, paid, shipped, refunds…). */
 const MAX_STEPS = 100;
@@ -58,4 +60,35 @@ export async function orderStep(db: Db, orderId: number, step: string): Promise<
     .from(orderEvents)
     .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.step, step)));
   return found;
+}
+
+const STEP_WORDS: Record<OrderStep['kind'], string> = {
+  pending: 'placed, payment being confirmed',
+  paid: 'paid',
+  failed: 'payment failed',
+  shipped: 'shipped',
+  partially_refunded: 'partially refunded',
+  refunded: 'refunded',
+  dispute_opened: 'dispute opened',
+  dispute_closed: 'dispute closed',
+  returned: 'returned to stock',
+};
+
+/** One line of a step: when, what, and its details (tracking, amount, reason, lines). */
+export function formatStep(step: OrderStep, currency: Currency): string {
+  const d = step.detail ?? {};
+  const money = (minor: number) => formatMinor(minor, currency);
+  const details = [
+    d.carrier,
+    d.tracking,
+    d.url,
+    d.amount !== undefined && money(d.amount),
+    d.refunded !== undefined && `(${money(d.refunded)} refunded in all)`,
+    d.reason && `reason: ${d.reason}`,
+    d.outcome && `outcome: ${d.outcome}`,
+    d.dueBy && `evidence due by ${d.dueBy.slice(0, 10)}`,
+    d.lines?.map((l) => `${l.quantity} × product ${l.productId}`).join(', '),
+    d.by && `by ${d.by}`,
+  ].filter(Boolean);
+  return `  ${step.at.slice(0, 16).replace('T', ' ')}  ${STEP_WORDS[step.kind]}${details.length > 0 ? `  ${details.join('  ')}` : ''}`;
 }

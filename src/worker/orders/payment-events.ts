@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { nowIso } from '#worker/base/clock.ts';
 import { orders } from '#worker/db/schema.ts';
 import { refundedStatus } from '#shared/orders/order-status.ts';
 import type { PaymentEventType } from '#worker/payments/stripe-events.ts';
@@ -11,8 +12,6 @@ export interface PaymentStep {
   number: string;
   step: string | null;
 }
-
-const nowIso = () => new Date().toISOString();
 
 const orderColumns = { id: orders.id, number: orders.number, total: orders.total, refunded: orders.refunded };
 

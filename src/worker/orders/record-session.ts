@@ -2,7 +2,6 @@ import type { CheckoutGateway, SessionRecord } from '#worker/payments/checkout-g
 import type { Logger } from '#worker/base/log.ts';
 import type { MailDeps } from '#worker/mail/send-owed.ts';
 import { fulfil, type Fulfilled } from './fulfil.ts';
-import { release } from '#worker/stock/reserve.ts';
 import { mailNewOrder, orderMailLeaseUntil } from './order-mail.ts';
 import { sendOrderStepMails } from './order-step-mail.ts';
 import { statusFor, type OrderEventType } from '#worker/payments/stripe-events.ts';
@@ -31,19 +30,6 @@ async function placeLinkSale(deps: RecordDeps, session: SessionRecord): Promise<
     return session;
   }
   return { ...session, lines: session.lines.map((line) => ({ ...line, productId })) };
-}
-
-/**
- * A Checkout Session that expired unpaid: the units it held are let go (its reservation, named in the
- * metadata as read from Stripe), and the products' payment links follow. Nothing when it was not ours.
- */
-export async function releaseExpired(deps: RecordDeps, sessionId: string): Promise<number[]> {
-  const session = await deps.gateway.readSession(sessionId);
-  const reservation = session?.status === 'expired' ? session.metadata.reservation : undefined;
-  if (!reservation) return [];
-  const products = await release(deps.db, reservation);
-  if (products.length > 0) deps.background(syncPaymentLinks(deps, products));
-  return products;
 }
 
 export interface RecordDeps extends MailDeps {

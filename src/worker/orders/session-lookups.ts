@@ -1,6 +1,6 @@
 import type { Db } from '#worker/db/client.ts';
-import { perApp } from '#worker/http/per-app.ts';
-import { setBounded } from '#worker/http/rate-window.ts';
+import { perApp } from '#worker/base/per-app.ts';
+import { setBounded } from '#worker/base/rate-window.ts';
 import { takeHit, type DurableLimit } from '#worker/limits/durable-limit.ts';
 
 /**
@@ -8,7 +8,7 @@ import { takeHit, type DurableLimit } from '#worker/limits/durable-limit.ts';
  * fail its checkouts and webhooks) by asking for made-up sessions: an unknown or unfinished session is
  * remembered for a minute (in memory: a bound on repeats, not an account), and each address gets a
  * few reads per ten minutes, counted in the database (durable across isolates and restarts, and not
- * reset by a fresh buyer cookie, which the client chooses). The cookie gate in front (buyer-cookie.ts)
+ * reset by a fresh buyer cookie, which the client chooses). The cookie gate in front (buyer-hash.ts)
  * already keeps every browser that never checked out away from Stripe.
  */
 export interface SessionLookups {

@@ -1,4 +1,5 @@
 import { Stripe } from 'stripe';
+import { nowSeconds } from '#worker/base/clock.ts';
 import { taxBehavior } from '#shared/offers/tax.ts';
 import type { Currency } from '#shared/region/region.ts';
 import { isCurrency } from './currency.ts';
@@ -229,7 +230,7 @@ export function stripeGateway(secretKey: string, apiUrl: string): CheckoutGatewa
     async findPromotionCode(code) {
       const found = await orNull(stripe.promotionCodes.list({ code, active: true, limit: 1, expand: ['data.promotion.coupon'] }));
       const promo = found?.data[0];
-      return promo ? promotionRecord(promo, Math.floor(Date.now() / 1000)) : null;
+      return promo ? promotionRecord(promo, nowSeconds()) : null;
     },
     async findSessionByPaymentIntent(paymentIntent) {
       const found = await orNull(stripe.checkout.sessions.list({ payment_intent: paymentIntent, limit: 1 }));

@@ -6,20 +6,20 @@ import { resolve } from 'node:path';
 import { syncContent } from '#worker/content-sync/content-sync.ts';
 import { retryAllOwedMail } from '#worker/jobs/retry-owed-mail.ts';
 import { listOrders } from '#worker/orders/order-queries.ts';
-import { formatOrderList, parseOrderListFlags } from '#worker/orders/order-report.ts';
-import { parseOrderCommand, runOrderCommand } from '#worker/orders/order-command.ts';
+import { formatOrderList, parseOrderListFlags } from '#worker/cli/order-report.ts';
+import { parseOrderCommand, runOrderCommand } from '#worker/cli/order-args.ts';
 import { createNodeDeps, openNodeDatabase } from './node-deps.ts';
 import { parseSettings, SettingsError } from '#worker/base/settings.ts';
 import { migrateDatabase } from './migrate-node.ts';
 import { slowestInp, vitalsP75 } from '#worker/vitals/vitals-queries.ts';
-import { formatVitalsReport, parseVitalsFlags } from '#worker/vitals/vitals-report.ts';
-import { parseStockCommand, runStockCommand } from '#worker/stock/stock-command.ts';
+import { formatVitalsReport, parseVitalsFlags } from '#worker/cli/vitals-report.ts';
+import { parseStockCommand, runStockCommand } from '#worker/cli/stock-args.ts';
 import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 import { createLogger } from '#worker/base/log.ts';
 import { operatorMailRefusal } from '#worker/mail/choose-mailer.ts';
 import { owedMailNow } from '#worker/jobs/retry-owed-mail.ts';
-import { CLI_HELP, CLI_USAGE } from './cli-help.ts';
-import { terminalSafe } from '#worker/base/terminal.ts';
+import { CLI_HELP, CLI_USAGE } from '#worker/cli/cli-help.ts';
+import { terminalSafe } from '#worker/cli/terminal.ts';
 import { syncPaymentLinks } from '#worker/stock/payment-link-switch.ts';
 import { waitingCounts } from '#worker/stock-alerts/alert-requests.ts';
 import { tellWaiting } from '#worker/stock-alerts/tell-waiting.ts';
@@ -53,6 +53,9 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
   if (takes) onlyFlags(command, flags, takes);
   const settings = parseSettings(process.env, 'node');
   const db = await openNodeDatabase(settings);
+  // Built once for the command, as the app builds them once for its requests.
+  const gateway = checkoutGatewayFor(settings);
+  const log = createLogger(settings.LOG_LEVEL);
   const target = settings.TURSO_DATABASE_URL.startsWith('file:') ? settings.TURSO_DATABASE_URL : new URL(settings.TURSO_DATABASE_URL).host;
   try {
     if (command === 'migrate') {
@@ -73,7 +76,7 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
         ...result.plan.products.change.filter((c) => c.fields.includes('payment_links')).map((c) => c.file.product.id),
       ];
       if (result.wrote && relinked.length > 0) {
-        await syncPaymentLinks({ db, gateway: checkoutGatewayFor(settings), log: createLogger(settings.LOG_LEVEL) }, relinked, {
+        await syncPaymentLinks({ db, gateway, log }, relinked, {
           force: true,
         });
       }
@@ -115,7 +118,7 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
       const deps = await createNodeDeps(settings, { clientDir: resolve('dist/client') });
       try {
         const mailWaiting = operatorMailRefusal(settings) === null;
-        print(await runOrderCommand({ ...deps, gateway: checkoutGatewayFor(settings), mailWaiting }, orderCommand));
+        print(await runOrderCommand({ ...deps, mailWaiting }, orderCommand));
         return 0;
       } finally {
         deps.db.$client.close();
@@ -145,9 +148,8 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
       // Parsed first: bad input writes nothing.
       const stockCommand = parseStockCommand(flags);
       await migrateDatabase(db);
-      const log = createLogger(settings.LOG_LEVEL);
       print(`Stock on ${target}:`);
-      const stockDeps = { db, gateway: checkoutGatewayFor(settings), log, lowAt: settings.LOW_STOCK_AT, waiting: () => waitingCounts(db) };
+      const stockDeps = { db, gateway, log, lowAt: settings.LOW_STOCK_AT, waiting: () => waitingCounts(db) };
       print(await runStockCommand(stockDeps, stockCommand));
       if (stockCommand.action === 'list') return 0;
       print('Product pages show it within about a minute (their stock is read at most a minute old).');

@@ -1,4 +1,5 @@
 import { createClient } from '@libsql/client';
+import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { MiddlewareHandler } from 'hono';
@@ -63,6 +64,7 @@ export async function createNodeDeps(settings: Settings, opts: { clientDir: stri
     db,
     readCache: createReadCache({ db, store: memoryStore(NODE_READ_CACHE), gate: contentGate, waitMs: settings.DB_TIMEOUT_MS + 1000, log }),
     mailer: chooseMailer(settings, () => createOutboxMailer(resolve(settings.MAIL_OUTBOX_DIR))),
+    gateway: checkoutGatewayFor(settings),
     log,
     countryOf: (request) => request.headers.get('cf-ipcountry'),
     // Behind a proxy every socket is the proxy's, so the operator names the header that carries the

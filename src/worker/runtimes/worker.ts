@@ -1,4 +1,5 @@
 import type { ExecutionContext, ScheduledController } from '@cloudflare/workers-types';
+import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 import { createClient } from '@libsql/client/web';
 import { createApp, type App } from '#worker/app.tsx';
 import { createDb, fetchWithTimeout } from '#worker/db/client.ts';
@@ -51,6 +52,7 @@ function runtimeFor(env: WorkerEnv) {
       log,
     }),
     mailer: chooseMailer(settings, () => unconfiguredMailer),
+    gateway: checkoutGatewayFor(settings),
     log,
     countryOf: (request) => (request as { cf?: { country?: string } }).cf?.country,
     senderAddressOf: (c) => c.req.header('cf-connecting-ip'),

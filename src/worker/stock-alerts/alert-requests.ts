@@ -1,24 +1,17 @@
 import { and, eq, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
 import { ALERT_LIVES_DAYS, CONFIRM_VALID_HOURS, alertEmailKeyText, confirmationLive } from '#shared/stock-alerts/alert-rules.ts';
 import type { Market } from '#shared/market/market.ts';
+import { randomToken, sha256Hex } from '#worker/base/digest.ts';
 import type { Db } from '#worker/db/client.ts';
 import { stockAlertMails, stockAlerts } from '#worker/db/schema.ts';
 
 const HOUR_MS = 3_600_000;
 
 /** SHA-256 of the normalised address: the look-up key kept beside (and after) the address. */
-export async function alertEmailKey(email: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(alertEmailKeyText(email)));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
-}
+export const alertEmailKey = (email: string): Promise<string> => sha256Hex(alertEmailKeyText(email));
 
 /** 192 random bits, URL-safe: what the confirm and unsubscribe links carry. */
-function newToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(24));
-  return btoa(String.fromCharCode(...bytes))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_');
-}
+const newToken = (): string => randomToken(24);
 
 /** Ends the live requests matching `where` (tidyAlerts forgets their address once no mail for them is owed). */
 function endWhere(db: Db, reason: (typeof stockAlerts.$inferSelect)['endReason'], where: ReturnType<typeof and>, at: string) {

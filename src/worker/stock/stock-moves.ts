@@ -1,4 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
+import { nowIso } from '#worker/base/clock.ts';
 import type { Db } from '#worker/db/client.ts';
 import { stock, stockMoves, type StockReason } from '#worker/db/schema.ts';
 
@@ -13,8 +14,6 @@ export interface Move {
   /** Who made it by hand (the back office's address, `terminal`); none for sales and returns recorded by the shop. */
   actor?: string | null;
 }
-
-const nowIso = () => new Date().toISOString();
 
 /**
  * The statements of one move, for a caller's batch: a count row for a product that had none, the

@@ -1,10 +1,7 @@
-import { inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { listedProductIds } from '#worker/products/product-queries.ts';
 import type { Db } from '#worker/db/client.ts';
-import { stock, stockReservations } from '#worker/db/schema.ts';
-
-/** Now in epoch seconds, as reservations keep their expiry (Stripe's unit). */
-export const nowSeconds = () => Math.floor(Date.now() / 1000);
+import { products, stock, stockMoves, stockReservations } from '#worker/db/schema.ts';
 
 /**
  * Units held by checkouts, for the `stock` row being selected (uses stock_reservations_product_idx). A
@@ -25,3 +22,27 @@ export function stockCounts(db: Db, ids: readonly number[] | 'catalogue') {
     .from(stock)
     .where(inArray(stock.productId, ids === 'catalogue' ? listedProductIds(db) : [...ids]));
 }
+
+/** The latest stock moves with their product's name, note and who made them. */
+export function recentMoves(db: Db, limit = 30) {
+  return db
+    .select({
+      id: stockMoves.id,
+      productId: stockMoves.productId,
+      name: products.name,
+      change: stockMoves.change,
+      reason: stockMoves.reason,
+      orderNumber: stockMoves.orderNumber,
+      note: stockMoves.note,
+      actor: stockMoves.actor,
+      at: stockMoves.at,
+    })
+    .from(stockMoves)
+    .leftJoin(products, eq(products.id, stockMoves.productId))
+    .orderBy(desc(stockMoves.id))
+    .limit(limit);
+}
+
+/** Of `quantity` units just sold, how many on hand did not cover (on hand below 0 after the sale), as SQL for the same batch. */
+export const unitsShort = (productId: number, quantity: number) =>
+  sql`min(${quantity}, max(0, -(select ${stock.onHand} from ${stock} where ${stock.productId} = ${productId})))`;

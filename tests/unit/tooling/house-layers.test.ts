@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -16,6 +16,7 @@ interface HouseReport {
   serverImportsOfClient: string[];
   parentImports: string[];
   crowdedFolders: string[];
+  domainViolations: string[];
 }
 
 /** scripts/import-graph.mjs (npm run house) on a tree: src/ with the package's `imports` aliases resolved. */
@@ -38,6 +39,7 @@ describe('the house in layers (docs/code-layout.md)', () => {
       serverImportsOfClient: [],
       parentImports: [],
       crowdedFolders: [],
+      domainViolations: [],
     });
   });
 
@@ -68,5 +70,37 @@ describe('the house in layers (docs/code-layout.md)', () => {
     expect(report.serverImportsOfClient).toEqual(['src/worker/g/g.tsx -> src/client/entry.ts']);
     expect(report.parentImports).toEqual(['src/worker/b/two.ts: ../a/one']);
     expect(report.crowdedFolders).toEqual(['src/worker/crowded: 16 files']);
+  });
+
+  it('npm run lint fails on an import a domain folder may not make (scripts/house-rules.mjs), and on hono in a domain', async () => {
+    const dir = join(root, 'domains');
+    const files: Record<string, string> = {
+      'package.json': JSON.stringify({ type: 'module', imports: { '#worker/*': './src/worker/*' } }),
+      'scripts/house-rules.mjs': readFileSync('scripts/house-rules.mjs', 'utf8'),
+      'src/worker/orders/order-actions.ts': 'export const ship = 1;\n',
+      'src/worker/stock/stock-moves.ts': 'export const move = 1;\n',
+      // Allowed: checkout may use stock/. Refused: checkout may not use orders/, and no domain imports hono.
+      'src/worker/checkout/start.ts':
+        "import { move } from '#worker/stock/stock-moves.ts';\nimport { ship } from '#worker/orders/order-actions.ts';\nexport const start = move + ship;\n",
+      'src/worker/checkout/web.ts': "import type { Context } from 'hono';\nexport type C = Context;\n",
+      // routes/ is a door, not a domain: it may import hono and any domain.
+      'src/worker/routes/shop/page.ts':
+        "import { Hono } from 'hono';\nimport { ship } from '#worker/orders/order-actions.ts';\nexport const app = [Hono, ship];\n",
+    };
+    for (const [file, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, file)), { recursive: true });
+      writeFileSync(join(dir, file), text);
+    }
+    const report = await house(dir);
+    expect(report.domainViolations).toEqual([
+      expect.stringMatching(/^src\/worker\/checkout\/start\.ts -> src\/worker\/orders\/order-actions\.ts \(checkout\/ may import /),
+      expect.stringMatching(/^src\/worker\/checkout\/web\.ts -> hono /),
+    ]);
+    const checked = await run(process.execPath, [script, '--check'], { cwd: dir }).then(
+      () => 0,
+      (err: { code: number }) => err.code,
+    );
+    expect(checked).toBe(1);
+    expect(readFileSync('package.json', 'utf8')).toMatch(/"lint": "oxlint [^"]*&& node scripts\/import-graph\.mjs --check &&/);
   });
 });

@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { CART_COOKIE, CART_MAX_AGE, serializeCart, type CartLine } from '#shared/cart/cart.ts';
-import { isHttps } from '#worker/http/is-https.ts';
+import { serializeCart, type CartLine } from '#shared/cart/cart.ts';
+import { clearCookie, COOKIES, readCookie, writeCookie } from '#worker/http/cookies.ts';
 
 /**
  * Writes the cart cookie (readable by the page's script, which shows the count; it holds no secret)
@@ -11,14 +10,11 @@ import { isHttps } from '#worker/http/is-https.ts';
 export function writeCartCookie<E extends { Variables: { cart: CartLine[] } }>(c: Context<E>, lines: readonly CartLine[]): void {
   c.set('cart', [...lines]);
   if (lines.length === 0) {
-    deleteCookie(c, CART_COOKIE, { path: '/' });
+    clearCookie(c, COOKIES.cart);
     return;
   }
-  setCookie(c, CART_COOKIE, serializeCart(lines), { path: '/', maxAge: CART_MAX_AGE, sameSite: 'Lax', secure: isHttps(c) });
+  writeCookie(c, COOKIES.cart, serializeCart(lines));
 }
-
-/** The last order whose lines were taken off this browser's cart (the thank-you page's arrival). */
-const CLEARED_COOKIE = 'cart_cleared';
 
 /**
  * Takes what an order bought off the cart, once per order: a second arrival for the same order (the
@@ -30,8 +26,8 @@ export function takeBoughtOffCart<E extends { Variables: { cart: CartLine[] } }>
   orderNumber: string,
   bought: (lines: readonly CartLine[]) => CartLine[],
 ): boolean {
-  if (getCookie(c, CLEARED_COOKIE) === orderNumber) return false;
+  if (readCookie(c, COOKIES.cartCleared) === orderNumber) return false;
   writeCartCookie(c, bought(c.get('cart')));
-  setCookie(c, CLEARED_COOKIE, orderNumber, { path: '/', maxAge: CART_MAX_AGE, httpOnly: true, sameSite: 'Lax', secure: isHttps(c) });
+  writeCookie(c, COOKIES.cartCleared, orderNumber);
   return true;
 }

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { CART_COOKIE, parseCart, type CartLine } from '#shared/cart/cart.ts';
+import { COOKIES, readCookie } from '#worker/http/cookies.ts';
 import { writeCartCookie } from '#worker/middleware/cart/cart-cookie.ts';
 import type { RequestLogVariables } from '#worker/middleware/request-log/index.ts';
 
@@ -16,7 +16,7 @@ export type CartVariables = { cart: CartLine[] };
  */
 export function cart(): MiddlewareHandler<{ Variables: CartVariables & Pick<RequestLogVariables, 'log'> }> {
   return async (c, next) => {
-    const { lines, dropped } = parseCart(getCookie(c, CART_COOKIE));
+    const { lines, dropped } = parseCart(readCookie(c, COOKIES.cart));
     c.set('cart', lines);
     if (dropped.length > 0) c.get('log')('warn', 'cart cookie entries dropped', { dropped });
     await next();

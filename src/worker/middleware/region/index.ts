@@ -1,9 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
-import { regionDependentCacheControl } from '#shared/site/cache-control.ts';
+import { BROWSER_COOKIES, readCookie } from '#worker/http/cookies.ts';
 import { marketHref, regionOfMarket, splitMarket, type Market } from '#shared/market/market.ts';
 import { resolveRegion, type ResolvedRegion } from '#shared/region/region.ts';
-import { PREFERENCE_KEY } from '#shared/region/preference.ts';
+import { regionDependentCacheControl } from '#shared/site/cache-control.ts';
 import type { InjectDepsVariables } from '#worker/middleware/inject-deps/index.ts';
 
 /**
@@ -28,7 +27,7 @@ export function region(): MiddlewareHandler<{ Variables: RegionVariables & Injec
   return async (c, next) => {
     const { market } = splitMarket(c.req.path);
     const resolved = resolveRegion({
-      saved: getCookie(c, PREFERENCE_KEY),
+      saved: readCookie(c, BROWSER_COOKIES.region),
       country: c.get('deps').countryOf(c.req.raw),
       acceptLanguage: c.req.header('accept-language'),
     });

@@ -1,9 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { adminAddresses, isAdmin, SESSION_IDLE_HOURS } from '#shared/admin/admin-rules.ts';
+import { adminAddresses, isAdmin } from '#shared/admin/admin-rules.ts';
 import { accessEmail } from '#worker/admin/access-jwt.ts';
 import { sessionEmail } from '#worker/admin/admin-sessions.ts';
-import { isHttps } from '#worker/http/is-https.ts';
+import { clearCookie, COOKIES, readCookie, writeCookie } from '#worker/http/cookies.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { renderNotFound } from '#worker/routes/site/not-found-page.tsx';
 import { renderAdmin } from './admin-frame.tsx';
@@ -11,24 +10,9 @@ import { renderAdmin } from './admin-frame.tsx';
 /** The back office's routes see who is signed in (the address, lower-cased). */
 export type AdminEnv = { Variables: AppEnv['Variables'] & { admin: string } };
 
-/** `__Host-` where the scheme allows it (https): the cookie is this host's alone, Secure, for every path. */
-const cookieName = (c: Context) => (isHttps(c) ? '__Host-admin' : 'admin');
-
-export function setAdminCookie(c: Context, token: string) {
-  setCookie(c, cookieName(c), token, {
-    path: '/',
-    httpOnly: true,
-    secure: isHttps(c),
-    sameSite: 'Strict',
-    maxAge: SESSION_IDLE_HOURS * 3600,
-  });
-}
-
-export const adminCookie = (c: Context) => getCookie(c, cookieName(c));
-
-export function clearAdminCookie(c: Context) {
-  deleteCookie(c, cookieName(c), { path: '/', secure: isHttps(c) });
-}
+export const setAdminCookie = (c: Context, token: string) => writeCookie(c, COOKIES.admin, token);
+export const adminCookie = (c: Context) => readCookie(c, COOKIES.admin);
+export const clearAdminCookie = (c: Context) => clearCookie(c, COOKIES.admin);
 
 /**
  * Before every /admin route: without ADMIN_EMAILS there is no back office (404, nothing offered);

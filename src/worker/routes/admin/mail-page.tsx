@@ -1,4 +1,4 @@
-import type { owedMailRows } from '#worker/admin/admin-queries.ts';
+import type { owedMailRows } from '#worker/jobs/retry-owed-mail.ts';
 import { cell, Section, Submit, Table, when } from './admin-ui.tsx';
 
 /** /admin/mail: every message the shop still owes, with its attempts and last error, and one button to try them all now. */

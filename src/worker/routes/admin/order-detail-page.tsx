@@ -2,7 +2,7 @@ import { orderTotalRows } from '#shared/orders/order-totals.ts';
 import { formatMinor } from '#shared/money.ts';
 import { returnRefusal, shipRefusal, statusSentences } from '#shared/orders/order-status.ts';
 import { addressLines } from '#worker/orders/order-address.ts';
-import { formatStep } from '#worker/orders/order-command.ts';
+import { formatStep } from '#worker/orders/order-steps.ts';
 import { orderAmounts, type StoredOrder } from '#worker/orders/order-queries.ts';
 import type { OrderStep } from '#worker/orders/order-steps.ts';
 import { cell, Field, Problem, Section, Submit, Table } from './admin-ui.tsx';
@@ -16,8 +16,8 @@ export interface OrderDetailData {
   problem?: { form: 'ship' | 'return'; text: string; fields: Record<string, string> };
 }
 
-function ShipForm({ order, steps, problem }: OrderDetailData) {
-  const refusal = steps.some((s) => s.kind === 'shipped') ? 'it has been shipped already' : shipRefusal(order.status, order.fulfilment);
+function ShipForm({ order, problem }: OrderDetailData) {
+  const refusal = shipRefusal(order.status, order.fulfilment);
   if (refusal) return <p>{`Cannot be shipped: ${refusal}.`}</p>;
   const typed = problem?.form === 'ship' ? problem.fields : {};
   return (

@@ -1,6 +1,6 @@
 import { plainName } from '#shared/catalogue/product.ts';
-import type { recentMoves } from '#worker/admin/admin-queries.ts';
-import type { StockRow } from '#worker/stock/stock-command.ts';
+import type { recentMoves } from '#worker/stock/stock-queries.ts';
+import type { StockRow } from '#worker/stock/stock-actions.ts';
 import { cell, Field, Problem, Section, Submit, Table, when } from './admin-ui.tsx';
 
 export interface StockPageData {

@@ -6,7 +6,7 @@ import { wantsJson } from '#worker/http/wants-json.ts';
 import { deploymentCheckoutMode } from '#worker/checkout/deployment-mode.ts';
 import { renderCart } from './cart-page.tsx';
 import { stockedCartView } from './cart-stock.ts';
-import { readOffer } from '#worker/checkout/offer-cookie.ts';
+import { readOffer } from '#worker/http/offer-cookie.ts';
 
 /** The cart as the island reads it, with what its Checkout does now. */
 export async function cartJson(c: Context<AppEnv>) {
@@ -14,7 +14,7 @@ export async function cartJson(c: Context<AppEnv>) {
   return {
     lines,
     count: itemCount(c.get('cart')),
-    checkout: deploymentCheckoutMode(c.get('deps').settings, lines),
+    checkout: deploymentCheckoutMode(c.get('deps').gateway, lines),
     offer: readOffer(c),
   };
 }

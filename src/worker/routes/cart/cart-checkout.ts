@@ -5,17 +5,16 @@ import { startCheckout } from '#worker/checkout/start-checkout.ts';
 import { keepAlive } from '#worker/http/keep-alive.ts';
 import { wantsJson } from '#worker/http/wants-json.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
-import { ensureBuyerNonce } from '#worker/checkout/buyer-cookie.ts';
-import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
-import { dropOffer, readOffer } from '#worker/checkout/offer-cookie.ts';
+import { ensureBuyerNonce } from '#worker/http/buyer-nonce.ts';
+import { dropOffer, readOffer } from '#worker/http/offer-cookie.ts';
 import { setFlash } from '#worker/http/flash-notice.ts';
 import { cartJson, rejectCartPost } from './cart-answers.ts';
 
 /** POST /cart/checkout: the checkout (src/worker/checkout/) decides; this answers the island with JSON, else with a 303. */
 export async function checkoutCart(c: Context<AppEnv>, fields: Record<string, string>) {
-  const { db, settings, senderAddressOf } = c.get('deps');
+  const { db, settings, gateway, senderAddressOf } = c.get('deps');
   const outcome = await startCheckout(
-    { db, settings, log: c.get('log'), gateway: checkoutGatewayFor(settings), background: keepAlive(c) },
+    { db, settings, log: c.get('log'), gateway, background: keepAlive(c) },
     {
       cart: c.get('cart'),
       sender: senderAddressOf(c),

@@ -14,7 +14,7 @@ import { Island } from '#worker/render/island.tsx';
 import { renderPage } from '#worker/render/page.tsx';
 import { deploymentCheckoutMode } from '#worker/checkout/deployment-mode.ts';
 import { stockedCartView } from './cart-stock.ts';
-import { readOffer } from '#worker/checkout/offer-cookie.ts';
+import { readOffer } from '#worker/http/offer-cookie.ts';
 import type { Offer } from '#shared/offers/offer.ts';
 
 export interface CartData {
@@ -38,7 +38,7 @@ async function cartData(c: Context<AppEnv>, notice: CartNotice | null): Promise<
   return {
     lines,
     region: c.get('region').region,
-    checkout: deploymentCheckoutMode(c.get('deps').settings, lines),
+    checkout: deploymentCheckoutMode(c.get('deps').gateway, lines),
     campaign: campaignFromSearch(new URL(c.req.url).search),
     notice,
     offer: readOffer(c),

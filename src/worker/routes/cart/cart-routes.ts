@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { pageReads } from '#worker/render/page-reads.ts';
 import { addToCart, fullFor, parseQuantity, removeFromCart, setQuantity } from '#shared/cart/cart.ts';
 import { isPurchasable, parseProductId } from '#shared/catalogue/product.ts';
 import { requireShelf } from '#worker/catalogue/catalogue-reads.ts';
@@ -9,7 +10,7 @@ import { readFields } from '#worker/http/read-fields.ts';
 import { wantsJson } from '#worker/http/wants-json.ts';
 import { cartJson, rejectCartPost } from './cart-answers.ts';
 import { cartNotices } from '#shared/cart/notices.ts';
-import { ensureBuyerNonce } from '#worker/checkout/buyer-cookie.ts';
+import { ensureBuyerNonce } from '#worker/http/buyer-nonce.ts';
 
 /**
  * The cart's plain form posts: each answers 303 to /cart (no JavaScript needed). The cart island
@@ -23,7 +24,7 @@ async function changed(c: Context<AppEnv>) {
 
 /** The listed product with this id, as its page shows it (fresh within a minute; checkout asks the database). */
 async function shelved(c: Context<AppEnv>, id: number) {
-  return (await requireShelf(c, [id])).byId(id);
+  return (await requireShelf(pageReads(c), [id])).byId(id);
 }
 
 cartRoutes.post('/cart/add', async (c) => {

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { pageReads } from '#worker/render/page-reads.ts';
 import { cartView, type CartViewLine } from '#shared/cart/view.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { writeCartCookie } from '#worker/middleware/cart/cart-cookie.ts';
@@ -13,7 +14,7 @@ export async function stockedCartView(c: Context<AppEnv>): Promise<CartViewLine[
   const cart = c.get('cart');
   if (cart.length === 0) return [];
   const shelf = await requireShelf(
-    c,
+    pageReads(c),
     cart.map((l) => l.id),
   );
   const lines = cartView(cart, shelf.byId).map((line) => ({ ...line, available: shelf.stock.available(line.id) }));

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
+import { pageReads } from '#worker/render/page-reads.ts';
+import { orderTokenCookie, readCookie, writeCookie } from '#worker/http/cookies.ts';
 import { readProducts } from '#worker/catalogue/catalogue-reads.ts';
 import { shortenedAddressLines } from '#worker/orders/order-address.ts';
 import { ORDER_NUMBER, sameToken } from '#worker/orders/order-number.ts';
@@ -16,7 +17,6 @@ import { orderSteps, type OrderStep } from '#worker/orders/order-steps.ts';
 import { formatMinor } from '#shared/money.ts';
 import type { PageHead } from '#worker/render/head.ts';
 import { useHref } from '#ui/state/market-context.ts';
-import { isHttps } from '#worker/http/is-https.ts';
 
 export interface OrderPageData extends OrderAmounts {
   number: string;
@@ -34,10 +34,6 @@ export interface OrderPageData extends OrderAmounts {
 /** Compared against when no order has the number, so a miss takes as long as a wrong token. */
 const NO_TOKEN = 'x'.repeat(22);
 
-/** The order page keeps its token in a cookie for its own path, so a reload finds it once the address bar has dropped it. */
-const ORDER_COOKIE_MAX_AGE_S = 90 * 24 * 60 * 60;
-const orderCookie = (number: string) => `order_${number}`;
-
 /**
  * /orders/{number}?token=…: the shopper's page for one order, opened from the confirmation e-mail or
  * the thank-you page. Without the order's own token it is the 404 page, whether or not the number
@@ -50,20 +46,14 @@ export async function load(c: Context<AppEnv>): Promise<OrderPageData | Response
   c.header('Referrer-Policy', 'no-referrer');
   const number = c.req.param('number') ?? '';
   const order = ORDER_NUMBER.test(number) ? await orderByNumber(c.get('deps').db, number) : null;
-  const presented = c.req.query('token') ?? getCookie(c, orderCookie(number));
+  const presented = c.req.query('token') ?? readCookie(c, orderTokenCookie(number, c.req.path));
   if (!sameToken(presented, order?.token ?? NO_TOKEN) || !order) return c.notFound();
   if (c.req.query('token') !== undefined) {
-    setCookie(c, orderCookie(number), order.token, {
-      path: c.req.path,
-      maxAge: ORDER_COOKIE_MAX_AGE_S,
-      httpOnly: true,
-      sameSite: 'Lax',
-      secure: isHttps(c),
-    });
+    writeCookie(c, orderTokenCookie(number, c.req.path), order.token);
   }
   const [productById, steps] = await Promise.all([
     readProducts(
-      c,
+      pageReads(c),
       order.lines.flatMap((l) => l.productId ?? []),
     ),
     orderSteps(c.get('deps').db, order.id),

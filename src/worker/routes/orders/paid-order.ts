@@ -3,7 +3,8 @@ import type { PaidOrder } from '#shared/cart/order.ts';
 import { isCurrency } from '#worker/payments/currency.ts';
 import { orderAmounts } from '#worker/orders/order-queries.ts';
 import { orderNumber, orderPagePath, sameToken } from '#worker/orders/order-number.ts';
-import { buyerHash, buyerNonce } from '#worker/checkout/buyer-cookie.ts';
+import { buyerHash } from '#worker/checkout/buyer-hash.ts';
+import { buyerNonce } from '#worker/http/buyer-nonce.ts';
 import { lookupsFor } from '#worker/orders/session-lookups.ts';
 import { senderKey } from '#worker/limits/sender-key.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
@@ -11,7 +12,6 @@ import { errorFields } from '#worker/base/log.ts';
 import { keepAlive } from '#worker/http/keep-alive.ts';
 import { orderByNumber, orderBySession, type StoredOrder } from '#worker/orders/order-queries.ts';
 import { recordSession } from '#worker/orders/record-session.ts';
-import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 
 /** The order as the thank-you page shows it: its lines and totals, its status, where the confirmation goes and the order page. */
 export type ShownOrder = PaidOrder & { status: StoredOrder['status']; email: string | null; pagePath: string };
@@ -34,7 +34,7 @@ function shownTo(buyer: string, order: StoredOrder | null): ShownOrder | null {
 }
 
 /**
- * The order behind /thank-you?session_id=…, for the browser that checked out (buyer-cookie.ts) and
+ * The order behind /thank-you?session_id=…, for the browser that checked out (buyer-hash.ts) and
  * nobody else: without its cookie nothing is read at all. From the database once the webhook has
  * landed; when the shopper is quicker, the same recipe the webhook runs records it (recordSession),
  * within the Stripe reads session-lookups.ts allows the visitor's address. Null for any other browser, an unknown or
@@ -44,7 +44,7 @@ function shownTo(buyer: string, order: StoredOrder | null): ShownOrder | null {
 export async function readPaidOrder(c: Context<AppEnv>, sessionId: string): Promise<ShownOrder | null> {
   const nonce = buyerNonce(c);
   const deps = c.get('deps');
-  const gateway = checkoutGatewayFor(deps.settings);
+  const { gateway } = deps;
   if (!nonce || !gateway) return null;
   const buyer = await buyerHash(nonce);
   const log = c.get('log');

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { pageReads } from '#worker/render/page-reads.ts';
 import { ProductTile } from '#ui/shop/product-tile.tsx';
 import { analyticsItem, purchaseEvent } from '#shared/catalogue/item-events.ts';
 import { parseSessionId } from '#shared/catalogue/payment-links.ts';
@@ -14,7 +15,7 @@ import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { OrderLines, type ShownOrderLine } from '#worker/components/order-lines.tsx';
 import type { PageHead } from '#worker/render/head.ts';
 import { takeBoughtOffCart } from '#worker/middleware/cart/cart-cookie.ts';
-import { dropOffer } from '#worker/checkout/offer-cookie.ts';
+import { dropOffer } from '#worker/http/offer-cookie.ts';
 import { readBoughtOrder, readPaidOrder, type ShownOrder } from './paid-order.ts';
 import { ORDER_NUMBER } from '#worker/orders/order-number.ts';
 import { useHref } from '#ui/state/market-context.ts';
@@ -45,7 +46,10 @@ export async function load(c: Context<AppEnv>): Promise<ThankYouData> {
     : number && ORDER_NUMBER.test(number)
       ? await readBoughtOrder(c, number)
       : null;
-  const productById = await readProducts(c, [...(id === null ? [] : [id]), ...(paid?.lines.flatMap((l) => l.productId ?? []) ?? [])]);
+  const productById = await readProducts(pageReads(c), [
+    ...(id === null ? [] : [id]),
+    ...(paid?.lines.flatMap((l) => l.productId ?? []) ?? []),
+  ]);
   const product = id === null ? undefined : productById(id);
   if (productId !== undefined && !product) c.get('log')('warn', 'thank-you product not found', { productId });
   const order = paid && {

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { pageReads } from '#worker/render/page-reads.ts';
 import FeaturedProducts from '#ui/islands/FeaturedProducts.tsx';
 import { campaignFromSearch, type CampaignParams } from '#shared/site/campaign.ts';
 import { analyticsItem, viewItemListEvent } from '#shared/catalogue/item-events.ts';
@@ -54,7 +55,7 @@ export interface HomeData {
 
 /** The catalogue with its stock (one cached batch); without it (the database down, nothing kept) the page still shows, without products. */
 export async function load(c: Context<AppEnv>): Promise<HomeData> {
-  const products = (await readShelf(c))?.products ?? [];
+  const products = (await readShelf(pageReads(c)))?.products ?? [];
   return {
     categoryTiles:
       products.length === 0

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { pageReads } from '#worker/render/page-reads.ts';
 import { AddToCartButton } from '#ui/shop/add-to-cart-button.tsx';
 import { BuyButton } from '#ui/shop/buy-button.tsx';
 import ProductGallery from '#ui/islands/ProductGallery.tsx';
@@ -61,7 +62,7 @@ export interface ProductData {
 export async function load(c: Context<AppEnv>): Promise<ProductData | Response> {
   const id = parseProductId(c.req.param('id'));
   if (id === null) return renderProductError(c, 'invalid');
-  const shelf = await readShelf(c, [id]);
+  const shelf = await readShelf(pageReads(c), [id]);
   if (!shelf) return renderProductError(c, 'failed');
   const product = shelf.byId(id);
   if (!product) return renderProductError(c, shelf.lastBuilt ? 'failed' : 'missing');

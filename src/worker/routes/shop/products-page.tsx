@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { pageReads } from '#worker/render/page-reads.ts';
 import ProductBrowser from '#ui/islands/ProductBrowser.tsx';
 import { campaignFromSearch, type CampaignParams } from '#shared/site/campaign.ts';
 import { analyticsItem, viewItemListEvent } from '#shared/catalogue/item-events.ts';
@@ -28,7 +29,7 @@ export interface ProductListData {
 /** Every listed product as a card with the stock label its quantity gives (one cached batch for the list). */
 export async function load(c: Context<AppEnv>): Promise<ProductListData> {
   const url = new URL(c.req.url);
-  const shelf = await requireShelf(c);
+  const shelf = await requireShelf(pageReads(c));
   return {
     state: parseListQuery(url.searchParams),
     items: shelf.products.map(toCardItem),

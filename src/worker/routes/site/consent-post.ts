@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
-import { consentCookie, consentReturnPath, isConsentChoice } from '#shared/site/consent.ts';
+import { consentReturnPath, isConsentChoice } from '#shared/site/consent.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { readFields } from '#worker/http/read-fields.ts';
-import { isHttps } from '#worker/http/is-https.ts';
+import { writeConsent } from '#worker/http/cookies.ts';
 
 /**
  * The consent banner without JavaScript: stores the choice in the cookie the server reads, then
@@ -13,7 +13,7 @@ export async function postConsent(c: Context<AppEnv>) {
   const form = await readFields(c, ['form']);
   const choice = form.choice;
   if (!isConsentChoice(choice)) return c.text('Choose Accept or Reject.', 400);
-  c.header('Set-Cookie', consentCookie(choice, { secure: isHttps(c) }));
+  writeConsent(c, choice);
   c.header('Cache-Control', 'no-store');
   return c.redirect(consentReturnPath(form.return), 303);
 }

@@ -5,9 +5,9 @@ import { recordPaymentEvent } from '#worker/orders/payment-events.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { errorFields } from '#worker/base/log.ts';
 import { keepAlive } from '#worker/http/keep-alive.ts';
-import { recordSession, releaseExpired } from '#worker/orders/record-session.ts';
+import { recordSession } from '#worker/orders/record-session.ts';
+import { releaseExpired } from '#worker/stock/release-expired.ts';
 import { orderNumber } from '#worker/orders/order-number.ts';
-import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 
 /** Stripe's default: a signature older than this is refused (a replay of a captured request). */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -22,9 +22,8 @@ const crypto = Stripe.createSubtleCryptoProvider();
  */
 export async function stripeWebhook(c: Context<AppEnv>) {
   const deps = c.get('deps');
-  const { settings } = deps;
+  const { settings, gateway } = deps;
   const log = c.get('log');
-  const gateway = checkoutGatewayFor(settings);
   if (!settings.STRIPE_WEBHOOK_SECRET || !gateway) {
     log('warn', 'stripe webhook not configured', {
       missing: !settings.STRIPE_WEBHOOK_SECRET ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY',

@@ -1,4 +1,4 @@
-import { readFlags } from '#worker/base/cli-flags.ts';
+import { readFlags } from '#worker/cli/cli-flags.ts';
 import { formatMinor } from '#shared/money.ts';
 import {
   FULFILMENT_STATUSES,
@@ -8,7 +8,7 @@ import {
   type FulfilmentStatus,
   type PaymentStatus,
 } from '#shared/orders/order-status.ts';
-import type { StoredOrder } from './order-queries.ts';
+import type { StoredOrder } from '#worker/orders/order-queries.ts';
 
 /** What `npm run orders` was asked for. */
 export interface OrderListOptions {

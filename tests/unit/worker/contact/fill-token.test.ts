@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgeFillTime, readFillToken, signFillToken } from '#shared/contact/fill-token.ts';
+import { judgeFillTime, readFillToken, signFillToken } from '#worker/contact/fill-token.ts';
 
 const importKey = (secret: string) =>
   crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);

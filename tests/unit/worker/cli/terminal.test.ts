@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { terminalSafe } from '#worker/base/terminal.ts';
+import { terminalSafe } from '#worker/cli/terminal.ts';
 
 describe('text printed in the operator’s terminal', () => {
   it('shows control characters as escapes: no screen clear, no window title, no hidden link, no forged line', () => {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { readFields } from './read-fields.ts';
+import { readFields } from '#worker/http/read-fields.ts';
 
 const app = new Hono()
   .post('/any', async (c) => c.json(await readFields(c)))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatOrderList, parseOrderListFlags } from '#worker/orders/order-report.ts';
+import { formatOrderList, parseOrderListFlags } from '#worker/cli/order-report.ts';
 import type { StoredOrder } from '#worker/orders/order-queries.ts';
 
 describe('npm run orders options', () => {

@@ -1,7 +1,9 @@
+import { fromHex, toHex } from '#worker/base/digest.ts';
+
 /**
  * The contact form's fill-time token: the time the form was rendered, signed with HMAC-SHA-256
  * (Web Crypto, so the same code runs on the Worker and on Node). Format `v1.<ms since epoch>.<hex MAC>`.
- * The key is passed in; where it comes from is the server's business (src/worker/contact/fill-time.ts).
+ * The key is passed in; where it comes from is fill-time.ts's business.
  */
 
 const VERSION = 'v1';
@@ -11,9 +13,6 @@ const TOKEN_PATTERN = /^v1\.(\d{1,15})\.([0-9a-f]{64})$/;
 
 /** The signed text: a prefix of its own, so the MAC cannot be taken for another use of the same key. */
 const signed = (renderedAt: number) => new TextEncoder().encode(`contact-fill:${VERSION}:${renderedAt}`);
-
-const toHex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
-const fromHex = (hex: string) => new Uint8Array(hex.match(/../g)!.map((h) => parseInt(h, 16)));
 
 /** A token saying the form was rendered at `renderedAt` (ms since the epoch). */
 export async function signFillToken(key: CryptoKey, renderedAt: number): Promise<string> {

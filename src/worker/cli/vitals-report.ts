@@ -1,6 +1,6 @@
-import { readFlags } from '#worker/base/cli-flags.ts';
+import { readFlags } from '#worker/cli/cli-flags.ts';
 import { ratingOf, type MetricName } from '#shared/vitals/metrics.ts';
-import type { VitalsP75 } from './vitals-queries.ts';
+import type { VitalsP75 } from '#worker/vitals/vitals-queries.ts';
 
 const SHOWN: MetricName[] = ['LCP', 'INP', 'CLS', 'TTFB'];
 const USAGE = 'vitals takes --days N (1 to 400; 7 by default)';

@@ -1,11 +1,10 @@
-import { and, asc, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { ORDERS_PAGE_SIZE, type OrderQuery } from '#shared/admin/admin-rules.ts';
 import type { Db } from '#worker/db/client.ts';
-import { formSubmissions, orderEvents, orderMails, orders, products, stockAlertMails, stockMoves } from '#worker/db/schema.ts';
+import { orderEvents, orders } from '#worker/db/schema.ts';
+import { SHIPPABLE } from '#shared/orders/order-status.ts';
 
-// The back office reads what it shows from the database itself (never the read cache), each read bounded and indexed.
-
-const SHIPPABLE = ['paid', 'partially_refunded'] as const;
+// The back office's lists of orders, read from the database itself (never the read cache), each bounded and indexed.
 
 /** Counts stop here ("1000+"): a count must not read every row of a backlog. */
 export const COUNT_CAP = 1000;
@@ -79,70 +78,4 @@ export async function orderPage(db: Db, query: OrderQuery) {
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ORDERS_PAGE_SIZE + 1);
   return { rows: rows.slice(0, ORDERS_PAGE_SIZE), more: rows.length > ORDERS_PAGE_SIZE };
-}
-
-/** The latest stock moves with their product's name, note and who made them. */
-export function recentMoves(db: Db, limit = 30) {
-  return db
-    .select({
-      id: stockMoves.id,
-      productId: stockMoves.productId,
-      name: products.name,
-      change: stockMoves.change,
-      reason: stockMoves.reason,
-      orderNumber: stockMoves.orderNumber,
-      note: stockMoves.note,
-      actor: stockMoves.actor,
-      at: stockMoves.at,
-    })
-    .from(stockMoves)
-    .leftJoin(products, eq(products.id, stockMoves.productId))
-    .orderBy(desc(stockMoves.id))
-    .limit(limit);
-}
-
-/** What the mail page shows of any owed-mail row. */
-const columns = <T extends typeof formSubmissions | typeof orders | typeof orderMails | typeof stockAlertMails>(t: T) => ({
-  id: t.id,
-  createdAt: t.createdAt,
-  attempts: t.emailAttempts,
-  status: t.emailStatus,
-  error: t.emailLastError,
-});
-
-/** Mail the shop still owes, per kind, oldest first: what it is about, its attempts and its last error. */
-export async function owedMailRows(db: Db, limit = 20) {
-  const [contact, order, step, alert] = await Promise.all([
-    db
-      .select(columns(formSubmissions))
-      .from(formSubmissions)
-      .where(isNull(formSubmissions.notifiedAt))
-      .orderBy(formSubmissions.id)
-      .limit(limit),
-    db
-      .select({ ...columns(orders), about: orders.number })
-      .from(orders)
-      .where(isNull(orders.notifiedAt))
-      .orderBy(orders.id)
-      .limit(limit),
-    db
-      .select({ ...columns(orderMails), about: orders.number, kind: orderMails.kind })
-      .from(orderMails)
-      .innerJoin(orders, eq(orders.id, orderMails.orderId))
-      .where(isNull(orderMails.notifiedAt))
-      .orderBy(orderMails.id)
-      .limit(limit),
-    db
-      .select({ ...columns(stockAlertMails), kind: stockAlertMails.kind })
-      .from(stockAlertMails)
-      .where(isNull(stockAlertMails.notifiedAt))
-      .orderBy(stockAlertMails.id)
-      .limit(limit),
-  ]);
-  return [
-    ...contact.map((r) => ({ ...r, kind: 'Contact message', about: `message ${r.id}` })),
-    ...order.map((r) => ({ ...r, kind: 'New order' })),
-    ...step.map((r) => ({ ...r, kind: `Order: ${r.kind.replaceAll('_', ' ')}` })),
-    ...alert.map((r) => ({ ...r, kind: `Stock alert: ${r.kind}`, about: `request ${r.id}` })),
-  ];
 }

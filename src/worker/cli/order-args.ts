@@ -1,0 +1,75 @@
+import { formatMinor } from '#shared/money.ts';
+import { ORDER_NUMBER } from '#shared/orders/order-number-pattern.ts';
+import { orderTotalRows } from '#shared/orders/order-totals.ts';
+import type { Db } from '#worker/db/client.ts';
+import {
+  findOrder,
+  returnGoods,
+  shipmentRefusal,
+  shipOrder,
+  type GoodsBack,
+  type OrderActionDeps,
+  type Shipment,
+} from '#worker/orders/order-actions.ts';
+import { orderAmounts } from '#worker/orders/order-queries.ts';
+import { formatStep } from '#worker/orders/order-steps.ts';
+import { readFlags } from './cli-flags.ts';
+
+const USAGE =
+  'usage: orders ship <number> [--carrier "Royal Mail"] [--tracking AB123456789GB] [--url https://…] | orders return <number> [--lines <product id>:<quantity>,…] | orders show <number>';
+
+export type OrderCommand = { action: 'show'; number: string } | ({ action: 'ship' } & Shipment) | ({ action: 'return' } & GoodsBack);
+
+/** Reads `ship SP-… --carrier …`, `return SP-… --lines 1:1,10:2` or `show SP-…`; throws naming what is wrong, before anything is read or written. */
+export function parseOrderCommand(args: readonly string[]): OrderCommand {
+  const [action, number, ...rest] = args;
+  if (action !== 'ship' && action !== 'return' && action !== 'show') throw new Error(`unknown command ${action} (${USAGE})`);
+  if (!number || !ORDER_NUMBER.test(number))
+    throw new Error(`${number ?? '(missing)'} is not an order number like SP-7K2M-9QX4 (${USAGE})`);
+  if (action === 'show') {
+    readFlags(rest, [], USAGE);
+    return { action, number };
+  }
+  if (action === 'ship') {
+    const flags = readFlags(rest, ['--carrier', '--tracking', '--url'], USAGE);
+    const shipment = {
+      number,
+      carrier: flags.get('--carrier') ?? null,
+      tracking: flags.get('--tracking') ?? null,
+      url: flags.get('--url') ?? null,
+    };
+    // The action's own rule, asked before the database is opened.
+    const invalid = shipmentRefusal(shipment);
+    if (invalid) throw new Error(invalid);
+    return { action, ...shipment };
+  }
+  const given = readFlags(rest, ['--lines'], USAGE).get('--lines');
+  if (given === undefined) return { action, number, lines: null };
+  const lines = given.split(',').map((entry) => {
+    const match = /^(\d+):(\d+)$/.exec(entry.trim());
+    if (!match || Number(match[2]) < 1) throw new Error(`--lines ${entry} is not <product id>:<quantity> (e.g. 1:1,10:2)`);
+    return { productId: Number(match[1]), quantity: Number(match[2]) };
+  });
+  if (new Set(lines.map((l) => l.productId)).size < lines.length) throw new Error(`--lines names a product twice: ${given}`);
+  return { action, number, lines };
+}
+
+/** `orders show`: the order, its lines and totals, and its timeline. */
+async function show(db: Db, number: string): Promise<string> {
+  const { order, steps } = await findOrder(db, number);
+  const money = (minor: number) => formatMinor(minor, order.currency);
+  return [
+    `${order.number}  ${order.createdAt.slice(0, 16).replace('T', ' ')}  ${order.status}, ${order.fulfilment}  ${money(order.total)}${order.refunded > 0 ? ` (${money(order.refunded)} refunded)` : ''}  ${order.email ?? '-'}`,
+    ...order.lines.map((l) => `    ${l.quantity} × ${l.name} (product ${l.productId ?? '-'})  ${money(l.unitAmount * l.quantity)}`),
+    ...orderTotalRows(orderAmounts(order), order.shippingOption).map((row) => `    ${row.label}  ${row.value}`),
+    'Timeline:',
+    ...steps.map((s) => formatStep(s, order.currency)),
+  ].join('\n');
+}
+
+/** `npm run orders -- ship|return|show <number> …`: what it did, or an Error naming why nothing was written. Done by the terminal. */
+export function runOrderCommand(deps: OrderActionDeps, command: OrderCommand): Promise<string> {
+  if (command.action === 'ship') return shipOrder(deps, command, 'terminal');
+  if (command.action === 'return') return returnGoods(deps, command, 'terminal');
+  return show(deps.db, command.number);
+}

@@ -1,0 +1,75 @@
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { SESSION_IDLE_HOURS } from '#shared/admin/admin-rules.ts';
+import { CART_COOKIE, CART_MAX_AGE } from '#shared/cart/cart.ts';
+import { PREFERENCE_KEY } from '#shared/region/preference.ts';
+import { CONSENT_STORAGE_KEY, consentCookie, type ConsentChoice } from '#shared/site/consent.ts';
+import { isHttps } from './is-https.ts';
+
+/**
+ * Every cookie of the shop, in one place: its name, how long it lives, who may read it. Only this
+ * module reads or writes a cookie; domain folders take and return plain values. Every cookie is
+ * SameSite, Secure on https, and HttpOnly unless the page's own script reads it.
+ */
+interface CookieSpec {
+  /** The name, or the name on https (`__Host-`) and on plain http. */
+  name: string | ((https: boolean) => string);
+  maxAgeS: number;
+  /** The page's script reads it (the cart's count): not HttpOnly. It holds no secret. */
+  script?: true;
+  sameSite?: 'Lax' | 'Strict';
+  /** Sent back only under this path (the order page's token); `/` otherwise. */
+  path?: string;
+}
+
+const DAY_S = 24 * 60 * 60;
+
+export const COOKIES = {
+  /** The cart's lines (the header badge reads them). */
+  cart: { name: CART_COOKIE, maxAgeS: CART_MAX_AGE, script: true },
+  /** The last order whose lines were taken off this browser's cart. */
+  cartCleared: { name: 'cart_cleared', maxAgeS: CART_MAX_AGE },
+  /**
+   * The browser that checks out: a random nonce whose SHA-256 travels with the Checkout Session and
+   * the order; the thank-you page shows an order only to the browser holding it. As long as the cart.
+   */
+  buyer: { name: 'buyer', maxAgeS: CART_MAX_AGE },
+  /** The promotion code the cart carries, with what Stripe said it gives (shown, never trusted for money). */
+  offer: { name: 'offer', maxAgeS: 30 * DAY_S },
+  /** One sentence for the next page a redirect lands on, shown once. */
+  flash: { name: 'flash', maxAgeS: 120 },
+  /** The back office's session: `__Host-` where the scheme allows it (this host's alone, Secure, every path). */
+  admin: { name: (https) => (https ? '__Host-admin' : 'admin'), maxAgeS: SESSION_IDLE_HOURS * 3600, sameSite: 'Strict' },
+} satisfies Record<string, CookieSpec>;
+
+/** The order page keeps its token for its own path, so a reload finds it once the address bar has dropped it. */
+export const orderTokenCookie = (number: string, path: string): CookieSpec => ({ name: `order_${number}`, maxAgeS: 90 * DAY_S, path });
+
+/** Cookies the browser writes (the region choice, the consent banner): read here, set by the page's script. */
+export const BROWSER_COOKIES = { region: PREFERENCE_KEY, consent: CONSENT_STORAGE_KEY } as const;
+
+const nameOf = (c: Context, spec: CookieSpec) => (typeof spec.name === 'string' ? spec.name : spec.name(isHttps(c)));
+
+export function readCookie(c: Context, spec: CookieSpec | string): string | undefined {
+  return getCookie(c, typeof spec === 'string' ? spec : nameOf(c, spec));
+}
+
+/** Sets the cookie for its lifetime, or less (`maxAgeS`: an offer that ends sooner); at least a second. */
+export function writeCookie(c: Context, spec: CookieSpec, value: string, maxAgeS = spec.maxAgeS): void {
+  setCookie(c, nameOf(c, spec), value, {
+    path: spec.path ?? '/',
+    maxAge: Math.max(1, Math.min(spec.maxAgeS, Math.floor(maxAgeS))),
+    httpOnly: !spec.script,
+    sameSite: spec.sameSite ?? 'Lax',
+    secure: isHttps(c),
+  });
+}
+
+export function clearCookie(c: Context, spec: CookieSpec): void {
+  deleteCookie(c, nameOf(c, spec), { path: spec.path ?? '/', secure: isHttps(c) });
+}
+
+/** The consent banner's choice posted without JavaScript: the same cookie its script writes. */
+export function writeConsent(c: Context, choice: ConsentChoice): void {
+  c.header('Set-Cookie', consentCookie(choice, { secure: isHttps(c) }), { append: true });
+}

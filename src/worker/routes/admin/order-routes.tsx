@@ -1,0 +1,73 @@
+import { Hono } from 'hono';
+import { readOrderQuery } from '#shared/admin/admin-rules.ts';
+import { Refusal } from '#worker/base/refusal.ts';
+import { setFlash } from '#worker/http/flash-notice.ts';
+import { readFields } from '#worker/http/read-fields.ts';
+import { findOrder, returnable, returnGoods, shipOrder } from '#worker/orders/order-actions.ts';
+import { orderPage } from '#worker/orders/order-lists.ts';
+import { actionDeps, adminPage, refused, type AdminContext } from './admin-context.tsx';
+import type { AdminEnv } from './admin-guard.tsx';
+import { OrderDetailPage, type OrderDetailData } from './order-detail-page.tsx';
+import { OrdersPage } from './orders-page.tsx';
+
+/** The order page, with a refused form's words and what was typed when there is one; the 404 page for an unknown number. */
+async function showOrder(c: AdminContext, problem?: OrderDetailData['problem'], status = 200) {
+  const number = c.req.param('number') ?? '';
+  try {
+    const { order, steps } = await findOrder(c.get('deps').db, number);
+    const data = { order, steps, left: returnable(order, steps), problem };
+    return adminPage(c, `Order ${order.number}`, <OrderDetailPage {...data} />, status);
+  } catch (err) {
+    if (!(err instanceof Refusal)) throw err;
+    const text = `There is no order ${number.slice(0, 20)}. Check the number, or find it on the orders page.`;
+    return adminPage(c, 'No such order', <p>{text}</p>, 404);
+  }
+}
+
+/** Runs an order action from its form: the outcome flashed on the order page, or the form again with why (400, 404, 409). */
+async function act(c: AdminContext, form: 'ship' | 'return', fields: Record<string, string>, action: () => Promise<string>) {
+  try {
+    setFlash(c, { tone: 'info', text: await action() });
+    return c.redirect(`/admin/orders/${c.req.param('number')}`, 303);
+  } catch (err) {
+    const { text, status } = refused(err);
+    c.get('log')('warn', 'admin order action refused', { order: c.req.param('number'), form, reason: text });
+    return showOrder(c, { form, text, fields }, status);
+  }
+}
+
+/** The return form's `line_<product id>` fields as lines (blank or 0: that product did not come back). */
+function returnedLines(fields: Record<string, string>) {
+  const lines = Object.entries(fields).flatMap(([name, value]) => {
+    const productId = Number(/^line_(\d{1,9})$/.exec(name)?.[1]);
+    const quantity = value.trim();
+    if (!productId || quantity === '' || quantity === '0') return [];
+    if (!/^\d{1,6}$/.test(quantity)) throw new Refusal(`${value} is not a number of units (0 or more).`, 'invalid');
+    return [{ productId, quantity: Number(quantity) }];
+  });
+  if (lines.length === 0) throw new Refusal('Enter how many units came back, for at least one line.', 'invalid');
+  return lines;
+}
+
+export const orderRoutes = new Hono<AdminEnv>()
+  .get('/admin/orders', async (c) => {
+    const query = readOrderQuery(new URL(c.req.url).searchParams);
+    return adminPage(c, 'Orders', <OrdersPage query={query} page={await orderPage(c.get('deps').db, query)} />);
+  })
+  .get('/admin/orders/:number', (c) => showOrder(c))
+  .post('/admin/orders/:number/ship', async (c) => {
+    const fields = await readFields(c);
+    const [carrier, tracking, url] = [fields.carrier?.trim(), fields.tracking?.trim(), fields.url?.trim()];
+    return act(c, 'ship', fields, () => {
+      // The form asks for tracking (the command line may ship without).
+      if (!tracking) throw new Refusal('Enter the tracking number the carrier gave.', 'invalid');
+      const shipment = { number: c.req.param('number'), carrier: carrier || null, tracking, url: url || null };
+      return shipOrder(actionDeps(c), shipment, c.get('admin'));
+    });
+  })
+  .post('/admin/orders/:number/return', async (c) => {
+    const fields = await readFields(c);
+    return act(c, 'return', fields, async () =>
+      returnGoods(actionDeps(c), { number: c.req.param('number'), lines: returnedLines(fields) }, c.get('admin')),
+    );
+  });
