@@ -21,53 +21,59 @@ import { subscribeToasts } from '#ui/state/toast-store.ts';
 /**
  * The one client entry: analytics, campaign, region and consent on every page, without React.
  * Islands hydrate each on its own trigger (data-hydrate); React is fetched with the first one.
- * Module scripts run after the document (and every streamed Suspense chunk) has been parsed.
+ * The entry is inserted by the page's loader script (frame/document.tsx), so it may arrive before the
+ * document (and every streamed Suspense chunk) has been parsed: it starts once it has.
  */
-captureCampaign();
-pushPageView();
-pushPageEvents();
-// Back/forward between in-page states (e.g. product filters) is a route change.
-addEventListener('popstate', () => {
+function start() {
   captureCampaign();
   pushPageView();
-});
-followRegionWithPrices();
-bindRegionSelects();
-armConsentBanner();
-armPromoStrip();
-armCartBadge();
-armBuyNow();
-armAddToCart();
-armMobileMenu();
-
-// A region change reaches islands that show it; those still waiting hydrate now and catch up.
-subscribeRegion(() => void hydrateRegionIslands());
-// The toaster has nothing to show (nor to hydrate for) until the first toast.
-subscribeToasts(() => void hydrateIslandNamed('Toaster'));
-
-const startUp = scheduleIslands();
-prefetchIslandCode();
-// A saved region the server did not render in (no cookie, or a page from the browser's cache) is
-// applied once the start-up islands are live, so their prices switch in the same frame as everything else.
-void startUp.finally(() => {
-  followSavedRegion();
-  islandsAreHydrated();
-  document.documentElement.dataset.islands = 'started';
-});
-
-const detection = document.getElementById('region-detection')?.textContent;
-if (detection) detectRegionOnce(JSON.parse(detection) as DetectionConfig);
-
-// Field data for a sampled share of views (VITALS_SAMPLE_RATE, on <html data-vitals>): it runs nothing
-// the visitor needs, so web-vitals is fetched at low priority once the page has loaded and the browser
-// is idle (its chunks named on <html data-vitals-chunks>); its observers read the buffered entries
-// from the page's start.
-const vitalsRate = Number(document.documentElement.dataset.vitals ?? 0);
-if (vitalsRate > 0 && Math.random() < vitalsRate) {
-  afterLoadWhenIdle(() => {
-    const chunks = document.documentElement.dataset.vitalsChunks?.split(' ').filter(Boolean) ?? [];
-    void preloadLow(chunks)
-      .then(() => import('./vitals.ts'))
-      .then((m) => m.reportVitals());
+  pushPageEvents();
+  // Back/forward between in-page states (e.g. product filters) is a route change.
+  addEventListener('popstate', () => {
+    captureCampaign();
+    pushPageView();
   });
+  followRegionWithPrices();
+  bindRegionSelects();
+  armConsentBanner();
+  armPromoStrip();
+  armCartBadge();
+  armBuyNow();
+  armAddToCart();
+  armMobileMenu();
+
+  // A region change reaches islands that show it; those still waiting hydrate now and catch up.
+  subscribeRegion(() => void hydrateRegionIslands());
+  // The toaster has nothing to show (nor to hydrate for) until the first toast.
+  subscribeToasts(() => void hydrateIslandNamed('Toaster'));
+
+  const startUp = scheduleIslands();
+  prefetchIslandCode();
+  // A saved region the server did not render in (no cookie, or a page from the browser's cache) is
+  // applied once the start-up islands are live, so their prices switch in the same frame as everything else.
+  void startUp.finally(() => {
+    followSavedRegion();
+    islandsAreHydrated();
+    document.documentElement.dataset.islands = 'started';
+  });
+
+  const detection = document.getElementById('region-detection')?.textContent;
+  if (detection) detectRegionOnce(JSON.parse(detection) as DetectionConfig);
+
+  // Field data for a sampled share of views (VITALS_SAMPLE_RATE, on <html data-vitals>): it runs nothing
+  // the visitor needs, so web-vitals is fetched at low priority once the page has loaded and the browser
+  // is idle (its chunks named on <html data-vitals-chunks>); its observers read the buffered entries
+  // from the page's start.
+  const vitalsRate = Number(document.documentElement.dataset.vitals ?? 0);
+  if (vitalsRate > 0 && Math.random() < vitalsRate) {
+    afterLoadWhenIdle(() => {
+      const chunks = document.documentElement.dataset.vitalsChunks?.split(' ').filter(Boolean) ?? [];
+      void preloadLow(chunks)
+        .then(() => import('./vitals.ts'))
+        .then((m) => m.reportVitals());
+    });
+  }
 }
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
+else start();

@@ -7,6 +7,7 @@ import { errorFields } from '#worker/base/log.ts';
 import { cart } from './middleware/cart/index.ts';
 import { injectDeps } from './middleware/inject-deps/index.ts';
 import { reads } from './middleware/reads/index.ts';
+import { pageCache } from './middleware/page-cache/index.ts';
 import { region } from './middleware/region/index.ts';
 import { requestGuard } from './middleware/request-guard/index.ts';
 import { requestLog } from './middleware/request-log/index.ts';
@@ -36,12 +37,13 @@ function clientAborted(err: unknown): boolean {
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
-  app.use(injectDeps(deps), requestLog());
+  const withChanges = deps.changesIn && ((d: AppDeps, ctx: unknown) => ({ ...d, changes: d.changesIn!(ctx) }));
+  app.use(injectDeps(deps, withChanges), requestLog());
   if (deps.compression) app.use(deps.compression);
   // Built files are answered before the pages' security headers, as Workers Static Assets answer
   // them before the Worker runs: they carry public/_headers' set (staticFileHeaders) instead.
   if (deps.staticFiles) app.use(deps.staticFiles);
-  app.use(securityHeaders(), region(), cart(), reads(), renderer);
+  app.use(securityHeaders(), region(), pageCache(), cart(), reads(), renderer);
   // After the renderer, so refusals can be pages: cross-site posts, oversized bodies, unoffered methods.
   app.use(requestGuard(deps.settings.SITE_URL));
   app.use(methodNotAllowed({ app, onMethodNotAllowed: (c, methods) => renderRefusal(c, 405, { Allow: methods.join(', ') }) }));

@@ -259,7 +259,15 @@ describe('signed in', () => {
     const received = await b.post('/admin/stock', { product_id: '6', action: 'add', quantity: '12', note: 'Delivery 4411' });
     expect(received.res.status).toBe(303);
     const listed = await runStockCommand(
-      { db: t.deps.db, gateway: null, log, lowAt: t.deps.settings.LOW_STOCK_AT, waiting: async () => new Map() },
+      {
+        db: t.deps.db,
+        gateway: null,
+        log,
+        lowAt: t.deps.settings.LOW_STOCK_AT,
+        settings: { LOW_STOCK_AT: t.deps.settings.LOW_STOCK_AT },
+        changes: t.deps.changes,
+        waiting: async () => new Map(),
+      },
       parseStockCommand([]),
     );
     expect(listed.split('\n').find((l) => l.startsWith('6 '))).toMatch(/^6\s+\S.*\s15\s+0\s+15\s/);

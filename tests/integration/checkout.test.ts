@@ -1,4 +1,5 @@
 import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
+import { noChangeFeed } from '#worker/base/change-feed.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cartNotices } from '#shared/cart/notices.ts';
 import { parseSettings } from '#worker/base/settings.ts';
@@ -34,7 +35,14 @@ beforeEach(async () => {
 
 function deps(withStripe: boolean): CheckoutDeps {
   const settings = parseSettings({ SITE_URL: 'https://shop.example', ...(withStripe ? stripe.env : {}) }, 'node');
-  return { db: store.db, settings, log: kept.log, gateway: checkoutGatewayFor(settings), background: (work) => waiting.push(work) };
+  return {
+    db: store.db,
+    settings,
+    log: kept.log,
+    gateway: checkoutGatewayFor(settings),
+    changes: noChangeFeed,
+    background: (work) => waiting.push(work),
+  };
 }
 
 let nonceAsked = 0;

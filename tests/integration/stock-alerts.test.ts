@@ -31,6 +31,8 @@ const stockDeps = () => ({
   gateway: null,
   log: ctx.app.deps.log,
   lowAt: 5,
+  settings: { LOW_STOCK_AT: 5 },
+  changes: ctx.app.deps.changes,
   waiting: () => waitingCounts(ctx.app.deps.db),
 });
 const tellDeps = () => ({ ...ctx.app.deps, log: ctx.app.deps.log });

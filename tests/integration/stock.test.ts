@@ -351,6 +351,8 @@ describe('payment links', () => {
       gateway: t.deps.gateway,
       log: t.deps.log,
       lowAt: 5,
+      settings: { LOW_STOCK_AT: 5 },
+      changes: t.deps.changes,
       waiting: () => waitingCounts(t.deps.db),
     };
     expect(await runStockCommand(deps, parseStockCommand(['add', '10', '12', '--note', 'delivery 4411']))).toBe(
@@ -373,7 +375,15 @@ describe('payment links', () => {
     const shopMail = await newOrderMail(order!.number);
     expect(shopMail.text.split('\n')[0]).toBe('Pistol & Targets Starter Bundle: oversold: 2 short (restock it, or tell the customer).');
     const list = await runStockCommand(
-      { db: t.deps.db, gateway: null, log: t.deps.log, lowAt: 5, waiting: () => waitingCounts(t.deps.db) },
+      {
+        db: t.deps.db,
+        gateway: null,
+        log: t.deps.log,
+        lowAt: 5,
+        settings: { LOW_STOCK_AT: 5 },
+        changes: t.deps.changes,
+        waiting: () => waitingCounts(t.deps.db),
+      },
       { action: 'list' },
     );
     expect(list).toMatch(/^12 +Pistol & Targets Starter Bundle +-2 +0 +0 +0 +Out of Stock \(oversold: 2 short\)$/m);
@@ -461,7 +471,15 @@ describe('holds past their time', () => {
 
 describe('npm run stock', () => {
   it('refuses an unknown id, a count below 0 and a non-integer, naming the problem', async () => {
-    const deps = { db: t.deps.db, gateway: null, log: t.deps.log, lowAt: 5, waiting: () => waitingCounts(t.deps.db) };
+    const deps = {
+      db: t.deps.db,
+      gateway: null,
+      log: t.deps.log,
+      lowAt: 5,
+      settings: { LOW_STOCK_AT: 5 },
+      changes: t.deps.changes,
+      waiting: () => waitingCounts(t.deps.db),
+    };
     const movesBefore = await t.deps.db.select().from(stockMoves);
     await expect(runStockCommand(deps, parseStockCommand(['set', '99', '5']))).rejects.toThrow(/^no product with id 99/);
     expect(await t.deps.db.select().from(stockMoves)).toEqual(movesBefore);
@@ -477,7 +495,15 @@ describe('npm run stock', () => {
   });
 
   it('sets a count with one adjust move of the difference, and writes nothing when it is already so', async () => {
-    const deps = { db: t.deps.db, gateway: null, log: t.deps.log, lowAt: 5, waiting: () => waitingCounts(t.deps.db) };
+    const deps = {
+      db: t.deps.db,
+      gateway: null,
+      log: t.deps.log,
+      lowAt: 5,
+      settings: { LOW_STOCK_AT: 5 },
+      changes: t.deps.changes,
+      waiting: () => waitingCounts(t.deps.db),
+    };
     await setStock(t.deps.db, 14, 25, null);
     expect(await runStockCommand(deps, parseStockCommand(['set', '14', '7', '--note', 'count']))).toBe(
       '14 Instructor Training Bundle: on hand 25 → 7 (adjust)',

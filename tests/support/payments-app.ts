@@ -14,7 +14,12 @@ export interface PaymentsApp {
  * The Node app over HTTP with Stripe's and Postmark's emulations, as the order tests run it: signed
  * webhooks with `secret`, every mail through Postmark, the shop's copies to ORDERS_TO_EMAIL.
  */
-export async function startPaymentsApp(secret: string, log: Logger, env: Record<string, string> = {}): Promise<PaymentsApp> {
+export async function startPaymentsApp(
+  secret: string,
+  log: Logger,
+  env: Record<string, string> = {},
+  opts: { pageCache?: boolean } = {},
+): Promise<PaymentsApp> {
   const [stripe, postmark] = await Promise.all([startStripeEmulator(), startPostmarkEmulator()]);
   const app = await startTestApp({
     env: {
@@ -27,6 +32,7 @@ export async function startPaymentsApp(secret: string, log: Logger, env: Record<
       ...env,
     },
     log,
+    ...opts,
   });
   return {
     stripe,

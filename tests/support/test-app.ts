@@ -7,7 +7,7 @@ import { createApp, type App } from '#worker/app.tsx';
 import { prepareDatabase } from '#worker/runtimes/migrate-node.ts';
 import { formSubmissions, type FormSubmission } from '#worker/db/schema.ts';
 import type { AppDeps } from '#worker/middleware/app-context.ts';
-import { createNodeDeps } from '#worker/runtimes/node-deps.ts';
+import { createNodeDeps, servedThroughPageCache } from '#worker/runtimes/node-deps.ts';
 import { parseSettings } from '#worker/base/settings.ts';
 import type { LogFields, Logger, LogLevel } from '#worker/base/log.ts';
 import { BROWSER_UA, GOOGLEBOT_UA } from './html';
@@ -43,7 +43,13 @@ async function fetchPage(url: string, headers: Record<string, string>): Promise<
  * and seeded), served over real HTTP on 127.0.0.1. `extend` may add routes before it starts.
  */
 export async function startTestApp(
-  opts: { env?: Record<string, string>; extend?: (app: App) => void; log?: Logger } = {},
+  opts: {
+    env?: Record<string, string>;
+    extend?: (app: App) => void;
+    log?: Logger;
+    /** Serve through the page cache as `npm start` does (off by default: most tests change the database behind the app's back). */
+    pageCache?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const dir = await mkdtemp(join(tmpdir(), 'shop-test-'));
   const settings = parseSettings(
@@ -63,7 +69,8 @@ export async function startTestApp(
   const app = createApp(deps);
   opts.extend?.(app);
   const server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    const fetch = opts.pageCache ? servedThroughPageCache(deps, app) : app.fetch;
+    const s = serve({ fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -1,5 +1,6 @@
 import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { BROWSER_UA } from './html';
 import { closedPort } from './loopback';
 
@@ -16,14 +17,45 @@ export interface TestWorker {
 /** The Worker's RATE_LIMIT_SECRET in the tests, so a test can compute the keys it stores. */
 export const WORKER_RATE_LIMIT_SECRET = 'edge-test-rate-limit-secret';
 
-export async function startWorker(bindings: Record<string, string> = {}): Promise<TestWorker> {
+/**
+ * Workers Cache's `ctx.cache` stood in (local workerd has none yet): the built Worker runs behind a
+ * module that hands it an execution context whose cache.purge records what it was asked, answered
+ * as Cloudflare answers ({ success: true }); GET /__purges lists the calls.
+ */
+const PURGE_STAND_IN = `import worker from './worker.js';
+const purges = [];
+const withCache = (ctx) => ({
+  waitUntil: (work) => ctx.waitUntil(work),
+  passThroughOnException: () => ctx.passThroughOnException(),
+  props: ctx.props,
+  cache: { purge: async (options) => (purges.push(options), { success: true, errors: [] }) },
+});
+export default {
+  fetch(request, env, ctx) {
+    if (new URL(request.url).pathname === '/__purges') return Response.json(purges);
+    return worker.fetch(request, env, withCache(ctx));
+  },
+  scheduled(controller, env, ctx) {
+    return worker.scheduled(controller, env, withCache(ctx));
+  },
+};
+`;
+
+export async function startWorker(bindings: Record<string, string> = {}, opts: { purgeStandIn?: boolean } = {}): Promise<TestWorker> {
   let logs = '';
+  const script = opts.purgeStandIn
+    ? {
+        modules: [
+          { type: 'ESModule' as const, path: resolve('dist/worker/purge-stand-in.mjs'), contents: PURGE_STAND_IN },
+          { type: 'ESModule' as const, path: resolve('dist/worker/worker.js') },
+        ],
+      }
+    : { modules: true, scriptPath: 'dist/worker/worker.js' };
   // miniflare 5 (the one wrangler deploys with, on the same workerd) takes a new option shape;
   // its v4 adapter keeps this familiar one.
   const mf = new Miniflare(
     convertV4MiniflareOptions({
-      modules: true,
-      scriptPath: 'dist/worker/worker.js',
+      ...script,
       compatibilityDate,
       assets: { directory: 'dist/client', routerConfig: { has_user_worker: true } },
       bindings: {

@@ -16,6 +16,11 @@ export function unitsLeftText(available: number | undefined, lowAt: number): str
   return `${available} in stock`;
 }
 
+/** What a product's page and cards show of its stock: the count while low ("3 in stock"), else its label. */
+export function shownStock(available: number, lowAt: number): string {
+  return unitsLeftText(available, lowAt) ?? stockLevel(available, lowAt);
+}
+
 /** What a product has: on hand (the sum of its moves) less what open checkouts hold. */
 export interface StockCount {
   productId: number;

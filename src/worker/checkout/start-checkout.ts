@@ -16,7 +16,8 @@ import type { Db } from '#worker/db/client.ts';
 import { buyerHash } from './buyer-hash.ts';
 import { CheckoutUnavailableError, type CheckoutGateway, type CheckoutSessionParams } from '#worker/payments/checkout-gateway.ts';
 import { productLookup } from '#worker/products/product-queries.ts';
-import { syncPaymentLinks } from '#worker/stock/payment-link-switch.ts';
+import { stockChanged } from '#worker/stock/stock-changed.ts';
+import type { ChangeFeed } from '#worker/base/change-feed.ts';
 import { attachSession, release, reserve, type Reserved } from '#worker/stock/reserve.ts';
 import { takeHit } from '#worker/limits/durable-limit.ts';
 import { senderKey } from '#worker/limits/sender-key.ts';
@@ -37,6 +38,8 @@ export interface CheckoutDeps {
   log: Logger;
   /** Stripe when it is set up, else null: lines are paid through payment links. */
   gateway: CheckoutGateway | null;
+  /** Where a hold's stock change is told, so the products' pages show it. */
+  changes: ChangeFeed;
   /** Work that may finish after the answer (payment links switched off): the Worker's waitUntil. */
   background: (work: Promise<unknown>) => void;
 }
@@ -205,9 +208,11 @@ export async function startCheckout(deps: CheckoutDeps, request: CheckoutRequest
   }
   const expiresAt = held.expiresAt - HOLD_GRACE_S;
   const key = held.idempotencyKey;
-  // A product this hold left with none available: its payment links stop (after the answer).
-  const links = { db, gateway, log };
-  if (held.emptied.length > 0) deps.background(syncPaymentLinks(links, held.emptied));
+  // What the hold took shows on the products' pages, and a product it left with none available has
+  // its payment links stopped (after the answer; a fresh hold only: a double submit moved nothing).
+  const changed = { db, gateway, log, settings, changes: deps.changes };
+  const heldIds = lines.map((l) => l.id);
+  if (held.fresh) deps.background(stockChanged(changed, heldIds));
   const params = checkoutSessionParams({
     cart: priced,
     gbpSubtotal: priceCart(items, 'GBP').subtotal,
@@ -233,7 +238,7 @@ export async function startCheckout(deps: CheckoutDeps, request: CheckoutRequest
     // session (Stripe refuses a key still in use) must not free that session's units.
     if (held.fresh) {
       await release(db, reservation).then(
-        () => held.emptied.length > 0 && deps.background(syncPaymentLinks(links, held.emptied)),
+        () => deps.background(stockChanged(changed, heldIds)),
         (releaseErr: unknown) => log('error', 'checkout hold not released', errorFields(releaseErr)),
       );
     }

@@ -1,3 +1,4 @@
+import { CATALOGUE_TAG, POSTS_TAG, postTag, productTag } from '#shared/site/cache-tags.ts';
 import type { CatalogueProduct } from '#shared/catalogue/types.ts';
 import { CATALOGUE_LIMIT } from '#worker/products/product-queries.ts';
 import { fileSlug, type CategoryFile, type FileProblem, type PostFile } from './content-file.ts';
@@ -240,4 +241,23 @@ export function formatSyncReport(plan: ContentPlan, opts: { dryRun?: boolean } =
     : `Nothing to change: ${r.unchanged > 0 ? `${r.unchanged} products, ` : ''}${p.unchanged} posts and ${c.unchanged} categories already match content/.`;
   lines.push(plan.problems.length > 0 ? `${summary} ${plan.problems.length} file(s) failed.` : summary);
   return lines.join('\n');
+}
+
+/** What a sync changed, as cache tags (src/shared/site/cache-tags.ts): the pages and reads to purge once it is written. */
+export function changedTags(plan: ContentPlan): string[] {
+  const { products, categories, posts } = plan;
+  const tags = [
+    ...products.add.map((f) => productTag(f.product.id)),
+    ...products.change.map((c) => productTag(c.file.product.id)),
+    ...products.unlist.map((u) => productTag(u.id)),
+    ...posts.add.map((f) => postTag(f.slug)),
+    ...posts.change.map((c) => postTag(c.file.slug)),
+    ...posts.unpublish.map((u) => postTag(u.slug)),
+  ];
+  // Which products are listed, and the lists of posts (their categories too), change with these.
+  if (products.add.length + products.unlist.length > 0 || products.change.some((c) => c.fields.includes('listed')))
+    tags.push(CATALOGUE_TAG);
+  if (posts.add.length + posts.change.length + posts.unpublish.length + categories.add.length + categories.change.length > 0)
+    tags.push(POSTS_TAG);
+  return [...new Set(tags)];
 }

@@ -121,7 +121,32 @@ export const formSubmissions = sqliteTable(
 export const contentVersion = sqliteTable('content_version', {
   id: integer('id').primaryKey(),
   version: integer('version').notNull().default(0),
+  /** Scheduled posts published up to this time (ISO) have been announced to the caches (jobs: a post coming due). */
+  postsAnnouncedUntil: text('posts_announced_until'),
 });
+
+/**
+ * What a write changed, as the cache tags of the pages and reads it touches (a product's stock label,
+ * a synced price or post, a post coming due): written by whoever made the change (the shop, or the
+ * command line on another machine), purged from the page cache by the shop, then marked. A row not
+ * yet purged is retried by the scheduled job; its id is also what kept reads are checked against.
+ */
+export const pageChanges = sqliteTable(
+  'page_changes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** JSON array of cache tags (src/shared/site/cache-tags.ts). */
+    tags: text('tags').notNull(),
+    createdAt: text('created_at').notNull().default(now),
+    purgedAt: text('purged_at'),
+  },
+  (t) => [
+    index('page_changes_pending_idx')
+      .on(t.id)
+      .where(sql`${t.purgedAt} is null`),
+    index('page_changes_created_idx').on(t.createdAt),
+  ],
+);
 
 /**
  * A sale, written from Stripe's webhook (the source of truth; the thank-you page only shows it). One
@@ -324,6 +349,8 @@ export const stock = sqliteTable('stock', {
   onHand: integer('on_hand').notNull().default(0),
   /** Whether the product's payment links were last left active (switched off at 0 available, on again after). */
   linksActive: integer('links_active', { mode: 'boolean' }).notNull().default(true),
+  /** The stock label pages were last told of (In Stock, Low Stock, Out of Stock); null until first told. A change of it purges the product's pages. */
+  shownLabel: text('shown_label'),
   updatedAt: text('updated_at').notNull().default(now),
 });
 

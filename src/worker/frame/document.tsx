@@ -21,6 +21,20 @@ export interface DocumentProps {
   children: ReactNode;
 }
 
+/**
+ * Loads the client entry and preloads what it imports, from one inline script: a script it inserts is
+ * trusted under 'strict-dynamic' (with the nonce's or, on a page a shared cache keeps, the hash's
+ * trust), and so is everything that script imports, which a parser-inserted module script allowed by
+ * hash would not pass on. The entry waits for the document to be parsed (src/client/entry.ts).
+ */
+function entryLoader(assets: ClientAssets): string {
+  const args = serializeJsonForScript([assets.script, assets.preloads]);
+  return (
+    `(function(e,p,d){p.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.href=h;d.head.appendChild(l)});` +
+    `var s=d.createElement('script');s.type='module';s.src=e;d.head.appendChild(s)}).apply(null,${args}.concat(document))`
+  );
+}
+
 function JsonLd({ data }: { data: object }) {
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonForScript(data) }} />;
 }
@@ -76,11 +90,8 @@ export function Document({ head, assets, children }: DocumentProps) {
         {assets.stylesheets.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
-        {assets.preloads.map((href) => (
-          <link key={href} rel="modulepreload" href={href} nonce={nonce} />
-        ))}
         <AnalyticsHead address={address && inMarket(address)} />
-        <script type="module" src={assets.script} nonce={nonce} />
+        <script nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: entryLoader(assets) }} />
         {[...siteJsonLd(settings.SITE_URL), ...(head.jsonLd ?? [])].map((data, i) => (
           <JsonLd key={i} data={data} />
         ))}

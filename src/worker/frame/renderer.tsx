@@ -13,6 +13,7 @@ import { Document } from './document.tsx';
 import { takeFlash } from '#worker/http/flash-notice.ts';
 import type { PageHead } from '#worker/render/head.ts';
 import { RequestInfoContext, type RequestInfo } from '#worker/render/request-context.tsx';
+import { inlineScriptHashes } from '#worker/render/script-hashes.ts';
 
 declare module 'hono' {
   interface ContextRenderer {
@@ -24,21 +25,26 @@ const assets = clientAssets();
 
 /**
  * Streams the page: the shell flushes at once and Suspense boundaries follow as their data
- * resolves. Crawlers get the whole document in one piece (allReady) so they see no fallbacks.
- * Errors after the first byte cannot change the status; they are logged and the boundary's
- * fallback stays (React retries it on the client only where an island hydrates).
+ * resolves. Crawlers get the whole document in one piece (allReady) so they see no fallbacks, and
+ * so does a page the shared cache will keep (its tags, a shareable request: middleware/page-cache):
+ * every visitor gets it whole from the cache, so it carries no nonce and its inline scripts are
+ * allowed by hash instead (`scriptHashes`, read by the security headers). Errors after the first
+ * byte cannot change the status; they are logged and the boundary's fallback stays (React retries
+ * it on the client only where an island hydrates).
  */
 export const renderer: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.setRenderer(async (content, head) => {
     const log = c.get('log');
-    const crawler = isbot(c.req.header('user-agent'));
+    const kept = c.get('shareable') && (head.cacheTags?.length ?? 0) > 0;
+    if (kept) c.set('pageTags', head.cacheTags);
+    const whole = kept || isbot(c.req.header('user-agent'));
     const info: RequestInfo = {
       region: c.get('region'),
       market: c.get('market'),
       // The page's own path: the market's prefix is the market, not part of the page.
       path: splitMarket(c.req.path).path,
       search: new URL(c.req.url).search,
-      nonce: c.get('nonce'),
+      nonce: kept ? '' : c.get('nonce'),
       consent: ((v) => (isConsentChoice(v) ? v : null))(readCookie(c, BROWSER_COOKIES.consent)),
       settings: c.get('deps').settings,
       cart: c.get('cart'),
@@ -53,7 +59,7 @@ export const renderer: MiddlewareHandler<AppEnv> = async (c, next) => {
         </MarketContext>
       </RequestInfoContext>,
       {
-        nonce: c.get('nonce'),
+        ...(!kept && { nonce: c.get('nonce') }),
         signal: c.req.raw.signal,
         onError(error) {
           // The visitor left (the request's signal aborts the render): theirs, not the shop's failure.
@@ -62,11 +68,18 @@ export const renderer: MiddlewareHandler<AppEnv> = async (c, next) => {
         },
         // React moves a finished boundary of over 500 bytes out of place (behind its fallback, swapped in
         // by a script) once the page passes this size, even when everything is ready; crawlers get it inline.
-        ...(crawler && { progressiveChunkSize: Number.POSITIVE_INFINITY }),
+        ...(whole && { progressiveChunkSize: Number.POSITIVE_INFINITY }),
       },
     );
-    if (crawler) await stream.allReady;
-    return c.body(stream, { headers: { 'Content-Type': 'text/html; charset=UTF-8' } });
+    const headers = { 'Content-Type': 'text/html; charset=UTF-8' };
+    if (!kept) {
+      if (whole) await stream.allReady;
+      return c.body(stream, { headers });
+    }
+    await stream.allReady;
+    const html = await new Response(stream).text();
+    c.set('scriptHashes', await inlineScriptHashes(html));
+    return c.body(html, { headers });
   });
   await next();
 };

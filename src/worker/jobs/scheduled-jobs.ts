@@ -8,6 +8,8 @@ import { tellWaiting } from '#worker/stock-alerts/tell-waiting.ts';
 import { tidyAdminSessions } from '#worker/admin/admin-sessions.ts';
 import { retryAllOwedMail, type JobDeps } from './retry-owed-mail.ts';
 import type { AppDeps } from '#worker/middleware/app-context.ts';
+import { pruneChanges } from '#worker/changes/change-feed.ts';
+import { announcePostsDue } from '#worker/posts/posts-due.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -29,7 +31,7 @@ async function job<T>(deps: JobDeps, name: string, work: () => Promise<T>): Prom
  * for a product available again are told, and stock alerts past their time end; old back-office
  * links and sessions are deleted. Never throws.
  */
-export async function runScheduledJobs(deps: JobDeps & Pick<AppDeps, 'gateway'>) {
+export async function runScheduledJobs(deps: JobDeps & Pick<AppDeps, 'gateway' | 'changes'>) {
   const mail = await job(deps, 'retry-owed-mail', () => retryAllOwedMail(deps));
   const before = new Date(Date.now() - deps.settings.VITALS_KEEP_DAYS * DAY_MS).toISOString();
   await job(deps, 'prune-vitals', () => pruneVitals(deps.db, before));
@@ -46,5 +48,10 @@ export async function runScheduledJobs(deps: JobDeps & Pick<AppDeps, 'gateway'>)
   await job(deps, 'tell-waiting', () => tellWaiting(deps, 'all'));
   await job(deps, 'tidy-stock-alerts', () => tidyAlerts(deps.db));
   await job(deps, 'tidy-admin-sessions', () => tidyAdminSessions(deps.db));
+  // Pages follow what changed: posts whose time came, then any change whose purge did not land (a
+  // command run away from the shop, Workers Cache refusing), then old records go.
+  await job(deps, 'announce-posts-due', () => announcePostsDue(deps.db, deps.changes));
+  await job(deps, 'purge-pending-changes', () => deps.changes.purgePending());
+  await job(deps, 'prune-page-changes', () => pruneChanges(deps.db));
   return mail;
 }

@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import type { ChangeFeed } from '#worker/base/change-feed.ts';
 import type { Db } from '#worker/db/client.ts';
 import type { ReadCache } from '#worker/db/read-cache/read-cache.ts';
 import type { Logger } from '#worker/base/log.ts';
@@ -6,6 +7,7 @@ import type { Mailer } from '#worker/mail/mailer.ts';
 import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
 import type { CartVariables } from '#worker/middleware/cart/index.ts';
 import type { InjectDepsVariables } from '#worker/middleware/inject-deps/index.ts';
+import type { PageCacheVariables } from '#worker/middleware/page-cache/index.ts';
 import type { ReadsVariables } from '#worker/middleware/reads/index.ts';
 import type { RegionVariables } from '#worker/middleware/region/index.ts';
 import type { RequestLogVariables } from '#worker/middleware/request-log/index.ts';
@@ -27,6 +29,12 @@ export interface AppDeps {
   countryOf: (request: Request) => string | null | undefined;
   /** The visitor's network address (CF-Connecting-IP on the edge; the socket or a proxy header on Node). */
   senderAddressOf: (c: Context<AppEnv>) => string | undefined;
+  /** Where writes tell what they changed (src/worker/changes/): the page cache and the reads drop it. */
+  changes: ChangeFeed & { purgePending(): Promise<number> };
+  /** The edge: each request's (and scheduled run's) own feed, whose purge reaches Workers Cache through its execution context. */
+  changesIn?: (executionCtx: unknown) => AppDeps['changes'];
+  /** Node: the stand-in for the cache Cloudflare puts in front of the Worker (the runtime serves through it). */
+  pageCache?: { fetch(request: Request, app: (request: Request) => Promise<Response>): Promise<Response>; size(): number };
   /** Serves built client files (Node); on the edge Workers Static Assets do this before the Worker. */
   staticFiles?: MiddlewareHandler;
   /** Compresses answers (Node); on the edge Cloudflare compresses in front of the Worker. */
@@ -39,6 +47,7 @@ export interface AppEnv {
     RequestLogVariables &
     SecurityHeadersVariables &
     RegionVariables &
+    PageCacheVariables &
     CartVariables &
     ReadsVariables;
 }

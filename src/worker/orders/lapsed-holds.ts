@@ -1,6 +1,6 @@
 import { errorFields } from '#worker/base/log.ts';
 import type { SessionRecord } from '#worker/payments/checkout-gateway.ts';
-import { syncPaymentLinks } from '#worker/stock/payment-link-switch.ts';
+import { stockChanged } from '#worker/stock/stock-changed.ts';
 import { lapsedHolds, release } from '#worker/stock/reserve.ts';
 import { nowSeconds } from '#worker/base/clock.ts';
 import { recordSession, type RecordDeps } from './record-session.ts';
@@ -53,6 +53,6 @@ export async function settleLapsedHolds(deps: RecordDeps, now = nowSeconds()): P
     } else if (!session || session.status === 'expired') await letGo(hold.reservation);
     else run.kept++;
   }
-  if (freed.size > 0) await syncPaymentLinks(deps, [...freed]);
+  if (freed.size > 0) await stockChanged(deps, [...freed]);
   return run;
 }

@@ -8,7 +8,8 @@ import type { Db } from '#worker/db/client.ts';
 import { orderEvents, orders } from '#worker/db/schema.ts';
 import type { MailDeps } from '#worker/mail/send-owed.ts';
 import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
-import { syncPaymentLinks } from '#worker/stock/payment-link-switch.ts';
+import { stockChanged } from '#worker/stock/stock-changed.ts';
+import type { ChangeFeed } from '#worker/base/change-feed.ts';
 import { moveStatements } from '#worker/stock/stock-moves.ts';
 import { tellWaiting } from '#worker/stock-alerts/tell-waiting.ts';
 import { orderByNumber, type StoredOrder } from './order-queries.ts';
@@ -21,6 +22,7 @@ import { orderSteps, stepStatements, type OrderStep } from './order-steps.ts';
  * throws a Refusal having written nothing.
  */
 export interface OrderActionDeps extends MailDeps {
+  changes: ChangeFeed;
   gateway: CheckoutGateway | null;
   log: Logger;
   /** False where this machine must not mail shoppers (a remote database without Postmark): the scheduled job tells them. */
@@ -155,7 +157,7 @@ export async function returnGoods(deps: OrderActionDeps, back: GoodsBack, by: st
   if (landed?.at !== at)
     throw new Refusal(`order ${order.number}: another return was recorded meanwhile (look at it again, then try again)`);
   const products = lines.map((l) => l.productId);
-  await syncPaymentLinks(deps, products);
+  await stockChanged(deps, products);
   // A return can bring a sold-out product back: those waiting for it are told now.
   if (deps.mailWaiting !== false) await tellWaiting(deps, products);
   return `${order.number}: returned ${lines.map((l) => `${l.quantity} × product ${l.productId}`).join(', ')} to stock.`;

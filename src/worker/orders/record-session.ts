@@ -5,7 +5,8 @@ import { fulfil, type Fulfilled } from './fulfil.ts';
 import { mailNewOrder, orderMailLeaseUntil } from './order-mail.ts';
 import { sendOrderStepMails } from './order-step-mail.ts';
 import { statusFor, type OrderEventType } from '#worker/payments/stripe-events.ts';
-import { syncPaymentLinks } from '#worker/stock/payment-link-switch.ts';
+import { stockChanged } from '#worker/stock/stock-changed.ts';
+import type { ChangeFeed } from '#worker/base/change-feed.ts';
 import { productIdByPaymentLink } from '#worker/products/product-queries.ts';
 
 const soldProducts = (session: SessionRecord) => session.lines.flatMap((line) => (line.productId === null ? [] : [line.productId]));
@@ -33,6 +34,8 @@ async function placeLinkSale(deps: RecordDeps, session: SessionRecord): Promise<
 }
 
 export interface RecordDeps extends MailDeps {
+  /** Where a sale's stock change is told, so the product's pages show it. */
+  changes: ChangeFeed;
   gateway: CheckoutGateway;
   log: Logger;
   /** Where the new order's mail is sent from once the answer is on its way (the Worker's waitUntil). */
@@ -59,6 +62,6 @@ export async function recordSession(
   // A delayed payment that went through owes "Payment confirmed" (written in fulfil's batch).
   else if (order.changed && order.status === 'paid' && order.id !== null) deps.background(sendOrderStepMails(deps, deps.log, order.id));
   // A sale (or a failed one given back) may have emptied or refilled a product: its payment links follow.
-  if (order.changed) deps.background(syncPaymentLinks(deps, soldProducts(session)));
+  if (order.changed) deps.background(stockChanged(deps, soldProducts(session)));
   return { session, order };
 }

@@ -7,7 +7,7 @@ import { useRequestInfo } from './request-context.tsx';
  * (localStorage, else the cookie), else denied for UK/EU and granted for US. A choice found in
  * localStorage is also put on <html data-consent> before the body parses, so the banner (which the
  * server renders when the cookie has no choice) is hidden by CSS from the first paint. Then Google Tag Manager, only when GTM_ID is set.
- * Both inline scripts carry the request's CSP nonce. When the page gives an `address`, the address bar
+ * Both inline scripts carry the request's CSP nonce (or, on a page a shared cache keeps, are allowed by hash). When the page gives an `address`, the address bar
  * is set to it first (history.replaceState), so neither the tag manager nor a shared screenshot sees
  * a session id or an order token.
  */
@@ -35,8 +35,8 @@ export function AnalyticsHead({ address }: { address?: string }) {
     : null;
   return (
     <>
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: consentScript }} />
-      {gtmScript && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: gtmScript }} />}
+      <script nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: consentScript }} />
+      {gtmScript && <script nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: gtmScript }} />}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { Currency } from '#shared/region/region.ts';
 import { webPageJsonLd, type PageInfo } from '#shared/seo/page-jsonld.ts';
 import { absoluteUrl, type SeoInput } from '#shared/seo/tags.ts';
+import { SITE_TAG } from '#shared/site/cache-tags.ts';
 
 /** What a page tells the document shell about itself; the shell turns it into head tags. */
 export interface PageHead extends SeoInput {
@@ -18,12 +19,18 @@ export interface PageHead extends SeoInput {
   address?: string;
   /** Analytics events the client pushes once the page loads (e.g. 404_error, view_item). */
   events?: Array<Record<string, unknown> & { event: string }>;
+  /**
+   * What the page shows that a write can change, as cache tags (src/shared/site/cache-tags.ts). A
+   * tagged page may be kept whole by the shared cache for visitors with no cookie, and is purged when
+   * a change names one of its tags; a page without tags is always the visitor's own.
+   */
+  cacheTags?: string[];
 }
 
 /** The head builder of a page with fixed wording; `path` is also the route it is served at. */
 export type StaticHead = ((siteUrl: string) => PageHead) & { path: string };
 
-/** Title, description, canonical path and structured data (a plain WebPage unless the page says otherwise). */
+/** Title, description, canonical path and structured data (a plain WebPage unless the page says otherwise); fixed wording, so kept by the shared cache (SITE_TAG). */
 export function staticHead(spec: {
   path: string;
   title: string;
@@ -37,6 +44,7 @@ export function staticHead(spec: {
     description,
     canonicalPath: path,
     jsonLd: [jsonLd({ name: title, description, url: absoluteUrl(siteUrl, path) })],
+    cacheTags: [SITE_TAG],
   });
   return Object.assign(head, { path });
 }

@@ -16,6 +16,10 @@ import { formatVitalsReport, parseVitalsFlags } from '#worker/cli/vitals-report.
 import { parseStockCommand, runStockCommand } from '#worker/cli/stock-args.ts';
 import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 import { createLogger } from '#worker/base/log.ts';
+import type { ChangeOutcome } from '#worker/base/change-feed.ts';
+import { createChangeFeed } from '#worker/changes/change-feed.ts';
+import { askShopToPurge } from '#worker/changes/shop-purge.ts';
+import { changedTags } from '#worker/content-sync/content-plan.ts';
 import { operatorMailRefusal } from '#worker/mail/choose-mailer.ts';
 import { owedMailNow } from '#worker/jobs/retry-owed-mail.ts';
 import { CLI_HELP, CLI_USAGE } from '#worker/cli/cli-help.ts';
@@ -56,6 +60,17 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
   // Built once for the command, as the app builds them once for its requests.
   const gateway = checkoutGatewayFor(settings);
   const log = createLogger(settings.LOG_LEVEL);
+  // What the command changed is recorded, and the running shop asked to purge it; what became of each ask is said.
+  const outcomes: ChangeOutcome[] = [];
+  const feed = createChangeFeed({ db, purge: askShopToPurge(settings.SITE_URL, log), log });
+  const changes = { ...feed, publish: async (tags: readonly string[]) => (outcomes.push(await feed.publish(tags)), outcomes.at(-1)!) };
+  /** The line that says whether the shop's pages show the change now, or at its next scheduled run. */
+  const pagesLine = () =>
+    outcomes.length === 0
+      ? null
+      : outcomes.includes('pending')
+        ? `The shop at ${settings.SITE_URL} was not reached: its pages show this after its next scheduled run (within a minute on Node, at the next Cron Trigger on Cloudflare).`
+        : `The shop at ${settings.SITE_URL} purged the pages that show it: they show it now.`;
   const target = settings.TURSO_DATABASE_URL.startsWith('file:') ? settings.TURSO_DATABASE_URL : new URL(settings.TURSO_DATABASE_URL).host;
   try {
     if (command === 'migrate') {
@@ -68,7 +83,11 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
       await migrateDatabase(db);
       const result = await syncContent(db, { dryRun: flags.includes('--dry-run'), prune: flags.includes('--prune') });
       print(`content/ → ${target}\n${result.report}`);
-      if (result.wrote) print('Live pages follow within about a minute (the read cache checks the content version once a minute).');
+      if (result.wrote) {
+        await changes.publish(changedTags(result.plan));
+        const line = pagesLine();
+        if (line) print(line);
+      }
       // A product new to the shop, or whose file names new links: Stripe made those links active, so
       // they are set to what its stock says (a new product has none until a delivery).
       const relinked = [
@@ -96,7 +115,7 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
       const refusal = operatorMailRefusal(settings);
       if (refusal) throw new Error(refusal);
       await migrateDatabase(db);
-      const deps = await createNodeDeps(settings, { clientDir: resolve('dist/client') });
+      const deps = await createNodeDeps(settings, { clientDir: resolve('dist/client'), serves: false });
       try {
         // By hand means now: back-off waits are skipped (each owed row is tried once).
         const results = await retryAllOwedMail(deps, { ignoreBackoff: true });
@@ -115,10 +134,12 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
       const refusal = orderCommand.action === 'ship' ? operatorMailRefusal(settings) : null;
       if (refusal) throw new Error(refusal);
       await migrateDatabase(db);
-      const deps = await createNodeDeps(settings, { clientDir: resolve('dist/client') });
+      const deps = await createNodeDeps(settings, { clientDir: resolve('dist/client'), serves: false });
       try {
         const mailWaiting = operatorMailRefusal(settings) === null;
-        print(await runOrderCommand({ ...deps, mailWaiting }, orderCommand));
+        print(await runOrderCommand({ ...deps, changes, mailWaiting }, orderCommand));
+        const line = pagesLine();
+        if (line) print(line);
         return 0;
       } finally {
         deps.db.$client.close();
@@ -149,16 +170,16 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
       const stockCommand = parseStockCommand(flags);
       await migrateDatabase(db);
       print(`Stock on ${target}:`);
-      const stockDeps = { db, gateway, log, lowAt: settings.LOW_STOCK_AT, waiting: () => waitingCounts(db) };
+      const stockDeps = { db, gateway, log, settings, changes, lowAt: settings.LOW_STOCK_AT, waiting: () => waitingCounts(db) };
       print(await runStockCommand(stockDeps, stockCommand));
       if (stockCommand.action === 'list') return 0;
-      print('Product pages show it within about a minute (their stock is read at most a minute old).');
+      print(pagesLine() ?? 'What product pages show of it is unchanged.');
       // Shoppers waiting for it are told now when this machine may mail them; otherwise the scheduled job tells them.
       if (operatorMailRefusal(settings)) {
         print('Shoppers waiting for it are told by the scheduled job (this machine does not mail them: no Postmark token).');
         return 0;
       }
-      const deps = await createNodeDeps(settings, { clientDir: resolve('dist/client') });
+      const deps = await createNodeDeps(settings, { clientDir: resolve('dist/client'), serves: false });
       try {
         const told = await tellWaiting(deps, [stockCommand.productId]);
         if (told > 0) print(`${told} waiting shopper${told === 1 ? '' : 's'} told it is back in stock.`);

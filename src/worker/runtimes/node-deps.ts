@@ -1,5 +1,8 @@
 import { createClient } from '@libsql/client';
 import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
+import { createChangeFeed } from '#worker/changes/change-feed.ts';
+import { askShopToPurge } from '#worker/changes/shop-purge.ts';
+import { memoryPageCache } from '#worker/page-cache/memory-page-cache.ts';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { MiddlewareHandler } from 'hono';
@@ -54,15 +57,42 @@ export async function openNodeDatabase(settings: Settings): Promise<Db> {
 /** The process's read cache: at most this many entries and bytes (10,000 guide searches stay inside it). */
 export const NODE_READ_CACHE = { maxEntries: 5000, maxBytes: 16 * 1024 * 1024 };
 
-/** The embedded runtime: libSQL file (or Turso over HTTP), Postmark or a local outbox, files from disk. */
-export async function createNodeDeps(settings: Settings, opts: { clientDir: string }): Promise<AppDeps> {
+type NodeFetch = (request: Request, env?: unknown) => Response | Promise<Response>;
+
+/** The app as the Node server runs it: through the page cache in front (as Workers Cache stands in front of the Worker). */
+export function servedThroughPageCache(deps: AppDeps, app: { fetch: NodeFetch }): NodeFetch {
+  const { pageCache } = deps;
+  if (!pageCache) return app.fetch;
+  return (request, env) => pageCache.fetch(request, async (r) => app.fetch(r, env));
+}
+
+/** The page cache's bounds on Node: pages of about 60 KB, a few thousand of them. */
+export const NODE_PAGE_CACHE = { maxEntries: 5000, maxBytes: 128 * 1024 * 1024 };
+
+/**
+ * The embedded runtime: libSQL file (or Turso over HTTP), Postmark or a local outbox, files from disk.
+ * `serves`: the shop itself, with its page cache in front; a command (npm run stock …) has none, and
+ * tells the running shop of its changes instead (changes/shop-purge.ts).
+ */
+export async function createNodeDeps(settings: Settings, opts: { clientDir: string; serves?: boolean }): Promise<AppDeps> {
   const log = createLogger(settings.LOG_LEVEL, { runtime: 'node' });
   const db = await openNodeDatabase(settings);
+  const readCache = createReadCache({
+    db,
+    store: memoryStore(NODE_READ_CACHE),
+    gate: contentGate,
+    waitMs: settings.DB_TIMEOUT_MS + 1000,
+    log,
+  });
+  const pages = opts.serves === false ? undefined : memoryPageCache(NODE_PAGE_CACHE);
+  const purge = pages ? async (tags: readonly string[]) => (pages.purge(tags), true) : askShopToPurge(settings.SITE_URL, log);
   return {
     runtime: 'node',
     settings,
     db,
-    readCache: createReadCache({ db, store: memoryStore(NODE_READ_CACHE), gate: contentGate, waitMs: settings.DB_TIMEOUT_MS + 1000, log }),
+    readCache,
+    changes: createChangeFeed({ db, purge, log, readsChanged: readCache.contentChanged }),
+    ...(pages && { pageCache: pages }),
     mailer: chooseMailer(settings, () => createOutboxMailer(resolve(settings.MAIL_OUTBOX_DIR))),
     gateway: checkoutGatewayFor(settings),
     log,

@@ -4,7 +4,7 @@ import { prepareDatabase } from './migrate-node.ts';
 import { runScheduledJobs } from '#worker/jobs/scheduled-jobs.ts';
 import { fileURLToPath } from 'node:url';
 import { errorFields } from '#worker/base/log.ts';
-import { createNodeDeps } from './node-deps.ts';
+import { createNodeDeps, servedThroughPageCache } from './node-deps.ts';
 import { parseSettings, SettingsError } from '#worker/base/settings.ts';
 
 /** Cheap when nothing is due; failed sends wait their back-off (1 minute at first) anyway. */
@@ -22,7 +22,7 @@ async function main() {
   void runScheduledJobs(deps);
   const timer = setInterval(() => void runScheduledJobs(deps), SCHEDULE_MS);
   timer.unref();
-  const server = serve({ fetch: app.fetch, port: settings.PORT, hostname: settings.HOST }, (info) => {
+  const server = serve({ fetch: servedThroughPageCache(deps, app), port: settings.PORT, hostname: settings.HOST }, (info) => {
     deps.log('info', 'shop listening', {
       url: `http://localhost:${info.port}`,
       host: settings.HOST,

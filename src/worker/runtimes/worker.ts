@@ -8,6 +8,8 @@ import { contentGate } from '#worker/db/read-cache/content-gate.ts';
 import { createReadCache } from '#worker/db/read-cache/read-cache.ts';
 import type { AppDeps } from '#worker/middleware/app-context.ts';
 import { runScheduledJobs } from '#worker/jobs/scheduled-jobs.ts';
+import { createChangeFeed } from '#worker/changes/change-feed.ts';
+import { workersCachePurge } from '#worker/changes/workers-cache-purge.ts';
 import { createLogger } from '#worker/base/log.ts';
 import { unconfiguredMailer } from '#worker/mail/mailer.ts';
 import { chooseMailer } from '#worker/mail/choose-mailer.ts';
@@ -39,18 +41,25 @@ function runtimeFor(env: WorkerEnv) {
   });
   const db = createDb(client);
   const log = createLogger(settings.LOG_LEVEL, { runtime: 'edge' });
+  const readCache = createReadCache({
+    db,
+    store: cacheApiStore((caches as unknown as { default: Cache }).default, settings.SITE_URL),
+    gate: contentGate,
+    waitMs: settings.DB_TIMEOUT_MS + 1000,
+    log,
+  });
+  // Workers Cache is purged through the execution context of the request (or scheduled run) that made the change.
+  const changesIn = (executionCtx: unknown) =>
+    createChangeFeed({ db, purge: workersCachePurge(executionCtx, log), log, readsChanged: readCache.contentChanged });
   const deps: AppDeps = {
     runtime: 'edge',
     settings,
     db,
     // Per data centre, shared by its isolates (nothing is kept on *.workers.dev addresses).
-    readCache: createReadCache({
-      db,
-      store: cacheApiStore((caches as unknown as { default: Cache }).default, settings.SITE_URL),
-      gate: contentGate,
-      waitMs: settings.DB_TIMEOUT_MS + 1000,
-      log,
-    }),
+    readCache,
+    // Outside a request (none here: every caller has one) a change is recorded for the scheduled job to purge.
+    changes: changesIn(undefined),
+    changesIn,
     mailer: chooseMailer(settings, () => unconfiguredMailer),
     gateway: checkoutGatewayFor(settings),
     log,
@@ -79,6 +88,7 @@ export default {
     }
   },
   async scheduled(_controller: ScheduledController, env: WorkerEnv, ctx: ExecutionContext): Promise<void> {
-    ctx.waitUntil(runScheduledJobs(runtimeFor(env).deps));
+    const { deps } = runtimeFor(env);
+    ctx.waitUntil(runScheduledJobs({ ...deps, changes: deps.changesIn!(ctx) }));
   },
 };

@@ -1,13 +1,9 @@
-import type { Logger } from '#worker/base/log.ts';
-import type { Db } from '#worker/db/client.ts';
 import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
-import { syncPaymentLinks } from './payment-link-switch.ts';
+import { stockChanged, type StockChangeDeps } from './stock-changed.ts';
 import { release } from './reserve.ts';
 
-export interface ExpiredDeps {
-  db: Db;
+export interface ExpiredDeps extends StockChangeDeps {
   gateway: CheckoutGateway;
-  log: Logger;
   /** Payment links are switched after the answer (the Worker's waitUntil). */
   background: (work: Promise<unknown>) => void;
 }
@@ -21,6 +17,6 @@ export async function releaseExpired(deps: ExpiredDeps, sessionId: string): Prom
   const reservation = session?.status === 'expired' ? session.metadata.reservation : undefined;
   if (!reservation) return [];
   const products = await release(deps.db, reservation);
-  if (products.length > 0) deps.background(syncPaymentLinks(deps, products));
+  if (products.length > 0) deps.background(stockChanged(deps, products));
   return products;
 }

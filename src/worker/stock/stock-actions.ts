@@ -1,12 +1,10 @@
 import { asc } from 'drizzle-orm';
 import { plainName } from '#shared/catalogue/product.ts';
 import { availableOf, stockLevel, type StockCount } from '#shared/catalogue/stock-level.ts';
-import type { Logger } from '#worker/base/log.ts';
 import { Refusal } from '#worker/base/refusal.ts';
 import type { Db } from '#worker/db/client.ts';
 import { products } from '#worker/db/schema.ts';
-import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
-import { syncPaymentLinks } from './payment-link-switch.ts';
+import { stockChanged, type StockChangeDeps } from './stock-changed.ts';
 import { moveStock, setStock } from './stock-moves.ts';
 import { stockCounts } from './stock-queries.ts';
 
@@ -74,11 +72,7 @@ export async function stockList(db: Db, lowAt: number, waiting: ReadonlyMap<numb
   return stockRows(catalogue, counts, lowAt, waiting);
 }
 
-export interface StockActionDeps {
-  db: Db;
-  gateway: CheckoutGateway | null;
-  log: Logger;
-}
+export type StockActionDeps = StockChangeDeps;
 
 /** A delivery (`receive`: units added) or a count (`count`: on hand set to what was counted), with the owner's note. */
 export interface StockChange {
@@ -115,7 +109,7 @@ export async function receiveStock(deps: StockActionDeps, change: StockChange, a
     note: change.note,
     actor,
   });
-  await syncPaymentLinks(deps, [change.productId]);
+  await stockChanged(deps, [change.productId]);
   return `${change.productId} ${name}: on hand ${after - change.quantity} → ${after} (restock)`;
 }
 
@@ -125,7 +119,7 @@ export async function countStock(deps: StockActionDeps, change: StockChange, act
   if (invalid) throw new Refusal(invalid, 'invalid');
   const name = await namedProduct(deps.db, change.productId);
   const { before, after } = await setStock(deps.db, change.productId, change.quantity, change.note, actor);
-  await syncPaymentLinks(deps, [change.productId]);
+  await stockChanged(deps, [change.productId]);
   return before === after
     ? `${change.productId} ${name}: on hand already ${after}, nothing written`
     : `${change.productId} ${name}: on hand ${before} → ${after} (adjust)`;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#worker/db/client.ts';
-import { blogPosts, contentVersion } from '#worker/db/schema.ts';
+import { blogPosts, contentVersion, pageChanges } from '#worker/db/schema.ts';
 import type { CacheStore } from './read-cache.ts';
 import { CacheShort, NEVER, type CacheEntry } from './strategy.ts';
 import type { GateState, VersionGate } from './version-gate.ts';
@@ -8,13 +8,15 @@ import type { GateState, VersionGate } from './version-gate.ts';
 const STATE_KEY = 'content-state';
 
 /**
- * What cached reads are checked against: the content's version (content:sync bumps it) and the
- * next scheduled post's time (from then on, lists read before it are outdated). One short row.
+ * What cached reads are checked against: the content's version (content:sync bumps it), the latest
+ * change a write told of (page_changes: a stock label, a price, a post), and the next scheduled
+ * post's time (from then on, lists read before it are outdated). One short row.
  */
 function contentState(db: Db, now: string) {
   return db
     .select({
       version: sql<number | null>`(select ${contentVersion.version} from ${contentVersion} where ${contentVersion.id} = 1)`,
+      change: sql<number | null>`(select max(${pageChanges.id}) from ${pageChanges})`,
       nextPublishAt: sql<
         string | null
       >`(select min(${blogPosts.publishedAt}) from ${blogPosts} where ${blogPosts.published} = 1 and ${blogPosts.publishedAt} > ${now})`,
@@ -44,8 +46,11 @@ export function contentGate(db: Db, store: CacheStore): VersionGate {
     },
     query: (at) => contentState(db, new Date(at).toISOString()),
     async keep(rows, at) {
-      const [row] = rows as Array<{ version: number | null; nextPublishAt: string | null }>;
-      const value = { version: String(row?.version ?? 0), expiresAt: row?.nextPublishAt ? Date.parse(row.nextPublishAt) : NEVER };
+      const [row] = rows as Array<{ version: number | null; change: number | null; nextPublishAt: string | null }>;
+      const value = {
+        version: `${row?.version ?? 0}.${row?.change ?? 0}`,
+        expiresAt: row?.nextPublishAt ? Date.parse(row.nextPublishAt) : NEVER,
+      };
       await remember({ value, storedAt: at, version: value.version, expiresAt: value.expiresAt });
     },
     stamp: () => ({ version: memo?.value.version ?? '0', expiresAt: memo?.value.expiresAt ?? NEVER }),

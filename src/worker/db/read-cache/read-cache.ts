@@ -21,7 +21,18 @@ export interface RequestScope {
   log: Logger;
   /** Set once a read of this request timed out: its later reads do not wait again (one DB_TIMEOUT_MS per page). */
   timedOut: boolean;
+  /** Set once a read failed or was slow and a kept copy or the fallback stood in: the page is not kept by a shared cache. */
+  degraded?: boolean;
+  /**
+   * The page goes into the shared page cache for every visitor: the gate is checked first unless it
+   * was read in the last GATE_CHECK_MS, so a change made on another instance (whose purge emptied
+   * the page cache everywhere) is not rendered from this instance's older copy and kept for all.
+   */
+  checkGate?: boolean;
 }
+
+/** How old the gate may be for a page the shared cache will keep. */
+export const GATE_CHECK_MS = 1000;
 
 /** With a kept copy, a read slower than this serves the copy (the read goes on and refreshes it): a hanging database costs a visitor 1 s, not DB_TIMEOUT_MS. */
 export const REVALIDATE_BUDGET_MS = 1000;
@@ -202,8 +213,15 @@ export function createReadCache(options: ReadCacheOptions) {
     served: (status: ReadStatus) => void,
   ): Promise<{ [K in keyof R]: Promise<ReadValues<R>[K]> }> {
     const at = now();
-    const state = await gate.current();
-    const stateFresh = gate.isFresh(state, at);
+    let state = await gate.current();
+    if (scope.checkGate && !(state && at - state.storedAt < GATE_CHECK_MS) && !scope.timedOut) {
+      // One round trip for the gate's row (shared with concurrent requests), then the kept reads are judged against it.
+      const pending = inFlight.get(gate.key) ?? fetchBatch([], true, scope).get(gate.key);
+      await pending?.catch((err: unknown) => scope.log('warn', 'read cache gate not checked', errorFields(err)));
+      state = await gate.current();
+    }
+    const justChecked = scope.checkGate === true && state !== undefined && at - state.storedAt < GATE_CHECK_MS;
+    const stateFresh = justChecked || gate.isFresh(state, at);
     const version = state?.value.version;
     const entries = await Promise.all(reads.map((r) => store.get(cacheKey(r.name, r.args))));
     const states = reads.map((r, i) => {
@@ -238,6 +256,7 @@ export function createReadCache(options: ReadCacheOptions) {
       served('miss');
       const failed = (err: unknown) => {
         if (isTimeout(err)) scope.timedOut = true;
+        scope.degraded = true;
         if (entry) {
           scope.log('warn', `database read failed, kept copy served: ${r.name}`, errorFields(err));
           return entry.value;
@@ -251,6 +270,7 @@ export function createReadCache(options: ReadCacheOptions) {
       return Promise.race([
         pending,
         new Promise((resolve) => setTimeout(resolve, budget, entry.value)).then((value) => {
+          scope.degraded = true;
           scope.log('warn', `database read slow, kept copy served: ${r.name}`, { budgetMs: budget });
           return value;
         }),

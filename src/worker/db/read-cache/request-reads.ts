@@ -31,6 +31,8 @@ export function requestReads(cache: ReadCache, scope: Omit<RequestScope, 'timedO
     async all<R extends readonly Read<unknown>[]>(reads: R): Promise<ReadValues<R>> {
       return (await Promise.all(await start(reads))) as ReadValues<R>;
     },
+    /** Whether a read failed or was slow and a kept copy or its fallback stood in (the page is not shared). */
+    degraded: () => requestScope.degraded === true,
     /** `db;desc="hit|stale|miss";dur=…` once the page read anything. */
     serverTiming(): string | undefined {
       return worst && `db;desc="${worst}";dur=${slowestMs.toFixed(1)}`;

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { InjectDepsVariables } from '#worker/middleware/inject-deps/index.ts';
+import type { PageCacheVariables } from '#worker/middleware/page-cache/index.ts';
 import type { RequestLogVariables } from '#worker/middleware/request-log/index.ts';
 import type { ReadCache } from '#worker/db/read-cache/read-cache.ts';
 import { requestReads, type RequestReads } from '#worker/db/read-cache/request-reads.ts';
@@ -9,7 +10,9 @@ export type ReadsVariables = { reads: RequestReads };
 
 const runOn = (_work: Promise<unknown>) => {};
 
-type Env = { Variables: ReadsVariables & RequestLogVariables & InjectDepsVariables<{ readCache: ReadCache }> };
+type Env = {
+  Variables: ReadsVariables & RequestLogVariables & PageCacheVariables & InjectDepsVariables<{ readCache: ReadCache }>;
+};
 
 /**
  * Gives each request its reads through the one read cache, with background refreshes handed to the
@@ -25,7 +28,8 @@ export function reads(): MiddlewareHandler<Env> {
     } catch {
       // Node: no execution context; background work simply runs on.
     }
-    const requestReadsOf = requestReads(c.get('deps').readCache, { waitUntil, log: c.get('log') });
+    // A page the shared cache may keep is rendered from reads checked against the latest change.
+    const requestReadsOf = requestReads(c.get('deps').readCache, { waitUntil, log: c.get('log'), checkGate: c.get('shareable') });
     c.set('reads', requestReadsOf);
     await next();
     const timing = requestReadsOf.serverTiming();

@@ -2,7 +2,6 @@ import type { MiddlewareHandler } from 'hono';
 import { BROWSER_COOKIES, readCookie } from '#worker/http/cookies.ts';
 import { marketHref, regionOfMarket, splitMarket, type Market } from '#shared/market/market.ts';
 import { resolveRegion, type ResolvedRegion } from '#shared/region/region.ts';
-import { regionDependentCacheControl } from '#shared/site/cache-control.ts';
 import type { InjectDepsVariables } from '#worker/middleware/inject-deps/index.ts';
 
 /**
@@ -14,14 +13,11 @@ export type RegionVariables = { region: ResolvedRegion; market: Market | null; h
 /** What region reads from the runtime (AppDeps.countryOf). */
 type CountryOf = { countryOf: (request: Request) => string | null | undefined };
 
-/** The request headers the region is resolved from (on the edge, cf.country too, which no header names). */
-const REGION_VARY = 'Cookie, CF-IPCountry, Accept-Language';
-
 /**
  * Picks the visitor's region before rendering so the first HTML carries the right currency: the
  * market's on /gb, /eu and /us, else from the saved choice, the country and the language.
- * Every HTML page shows the region (selector, prices), so every HTML response is marked private:
- * no shared cache may hand one visitor's currency to another.
+ * Every HTML page shows the region (selector, prices): the page cache (middleware/page-cache) varies
+ * a kept page on what decided it, or keeps it private.
  */
 export function region(): MiddlewareHandler<{ Variables: RegionVariables & InjectDepsVariables<CountryOf> }> {
   return async (c, next) => {
@@ -36,9 +32,5 @@ export function region(): MiddlewareHandler<{ Variables: RegionVariables & Injec
     c.set('market', market);
     c.set('href', (path) => marketHref(market, path));
     await next();
-    if (c.res.headers.get('content-type')?.startsWith('text/html')) {
-      c.header('Vary', REGION_VARY, { append: true });
-      c.header('Cache-Control', regionDependentCacheControl(c.res.headers.get('Cache-Control')));
-    }
   };
 }

@@ -66,10 +66,12 @@ export function checkoutPageOrigins(settings: Pick<Settings, 'STRIPE_SECRET_KEY'
 }
 
 /**
- * A fresh CSP nonce for every request; every script the page carries must present it. Third-party
- * origins are allowed only when the setting that uses them is set.
+ * A fresh CSP nonce for every request, which every script the page carries must present; or, for a
+ * page a shared cache keeps (no response of its own to carry a nonce), the hashes of its inline
+ * scripts. Either way 'strict-dynamic' trusts what those scripts load. Third-party origins are
+ * allowed only when the setting that uses them is set.
  */
-export function contentSecurityPolicy(scriptNonce: string, settings: HeaderSettings): string {
+export function contentSecurityPolicy(scripts: { nonce: string } | { hashes: readonly string[] }, settings: HeaderSettings): string {
   const gtm = settings.GTM_ID ? GTM_ORIGINS : [];
   const widget = settings.REVIEWS_WIDGET_URL ? [new URL(settings.REVIEWS_WIDGET_URL).origin] : [];
   // Turnstile's script and its challenge frame, only while both keys are set.
@@ -78,7 +80,14 @@ export function contentSecurityPolicy(scriptNonce: string, settings: HeaderSetti
     "default-src 'self'",
     // 'strict-dynamic': browsers that know it trust only the nonce and what nonced scripts load (the
     // islands' imports, the GTM and widget loaders), ignoring the host list; older ones use the list.
-    ["script-src 'self'", `'nonce-${scriptNonce}'`, "'strict-dynamic'", ...gtm.slice(0, 1), ...widget, ...turnstile].join(' '),
+    [
+      "script-src 'self'",
+      ...('nonce' in scripts ? [`'nonce-${scripts.nonce}'`] : scripts.hashes),
+      "'strict-dynamic'",
+      ...gtm.slice(0, 1),
+      ...widget,
+      ...turnstile,
+    ].join(' '),
     // Radix primitives and React set style attributes; scripts stay strict.
     "style-src 'self' 'unsafe-inline'",
     ["img-src 'self' data:", ...gtm].join(' '),
@@ -92,8 +101,11 @@ export function contentSecurityPolicy(scriptNonce: string, settings: HeaderSetti
   ].join('; ');
 }
 
-/** What securityHeaders sets: the request's CSP nonce, which every script the page carries presents. */
-export type SecurityHeadersVariables = { nonce: string };
+/**
+ * What securityHeaders sets: the request's CSP nonce, which every script the page carries presents;
+ * `scriptHashes` is set instead by the renderer for a page a shared cache keeps.
+ */
+export type SecurityHeadersVariables = { nonce: string; scriptHashes: readonly string[] | undefined };
 
 export function securityHeaders(): MiddlewareHandler<{
   Variables: SecurityHeadersVariables & InjectDepsVariables<{ settings: HeaderSettings }>;
@@ -101,6 +113,7 @@ export function securityHeaders(): MiddlewareHandler<{
   return async (c, next) => {
     const value = nonce();
     c.set('nonce', value);
+    c.set('scriptHashes', undefined);
     // A page that keeps its address from other sites (the thank-you and order pages: no-referrer)
     // says so itself; the site-wide policy would otherwise overwrite it.
     let ownReferrerPolicy: string | null = null;
@@ -110,7 +123,8 @@ export function securityHeaders(): MiddlewareHandler<{
     });
     if (ownReferrerPolicy) c.header('Referrer-Policy', ownReferrerPolicy);
     const { settings } = c.get('deps');
-    c.header('Content-Security-Policy', contentSecurityPolicy(value, settings));
+    const hashes = c.get('scriptHashes');
+    c.header('Content-Security-Policy', contentSecurityPolicy(hashes ? { hashes } : { nonce: value }, settings));
     c.header('Permissions-Policy', permissionsPolicy(settings));
     if (isHttps(c)) c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
   };

@@ -68,7 +68,12 @@ export function streamingGzip(): MiddlewareHandler {
     const res = c.res;
     // A byte range (206) is a slice of the identity body; compressing it would break the range.
     if (!res.body || c.req.method === 'HEAD' || res.status === 206 || res.headers.has('Content-Encoding')) return;
-    if (!COMPRESSIBLE.test(res.headers.get('Content-Type') ?? '') || !acceptsGzip(c.req.header('Accept-Encoding'))) return;
+    if (!COMPRESSIBLE.test(res.headers.get('Content-Type') ?? '')) return;
+    // Either way the answer depends on Accept-Encoding: a cache in front (the page cache) keeps one per value.
+    if (!acceptsGzip(c.req.header('Accept-Encoding'))) {
+      c.header('Vary', 'Accept-Encoding', { append: true });
+      return;
+    }
     const headers = new Headers(res.headers);
     headers.set('Content-Encoding', 'gzip');
     headers.delete('Content-Length');

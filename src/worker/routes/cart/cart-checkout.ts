@@ -12,9 +12,9 @@ import { cartJson, rejectCartPost } from './cart-answers.ts';
 
 /** POST /cart/checkout: the checkout (src/worker/checkout/) decides; this answers the island with JSON, else with a 303. */
 export async function checkoutCart(c: Context<AppEnv>, fields: Record<string, string>) {
-  const { db, settings, gateway, senderAddressOf } = c.get('deps');
+  const { db, settings, gateway, changes, senderAddressOf } = c.get('deps');
   const outcome = await startCheckout(
-    { db, settings, log: c.get('log'), gateway, background: keepAlive(c) },
+    { db, settings, log: c.get('log'), gateway, changes, background: keepAlive(c) },
     {
       cart: c.get('cart'),
       sender: senderAddressOf(c),

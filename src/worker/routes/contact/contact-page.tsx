@@ -54,8 +54,9 @@ const staticContactHead = staticHead({
   jsonLd: (page) => webPageJsonLd(page, { type: 'ContactPage' }),
 });
 
+/** Never kept by a shared cache: the form carries the time it was rendered (its fill-time token). */
 export function head(_data: ContactData, siteUrl: string) {
-  return staticContactHead(siteUrl);
+  return { ...staticContactHead(siteUrl), cacheTags: undefined };
 }
 
 /** The contact page (/contact): the form on the left, details on the right, the map placeholder below. */

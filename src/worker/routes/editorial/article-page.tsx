@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { POSTS_TAG, postTag, productTag } from '#shared/site/cache-tags.ts';
 import { Suspense } from 'react';
 import { articleJsonLd } from '#shared/editorial/article-jsonld.ts';
 import { DIGEST } from '#shared/site/navigation.ts';
@@ -61,7 +62,7 @@ function articleTrail(post: Post): Crumb[] {
  * One canonical per article, /training-gun-digest/{slug}, whichever address showed it (also
  * /blog/{slug}); the same URL in Open Graph, the JSON-LD and the sitemap.
  */
-export function head({ post }: ArticleData, siteUrl: string): PageHead {
+export function head({ post, products }: ArticleData, siteUrl: string): PageHead {
   const path = articlePath(post.slug);
   const description = metaDescription(post.metaDescription || post.excerpt || post.title);
   return {
@@ -73,6 +74,7 @@ export function head({ post }: ArticleData, siteUrl: string): PageHead {
     article: { publishedTime: post.publishedAt, modifiedTime: post.updatedAt },
     ...(post.featuredImage && { image: post.featuredImage, imageSize: FEATURED_IMAGE_SIZE, imageAlt: post.title }),
     jsonLd: [articleJsonLd(post, description, path, siteUrl), breadcrumbJsonLd(articleTrail(post), siteUrl)],
+    cacheTags: [postTag(post.slug), POSTS_TAG, ...products.map((p) => productTag(p.id))],
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { CATALOGUE_TAG, POSTS_TAG, productTag } from '#shared/site/cache-tags.ts';
 import { Suspense } from 'react';
 import type { CatalogueProduct } from '#shared/catalogue/types.ts';
 import { catalogueRead } from '#worker/catalogue/catalogue-reads.ts';
@@ -79,7 +80,7 @@ export async function loadCategory(c: Context<AppEnv>, slug: string): Promise<Di
  * One canonical address for the landing, whichever unknown slug it was reached by; a category's
  * landing (/training-gun-digest/{category}) is its own page.
  */
-export function head({ category }: DigestData, siteUrl: string): PageHead {
+export function head({ category, featured }: DigestData, siteUrl: string): PageHead {
   const path = category ? articlePath(categorySlug(category.name)) : DIGEST.path;
   const name = category ? `${category.name}: ${DIGEST.name}` : DIGEST.name;
   const description = category?.description || DESCRIPTION;
@@ -88,6 +89,7 @@ export function head({ category }: DigestData, siteUrl: string): PageHead {
     description,
     canonicalPath: path,
     links: [digestFeedLink],
+    cacheTags: [POSTS_TAG, CATALOGUE_TAG, ...featured.map((p) => productTag(p.id))],
     jsonLd: [
       webPageJsonLd({ name, description, url: absoluteUrl(siteUrl, path) }, { type: 'CollectionPage' }),
       breadcrumbJsonLd(

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { POSTS_TAG } from '#shared/site/cache-tags.ts';
 import { Suspense } from 'react';
 import { digestFeedLink, type PostSummary } from '#shared/editorial/posts.ts';
 import type { PostCategory } from '#shared/editorial/digest.ts';
@@ -68,6 +69,7 @@ export function head({ filter, page, pageCount }: GuidesData, siteUrl: string): 
     title,
     description: DESCRIPTION,
     canonicalPath,
+    cacheTags: [POSTS_TAG],
     links: [
       ...(prev ? [{ rel: 'prev' as const, href: guidesPath(filter, prev) }] : []),
       ...(next ? [{ rel: 'next' as const, href: guidesPath(filter, next) }] : []),

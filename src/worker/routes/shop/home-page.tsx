@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { CATALOGUE_TAG, productTag } from '#shared/site/cache-tags.ts';
 import { pageReads } from '#worker/render/page-reads.ts';
 import FeaturedProducts from '#ui/islands/FeaturedProducts.tsx';
 import { campaignFromSearch, type CampaignParams } from '#shared/site/campaign.ts';
@@ -49,6 +50,8 @@ export interface HomeData {
   categoryTiles: CategoryTile[];
   /** The bestsellers, as the list's cards. */
   featured: CardItem[];
+  /** Every product the tiles counted: a change to any of them changes this page. */
+  productIds: number[];
   region: Region;
   campaign: CampaignParams;
 }
@@ -65,17 +68,19 @@ export async function load(c: Context<AppEnv>): Promise<HomeData> {
             return { id: category.id, name: category.name, count: inCategory.length, cover: inCategory[0] };
           }),
     featured: featuredProducts(products).map(toCardItem),
+    productIds: products.map((p) => p.id),
     region: c.get('region').region,
     campaign: campaignFromSearch(new URL(c.req.url).search),
   };
 }
 
-export function head({ featured }: HomeData): PageHead {
+export function head({ featured, productIds }: HomeData): PageHead {
   return {
     title: `${site.brand}: Laser & Dry-Fire Training Equipment`,
     description:
       'Laser training pistols, rifles, knives, targets and bundles for military, law enforcement and civilian shooters. Train safely anywhere.',
     canonicalPath: '/',
+    cacheTags: [CATALOGUE_TAG, ...productIds.map(productTag)],
     events: [
       viewItemListEvent(
         featuredList.id,

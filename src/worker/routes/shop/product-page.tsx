@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { productTag } from '#shared/site/cache-tags.ts';
 import { pageReads } from '#worker/render/page-reads.ts';
 import { AddToCartButton } from '#ui/shop/add-to-cart-button.tsx';
 import { BuyButton } from '#ui/shop/buy-button.tsx';
@@ -96,6 +97,7 @@ export function head({ product, region, market, taxOn }: ProductData, siteUrl: s
     product: { price: displayPrice(product, currency), currency, availability: availability(product.stock) },
     jsonLd: [productJsonLd(product, siteUrl, currency, market, { taxOn })],
     events: [viewItemEvent(analyticsItem(product))],
+    cacheTags: [productTag(product.id)],
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { CATALOGUE_TAG, productTag } from '#shared/site/cache-tags.ts';
 import { pageReads } from '#worker/render/page-reads.ts';
 import ProductBrowser from '#ui/islands/ProductBrowser.tsx';
 import { campaignFromSearch, type CampaignParams } from '#shared/site/campaign.ts';
@@ -49,6 +50,8 @@ export function head({ state, items, region }: ProductListData): PageHead {
     ...(state.q.trim()
       ? { robots: 'noindex, follow' }
       : { canonicalPath: state.category ? `/products?category=${state.category}` : '/products' }),
+    // Every product is in the page (the island filters in place): a change to any changes it.
+    cacheTags: [CATALOGUE_TAG, ...items.map((item) => productTag(item.id))],
     events: [
       viewItemListEvent(
         list.id,

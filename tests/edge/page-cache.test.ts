@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
+import { startPreparedTurso, type TursoEmulator } from '../support/turso-emulator';
+import { startWorker, type TestWorker } from '../support/worker';
+
+/**
+ * The built Worker (workerd) as Workers Cache sees it: what its pages say about being kept (the
+ * headers the cache reads), and a change purging exactly its tags through ctx.cache.purge (stood in:
+ * local workerd has no Workers Cache yet). The wrangler file turns the cache on.
+ */
+let worker: TestWorker;
+let turso: TursoEmulator;
+let postmark: PostmarkEmulator;
+beforeAll(async () => {
+  [turso, postmark] = await Promise.all([startPreparedTurso(), startPostmarkEmulator()]);
+  worker = await startWorker(
+    {
+      TURSO_DATABASE_URL: turso.url,
+      TURSO_AUTH_TOKEN: turso.token,
+      POSTMARK_SERVER_TOKEN: postmark.token,
+      POSTMARK_API_URL: postmark.url,
+      ADMIN_EMAILS: 'owner@example.com',
+    },
+    { purgeStandIn: true },
+  );
+});
+afterAll(async () => {
+  await worker?.dispose();
+  await Promise.all([turso?.close(), postmark?.close()]);
+});
+
+const form = (fields: Record<string, string>, cookie?: string) => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://shop.example', ...(cookie ? { Cookie: cookie } : {}) },
+  body: new URLSearchParams(fields).toString(),
+  redirect: 'manual' as const,
+});
+
+describe('Workers Cache in front of the Worker', () => {
+  it('is on in the wrangler file the Worker deploys with', async () => {
+    const { readFileSync } = await import('node:fs');
+    expect(readFileSync('wrangler.toml', 'utf8')).toMatch(/^\[cache\]\nenabled = true$/m);
+  });
+
+  it('answers a page with what the cache keeps it by: its tags, freshness and stale windows, Vary, and a CSP by hash', async () => {
+    const page = await worker.get('/gb/product/4', { headers: { 'CF-IPCountry': 'GB' }, cf: { country: 'GB' } });
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-tag')).toBe('product:4');
+    expect(page.headers.get('cloudflare-cdn-cache-control')).toMatch(/^max-age=\d+, stale-while-revalidate=\d+, stale-if-error=\d+$/);
+    expect(page.headers.get('cache-control')).toBe('public, no-cache');
+    expect(page.headers.get('vary')).toBe('Cookie');
+    expect(page.headers.get('set-cookie')).toBeNull();
+    const csp = page.headers.get('content-security-policy')!;
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+      ([, a]) => !/src=|application\/(ld\+)?json/.test(a!),
+    );
+    expect(inline.length).toBeGreaterThan(0);
+    for (const [, , body] of inline) expect(csp).toContain(`'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
+    // The unprefixed page varies on the country the platform gives; with a cookie it is the visitor's own.
+    const bare = await worker.get('/product/4', { headers: { 'CF-IPCountry': 'US' }, cf: { country: 'US' } });
+    expect(bare.headers.get('vary')).toBe('Cookie, CF-IPCountry, Accept-Language');
+    await bare.text();
+    const own = await worker.get('/product/4', { headers: { Cookie: 'preferredCountry=UK' } });
+    expect(own.headers.get('cache-control')).toBe('private, no-cache');
+    expect(own.headers.get('cache-tag')).toBeNull();
+    await own.text();
+  });
+
+  it('purges the tags of a change through ctx.cache.purge before the action answers', async () => {
+    const asked = await worker.get('/admin/sign-in', form({ email: 'owner@example.com' }));
+    await asked.text();
+    const mail = await vi.waitFor(
+      () => {
+        const found = postmark.accepted.map((m) => m.body as { To: string; TextBody: string }).find((m) => m.To === 'owner@example.com');
+        expect(found).toBeDefined();
+        return found!;
+      },
+      { timeout: 10_000 },
+    );
+    const token = /token=([\w-]{43})/.exec(mail.TextBody)![1]!;
+    const signedIn = await worker.get('/admin/sign-in/link', form({ token }));
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('__Host-admin='))!
+      .split(';')[0]!;
+    // Product 11 (the knife) is sold out in the seeded stock: a delivery changes what its pages show.
+    const received = await worker.get(
+      '/admin/stock',
+      form({ product_id: '11', action: 'add', quantity: '40', note: 'edge delivery' }, cookie),
+    );
+    expect(received.status).toBe(303);
+    const purges = (await (await worker.get('/__purges')).json()) as Array<{ tags: string[] }>;
+    expect(purges).toContainEqual({ tags: ['product:11'] });
+    const recorded = await turso.db.execute('select tags, purged_at from page_changes where tags = \'["product:11"]\'');
+    expect(recorded.rows).toHaveLength(1);
+    expect(recorded.rows[0]!.purged_at).not.toBeNull();
+  });
+});

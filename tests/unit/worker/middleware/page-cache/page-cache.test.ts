@@ -1,0 +1,80 @@
+import { Hono, type Context } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { PAGE_CDN_CACHE_CONTROL } from '#shared/site/page-cache-rules.ts';
+import { injectDeps } from '#worker/middleware/inject-deps/index.ts';
+import { pageCache } from '#worker/middleware/page-cache/index.ts';
+import { region } from '#worker/middleware/region/index.ts';
+
+/** A country the runtime knows: Node's is the CF-IPCountry header; the edge's cf.country (here: `X-Cf-Country`, no header the cache sees). */
+/** A page that declares its tags, as the renderer does for a shareable request. */
+const tagged = (c: Context) => {
+  if (c.get('shareable' as never)) c.set('pageTags' as never, ['product:1'] as never);
+  return c.html(`<p>${(c.get('region' as never) as { region: string }).region}</p>`);
+};
+
+function appWith(countryOf: (request: Request) => string | null) {
+  let degraded = false;
+  const app = new Hono()
+    .use(injectDeps({ countryOf }), region(), pageCache(), async (c, next) => {
+      c.set('reads' as never, { degraded: () => degraded } as never);
+      await next();
+    })
+    .get('/page', tagged)
+    .get('/:market{gb|eu|us}/page', tagged)
+    .get('/untagged', (c) => c.html('<p>cart</p>'))
+    .get('/cookie-setting', (c) => {
+      c.set('pageTags' as never, ['product:1'] as never);
+      c.header('Set-Cookie', 'flash=; Max-Age=0');
+      return c.html('<p>x</p>');
+    })
+    .get('/json', (c) => {
+      c.header('Cache-Control', 'public, max-age=60');
+      return c.json({});
+    });
+  return { app, degrade: () => (degraded = true) };
+}
+
+/** What a response says of its caching: for the browser, for the shared cache. */
+const caching = (res: Response) => [res.headers.get('Cache-Control'), res.headers.get('Cloudflare-CDN-Cache-Control')];
+
+const node = (request: Request) => request.headers.get('cf-ipcountry');
+
+describe('pageCache: which answers a shared cache may keep', () => {
+  it('keeps a tagged page for a request with no cookie, varying on what picked the region, with its tags', async () => {
+    const { app } = appWith(node);
+    const page = await app.request('/page', { headers: { 'CF-IPCountry': 'GB' } });
+    expect(await page.text()).toBe('<p>UK</p>');
+    expect(page.headers.get('Cloudflare-CDN-Cache-Control')).toBe(PAGE_CDN_CACHE_CONTROL);
+    expect(page.headers.get('Cache-Control')).toBe('public, no-cache');
+    expect(page.headers.get('Cache-Tag')).toBe('product:1');
+    expect(page.headers.get('Vary')).toBe('Cookie, CF-IPCountry, Accept-Language');
+    // A market's address fixes the region: only cookies matter.
+    expect((await app.request('/gb/page')).headers.get('Vary')).toBe('Cookie');
+  });
+
+  it('keeps nothing of one visitor: a request with a cookie, an answer setting one, an untagged page, a page read while the database failed', async () => {
+    const { app, degrade } = appWith(node);
+    expect(caching(await app.request('/page', { headers: { Cookie: 'cart=1:1' } }))).toEqual(['private, no-cache', null]);
+    expect(caching(await app.request('/cookie-setting'))).toEqual(['private, no-cache', null]);
+    expect(caching(await app.request('/untagged'))).toEqual(['private, no-cache', null]);
+    degrade();
+    expect(caching(await app.request('/page'))).toEqual(['private, no-cache', null]);
+  });
+
+  it('on the edge, keeps an unprefixed page only when the CF-IPCountry header the cache varies on is the country the region came from', async () => {
+    const { app } = appWith((request) => request.headers.get('x-cf-country'));
+    const kept = await app.request('/page', { headers: { 'X-Cf-Country': 'GB', 'CF-IPCountry': 'GB' } });
+    expect(kept.headers.get('Cache-Tag')).toBe('product:1');
+    const unseen = await app.request('/page', { headers: { 'X-Cf-Country': 'GB' } });
+    expect(unseen.headers.get('Cache-Control')).toBe('private, no-cache');
+    // A market page does not depend on the country.
+    expect((await app.request('/us/page', { headers: { 'X-Cf-Country': 'GB' } })).headers.get('Cache-Tag')).toBe('product:1');
+  });
+
+  it('leaves answers that are not HTML alone', async () => {
+    const { app } = appWith(node);
+    const res = await app.request('/json');
+    expect(res.headers.get('Vary')).toBeNull();
+    expect(res.headers.get('Cache-Control')).toBe('public, max-age=60');
+  });
+});

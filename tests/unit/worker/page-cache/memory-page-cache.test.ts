@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { memoryPageCache } from '#worker/page-cache/memory-page-cache.ts';
+
+const KEEP = {
+  'Cloudflare-CDN-Cache-Control': 'max-age=60, stale-while-revalidate=600, stale-if-error=3600',
+  'Cache-Control': 'public, no-cache',
+};
+
+/** An app that answers with a counter, so a test sees whether it ran; its headers are the test's. */
+function countingApp(headers: Record<string, string> = KEEP, status = 200) {
+  let runs = 0;
+  const app = async (request: Request) => {
+    runs += 1;
+    return new Response(`${new URL(request.url).pathname} #${runs} ${request.headers.get('cf-ipcountry') ?? '-'}`, {
+      status,
+      headers: { 'Content-Type': 'text/html', 'Cache-Tag': 'product:1,Catalogue', ...headers },
+    });
+  };
+  return { app, runs: () => runs };
+}
+
+/** An app whose every answer carries these tags. */
+const tagged = (tag: string) => async () => new Response(tag, { headers: { 'Content-Type': 'text/html', 'Cache-Tag': tag, ...KEEP } });
+
+const get = (path: string, headers: Record<string, string> = {}) => new Request(`http://shop.test${path}`, { headers });
+
+describe('the page cache stand-in (Workers Cache on Node)', () => {
+  it('keeps a page its headers allow, serves it without running the app, and consumes Cache-Tag and the CDN header', async () => {
+    const cache = memoryPageCache({ maxEntries: 10, maxBytes: 1e6 });
+    const { app, runs } = countingApp();
+    const first = await cache.fetch(get('/product/1'), app);
+    expect(first.headers.get('cf-cache-status')).toBe('MISS');
+    expect(await first.text()).toBe('/product/1 #1 -');
+    const second = await cache.fetch(get('/product/1'), app);
+    expect(second.headers.get('cf-cache-status')).toBe('HIT');
+    expect(await second.text()).toBe('/product/1 #1 -');
+    expect(runs()).toBe(1);
+    expect(second.headers.get('cache-tag')).toBeNull();
+    expect(second.headers.get('cloudflare-cdn-cache-control')).toBeNull();
+    expect(second.headers.get('cache-control')).toBe('public, no-cache');
+    // The host is not part of the key, the query is.
+    expect((await cache.fetch(new Request('http://other.test/product/1'), app)).headers.get('cf-cache-status')).toBe('HIT');
+    expect((await cache.fetch(get('/product/1?utm_source=x'), app)).headers.get('cf-cache-status')).toBe('MISS');
+  });
+
+  it('keeps nothing with a Set-Cookie, private, no-store, no max-age, Vary: *, a status other than 200, or a POST', async () => {
+    const cases: Array<[Record<string, string>, number]> = [
+      [{ ...KEEP, 'Set-Cookie': 'a=b' }, 200],
+      [{ 'Cache-Control': 'private, no-cache' }, 200],
+      [{ 'Cache-Control': 'no-store' }, 200],
+      [{ 'Cache-Control': 'public' }, 200],
+      [{ ...KEEP, Vary: '*' }, 200],
+      [KEEP, 404],
+    ];
+    for (const [headers, status] of cases) {
+      const cache = memoryPageCache({ maxEntries: 10, maxBytes: 1e6 });
+      const { app, runs } = countingApp(headers, status);
+      expect((await cache.fetch(get('/p'), app)).headers.get('cf-cache-status')).toBe('BYPASS');
+      await cache.fetch(get('/p'), app);
+      expect(runs()).toBe(2);
+    }
+    const cache = memoryPageCache({ maxEntries: 10, maxBytes: 1e6 });
+    const { app, runs } = countingApp();
+    await cache.fetch(new Request('http://shop.test/p', { method: 'POST' }), app);
+    await cache.fetch(new Request('http://shop.test/p', { method: 'POST' }), app);
+    expect(runs()).toBe(2);
+  });
+
+  it('keeps one copy per value of each header the answer varies on, compared verbatim', async () => {
+    const cache = memoryPageCache({ maxEntries: 10, maxBytes: 1e6 });
+    const { app, runs } = countingApp({ ...KEEP, Vary: 'Cookie, CF-IPCountry' });
+    expect(await (await cache.fetch(get('/p', { 'CF-IPCountry': 'US' }), app)).text()).toBe('/p #1 US');
+    expect(await (await cache.fetch(get('/p', { 'CF-IPCountry': 'GB' }), app)).text()).toBe('/p #2 GB');
+    expect(await (await cache.fetch(get('/p', { 'CF-IPCountry': 'US' }), app)).text()).toBe('/p #1 US');
+    expect(await (await cache.fetch(get('/p', { 'CF-IPCountry': 'GB' }), app)).text()).toBe('/p #2 GB');
+    // A cookie is another variant (the app answers it private in practice: nothing of one visitor is kept).
+    await cache.fetch(get('/p', { 'CF-IPCountry': 'GB', Cookie: 'cart=1' }), app);
+    expect(runs()).toBe(3);
+  });
+
+  it('serves a stale page at once while one background request refreshes it, and on the app failing', async () => {
+    let clock = 0;
+    const cache = memoryPageCache({ maxEntries: 10, maxBytes: 1e6 }, () => clock);
+    let failing = false;
+    let runs = 0;
+    const app = async () => {
+      runs += 1;
+      if (failing) return new Response('down', { status: 503 });
+      return new Response(`#${runs}`, { headers: { 'Content-Type': 'text/html', ...KEEP } });
+    };
+    await cache.fetch(get('/p'), app);
+    clock = 61_000;
+    const stale = await cache.fetch(get('/p'), app);
+    expect(stale.headers.get('cf-cache-status')).toBe('UPDATING');
+    expect(await stale.text()).toBe('#1');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await (await cache.fetch(get('/p'), app)).text()).toBe('#2');
+    // Past the stale window the app is asked; when it fails, the last good copy stands in.
+    failing = true;
+    clock = 61_000 + 700_000;
+    const outage = await cache.fetch(get('/p'), app);
+    expect(outage.headers.get('cf-cache-status')).toBe('STALE');
+    expect(await outage.text()).toBe('#2');
+  });
+
+  it('drops every page carrying a purged tag, in any case, and keeps the others', async () => {
+    const cache = memoryPageCache({ maxEntries: 10, maxBytes: 1e6 });
+    await cache.fetch(get('/a'), tagged('product:1,catalogue'));
+    await cache.fetch(get('/b'), tagged('product:2'));
+    expect(cache.size()).toBe(2);
+    expect(cache.purge(['CATALOGUE'])).toBe(1);
+    expect((await cache.fetch(get('/a'), tagged('product:1'))).headers.get('cf-cache-status')).toBe('MISS');
+    expect((await cache.fetch(get('/b'), tagged('product:2'))).headers.get('cf-cache-status')).toBe('HIT');
+  });
+
+  it('does not keep an answer the app began before a purge (it may show what the purge dropped)', async () => {
+    const cache = memoryPageCache({ maxEntries: 10, maxBytes: 1e6 });
+    let release!: () => void;
+    const slow = async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return new Response('old', { headers: { 'Content-Type': 'text/html', 'Cache-Tag': 'product:1', ...KEEP } });
+    };
+    const pending = cache.fetch(get('/a'), slow);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    cache.purge(['product:1']);
+    release();
+    expect(await (await pending).text()).toBe('old');
+    expect(cache.size()).toBe(0);
+  });
+});
