@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { contactNotices } from '#shared/contact/form.ts';
-import { pageEvents } from '../support/html';
+import { entryScriptOf, pageEvents } from '../support/html';
 import { startWorker, type TestWorker } from '../support/worker';
 
 let worker: TestWorker;
@@ -53,7 +53,7 @@ describe('the built Worker in workerd', () => {
     expect(icon.headers.get('content-type')).toContain('icon');
     await icon.arrayBuffer();
     const html = await (await get('/x')).text();
-    const script = html.match(/<script type="module" src="([^"]+)"/)![1]!;
+    const script = entryScriptOf(html);
     const js = await get(script);
     expect(js.status).toBe(200);
     expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');

@@ -6,7 +6,7 @@ import { formatMoney } from '#shared/money.ts';
 import type { Currency } from '#shared/region/region.ts';
 import { blogPosts, blogProductRelations } from '#worker/db/schema.ts';
 import { contentPosts as seedPosts } from '../support/content';
-import { jsonLdBlocks, mainOf, sectionOf, textOf } from '../support/html';
+import { jsonLdBlocks, mainOf, RETURNING_VISITOR, sectionOf, textOf } from '../support/html';
 import { keptLog, startTestApp, type TestApp } from '../support/test-app';
 import { productById, products } from '../support/catalogue';
 
@@ -126,7 +126,7 @@ describe('article page /blog/{slug}', () => {
   });
 
   it('gives a browser the article and its products first, with a skeleton where related articles stream in after it', async () => {
-    const { res, html } = await t.get(`/blog/${SLUG}`);
+    const { res, html } = await t.get(`/blog/${SLUG}`, RETURNING_VISITOR);
     expect(res.status).toBe(200);
     const main = mainOf(html);
     expect(main).toContain('<h2>Safety comes first, every session</h2>');

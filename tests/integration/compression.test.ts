@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { BROWSER_UA } from '../support/html';
+import { BROWSER_UA, entryScriptOf } from '../support/html';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,7 +27,7 @@ function rawGet(path: string, acceptEncoding?: string) {
 
 async function entryScript() {
   const html = (await rawGet('/anything')).body.toString();
-  return html.match(/<script type="module" src="([^"]+)"/)![1]!;
+  return entryScriptOf(html);
 }
 
 describe('compression on the Node runtime', () => {

@@ -6,7 +6,7 @@ import { filterGuides } from '#shared/editorial/guides.ts';
 import { displayPrice } from '#shared/catalogue/prices.ts';
 import { formatMoney } from '#shared/money.ts';
 import { blogPosts, categories } from '#worker/db/schema.ts';
-import { attr, decodeEntities, jsonLdBlocks, mainOf, sectionOf, textOf } from '../support/html';
+import { attr, decodeEntities, jsonLdBlocks, mainOf, RETURNING_VISITOR, sectionOf, textOf } from '../support/html';
 import { keptLog, startTestApp, type TestApp } from '../support/test-app';
 import { productById } from '../support/catalogue';
 
@@ -131,7 +131,7 @@ describe('digest landing /training-gun-digest', () => {
   });
 
   it('streams a browser the page with skeletons for 3 category cards and 2 article cards, filled after the body', async () => {
-    const { html } = await t.get('/training-gun-digest');
+    const { html } = await t.get('/training-gun-digest', RETURNING_VISITOR);
     const main = mainOf(html);
     const skeleton = (name: string) => main.match(new RegExp(`data-skeleton="${name}"[\\s\\S]*?</ul>`))![0];
     expect(skeleton('digest-categories').match(/<li /g)).toHaveLength(3);
@@ -191,7 +191,7 @@ describe('guides list /guides', () => {
     expect(res.status).toBe(200);
     expect(cardLinks(mainOf(html))).toHaveLength(12);
     expect(html).toContain('<link rel="canonical" href="http://localhost:8787/guides"/>');
-    const streamed = mainOf((await t.get('/guides')).html);
+    const streamed = mainOf((await t.get('/guides', RETURNING_VISITOR)).html);
     expect(streamed.match(/data-skeleton="guides"[\s\S]*?<\/ul>/)![0].match(/<li>/g)).toHaveLength(6);
   });
 });
@@ -239,7 +239,7 @@ describe('guides list island', () => {
   });
 
   it('streams a browser the same form, disabled, above the skeletons, and the island after the body', async () => {
-    const { html } = await t.get('/guides?q=blue');
+    const { html } = await t.get('/guides?q=blue', RETURNING_VISITOR);
     const main = mainOf(html);
     const fallback = main.slice(0, main.indexOf('data-skeleton="guides"'));
     expect(fallback).not.toContain('data-island');

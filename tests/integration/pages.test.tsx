@@ -1,6 +1,6 @@
 import { Suspense, use } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attr, BROWSER_UA, pageEvents, readChunks, scriptTags } from '../support/html';
+import { attr, BROWSER_UA, entryScriptOf, pageEvents, readChunks, scriptTags } from '../support/html';
 import { logDuring, startTestApp, type TestApp } from '../support/test-app';
 
 const SLOW_MS = 700;
@@ -179,7 +179,7 @@ describe('operations', () => {
 
   it('serves hashed client files as immutable and others revalidated', async () => {
     const html = await (await fetch(`${t.url}/anything`)).text();
-    const script = html.match(/<script type="module" src="([^"]+)"/)?.[1];
+    const script = entryScriptOf(html);
     expect(script).toMatch(/^\/assets\/entry-[\w-]+\.js$/);
     const js = await fetch(`${t.url}${script}`);
     expect(js.status).toBe(200);

@@ -75,3 +75,16 @@ export function jsonLdBlocks(html: string): Array<Record<string, unknown>> {
     (m) => JSON.parse(m[1]!) as Record<string, unknown>,
   );
 }
+
+/**
+ * A returning visitor's cookie: their pages are their own, streamed with Suspense's skeletons (a
+ * first visit with no cookie gets a page the shared cache can keep, rendered whole).
+ */
+export const RETURNING_VISITOR = { Cookie: 'consent=denied' } as const;
+
+/** The client entry the page's loader script inserts (frame/document.tsx): its address. */
+export function entryScriptOf(html: string): string {
+  const found = /\.apply\(null,\["([^"]+)"/.exec(html)?.[1];
+  if (!found) throw new Error('the page has no entry loader');
+  return found;
+}

@@ -213,20 +213,16 @@ export function createReadCache(options: ReadCacheOptions) {
     served: (status: ReadStatus) => void,
   ): Promise<{ [K in keyof R]: Promise<ReadValues<R>[K]> }> {
     const at = now();
-    let state = await gate.current();
-    if (scope.checkGate && !(state && at - state.storedAt < GATE_CHECK_MS) && !scope.timedOut) {
-      // One round trip for the gate's row (shared with concurrent requests), then the kept reads are judged against it.
-      const pending = inFlight.get(gate.key) ?? fetchBatch([], true, scope).get(gate.key);
-      await pending?.catch((err: unknown) => scope.log('warn', 'read cache gate not checked', errorFields(err)));
-      state = await gate.current();
-    }
-    const justChecked = scope.checkGate === true && state !== undefined && at - state.storedAt < GATE_CHECK_MS;
-    const stateFresh = justChecked || gate.isFresh(state, at);
+    const state = await gate.current();
+    // A page the shared cache will keep, with the gate older than GATE_CHECK_MS: everything is read
+    // again with the gate, in the one batch (a kept copy still stands in if that read fails or is slow).
+    const recheck = scope.checkGate === true && !(state && at - state.storedAt < GATE_CHECK_MS) && !scope.timedOut;
+    const stateFresh = !recheck && (scope.checkGate === true || gate.isFresh(state, at));
     const version = state?.value.version;
     const entries = await Promise.all(reads.map((r) => store.get(cacheKey(r.name, r.args))));
     const states = reads.map((r, i) => {
       const entry = entries[i];
-      if (!entry || version === undefined) return entry ? 'outdated' : 'gone';
+      if (!entry || version === undefined || recheck) return entry ? 'outdated' : 'gone';
       return entryState(entry, r.strategy, at, version);
     });
 
