@@ -94,3 +94,17 @@ describe('the built Worker in workerd', () => {
     expect(worker.logs()).toContain('contact message not saved');
   });
 });
+
+describe('the Worker without RATE_LIMIT_SECRET', () => {
+  it('says on /healthz that no limit holds across isolates (503 with the reason), and logs it', async () => {
+    const bare = await startWorker({ RATE_LIMIT_SECRET: '' });
+    try {
+      const res = await bare.get('/healthz');
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ status: 'degraded', reason: expect.stringContaining('RATE_LIMIT_SECRET is not set') });
+      expect(bare.logs()).toContain('RATE_LIMIT_SECRET is not set');
+    } finally {
+      await bare.dispose();
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 import { noChangeFeed } from '#worker/base/change-feed.ts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cartNotices } from '#shared/cart/notices.ts';
 import { parseSettings } from '#worker/base/settings.ts';
@@ -33,8 +34,9 @@ beforeEach(async () => {
   for (const id of [1, 2, 10]) await setStock(store.db, id, 10, null);
 });
 
-function deps(withStripe: boolean): CheckoutDeps {
-  const settings = parseSettings({ SITE_URL: 'https://shop.example', ...(withStripe ? stripe.env : {}) }, 'node');
+/** The settings, with the share one network may hold off unless a test is about it (these carts buy more than a fifth). */
+function deps(withStripe: boolean, env: Record<string, string> = { CHECKOUT_HOLD_SHARE: '0' }): CheckoutDeps {
+  const settings = parseSettings({ SITE_URL: 'https://shop.example', ...(withStripe ? stripe.env : {}), ...env }, 'node');
   return {
     db: store.db,
     settings,
@@ -198,6 +200,35 @@ describe('startCheckout without Stripe', () => {
 });
 
 describe('POST /cart/checkout from one address, over HTTP', () => {
+  it('bounds the share one network holds: eight /64s of one /56, or eight addresses of one /24, hold a fifth at most; another network buys; links stay on', async () => {
+    const withShare = deps(true, {});
+    const before = stripe.linkUpdates.length;
+    for (const [label, senders] of [
+      ['IPv6', Array.from({ length: 8 }, (_, i) => `2001:db8:77:${(0xab00 + i).toString(16)}::1`)],
+      ['IPv4', Array.from({ length: 8 }, (_, i) => `198.51.7.${10 + i}`)],
+    ] as const) {
+      await setStock(store.db, 6, 40, null);
+      await store.db.run(sql`delete from stock_reservations where product_id = 6`);
+      const outcomes = [];
+      for (const [i, sender] of senders.entries()) {
+        // Each asks for as much as a fifth of what is on hand (8 of 40).
+        outcomes.push(
+          (await startCheckout(withShare, request([{ id: 6, quantity: 8 }], { sender, attempt: `${label}-attempt-${i}` }))).kind,
+        );
+      }
+      expect(outcomes, label).toEqual(['redirect', ...Array<string>(7).fill('limited')]);
+      expect(await held(6), label).toBe(8);
+      // A shopper from another network still buys.
+      const elsewhere = label === 'IPv6' ? '2001:db8:78::1' : '198.51.8.1';
+      expect(
+        (await startCheckout(withShare, request([{ id: 6, quantity: 8 }], { sender: elsewhere, attempt: `${label}-other` }))).kind,
+      ).toBe('redirect');
+    }
+    // Nothing was held down to none available: no payment link was switched off.
+    await Promise.all(waiting);
+    expect(stripe.linkUpdates.slice(before)).toEqual([]);
+  });
+
   it('30 forged 130-unit carts meet 429 and hold nothing; a shopper from another address checks out', async () => {
     const app = await startTestApp({ env: { ...stripe.env, CLIENT_IP_HEADER: 'x-forwarded-for' } });
     try {

@@ -14,7 +14,7 @@ import { BROWSER_UA, GOOGLEBOT_UA } from './html';
 
 /** A page as fetched: the response and its body, read to the end. */
 /** Settings that turn the per-address checkout limits off, for tests whose many shoppers all come from 127.0.0.1. */
-export const NO_ADDRESS_LIMITS = { CHECKOUT_RATE_LIMIT: '0', CHECKOUT_HOLD_UNITS: '0' } as const;
+export const NO_ADDRESS_LIMITS = { CHECKOUT_RATE_LIMIT: '0', CHECKOUT_HOLD_UNITS: '0', CHECKOUT_HOLD_SHARE: '0' } as const;
 
 export interface FetchedPage {
   res: Response;

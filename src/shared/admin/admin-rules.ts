@@ -12,6 +12,12 @@ export const LINK_VALID_MINUTES = 15;
 export const SESSION_IDLE_HOURS = 12;
 /** The durable limit's scope and window for sign-in requests (ADMIN_SIGNIN_RATE_LIMIT per window, per address and per sender). */
 export const SIGN_IN_WINDOW = { scope: 'admin-sign-in', windowS: 15 * 60 } as const;
+
+/**
+ * While a link mailed to an address this recently is unused, a new ask mails nothing (answered alike;
+ * that link works for LINK_VALID_MINUTES): at most 4 mails in any quarter hour, whoever asks.
+ */
+export const SIGN_IN_MAIL_EVERY_MINUTES = 5;
 /** Orders per page of /admin/orders. */
 export const ORDERS_PAGE_SIZE = 25;
 

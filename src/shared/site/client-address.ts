@@ -51,21 +51,50 @@ function ipv6Groups(address: string): number[] | null {
   return groups.map((g) => parseInt(g, 16));
 }
 
+/** An IPv4 address's four numbers, or null if it is not one. */
+function ipv4Parts(address: string): number[] | null {
+  if (!/^\d{1,3}(\.\d{1,3}){3}$/.test(address)) return null;
+  const parts = address.split('.').map(Number);
+  return parts.every((n) => n <= 255) ? parts : null;
+}
+
+/** The address as IPv4 numbers, when it is one (an IPv4-mapped IPv6 address too), or its IPv6 groups. */
+function parsed(address: string): { v4: number[] } | { v6: number[] } | null {
+  const trimmed = address.trim();
+  const v4 = ipv4Parts(trimmed);
+  if (v4) return { v4 };
+  const groups = ipv6Groups(trimmed);
+  if (!groups) return null;
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    return { v4: [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255] };
+  }
+  return { v6: groups };
+}
+
+const v6Prefix = (groups: number[], count: number) =>
+  `${groups
+    .slice(0, count)
+    .map((g) => g.toString(16))
+    .join(':')}::/${count * 16}`;
+
 /**
- * What one visitor is counted as: an IPv4 address as it is, an IPv6 address by its /64 (one
- * household or server gets a whole /64 and can pick any address in it), an IPv4-mapped IPv6
- * address as its IPv4. Anything else (a proxy's name, garbage) as it was given, lower-cased.
+ * What one visitor is counted as, wherever an address is counted (rate limits, holds): an IPv4 address
+ * as it is, an IPv6 address by its /48 (a site is given a /48 and can pick any of its 2^80 addresses:
+ * counting by /64 let one /56 count as 256 visitors), an IPv4-mapped IPv6 address as its IPv4. Anything
+ * else (a proxy's name, garbage) as it was given, lower-cased.
  */
 export function rateLimitSubject(address: string): string {
-  const trimmed = address.trim();
-  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(trimmed)) return trimmed;
-  const groups = ipv6Groups(trimmed);
-  if (!groups) return trimmed.toLowerCase();
-  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
-    return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join('.');
-  }
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.toString(16))
-    .join(':')}::/64`;
+  const p = parsed(address);
+  if (!p) return address.trim().toLowerCase();
+  return 'v4' in p ? p.v4.join('.') : v6Prefix(p.v6, 3);
+}
+
+/**
+ * The network a visitor is in, for what one network may hold at once: an IPv4 /24 (addresses next to
+ * each other are one operator's), an IPv6 /48. Anything else as rateLimitSubject gives it.
+ */
+export function networkSubject(address: string): string {
+  const p = parsed(address);
+  if (!p) return address.trim().toLowerCase();
+  return 'v4' in p ? `${p.v4.slice(0, 3).join('.')}.0/24` : v6Prefix(p.v6, 3);
 }

@@ -1,3 +1,4 @@
+import { sameSitePath } from './safe-redirect.ts';
 import type { Region } from '#shared/region/region.ts';
 
 /** Google Consent Mode v2: the choice a visitor made, remembered under this key. */
@@ -40,14 +41,7 @@ export function consentCookie(choice: ConsentChoice, opts: { secure: boolean }):
   return parts.join('; ');
 }
 
-const SITE = 'https://site.invalid';
-
-/**
- * Where the banner's form post returns to: a path on this site only. Browsers drop tabs and newlines
- * from a Location and read a backslash as a slash ('/\t/evil.com' is '//evil.com'), so a value holding
- * either is refused outright, and what is left must still resolve on this site.
- */
+/** Where the banner's form post returns to: a path on this site only (the one check: sameSitePath), else home. */
 export function consentReturnPath(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || /[\\\p{Cc}]/u.test(value)) return '/';
-  return new URL(value, SITE).origin === SITE && !value.startsWith('//') ? value : '/';
+  return sameSitePath(value) ?? '/';
 }

@@ -16,6 +16,16 @@ export async function makeSignInLink(db: Db, email: string, now = Date.now()): P
   return token;
 }
 
+/** Whether a link mailed to this address since `since` (ms) is still unused: a new ask then mails nothing. */
+export async function unusedLinkSince(db: Db, email: string, since: number): Promise<boolean> {
+  const [link] = await db
+    .select({ id: adminLinks.id })
+    .from(adminLinks)
+    .where(and(eq(adminLinks.email, email), gt(adminLinks.createdAt, iso(since)), isNull(adminLinks.usedAt)))
+    .limit(1);
+  return link !== undefined;
+}
+
 /**
  * Uses a link: marks it used in the same statement that finds it unused and unexpired (two clicks at
  * once: one wins), then opens a session for its address. Null for an unknown, used or expired link.

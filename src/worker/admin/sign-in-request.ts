@@ -1,11 +1,11 @@
-import { adminAddresses, isAdmin, LINK_VALID_MINUTES, SIGN_IN_WINDOW } from '#shared/admin/admin-rules.ts';
+import { adminAddresses, isAdmin, LINK_VALID_MINUTES, SIGN_IN_MAIL_EVERY_MINUTES, SIGN_IN_WINDOW } from '#shared/admin/admin-rules.ts';
 import { site } from '#shared/site/brand.ts';
 import { errorFields, type Logger } from '#worker/base/log.ts';
 import { takeHit } from '#worker/limits/durable-limit.ts';
-import { recipientKey, senderKey } from '#worker/limits/sender-key.ts';
+import { senderKey } from '#worker/limits/sender-key.ts';
 import type { MailMessage } from '#worker/mail/mailer.ts';
 import type { MailDeps } from '#worker/mail/send-owed.ts';
-import { makeSignInLink } from './admin-sessions.ts';
+import { makeSignInLink, unusedLinkSince } from './admin-sessions.ts';
 
 type SignInDeps = MailDeps & { log: Logger };
 
@@ -31,9 +31,12 @@ export function signInEmail(to: string, token: string, settings: SignInDeps['set
 }
 
 /**
- * A sign-in request: counted against the address and the sender's network (ADMIN_SIGNIN_RATE_LIMIT per
- * 15 minutes each, durable), then, for a listed address only, a link made and mailed by `later` (the
- * answer does not wait for it, so a listed and an unlisted address take the same time and get the same words).
+ * A sign-in request: counted against the sender's network (ADMIN_SIGNIN_RATE_LIMIT per 15 minutes,
+ * durable), then, for a listed address only, a link made and mailed by `later` (the answer does not
+ * wait for it, so a listed and an unlisted address take the same time and get the same words). The
+ * address itself is never locked: a flood for it from other networks cannot keep the owner out. While
+ * a link mailed to it in the last SIGN_IN_MAIL_EVERY_MINUTES is unused, a request is answered alike and
+ * mails nothing (that link still works).
  */
 export async function askForSignIn(
   deps: SignInDeps,
@@ -43,17 +46,17 @@ export async function askForSignIn(
 ): Promise<{ limited: false } | { limited: true; retryAfterS: number }> {
   const { db, settings, log } = deps;
   const limit = { ...SIGN_IN_WINDOW, limit: settings.ADMIN_SIGNIN_RATE_LIMIT };
-  const [byAddress, bySender] = await Promise.all([
-    recipientKey(settings.RATE_LIMIT_SECRET, email).then((key) => takeHit(db, limit, key)),
-    senderKey(settings.RATE_LIMIT_SECRET, sender).then((key) => takeHit(db, limit, key)),
-  ]);
-  const refused = [byAddress, bySender].find((hit) => !hit.allowed);
-  if (refused?.allowed === false) {
+  const bySender = await takeHit(db, limit, await senderKey(settings.RATE_LIMIT_SECRET, sender));
+  if (!bySender.allowed) {
     log('warn', 'admin sign-in rate limited', {});
-    return { limited: true, retryAfterS: refused.retryAfterS };
+    return { limited: true, retryAfterS: bySender.retryAfterS };
   }
   if (!isAdmin(email, adminAddresses(settings.ADMIN_EMAILS))) {
     log('warn', 'admin sign-in asked for an address not in ADMIN_EMAILS', {});
+    return { limited: false };
+  }
+  if (await unusedLinkSince(db, email, Date.now() - SIGN_IN_MAIL_EVERY_MINUTES * 60_000)) {
+    log('info', 'admin sign-in link mailed moments ago: this ask mails nothing', {});
     return { limited: false };
   }
   later(

@@ -94,6 +94,12 @@ function settingsSchema(runtime: Runtime) {
     /** Units one address may hold in open checkouts at once (then 429): no one holds the stock for free; 0 turns the cap off. */
     CHECKOUT_HOLD_UNITS: z.coerce.number().int().min(0).max(100_000).default(50),
     /**
+     * The share of a product's units on hand (percent) that one address, and one network (an IPv4 /24,
+     * an IPv6 /48), may hold in open checkouts at once, at least one unit (then 429): many addresses of
+     * one network cannot hold everything; 0 turns the bound off.
+     */
+    CHECKOUT_HOLD_SHARE: z.coerce.number().int().min(0).max(100).default(20),
+    /**
      * Who may enter the back office (/admin), comma-separated addresses (any case): each gets a one-time
      * sign-in link by mail. Unset: /admin answers 404 and nothing is offered.
      */

@@ -1,5 +1,5 @@
 import type { CartNotice } from '#shared/cart/notices.ts';
-import { offerNotice, parseCode, unknownCodeText, type Offer } from '#shared/offers/offer.ts';
+import { offerNotice, parseCode, type Offer } from '#shared/offers/offer.ts';
 import type { Currency } from '#shared/region/region.ts';
 import { errorFields, type Logger } from '#worker/base/log.ts';
 import type { Settings } from '#worker/base/settings.ts';
@@ -10,6 +10,8 @@ import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
 
 /** PROMO_CODE_RATE_LIMIT counts per this window: each look-up is a Stripe request, and codes are not for guessing. */
 const LOOKUP_WINDOW = { scope: 'promotion-code', windowS: 10 * 60 };
+
+const UNCHECKED: CartNotice = { tone: 'error', text: 'That code could not be checked just now: please try again in a few minutes.' };
 
 export interface CodeDeps {
   db: Db;
@@ -38,8 +40,19 @@ export type CodeAnswer = { notice: CartNotice; keep?: { offer: Offer; expiresAt:
  */
 export async function bringCode(deps: CodeDeps, brought: BroughtCode): Promise<CodeAnswer> {
   const { db, settings, gateway, log } = deps;
+  // Every attempt counts, a malformed one too: a link whose code is not one still costs its network a try.
+  const limit = await takeHit(
+    db,
+    { ...LOOKUP_WINDOW, limit: settings.PROMO_CODE_RATE_LIMIT },
+    await senderKey(settings.RATE_LIMIT_SECRET, brought.sender),
+  ).catch((err: unknown) => {
+    log('error', 'promotion code attempt not counted', errorFields(err));
+    return null;
+  });
+  if (!limit) return { notice: UNCHECKED };
+  if (!limit.allowed) return { limited: true, retryAfterS: limit.retryAfterS };
   const code = parseCode(brought.raw);
-  // Not echoed: a link must not make the shop say whatever it carries.
+  // What the shopper brought is never echoed until Stripe knows it: a link must not make the shop say whatever it carries.
   if (code === null) {
     return {
       notice: {
@@ -49,21 +62,15 @@ export async function bringCode(deps: CodeDeps, brought: BroughtCode): Promise<C
     };
   }
   if (!gateway)
-    return { notice: { tone: 'error', text: `${code} cannot be applied here: enter it on the payment page if it asks for one.` } };
+    return { notice: { tone: 'error', text: 'Codes cannot be applied here: enter yours on the payment page if it asks for one.' } };
   try {
-    const limit = await takeHit(
-      db,
-      { ...LOOKUP_WINDOW, limit: settings.PROMO_CODE_RATE_LIMIT },
-      await senderKey(settings.RATE_LIMIT_SECRET, brought.sender),
-    );
-    if (!limit.allowed) return { limited: true, retryAfterS: limit.retryAfterS };
     const promo = await gateway.findPromotionCode(code);
-    if (!promo) return { notice: { tone: 'error', text: unknownCodeText(code) } };
+    if (!promo) return { notice: { tone: 'error', text: 'That is not a code we can accept: it may have ended or been mistyped.' } };
     const { id: _id, expiresAt, ...offer } = promo;
     log('info', 'promotion code kept for the cart', { code: promo.code });
     return { notice: { tone: 'info', text: offerNotice(offer, brought.currency) }, keep: { offer, expiresAt } };
   } catch (err) {
     log('error', 'promotion code could not be checked', errorFields(err));
-    return { notice: { tone: 'error', text: `${code} could not be checked just now: please try again in a few minutes.` } };
+    return { notice: UNCHECKED };
   }
 }

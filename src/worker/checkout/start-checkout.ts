@@ -20,7 +20,7 @@ import { stockChanged } from '#worker/stock/stock-changed.ts';
 import type { ChangeFeed } from '#worker/base/change-feed.ts';
 import { attachSession, release, reserve, type Reserved } from '#worker/stock/reserve.ts';
 import { takeHit } from '#worker/limits/durable-limit.ts';
-import { senderKey } from '#worker/limits/sender-key.ts';
+import { networkKey, senderKey } from '#worker/limits/sender-key.ts';
 import { regionPaymentLink } from './checkout-inputs.ts';
 import { deploymentCheckoutMode } from './deployment-mode.ts';
 import { checkoutSessionParams } from './session-params.ts';
@@ -191,14 +191,24 @@ export async function startCheckout(deps: CheckoutDeps, request: CheckoutRequest
   let held: Reserved;
   try {
     const until = nowSeconds() + settings.CHECKOUT_HOLD_MINUTES * 60 + SESSION_EXPIRY_MARGIN_S + HOLD_GRACE_S;
-    held = await reserve(db, reservation, lines, until, { key: sender, cap: settings.CHECKOUT_HOLD_UNITS });
+    const network = await networkKey(settings.RATE_LIMIT_SECRET, request.sender);
+    held = await reserve(db, reservation, lines, until, {
+      key: sender,
+      network,
+      cap: settings.CHECKOUT_HOLD_UNITS,
+      sharePercent: settings.CHECKOUT_HOLD_SHARE,
+    });
   } catch (err) {
     // Nothing can be held without the database: no session is created (it could sell what is gone).
     log('error', 'checkout hold failed', errorFields(err));
     return { kind: 'unavailable' };
   }
   if (!held.ok && 'capped' in held) {
-    log('warn', 'checkout refused: the address holds its cap', { senderKey: sender, cap: settings.CHECKOUT_HOLD_UNITS });
+    log('warn', 'checkout refused: the address or its network holds its share', {
+      senderKey: sender,
+      cap: settings.CHECKOUT_HOLD_UNITS,
+      share: settings.CHECKOUT_HOLD_SHARE,
+    });
     return { kind: 'limited', notice: cartNotices.tooManyHeld, retryAfterS: settings.CHECKOUT_HOLD_MINUTES * 60 };
   }
   if (!held.ok) {

@@ -388,6 +388,8 @@ export const stockReservations = sqliteTable(
     expiresAt: integer('expires_at').notNull(),
     /** Who holds it: the hashed address (sender key) of the checkout, so one address holds a bounded number of units. */
     holder: text('holder'),
+    /** The holder's network (its IPv4 /24 or IPv6 /48, keyed the same way): one network holds a bounded share of a product. */
+    network: text('network'),
     /**
      * The Idempotency-Key its session is asked for under: made when the hold is, so a double submit
      * (which finds the hold) asks Stripe alike and gets the same session, and a try after a failure
@@ -401,6 +403,7 @@ export const stockReservations = sqliteTable(
     primaryKey({ columns: [t.reservation, t.productId] }),
     index('stock_reservations_product_idx').on(t.productId, t.expiresAt),
     index('stock_reservations_holder_idx').on(t.holder),
+    index('stock_reservations_network_idx').on(t.network, t.productId),
     index('stock_reservations_expires_idx').on(t.expiresAt),
   ],
 );
@@ -514,7 +517,7 @@ export const adminLinks = sqliteTable(
     usedAt: text('used_at'),
     createdAt: text('created_at').notNull().default(now),
   },
-  (t) => [index('admin_links_expires_idx').on(t.expiresAt)],
+  (t) => [index('admin_links_expires_idx').on(t.expiresAt), index('admin_links_email_idx').on(t.email, t.createdAt)],
 );
 
 /**

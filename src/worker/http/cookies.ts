@@ -38,6 +38,8 @@ export const COOKIES = {
   offer: { name: 'offer', maxAgeS: 30 * DAY_S },
   /** One sentence for the next page a redirect lands on, shown once. */
   flash: { name: 'flash', maxAgeS: 120 },
+  /** The back office's own: only its pages are sent it, and a shopper's notice never shows there. */
+  adminFlash: { name: 'admin_flash', maxAgeS: 120, path: '/admin' },
   /** The back office's session: `__Host-` where the scheme allows it (this host's alone, Secure, every path). */
   admin: { name: (https) => (https ? '__Host-admin' : 'admin'), maxAgeS: SESSION_IDLE_HOURS * 3600, sameSite: 'Strict' },
 } satisfies Record<string, CookieSpec>;

@@ -12,15 +12,19 @@ export interface FlashNotice {
   text: string;
 }
 
-export function setFlash(c: Context, notice: FlashNotice): void {
-  writeCookie(c, COOKIES.flash, `${notice.tone}:${notice.text.slice(0, FLASH_MAX_CHARS)}`);
+/** The shop's pages and the back office each have their own notice: neither shows the other's. */
+export type FlashScope = 'shop' | 'admin';
+const cookieOf = (scope: FlashScope) => (scope === 'admin' ? COOKIES.adminFlash : COOKIES.flash);
+
+export function setFlash(c: Context, notice: FlashNotice, scope: FlashScope = 'shop'): void {
+  writeCookie(c, cookieOf(scope), `${notice.tone}:${notice.text.slice(0, FLASH_MAX_CHARS)}`);
 }
 
-/** The notice this request brought, cleared so it shows once; null when there is none. */
-export function takeFlash(c: Context): FlashNotice | null {
-  const raw = readCookie(c, COOKIES.flash);
+/** The notice this request brought for `scope`, cleared so it shows once; null when there is none. */
+export function takeFlash(c: Context, scope: FlashScope = 'shop'): FlashNotice | null {
+  const raw = readCookie(c, cookieOf(scope));
   if (raw === undefined) return null;
-  clearCookie(c, COOKIES.flash);
+  clearCookie(c, cookieOf(scope));
   const match = /^(info|error):(.+)$/s.exec(raw);
   return match ? { tone: match[1] as FlashNotice['tone'], text: match[2]!.slice(0, FLASH_MAX_CHARS) } : null;
 }

@@ -1,4 +1,4 @@
-import { rateLimitSubject } from '#shared/site/client-address.ts';
+import { networkSubject, rateLimitSubject } from '#shared/site/client-address.ts';
 import { normaliseRecipient } from '#shared/contact/recipient.ts';
 import { hmacHex } from '#worker/base/digest.ts';
 import { contactHmacKey } from './hmac-key.ts';
@@ -9,11 +9,16 @@ async function keyed(secret: string | undefined, text: string): Promise<string> 
 
 /**
  * What the per-sender limit counts by: an HMAC (keyed with RATE_LIMIT_SECRET) of the sender's
- * address (IPv6 by its /64), so the table holds nothing that can be turned back into the address.
+ * address (IPv6 by its /48), so the table holds nothing that can be turned back into the address.
  * Unknown addresses share one key (they are still limited, together).
  */
 export function senderKey(secret: string | undefined, address: string | undefined): Promise<string> {
   return keyed(secret, `sender:${address ? rateLimitSubject(address) : 'unknown'}`);
+}
+
+/** The sender's network (an IPv4 /24, an IPv6 /48) keyed the same way: what one network may hold at once. */
+export function networkKey(secret: string | undefined, address: string | undefined): Promise<string> {
+  return keyed(secret, `network:${address ? networkSubject(address) : 'unknown'}`);
 }
 
 /** What the per-recipient limit counts by: the same HMAC of the normalised e-mail address. */

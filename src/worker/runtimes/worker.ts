@@ -41,6 +41,8 @@ function runtimeFor(env: WorkerEnv) {
   });
   const db = createDb(client);
   const log = createLogger(settings.LOG_LEVEL, { runtime: 'edge' });
+  if (!settings.RATE_LIMIT_SECRET)
+    log('error', 'RATE_LIMIT_SECRET is not set: every isolate counts its own limits; /healthz answers 503 until it is');
   const readCache = createReadCache({
     db,
     store: cacheApiStore((caches as unknown as { default: Cache }).default, settings.SITE_URL),

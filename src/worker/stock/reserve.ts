@@ -6,6 +6,7 @@ import { stock, stockReservations } from '#worker/db/schema.ts';
 import { stockCounts } from './stock-queries.ts';
 
 /**
+ * `capped`: over the address's cap or the share one address or network may hold (nothing was held).
  * `fresh`: this call wrote the hold (not a retry finding it held), so this call may let it go again.
  * `expiresAt` and `idempotencyKey`: as the hold stored them (a retry finds the first call's, so both ask Stripe alike).
  * `emptied`: the cart's products with none left available now (their payment links must stop).
@@ -16,10 +17,16 @@ export type Reserved =
   | { ok: false; short: ShortLine[] }
   | { ok: false; capped: true };
 
-/** Who asks for the hold, and how many units it may hold at once in all (0: no cap). */
+/**
+ * Who asks for the hold: its address's key and its network's (an IPv4 /24, an IPv6 /48), how many
+ * units the address may hold at once in all (`cap`, 0: none), and the share of each product's units
+ * on hand (percent, at least one unit) that the address, and the network, may hold at once (0: none).
+ */
 export interface Holder {
   key: string;
+  network: string;
   cap: number;
+  sharePercent: number;
 }
 
 /**
@@ -47,12 +54,21 @@ export async function reserve(
     holder.cap > 0
       ? sql`coalesce((select sum(${r.quantity}) from ${r} where ${r.holder} = ${holder.key} and ${r.reservation} <> ${reservation}), 0) + ${units} <= ${holder.cap}`
       : sql`1`;
+  const onHand = (id: number) => sql`coalesce((select ${stock.onHand} from ${stock} where ${stock.productId} = ${id}), 0)`;
+  const heldBy = (column: typeof r.holder | typeof r.network, value: string, id: number) =>
+    sql`coalesce((select sum(${r.quantity}) from ${r} where ${r.productId} = ${id} and ${column} = ${value} and ${r.reservation} <> ${reservation}), 0)`;
+  // The share is of what is on hand, so it does not shrink as others hold: many addresses of one network share one bound.
+  const withinShare = (id: number, quantity: number) => {
+    if (holder.sharePercent <= 0) return sql`1`;
+    const bound = sql`max(1, ${onHand(id)} * ${holder.sharePercent} / 100)`;
+    return sql`${heldBy(r.holder, holder.key, id)} + ${quantity} <= ${bound} and ${heldBy(r.network, holder.network, id)} + ${quantity} <= ${bound}`;
+  };
   const inserts = lines.map(({ id, quantity }) =>
-    db.run(sql`insert or ignore into ${r} (reservation, product_id, quantity, expires_at, holder, idempotency_key)
-      select ${reservation}, ${id}, ${quantity}, ${expiresAt}, ${holder.key}, ${key}
-      where coalesce((select ${stock.onHand} from ${stock} where ${stock.productId} = ${id}), 0)
+    db.run(sql`insert or ignore into ${r} (reservation, product_id, quantity, expires_at, holder, network, idempotency_key)
+      select ${reservation}, ${id}, ${quantity}, ${expiresAt}, ${holder.key}, ${holder.network}, ${key}
+      where ${onHand(id)}
         - coalesce((select sum(${r.quantity}) from ${r} where ${r.productId} = ${id} and ${r.reservation} <> ${reservation}), 0)
-        >= ${quantity} and ${withinCap}`),
+        >= ${quantity} and ${withinCap} and ${withinShare(id, quantity)}`),
   );
   const allOrNothing = db.run(
     sql`delete from ${r} where ${r.reservation} = ${reservation} and (select count(*) from ${r} where ${r.reservation} = ${reservation}) < ${lines.length}`,

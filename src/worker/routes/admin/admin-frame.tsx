@@ -93,7 +93,7 @@ export async function renderAdmin(
 ) {
   c.header('Cache-Control', 'no-store');
   c.header('X-Robots-Tag', 'noindex, nofollow');
-  const flash = takeFlash(c);
+  const flash = takeFlash(c, 'admin');
   const stream = await renderToReadableStream(
     <AdminDocument title={title} admin={opts.admin ?? null} flash={flash}>
       {body}

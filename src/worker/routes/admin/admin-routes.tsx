@@ -46,7 +46,7 @@ const office = new Hono<AdminEnv>()
     const results = await retryAllOwedMail({ ...c.get('deps'), log: c.get('log') }, { ignoreBackoff: true });
     const sent = Object.values(results).reduce((n, r) => n + r.sent, 0);
     const failed = Object.values(results).reduce((n, r) => n + r.failed, 0);
-    setFlash(c, { tone: failed > 0 ? 'error' : 'info', text: `${sent} delivered, ${failed} failed again.` });
+    setFlash(c, { tone: failed > 0 ? 'error' : 'info', text: `${sent} delivered, ${failed} failed again.` }, 'admin');
     return c.redirect('/admin/mail', 303);
   });
 

@@ -27,7 +27,7 @@ async function showOrder(c: AdminContext, problem?: OrderDetailData['problem'], 
 /** Runs an order action from its form: the outcome flashed on the order page, or the form again with why (400, 404, 409). */
 async function act(c: AdminContext, form: 'ship' | 'return', fields: Record<string, string>, action: () => Promise<string>) {
   try {
-    setFlash(c, { tone: 'info', text: await action() });
+    setFlash(c, { tone: 'info', text: await action() }, 'admin');
     return c.redirect(`/admin/orders/${c.req.param('number')}`, 303);
   } catch (err) {
     const { text, status } = refused(err);

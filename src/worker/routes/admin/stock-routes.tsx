@@ -51,6 +51,6 @@ export const stockRoutes = new Hono<AdminEnv>()
       deps.log('error', 'waiting shoppers not told', errorFields(err));
       return 0;
     });
-    setFlash(c, { tone: 'info', text: `${done}${told > 0 ? `; ${told} waiting shopper${told === 1 ? '' : 's'} told.` : '.'}` });
+    setFlash(c, { tone: 'info', text: `${done}${told > 0 ? `; ${told} waiting shopper${told === 1 ? '' : 's'} told.` : '.'}` }, 'admin');
     return c.redirect('/admin/stock', 303);
   });

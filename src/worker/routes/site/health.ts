@@ -10,6 +10,17 @@ import { errorFields } from '#worker/base/log.ts';
 /** /healthz: liveness plus a database round trip; never cached. */
 export async function health(c: Context<AppEnv>) {
   c.header('Cache-Control', 'no-store');
+  // On the edge each isolate would key the limits with its own random secret: none would hold across isolates.
+  const { runtime, settings } = c.get('deps');
+  if (runtime === 'edge' && !settings.RATE_LIMIT_SECRET) {
+    return c.json(
+      {
+        status: 'degraded',
+        reason: 'RATE_LIMIT_SECRET is not set: every isolate counts its own limits (npx wrangler secret put RATE_LIMIT_SECRET)',
+      },
+      503,
+    );
+  }
   try {
     const { db } = c.get('deps');
     const [contactMail, orderMail, orderStepMail, stockAlertMail] = await Promise.all([

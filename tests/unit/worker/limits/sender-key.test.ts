@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recipientKey, senderKey } from '#worker/limits/sender-key.ts';
+import { networkKey, recipientKey, senderKey } from '#worker/limits/sender-key.ts';
 
 const secret = 'a-secret-of-sixteen-or-more';
 
@@ -15,9 +15,15 @@ describe('contact rate-limit keys', () => {
     expect(a).not.toBe(Array.from(new Uint8Array(digest).slice(0, 16), (b) => b.toString(16).padStart(2, '0')).join(''));
   });
 
-  it('counts one IPv6 /64 as one sender', async () => {
-    expect(await senderKey(secret, '2001:db8:1:2::1')).toBe(await senderKey(secret, '2001:db8:1:2:ffff::9'));
-    expect(await senderKey(secret, '2001:db8:1:2::1')).not.toBe(await senderKey(secret, '2001:db8:1:3::1'));
+  it('counts one IPv6 /48 as one sender', async () => {
+    expect(await senderKey(secret, '2001:db8:1:2::1')).toBe(await senderKey(secret, '2001:db8:1:ff:ffff::9'));
+    expect(await senderKey(secret, '2001:db8:1:2::1')).not.toBe(await senderKey(secret, '2001:db8:2:2::1'));
+  });
+
+  it('keys a network (IPv4 /24, IPv6 /48) apart from its addresses', async () => {
+    expect(await networkKey(secret, '198.51.100.7')).toBe(await networkKey(secret, '198.51.100.200'));
+    expect(await networkKey(secret, '198.51.100.7')).not.toBe(await networkKey(secret, '198.51.101.7'));
+    expect(await networkKey(secret, '198.51.100.7')).not.toBe(await senderKey(secret, '198.51.100.7'));
   });
 
   it('without a secret uses one random key for the whole process', async () => {
