@@ -29,6 +29,9 @@ export interface Holder {
   sharePercent: number;
 }
 
+/** A product's units on hand, as SQL for a hold's conditions. */
+const onHand = (id: number) => sql`coalesce((select ${stock.onHand} from ${stock} where ${stock.productId} = ${id}), 0)`;
+
 /**
  * Holds the cart's units for a checkout until `expiresAt` (epoch seconds), all lines or none, in one
  * batch (one transaction: SQLite runs one writer at a time, so two shoppers for the last unit cannot
@@ -54,7 +57,6 @@ export async function reserve(
     holder.cap > 0
       ? sql`coalesce((select sum(${r.quantity}) from ${r} where ${r.holder} = ${holder.key} and ${r.reservation} <> ${reservation}), 0) + ${units} <= ${holder.cap}`
       : sql`1`;
-  const onHand = (id: number) => sql`coalesce((select ${stock.onHand} from ${stock} where ${stock.productId} = ${id}), 0)`;
   const heldBy = (column: typeof r.holder | typeof r.network, value: string, id: number) =>
     sql`coalesce((select sum(${r.quantity}) from ${r} where ${r.productId} = ${id} and ${column} = ${value} and ${r.reservation} <> ${reservation}), 0)`;
   // The share is of what is on hand, so it does not shrink as others hold: many addresses of one network share one bound.
