@@ -21,7 +21,7 @@ export const DOMAIN_IMPORTS = {
   posts: ['base', 'db'],
   products: ['db'],
   stock: ['base', 'db', 'payments', 'products'],
-  'stock-alerts': ['base', 'db', 'mail', 'products', 'stock'],
+  'stock-alerts': ['base', 'db', 'limits', 'mail', 'products', 'stock'],
   vitals: ['db'],
 };
 

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { stockAlerts } from '#worker/db/schema.ts';
 import { tidyAlerts, waitingCounts } from '#worker/stock-alerts/alert-requests.ts';
 import { tellWaiting } from '#worker/stock-alerts/tell-waiting.ts';
+import { setStock } from '#worker/stock/stock-moves.ts';
 import { runStockCommand } from '#worker/cli/stock-args.ts';
 import { runScheduledJobs } from '#worker/jobs/scheduled-jobs.ts';
 import { useMailingApp } from '../support/mailing-app';
@@ -14,7 +16,7 @@ import type { ReceivedEmail } from '../support/postmark-emulator';
  * the form on the sold-out knife (product 11, 0 in the seeded stock), double opt-in, one notice per
  * confirmed request when stock comes back (RFC 8058 one-click unsubscribe), and the flood limit.
  */
-const ctx = useMailingApp();
+const ctx = useMailingApp({ CLIENT_IP_HEADER: 'X-Forwarded-For' });
 const KNIFE = 11;
 
 const mailsTo = (to: string, subject: RegExp) =>
@@ -156,5 +158,48 @@ describe('back in stock, asked and told once', () => {
     for (let i = 0; i < 20; i++) statuses.push((await ask(`flood${i}@example.com`)).res.status);
     expect(statuses).toContain(429);
     expect(statuses.filter((s) => s !== 429).length).toBeLessThanOrEqual(10);
+  });
+
+  it('a stranger cannot make an address a target: 15 asks from two networks send at most 2 mails; an in-stock product refuses', async () => {
+    for (const id of [KNIFE, 6, 7]) await setStock(ctx.app.deps.db, id, 0, null);
+    const target = 'target@example.com';
+    const answers = [];
+    for (let i = 0; i < 15; i++) {
+      const network = i % 2 === 0 ? '198.51.100.20' : '203.0.113.20';
+      const product = [KNIFE, 6, 7][i % 3]!;
+      answers.push(
+        await shopper(ctx.app, { 'X-Forwarded-For': network }).post('/stock-alerts', { product_id: String(product), email: target }),
+      );
+    }
+    expect(answers.map((a) => a.res.status)).toEqual(Array<number>(15).fill(200));
+    expect(answers.every((a) => a.body.includes('Check your inbox'))).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailsTo(target, /^Confirm/).length).toBeLessThanOrEqual(2);
+    // A listed product that can be bought now: nothing to wait for, nothing mailed.
+    const inStock = await shopper(ctx.app, { 'X-Forwarded-For': '192.0.2.30' }).post('/stock-alerts', {
+      product_id: '1',
+      email: 'someone@example.com',
+    });
+    expect(inStock.res.status).toBe(409);
+    expect(inStock.body).toContain('is in stock');
+    expect(mailsTo('someone@example.com', /^Confirm/)).toHaveLength(0);
+  });
+
+  it('an address that unsubscribed is not asked to confirm that product again; an ended request is deleted after 90 days', async () => {
+    await setStock(ctx.app.deps.db, 8, 0, null);
+    const email = 'leaver@example.com';
+    const leaver = shopper(ctx.app, { 'X-Forwarded-For': '192.0.2.31' });
+    await leaver.post('/stock-alerts', { product_id: '8', email });
+    const confirm = await confirmMailFor(email);
+    const token = linkIn(confirm, '/stock-alerts/confirm').pathname.split('/').at(-1)!;
+    expect((await shopper(ctx.app).post(`/stock-alerts/unsubscribe/${token}`, {})).res.status).toBeLessThan(400);
+    await leaver.post('/stock-alerts', { product_id: '8', email });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailsTo(email, /^Confirm/)).toHaveLength(1);
+    const [row] = await ctx.app.deps.db.select().from(stockAlerts).where(eq(stockAlerts.token, token));
+    // Kept by a key (an HMAC under RATE_LIMIT_SECRET), not a plain hash anyone can recompute.
+    expect(row!.emailKey).not.toBe(createHash('sha256').update(email).digest('hex'));
+    await tidyAlerts(ctx.app.deps.db, new Date(Date.now() + 91 * 86_400_000));
+    expect(await ctx.app.deps.db.select().from(stockAlerts).where(eq(stockAlerts.token, token))).toEqual([]);
   });
 });

@@ -10,6 +10,10 @@ import { normaliseRecipient } from '#shared/contact/recipient.ts';
 export const CONFIRM_VALID_HOURS = 48;
 /** A request nobody was told about ends after this many days (restocks that far off are another story). */
 export const ALERT_LIVES_DAYS = 90;
+/** An ended request is deleted this long after it ended (until then an unsubscribe keeps that product's confirmations from being asked again). */
+export const ENDED_ALERT_KEPT_DAYS = 90;
+/** Confirmation mails one address may be sent, across products, per this window (then the same answer and no mail). */
+export const ALERT_RECIPIENT_WINDOW = { scope: 'stock-alert-recipient', windowS: 48 * 3600, limit: 2 } as const;
 /** The durable limit's scope and window for requests from one address (STOCK_ALERT_RATE_LIMIT per window, then 429). */
 export const ALERT_RATE_WINDOW = { scope: 'stock-alert', windowS: 600 } as const;
 export const ALERT_EMAIL_MAX = 254;

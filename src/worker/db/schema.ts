@@ -462,6 +462,9 @@ export const stockAlerts = sqliteTable(
     index('stock_alerts_kept_idx')
       .on(t.endedAt)
       .where(sql`email is not null`),
+    // An address's requests for a product, ended ones too (an unsubscribe is remembered), and the ended ones' tidy-up.
+    index('stock_alerts_key_idx').on(t.emailKey, t.productId),
+    index('stock_alerts_ended_idx').on(t.endedAt),
   ],
 );
 

@@ -1,14 +1,28 @@
 import { and, eq, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
-import { ALERT_LIVES_DAYS, CONFIRM_VALID_HOURS, alertEmailKeyText, confirmationLive } from '#shared/stock-alerts/alert-rules.ts';
+import {
+  ALERT_LIVES_DAYS,
+  ALERT_RECIPIENT_WINDOW,
+  CONFIRM_VALID_HOURS,
+  ENDED_ALERT_KEPT_DAYS,
+  alertEmailKeyText,
+  confirmationLive,
+} from '#shared/stock-alerts/alert-rules.ts';
 import type { Market } from '#shared/market/market.ts';
-import { randomToken, sha256Hex } from '#worker/base/digest.ts';
+import { hmacHex, randomToken } from '#worker/base/digest.ts';
 import type { Db } from '#worker/db/client.ts';
 import { stockAlertMails, stockAlerts } from '#worker/db/schema.ts';
+import { takeHit } from '#worker/limits/durable-limit.ts';
+import { contactHmacKey } from '#worker/limits/hmac-key.ts';
+import { recipientKey } from '#worker/limits/sender-key.ts';
 
 const HOUR_MS = 3_600_000;
 
-/** SHA-256 of the normalised address: the look-up key kept beside (and after) the address. */
-export const alertEmailKey = (email: string): Promise<string> => sha256Hex(alertEmailKeyText(email));
+/**
+ * The look-up key kept beside (and after) the address: an HMAC of the normalised address under
+ * RATE_LIMIT_SECRET, so a copy of the table cannot be turned back into addresses by hashing guesses.
+ */
+export const alertEmailKey = async (secret: string | undefined, email: string): Promise<string> =>
+  hmacHex(await contactHmacKey(secret), `stock-alert:${alertEmailKeyText(email)}`);
 
 /** 192 random bits, URL-safe: what the confirm and unsubscribe links carry. */
 const newToken = (): string => randomToken(24);
@@ -25,21 +39,32 @@ function endWhere(db: Db, reason: (typeof stockAlerts.$inferSelect)['endReason']
  * A shopper asks to be told when a product is back. Whatever is already on file, the answer is the
  * same (nobody learns whether an address waits): a live confirmed request, or one whose confirmation
  * link still works, is left as it is and nothing is mailed; one whose link has lapsed is ended and
- * asked again. A new request and its confirmation mail are written together; the id of that mail
- * row is returned for the caller to send now (null: nothing to send).
+ * asked again. Nothing is mailed either to an address that unsubscribed from this product (for
+ * ENDED_ALERT_KEPT_DAYS), or past ALERT_RECIPIENT_WINDOW's confirmations for the address across
+ * products: a stranger's address cannot be made a target. A new request and its confirmation mail are
+ * written together; the id of that mail row is returned for the caller to send now (null: nothing).
  */
 export async function askForAlert(
   db: Db,
+  secret: string | undefined,
   request: { productId: number; email: string; market: Market | null },
   now = new Date(),
 ): Promise<number | null> {
-  const emailKey = await alertEmailKey(request.email);
+  const emailKey = await alertEmailKey(secret, request.email);
   const at = now.toISOString();
   const [live] = await db
     .select({ id: stockAlerts.id, createdAt: stockAlerts.createdAt, confirmedAt: stockAlerts.confirmedAt })
     .from(stockAlerts)
     .where(and(eq(stockAlerts.productId, request.productId), eq(stockAlerts.emailKey, emailKey), isNull(stockAlerts.endedAt)));
   if (live && (live.confirmedAt || confirmationLive(live.createdAt, now))) return null;
+  const [unsubscribed] = await db
+    .select({ id: stockAlerts.id })
+    .from(stockAlerts)
+    .where(and(eq(stockAlerts.productId, request.productId), eq(stockAlerts.emailKey, emailKey), eq(stockAlerts.endReason, 'unsubscribed')))
+    .limit(1);
+  if (unsubscribed) return null;
+  const recipient = await takeHit(db, ALERT_RECIPIENT_WINDOW, await recipientKey(secret, request.email), Math.floor(now.getTime() / 1000));
+  if (!recipient.allowed) return null;
   const token = newToken();
   const [, , , mail] = await db.batch([
     endWhere(db, 'unconfirmed', and(eq(stockAlerts.id, live?.id ?? -1), isNull(stockAlerts.confirmedAt)), at),
@@ -89,6 +114,7 @@ export async function confirmAlert(db: Db, token: string, now = new Date()): Pro
  * token outlives the address). How many ended.
  */
 export async function unsubscribeAlert(db: Db, token: string, now = new Date()): Promise<{ ended: number; productId?: number }> {
+  // The address's other requests end as well (every live one, as the mail says).
   const alert = await alertByToken(db, token);
   if (!alert) return { ended: 0 };
   const ended = await endWhere(db, 'unsubscribed', eq(stockAlerts.emailKey, alert.emailKey), now.toISOString()).returning({
@@ -103,7 +129,7 @@ export async function unsubscribeAlert(db: Db, token: string, now = new Date()):
  * (what stays is the hashed key, the product, the dates and the random token, so the unsubscribe link
  * of a mail already sent still answers). Each step is one indexed write.
  */
-export async function tidyAlerts(db: Db, now = new Date()): Promise<{ ended: number; forgotten: number }> {
+export async function tidyAlerts(db: Db, now = new Date()): Promise<{ ended: number; forgotten: number; deleted: number }> {
   const at = now.toISOString();
   const lapsed = new Date(now.getTime() - CONFIRM_VALID_HOURS * HOUR_MS).toISOString();
   const old = new Date(now.getTime() - ALERT_LIVES_DAYS * 24 * HOUR_MS).toISOString();
@@ -142,7 +168,12 @@ export async function tidyAlerts(db: Db, now = new Date()): Promise<{ ended: num
       ),
     )
     .returning({ id: stockAlerts.id });
-  return { ended: unconfirmed.length + expired.length, forgotten: forgotten.length };
+  // Requests over for ENDED_ALERT_KEPT_DAYS go, with their mails: nothing of them is needed any more.
+  const gone = new Date(now.getTime() - ENDED_ALERT_KEPT_DAYS * 24 * HOUR_MS).toISOString();
+  const stale = sql`${stockAlerts.endedAt} < ${gone}`;
+  await db.delete(stockAlertMails).where(sql`${stockAlertMails.alertId} in (select id from ${stockAlerts} where ${stale})`);
+  const deleted = await db.delete(stockAlerts).where(stale).returning({ id: stockAlerts.id });
+  return { ended: unconfirmed.length + expired.length, forgotten: forgotten.length, deleted: deleted.length };
 }
 
 /** Confirmed requests waiting per product (the operator's `npm run stock` shows them). */

@@ -7,6 +7,8 @@ import { keepAlive } from '#worker/http/keep-alive.ts';
 import { takeHit } from '#worker/limits/durable-limit.ts';
 import { senderKey } from '#worker/limits/sender-key.ts';
 import { productLookup } from '#worker/products/product-queries.ts';
+import { stockCounts } from '#worker/stock/stock-queries.ts';
+import { availableOf } from '#shared/catalogue/stock-level.ts';
 import { alertByToken, askForAlert, confirmAlert, unsubscribeAlert } from '#worker/stock-alerts/alert-requests.ts';
 import { sendAlertMails } from '#worker/stock-alerts/alert-mail.ts';
 import { confirmPath, unsubscribePath } from '#worker/stock-alerts/alert-email.ts';
@@ -14,7 +16,7 @@ import { tellWaiting } from '#worker/stock-alerts/tell-waiting.ts';
 import { ActionButton, AlertPage, ProductLink } from './alert-pages.tsx';
 import { StockAlertForm } from '#worker/components/stock-alert-form.tsx';
 
-type Status = 200 | 400 | 404 | 410 | 429;
+type Status = 200 | 400 | 404 | 409 | 410 | 429;
 
 /** Every answer here is about one person's request: never cached, never indexed. */
 function page(c: Context<AppEnv>, status: Status, title: string, body: React.ReactNode) {
@@ -82,7 +84,25 @@ export const stockAlertRoutes = new Hono<AppEnv>()
     }
     const product = await productNamed(c, request.productId, true);
     if (!product) return productUnknown(c);
-    const mailId = await askForAlert(deps.db, { productId: request.productId, email: request.email, market: c.get('market') });
+    // Only a product that cannot be bought now has anything to wait for (and no one is mailed for one that can).
+    const [count] = await stockCounts(deps.db, [request.productId]);
+    if (count && availableOf(count) > 0) {
+      return page(
+        c,
+        409,
+        `${product.name} is in stock`,
+        <>
+          <p>It can be bought now: there is nothing to wait for, and nothing was mailed.</p>
+          <ProductLink {...product} />
+        </>,
+      );
+    }
+    const market = c.get('market');
+    const mailId = await askForAlert(deps.db, deps.settings.RATE_LIMIT_SECRET, {
+      productId: request.productId,
+      email: request.email,
+      market,
+    });
     // Sent after the answer; a failure stays owed and the retry job sends it.
     if (mailId !== null) keepAlive(c)(sendAlertMails(deps, c.get('log'), [mailId]));
     return page(

@@ -1,0 +1,5 @@
+ALTER TABLE `stock_reservations` ADD `network` text;--> statement-breakpoint
+CREATE INDEX `stock_reservations_network_idx` ON `stock_reservations` (`network`,`product_id`);--> statement-breakpoint
+CREATE INDEX `admin_links_email_idx` ON `admin_links` (`email`,`created_at`);--> statement-breakpoint
+CREATE INDEX `stock_alerts_key_idx` ON `stock_alerts` (`email_key`,`product_id`);--> statement-breakpoint
+CREATE INDEX `stock_alerts_ended_idx` ON `stock_alerts` (`ended_at`);
