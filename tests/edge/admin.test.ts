@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { formToken } from '../support/html';
 import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
 import { startPreparedTurso, type TursoEmulator } from '../support/turso-emulator';
 import { startWorker, type TestWorker } from '../support/worker';
@@ -62,13 +63,16 @@ describe('the back office on the edge', () => {
 
     const received = await worker.get(
       '/admin/stock',
-      form({ product_id: '4', action: 'add', quantity: '12', note: 'edge delivery' }, cookie),
+      form({ form_token: formToken(), product_id: '4', action: 'add', quantity: '12', note: 'edge delivery' }, cookie),
     );
     expect(received.status).toBe(303);
     const moves = await turso.db.execute("select change, note, actor from stock_moves where note = 'edge delivery'");
     expect(moves.rows.map((r) => [Number(r.change), r.note, r.actor])).toEqual([[12, 'edge delivery', 'owner@example.com']]);
     // Without the cookie nothing is done.
-    const refused = await worker.get('/admin/stock', form({ product_id: '4', action: 'add', quantity: '1', note: 'no session' }));
+    const refused = await worker.get(
+      '/admin/stock',
+      form({ form_token: formToken(), product_id: '4', action: 'add', quantity: '1', note: 'no session' }),
+    );
     expect(refused.status).toBe(401);
     await refused.text();
   });

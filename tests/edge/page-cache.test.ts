@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { formToken } from '../support/html';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
 import { startPreparedTurso, type TursoEmulator } from '../support/turso-emulator';
@@ -88,7 +89,7 @@ describe('Workers Cache in front of the Worker', () => {
     // Product 11 (the knife) is sold out in the seeded stock: a delivery changes what its pages show.
     const received = await worker.get(
       '/admin/stock',
-      form({ product_id: '11', action: 'add', quantity: '40', note: 'edge delivery' }, cookie),
+      form({ form_token: formToken(), product_id: '11', action: 'add', quantity: '40', note: 'edge delivery' }, cookie),
     );
     expect(received.status).toBe(303);
     const purges = (await (await worker.get('/__purges')).json()) as Array<{ tags: string[] }>;

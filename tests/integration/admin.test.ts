@@ -1,12 +1,12 @@
 import { generateKeyPairSync, createSign } from 'node:crypto';
 import { createServer } from 'node:http';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { makeSignInLink } from '#worker/admin/admin-sessions.ts';
-import { adminLinks, orders, stockMoves } from '#worker/db/schema.ts';
+import { makeSignInLink, openSession, sessionEmail } from '#worker/admin/admin-sessions.ts';
+import { adminLinks, adminSessions, orders, stockMoves } from '#worker/db/schema.ts';
 import { parseStockCommand, runStockCommand } from '#worker/cli/stock-args.ts';
 import { setStock } from '#worker/stock/stock-moves.ts';
-import { textOf } from '../support/html';
+import { formToken, textOf } from '../support/html';
 import { closeServer, listenOnLoopback, replyJson } from '../support/loopback';
 import { startPaymentsApp, type PaymentsApp } from '../support/payments-app';
 import { shopper } from '../support/shopper';
@@ -113,7 +113,13 @@ describe('the back office, closed and open', () => {
 
   it('refuses an action without a session (401) and changes nothing', async () => {
     await setStock(t.deps.db, 5, 7, null);
-    const { res } = await browser().post('/admin/stock', { product_id: '5', action: 'add', quantity: '12', note: 'sneaky' });
+    const { res } = await browser().post('/admin/stock', {
+      form_token: formToken(),
+      product_id: '5',
+      action: 'add',
+      quantity: '12',
+      note: 'sneaky',
+    });
     expect(res.status).toBe(401);
     const { res: ship } = await browser().post('/admin/orders/SP-AAAA-BBBB/ship', { tracking: 'AB123456789GB' });
     expect(ship.status).toBe(401);
@@ -197,6 +203,38 @@ describe('signing in by e-mail', () => {
     expect((await owner.get('/admin')).res.status).toBe(200);
   });
 
+  it('takes one form once: two posts of one receive form at once add the units once, and the second says so', async () => {
+    const b = browser();
+    await signIn(b);
+    const [before] = await t.deps.db.select({ change: stockMoves.change }).from(stockMoves).where(eq(stockMoves.note, 'once only'));
+    expect(before).toBeUndefined();
+    const fields = { form_token: formToken(), product_id: '7', action: 'add', quantity: '5', note: 'once only' };
+    const [one, two] = await Promise.all([b.post('/admin/stock', fields), b.post('/admin/stock', fields)]);
+    expect([one.res.status, two.res.status]).toEqual([303, 303]);
+    const moves = await t.deps.db.select({ change: stockMoves.change }).from(stockMoves).where(eq(stockMoves.note, 'once only'));
+    expect(moves).toEqual([{ change: 5 }]);
+    expect(textOf((await b.get('/admin/stock')).html)).toMatch(/on hand|sent already/);
+    // A post without a token is an old page: 400, nothing done.
+    expect((await b.post('/admin/stock', { product_id: '7', action: 'add', quantity: '5', note: 'no token' })).res.status).toBe(400);
+  });
+
+  it('ends a session after 7 days however active, and signs out everywhere on asking', async () => {
+    const old = await openSession(t.deps.db, OWNER, Date.now() - 8 * 86_400_000);
+    // Used an hour ago (its idle time is fine): still refused, it began too long ago.
+    await t.deps.db
+      .update(adminSessions)
+      .set({ lastSeenAt: new Date(Date.now() - 3_600_000).toISOString() })
+      .where(isNotNull(adminSessions.id));
+    expect(await sessionEmail(t.deps.db, old)).toBeNull();
+    const phone = browser();
+    const laptop = browser();
+    await signIn(phone);
+    await signIn(laptop);
+    expect((await phone.get('/admin')).res.status).toBe(200);
+    await laptop.post('/admin/sign-out', { everywhere: 'on' });
+    expect((await phone.get('/admin')).res.status).toBe(303);
+  });
+
   it('refuses a junk address with 400 on the form', async () => {
     const { res, body } = await browser().post('/admin/sign-in', { email: 'not an address' });
     expect(res.status).toBe(400);
@@ -238,12 +276,17 @@ describe('signed in', () => {
       { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' },
     );
     expect(forged.res.status).toBe(403);
-    const empty = await b.post(`/admin/orders/${number}/ship`, { carrier: 'Royal Mail', tracking: '  ' });
+    const empty = await b.post(`/admin/orders/${number}/ship`, { form_token: formToken(), carrier: 'Royal Mail', tracking: '  ' });
     expect(empty.res.status).toBe(400);
     expect(empty.body).toContain('Enter the tracking number');
     expect((await t.deps.db.select().from(orders).where(eq(orders.number, number)))[0]!.fulfilment).toBe('unfulfilled');
 
-    const shipped = await b.post(`/admin/orders/${number}/ship`, { carrier: 'Royal Mail', tracking: 'AB123456789GB', url: '' });
+    const shipped = await b.post(`/admin/orders/${number}/ship`, {
+      form_token: formToken(),
+      carrier: 'Royal Mail',
+      tracking: 'AB123456789GB',
+      url: '',
+    });
     expect(shipped.res.status).toBe(303);
     expect(shipped.res.headers.get('location')).toBe(`/admin/orders/${number}`);
     const mails = await vi.waitFor(
@@ -258,7 +301,7 @@ describe('signed in', () => {
     expect(textOf(page.html)).toContain('shipped with Royal Mail');
     expect(page.html).toMatch(/data-timeline[^]*shipped[^<]*by owner@example\.com/);
     // Twice is refused on the form (409), and mails nobody again.
-    const twice = await b.post(`/admin/orders/${number}/ship`, { tracking: 'AB123456789GB' });
+    const twice = await b.post(`/admin/orders/${number}/ship`, { form_token: formToken(), tracking: 'AB123456789GB' });
     expect(twice.res.status).toBe(409);
     expect(twice.body).toContain('shipped already');
     await new Promise((r) => setTimeout(r, 200));
@@ -267,12 +310,12 @@ describe('signed in', () => {
 
   it('takes a return by line, refuses more than was bought, and says so for an unknown order', async () => {
     const number = await paidOrder();
-    const tooMany = await b.post(`/admin/orders/${number}/return`, { line_1: '3' });
+    const tooMany = await b.post(`/admin/orders/${number}/return`, { form_token: formToken(), line_1: '3' });
     expect(tooMany.res.status).toBe(409);
     expect(tooMany.body).toContain('only 1 of product 1 can come back');
-    expect((await b.post(`/admin/orders/${number}/return`, { line_1: '-1' })).res.status).toBe(400);
-    expect((await b.post(`/admin/orders/${number}/return`, { line_1: '0' })).res.status).toBe(400);
-    const back = await b.post(`/admin/orders/${number}/return`, { line_1: '1' });
+    expect((await b.post(`/admin/orders/${number}/return`, { form_token: formToken(), line_1: '-1' })).res.status).toBe(400);
+    expect((await b.post(`/admin/orders/${number}/return`, { form_token: formToken(), line_1: '0' })).res.status).toBe(400);
+    const back = await b.post(`/admin/orders/${number}/return`, { form_token: formToken(), line_1: '1' });
     expect(back.res.status).toBe(303);
     const [move] = await t.deps.db
       .select()
@@ -280,12 +323,18 @@ describe('signed in', () => {
       .where(and(eq(stockMoves.orderNumber, number), eq(stockMoves.reason, 'return')));
     expect(move).toMatchObject({ change: 1, actor: OWNER });
     expect((await b.get('/admin/orders/SP-ZZZZ-ZZZZ')).res.status).toBe(404);
-    expect((await b.post('/admin/orders/SP-ZZZZ-ZZZZ/ship', { tracking: 'AB123456789GB' })).res.status).toBe(404);
+    expect((await b.post('/admin/orders/SP-ZZZZ-ZZZZ/ship', { form_token: formToken(), tracking: 'AB123456789GB' })).res.status).toBe(404);
   });
 
   it('receives 12 of a product with a note, which npm run stock shows; bad quantities get a message', async () => {
     await setStock(t.deps.db, 6, 3, null);
-    const received = await b.post('/admin/stock', { product_id: '6', action: 'add', quantity: '12', note: 'Delivery 4411' });
+    const received = await b.post('/admin/stock', {
+      form_token: formToken(),
+      product_id: '6',
+      action: 'add',
+      quantity: '12',
+      note: 'Delivery 4411',
+    });
     expect(received.res.status).toBe(303);
     const listed = await runStockCommand(
       {
@@ -309,7 +358,7 @@ describe('signed in', () => {
       [{ product_id: '6', action: 'add', quantity: 'lots' }, 'whole number'],
       [{ product_id: '999', action: 'add', quantity: '1' }, 'no product with id 999'],
     ] as const) {
-      const refused = await b.post('/admin/stock', fields);
+      const refused = await b.post('/admin/stock', { form_token: formToken(), ...fields });
       expect(refused.res.status).toBe(400);
       expect(textOf(refused.body)).toContain(said);
     }
@@ -361,7 +410,7 @@ describe('signed in', () => {
     } finally {
       running.postmark.state.mode = 'accept';
     }
-    const retried = await b.post('/admin/mail/retry', {});
+    const retried = await b.post('/admin/mail/retry', { form_token: formToken() });
     expect(retried.res.status).toBe(303);
     expect(textOf((await b.get('/admin/mail')).html)).toContain('All mail has gone.');
   });

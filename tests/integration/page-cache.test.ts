@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { formToken } from '../support/html';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -105,7 +106,13 @@ describe('every change pushed out at once', () => {
     expect(stockLabel(before.html)).toBe('Out of Stock');
     expect(before.html).toContain('E-mail me when it&#x27;s back');
     const owner = await signedIn();
-    const posted = await owner.post('/admin/stock', { product_id: String(KNIFE), action: 'add', quantity: '20', note: 'delivery' });
+    const posted = await owner.post('/admin/stock', {
+      form_token: formToken(),
+      product_id: String(KNIFE),
+      action: 'add',
+      quantity: '20',
+      note: 'delivery',
+    });
     expect(posted.res.status).toBe(303);
     const started = Date.now();
     const after = await visit(`/product/${KNIFE}`);
@@ -180,7 +187,7 @@ describe('news that reaches the cached pages', () => {
     await visit(`/gb/product/${KNIFE}`);
     expect(stockLabel((await visit(`/gb/product/${KNIFE}`)).html)).toBe('Out of Stock');
     const owner = await signedIn();
-    await owner.post('/admin/stock', { product_id: String(KNIFE), action: 'add', quantity: '30', note: 'back' });
+    await owner.post('/admin/stock', { form_token: formToken(), product_id: String(KNIFE), action: 'add', quantity: '30', note: 'back' });
     const back = await mailTo(email, /back in stock/i);
     const link = new URL(/https?:\/\/\S+\/gb\/product\/\S+/.exec(back.TextBody)![0]);
     const landed = await visit(link.pathname + link.search);

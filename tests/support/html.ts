@@ -88,3 +88,8 @@ export function entryScriptOf(html: string): string {
   if (!found) throw new Error('the page has no entry loader');
   return found;
 }
+
+/** A back-office form's one-time token, as a freshly rendered form carries it (admin/form-once.ts). */
+export function formToken(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64url');
+}

@@ -10,6 +10,8 @@ import { FULFILMENT_STATUSES, PAYMENT_STATUSES, type FulfilmentStatus, type Paym
 export const LINK_VALID_MINUTES = 15;
 /** A session ends after this long unused (and at sign-out). */
 export const SESSION_IDLE_HOURS = 12;
+/** A session ends this long after sign-in however active it is: a stolen cookie does not live for ever. */
+export const SESSION_MAX_DAYS = 7;
 /** The durable limit's scope and window for sign-in requests (ADMIN_SIGNIN_RATE_LIMIT per window, per address and per sender). */
 export const SIGN_IN_WINDOW = { scope: 'admin-sign-in', windowS: 15 * 60 } as const;
 

@@ -1,11 +1,12 @@
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
-import { LINK_VALID_MINUTES, SESSION_IDLE_HOURS } from '#shared/admin/admin-rules.ts';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { LINK_VALID_MINUTES, SESSION_IDLE_HOURS, SESSION_MAX_DAYS } from '#shared/admin/admin-rules.ts';
 import type { Db } from '#worker/db/client.ts';
 import { adminLinks, adminSessions } from '#worker/db/schema.ts';
 import { newToken, TOKEN, tokenHash } from './admin-tokens.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const IDLE_MS = SESSION_IDLE_HOURS * 3_600_000;
+const MAX_MS = SESSION_MAX_DAYS * 86_400_000;
 /** A session's last use is written at most this often (each page would otherwise write a row). */
 const SEEN_EVERY_MS = 60_000;
 
@@ -44,18 +45,25 @@ export async function redeemSignInLink(db: Db, token: string, now = Date.now()):
 /** A new session for a signed-in address; the cookie carries the token, the row its hash. */
 export async function openSession(db: Db, email: string, now = Date.now()): Promise<string> {
   const token = newToken();
-  await db.insert(adminSessions).values({ tokenHash: await tokenHash(token), email, lastSeenAt: iso(now) });
+  await db.insert(adminSessions).values({ tokenHash: await tokenHash(token), email, lastSeenAt: iso(now), createdAt: iso(now) });
   return token;
 }
 
-/** The address of a live session (not ended, used within SESSION_IDLE_HOURS), its last use moved on; null otherwise. */
+/** The address of a live session (not ended, used within SESSION_IDLE_HOURS, begun within SESSION_MAX_DAYS), its last use moved on; null otherwise. */
 export async function sessionEmail(db: Db, token: string | undefined, now = Date.now()): Promise<string | null> {
   if (!token || !TOKEN.test(token)) return null;
   const hash = await tokenHash(token);
   const [row] = await db
     .select({ email: adminSessions.email, lastSeenAt: adminSessions.lastSeenAt })
     .from(adminSessions)
-    .where(and(eq(adminSessions.tokenHash, hash), isNull(adminSessions.endedAt), gt(adminSessions.lastSeenAt, iso(now - IDLE_MS))));
+    .where(
+      and(
+        eq(adminSessions.tokenHash, hash),
+        isNull(adminSessions.endedAt),
+        gt(adminSessions.lastSeenAt, iso(now - IDLE_MS)),
+        gt(adminSessions.createdAt, iso(now - MAX_MS)),
+      ),
+    );
   if (!row) return null;
   if (Date.parse(row.lastSeenAt) < now - SEEN_EVERY_MS) {
     await db
@@ -66,16 +74,26 @@ export async function sessionEmail(db: Db, token: string | undefined, now = Date
   return row.email;
 }
 
-/** Sign-out: the session ends for good (its cookie opens nothing from now on, on any isolate). */
-export async function endSession(db: Db, token: string | undefined, now = Date.now()): Promise<void> {
-  if (!token || !TOKEN.test(token)) return;
-  await db
+/**
+ * Sign-out: the session ends for good (its cookie opens nothing from now on, on any isolate); with
+ * `everywhere`, every session of its address (a phone left signed in, a cookie that may be stolen).
+ * How many ended.
+ */
+export async function endSession(db: Db, token: string | undefined, opts: { everywhere?: boolean; now?: number } = {}): Promise<number> {
+  if (!token || !TOKEN.test(token)) return 0;
+  const hash = await tokenHash(token);
+  const which = opts.everywhere
+    ? sql`${adminSessions.email} = (select email from ${adminSessions} where token_hash = ${hash})`
+    : eq(adminSessions.tokenHash, hash);
+  const ended = await db
     .update(adminSessions)
-    .set({ endedAt: iso(now) })
-    .where(and(eq(adminSessions.tokenHash, await tokenHash(token)), isNull(adminSessions.endedAt)));
+    .set({ endedAt: iso(opts.now ?? Date.now()) })
+    .where(and(which, isNull(adminSessions.endedAt)))
+    .returning({ id: adminSessions.id });
+  return ended.length;
 }
 
-/** Scheduled: links a day past their end and sessions a month past their last use are deleted. */
+/** Scheduled: links a day past their end and sessions a month past their last use are deleted (form tokens: admin/form-once.ts). */
 export async function tidyAdminSessions(db: Db, now = Date.now()): Promise<number> {
   const [links, sessions] = await db.batch([
     db

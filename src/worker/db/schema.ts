@@ -539,3 +539,16 @@ export const adminSessions = sqliteTable(
   },
   (t) => [index('admin_sessions_seen_idx').on(t.lastSeenAt)],
 );
+
+/**
+ * Each back-office form carries a one-time token (rendered with the form); a post claims it here, and a
+ * second post of the same form (a double tap, a resent request) finds it claimed and changes nothing.
+ */
+export const adminFormUses = sqliteTable(
+  'admin_form_uses',
+  {
+    token: text('token').primaryKey(),
+    usedAt: text('used_at').notNull(),
+  },
+  (t) => [index('admin_form_uses_used_idx').on(t.usedAt)],
+);

@@ -1,5 +1,7 @@
 import type { Context } from 'hono';
+import { claimFormToken } from '#worker/admin/form-once.ts';
 import { Refusal, refusalStatus } from '#worker/base/refusal.ts';
+import { setFlash } from '#worker/http/flash-notice.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { renderAdmin } from './admin-frame.tsx';
 import type { AdminEnv } from './admin-guard.tsx';
@@ -12,6 +14,18 @@ export const adminPage = (c: AdminContext, title: string, body: React.ReactNode,
 
 /** What the domain actions need from the app: the shopper is mailed from here (this machine may mail). */
 export const actionDeps = (c: AdminContext) => ({ ...c.get('deps'), log: c.get('log'), mailWaiting: true });
+
+/**
+ * The form's one-time token claimed: null for the first post (go ahead); for a second post of the same
+ * form, back to `back` saying nothing was done again; for a post without one, 400 (an old page).
+ */
+export async function claimForm(c: AdminContext, fields: Record<string, string>, back: string): Promise<Response | null> {
+  const claim = await claimFormToken(c.get('deps').db, fields.form_token);
+  if (claim === 'first') return null;
+  if (claim === 'missing') return adminPage(c, 'This form is out of date', <p>Reload the page and send the form again.</p>, 400);
+  setFlash(c, { tone: 'info', text: 'That form was sent already: nothing was done a second time.' }, 'admin');
+  return c.redirect(back, 303);
+}
 
 /** A refusal's words and status for the form that was refused; anything else is not ours to explain (rethrown: a 500). */
 export function refused(err: unknown): { text: string; status: 400 | 404 | 409 } {

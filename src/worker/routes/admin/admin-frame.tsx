@@ -66,6 +66,9 @@ function AdminDocument({
                 <button type="submit" className="rounded border border-stone-400 px-2 py-1 hover:bg-stone-800">
                   Sign out
                 </button>
+                <button type="submit" name="everywhere" value="on" className="rounded border border-stone-400 px-2 py-1 hover:bg-stone-800">
+                  Sign out everywhere
+                </button>
               </form>
             )}
           </div>

@@ -4,7 +4,8 @@ import { owedMailNow, owedMailRows, retryAllOwedMail } from '#worker/jobs/retry-
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { openDisputes, ordersToShip, salesSince } from '#worker/orders/order-lists.ts';
 import { slowestInp, vitalsP75 } from '#worker/vitals/vitals-queries.ts';
-import { adminPage } from './admin-context.tsx';
+import { adminPage, claimForm } from './admin-context.tsx';
+import { readFields } from '#worker/http/read-fields.ts';
 import { adminGate, requireAdmin, type AdminEnv } from './admin-guard.tsx';
 import { MailPage } from './mail-page.tsx';
 import { orderRoutes } from './order-routes.tsx';
@@ -43,6 +44,8 @@ const office = new Hono<AdminEnv>()
     return adminPage(c, 'Mail', <MailPage rows={await owedMailRows(deps.db)} provider={deps.mailer.kind} />);
   })
   .post('/admin/mail/retry', async (c) => {
+    const again = await claimForm(c, await readFields(c), '/admin/mail');
+    if (again) return again;
     const results = await retryAllOwedMail({ ...c.get('deps'), log: c.get('log') }, { ignoreBackoff: true });
     const sent = Object.values(results).reduce((n, r) => n + r.sent, 0);
     const failed = Object.values(results).reduce((n, r) => n + r.failed, 0);

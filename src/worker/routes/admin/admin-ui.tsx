@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { newFormToken } from '#worker/admin/form-once.ts';
 
 /** The back office's building blocks: sections, tables that scroll sideways on a phone, labelled fields. */
 
@@ -39,6 +40,11 @@ export function Table({ caption, head, children }: { caption: string; head: read
 }
 
 export const cell = 'px-2 py-1 align-top';
+
+/** Every back-office form's one-time token: its second post changes nothing (admin/form-once.ts). */
+export function FormOnce() {
+  return <input type="hidden" name="form_token" value={newFormToken()} />;
+}
 
 export function Field({
   label,

@@ -1,5 +1,5 @@
 import type { owedMailRows } from '#worker/jobs/retry-owed-mail.ts';
-import { cell, Section, Submit, Table, when } from './admin-ui.tsx';
+import { cell, FormOnce, Section, Submit, Table, when } from './admin-ui.tsx';
 
 /** /admin/mail: every message the shop still owes, with its attempts and last error, and one button to try them all now. */
 export function MailPage({ rows, provider }: { rows: Awaited<ReturnType<typeof owedMailRows>>; provider: string }) {
@@ -7,6 +7,7 @@ export function MailPage({ rows, provider }: { rows: Awaited<ReturnType<typeof o
     <>
       <p>{`Mail goes through ${provider}. Owed mail is tried again on a schedule; the button tries every owed message now.`}</p>
       <form method="post" action="/admin/mail/retry">
+        <FormOnce />
         <Submit>Try again now</Submit>
       </form>
       <Section title={`Owed and failed (${rows.length})`} id="owed">

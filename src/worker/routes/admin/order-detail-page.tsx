@@ -5,7 +5,7 @@ import { addressLines } from '#worker/orders/order-address.ts';
 import { formatStep } from '#worker/orders/order-steps.ts';
 import { orderAmounts, type StoredOrder } from '#worker/orders/order-queries.ts';
 import type { OrderStep } from '#worker/orders/order-steps.ts';
-import { cell, Field, Problem, Section, Submit, Table } from './admin-ui.tsx';
+import { cell, Field, FormOnce, Problem, Section, Submit, Table } from './admin-ui.tsx';
 
 export interface OrderDetailData {
   order: StoredOrder;
@@ -22,6 +22,7 @@ function ShipForm({ order, problem }: OrderDetailData) {
   const typed = problem?.form === 'ship' ? problem.fields : {};
   return (
     <form method="post" action={`/admin/orders/${order.number}/ship`} className="flex flex-col gap-3">
+      <FormOnce />
       <Field label="Carrier" name="carrier" maxLength={64} defaultValue={typed.carrier} placeholder="Royal Mail" />
       <Field label="Tracking number" name="tracking" required maxLength={64} defaultValue={typed.tracking} autoCapitalize="characters" />
       <Field label="Tracking page (optional)" name="url" type="url" defaultValue={typed.url} placeholder="https://" />
@@ -39,6 +40,7 @@ function ReturnForm({ order, left, problem }: OrderDetailData) {
   const nameOf = (id: number) => order.lines.find((l) => l.productId === id)?.name ?? `Product ${id}`;
   return (
     <form method="post" action={`/admin/orders/${order.number}/return`} className="flex flex-col gap-3">
+      <FormOnce />
       {open.map(([id, n]) => (
         <Field
           key={id}

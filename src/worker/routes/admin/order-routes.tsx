@@ -5,7 +5,7 @@ import { setFlash } from '#worker/http/flash-notice.ts';
 import { readFields } from '#worker/http/read-fields.ts';
 import { findOrder, returnable, returnGoods, shipOrder } from '#worker/orders/order-actions.ts';
 import { orderPage } from '#worker/orders/order-lists.ts';
-import { actionDeps, adminPage, refused, type AdminContext } from './admin-context.tsx';
+import { actionDeps, adminPage, claimForm, refused, type AdminContext } from './admin-context.tsx';
 import type { AdminEnv } from './admin-guard.tsx';
 import { OrderDetailPage, type OrderDetailData } from './order-detail-page.tsx';
 import { OrdersPage } from './orders-page.tsx';
@@ -26,6 +26,8 @@ async function showOrder(c: AdminContext, problem?: OrderDetailData['problem'], 
 
 /** Runs an order action from its form: the outcome flashed on the order page, or the form again with why (400, 404, 409). */
 async function act(c: AdminContext, form: 'ship' | 'return', fields: Record<string, string>, action: () => Promise<string>) {
+  const again = await claimForm(c, fields, `/admin/orders/${c.req.param('number')}`);
+  if (again) return again;
   try {
     setFlash(c, { tone: 'info', text: await action() }, 'admin');
     return c.redirect(`/admin/orders/${c.req.param('number')}`, 303);

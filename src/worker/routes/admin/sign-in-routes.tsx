@@ -84,7 +84,8 @@ export const signInRoutes = new Hono<AppEnv>()
     return c.redirect('/admin', 303);
   })
   .post('/admin/sign-out', async (c) => {
-    await endSession(c.get('deps').db, adminCookie(c));
+    const everywhere = (await readFields(c)).everywhere === 'on';
+    await endSession(c.get('deps').db, adminCookie(c), { everywhere });
     clearAdminCookie(c);
     return c.redirect('/admin/sign-in', 303);
   });

@@ -1,7 +1,7 @@
 import { plainName } from '#shared/catalogue/product.ts';
 import type { recentMoves } from '#worker/stock/stock-queries.ts';
 import type { StockRow } from '#worker/stock/stock-actions.ts';
-import { cell, Field, Problem, Section, Submit, Table, when } from './admin-ui.tsx';
+import { cell, Field, FormOnce, Problem, Section, Submit, Table, when } from './admin-ui.tsx';
 
 export interface StockPageData {
   rows: StockRow[];
@@ -16,6 +16,7 @@ export function StockPage({ rows, moves, problem }: StockPageData) {
     <>
       <Section title="Receive or count stock" id="move">
         <form method="post" action="/admin/stock" className="grid gap-3 sm:grid-cols-2">
+          <FormOnce />
           <div className="sm:col-span-2">
             <Problem text={problem?.text} />
           </div>

@@ -7,7 +7,7 @@ import { waitingCounts } from '#worker/stock-alerts/alert-requests.ts';
 import { tellWaiting } from '#worker/stock-alerts/tell-waiting.ts';
 import { countStock, receiveStock, stockList } from '#worker/stock/stock-actions.ts';
 import { recentMoves } from '#worker/stock/stock-queries.ts';
-import { actionDeps, adminPage, refused, type AdminContext } from './admin-context.tsx';
+import { actionDeps, adminPage, claimForm, refused, type AdminContext } from './admin-context.tsx';
 import type { AdminEnv } from './admin-guard.tsx';
 import { StockPage } from './stock-page.tsx';
 
@@ -34,6 +34,8 @@ export const stockRoutes = new Hono<AdminEnv>()
   })
   .post('/admin/stock', async (c) => {
     const fields = await readFields(c);
+    const again = await claimForm(c, fields, '/admin/stock');
+    if (again) return again;
     const deps = actionDeps(c);
     let done: string;
     let productId: number;

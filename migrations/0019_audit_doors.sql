@@ -1,3 +1,9 @@
+CREATE TABLE `admin_form_uses` (
+	`token` text PRIMARY KEY NOT NULL,
+	`used_at` text NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `admin_form_uses_used_idx` ON `admin_form_uses` (`used_at`);--> statement-breakpoint
 ALTER TABLE `stock_reservations` ADD `network` text;--> statement-breakpoint
 CREATE INDEX `stock_reservations_network_idx` ON `stock_reservations` (`network`,`product_id`);--> statement-breakpoint
 CREATE INDEX `admin_links_email_idx` ON `admin_links` (`email`,`created_at`);--> statement-breakpoint
