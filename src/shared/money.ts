@@ -37,3 +37,8 @@ export function formatMoney(amount: number, currency: Currency): string {
 export function formatMinor(minor: number, currency: Currency): string {
   return formatMoney(fromMinorUnits(minor), currency);
 }
+
+/** `percent` per cent of an amount in minor units, rounded to a whole minor unit. */
+export function percentOf(minor: number, percent: number): number {
+  return Math.round((minor * percent) / 100);
+}

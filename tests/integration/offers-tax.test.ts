@@ -155,14 +155,43 @@ describe('discount links', () => {
     expect(mainOf((await s.get('/')).html)).toContain('TAKE15: $19.00 off at checkout');
   });
 
-  it.each(['https://evil.example/products', '//evil.example/products', '/\t/evil.example', 'javascript:alert(1)'])(
-    'a redirect to %s stays on this site (the market home)',
-    async (target) => {
-      const { res } = await shopper(t).get(`/gb/discount/SPRING10?redirect=${encodeURIComponent(target)}`);
-      expect(res.status).toBe(302);
-      expect(res.headers.get('location')).toBe('/gb');
-    },
-  );
+  it('the cart shows what the code takes off and the total to expect: −£15.00 with 10% on £149.99', async () => {
+    const s = shopper(t, { 'CF-IPCountry': 'GB' });
+    await s.get('/gb/discount/SPRING10');
+    await s.post('/gb/cart/add', { product_id: '1' });
+    const cart = mainOf((await s.get('/gb/cart')).html);
+    expect(cart).toMatch(/data-cart-discount="true">−£15\.00</);
+    expect(textOf(cart)).toContain('free on orders over £150.00 (£0.02 to go)');
+    // £149.99 less £15.00, with standard delivery to the UK (£4.99): what checkout will show.
+    expect(textOf(cart)).toContain('To pay with standard delivery: about £139.98');
+  });
+
+  it('the cart says the free-delivery threshold in the shopper’s currency', async () => {
+    const eu = shopper(t, { 'CF-IPCountry': 'DE' });
+    await eu.post('/eu/cart/add', { product_id: '4' });
+    const text = textOf(mainOf((await eu.get('/eu/cart')).html));
+    expect(text).toMatch(/Standard delivery is free on orders over €1\d\d\.\d\d \(€\d+\.\d\d to go\)/);
+    expect(text).not.toContain('£150');
+    const us = shopper(t, { 'CF-IPCountry': 'US' });
+    await us.post('/us/cart/add', { product_id: '4' });
+    expect(textOf(mainOf((await us.get('/us/cart')).html))).toMatch(/free on orders over \$1\d\d\.\d\d/);
+  });
+
+  it.each([
+    'https://evil.example/products',
+    '//evil.example/products',
+    '/\t/evil.example',
+    'javascript:alert(1)',
+    // The audit's four: dot segments and %2e resolved into a leading '//'.
+    '/.//evil.example/pay',
+    '/a/..//evil.example',
+    '/%2e//evil.example',
+    '/gb/..//evil.example',
+  ])('a redirect to %s stays on this site (the market home)', async (target) => {
+    const { res } = await shopper(t).get(`/gb/discount/SPRING10?redirect=${encodeURIComponent(target)}`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/gb');
+  });
 
   it('an inactive or unknown code keeps nothing and says so; checkout then lets the shopper type one at Stripe', async () => {
     const s = shopper(t, { 'CF-IPCountry': 'GB' });

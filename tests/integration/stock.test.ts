@@ -10,6 +10,7 @@ import { parseStockCommand, runStockCommand } from '#worker/cli/stock-args.ts';
 import { setStock } from '#worker/stock/stock-moves.ts';
 import { syncPaymentLinks } from '#worker/stock/payment-link-switch.ts';
 import { nowSeconds } from '#worker/base/clock.ts';
+import { oversoldLines } from '#worker/orders/order-lists.ts';
 import { stockCounts } from '#worker/stock/stock-queries.ts';
 import { settleLapsedHolds } from '#worker/orders/lapsed-holds.ts';
 import { syncContent } from '#worker/content-sync/content-sync.ts';
@@ -387,6 +388,26 @@ describe('payment links', () => {
       { action: 'list' },
     );
     expect(list).toMatch(/^12 +Pistol & Targets Starter Bundle +-2 +0 +0 +0 +Out of Stock \(oversold: 2 short\)$/m);
+  });
+
+  it('a Buy Now sale of units a cart holds: its links were off before it, and it is recorded and listed as oversold', async () => {
+    await setStock(t.deps.db, 8, 2, null);
+    const held = await checkout([[8, 2]]);
+    expect(held.status).toBe(200);
+    // Nothing left available: the product's payment links were switched off when the cart held its units.
+    const urls = linksOf('Compact Carry Laser Trainer');
+    await vi.waitFor(() => expect(stripe.linkUpdates).toEqual(urls.map((url) => ({ url, active: false }))));
+    // A buyer who opened the link before it went off pays all the same: the sale takes what the cart holds.
+    const session = await paidThroughLink({ productId: 8, name: 'Compact Carry Laser Trainer', quantity: 1, unitAmount: 13999 });
+    expect(await countOf(8)).toEqual({ productId: 8, onHand: 1, reserved: 2 });
+    const [order] = await t.deps.db.select().from(orders).where(eq(orders.sessionId, session));
+    expect((await t.deps.db.select().from(orderLines).where(eq(orderLines.orderId, order!.id)))[0]!.short).toBe(1);
+    expect((await newOrderMail(order!.number)).text.split('\n')[0]).toBe(
+      'Compact Carry Laser Trainer: oversold: 1 short (restock it, or tell the customer).',
+    );
+    expect(await oversoldLines(t.deps.db)).toContainEqual(expect.objectContaining({ number: order!.number, short: 1 }));
+    // The cart's hold goes (its session expires) so the tests after this one find the product as they left it.
+    await t.deps.db.delete(stockReservations).where(eq(stockReservations.productId, 8));
   });
 
   it('a pending payment that fails gives its units back', async () => {

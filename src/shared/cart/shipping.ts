@@ -22,6 +22,20 @@ export interface ShippingChoice {
 
 const labels: Record<ShippingServiceName, string> = { standard: 'Standard delivery', express: 'Express delivery' };
 
+/**
+ * The free-standard-shipping threshold (the policy's £150 of catalogue GBP value) in the cart's
+ * currency, minor units: the amount this cart's own prices reach it at (its subtotal in the currency
+ * over its subtotal in GBP), so "free over €…" says exactly when this cart ships free; an empty cart
+ * uses the standard delivery price's rate.
+ */
+export function freeShippingThreshold(currency: Currency, subtotal: number, subtotalGbp: number): number {
+  const over = toMinorUnits(FREE_STANDARD_SHIPPING_OVER);
+  if (currency === 'GBP') return over;
+  const standard = shippingRates[0]!.standard;
+  const rate = subtotal > 0 && subtotalGbp > 0 ? subtotal / subtotalGbp : standard.costIn[currency] / standard.cost;
+  return Math.ceil(over * rate);
+}
+
 /** Regions ship to the policy's destination of the same name. */
 function rateFor(region: Region): ShippingRate {
   const rate = shippingRates.find((r) => r.destination === region);

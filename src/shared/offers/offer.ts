@@ -1,4 +1,4 @@
-import { formatMinor } from '#shared/money.ts';
+import { formatMinor, percentOf } from '#shared/money.ts';
 import { currencySymbol, type Currency } from '#shared/region/region.ts';
 
 /**
@@ -31,6 +31,16 @@ export function offerText(offer: Offer, currency: Currency): string | null {
   if (offer.percentOff !== null) return `${Number(offer.percentOff.toFixed(2))}% off`;
   const amount = offer.amountOff[currency];
   return amount === undefined ? null : `${formatMinor(amount, currency)} off`;
+}
+
+/**
+ * What the code takes off this subtotal (minor units, never more than the subtotal), or null when it
+ * gives nothing in this currency. Stripe computes the real figure at checkout; this is what to expect.
+ */
+export function offerDiscount(offer: Offer, cart: { subtotal: number; currency: Currency }): number | null {
+  if (offer.percentOff !== null) return Math.min(cart.subtotal, percentOf(cart.subtotal, offer.percentOff));
+  const amount = offer.amountOff[cart.currency];
+  return amount === undefined ? null : Math.min(cart.subtotal, amount);
 }
 
 /** What the shopper is told when a code is kept: 'SPRING10: 10% off at checkout'. */

@@ -125,7 +125,8 @@ export default function CartView(props: CartViewProps) {
   };
 
   const priced = priceCart(pricingInput(lines), currency);
-  const shipping = shippingChoices(region, priceCart(pricingInput(lines), 'GBP').subtotal);
+  const subtotalGbp = priceCart(pricingInput(lines), 'GBP').subtotal;
+  const shipping = shippingChoices(region, subtotalGbp);
   const oneByOne = mode === 'per-line';
   const short = shortViewLines(lines).length > 0;
 
@@ -219,7 +220,14 @@ export default function CartView(props: CartViewProps) {
         <h2 id="cart-summary-heading" className="mb-4 text-xl font-semibold">
           Order summary
         </h2>
-        <CartSummary subtotal={priced.subtotal} currency={currency} shipping={shipping} taxOn={props.taxOn} />
+        <CartSummary
+          subtotal={priced.subtotal}
+          subtotalGbp={subtotalGbp}
+          currency={currency}
+          shipping={shipping}
+          taxOn={props.taxOn}
+          offer={mode === 'session' ? offer : null}
+        />
         {/* A code rides only on the cart's own Checkout Session (payment links have their own field at Stripe). */}
         {mode === 'session' && <CartOffer offer={offer} currency={currency} />}
         {!oneByOne && (

@@ -1,7 +1,8 @@
 import type { ShippingChoice } from '#shared/cart/shipping.ts';
 import { formatMinor } from '#shared/money.ts';
-import { businessDays, policyMoney } from '#shared/policy/text.ts';
-import { FREE_STANDARD_SHIPPING_OVER } from '#shared/policy/figures.ts';
+import { freeShippingThreshold } from '#shared/cart/shipping.ts';
+import { offerDiscount, type Offer } from '#shared/offers/offer.ts';
+import { businessDays } from '#shared/policy/text.ts';
 import type { Currency } from '#shared/region/region.ts';
 import { cartTaxNote } from '#shared/offers/tax.ts';
 import { useHref } from '#ui/state/market-context.ts';
@@ -9,24 +10,41 @@ import { useHref } from '#ui/state/market-context.ts';
 /** Subtotal and the shipping that applies from the policy, in the cart's currency (what checkout charges). */
 export function CartSummary({
   subtotal,
+  subtotalGbp,
   currency,
   shipping,
   taxOn,
+  offer,
 }: {
   subtotal: number;
+  /** The cart's value in GBP: the policy's free-shipping threshold is £150 of it. */
+  subtotalGbp: number;
   currency: Currency;
   shipping: ShippingChoice[];
   taxOn: boolean;
+  /** The code the cart carries (its checkout is a session): what it takes off and the total to expect. */
+  offer: Offer | null;
 }) {
   const to = useHref();
   const taxNote = cartTaxNote(currency, taxOn);
   const standardFree = shipping.some((c) => c.service === 'standard' && c.free);
+  const threshold = freeShippingThreshold(currency, subtotal, subtotalGbp);
+  const discount = (offer && offerDiscount(offer, { subtotal, currency })) ?? 0;
+  const standard = shipping.find((c) => c.service === 'standard');
+  const standardCost = standard ? (standard.free ? 0 : standard.amounts[currency]) : 0;
   return (
     <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-sm">
       <dt className="text-base font-semibold">Subtotal</dt>
       <dd className="text-base font-semibold" data-cart-subtotal>
         {formatMinor(subtotal, currency)}
       </dd>
+      {offer &&
+        discount > 0 && [
+          <dt key="discount-t">{offer.code}</dt>,
+          <dd key="discount-d" data-cart-discount>
+            {`−${formatMinor(discount, currency)}`}
+          </dd>,
+        ]}
       {shipping.map((choice) => {
         return [
           <dt key={`${choice.service}-t`} className="text-stone-700">
@@ -40,13 +58,21 @@ export function CartSummary({
       <dd className="col-span-2 mt-2 text-stone-700">
         {standardFree
           ? 'Your order ships free with standard delivery. '
-          : `Standard delivery is free on orders over ${policyMoney(FREE_STANDARD_SHIPPING_OVER)}. `}
+          : `Standard delivery is free on orders over ${formatMinor(threshold, currency)}${
+              // Free when over the threshold: one minor unit more than it.
+              subtotal > 0 && threshold >= subtotal ? ` (${formatMinor(threshold + 1 - subtotal, currency)} to go)` : ''
+            }. `}
         You choose the delivery at checkout. See our{' '}
         <a href={to('/shipping-policy')} className="underline underline-offset-2">
           shipping policy
         </a>
         .
       </dd>
+      {discount > 0 && (
+        <dd className="col-span-2 font-semibold" data-cart-expected>
+          {`To pay with standard delivery: about ${formatMinor(subtotal - discount + standardCost, currency)}${taxOn && currency === 'USD' ? ' plus sales tax' : ''}; checkout shows the exact figure.`}
+        </dd>
+      )}
       {taxNote && (
         <dd className="col-span-2 text-stone-700" data-tax-note>
           {taxNote}

@@ -97,7 +97,7 @@ export async function fulfil(db: Db, session: SessionRecord, status: PaymentStat
   const sale = sold.flatMap(({ line, position }) => [
     ...moveStatements(db, { productId: line.productId, change: -line.quantity, reason: 'sale', orderNumber: numberOf }, insertedHere, at),
     db.run(
-      sql`update ${orderLines} set short = ${unitsShort(line.productId, line.quantity)}
+      sql`update ${orderLines} set short = ${unitsShort(line.productId, line.quantity, reservation ?? null)}
         where ${orderLines.orderId} = ${orderId} and ${orderLines.position} = ${position} and ${insertedHere}`,
     ),
   ]);

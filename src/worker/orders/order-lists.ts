@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { ORDERS_PAGE_SIZE, type OrderQuery } from '#shared/admin/admin-rules.ts';
 import type { Db } from '#worker/db/client.ts';
-import { orderEvents, orders } from '#worker/db/schema.ts';
+import { orderEvents, orderLines, orders } from '#worker/db/schema.ts';
 import { SHIPPABLE } from '#shared/orders/order-status.ts';
 
 // The back office's lists of orders, read from the database itself (never the read cache), each bounded and indexed.
@@ -78,4 +78,24 @@ export async function orderPage(db: Db, query: OrderQuery) {
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ORDERS_PAGE_SIZE + 1);
   return { rows: rows.slice(0, ORDERS_PAGE_SIZE), more: rows.length > ORDERS_PAGE_SIZE };
+}
+
+/**
+ * Lines sold beyond what was there to sell, newest order first: a payment link's sale of units a cart
+ * held, or two buyers in the same seconds (restock, or tell the customer). Reads the short lines only.
+ */
+export function oversoldLines(db: Db, limit = 20) {
+  return db
+    .select({
+      number: orders.number,
+      createdAt: orders.createdAt,
+      name: orderLines.name,
+      short: orderLines.short,
+      fulfilment: orders.fulfilment,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(sql`${orderLines.short} > 0`)
+    .orderBy(desc(orders.createdAt))
+    .limit(limit);
 }

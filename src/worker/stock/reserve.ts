@@ -29,6 +29,9 @@ export interface Holder {
   sharePercent: number;
 }
 
+/** A share is in per cent. */
+const PERCENT = 100;
+
 /** A product's units on hand, as SQL for a hold's conditions. */
 const onHand = (id: number) => sql`coalesce((select ${stock.onHand} from ${stock} where ${stock.productId} = ${id}), 0)`;
 
@@ -62,7 +65,8 @@ export async function reserve(
   // The share is of what is on hand, so it does not shrink as others hold: many addresses of one network share one bound.
   const withinShare = (id: number, quantity: number) => {
     if (holder.sharePercent <= 0) return sql`1`;
-    const bound = sql`max(1, ${onHand(id)} * ${holder.sharePercent} / 100)`;
+    // Integer arithmetic in SQL: units on hand times the share, in hundredths, rounded down.
+    const bound = sql`max(1, (${onHand(id)} * ${holder.sharePercent}) / ${PERCENT})`;
     return sql`${heldBy(r.holder, holder.key, id)} + ${quantity} <= ${bound} and ${heldBy(r.network, holder.network, id)} + ${quantity} <= ${bound}`;
   };
   const inserts = lines.map(({ id, quantity }) =>

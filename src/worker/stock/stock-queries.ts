@@ -43,6 +43,11 @@ export function recentMoves(db: Db, limit = 30) {
     .limit(limit);
 }
 
-/** Of `quantity` units just sold, how many on hand did not cover (on hand below 0 after the sale), as SQL for the same batch. */
-export const unitsShort = (productId: number, quantity: number) =>
-  sql`min(${quantity}, max(0, -(select ${stock.onHand} from ${stock} where ${stock.productId} = ${productId})))`;
+/**
+ * Of `quantity` units just sold, how many were not there to sell: what on hand, less what other open
+ * checkouts hold (every hold but the sale's own `reservation`), does not cover after the sale. A payment
+ * link holds nothing, so its sale can take units a cart holds: those count as oversold too. SQL for the
+ * sale's batch.
+ */
+export const unitsShort = (productId: number, quantity: number, reservation: string | null) =>
+  sql`min(${quantity}, max(0, coalesce((select sum(${stockReservations.quantity}) from ${stockReservations} where ${stockReservations.productId} = ${productId} and ${stockReservations.reservation} is not ${reservation}), 0) - (select ${stock.onHand} from ${stock} where ${stock.productId} = ${productId})))`;

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { setFlash } from '#worker/http/flash-notice.ts';
 import { owedMailNow, owedMailRows, retryAllOwedMail } from '#worker/jobs/retry-owed-mail.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
-import { openDisputes, ordersToShip, salesSince } from '#worker/orders/order-lists.ts';
+import { openDisputes, ordersToShip, oversoldLines, salesSince } from '#worker/orders/order-lists.ts';
 import { slowestInp, vitalsP75 } from '#worker/vitals/vitals-queries.ts';
 import { adminPage, claimForm } from './admin-context.tsx';
 import { readFields } from '#worker/http/read-fields.ts';
@@ -19,15 +19,17 @@ const DAY_MS = 86_400_000;
 const office = new Hono<AdminEnv>()
   .get('/admin', async (c) => {
     const { db } = c.get('deps');
-    const [toShip, disputes, mail, stock, sales] = await Promise.all([
+    const [toShip, disputes, mail, stock, sales, oversold] = await Promise.all([
       ordersToShip(db),
       openDisputes(db),
       owedMailNow(db),
       stockNow(c),
       salesSince(db, new Date(Date.now() - 7 * DAY_MS).toISOString()),
+      oversoldLines(db),
     ]);
     const lowStock = stock.filter((r) => r.listed && r.level !== 'In Stock');
-    return adminPage(c, 'Today', <TodayPage toShip={toShip} disputes={disputes} mail={mail} lowStock={lowStock} sales={sales} />);
+    const data = { toShip, disputes, mail, lowStock, sales, oversold };
+    return adminPage(c, 'Today', <TodayPage {...data} />);
   })
   .route('/', orderRoutes)
   .route('/', stockRoutes)

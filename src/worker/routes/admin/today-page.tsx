@@ -3,7 +3,7 @@ import { marketOfRegion } from '#shared/market/market.ts';
 import { isRegion } from '#shared/region/region.ts';
 import type { OrderStepDetail } from '#worker/db/schema.ts';
 import type { StockRow } from '#worker/stock/stock-actions.ts';
-import { COUNT_CAP, type openDisputes, type ordersToShip, type salesSince } from '#worker/orders/order-lists.ts';
+import { COUNT_CAP, type openDisputes, type ordersToShip, type oversoldLines, type salesSince } from '#worker/orders/order-lists.ts';
 import type { owedMailNow } from '#worker/jobs/retry-owed-mail.ts';
 import { cell, Section, Table, when } from './admin-ui.tsx';
 
@@ -13,6 +13,7 @@ export interface TodayData {
   mail: Awaited<ReturnType<typeof owedMailNow>>;
   lowStock: StockRow[];
   sales: Awaited<ReturnType<typeof salesSince>>;
+  oversold: Awaited<ReturnType<typeof oversoldLines>>;
 }
 
 const orderLink = (number: string) => (
@@ -22,7 +23,7 @@ const orderLink = (number: string) => (
 );
 
 /** /admin: what needs doing today, each block linking to where it is done. */
-export function TodayPage({ toShip, disputes, mail, lowStock, sales }: TodayData) {
+export function TodayPage({ toShip, disputes, mail, lowStock, sales, oversold }: TodayData) {
   const owed = Object.entries(mail).filter(([, m]) => m.owed > 0);
   return (
     <>
@@ -42,6 +43,23 @@ export function TodayPage({ toShip, disputes, mail, lowStock, sales }: TodayData
           </Table>
         )}
       </Section>
+      {oversold.length > 0 && (
+        <Section title={`Oversold (${oversold.length})`} id="oversold">
+          <p className="mb-2 text-sm">Sold beyond what was there to sell: restock, or tell the customer before you ship.</p>
+          <Table caption="Order lines sold short, newest first" head={['Order', 'Placed', 'Product', 'Short']}>
+            {oversold.map((l) => (
+              <tr key={`${l.number}-${l.name}`}>
+                <td className={cell}>{orderLink(l.number)}</td>
+                <td className={cell}>{when(l.createdAt)}</td>
+                <td className={cell}>{l.name}</td>
+                <td className={cell} data-oversold>
+                  {l.short}
+                </td>
+              </tr>
+            ))}
+          </Table>
+        </Section>
+      )}
       <Section title={`Open disputes (${disputes.length})`} id="disputes">
         {disputes.length === 0 ? (
           <p>No open disputes.</p>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { destinationCountries, shippingChoices } from '#shared/cart/shipping.ts';
+import { destinationCountries, freeShippingThreshold, shippingChoices } from '#shared/cart/shipping.ts';
 import { FREE_STANDARD_SHIPPING_OVER, shippingRates } from '#shared/policy/figures.ts';
 
 const over = FREE_STANDARD_SHIPPING_OVER * 100 + 1;
@@ -46,5 +46,15 @@ describe('shippingChoices', () => {
     expect(destinationCountries('US')).toEqual(['US']);
     expect(destinationCountries('EU')).toHaveLength(27);
     expect(destinationCountries('EU')).toContain('DE');
+  });
+});
+
+describe('freeShippingThreshold: the £150 in the shopper’s currency', () => {
+  it('is £150.00 in GBP, and in EUR/USD the amount this cart’s own prices reach it at', () => {
+    expect(freeShippingThreshold('GBP', 17499, 14999)).toBe(15000);
+    // A cart priced €174.99 for £149.99 reaches £150 at €175.00.
+    expect(freeShippingThreshold('EUR', 17499, 14999)).toBe(Math.ceil((15000 * 17499) / 14999));
+    // An empty cart: the standard delivery price's rate.
+    expect(freeShippingThreshold('USD', 0, 0)).toBeGreaterThan(15000);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offerNotice, offerRefusal, offerText, parseCode, type Offer } from '#shared/offers/offer.ts';
+import { offerDiscount, offerNotice, offerRefusal, offerText, parseCode, type Offer } from '#shared/offers/offer.ts';
 import { parseOffer, serializeOffer } from '#shared/offers/offer-value.ts';
 
 const percent: Offer = { code: 'SPRING10', percentOff: 10, amountOff: {}, minimum: {} };
@@ -40,5 +40,14 @@ describe('promotion codes', () => {
     ]) {
       expect(parseOffer(bad)).toBeNull();
     }
+  });
+});
+
+describe('offerDiscount: what a code takes off, to show before checkout', () => {
+  const code = { code: 'X', minimum: {} };
+  it('takes a share of the subtotal (rounded) or a fixed amount in the currency, never more than the subtotal', () => {
+    expect(offerDiscount({ ...code, percentOff: 10, amountOff: {} }, { subtotal: 14999, currency: 'GBP' })).toBe(1500);
+    expect(offerDiscount({ ...code, percentOff: null, amountOff: { GBP: 1500 } }, { subtotal: 1000, currency: 'GBP' })).toBe(1000);
+    expect(offerDiscount({ ...code, percentOff: null, amountOff: { GBP: 1500 } }, { subtotal: 5000, currency: 'EUR' })).toBeNull();
   });
 });
