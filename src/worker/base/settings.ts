@@ -104,7 +104,7 @@ function settingsSchema(runtime: Runtime) {
      * sign-in link by mail. Unset: /admin answers 404 and nothing is offered.
      */
     ADMIN_EMAILS: optional(z.string()),
-    /** Sign-in links asked per 15 minutes, per address and per network (then 429); 0 turns the limit off. */
+    /** Sign-in requests per 15 minutes per network (then 429; the address itself is never locked); 0 turns the limit off. */
     ADMIN_SIGNIN_RATE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(5),
     /**
      * Cloudflare Access in front of /admin, a second way in: the team's address
