@@ -341,7 +341,6 @@ describe('signed in', () => {
         db: t.deps.db,
         gateway: null,
         log,
-        lowAt: t.deps.settings.LOW_STOCK_AT,
         settings: { LOW_STOCK_AT: t.deps.settings.LOW_STOCK_AT },
         changes: t.deps.changes,
         waiting: async () => new Map(),

@@ -32,7 +32,6 @@ const stockDeps = () => ({
   db: ctx.app.deps.db,
   gateway: null,
   log: ctx.app.deps.log,
-  lowAt: 5,
   settings: { LOW_STOCK_AT: 5 },
   changes: ctx.app.deps.changes,
   waiting: () => waitingCounts(ctx.app.deps.db),

@@ -6,7 +6,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { orderLines, orders, stock, stockMoves, stockReservations } from '#worker/db/schema.ts';
-import { parseStockCommand, runStockCommand } from '#worker/cli/stock-args.ts';
+import { parseStockCommand, runStockCommand, type StockCommandDeps } from '#worker/cli/stock-args.ts';
 import { setStock } from '#worker/stock/stock-moves.ts';
 import { syncPaymentLinks } from '#worker/stock/payment-link-switch.ts';
 import { nowSeconds } from '#worker/base/clock.ts';
@@ -351,7 +351,6 @@ describe('payment links', () => {
       db: t.deps.db,
       gateway: t.deps.gateway,
       log: t.deps.log,
-      lowAt: 5,
       settings: { LOW_STOCK_AT: 5 },
       changes: t.deps.changes,
       waiting: () => waitingCounts(t.deps.db),
@@ -380,7 +379,6 @@ describe('payment links', () => {
         db: t.deps.db,
         gateway: null,
         log: t.deps.log,
-        lowAt: 5,
         settings: { LOW_STOCK_AT: 5 },
         changes: t.deps.changes,
         waiting: () => waitingCounts(t.deps.db),
@@ -490,17 +488,19 @@ describe('holds past their time', () => {
   });
 });
 
+/** What `npm run stock` runs with, against this app's database (its changes purge this app's pages). */
+const commandDeps = (gateway: StockCommandDeps['gateway'] = null): StockCommandDeps => ({
+  db: t.deps.db,
+  gateway,
+  log: t.deps.log,
+  settings: { LOW_STOCK_AT: 5 },
+  changes: t.deps.changes,
+  waiting: () => waitingCounts(t.deps.db),
+});
+
 describe('npm run stock', () => {
   it('refuses an unknown id, a count below 0 and a non-integer, naming the problem', async () => {
-    const deps = {
-      db: t.deps.db,
-      gateway: null,
-      log: t.deps.log,
-      lowAt: 5,
-      settings: { LOW_STOCK_AT: 5 },
-      changes: t.deps.changes,
-      waiting: () => waitingCounts(t.deps.db),
-    };
+    const deps = commandDeps();
     const movesBefore = await t.deps.db.select().from(stockMoves);
     await expect(runStockCommand(deps, parseStockCommand(['set', '99', '5']))).rejects.toThrow(/^no product with id 99/);
     expect(await t.deps.db.select().from(stockMoves)).toEqual(movesBefore);
@@ -516,15 +516,7 @@ describe('npm run stock', () => {
   });
 
   it('sets a count with one adjust move of the difference, and writes nothing when it is already so', async () => {
-    const deps = {
-      db: t.deps.db,
-      gateway: null,
-      log: t.deps.log,
-      lowAt: 5,
-      settings: { LOW_STOCK_AT: 5 },
-      changes: t.deps.changes,
-      waiting: () => waitingCounts(t.deps.db),
-    };
+    const deps = commandDeps();
     await setStock(t.deps.db, 14, 25, null);
     expect(await runStockCommand(deps, parseStockCommand(['set', '14', '7', '--note', 'count']))).toBe(
       '14 Instructor Training Bundle: on hand 25 → 7 (adjust)',

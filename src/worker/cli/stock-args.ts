@@ -50,13 +50,12 @@ export function formatStockList(list: readonly StockRow[]): string {
 }
 
 export interface StockCommandDeps extends StockActionDeps {
-  lowAt: number;
   /** Confirmed back-in-stock requests per product (the stock-alerts domain counts them). */
   waiting: () => Promise<ReadonlyMap<number, number>>;
 }
 
 /** `npm run stock`: the list, or one move done by the terminal. */
 export async function runStockCommand(deps: StockCommandDeps, command: StockCommand): Promise<string> {
-  if (command.action === 'list') return formatStockList(await stockList(deps.db, deps.lowAt, await deps.waiting()));
+  if (command.action === 'list') return formatStockList(await stockList(deps.db, deps.settings.LOW_STOCK_AT, await deps.waiting()));
   return command.action === 'set' ? countStock(deps, command, 'terminal') : receiveStock(deps, command, 'terminal');
 }

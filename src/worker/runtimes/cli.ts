@@ -170,7 +170,7 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
       const stockCommand = parseStockCommand(flags);
       await migrateDatabase(db);
       print(`Stock on ${target}:`);
-      const stockDeps = { db, gateway, log, settings, changes, lowAt: settings.LOW_STOCK_AT, waiting: () => waitingCounts(db) };
+      const stockDeps = { db, gateway, log, settings, changes, waiting: () => waitingCounts(db) };
       print(await runStockCommand(stockDeps, stockCommand));
       if (stockCommand.action === 'list') return 0;
       print(pagesLine() ?? 'What product pages show of it is unchanged.');
