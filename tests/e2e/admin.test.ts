@@ -98,7 +98,7 @@ describe('the back office on a phone', () => {
         await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
         await checkPage(link);
       }
-      await page.getByRole('button', { name: 'Sign out' }).tap();
+      await page.getByRole('button', { name: 'Sign out', exact: true }).tap();
       await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
       await page.goto(`${e2e.shop.url}/admin/stock`);
       expect(new URL(page.url()).pathname).toBe('/admin/sign-in');

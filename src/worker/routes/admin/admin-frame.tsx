@@ -61,7 +61,7 @@ function AdminDocument({
               </nav>
             )}
             {admin && (
-              <form method="post" action="/admin/sign-out" className="ml-auto flex items-center gap-2 text-sm">
+              <form method="post" action="/admin/sign-out" className="ml-auto flex flex-wrap items-center gap-2 text-sm">
                 <span className="text-stone-300">{admin}</span>
                 <button type="submit" className="rounded border border-stone-400 px-2 py-1 hover:bg-stone-800">
                   Sign out
