@@ -78,7 +78,7 @@ const ACTIONS = {
   region: {
     path: '/products',
     viewport: DESKTOP,
-    target: (page) => page.locator('header select[data-region-select]'),
+    target: (page) => page.locator('header select[data-region-select]').first(),
     select: 'US',
     shown: () => document.documentElement.dataset.region === 'US' && (document.querySelector('main')?.textContent ?? '').includes('$'),
   },
