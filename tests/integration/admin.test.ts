@@ -4,6 +4,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeSignInLink, openSession, sessionEmail } from '#worker/admin/admin-sessions.ts';
 import { adminLinks, adminSessions, orders, stockMoves } from '#worker/db/schema.ts';
+import { parseOrderCommand, runOrderCommand } from '#worker/cli/order-args.ts';
 import { parseStockCommand, runStockCommand } from '#worker/cli/stock-args.ts';
 import { setStock } from '#worker/stock/stock-moves.ts';
 import { formToken, textOf } from '../support/html';
@@ -42,6 +43,8 @@ type Mail = { To: string; Subject: string; TextBody: string };
 /** A page's words with one address blanked: what two answers must share. */
 const words = (html: string, email: string) => textOf(html).replace(email, 'ADDRESS');
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+/** One back-office section's HTML, by its heading's id. */
+const section = (html: string, id: string) => new RegExp(`id="${id}"[^]*?</section>`).exec(html)?.[0] ?? '';
 const mailsTo = (to: string) => running.postmark.accepted.map((m) => m.body as Mail).filter((m) => m.To === to);
 
 /** As if every link mailed to `email` so far was asked for more than 5 minutes ago: the next ask mails one. */
@@ -73,8 +76,15 @@ async function signIn(b: Browser, email = OWNER) {
   return { mail, token, done };
 }
 
+const webhook = (event: { body: string; headers: Record<string, string> }) =>
+  fetch(`${t.url}/webhooks/stripe`, { method: 'POST', body: event.body, headers: event.headers });
+
 /** A paid GBP order for one G-Series pistol, recorded by its webhook: its number. */
 async function paidOrder() {
+  return (await paidSession()).number;
+}
+
+async function paidSession() {
   const id = running.stripe.createSession({
     currency: 'GBP',
     lines: [{ productId: 1, name: 'G-Series Laser Training Pistol', quantity: 1, unitAmount: 14999 }],
@@ -82,10 +92,9 @@ async function paidOrder() {
     metadata: { region: 'UK' },
   });
   running.stripe.complete(id);
-  const event = running.stripe.signedEvent('checkout.session.completed', id, SECRET);
-  expect((await fetch(`${t.url}/webhooks/stripe`, { method: 'POST', body: event.body, headers: event.headers })).status).toBe(200);
+  expect((await webhook(running.stripe.signedEvent('checkout.session.completed', id, SECRET))).status).toBe(200);
   const [order] = await t.deps.db.select().from(orders).where(eq(orders.sessionId, id));
-  return order!.number;
+  return { number: order!.number, session: id };
 }
 
 describe('the back office, closed and open', () => {
@@ -306,6 +315,59 @@ describe('signed in', () => {
     expect(twice.body).toContain('shipped already');
     await new Promise((r) => setTimeout(r, 200));
     expect(shopperMails()).toHaveLength(1);
+  });
+
+  it('holds a disputed order: no ship form and why at the top, a ship post refused with nothing mailed, listed under disputes only', async () => {
+    const { number, session } = await paidSession();
+    const dispute = running.stripe.openDispute(session, 'fraudulent');
+    expect((await webhook(running.stripe.signedObjectEvent('charge.dispute.created', dispute, SECRET))).status).toBe(200);
+    const shippedMails = () =>
+      running.postmark.accepted.filter((m) => String(m.body.Subject).includes(number) && /on its way/i.test(String(m.body.Subject)));
+
+    const page = await b.get(`/admin/orders/${number}`);
+    expect(page.html).not.toContain(`action="/admin/orders/${number}/ship"`);
+    expect(page.html).toContain('data-dispute-hold="open"');
+    const text = textOf(page.html);
+    expect(text).toContain('Disputed: do not ship this order');
+    expect(text).toContain('The buyer’s bank has disputed £154.98');
+    expect(text).toMatch(/Send your evidence in Stripe by \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+    expect(page.html).toContain(`href="https://dashboard.stripe.com/disputes/${dispute.id}"`);
+    // The notice comes before everything else on the page.
+    expect(page.html.indexOf('data-dispute-hold')).toBeLessThan(page.html.indexOf('id="lines"'));
+
+    const refused = await b.post(`/admin/orders/${number}/ship`, { form_token: formToken(), tracking: 'AB123456789GB' });
+    expect(refused.res.status).toBe(409);
+    expect(textOf(refused.body)).toContain('its payment is disputed');
+    await expect(runOrderCommand({ ...t.deps, log }, parseOrderCommand(['ship', number, '--tracking', 'AB123456789GB']))).rejects.toThrow(
+      /cannot be shipped: its payment is disputed/,
+    );
+    const [row] = await t.deps.db.select().from(orders).where(eq(orders.number, number));
+    expect(row!.fulfilment).toBe('unfulfilled');
+
+    const today = (await b.get('/admin')).html;
+    expect(section(today, 'disputes')).toContain(number);
+    expect(section(today, 'to-ship')).not.toContain(number);
+
+    // Won: the order ships again, and is back on the list to pack.
+    const won = running.stripe.closeDispute(dispute.id, 'won');
+    expect((await webhook(running.stripe.signedObjectEvent('charge.dispute.closed', won, SECRET))).status).toBe(200);
+    expect((await b.get(`/admin/orders/${number}`)).html).toContain(`action="/admin/orders/${number}/ship"`);
+    expect(section((await b.get('/admin')).html, 'to-ship')).toContain(number);
+    expect(shippedMails()).toEqual([]);
+  });
+
+  it('holds an order whose dispute was lost for good', async () => {
+    const { number, session } = await paidSession();
+    const dispute = running.stripe.openDispute(session, 'fraudulent');
+    expect((await webhook(running.stripe.signedObjectEvent('charge.dispute.created', dispute, SECRET))).status).toBe(200);
+    const lost = running.stripe.closeDispute(dispute.id, 'lost');
+    expect((await webhook(running.stripe.signedObjectEvent('charge.dispute.closed', lost, SECRET))).status).toBe(200);
+    const page = await b.get(`/admin/orders/${number}`);
+    expect(page.html).toContain('data-dispute-hold="lost"');
+    expect(page.html).not.toContain(`action="/admin/orders/${number}/ship"`);
+    const refused = await b.post(`/admin/orders/${number}/ship`, { form_token: formToken(), tracking: 'AB123456789GB' });
+    expect(refused.res.status).toBe(409);
+    expect(textOf(refused.body)).toContain('its dispute was lost');
   });
 
   it('takes a return by line, refuses more than was bought, and says so for an unknown order', async () => {

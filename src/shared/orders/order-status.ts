@@ -1,3 +1,5 @@
+import { disputeRefusal, type DisputeHold } from './dispute-hold.ts';
+
 /**
  * Where an order's money stands: waiting for a delayed payment method, paid, that payment failed, or
  * (part of) it given back.
@@ -29,10 +31,11 @@ export function canMove(from: PaymentStatus, to: PaymentStatus): boolean {
 /** The payment statuses whose goods may ship: paid, or partly refunded (the rest still goes). The one rule. */
 export const SHIPPABLE = ['paid', 'partially_refunded'] as const satisfies readonly PaymentStatus[];
 
-/** Why an order cannot be shipped now, or null when it can (SHIPPABLE, unfulfilled; once). */
-export function shipRefusal(payment: PaymentStatus, fulfilment: FulfilmentStatus): string | null {
+/** Why an order cannot be shipped now, or null when it can (SHIPPABLE, unfulfilled, no dispute holding it; once). */
+export function shipRefusal(payment: PaymentStatus, fulfilment: FulfilmentStatus, dispute: DisputeHold | null = null): string | null {
   if (fulfilment === 'shipped') return 'it has been shipped already';
   if (fulfilment === 'returned') return 'its goods have come back';
+  if (dispute) return disputeRefusal(dispute);
   if ((SHIPPABLE as readonly PaymentStatus[]).includes(payment)) return null;
   if (payment === 'refunded') return 'it has been refunded';
   if (payment === 'pending') return 'its payment is not confirmed yet';

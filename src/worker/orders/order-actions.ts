@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { disputeHold } from '#shared/orders/dispute-hold.ts';
 import { ORDER_NUMBER } from '#shared/orders/order-number-pattern.ts';
 import { returnRefusal, SHIPPABLE, shipRefusal } from '#shared/orders/order-status.ts';
 import { nowIso } from '#worker/base/clock.ts';
@@ -14,7 +15,7 @@ import { moveStatements } from '#worker/stock/stock-moves.ts';
 import { tellWaiting } from '#worker/stock-alerts/tell-waiting.ts';
 import { orderByNumber, type StoredOrder } from './order-queries.ts';
 import { sendOrderStepMails } from './order-step-mail.ts';
-import { orderSteps, stepStatements, type OrderStep } from './order-steps.ts';
+import { heldByDispute, orderSteps, stepStatements, type OrderStep } from './order-steps.ts';
 
 /**
  * What the owner does to an order, from the back office or the command line: the same action, the
@@ -66,15 +67,23 @@ export async function findOrder(db: Db, number: string): Promise<{ order: Stored
 export async function shipOrder(deps: OrderActionDeps, shipment: Shipment, by: string): Promise<string> {
   const invalid = shipmentRefusal(shipment);
   if (invalid) throw new Refusal(invalid, 'invalid');
-  const { order } = await findOrder(deps.db, shipment.number);
-  const refusal = shipRefusal(order.status, order.fulfilment);
+  const { order, steps } = await findOrder(deps.db, shipment.number);
+  const refusal = shipRefusal(order.status, order.fulfilment, disputeHold(steps));
   if (refusal) throw new Refusal(`order ${order.number} cannot be shipped: ${refusal}`);
   const at = nowIso();
   const [moved] = await deps.db.batch([
     deps.db
       .update(orders)
       .set({ fulfilment: 'shipped' })
-      .where(and(eq(orders.id, order.id), inArray(orders.status, [...SHIPPABLE]), eq(orders.fulfilment, 'unfulfilled')))
+      // A dispute opened since the read above holds it too: checked in the same statement.
+      .where(
+        and(
+          eq(orders.id, order.id),
+          inArray(orders.status, [...SHIPPABLE]),
+          eq(orders.fulfilment, 'unfulfilled'),
+          sql`not ${heldByDispute(orders.id)}`,
+        ),
+      )
       .returning({ id: orders.id }),
     ...stepStatements(deps.db, {
       orderId: order.id,

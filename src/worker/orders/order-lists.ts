@@ -3,15 +3,19 @@ import { ORDERS_PAGE_SIZE, type OrderQuery } from '#shared/admin/admin-rules.ts'
 import type { Db } from '#worker/db/client.ts';
 import { orderEvents, orderLines, orders } from '#worker/db/schema.ts';
 import { SHIPPABLE } from '#shared/orders/order-status.ts';
+import { heldByDispute } from './order-steps.ts';
 
 // The back office's lists of orders, read from the database itself (never the read cache), each bounded and indexed.
 
 /** Counts stop here ("1000+"): a count must not read every row of a backlog. */
 export const COUNT_CAP = 1000;
 
-/** Paid orders not yet shipped, oldest first (the next to pack), and how many there are (up to COUNT_CAP). */
+/**
+ * Paid orders not yet shipped and not held by a dispute (those are listed under disputes), oldest
+ * first (the next to pack), and how many there are (up to COUNT_CAP).
+ */
 export async function ordersToShip(db: Db, limit = 20) {
-  const where = and(eq(orders.fulfilment, 'unfulfilled'), inArray(orders.status, [...SHIPPABLE]));
+  const where = and(eq(orders.fulfilment, 'unfulfilled'), inArray(orders.status, [...SHIPPABLE]), sql`not ${heldByDispute(orders.id)}`);
   const [rows, [total]] = await Promise.all([
     db
       .select({ number: orders.number, createdAt: orders.createdAt, total: orders.total, currency: orders.currency, email: orders.email })

@@ -1,4 +1,5 @@
 import { formatMinor } from '#shared/money.ts';
+import { disputeDashboardUrl } from '#shared/orders/dispute-hold.ts';
 import { statusSentences } from '#shared/orders/order-status.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { site } from '#shared/site/brand.ts';
@@ -14,8 +15,6 @@ type MailSettings = Pick<Settings, 'SITE_URL' | 'CONTACT_TO_EMAIL' | 'CONTACT_FR
 
 /** How long a card refund takes to show, as the shopper is told. */
 const REFUND_DAYS = '5–10 business days';
-
-const dashboardDispute = (id: string) => `https://dashboard.stripe.com/disputes/${id}`;
 
 /** The e-mail a step of an order owes: to the shopper (payment confirmed, shipped, refund issued) or the shop (disputes). */
 export function orderStepEmail(
@@ -88,12 +87,12 @@ export function orderStepEmail(
       return toShop(`Dispute opened: order ${order.number} (${detail.reason ?? 'no reason given'})`, [
         `The buyer's bank has disputed ${money(detail.amount ?? order.total)} of order ${order.number}.`,
         `Reason: ${detail.reason ?? 'not given'}.`,
-        `Respond with evidence in Stripe before the deadline shown there: ${dashboardDispute(detail.dispute ?? '')}`,
+        `Respond with evidence in Stripe before the deadline shown there: ${disputeDashboardUrl(detail.dispute ?? '')}`,
       ]);
     case 'dispute_closed':
       return toShop(`Dispute closed (${detail.outcome ?? 'closed'}): order ${order.number}`, [
         `The dispute on order ${order.number} is closed: ${detail.outcome ?? 'closed'}.`,
-        `Details in Stripe: ${dashboardDispute(detail.dispute ?? '')}`,
+        `Details in Stripe: ${disputeDashboardUrl(detail.dispute ?? '')}`,
       ]);
   }
 }

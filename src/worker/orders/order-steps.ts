@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '#worker/db/client.ts';
 import { orderEvents, orderMails, orders, type OrderMailKind, type OrderStepDetail } from '#worker/db/schema.ts';
@@ -38,6 +38,13 @@ export function stepStatements(
   }
   return statements;
 }
+
+/**
+ * True in SQL while a dispute holds the order whose id is `orderId` (disputeHold's rule): a dispute
+ * opened and not closed, or closed lost. Reads that order's steps only (the key's order_id prefix).
+ */
+export const heldByDispute = (orderId: SQL | AnyColumn) =>
+  sql`exists (select 1 from ${orderEvents} d where d.order_id = ${orderId} and ((d.status = 'dispute_opened' and not exists (select 1 from ${orderEvents} c where c.order_id = d.order_id and c.step = replace(d.step, ':opened', ':closed'))) or (d.status = 'dispute_closed' and json_extract(d.detail, '$.outcome') = 'lost')))`;
 
 const stepColumns = { step: orderEvents.step, kind: orderEvents.status, detail: orderEvents.detail, at: orderEvents.at };
 

@@ -1,3 +1,4 @@
+import { disputeDashboardUrl, disputeHold, type DisputeHold } from '#shared/orders/dispute-hold.ts';
 import { orderTotalRows } from '#shared/orders/order-totals.ts';
 import { formatMinor } from '#shared/money.ts';
 import { returnRefusal, shipRefusal, statusSentences } from '#shared/orders/order-status.ts';
@@ -5,7 +6,7 @@ import { addressLines } from '#worker/orders/order-address.ts';
 import { formatStep } from '#worker/orders/order-steps.ts';
 import { orderAmounts, type StoredOrder } from '#worker/orders/order-queries.ts';
 import type { OrderStep } from '#worker/orders/order-steps.ts';
-import { cell, Field, FormOnce, Problem, Section, Submit, Table } from './admin-ui.tsx';
+import { cell, Field, FormOnce, Problem, Section, Submit, Table, when } from './admin-ui.tsx';
 
 export interface OrderDetailData {
   order: StoredOrder;
@@ -16,8 +17,35 @@ export interface OrderDetailData {
   problem?: { form: 'ship' | 'return'; text: string; fields: Record<string, string> };
 }
 
-function ShipForm({ order, problem }: OrderDetailData) {
-  const refusal = shipRefusal(order.status, order.fulfilment);
+/** At the top of a disputed order: do not ship, why, and what to do instead (in Stripe, by its deadline). */
+function DisputeNotice({ hold, currency }: { hold: DisputeHold; currency: StoredOrder['currency'] }) {
+  const amount = hold.amount === null ? 'the payment' : formatMinor(hold.amount, currency);
+  const due = hold.dueBy ? `by ${when(hold.dueBy)} UTC` : 'by the deadline Stripe shows';
+  return (
+    <section
+      aria-labelledby="dispute-hold"
+      className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900"
+      data-dispute-hold={hold.state}
+    >
+      <h2 id="dispute-hold" className="font-semibold">
+        {hold.state === 'open' ? 'Disputed: do not ship this order' : 'Dispute lost: do not ship this order'}
+      </h2>
+      <p className="mt-1">
+        {hold.state === 'open'
+          ? `The buyer’s bank has disputed ${amount}. Shipping now could lose both the goods and the money. Send your evidence in Stripe ${due}; ship only once the dispute is won.`
+          : `The buyer’s bank has taken ${amount} back. Keep the goods: nothing of this order should go out.`}
+      </p>
+      <p className="mt-2">
+        <a href={disputeDashboardUrl(hold.dispute)} className="underline">
+          {hold.state === 'open' ? 'Answer the dispute in Stripe' : 'The dispute in Stripe'}
+        </a>
+      </p>
+    </section>
+  );
+}
+
+function ShipForm({ order, problem, hold }: OrderDetailData & { hold: DisputeHold | null }) {
+  const refusal = shipRefusal(order.status, order.fulfilment, hold);
   if (refusal) return <p>{`Cannot be shipped: ${refusal}.`}</p>;
   const typed = problem?.form === 'ship' ? problem.fields : {};
   return (
@@ -62,8 +90,10 @@ function ReturnForm({ order, left, problem }: OrderDetailData) {
 export function OrderDetailPage(data: OrderDetailData) {
   const { order, steps } = data;
   const money = (minor: number) => formatMinor(minor, order.currency);
+  const hold = disputeHold(steps);
   return (
     <>
+      {hold && <DisputeNotice hold={hold} currency={order.currency} />}
       <p className="font-semibold" data-order-status={order.status} data-fulfilment={order.fulfilment}>
         {`${order.status.replaceAll('_', ' ')}, ${order.fulfilment}. `}
         <span className="font-normal">{statusSentences(order.status, order.fulfilment).join(' ')}</span>
@@ -106,7 +136,7 @@ export function OrderDetailPage(data: OrderDetailData) {
       <Section title="Ship" id="ship">
         {/* Why the last try was refused, above the form (or where the form was, once it no longer applies). */}
         <Problem text={data.problem?.form === 'ship' ? data.problem.text : null} />
-        <ShipForm {...data} />
+        <ShipForm {...data} hold={hold} />
       </Section>
       <Section title="Return to stock" id="return">
         <Problem text={data.problem?.form === 'return' ? data.problem.text : null} />
