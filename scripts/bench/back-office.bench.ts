@@ -20,7 +20,7 @@ const RUNS = 100;
 
 /**
  * Orders up to `total`, spread over the last 90 days: 1 in 10 unfulfilled, 1 in 50 refunded, one
- * e-mail per 3 orders, one dispute opened per 200 (half of them closed); 4 stock moves per order.
+ * e-mail per 3 orders, five names in turn, one dispute opened per 200 (half of them closed); 4 stock moves per order.
  */
 async function growTo(db: Db, total: number) {
   const client = db.$client;
@@ -30,11 +30,11 @@ async function growTo(db: Db, total: number) {
   await client.batch(
     [
       `with recursive k(i) as (select ${from} union all select i + 1 from k where i < ${total})
-       insert into orders (session_id, number, status, fulfilment, email, currency, subtotal, shipping, total, region, token, created_at, notified_at, confirmed_at)
+       insert into orders (session_id, number, status, fulfilment, email, name, currency, subtotal, shipping, total, region, token, created_at, notified_at, confirmed_at)
        select 'cs_bench_' || i, printf('SP-%04d-%04d', i / 10000, i % 10000),
          case when i % 50 = 0 then 'refunded' else 'paid' end,
          case when i % 10 = 0 then 'unfulfilled' else 'shipped' end,
-         'buyer' || (i / 3) || '@example.com', 'GBP', 14999, 499, 15498, case i % 3 when 0 then 'UK' when 1 then 'EU' else 'US' end,
+         'buyer' || (i / 3) || '@example.com', case i % 5 when 0 then 'Ann Smith' when 1 then 'Bo Jones' when 2 then 'Cy Brown' when 3 then 'Di Evans' else 'Ed Hall' end, 'GBP', 14999, 499, 15498, case i % 3 when 0 then 'UK' when 1 then 'EU' else 'US' end,
          'token' || i, strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (i % 90) || ' days', '-' || (i % 86400) || ' seconds'),
          strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
        from k`,
@@ -62,6 +62,10 @@ function readsOf(db: Db): Record<string, () => Promise<unknown>> {
     'orders: unfulfilled': () => orderPage(db, query('fulfilment=unfulfilled')),
     'orders: by e-mail': () => orderPage(db, query('q=Buyer30@Example.com')),
     'orders: by number': () => orderPage(db, query('q=SP-0000-0090')),
+    'orders: part of a number': () => orderPage(db, query('q=0001-234')),
+    'orders: e-mail prefix': () => orderPage(db, query('q=buyer3000')),
+    'orders: a first name (1 in 5)': () => orderPage(db, query('q=ann')),
+    'orders: a miss': () => orderPage(db, query('q=Bar Trainer')),
     'orders: page after cursor': () => orderPage(db, query(`before=${new Date(Date.now() - 45 * 86_400_000).toISOString()}~50`)),
     'stock: recent moves': () => recentMoves(db),
   };

@@ -257,6 +257,7 @@ describe('signed in', () => {
     b = browser();
     await signIn(b);
   });
+  const find = async (q: string) => (await b.get(`/admin/orders?q=${encodeURIComponent(q)}`)).html;
 
   it('lists an order, finds it by the shopper’s e-mail in any case, shows its address and a ship form', async () => {
     const number = await paidOrder();
@@ -265,7 +266,7 @@ describe('signed in', () => {
     const found = await b.get('/admin/orders?q=SHOPPER%40Example.com');
     expect(found.html).toContain(`data-admin-order="${number}"`);
     expect((await b.get(`/admin/orders?q=${number}`)).html).toContain(`data-admin-order="${number}"`);
-    expect((await b.get('/admin/orders?q=nobody%40example.com')).html).toContain('No orders match.');
+    expect(textOf((await b.get('/admin/orders?q=nobody%40example.com')).html)).toContain('No orders match “nobody@example.com”.');
     expect((await b.get('/admin/orders?fulfilment=shipped')).html).not.toContain(`data-admin-order="${number}"`);
     const page = await b.get(`/admin/orders/${number}`);
     const text = textOf(page.html);
@@ -273,6 +274,24 @@ describe('signed in', () => {
     expect(text).toContain('Leeds');
     expect(page.html).toContain(`action="/admin/orders/${number}/ship"`);
     expect(page.res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('finds an order by any part of its number, the shopper’s name or e-mail; a miss or too little says so and lists nothing', async () => {
+    const number = await paidOrder();
+    for (const part of [number.slice(3, 7).toLowerCase(), number.slice(5, 11), 'sam', 'SHOPPER', 'shopper@exa'])
+      expect(await find(part), part).toContain(`data-admin-order="${number}"`);
+    const miss = await find('Bar Trainer');
+    expect(miss).not.toContain('data-admin-order=');
+    expect(textOf(miss)).toContain('No orders match “Bar Trainer”.');
+    expect(miss).toContain('value="Bar Trainer"');
+    const short = await find('sa');
+    expect(short).not.toContain('data-admin-order=');
+    expect(textOf(short)).toContain('Type at least 3 characters');
+    // Quotes and the index's own syntax are text to find, not a query to run.
+    for (const odd of ['"', 'sam" OR "x', 'NEAR(a b)', '*'.repeat(3)]) {
+      const { res } = await b.get(`/admin/orders?q=${encodeURIComponent(odd)}`);
+      expect(res.status, odd).toBe(200);
+    }
   });
 
   it('ships from the page: a cross-site post is 403, empty tracking is 400, then one mail with the tracking number and the owner on the timeline', async () => {

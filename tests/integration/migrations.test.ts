@@ -55,3 +55,29 @@ describe('migration 0013: two statuses from one', () => {
     db.$client.close();
   });
 });
+
+describe('migration 0020: the orders search index', () => {
+  it('indexes the orders already there, then follows new and changed ones', async () => {
+    const db = createDb(createClient({ url: `file:${join(dir, 'search.db')}` }));
+    await migrateDatabase(db, await migrationsBefore('0020_order_search'));
+    await db.$client.execute(
+      `insert into orders (id, session_id, number, status, currency, subtotal, shipping, total, token, email, name) values (1, 'cs_1', 'SP-FN97-KDK8', 'paid', 'GBP', 1000, 0, 1000, 't', 'Ann@Example.com', 'Ann Smith')`,
+    );
+    await migrateDatabase(db);
+    const found = async (q: string) =>
+      (await db.$client.execute({ sql: 'select rowid from order_search where order_search match ?', args: [`"${q}"`] })).rows.map((r) =>
+        Number(r.rowid),
+      );
+    expect(await found('fn97')).toEqual([1]);
+    expect(await found('smith')).toEqual([1]);
+    await db.$client.execute(
+      `insert into orders (id, session_id, number, status, currency, subtotal, shipping, total, token) values (2, 'cs_2', 'SP-AAAA-BBBB', 'pending', 'GBP', 1000, 0, 1000, 't')`,
+    );
+    await db.$client.execute(`update orders set email = 'bo@example.com', name = 'Bo Jones' where id = 2`);
+    expect(await found('bo@ex')).toEqual([2]);
+    await db.$client.execute(`update orders set name = 'Bo Brown' where id = 2`);
+    expect(await found('jones')).toEqual([]);
+    expect(await found('example.com')).toEqual([1, 2]);
+    db.$client.close();
+  });
+});

@@ -42,12 +42,19 @@ export function isAdmin(email: string | null | undefined, admins: readonly strin
   return address !== null && admins.includes(address);
 }
 
+/** The fewest characters a partial search takes (the search index reads text in threes). */
+export const SEARCH_MIN = 3;
+
 /** What /admin/orders asks for: filters, a search (an order number or an e-mail address) and the page after a cursor. */
 export interface OrderQuery {
   status: PaymentStatus | null;
   fulfilment: FulfilmentStatus | null;
-  /** An order number (SP-XXXX-XXXX) or an address; null: every order. */
-  search: { number: string } | { email: string } | null;
+  /**
+   * A whole order number (SP-XXXX-XXXX) or address, found by their own indexes; else any part of a
+   * number, name or address (SEARCH_MIN characters or more, any case); `tooShort`: fewer were typed,
+   * which find nothing (never every order); null: nothing typed, every order.
+   */
+  search: { number: string } | { email: string } | { text: string } | { tooShort: true } | null;
   /** The last order of the previous page: its created_at and id. */
   before: { createdAt: string; id: number } | null;
   /** The search as typed, kept in the form. */
@@ -65,7 +72,15 @@ export function readOrderQuery(params: URLSearchParams): OrderQuery {
   return {
     status: PAYMENT_STATUSES.includes(status as PaymentStatus) ? (status as PaymentStatus) : null,
     fulfilment: FULFILMENT_STATUSES.includes(fulfilment as FulfilmentStatus) ? (fulfilment as FulfilmentStatus) : null,
-    search: ORDER_NUMBER.test(upper) ? { number: upper } : email ? { email } : null,
+    search: ORDER_NUMBER.test(upper)
+      ? { number: upper }
+      : email
+        ? { email }
+        : typed.length >= SEARCH_MIN
+          ? { text: typed }
+          : typed
+            ? { tooShort: true }
+            : null,
     before: cursor ? { createdAt: cursor[1]!, id: Number(cursor[2]) } : null,
     typed,
   };

@@ -58,11 +58,17 @@ export async function salesSince(db: Db, since: string) {
 
 /** One page of /admin/orders, newest first: filters, a number or an address, after the cursor; one more row says there is a next page. */
 export async function orderPage(db: Db, query: OrderQuery) {
+  if (query.search && 'tooShort' in query.search) return { rows: [], more: false };
   const where: SQL[] = [];
   if (query.status) where.push(eq(orders.status, query.status));
   if (query.fulfilment) where.push(eq(orders.fulfilment, query.fulfilment));
   if (query.search && 'number' in query.search) where.push(eq(orders.number, query.search.number));
   if (query.search && 'email' in query.search) where.push(sql`lower(${orders.email}) = ${query.search.email}`);
+  // Any part of a number, name or address: the trigram index (migration 0020) matches it as a phrase, in any case.
+  if (query.search && 'text' in query.search)
+    where.push(
+      sql`${orders.id} in (select rowid from order_search where order_search match ${`"${query.search.text.replaceAll('"', '""')}"`})`,
+    );
   // A row value: SQLite reads the created_at index from the cursor on, not from the newest order.
   if (query.before) where.push(sql`(${orders.createdAt}, ${orders.id}) < (${query.before.createdAt}, ${query.before.id})`);
   const rows = await db

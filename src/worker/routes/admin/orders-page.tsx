@@ -1,4 +1,4 @@
-import { orderCursor, type OrderQuery } from '#shared/admin/admin-rules.ts';
+import { orderCursor, SEARCH_MIN, type OrderQuery } from '#shared/admin/admin-rules.ts';
 import { formatMinor } from '#shared/money.ts';
 import { FULFILMENT_STATUSES, PAYMENT_STATUSES } from '#shared/orders/order-status.ts';
 import type { orderPage } from '#worker/orders/order-lists.ts';
@@ -22,7 +22,7 @@ function Select({ label, name, options, value }: { label: string; name: string; 
   );
 }
 
-/** /admin/orders: newest first, filtered by either status, found by number or e-mail, 25 a page. */
+/** /admin/orders: newest first, filtered by either status, found by any part of a number, name or e-mail, 25 a page. */
 export function OrdersPage({ query, page }: { query: OrderQuery; page: Awaited<ReturnType<typeof orderPage>> }) {
   const last = page.rows.at(-1);
   const next = new URLSearchParams();
@@ -34,7 +34,7 @@ export function OrdersPage({ query, page }: { query: OrderQuery; page: Awaited<R
     <>
       <form method="get" action="/admin/orders" className="grid gap-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end">
         <label className="flex flex-col gap-1 text-sm">
-          <span className="font-medium">Order number or e-mail</span>
+          <span className="font-medium">Order number, name or e-mail (any part)</span>
           <input
             name="q"
             type="search"
@@ -51,7 +51,13 @@ export function OrdersPage({ query, page }: { query: OrderQuery; page: Awaited<R
       </form>
       <Section title={query.before ? 'Orders (older)' : 'Orders'} id="orders">
         {page.rows.length === 0 ? (
-          <p>No orders match.</p>
+          <p>
+            {query.search && 'tooShort' in query.search
+              ? `Type at least ${SEARCH_MIN} characters of an order number, a name or an e-mail address.`
+              : query.typed
+                ? `No orders match “${query.typed}”.`
+                : 'No orders match.'}
+          </p>
         ) : (
           <Table caption="Orders, newest first" head={['Order', 'Placed', 'Payment', 'Fulfilment', 'Total', 'E-mail']}>
             {page.rows.map((o) => (

@@ -14,6 +14,13 @@ describe('who may enter the back office', () => {
     for (const other of ['owner@example.co', 'owner+x@example.com', '', null, undefined]) expect(isAdmin(other, admins)).toBe(false);
     expect(normaliseAddress('x'.repeat(250) + '@a.io')).toBeNull();
   });
+
+  it('takes any part of a number, name or address of 3 characters or more; fewer find nothing rather than everything', () => {
+    expect(readOrderQuery(new URLSearchParams('q=FN97')).search).toEqual({ text: 'FN97' });
+    expect(readOrderQuery(new URLSearchParams('q=  Bar Trainer ')).search).toEqual({ text: 'Bar Trainer' });
+    expect(readOrderQuery(new URLSearchParams('q=ab')).search).toEqual({ tooShort: true });
+    expect(readOrderQuery(new URLSearchParams('q=%20%20')).search).toBeNull();
+  });
 });
 
 describe('the orders page query', () => {
@@ -28,7 +35,8 @@ describe('the orders page query', () => {
     });
     expect(readOrderQuery(new URLSearchParams('q=Shopper@Example.com')).search).toEqual({ email: 'shopper@example.com' });
     const junk = readOrderQuery(new URLSearchParams('status=shipped&fulfilment=paid&q=hello&before=yesterday'));
-    expect(junk).toMatchObject({ status: null, fulfilment: null, search: null, before: null, typed: 'hello' });
+    expect(junk).toMatchObject({ status: null, fulfilment: null, search: { text: 'hello' }, before: null, typed: 'hello' });
+    expect(readOrderQuery(new URLSearchParams('q=')).search).toBeNull();
     expect(orderCursor({ createdAt: '2026-11-26T10:00:00.000Z', id: 42 })).toBe('2026-11-26T10:00:00.000Z~42');
   });
 });
