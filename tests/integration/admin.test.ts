@@ -54,11 +54,11 @@ const olderLinks = (email: string) =>
     .set({ createdAt: new Date(Date.now() - 6 * 60_000).toISOString() })
     .where(eq(adminLinks.email, email));
 
-/** Asks for a link as `email` and follows the one mailed; the browser is then signed in. */
-async function signIn(b: Browser, email = OWNER) {
+/** Asks for a link as `email` (back to `next` when given) and follows the one mailed; the browser is then signed in. */
+async function signIn(b: Browser, email = OWNER, next?: string) {
   await olderLinks(email);
   const before = mailsTo(email).length;
-  const asked = await b.post('/admin/sign-in', { email });
+  const asked = await b.post('/admin/sign-in', next ? { email, next } : { email });
   expect(asked.res.status).toBe(200);
   const mail = await vi.waitFor(
     () => {
@@ -72,7 +72,8 @@ async function signIn(b: Browser, email = OWNER) {
   const page = await b.get(`${link.pathname}${link.search}`);
   expect(page.res.status).toBe(200);
   const token = link.searchParams.get('token')!;
-  const done = await b.post('/admin/sign-in/link', { token });
+  const back = /name="next" value="([^"]*)"/.exec(page.html)?.[1];
+  const done = await b.post('/admin/sign-in/link', back ? { token, next: back.replaceAll('&amp;', '&') } : { token });
   return { mail, token, done };
 }
 
@@ -225,6 +226,22 @@ describe('signing in by e-mail', () => {
     expect(textOf((await b.get('/admin/stock')).html)).toMatch(/on hand|sent already/);
     // A post without a token is an old page: 400, nothing done.
     expect((await b.post('/admin/stock', { product_id: '7', action: 'add', quantity: '5', note: 'no token' })).res.status).toBe(400);
+  });
+
+  it('returns to the page asked for: a link to /admin/stock lands there after signing in; nowhere off the back office', async () => {
+    const b = browser();
+    const asked = await b.get('/admin/stock?from=mail');
+    expect(asked.res.status).toBe(303);
+    expect(asked.res.headers.get('location')).toBe('/admin/sign-in?next=%2Fadmin%2Fstock%3Ffrom%3Dmail');
+    const form = await b.get(asked.res.headers.get('location')!);
+    expect(form.html).toContain('name="next" value="/admin/stock?from=mail"');
+    const { mail, done } = await signIn(b, OWNER, '/admin/stock?from=mail');
+    expect(mail.TextBody).toContain('&next=%2Fadmin%2Fstock%3Ffrom%3Dmail');
+    expect(done.res.status).toBe(303);
+    expect(done.res.headers.get('location')).toBe('/admin/stock?from=mail');
+
+    const elsewhere = await signIn(browser(), OWNER, '//evil.example/admin');
+    expect(elsewhere.done.res.headers.get('location')).toBe('/admin');
   });
 
   it('ends a session after 7 days however active, and signs out everywhere on asking', async () => {

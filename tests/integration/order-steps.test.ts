@@ -160,6 +160,7 @@ describe('disputes from Stripe', () => {
     expect(opened!.Subject).toBe(`Dispute opened: order ${order.number} (product_not_received)`);
     expect(opened!.TextBody).toContain("The buyer's bank has disputed £334.97");
     expect(opened!.TextBody).toContain(`https://dashboard.stripe.com/disputes/${dispute.id}`);
+    expect(opened!.TextBody).toMatch(new RegExp(`In the back office: https?://\\S+/admin/orders/${order.number}\\n?`));
 
     await fiveTimes('charge.dispute.closed', stripe.closeDispute(dispute.id, 'won'));
     const [closed] = await mailsAbout(order.number, 'Dispute closed');

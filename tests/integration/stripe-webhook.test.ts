@@ -122,6 +122,9 @@ describe('a paid checkout', () => {
     const shop = mails.find((m) => m.To === 'orders@strikepoint-training.com')!;
     expect(shop.Subject).toBe(`[New order ${order!.number}] £334.97, paid`);
     expect(shop.ReplyTo).toBe('shopper@example.com');
+    // The owner's link is the back office's page of the order, not the shopper's.
+    expect(shop.TextBody).toContain(`In the back office: https://shop.example/admin/orders/${order!.number}`);
+    expect(shop.TextBody).not.toContain('token=');
     const [mailed] = await t.deps.db.select().from(orders);
     expect(mailed).toMatchObject({ emailStatus: 'success', emailAttempts: 1, emailLeaseUntil: null });
     expect(mailed!.notifiedAt).toBeTruthy();

@@ -20,6 +20,16 @@ export const SIGN_IN_WINDOW = { scope: 'admin-sign-in', windowS: 15 * 60 } as co
  * that link works for LINK_VALID_MINUTES): at most 4 mails in any quarter hour, whoever asks.
  */
 export const SIGN_IN_MAIL_EVERY_MINUTES = 5;
+/**
+ * Where signing in returns to: a back-office page the owner asked for (path and query, nothing that
+ * could leave the site or climb out of /admin, and never the sign-in pages themselves), else Today.
+ */
+export function adminReturnPath(raw: string | undefined | null): string {
+  const path = raw ?? '';
+  const safe = /^\/admin(\/[A-Za-z0-9_-]+)*\/?(\?[A-Za-z0-9=&%._~+-]*)?$/.test(path) && !path.startsWith('/admin/sign-in');
+  return safe && path.length <= 300 ? path : '/admin';
+}
+
 /** Orders per page of /admin/orders. */
 export const ORDERS_PAGE_SIZE = 25;
 

@@ -12,8 +12,9 @@ type SignInDeps = MailDeps & { log: Logger };
 export const SIGN_IN_LINK_PATH = '/admin/sign-in/link';
 
 /** The mail with the one-time link: where it goes, how long it works, and what to do if it was not asked for. */
-export function signInEmail(to: string, token: string, settings: SignInDeps['settings']): MailMessage {
-  const url = new URL(`${SIGN_IN_LINK_PATH}?token=${token}`, settings.SITE_URL).href;
+export function signInEmail(to: string, token: string, settings: SignInDeps['settings'], next = '/admin'): MailMessage {
+  const back = next === '/admin' ? '' : `&next=${encodeURIComponent(next)}`;
+  const url = new URL(`${SIGN_IN_LINK_PATH}?token=${token}${back}`, settings.SITE_URL).href;
   return {
     mailId: `admin-sign-in-${token.slice(0, 12)}`,
     to,
@@ -43,6 +44,8 @@ export async function askForSignIn(
   email: string,
   sender: string | undefined,
   later: (work: Promise<unknown>) => void,
+  /** The back-office page to return to once signed in (adminReturnPath's). */
+  next = '/admin',
 ): Promise<{ limited: false } | { limited: true; retryAfterS: number }> {
   const { db, settings, log } = deps;
   const limit = { ...SIGN_IN_WINDOW, limit: settings.ADMIN_SIGNIN_RATE_LIMIT };
@@ -61,7 +64,7 @@ export async function askForSignIn(
   }
   later(
     makeSignInLink(db, email)
-      .then((token) => deps.mailer.send(signInEmail(email, token, settings)))
+      .then((token) => deps.mailer.send(signInEmail(email, token, settings, next)))
       .then(
         () => log('info', 'admin sign-in link sent', {}),
         (err: unknown) => log('error', 'admin sign-in link not sent', errorFields(err)),

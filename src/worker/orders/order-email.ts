@@ -1,7 +1,7 @@
 import { confirmationGreeting } from '#worker/mail/greeting.ts';
 import { formatMinor } from '#shared/money.ts';
 import { addressLines } from './order-address.ts';
-import { orderPagePath } from './order-number.ts';
+import { adminOrderPath, orderPagePath } from './order-number.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { site } from '#shared/site/brand.ts';
 import type { MailMessage } from '#worker/mail/mailer.ts';
@@ -93,7 +93,7 @@ export function newOrderEmail(order: StoredOrder, settings: MailSettings): MailM
       ...(campaign?.length ? [`Campaign: ${campaign.join(', ')}`] : []),
       ...(order.paymentLink ? [`Payment link: ${order.paymentLink}`] : []),
       `Stripe Checkout Session: ${order.sessionId}`,
-      `Order page: ${pageUrl(order, settings)}`,
+      `In the back office: ${new URL(adminOrderPath(order.number), settings.SITE_URL).href}`,
     ].join('\n'),
   };
 }

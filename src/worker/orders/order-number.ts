@@ -38,6 +38,9 @@ export function sameToken(presented: string | null | undefined, stored: string):
   return diff === 0;
 }
 
+/** The order's page in the back office: where the shop's own mails send the owner (signing in first if need be). */
+export const adminOrderPath = (number: string) => `/admin/orders/${number}`;
+
 /** The order page's address, the secret included (the link in the e-mail and on the thank-you page). */
 export function orderPagePath(number: string, token: string): string {
   return `/orders/${number}?token=${encodeURIComponent(token)}`;

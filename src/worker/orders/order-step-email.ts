@@ -7,7 +7,7 @@ import { confirmationGreeting } from '#worker/mail/greeting.ts';
 import type { MailMessage } from '#worker/mail/mailer.ts';
 import type { Settings } from '#worker/base/settings.ts';
 import type { OrderMailKind } from '#worker/db/schema.ts';
-import { orderPagePath } from './order-number.ts';
+import { adminOrderPath, orderPagePath } from './order-number.ts';
 import type { StoredOrder } from './order-queries.ts';
 import type { OrderStep } from './order-steps.ts';
 
@@ -60,7 +60,7 @@ export function orderStepEmail(
       ...body,
       '',
       `Order ${order.number}, ${money(order.total)}, placed ${order.createdAt.slice(0, 10)}.`,
-      `Order page: ${page}`,
+      `In the back office: ${new URL(adminOrderPath(order.number), settings.SITE_URL).href}`,
     ].join('\n'),
   });
   switch (mail.kind) {

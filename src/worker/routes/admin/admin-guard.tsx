@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { adminAddresses, isAdmin } from '#shared/admin/admin-rules.ts';
+import { adminAddresses, isAdmin, adminReturnPath } from '#shared/admin/admin-rules.ts';
 import { accessEmail } from '#worker/admin/access-jwt.ts';
 import { sessionEmail } from '#worker/admin/admin-sessions.ts';
 import { clearCookie, COOKIES, readCookie, writeCookie } from '#worker/http/cookies.ts';
@@ -39,7 +39,11 @@ export const requireAdmin: MiddlewareHandler<AdminEnv> = async (c, next) => {
       ? bySession
       : await accessEmail(settings, c.req.header('Cf-Access-Jwt-Assertion')).then((e) => (isAdmin(e, admins) ? e : null));
   if (!email) {
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') return c.redirect('/admin/sign-in', 303);
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') {
+      // The page asked for comes back after signing in (the link mailed carries it).
+      const asked = adminReturnPath(`${c.req.path}${new URL(c.req.url).search}`);
+      return c.redirect(asked === '/admin' ? '/admin/sign-in' : `/admin/sign-in?next=${encodeURIComponent(asked)}`, 303);
+    }
     return renderAdmin(
       c as unknown as Context<AppEnv>,
       'Sign in first',

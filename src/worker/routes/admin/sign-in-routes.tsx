@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { LINK_VALID_MINUTES, normaliseAddress } from '#shared/admin/admin-rules.ts';
+import { adminReturnPath, LINK_VALID_MINUTES, normaliseAddress } from '#shared/admin/admin-rules.ts';
 import { endSession, redeemSignInLink } from '#worker/admin/admin-sessions.ts';
 import { TOKEN } from '#worker/admin/admin-tokens.ts';
 import { askForSignIn } from '#worker/admin/sign-in-request.ts';
@@ -10,9 +10,10 @@ import { renderAdmin } from './admin-frame.tsx';
 import { adminCookie, clearAdminCookie, setAdminCookie } from './admin-guard.tsx';
 import { Field, Problem, Submit } from './admin-ui.tsx';
 
-function SignInForm({ email = '', problem }: { email?: string; problem?: string }) {
+function SignInForm({ email = '', problem, next }: { email?: string; problem?: string; next: string }) {
   return (
     <form method="post" action="/admin/sign-in" className="flex max-w-sm flex-col gap-3">
+      {next !== '/admin' && <input type="hidden" name="next" value={next} />}
       <p>We mail a link that signs you in once, valid for {LINK_VALID_MINUTES} minutes. No password.</p>
       <Problem text={problem} />
       <Field label="E-mail address" name="email" type="email" required autoComplete="email" defaultValue={email} maxLength={254} />
@@ -41,15 +42,19 @@ const badLink = (c: Context<AppEnv>) =>
  * session kept in the database, its cookie HttpOnly, SameSite=Strict, `__Host-` on https.
  */
 export const signInRoutes = new Hono<AppEnv>()
-  .get('/admin/sign-in', (c) => renderAdmin(c, 'Sign in', <SignInForm />))
+  .get('/admin/sign-in', (c) => renderAdmin(c, 'Sign in', <SignInForm next={adminReturnPath(c.req.query('next'))} />))
   .post('/admin/sign-in', async (c) => {
     const deps = c.get('deps');
-    const typed = (await readFields(c)).email ?? '';
+    const fields = await readFields(c);
+    const typed = fields.email ?? '';
     const email = normaliseAddress(typed);
+    const next = adminReturnPath(fields.next);
     if (!email) {
-      return renderAdmin(c, 'Sign in', <SignInForm email={typed.slice(0, 254)} problem="Enter an e-mail address." />, { status: 400 });
+      return renderAdmin(c, 'Sign in', <SignInForm email={typed.slice(0, 254)} problem="Enter an e-mail address." next={next} />, {
+        status: 400,
+      });
     }
-    const answer = await askForSignIn(deps, email, deps.senderAddressOf(c), keepAlive(c));
+    const answer = await askForSignIn(deps, email, deps.senderAddressOf(c), keepAlive(c), next);
     if (answer.limited) {
       c.header('Retry-After', String(answer.retryAfterS));
       return renderAdmin(c, 'Too many sign-in requests', <p>Please wait a few minutes before asking for another link.</p>, { status: 429 });
@@ -71,17 +76,19 @@ export const signInRoutes = new Hono<AppEnv>()
       'Sign in',
       <form method="post" action="/admin/sign-in/link" className="flex flex-col gap-3">
         <input type="hidden" name="token" value={token} />
+        <input type="hidden" name="next" value={adminReturnPath(c.req.query('next'))} />
         <p>Press the button to sign in on this device.</p>
         <Submit>Sign in</Submit>
       </form>,
     );
   })
   .post('/admin/sign-in/link', async (c) => {
-    const signedIn = await redeemSignInLink(c.get('deps').db, (await readFields(c)).token ?? '');
+    const fields = await readFields(c);
+    const signedIn = await redeemSignInLink(c.get('deps').db, fields.token ?? '');
     if (!signedIn) return badLink(c);
     setAdminCookie(c, signedIn.session);
     c.get('log')('info', 'admin signed in', { admin: signedIn.email });
-    return c.redirect('/admin', 303);
+    return c.redirect(adminReturnPath(fields.next), 303);
   })
   .post('/admin/sign-out', async (c) => {
     const everywhere = (await readFields(c)).everywhere === 'on';

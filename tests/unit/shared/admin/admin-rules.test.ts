@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminAddresses, isAdmin, normaliseAddress, orderCursor, readOrderQuery } from '#shared/admin/admin-rules.ts';
+import { adminAddresses, adminReturnPath, isAdmin, normaliseAddress, orderCursor, readOrderQuery } from '#shared/admin/admin-rules.ts';
 
 describe('who may enter the back office', () => {
   it('reads ADMIN_EMAILS as trimmed, lower-cased addresses and drops what is not one', () => {
@@ -38,5 +38,27 @@ describe('the orders page query', () => {
     expect(junk).toMatchObject({ status: null, fulfilment: null, search: { text: 'hello' }, before: null, typed: 'hello' });
     expect(readOrderQuery(new URLSearchParams('q=')).search).toBeNull();
     expect(orderCursor({ createdAt: '2026-11-26T10:00:00.000Z', id: 42 })).toBe('2026-11-26T10:00:00.000Z~42');
+  });
+});
+
+describe('where signing in returns to', () => {
+  it('keeps a back-office page with its query, and sends anything else to Today', () => {
+    expect(adminReturnPath('/admin/stock')).toBe('/admin/stock');
+    expect(adminReturnPath('/admin/orders/SP-FN97-KDK8')).toBe('/admin/orders/SP-FN97-KDK8');
+    expect(adminReturnPath('/admin/orders?q=ann%40example.com&status=paid')).toBe('/admin/orders?q=ann%40example.com&status=paid');
+    for (const bad of [
+      undefined,
+      '',
+      '//evil.example',
+      'https://evil.example/admin',
+      '/admin/../contact',
+      '/admin//evil.example',
+      '/admin\\evil',
+      '/adminx',
+      '/admin/sign-in',
+      '/admin/sign-in/link?token=x',
+      `/admin/${'a'.repeat(400)}`,
+    ])
+      expect(adminReturnPath(bad), String(bad)).toBe('/admin');
   });
 });
