@@ -165,15 +165,27 @@ describe('signing in by e-mail', () => {
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Strict/);
     expect((await b.get('/admin')).res.status).toBe(200);
+    // Signed in, the sign-in page sends the owner on.
+    const onward = await b.get('/admin/sign-in?next=%2Fadmin%2Forders');
+    expect(onward.res.status).toBe(303);
+    expect(onward.res.headers.get('location')).toBe('/admin/orders');
 
     const again = browser();
     const reused = await again.post('/admin/sign-in/link', { token });
     expect(reused.res.status).toBe(400);
+    expect(reused.body).toContain('data-dead-link="used"');
     expect(reused.res.headers.getSetCookie().some((c) => c.startsWith('__Host-admin='))).toBe(false);
+    // The link's page says so at once, without the button: used, too old, or cut short.
+    const usedPage = await again.get(`/admin/sign-in/link?token=${token}`);
+    expect(usedPage.res.status).toBe(400);
+    expect(textOf(usedPage.html)).toContain('This link has been used already');
+    expect(usedPage.html).not.toContain('action="/admin/sign-in/link"');
+    expect((await again.get(`/admin/sign-in/link?token=${token.slice(0, -4)}`)).html).toContain('data-dead-link="unknown"');
     expect((await again.get('/admin')).res.status).toBe(303);
 
     const old = await makeSignInLink(t.deps.db, OWNER, Date.now() - 16 * 60_000);
     expect((await browser().post('/admin/sign-in/link', { token: old })).res.status).toBe(400);
+    expect(textOf((await browser().get(`/admin/sign-in/link?token=${old}`)).html)).toContain('more than 15 minutes old');
     // A mail scanner opening the link changes nothing: the page asks for a press.
     const fresh = await makeSignInLink(t.deps.db, OWNER);
     expect((await browser().get(`/admin/sign-in/link?token=${fresh}`)).res.headers.getSetCookie()).toEqual([]);
@@ -519,7 +531,9 @@ describe('signed in', () => {
       .getSetCookie()
       .find((c) => c.startsWith('__Host-admin='))!
       .split(';')[0]!;
-    expect((await other.post('/admin/sign-out', {})).res.status).toBe(303);
+    const out = await other.post('/admin/sign-out', {});
+    expect(out.res.status).toBe(303);
+    expect(textOf((await other.get(out.res.headers.get('location')!)).html)).toContain('Signed out.');
     const replay = await fetch(`${t.url}/admin`, { headers: { Cookie: cookie }, redirect: 'manual' });
     expect(replay.status).toBe(303);
   });

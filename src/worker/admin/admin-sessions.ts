@@ -42,6 +42,18 @@ export async function redeemSignInLink(db: Db, token: string, now = Date.now()):
   return { email: link.email, session: await openSession(db, link.email, now) };
 }
 
+/** What a sign-in link is, read without using it: one that still works, used, too old, or not one of ours (cut short, mistyped). */
+export async function linkState(db: Db, token: string, now = Date.now()): Promise<'live' | 'used' | 'expired' | 'unknown'> {
+  if (!TOKEN.test(token)) return 'unknown';
+  const [link] = await db
+    .select({ usedAt: adminLinks.usedAt, expiresAt: adminLinks.expiresAt })
+    .from(adminLinks)
+    .where(eq(adminLinks.tokenHash, await tokenHash(token)));
+  if (!link) return 'unknown';
+  if (link.usedAt) return 'used';
+  return link.expiresAt > iso(now) ? 'live' : 'expired';
+}
+
 /** A new session for a signed-in address; the cookie carries the token, the row its hash. */
 export async function openSession(db: Db, email: string, now = Date.now()): Promise<string> {
   const token = newToken();

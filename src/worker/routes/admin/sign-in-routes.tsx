@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
-import { adminReturnPath, LINK_VALID_MINUTES, normaliseAddress } from '#shared/admin/admin-rules.ts';
-import { endSession, redeemSignInLink } from '#worker/admin/admin-sessions.ts';
-import { TOKEN } from '#worker/admin/admin-tokens.ts';
+import { adminAddresses, adminReturnPath, isAdmin, LINK_VALID_MINUTES, normaliseAddress } from '#shared/admin/admin-rules.ts';
+import { endSession, linkState, redeemSignInLink, sessionEmail } from '#worker/admin/admin-sessions.ts';
 import { askForSignIn } from '#worker/admin/sign-in-request.ts';
+import { setFlash } from '#worker/http/flash-notice.ts';
 import { keepAlive } from '#worker/http/keep-alive.ts';
 import { readFields } from '#worker/http/read-fields.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
@@ -22,14 +22,21 @@ function SignInForm({ email = '', problem, next }: { email?: string; problem?: s
   );
 }
 
-const badLink = (c: Context<AppEnv>) =>
+/** Why a link does not sign in, in words that say what to do. */
+const DEAD_LINK = {
+  used: 'This link has been used already: each link signs in once.',
+  expired: `This link is more than ${LINK_VALID_MINUTES} minutes old.`,
+  unknown: 'This link is not complete: it may have been cut when it was copied. Open it from the mail itself.',
+} as const;
+
+const badLink = (c: Context<AppEnv>, why: keyof typeof DEAD_LINK) =>
   renderAdmin(
     c,
     'This link does not sign anyone in',
-    <p>
-      It has been used, it is more than {LINK_VALID_MINUTES} minutes old, or it was copied only in part.{' '}
+    <p data-dead-link={why}>
+      {DEAD_LINK[why]}{' '}
       <a href="/admin/sign-in" className="underline">
-        Ask for a new one
+        Ask for a new link
       </a>
       .
     </p>,
@@ -42,7 +49,13 @@ const badLink = (c: Context<AppEnv>) =>
  * session kept in the database, its cookie HttpOnly, SameSite=Strict, `__Host-` on https.
  */
 export const signInRoutes = new Hono<AppEnv>()
-  .get('/admin/sign-in', (c) => renderAdmin(c, 'Sign in', <SignInForm next={adminReturnPath(c.req.query('next'))} />))
+  .get('/admin/sign-in', async (c) => {
+    const next = adminReturnPath(c.req.query('next'));
+    // Signed in already: on to the page asked for (the guard checks the address is still listed).
+    const { db, settings } = c.get('deps');
+    if (isAdmin(await sessionEmail(db, adminCookie(c)), adminAddresses(settings.ADMIN_EMAILS))) return c.redirect(next, 303);
+    return renderAdmin(c, 'Sign in', <SignInForm next={next} />);
+  })
   .post('/admin/sign-in', async (c) => {
     const deps = c.get('deps');
     const fields = await readFields(c);
@@ -68,9 +81,11 @@ export const signInRoutes = new Hono<AppEnv>()
       </p>,
     );
   })
-  .get('/admin/sign-in/link', (c) => {
+  .get('/admin/sign-in/link', async (c) => {
     const token = c.req.query('token') ?? '';
-    if (!TOKEN.test(token)) return badLink(c);
+    // Said at once, before the button: a dead link would otherwise fail only after the tap.
+    const state = await linkState(c.get('deps').db, token);
+    if (state !== 'live') return badLink(c, state);
     return renderAdmin(
       c,
       'Sign in',
@@ -85,7 +100,10 @@ export const signInRoutes = new Hono<AppEnv>()
   .post('/admin/sign-in/link', async (c) => {
     const fields = await readFields(c);
     const signedIn = await redeemSignInLink(c.get('deps').db, fields.token ?? '');
-    if (!signedIn) return badLink(c);
+    if (!signedIn) {
+      const state = await linkState(c.get('deps').db, fields.token ?? '');
+      return badLink(c, state === 'live' ? 'used' : state);
+    }
     setAdminCookie(c, signedIn.session);
     c.get('log')('info', 'admin signed in', { admin: signedIn.email });
     return c.redirect(adminReturnPath(fields.next), 303);
@@ -94,5 +112,6 @@ export const signInRoutes = new Hono<AppEnv>()
     const everywhere = (await readFields(c)).everywhere === 'on';
     await endSession(c.get('deps').db, adminCookie(c), { everywhere });
     clearAdminCookie(c);
+    setFlash(c, { tone: 'info', text: everywhere ? 'Signed out on every device.' : 'Signed out.' }, 'admin');
     return c.redirect('/admin/sign-in', 303);
   });
