@@ -78,6 +78,12 @@ describe('the back office on a phone', () => {
       await page.getByRole('heading', { level: 1, name: `Order ${number}` }).waitFor();
       await checkPage('order');
       await page.getByLabel('Carrier').fill('Royal Mail');
+      // Refused: why, at the top of the page, focused (read first), and what was typed kept.
+      await page.getByLabel('Tracking number').fill('RM!!');
+      await page.getByRole('button', { name: 'Mark shipped and tell the shopper' }).tap();
+      await page.getByRole('alert').filter({ hasText: 'Not shipped: RM!! is not a tracking number' }).waitFor();
+      await vi.waitFor(async () => expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-problem'))).toBe(true));
+      expect(await page.getByLabel('Carrier').inputValue()).toBe('Royal Mail');
       await page.getByLabel('Tracking number').fill('RM123456789GB');
       await page.getByRole('button', { name: 'Mark shipped and tell the shopper' }).tap();
       await page.getByRole('status').filter({ hasText: 'shipped with Royal Mail' }).waitFor();
@@ -100,8 +106,10 @@ describe('the back office on a phone', () => {
       }
       await page.getByRole('button', { name: 'Sign out', exact: true }).tap();
       await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+      await page.getByText('Signed out.').waitFor();
       await page.goto(`${e2e.shop.url}/admin/stock`);
       expect(new URL(page.url()).pathname).toBe('/admin/sign-in');
+      expect(await page.locator('input[name="next"]').inputValue()).toBe('/admin/stock');
     } finally {
       await context.close();
     }

@@ -361,6 +361,9 @@ describe('signed in', () => {
     const twice = await b.post(`/admin/orders/${number}/ship`, { form_token: formToken(), tracking: 'AB123456789GB' });
     expect(twice.res.status).toBe(409);
     expect(twice.body).toContain('shipped already');
+    // Why, first on the page (before the order's status), focused on load.
+    expect(twice.body.indexOf('data-problem')).toBeLessThan(twice.body.indexOf('data-order-status'));
+    expect(twice.body).toMatch(/<p role="alert" tabindex="-1" autofocus=""[^>]*>Not shipped: order SP-/);
     await new Promise((r) => setTimeout(r, 200));
     expect(shopperMails()).toHaveLength(1);
   });

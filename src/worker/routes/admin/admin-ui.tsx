@@ -69,11 +69,13 @@ export function Submit({ children }: { children: ReactNode }) {
   );
 }
 
-/** Why a form was refused, on the form. */
+/** Why an action was refused: one per page, at its top, and focused on load (no script) so it is read first. */
 export function Problem({ text }: { text: string | null | undefined }) {
   if (!text) return null;
   return (
-    <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
+    // An error summary takes focus when the page loads (GOV.UK's pattern): the owner hears it first, with no script.
+    // oxlint-disable-next-line jsx-a11y/no-autofocus
+    <p role="alert" tabIndex={-1} autoFocus className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900" data-problem>
       {text}
     </p>
   );

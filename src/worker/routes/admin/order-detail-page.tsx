@@ -93,6 +93,8 @@ export function OrderDetailPage(data: OrderDetailData) {
   const hold = disputeHold(steps);
   return (
     <>
+      {/* Why the last try was refused, at the top (the form below keeps what was typed). */}
+      <Problem text={data.problem && `${data.problem.form === 'ship' ? 'Not shipped' : 'Nothing put back'}: ${data.problem.text}`} />
       {hold && <DisputeNotice hold={hold} currency={order.currency} />}
       <p className="font-semibold" data-order-status={order.status} data-fulfilment={order.fulfilment}>
         {`${order.status.replaceAll('_', ' ')}, ${order.fulfilment}. `}
@@ -134,12 +136,9 @@ export function OrderDetailPage(data: OrderDetailData) {
         </ol>
       </Section>
       <Section title="Ship" id="ship">
-        {/* Why the last try was refused, above the form (or where the form was, once it no longer applies). */}
-        <Problem text={data.problem?.form === 'ship' ? data.problem.text : null} />
         <ShipForm {...data} hold={hold} />
       </Section>
       <Section title="Return to stock" id="return">
-        <Problem text={data.problem?.form === 'return' ? data.problem.text : null} />
         <ReturnForm {...data} />
       </Section>
     </>
