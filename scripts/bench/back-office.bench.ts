@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { it } from 'vitest';
 import { timeRead } from './read-timing.ts';
 import { readOrderQuery } from '#shared/admin/admin-rules.ts';
-import { openDisputes, orderPage, ordersToShip, salesSince } from '#worker/orders/order-lists.ts';
+import { openDisputes, orderPage, ordersToShip, otherOrdersOf, salesSince } from '#worker/orders/order-lists.ts';
 import { recentMoves } from '#worker/stock/stock-queries.ts';
 import { syncContent } from '#worker/content-sync/content-sync.ts';
 import { createDb, type Db } from '#worker/db/client.ts';
@@ -67,6 +67,7 @@ function readsOf(db: Db): Record<string, () => Promise<unknown>> {
     'orders: a first name (1 in 5)': () => orderPage(db, query('q=ann')),
     'orders: a miss': () => orderPage(db, query('q=Bar Trainer')),
     'orders: page after cursor': () => orderPage(db, query(`before=${new Date(Date.now() - 45 * 86_400_000).toISOString()}~50`)),
+    'order: the shopper’s others': () => otherOrdersOf(db, { id: 90, email: 'Buyer30@Example.com' }),
     'stock: recent moves': () => recentMoves(db),
   };
 }

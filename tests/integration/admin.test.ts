@@ -303,6 +303,12 @@ describe('signed in', () => {
     expect(text).toContain('Leeds');
     expect(page.html).toContain(`action="/admin/orders/${number}/ship"`);
     expect(page.res.headers.get('cache-control')).toBe('no-store');
+    // The same shopper's next order lists this one (and not itself) under the customer.
+    const later = await paidOrder();
+    const customer = /id="customer"[^]*?<\/section>/.exec((await b.get(`/admin/orders/${later}`)).html)![0];
+    expect(customer).toContain(`href="/admin/orders/${number}"`);
+    expect(customer).not.toContain(`href="/admin/orders/${later}"`);
+    expect(textOf(customer)).toMatch(/Other orders from this address/);
   });
 
   it('finds an order by any part of its number, the shopper’s name or e-mail; a miss or too little says so and lists nothing', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { ORDERS_PAGE_SIZE, type OrderQuery } from '#shared/admin/admin-rules.ts';
 import type { Db } from '#worker/db/client.ts';
 import { orderEvents, orderLines, orders } from '#worker/db/schema.ts';
@@ -106,6 +106,24 @@ export function oversoldLines(db: Db, limit = 20) {
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .where(sql`${orderLines.short} > 0`)
+    .orderBy(desc(orders.createdAt))
+    .limit(limit);
+}
+
+/** The same shopper's other orders (by address, in any case: the `lower(email)` index), newest first, at most `limit`. */
+export function otherOrdersOf(db: Db, order: { id: number; email: string | null }, limit = 10) {
+  if (!order.email) return Promise.resolve([]);
+  return db
+    .select({
+      number: orders.number,
+      createdAt: orders.createdAt,
+      status: orders.status,
+      fulfilment: orders.fulfilment,
+      total: orders.total,
+      currency: orders.currency,
+    })
+    .from(orders)
+    .where(and(sql`lower(${orders.email}) = ${order.email.toLowerCase()}`, ne(orders.id, order.id)))
     .orderBy(desc(orders.createdAt))
     .limit(limit);
 }

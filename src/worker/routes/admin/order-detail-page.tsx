@@ -6,6 +6,7 @@ import { addressLines } from '#worker/orders/order-address.ts';
 import { formatStep } from '#worker/orders/order-steps.ts';
 import { orderAmounts, type StoredOrder } from '#worker/orders/order-queries.ts';
 import type { OrderStep } from '#worker/orders/order-steps.ts';
+import type { otherOrdersOf } from '#worker/orders/order-lists.ts';
 import { cell, Field, FormOnce, Problem, Section, Submit, Table, when } from './admin-ui.tsx';
 
 export interface OrderDetailData {
@@ -13,6 +14,8 @@ export interface OrderDetailData {
   steps: OrderStep[];
   /** Units of each product not yet returned. */
   left: ReadonlyMap<number, number>;
+  /** The same shopper's other orders, newest first. */
+  others: Awaited<ReturnType<typeof otherOrdersOf>>;
   /** A refused form's message and what was typed, shown on that form again. */
   problem?: { form: 'ship' | 'return'; text: string; fields: Record<string, string> };
 }
@@ -120,6 +123,23 @@ export function OrderDetailPage(data: OrderDetailData) {
       </Section>
       <Section title="Customer" id="customer">
         <p>{order.email ?? 'No e-mail'}</p>
+        <p className="mt-2 text-sm" data-other-orders={data.others.length}>
+          {data.others.length === 0
+            ? 'No other orders from this address.'
+            : `Other orders from this address (${data.others.length === 10 ? '10 newest' : data.others.length}):`}
+        </p>
+        {data.others.length > 0 && (
+          <ul className="mt-1 flex flex-col gap-1 text-sm">
+            {data.others.map((o) => (
+              <li key={o.number}>
+                <a href={`/admin/orders/${o.number}`} className="font-mono underline">
+                  {o.number}
+                </a>
+                {` ${when(o.createdAt)}, ${formatMinor(o.total, o.currency)}, ${o.status.replaceAll('_', ' ')}, ${o.fulfilment}`}
+              </li>
+            ))}
+          </ul>
+        )}
         <address className="mt-2 not-italic">
           {[order.name, ...addressLines(order.shippingAddress)].filter(Boolean).map((line) => (
             <span key={line} className="block">
