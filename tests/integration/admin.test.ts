@@ -363,6 +363,11 @@ describe('signed in', () => {
     const page = await b.get(`/admin/orders/${number}`);
     expect(textOf(page.html)).toContain('shipped with Royal Mail');
     expect(page.html).toMatch(/data-timeline[^]*shipped[^<]*by owner@example\.com/);
+    // On to the next: the oldest order still to ship (earlier tests left some), never this one.
+    const next = /Next to ship: <a href="\/admin\/orders\/(SP-[A-Z0-9-]+)"/.exec(page.html)?.[1];
+    expect(next).toBeDefined();
+    expect(next).not.toBe(number);
+    expect((await t.deps.db.select().from(orders).where(eq(orders.number, next!)))[0]!.fulfilment).toBe('unfulfilled');
     // Twice is refused on the form (409), and mails nobody again.
     const twice = await b.post(`/admin/orders/${number}/ship`, { form_token: formToken(), tracking: 'AB123456789GB' });
     expect(twice.res.status).toBe(409);

@@ -10,22 +10,34 @@ import { heldByDispute } from './order-steps.ts';
 /** Counts stop here ("1000+"): a count must not read every row of a backlog. */
 export const COUNT_CAP = 1000;
 
-/**
- * Paid orders not yet shipped and not held by a dispute (those are listed under disputes), oldest
- * first (the next to pack), and how many there are (up to COUNT_CAP).
- */
+/** Paid orders not yet shipped and not held by a dispute (those are listed under disputes). */
+const toShip = () =>
+  and(eq(orders.fulfilment, 'unfulfilled'), inArray(orders.status, [...SHIPPABLE]), sql`not ${heldByDispute(orders.id)}`);
+
+/** Orders to ship, oldest first (the next to pack), at most `limit`. */
+function oldestToShip(db: Db, limit: number) {
+  return db
+    .select({ number: orders.number, createdAt: orders.createdAt, total: orders.total, currency: orders.currency, email: orders.email })
+    .from(orders)
+    .where(toShip())
+    .orderBy(asc(orders.createdAt))
+    .limit(limit);
+}
+
+/** Orders to ship, oldest first, and how many there are (up to COUNT_CAP). */
 export async function ordersToShip(db: Db, limit = 20) {
-  const where = and(eq(orders.fulfilment, 'unfulfilled'), inArray(orders.status, [...SHIPPABLE]), sql`not ${heldByDispute(orders.id)}`);
   const [rows, [total]] = await Promise.all([
+    oldestToShip(db, limit),
     db
-      .select({ number: orders.number, createdAt: orders.createdAt, total: orders.total, currency: orders.currency, email: orders.email })
-      .from(orders)
-      .where(where)
-      .orderBy(asc(orders.createdAt))
-      .limit(limit),
-    db.select({ n: sql<number>`count(*)` }).from(db.select({ id: orders.id }).from(orders).where(where).limit(COUNT_CAP).as('shippable')),
+      .select({ n: sql<number>`count(*)` })
+      .from(db.select({ id: orders.id }).from(orders).where(toShip()).limit(COUNT_CAP).as('shippable')),
   ]);
   return { rows, count: Number(total?.n ?? 0) };
+}
+
+/** The next order to pack (the oldest to ship), or null: what the owner goes on to after shipping one. */
+export async function nextToShip(db: Db) {
+  return (await oldestToShip(db, 1))[0] ?? null;
 }
 
 /** Disputes opened and not closed, with the order and Stripe's deadline for evidence, newest first. */

@@ -6,7 +6,7 @@ import { addressLines } from '#worker/orders/order-address.ts';
 import { formatStep } from '#worker/orders/order-steps.ts';
 import { orderAmounts, type StoredOrder } from '#worker/orders/order-queries.ts';
 import type { OrderStep } from '#worker/orders/order-steps.ts';
-import type { otherOrdersOf } from '#worker/orders/order-lists.ts';
+import type { nextToShip, otherOrdersOf } from '#worker/orders/order-lists.ts';
 import { cell, Field, FormOnce, Problem, Section, Submit, Table, when } from './admin-ui.tsx';
 
 export interface OrderDetailData {
@@ -14,6 +14,8 @@ export interface OrderDetailData {
   steps: OrderStep[];
   /** Units of each product not yet returned. */
   left: ReadonlyMap<number, number>;
+  /** Once this order has gone: the next to pack (null: none, or this one is still to ship). */
+  next: Awaited<ReturnType<typeof nextToShip>>;
   /** The same shopper's other orders, newest first. */
   others: Awaited<ReturnType<typeof otherOrdersOf>>;
   /** A refused form's message and what was typed, shown on that form again. */
@@ -157,6 +159,21 @@ export function OrderDetailPage(data: OrderDetailData) {
       </Section>
       <Section title="Ship" id="ship">
         <ShipForm {...data} hold={hold} />
+        {order.fulfilment !== 'unfulfilled' && (
+          <p className="mt-2" data-next-to-ship>
+            {data.next ? (
+              <>
+                {'Next to ship: '}
+                <a href={`/admin/orders/${data.next.number}`} className="font-mono underline">
+                  {data.next.number}
+                </a>
+                {`, placed ${when(data.next.createdAt)}.`}
+              </>
+            ) : (
+              'Nothing else to ship.'
+            )}
+          </p>
+        )}
       </Section>
       <Section title="Return to stock" id="return">
         <ReturnForm {...data} />

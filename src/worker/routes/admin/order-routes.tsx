@@ -4,7 +4,7 @@ import { Refusal } from '#worker/base/refusal.ts';
 import { setFlash } from '#worker/http/flash-notice.ts';
 import { readFields } from '#worker/http/read-fields.ts';
 import { findOrder, returnable, returnGoods, shipOrder } from '#worker/orders/order-actions.ts';
-import { orderPage, otherOrdersOf } from '#worker/orders/order-lists.ts';
+import { nextToShip, orderPage, otherOrdersOf } from '#worker/orders/order-lists.ts';
 import { actionDeps, adminPage, claimForm, refused, type AdminContext } from './admin-context.tsx';
 import type { AdminEnv } from './admin-guard.tsx';
 import { OrderDetailPage, type OrderDetailData } from './order-detail-page.tsx';
@@ -16,7 +16,8 @@ async function showOrder(c: AdminContext, problem?: OrderDetailData['problem'], 
   try {
     const { db } = c.get('deps');
     const { order, steps } = await findOrder(db, number);
-    const data = { order, steps, left: returnable(order, steps), others: await otherOrdersOf(db, order), problem };
+    const [others, next] = await Promise.all([otherOrdersOf(db, order), order.fulfilment === 'unfulfilled' ? null : nextToShip(db)]);
+    const data = { order, steps, left: returnable(order, steps), others, next, problem };
     return adminPage(c, `Order ${order.number}`, <OrderDetailPage {...data} />, status);
   } catch (err) {
     if (!(err instanceof Refusal)) throw err;
