@@ -392,7 +392,7 @@ describe('signed in', () => {
     const text = textOf(page.html);
     expect(text).toContain('Disputed: do not ship this order');
     expect(text).toContain('The buyer’s bank has disputed £154.98');
-    expect(text).toMatch(/Send your evidence in Stripe by \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+    expect(text).toMatch(/Send your evidence in Stripe by \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d (GMT|BST)/);
     expect(page.html).toContain(`href="https://dashboard.stripe.com/disputes/${dispute.id}"`);
     // The notice comes before everything else on the page.
     expect(page.html.indexOf('data-dispute-hold')).toBeLessThan(page.html.indexOf('id="lines"'));

@@ -25,6 +25,8 @@ export const shopInfo = {
     { days: 'Saturday', hours: '10:00 – 16:00' },
     { days: 'Sunday', hours: 'Closed' },
   ],
+  /** Where the shop's people work: the back office and the owner's mails give times in this zone. */
+  timeZone: 'Europe/London',
   /** Support hours quoted in the FAQ (UK time; not the contact page's business hours). */
   supportHours: 'Monday to Friday, 9:00 AM to 5:00 PM UK time',
 } as const;

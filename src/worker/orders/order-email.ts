@@ -1,5 +1,6 @@
 import { confirmationGreeting } from '#worker/mail/greeting.ts';
 import { formatMinor } from '#shared/money.ts';
+import { shopTime } from '#shared/policy/shop-time.ts';
 import { addressLines } from './order-address.ts';
 import { adminOrderPath, orderPagePath } from './order-number.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
@@ -81,7 +82,7 @@ export function newOrderEmail(order: StoredOrder, settings: MailSettings): MailM
     text: [
       ...(oversold.length + unplaced.length > 0 ? [...oversold, ...unplaced, ''] : []),
       `Order: ${order.number} (${order.status})`,
-      `Placed: ${order.createdAt}`,
+      `Placed: ${shopTime(order.createdAt)}`,
       `Customer: ${order.name ?? '(no name)'} <${order.email ?? 'no e-mail'}>`,
       '',
       ...summary(order),

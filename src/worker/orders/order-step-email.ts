@@ -1,4 +1,5 @@
 import { formatMinor } from '#shared/money.ts';
+import { shopTime } from '#shared/policy/shop-time.ts';
 import { disputeDashboardUrl } from '#shared/orders/dispute-hold.ts';
 import { statusSentences } from '#shared/orders/order-status.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
@@ -59,7 +60,7 @@ export function orderStepEmail(
     text: [
       ...body,
       '',
-      `Order ${order.number}, ${money(order.total)}, placed ${order.createdAt.slice(0, 10)}.`,
+      `Order ${order.number}, ${money(order.total)}, placed ${shopTime(order.createdAt)}.`,
       `In the back office: ${new URL(adminOrderPath(order.number), settings.SITE_URL).href}`,
     ].join('\n'),
   });

@@ -1,3 +1,4 @@
+import { shopTime } from '#shared/policy/shop-time.ts';
 import type { ReactNode } from 'react';
 import { newFormToken } from '#worker/admin/form-once.ts';
 
@@ -81,4 +82,5 @@ export function Problem({ text }: { text: string | null | undefined }) {
   );
 }
 
-export const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
+/** A moment in the shop's time zone, as people read it. */
+export const when = shopTime;

@@ -25,7 +25,7 @@ export interface OrderDetailData {
 /** At the top of a disputed order: do not ship, why, and what to do instead (in Stripe, by its deadline). */
 function DisputeNotice({ hold, currency }: { hold: DisputeHold; currency: StoredOrder['currency'] }) {
   const amount = hold.amount === null ? 'the payment' : formatMinor(hold.amount, currency);
-  const due = hold.dueBy ? `by ${when(hold.dueBy)} UTC` : 'by the deadline Stripe shows';
+  const due = hold.dueBy ? `by ${when(hold.dueBy)}` : 'by the deadline Stripe shows';
   return (
     <section
       aria-labelledby="dispute-hold"
