@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { form, signInOnEdge } from '../support/edge-admin';
 import { formToken } from '../support/html';
 import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
 import { startPreparedTurso, type TursoEmulator } from '../support/turso-emulator';
@@ -23,37 +24,11 @@ afterAll(async () => {
   await Promise.all([turso?.close(), postmark?.close()]);
 });
 
-const form = (fields: Record<string, string>, cookie?: string) => ({
-  method: 'POST',
-  headers: {
-    'Content-Type': 'application/x-www-form-urlencoded',
-    Origin: 'https://shop.example',
-    ...(cookie ? { Cookie: cookie } : {}),
-  },
-  body: new URLSearchParams(fields).toString(),
-  redirect: 'manual' as const,
-});
-
 describe('the back office on the edge', () => {
   it('signs the owner in by a mailed link and records who received stock', async () => {
-    const asked = await worker.get('/admin/sign-in', form({ email: 'Owner@example.com' }));
+    const { asked, signedIn, token, cookie } = await signInOnEdge(worker, postmark, 'Owner@example.com');
     expect(asked.status).toBe(200);
-    await asked.text();
-    const mail = await vi.waitFor(
-      () => {
-        const found = postmark.accepted.map((m) => m.body as { To: string; TextBody: string }).find((m) => m.To === 'owner@example.com');
-        expect(found).toBeDefined();
-        return found!;
-      },
-      { timeout: 10_000 },
-    );
-    const token = /token=([\w-]{43})/.exec(mail.TextBody)![1]!;
-    const signedIn = await worker.get('/admin/sign-in/link', form({ token }));
     expect(signedIn.status).toBe(303);
-    const cookie = signedIn.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('__Host-admin='))!
-      .split(';')[0]!;
     expect((await worker.get('/admin/sign-in/link', form({ token }))).status).toBe(400);
 
     const today = await worker.get('/admin', { headers: { Cookie: cookie }, redirect: 'manual' });

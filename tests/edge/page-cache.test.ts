@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import { form, signInOnEdge } from '../support/edge-admin';
 import { formToken } from '../support/html';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
 import { startPreparedTurso, type TursoEmulator } from '../support/turso-emulator';
 import { startWorker, type TestWorker } from '../support/worker';
@@ -29,13 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker?.dispose();
   await Promise.all([turso?.close(), postmark?.close()]);
-});
-
-const form = (fields: Record<string, string>, cookie?: string) => ({
-  method: 'POST',
-  headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://shop.example', ...(cookie ? { Cookie: cookie } : {}) },
-  body: new URLSearchParams(fields).toString(),
-  redirect: 'manual' as const,
 });
 
 describe('Workers Cache in front of the Worker', () => {
@@ -70,22 +64,7 @@ describe('Workers Cache in front of the Worker', () => {
   });
 
   it('purges the tags of a change through ctx.cache.purge before the action answers', async () => {
-    const asked = await worker.get('/admin/sign-in', form({ email: 'owner@example.com' }));
-    await asked.text();
-    const mail = await vi.waitFor(
-      () => {
-        const found = postmark.accepted.map((m) => m.body as { To: string; TextBody: string }).find((m) => m.To === 'owner@example.com');
-        expect(found).toBeDefined();
-        return found!;
-      },
-      { timeout: 10_000 },
-    );
-    const token = /token=([\w-]{43})/.exec(mail.TextBody)![1]!;
-    const signedIn = await worker.get('/admin/sign-in/link', form({ token }));
-    const cookie = signedIn.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('__Host-admin='))!
-      .split(';')[0]!;
+    const { cookie } = await signInOnEdge(worker, postmark, 'owner@example.com');
     // Product 11 (the knife) is sold out in the seeded stock: a delivery changes what its pages show.
     const received = await worker.get(
       '/admin/stock',
