@@ -25,19 +25,23 @@ export const adminGate: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.header('X-Robots-Tag', 'noindex, nofollow');
 };
 
+/** The listed address signed in on this request (its session, else Cloudflare Access), or null. */
+export async function signedInAdmin(c: Context<AppEnv>): Promise<string | null> {
+  const { db, settings } = c.get('deps');
+  const admins = adminAddresses(settings.ADMIN_EMAILS);
+  const bySession = await sessionEmail(db, adminCookie(c));
+  if (bySession && isAdmin(bySession, admins)) return bySession;
+  const byAccess = await accessEmail(settings, c.req.header('Cf-Access-Jwt-Assertion'));
+  return isAdmin(byAccess, admins) ? byAccess : null;
+}
+
 /**
  * Who is signed in: a live session of a still-listed address (its cookie), or a listed address
  * Cloudflare Access vouches for. Nobody: a page asked for goes to the sign-in page, and an action is
  * refused (401) having changed nothing.
  */
 export const requireAdmin: MiddlewareHandler<AdminEnv> = async (c, next) => {
-  const { db, settings } = c.get('deps');
-  const admins = adminAddresses(settings.ADMIN_EMAILS);
-  const bySession = await sessionEmail(db, adminCookie(c));
-  const email =
-    bySession && isAdmin(bySession, admins)
-      ? bySession
-      : await accessEmail(settings, c.req.header('Cf-Access-Jwt-Assertion')).then((e) => (isAdmin(e, admins) ? e : null));
+  const email = await signedInAdmin(c as unknown as Context<AppEnv>);
   if (!email) {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') {
       // The page asked for comes back after signing in (the link mailed carries it).

@@ -1,13 +1,13 @@
 import { Hono, type Context } from 'hono';
-import { adminAddresses, adminReturnPath, isAdmin, LINK_VALID_MINUTES, normaliseAddress } from '#shared/admin/admin-rules.ts';
-import { endSession, linkState, redeemSignInLink, sessionEmail } from '#worker/admin/admin-sessions.ts';
+import { adminReturnPath, LINK_VALID_MINUTES, normaliseAddress } from '#shared/admin/admin-rules.ts';
+import { endSession, linkState, redeemSignInLink } from '#worker/admin/admin-sessions.ts';
 import { askForSignIn } from '#worker/admin/sign-in-request.ts';
 import { setFlash } from '#worker/http/flash-notice.ts';
 import { keepAlive } from '#worker/http/keep-alive.ts';
 import { readFields } from '#worker/http/read-fields.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { renderAdmin } from './admin-frame.tsx';
-import { adminCookie, clearAdminCookie, setAdminCookie } from './admin-guard.tsx';
+import { adminCookie, clearAdminCookie, setAdminCookie, signedInAdmin } from './admin-guard.tsx';
 import { Field, Problem, Submit } from './admin-ui.tsx';
 
 function SignInForm({ email = '', problem, next }: { email?: string; problem?: string; next: string }) {
@@ -51,9 +51,8 @@ const badLink = (c: Context<AppEnv>, why: keyof typeof DEAD_LINK) =>
 export const signInRoutes = new Hono<AppEnv>()
   .get('/admin/sign-in', async (c) => {
     const next = adminReturnPath(c.req.query('next'));
-    // Signed in already: on to the page asked for (the guard checks the address is still listed).
-    const { db, settings } = c.get('deps');
-    if (isAdmin(await sessionEmail(db, adminCookie(c)), adminAddresses(settings.ADMIN_EMAILS))) return c.redirect(next, 303);
+    // Signed in already: on to the page asked for.
+    if (await signedInAdmin(c)) return c.redirect(next, 303);
     return renderAdmin(c, 'Sign in', <SignInForm next={next} />);
   })
   .post('/admin/sign-in', async (c) => {
