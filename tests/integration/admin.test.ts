@@ -6,6 +6,7 @@ import { makeSignInLink, openSession, sessionEmail } from '#worker/admin/admin-s
 import { adminLinks, adminSessions, orders, stockMoves } from '#worker/db/schema.ts';
 import { parseOrderCommand, runOrderCommand } from '#worker/cli/order-args.ts';
 import { parseStockCommand, runStockCommand } from '#worker/cli/stock-args.ts';
+import { refundOrder } from '#worker/orders/refund-order.ts';
 import { setStock } from '#worker/stock/stock-moves.ts';
 import { formToken, textOf } from '../support/html';
 import { closeServer, listenOnLoopback, replyJson } from '../support/loopback';
@@ -362,7 +363,7 @@ describe('signed in', () => {
     expect(mails[0]!.TextBody).toContain('AB123456789GB');
     const page = await b.get(`/admin/orders/${number}`);
     expect(textOf(page.html)).toContain('shipped with Royal Mail');
-    expect(page.html).toMatch(/data-timeline[^]*shipped[^<]*by owner@example\.com/);
+    expect(page.html).toMatch(/data-timeline[^]*shipped<\/span>: [^<]*by owner@example\.com/);
     // On to the next: the oldest order still to ship (earlier tests left some), never this one.
     const next = /Next to ship: <a href="\/admin\/orders\/(SP-[A-Z0-9-]+)"/.exec(page.html)?.[1];
     expect(next).toBeDefined();
@@ -448,6 +449,127 @@ describe('signed in', () => {
     expect(move).toMatchObject({ change: 1, actor: OWNER });
     expect((await b.get('/admin/orders/SP-ZZZZ-ZZZZ')).res.status).toBe(404);
     expect((await b.post('/admin/orders/SP-ZZZZ-ZZZZ/ship', { form_token: formToken(), tracking: 'AB123456789GB' })).res.status).toBe(404);
+  });
+
+  it('refunds £10 from the order page: Stripe once for a double post, recorded by its webhook, one mail; more than is left refused', async () => {
+    const { number, session } = await paidSession();
+    const refundMails = () => mailsTo('shopper@example.com').filter((m) => m.Subject === `Refund issued: order ${number}`);
+    const page = await b.get(`/admin/orders/${number}`);
+    expect(section(page.html, 'refund')).toContain(`action="/admin/orders/${number}/refund"`);
+    expect(textOf(section(page.html, 'refund'))).toContain('Up to £154.98.');
+
+    const over = await b.post(`/admin/orders/${number}/refund`, { form_token: formToken(), amount: '200' });
+    expect(over.res.status).toBe(409);
+    expect(textOf(over.body)).toContain('Not refunded: Cannot refund order');
+    expect(textOf(over.body)).toContain('only £154.98 is left to refund (£0.00 of £154.98 given back already), not £200.00');
+    expect((await b.post(`/admin/orders/${number}/refund`, { form_token: formToken(), amount: 'ten' })).res.status).toBe(400);
+    expect(running.stripe.refundPosts.filter((p) => p.fields.payment_intent === running.stripe.chargeOf(session).payment_intent)).toEqual(
+      [],
+    );
+
+    // The same form twice at once: one post reaches Stripe.
+    const form = { form_token: formToken(), amount: '10' };
+    const answers = await Promise.all([b.post(`/admin/orders/${number}/refund`, form), b.post(`/admin/orders/${number}/refund`, form)]);
+    expect(answers.map((a) => a.res.status)).toEqual([303, 303]);
+    const posts = running.stripe.refundPosts.filter((p) => p.fields.payment_intent === running.stripe.chargeOf(session).payment_intent);
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).toMatchObject({
+      fields: { amount: '1000', 'metadata[order]': number },
+      idempotencyKey: `refund:${number}:${form.form_token}`,
+    });
+    // Asked, not yet confirmed: on the timeline, not in the order's figures, no mail.
+    const asked = await b.get(`/admin/orders/${number}`);
+    expect(textOf(asked.html)).toContain(
+      '£10.00 refund sent to Stripe. It shows here, and the shopper is mailed, once Stripe confirms it.',
+    );
+    expect(textOf(section(asked.html, 'timeline'))).toMatch(
+      /\d\d:\d\d (GMT|BST) refund asked of Stripe ?: £10\.00, re_test_\d+, by owner@example\.com/,
+    );
+    expect((await t.deps.db.select().from(orders).where(eq(orders.number, number)))[0]!.refunded).toBe(0);
+
+    // Stripe's webhook confirms it (twice: delivered again): recorded once, one mail.
+    for (let i = 0; i < 2; i++) {
+      expect((await webhook(running.stripe.signedObjectEvent('charge.refunded', running.stripe.chargeOf(session), SECRET))).status).toBe(
+        200,
+      );
+    }
+    const [row] = await t.deps.db.select().from(orders).where(eq(orders.number, number));
+    expect(row).toMatchObject({ refunded: 1000, status: 'partially_refunded' });
+    await vi.waitFor(() => expect(refundMails()).toHaveLength(1), { timeout: 5000 });
+    expect(refundMails()[0]!.TextBody).toContain('We have refunded £10.00');
+    // The shopper's own page shows the refund, never the owner's ask.
+    const shopperPage = await shopper(t).get(`/orders/${number}?token=${row!.token}`);
+    expect(shopperPage.html).toContain('data-step="partially_refunded"');
+    expect(shopperPage.html).not.toContain('refund_asked');
+    expect(textOf(section((await b.get(`/admin/orders/${number}`)).html, 'refund'))).toContain('Up to £144.98.');
+  });
+
+  it('refunds the rest with the goods back: the webhook Stripe sends records it, stock comes back only for the lines named', async () => {
+    const { number, session } = await paidSession();
+    await setStock(t.deps.db, 1, 5, null);
+    running.stripe.state.webhook = { url: `${t.url}/webhooks/stripe`, secret: SECRET };
+    try {
+      const done = await b.post(`/admin/orders/${number}/refund`, { form_token: formToken(), amount: '154.98', line_1: '1' });
+      expect(done.res.status).toBe(303);
+      await vi.waitFor(
+        async () =>
+          expect((await t.deps.db.select().from(orders).where(eq(orders.number, number)))[0]).toMatchObject({
+            status: 'refunded',
+            refunded: 15498,
+          }),
+        { timeout: 5000 },
+      );
+    } finally {
+      running.stripe.state.webhook = null;
+    }
+    const [move] = await t.deps.db
+      .select()
+      .from(stockMoves)
+      .where(and(eq(stockMoves.orderNumber, number), eq(stockMoves.reason, 'return')));
+    expect(move).toMatchObject({ productId: 1, change: 1, actor: OWNER });
+    const page = await b.get(`/admin/orders/${number}`);
+    expect(textOf(page.html)).toContain('1 × G-Series Laser Training Pistol back in stock.');
+    expect(textOf(section(page.html, 'refund'))).toContain('Cannot refund: it has been refunded in full.');
+    expect(running.stripe.chargeOf(session).amount_refunded).toBe(15498);
+
+    // A refund without goods never moves stock.
+    const other = await paidSession();
+    const plain = await b.post(`/admin/orders/${other.number}/refund`, { form_token: formToken(), amount: '5' });
+    expect(plain.res.status).toBe(303);
+    expect(
+      await t.deps.db
+        .select()
+        .from(stockMoves)
+        .where(and(eq(stockMoves.orderNumber, other.number), eq(stockMoves.reason, 'return'))),
+    ).toEqual([]);
+  });
+
+  it('is one refund at Stripe however often one intent is sent (the idempotency key), whichever door sends it', async () => {
+    const { number, session } = await paidSession();
+    const asked = { number, amount: 1000, goodsBack: null, intent: 'one-intent' };
+    const said = await Promise.all([refundOrder({ ...t.deps, log }, asked, OWNER), refundOrder({ ...t.deps, log }, asked, OWNER)]);
+    expect(said[0]).toBe(said[1]);
+    expect(running.stripe.chargeOf(session).amount_refunded).toBe(1000);
+  });
+
+  it('says plainly when Stripe fails a refund, and refuses one on a disputed order before asking Stripe', async () => {
+    const { number, session } = await paidSession();
+    running.stripe.state.mode = 'fail';
+    try {
+      const failed = await b.post(`/admin/orders/${number}/refund`, { form_token: formToken(), amount: '10' });
+      expect(failed.res.status).toBe(503);
+      expect(textOf(failed.body)).toContain('Not refunded: Stripe failed (error 500), so nothing was refunded. Send it again.');
+      expect(failed.body).toContain('value="10"'); // what was typed is kept
+    } finally {
+      running.stripe.state.mode = 'ok';
+    }
+    const dispute = running.stripe.openDispute(session, 'fraudulent');
+    expect((await webhook(running.stripe.signedObjectEvent('charge.dispute.created', dispute, SECRET))).status).toBe(200);
+    const before = running.stripe.refundPosts.length;
+    const refused = await b.post(`/admin/orders/${number}/refund`, { form_token: formToken(), amount: '10' });
+    expect(refused.res.status).toBe(409);
+    expect(textOf(refused.body)).toContain('the buyer’s bank is disputing the payment');
+    expect(running.stripe.refundPosts.length).toBe(before);
   });
 
   it('receives 12 of a product with a note, which npm run stock shows; bad quantities get a message', async () => {

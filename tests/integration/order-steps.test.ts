@@ -250,12 +250,14 @@ describe('npm run orders -- ship, return, show', () => {
   it('puts returned lines back on the shelf, one return move each, never more than was bought', async () => {
     const { order } = await paidOrder();
     await setStock(t.deps.db, 1, 5, null);
-    expect(await run('return', order.number, '--lines', '1:1')).toBe(`${order.number}: returned 1 × product 1 to stock.`);
+    expect(await run('return', order.number, '--lines', '1:1')).toBe(`${order.number}: 1 × G-Series Laser Training Pistol back in stock.`);
     expect((await t.deps.db.select().from(stock).where(eq(stock.productId, 1)))[0]!.onHand).toBe(6);
     await expect(run('return', order.number, '--lines', '1:2')).rejects.toThrow('only 1 of product 1 can come back, not 2');
     await expect(run('return', order.number, '--lines', '4:1')).rejects.toThrow(`order ${order.number} has no product 4`);
     // The rest of it: the other pistol and the knife.
-    expect(await run('return', order.number)).toBe(`${order.number}: returned 1 × product 1, 1 × product 10 to stock.`);
+    expect(await run('return', order.number)).toBe(
+      `${order.number}: 1 × G-Series Laser Training Pistol, 1 × Marking Edge Training Knife back in stock.`,
+    );
     await expect(run('return', order.number)).rejects.toThrow('has nothing left to return');
     expect((await t.deps.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.fulfilment).toBe('returned');
     const moves = await t.deps.db.select().from(stockMoves).where(eq(stockMoves.orderNumber, order.number));

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
 import { closeServer, listenOnLoopback, replyJson } from './loopback';
 import { paymentLinks, ukPaymentLinks } from './catalogue';
@@ -58,6 +58,9 @@ const TAX_RATES: Record<string, { display_name: string; percentage: number; coun
   eur: { display_name: 'VAT', percentage: 19, country: 'DE', jurisdiction: 'Germany' },
   usd: { display_name: 'Sales Tax', percentage: 6.25, country: 'US', jurisdiction: 'Massachusetts' },
 };
+
+/** Minor units as Stripe's messages print them (50.00). */
+const major = (minor: number) => (minor / 100).toFixed(2);
 
 function stripeError(message: string, param?: string, code?: string) {
   return { error: { type: 'invalid_request_error', message, ...(param ? { param } : {}), ...(code ? { code } : {}) } };
@@ -162,8 +165,9 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
   const charges = new Map<string, EmulatedCharge>();
   const refunds = new Map<
     string,
-    { id: string; object: 'refund'; charge: string; payment_intent: string; amount: number; status: string }
+    { id: string; object: 'refund'; charge: string; payment_intent: string; amount: number; currency: string; status: string }
   >();
+  const refundPosts: Array<{ fields: Record<string, string>; idempotencyKey: string | undefined }> = [];
   const disputes = new Map<
     string,
     {
@@ -523,6 +527,90 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
     return null;
   }
 
+  /**
+   * Idempotency as Stripe keeps it: a key's first answer is saved once the endpoint starts and replayed
+   * (500s included) for the same parameters; other parameters are refused; a request while the first
+   * is still running is refused too. A request refused by validation (`refusal`, a 400) is not saved.
+   */
+  function idempotent(req: IncomingMessage, res: ServerResponse, raw: string, refusal: () => object | null, create: () => object) {
+    const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+    const saved = idempotencyKey ? byKey.get(idempotencyKey) : undefined;
+    if (saved === 'in progress') {
+      return replyJson(res, 409, {
+        error: {
+          type: 'idempotency_error',
+          message: 'There is currently another in-progress request using this Stripe API Idempotency Key.',
+        },
+      });
+    }
+    if (saved && saved.raw !== raw) {
+      return replyJson(res, 400, {
+        error: {
+          type: 'idempotency_error',
+          message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+        },
+      });
+    }
+    if (saved) return replyJson(res, saved.status, saved.body);
+    const refused = refusal();
+    if (refused) return replyJson(res, 400, refused);
+    const answer = (status: number, body: object) => {
+      if (idempotencyKey) byKey.set(idempotencyKey, { raw, status, body });
+      replyJson(res, status, body);
+    };
+    if (idempotencyKey) byKey.set(idempotencyKey, 'in progress');
+    if (state.mode === 'hang') return; // never answers (the key stays in progress)
+    if (state.mode === 'fail') return answer(500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
+    return answer(200, create());
+  }
+
+  /** Why Stripe refuses this refund (POST /v1/refunds), as it words it, or null. */
+  function refundRefusal(charge: EmulatedCharge | undefined, fields: Record<string, string>) {
+    if (!charge) return stripeError(`No such payment_intent: '${fields.payment_intent ?? ''}'`, 'payment_intent', 'resource_missing');
+    if ([...disputes.values()].some((d) => d.charge === charge.id && d.status !== 'won')) {
+      return stripeError(`Charge ${charge.id} has been charged back; cannot issue a refund.`, undefined, 'charge_disputed');
+    }
+    if (charge.refunded) return stripeError(`Charge ${charge.id} has already been refunded.`, undefined, 'charge_already_refunded');
+    const amount = fields.amount === undefined ? null : Number(fields.amount);
+    if (amount !== null && (!Number.isInteger(amount) || amount < 1)) return stripeError('Invalid positive integer', 'amount');
+    const left = charge.amount - charge.amount_refunded;
+    if (amount !== null && amount > left) {
+      return stripeError(
+        `Refund amount (${major(amount)} ${charge.currency}) is greater than unrefunded amount on charge (${major(left)} ${charge.currency})`,
+        'amount',
+        'amount_too_large',
+      );
+    }
+    return null;
+  }
+
+  /** A refund of part or all of a charge: its amount_refunded grows. */
+  function makeRefund(charge: EmulatedCharge, amount: number) {
+    charge.amount_refunded = Math.min(charge.amount, charge.amount_refunded + amount);
+    charge.refunded = charge.amount_refunded === charge.amount;
+    const refund = {
+      id: `re_test_${refunds.size + 1}`,
+      object: 'refund' as const,
+      charge: charge.id,
+      payment_intent: charge.payment_intent,
+      amount,
+      currency: charge.currency,
+      status: 'succeeded',
+    };
+    refunds.set(refund.id, refund);
+    return refund;
+  }
+
+  /** Posts a signed event about `object` to the shop's endpoint, when one is set; its answer is kept. */
+  async function deliver(type: string, object: object) {
+    const hook = state.webhook;
+    if (!hook) return;
+    const event = signedObjectEvent(type, object, hook.secret);
+    await fetch(hook.url, { method: 'POST', body: event.body, headers: event.headers })
+      .then((answer) => webhookAnswers.push(answer.status))
+      .catch(() => webhookAnswers.push(0));
+  }
+
   const server: Server = createServer((req, res) => {
     void readBody(req).then((raw) => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -553,41 +641,30 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
         const fields = Object.fromEntries(new URLSearchParams(raw));
         const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
         received.push({ fields, idempotencyKey, authorization: req.headers.authorization });
-        // Idempotency as Stripe keeps it: a key's first answer is saved once the endpoint starts and
-        // replayed (500s included) for the same parameters; other parameters are refused; a request
-        // while the first is still running is refused too (nothing saved for either).
-        const saved = idempotencyKey ? byKey.get(idempotencyKey) : undefined;
-        if (saved === 'in progress') {
-          return replyJson(res, 409, {
-            error: {
-              type: 'idempotency_error',
-              message: 'There is currently another in-progress request using this Stripe API Idempotency Key.',
-            },
-          });
-        }
-        if (saved && saved.raw !== raw) {
-          return replyJson(res, 400, {
-            error: {
-              type: 'idempotency_error',
-              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
-            },
-          });
-        }
-        if (saved) return replyJson(res, saved.status, saved.body);
-        // A request that fails validation is not saved.
-        if (state.mode === 'reject') return replyJson(res, 400, { error: { type: 'invalid_request_error', message: 'Invalid currency' } });
-        const refusal = createRefusal(fields);
-        if (refusal) return replyJson(res, 400, refusal);
-        const answer = (status: number, body: object) => {
-          if (idempotencyKey) byKey.set(idempotencyKey, { raw, status, body });
-          replyJson(res, status, body);
-        };
-        if (idempotencyKey) byKey.set(idempotencyKey, 'in progress');
-        if (state.mode === 'hang') return; // never answers (the key stays in progress)
-        if (state.mode === 'fail') return answer(500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
-        const session = { id: `cs_test_${sessions.size + 1}`, fields, status: 'open' as const };
-        sessions.set(session.id, session);
-        return answer(200, sessionJson(session, false));
+        const refusal = () =>
+          state.mode === 'reject' ? { error: { type: 'invalid_request_error', message: 'Invalid currency' } } : createRefusal(fields);
+        return idempotent(req, res, raw, refusal, () => {
+          const session = { id: `cs_test_${sessions.size + 1}`, fields, status: 'open' as const };
+          sessions.set(session.id, session);
+          return sessionJson(session, false);
+        });
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        const fields = Object.fromEntries(new URLSearchParams(raw));
+        refundPosts.push({ fields, idempotencyKey: req.headers['idempotency-key'] as string | undefined });
+        const charge = [...charges.values()].find((ch) => ch.payment_intent === fields.payment_intent);
+        return idempotent(
+          req,
+          res,
+          raw,
+          () => refundRefusal(charge, fields),
+          () => {
+            const refund = makeRefund(charge!, fields.amount ? Number(fields.amount) : charge!.amount - charge!.amount_refunded);
+            // Stripe tells the endpoint a moment after answering.
+            setTimeout(() => void deliver('charge.refunded', charge!), 5);
+            return refund;
+          },
+        );
       }
       const money = /^\/v1\/(charges|refunds|disputes)\/([\w-]+)$/.exec(url.pathname);
       if (req.method === 'GET' && money) {
@@ -719,22 +796,12 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
       if (!charge) throw new Error(`no charge for ${sessionId}`);
       return charge;
     },
-    /** A refund made in the dashboard: the charge's amount_refunded grows; returns the refund. */
+    /** A refund made in the dashboard: the charge's amount_refunded grows; returns the refund (no event is sent: tests post it). */
     refund(sessionId: string, amount: number) {
-      const charge = this.chargeOf(sessionId);
-      charge.amount_refunded = Math.min(charge.amount, charge.amount_refunded + amount);
-      charge.refunded = charge.amount_refunded === charge.amount;
-      const refund = {
-        id: `re_test_${refunds.size + 1}`,
-        object: 'refund' as const,
-        charge: charge.id,
-        payment_intent: charge.payment_intent,
-        amount,
-        status: 'succeeded',
-      };
-      refunds.set(refund.id, refund);
-      return refund;
+      return makeRefund(this.chargeOf(sessionId), amount);
     },
+    /** Each POST /v1/refunds the shop made, in order. */
+    refundPosts,
     /** The buyer's bank disputes the charge; returns the dispute. */
     openDispute(sessionId: string, reason = 'fraudulent') {
       const charge = this.chargeOf(sessionId);

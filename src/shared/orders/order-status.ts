@@ -12,8 +12,18 @@ export const FULFILMENT_STATUSES = ['unfulfilled', 'shipped', 'returned'] as con
 export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
 
 /** What an order's timeline records: each payment status it reached, and what happened beside them. */
-export const ORDER_STEPS = [...PAYMENT_STATUSES, 'shipped', 'dispute_opened', 'dispute_closed', 'returned'] as const;
+export const ORDER_STEPS = [...PAYMENT_STATUSES, 'shipped', 'dispute_opened', 'dispute_closed', 'returned', 'refund_asked'] as const;
 export type OrderStepKind = (typeof ORDER_STEPS)[number];
+
+/**
+ * Steps only the shop sees: disputes (the shopper opened them with their bank) and a refund the owner
+ * asked Stripe for (the shopper hears of it once Stripe confirms it: the refunded step).
+ */
+const SHOP_ONLY_STEPS = ['dispute_opened', 'dispute_closed', 'refund_asked'] as const;
+export type ShopperStepKind = Exclude<OrderStepKind, (typeof SHOP_ONLY_STEPS)[number]>;
+
+export const shownToShopper = <S extends { kind: OrderStepKind }>(step: S): step is S & { kind: ShopperStepKind } =>
+  !(SHOP_ONLY_STEPS as readonly string[]).includes(step.kind);
 
 export function isPaymentStatus(value: string): value is PaymentStatus {
   return (PAYMENT_STATUSES as readonly string[]).includes(value);

@@ -237,9 +237,10 @@ export const orderLines = sqliteTable(
 
 /** What a step of an order's timeline says beside its kind (all optional; amounts in the order's minor units). */
 export interface OrderStepDetail {
-  /** A refund: what this step gave back, and the total given back after it. */
+  /** A refund: what this step gave back, and the total given back after it; one asked of Stripe: its id (re_…). */
   amount?: number;
   refunded?: number;
+  refund?: string;
   /** Shipping: as the operator gave them. */
   carrier?: string;
   tracking?: string;

@@ -117,17 +117,12 @@ export function returnable(order: StoredOrder, steps: readonly OrderStep[]): Map
   return left;
 }
 
-/**
- * Returned goods back on the shelf: one `return` move per line, with the step that names them, in one
- * batch whose moves land only with that step (two at once cannot both put the goods back). Without
- * lines, everything not yet returned. Payment links follow the stock; those waiting for it are told.
- */
-export async function returnGoods(deps: OrderActionDeps, back: GoodsBack, by: string): Promise<string> {
-  const { order, steps } = await findOrder(deps.db, back.number);
+/** The lines coming back (all not yet returned when null), checked against what the order bought; throws a Refusal. */
+export function goodsBackLines(order: StoredOrder, steps: readonly OrderStep[], asked: GoodsBack['lines']) {
   const refusal = returnRefusal(order.status);
   if (refusal) throw new Refusal(`order ${order.number} cannot take a return: ${refusal}`);
   const left = returnable(order, steps);
-  const lines = back.lines ?? [...left].filter(([, n]) => n > 0).map(([productId, quantity]) => ({ productId, quantity }));
+  const lines = asked ?? [...left].filter(([, n]) => n > 0).map(([productId, quantity]) => ({ productId, quantity }));
   if (lines.length === 0) throw new Refusal(`order ${order.number} has nothing left to return`);
   for (const line of lines) {
     const open = left.get(line.productId);
@@ -135,6 +130,17 @@ export async function returnGoods(deps: OrderActionDeps, back: GoodsBack, by: st
     if (line.quantity > open)
       throw new Refusal(`order ${order.number}: only ${open} of product ${line.productId} can come back, not ${line.quantity}`);
   }
+  return { lines, left };
+}
+
+/**
+ * Returned goods back on the shelf: one `return` move per line, with the step that names them, in one
+ * batch whose moves land only with that step (two at once cannot both put the goods back). Without
+ * lines, everything not yet returned. Payment links follow the stock; those waiting for it are told.
+ */
+export async function returnGoods(deps: OrderActionDeps, back: GoodsBack, by: string): Promise<string> {
+  const { order, steps } = await findOrder(deps.db, back.number);
+  const { lines, left } = goodsBackLines(order, steps, back.lines);
   const at = nowIso();
   const step = `return:${steps.filter((s) => s.kind === 'returned').length + 1}`;
   const here = sql`exists (select 1 from ${orderEvents} where ${orderEvents.orderId} = ${order.id} and ${orderEvents.step} = ${step} and ${orderEvents.at} = ${at})`;
@@ -169,5 +175,6 @@ export async function returnGoods(deps: OrderActionDeps, back: GoodsBack, by: st
   await stockChanged(deps, products);
   // A return can bring a sold-out product back: those waiting for it are told now.
   if (deps.mailWaiting !== false) await tellWaiting(deps, products);
-  return `${order.number}: returned ${lines.map((l) => `${l.quantity} × product ${l.productId}`).join(', ')} to stock.`;
+  const nameOf = (id: number) => order.lines.find((l) => l.productId === id)?.name ?? `product ${id}`;
+  return `${order.number}: ${lines.map((l) => `${l.quantity} × ${nameOf(l.productId)}`).join(', ')} back in stock.`;
 }

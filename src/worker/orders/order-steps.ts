@@ -79,10 +79,11 @@ const STEP_WORDS: Record<OrderStep['kind'], string> = {
   dispute_opened: 'dispute opened',
   dispute_closed: 'dispute closed',
   returned: 'returned to stock',
+  refund_asked: 'refund asked of Stripe',
 };
 
-/** One line of a step: when, what, and its details (tracking, amount, reason, lines). */
-export function formatStep(step: OrderStep, currency: Currency): string {
+/** What a step was and what came with it (tracking, amount, reason, lines, who), as words; products by id unless `nameOf` names them. */
+export function stepWords(step: OrderStep, currency: Currency, nameOf = (id: number) => `product ${id}`): string[] {
   const d = step.detail ?? {};
   const money = (minor: number) => formatMinor(minor, currency);
   const details = [
@@ -91,11 +92,17 @@ export function formatStep(step: OrderStep, currency: Currency): string {
     d.url,
     d.amount !== undefined && money(d.amount),
     d.refunded !== undefined && `(${money(d.refunded)} refunded in all)`,
+    d.refund,
     d.reason && `reason: ${d.reason}`,
     d.outcome && `outcome: ${d.outcome}`,
     d.dueBy && `evidence due by ${d.dueBy.slice(0, 10)}`,
-    d.lines?.map((l) => `${l.quantity} × product ${l.productId}`).join(', '),
+    d.lines?.map((l) => `${l.quantity} × ${nameOf(l.productId)}`).join(', '),
     d.by && `by ${d.by}`,
-  ].filter(Boolean);
-  return `  ${step.at.slice(0, 16).replace('T', ' ')}  ${STEP_WORDS[step.kind]}${details.length > 0 ? `  ${details.join('  ')}` : ''}`;
+  ];
+  return [STEP_WORDS[step.kind], ...details.filter((x): x is string => Boolean(x))];
+}
+
+/** One line of a step for the terminal: when (UTC), what, and its details. */
+export function formatStep(step: OrderStep, currency: Currency): string {
+  return `  ${step.at.slice(0, 16).replace('T', ' ')}  ${stepWords(step, currency).join('  ')}`;
 }

@@ -15,6 +15,15 @@ export interface CheckoutGateway {
   readPaymentLinkUrl(id: string): Promise<string | null>;
   /** Switches the hosted payment links with these URLs on or off (a sold-out product takes no more payments). */
   setPaymentLinksActive(urls: readonly string[], active: boolean): Promise<void>;
+  /**
+   * Gives back `amount` (minor units) of the payment intent's charge; the same idempotency key gives
+   * the same refund. Throws RefundRefusedError when Stripe refuses it (more than is left, a disputed
+   * charge), CheckoutUnavailableError when it did not answer.
+   */
+  createRefund(
+    params: { paymentIntent: string; amount: number; metadata: Record<string, string> },
+    idempotencyKey: string,
+  ): Promise<{ id: string }>;
   /** A charge as refunds concern it, read from the provider; null when unknown. */
   readCharge(id: string): Promise<ChargeRecord | null>;
   /** The charge a refund belongs to; null when the refund is unknown. */
@@ -123,4 +132,9 @@ export class CheckoutUnavailableError extends Error {
     super(message, options);
     this.name = 'CheckoutUnavailableError';
   }
+}
+
+/** The provider refused a refund, with its reason (in its words). */
+export class RefundRefusedError extends Error {
+  override name = 'RefundRefusedError';
 }

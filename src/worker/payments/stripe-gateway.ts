@@ -10,6 +10,7 @@ import {
   type CheckoutSessionParams,
   type DisputeRecord,
   type PromotionCodeRecord,
+  RefundRefusedError,
   type SessionRecord,
 } from './checkout-gateway.ts';
 
@@ -202,6 +203,18 @@ export function stripeGateway(secretKey: string, apiUrl: string): CheckoutGatewa
         if (!session.url) throw new Error(`session ${session.id} has no url`);
         return { id: session.id, url: session.url };
       } catch (err) {
+        throw unavailable(err);
+      }
+    },
+    async createRefund({ paymentIntent, amount, metadata }, idempotencyKey) {
+      try {
+        const refund = await stripe.refunds.create({ payment_intent: paymentIntent, amount, metadata }, { idempotencyKey });
+        return { id: refund.id };
+      } catch (err) {
+        // A refusal (400/402: more than is left, a disputed charge) is an answer, not an outage.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError || err instanceof Stripe.errors.StripeCardError) {
+          throw new RefundRefusedError(err.message, { cause: err });
+        }
         throw unavailable(err);
       }
     },

@@ -1,9 +1,10 @@
 import { disputeDashboardUrl, disputeHold, type DisputeHold } from '#shared/orders/dispute-hold.ts';
 import { orderTotalRows } from '#shared/orders/order-totals.ts';
 import { formatMinor } from '#shared/money.ts';
+import { refundLeft, refundRefusal } from '#shared/orders/refund-rules.ts';
 import { returnRefusal, shipRefusal, statusSentences } from '#shared/orders/order-status.ts';
 import { addressLines } from '#worker/orders/order-address.ts';
-import { formatStep } from '#worker/orders/order-steps.ts';
+import { stepWords } from '#worker/orders/order-steps.ts';
 import { orderAmounts, type StoredOrder } from '#worker/orders/order-queries.ts';
 import type { OrderStep } from '#worker/orders/order-steps.ts';
 import type { nextToShip, otherOrdersOf } from '#worker/orders/order-lists.ts';
@@ -19,8 +20,13 @@ export interface OrderDetailData {
   /** The same shopper's other orders, newest first. */
   others: Awaited<ReturnType<typeof otherOrdersOf>>;
   /** A refused form's message and what was typed, shown on that form again. */
-  problem?: { form: 'ship' | 'return'; text: string; fields: Record<string, string> };
+  problem?: { form: OrderForm; text: string; fields: Record<string, string> };
 }
+
+export type OrderForm = 'ship' | 'return' | 'refund';
+
+/** What a refused form did not do, said first at the top of the page. */
+const NOT_DONE: Record<OrderForm, string> = { ship: 'Not shipped', return: 'Nothing put back', refund: 'Not refunded' };
 
 /** At the top of a disputed order: do not ship, why, and what to do instead (in Stripe, by its deadline). */
 function DisputeNotice({ hold, currency }: { hold: DisputeHold; currency: StoredOrder['currency'] }) {
@@ -64,29 +70,67 @@ function ShipForm({ order, problem, hold }: OrderDetailData & { hold: DisputeHol
   );
 }
 
+/** A product of the order by the name it was bought under. */
+const lineName = (order: StoredOrder, id: number) => order.lines.find((l) => l.productId === id)?.name ?? `product ${id}`;
+
+/** One field per product not yet back: how many units came back (0: none). */
+function GoodsBackFields({ order, open, typed }: { order: StoredOrder; open: Array<[number, number]>; typed: Record<string, string> }) {
+  return open.map(([id, n]) => (
+    <Field
+      key={id}
+      label={`${lineName(order, id)}: units back (up to ${n})`}
+      name={`line_${id}`}
+      type="number"
+      inputMode="numeric"
+      min={0}
+      max={n}
+      defaultValue={typed[`line_${id}`] ?? '0'}
+    />
+  ));
+}
+
+const openLines = (left: OrderDetailData['left']) => [...left].filter(([, n]) => n > 0);
+
 function ReturnForm({ order, left, problem }: OrderDetailData) {
   const refusal = returnRefusal(order.status);
-  const open = [...left].filter(([, n]) => n > 0);
+  const open = openLines(left);
   if (refusal) return <p>{`Cannot take a return: ${refusal}.`}</p>;
   if (open.length === 0) return <p>Everything has come back.</p>;
-  const typed = problem?.form === 'return' ? problem.fields : {};
-  const nameOf = (id: number) => order.lines.find((l) => l.productId === id)?.name ?? `Product ${id}`;
   return (
     <form method="post" action={`/admin/orders/${order.number}/return`} className="flex flex-col gap-3">
       <FormOnce />
-      {open.map(([id, n]) => (
-        <Field
-          key={id}
-          label={`${nameOf(id)}: units back (up to ${n})`}
-          name={`line_${id}`}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={n}
-          defaultValue={typed[`line_${id}`] ?? '0'}
-        />
-      ))}
+      <GoodsBackFields order={order} open={open} typed={problem?.form === 'return' ? problem.fields : {}} />
       <Submit>Put back in stock</Submit>
+    </form>
+  );
+}
+
+/** Part or all of what is left, through Stripe; goods that came back with it go back in stock at the same time. */
+function RefundForm({ order, left, problem, hold }: OrderDetailData & { hold: DisputeHold | null }) {
+  const refusal = refundRefusal(order, hold);
+  if (refusal) return <p>{`Cannot refund: ${refusal}.`}</p>;
+  const typed = problem?.form === 'refund' ? problem.fields : {};
+  const open = returnRefusal(order.status) ? [] : openLines(left);
+  const most = formatMinor(refundLeft(order), order.currency);
+  return (
+    <form method="post" action={`/admin/orders/${order.number}/refund`} className="flex flex-col gap-3">
+      <FormOnce />
+      <Field
+        label={`Amount to refund (${order.currency})`}
+        name="amount"
+        required
+        inputMode="decimal"
+        pattern="[0-9]{1,7}([.,][0-9]{1,2})?"
+        defaultValue={typed.amount}
+        hint={`Up to ${most}. The shopper is mailed once Stripe confirms it.`}
+      />
+      {open.length > 0 && (
+        <fieldset className="flex flex-col gap-3">
+          <legend className="text-sm font-medium">Did goods come back? They go back in stock only if you say so here.</legend>
+          <GoodsBackFields order={order} open={open} typed={typed} />
+        </fieldset>
+      )}
+      <Submit>Refund through Stripe</Submit>
     </form>
   );
 }
@@ -99,7 +143,7 @@ export function OrderDetailPage(data: OrderDetailData) {
   return (
     <>
       {/* Why the last try was refused, at the top (the form below keeps what was typed). */}
-      <Problem text={data.problem && `${data.problem.form === 'ship' ? 'Not shipped' : 'Nothing put back'}: ${data.problem.text}`} />
+      <Problem text={data.problem && `${NOT_DONE[data.problem.form]}: ${data.problem.text}`} />
       {hold && <DisputeNotice hold={hold} currency={order.currency} />}
       <p className="font-semibold" data-order-status={order.status} data-fulfilment={order.fulfilment}>
         {`${order.status.replaceAll('_', ' ')}, ${order.fulfilment}. `}
@@ -151,10 +195,19 @@ export function OrderDetailPage(data: OrderDetailData) {
         </address>
       </Section>
       <Section title="Timeline" id="timeline">
-        <ol className="flex flex-col gap-1 font-mono text-sm" data-timeline>
-          {steps.map((s) => (
-            <li key={s.step}>{formatStep(s, order.currency).trim()}</li>
-          ))}
+        <ol className="flex flex-col gap-1 text-sm" data-timeline>
+          {steps.map((s) => {
+            const [what, ...details] = stepWords(s, order.currency, (id) => lineName(order, id));
+            return (
+              <li key={s.step}>
+                <time dateTime={s.at} className="text-stone-600">
+                  {when(s.at)}
+                </time>{' '}
+                <span className="font-semibold">{what}</span>
+                {details.length > 0 && `: ${details.join(', ')}`}
+              </li>
+            );
+          })}
         </ol>
       </Section>
       <Section title="Ship" id="ship">
@@ -174,6 +227,9 @@ export function OrderDetailPage(data: OrderDetailData) {
             )}
           </p>
         )}
+      </Section>
+      <Section title="Refund" id="refund">
+        <RefundForm {...data} hold={hold} />
       </Section>
       <Section title="Return to stock" id="return">
         <ReturnForm {...data} />

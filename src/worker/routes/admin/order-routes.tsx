@@ -5,9 +5,11 @@ import { setFlash } from '#worker/http/flash-notice.ts';
 import { readFields } from '#worker/http/read-fields.ts';
 import { findOrder, returnable, returnGoods, shipOrder } from '#worker/orders/order-actions.ts';
 import { nextToShip, orderPage, otherOrdersOf } from '#worker/orders/order-lists.ts';
+import { refundOrder } from '#worker/orders/refund-order.ts';
+import { parseRefundAmount } from '#shared/orders/refund-rules.ts';
 import { actionDeps, adminPage, claimForm, refused, type AdminContext } from './admin-context.tsx';
 import type { AdminEnv } from './admin-guard.tsx';
-import { OrderDetailPage, type OrderDetailData } from './order-detail-page.tsx';
+import { OrderDetailPage, type OrderDetailData, type OrderForm } from './order-detail-page.tsx';
 import { OrdersPage } from './orders-page.tsx';
 
 /** The order page, with a refused form's words and what was typed when there is one; the 404 page for an unknown number. */
@@ -27,7 +29,7 @@ async function showOrder(c: AdminContext, problem?: OrderDetailData['problem'], 
 }
 
 /** Runs an order action from its form: the outcome flashed on the order page, or the form again with why (400, 404, 409). */
-async function act(c: AdminContext, form: 'ship' | 'return', fields: Record<string, string>, action: () => Promise<string>) {
+async function act(c: AdminContext, form: OrderForm, fields: Record<string, string>, action: () => Promise<string>) {
   const again = await claimForm(c, fields, `/admin/orders/${c.req.param('number')}`);
   if (again) return again;
   try {
@@ -40,17 +42,15 @@ async function act(c: AdminContext, form: 'ship' | 'return', fields: Record<stri
   }
 }
 
-/** The return form's `line_<product id>` fields as lines (blank or 0: that product did not come back). */
+/** The `line_<product id>` fields as lines (blank or 0: that product did not come back); none is an empty list. */
 function returnedLines(fields: Record<string, string>) {
-  const lines = Object.entries(fields).flatMap(([name, value]) => {
+  return Object.entries(fields).flatMap(([name, value]) => {
     const productId = Number(/^line_(\d{1,9})$/.exec(name)?.[1]);
     const quantity = value.trim();
     if (!productId || quantity === '' || quantity === '0') return [];
     if (!/^\d{1,6}$/.test(quantity)) throw new Refusal(`${value} is not a number of units (0 or more).`, 'invalid');
     return [{ productId, quantity: Number(quantity) }];
   });
-  if (lines.length === 0) throw new Refusal('Enter how many units came back, for at least one line.', 'invalid');
-  return lines;
 }
 
 export const orderRoutes = new Hono<AdminEnv>()
@@ -71,7 +71,19 @@ export const orderRoutes = new Hono<AdminEnv>()
   })
   .post('/admin/orders/:number/return', async (c) => {
     const fields = await readFields(c);
-    return act(c, 'return', fields, async () =>
-      returnGoods(actionDeps(c), { number: c.req.param('number'), lines: returnedLines(fields) }, c.get('admin')),
-    );
+    return act(c, 'return', fields, async () => {
+      const lines = returnedLines(fields);
+      if (lines.length === 0) throw new Refusal('Enter how many units came back, for at least one line.', 'invalid');
+      return returnGoods(actionDeps(c), { number: c.req.param('number'), lines }, c.get('admin'));
+    });
+  })
+  .post('/admin/orders/:number/refund', async (c) => {
+    const fields = await readFields(c);
+    return act(c, 'refund', fields, async () => {
+      const { order } = await findOrder(c.get('deps').db, c.req.param('number'));
+      const typed = parseRefundAmount(fields.amount ?? '', order.currency);
+      if ('refusal' in typed) throw new Refusal(typed.refusal, 'invalid');
+      const asked = { number: order.number, amount: typed.amount, goodsBack: returnedLines(fields), intent: fields.form_token ?? '' };
+      return refundOrder(actionDeps(c), asked, c.get('admin'));
+    });
   });

@@ -4,7 +4,13 @@ import { orderTokenCookie, readCookie, writeCookie } from '#worker/http/cookies.
 import { readProducts } from '#worker/catalogue/catalogue-reads.ts';
 import { shortenedAddressLines } from '#worker/orders/order-address.ts';
 import { ORDER_NUMBER, sameToken } from '#worker/orders/order-number.ts';
-import { statusSentences, type FulfilmentStatus, type PaymentStatus } from '#shared/orders/order-status.ts';
+import {
+  shownToShopper,
+  statusSentences,
+  type FulfilmentStatus,
+  type PaymentStatus,
+  type ShopperStepKind,
+} from '#shared/orders/order-status.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { formatLongDate } from '#shared/site/dates.ts';
 import { contactLink } from '#shared/site/navigation.ts';
@@ -18,6 +24,9 @@ import { formatMinor } from '#shared/money.ts';
 import type { PageHead } from '#worker/render/head.ts';
 import { useHref } from '#ui/state/market-context.ts';
 
+/** A step the shopper sees (disputes and refunds asked of Stripe are the shop's). */
+type ShopperStep = OrderStep & { kind: ShopperStepKind };
+
 export interface OrderPageData extends OrderAmounts {
   number: string;
   status: PaymentStatus;
@@ -28,7 +37,7 @@ export interface OrderPageData extends OrderAmounts {
   /** Street cut short: anyone holding the link sees this page. */
   address: string[];
   /** What happened to the order, oldest first (disputes are the shop's business, not shown). */
-  timeline: OrderStep[];
+  timeline: ShopperStep[];
 }
 
 /** Compared against when no order has the number, so a miss takes as long as a wrong token. */
@@ -73,7 +82,7 @@ export async function load(c: Context<AppEnv>): Promise<OrderPageData | Response
     ...orderAmounts(order),
     shippingOption: order.shippingOption,
     address: shortenedAddressLines(order.shippingAddress),
-    timeline: steps.filter((s) => s.kind !== 'dispute_opened' && s.kind !== 'dispute_closed'),
+    timeline: steps.filter(shownToShopper),
   };
 }
 
@@ -82,10 +91,10 @@ export function head({ number }: OrderPageData): PageHead {
 }
 
 /** A step as the shopper reads it: what happened, and what it came with (tracking, the amount refunded). */
-function TimelineStep({ step, currency }: { step: OrderStep; currency: Currency }) {
+function TimelineStep({ step, currency }: { step: ShopperStep; currency: Currency }) {
   const d = step.detail ?? {};
   const money = (minor: number) => formatMinor(minor, currency);
-  const what: Record<OrderStep['kind'], string> = {
+  const what: Record<ShopperStepKind, string> = {
     pending: 'Order placed, payment being confirmed',
     paid: 'Paid',
     failed: 'Payment failed',
@@ -93,8 +102,6 @@ function TimelineStep({ step, currency }: { step: OrderStep; currency: Currency 
     partially_refunded: `Refunded ${money(d.amount ?? 0)}`,
     refunded: `Refunded ${money(d.amount ?? 0)}`,
     returned: 'Return received',
-    dispute_opened: 'Dispute opened',
-    dispute_closed: 'Dispute closed',
   };
   return (
     <li className="border-l-2 border-stone-300 pb-4 pl-4" data-step={step.kind}>
