@@ -17,6 +17,7 @@ export const DOMAIN_IMPORTS = {
   mail: ['base', 'db'],
   'page-cache': [],
   orders: ['base', 'db', 'limits', 'mail', 'payments', 'products', 'stock', 'stock-alerts'],
+  'owner-actions': ['base', 'db', 'mail', 'orders', 'payments', 'stock', 'stock-alerts'],
   payments: ['base'],
   posts: ['base', 'db'],
   products: ['db'],

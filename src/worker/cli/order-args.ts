@@ -10,7 +10,7 @@ import {
   type GoodsBack,
   type OrderActionDeps,
   type Shipment,
-} from '#worker/orders/order-actions.ts';
+} from '#worker/owner-actions/order-actions.ts';
 import { orderAmounts } from '#worker/orders/order-queries.ts';
 import { formatStep } from '#worker/orders/order-steps.ts';
 import { readFlags } from './cli-flags.ts';

@@ -2,7 +2,7 @@ import { formatMinor } from '#shared/money.ts';
 import { marketOfRegion } from '#shared/market/market.ts';
 import { isRegion } from '#shared/region/region.ts';
 import type { OrderStepDetail } from '#worker/db/schema.ts';
-import type { StockRow } from '#worker/stock/stock-actions.ts';
+import type { StockRow } from '#worker/owner-actions/stock-actions.ts';
 import { COUNT_CAP, type openDisputes, type ordersToShip, type oversoldLines, type salesSince } from '#worker/orders/order-lists.ts';
 import type { owedMailNow } from '#worker/jobs/retry-owed-mail.ts';
 import { cell, Section, Table, when } from './admin-ui.tsx';

@@ -4,9 +4,9 @@ import { availableOf, stockLevel, type StockCount } from '#shared/catalogue/stoc
 import { Refusal } from '#worker/base/refusal.ts';
 import type { Db } from '#worker/db/client.ts';
 import { products } from '#worker/db/schema.ts';
-import { stockChanged, type StockChangeDeps } from './stock-changed.ts';
-import { moveStock, setStock } from './stock-moves.ts';
-import { stockCounts } from './stock-queries.ts';
+import { stockChanged, type StockChangeDeps } from '#worker/stock/stock-changed.ts';
+import { moveStock, setStock } from '#worker/stock/stock-moves.ts';
+import { stockCounts } from '#worker/stock/stock-queries.ts';
 
 /** The most units one product may be counted at (a typo guard: 1,000,000). */
 const MAX_UNITS = 1_000_000;

@@ -6,7 +6,7 @@ import { nowIso } from '#worker/base/clock.ts';
 import { Refusal } from '#worker/base/refusal.ts';
 import { CheckoutUnavailableError, RefundRefusedError } from '#worker/payments/checkout-gateway.ts';
 import { findOrder, goodsBackLines, returnGoods, type GoodsBack, type OrderActionDeps } from './order-actions.ts';
-import { stepStatements } from './order-steps.ts';
+import { stepStatements } from '#worker/orders/order-steps.ts';
 
 export interface RefundAsked {
   number: string;

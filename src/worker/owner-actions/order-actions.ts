@@ -13,9 +13,9 @@ import { stockChanged } from '#worker/stock/stock-changed.ts';
 import type { ChangeFeed } from '#worker/base/change-feed.ts';
 import { moveStatements } from '#worker/stock/stock-moves.ts';
 import { tellWaiting } from '#worker/stock-alerts/tell-waiting.ts';
-import { orderByNumber, type StoredOrder } from './order-queries.ts';
-import { sendOrderStepMails } from './order-step-mail.ts';
-import { heldByDispute, orderSteps, stepStatements, type OrderStep } from './order-steps.ts';
+import { orderByNumber, type StoredOrder } from '#worker/orders/order-queries.ts';
+import { sendOrderStepMails } from '#worker/orders/order-step-mail.ts';
+import { heldByDispute, orderSteps, stepStatements, type OrderStep } from '#worker/orders/order-steps.ts';
 
 /**
  * What the owner does to an order, from the back office or the command line: the same action, the
