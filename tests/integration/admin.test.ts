@@ -572,6 +572,48 @@ describe('signed in', () => {
     expect(running.stripe.refundPosts.length).toBe(before);
   });
 
+  it('keeps the owner’s notes on an order, newest first, in the back office only', async () => {
+    const { number } = await paidSession();
+    const note = 'Rang the shopper: leave it with the neighbour at no. 12 <b>not</b> the porch';
+    expect((await b.post(`/admin/orders/${number}/note`, { form_token: formToken(), note })).res.status).toBe(303);
+    expect((await b.post(`/admin/orders/${number}/note`, { form_token: formToken(), note: 'Second thought' })).res.status).toBe(303);
+    const empty = await b.post(`/admin/orders/${number}/note`, { form_token: formToken(), note: '   ' });
+    expect(empty.res.status).toBe(400);
+    expect(textOf(empty.body)).toContain('Note not saved: Write the note first.');
+    const long = await b.post(`/admin/orders/${number}/note`, { form_token: formToken(), note: 'x'.repeat(2001) });
+    expect(long.res.status).toBe(400);
+    expect(long.body).toContain('x'.repeat(2001)); // kept in the box to shorten
+    const notes = section((await b.get(`/admin/orders/${number}`)).html, 'notes');
+    expect(notes).toContain('data-notes="2"');
+    expect(notes.indexOf('Second thought')).toBeLessThan(notes.indexOf('Rang the shopper'));
+    expect(notes).toContain('&lt;b&gt;not&lt;/b&gt;');
+    expect(textOf(notes)).toMatch(/owner@example\.com, \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d (GMT|BST)/);
+    // Never the shopper's.
+    const [row] = await t.deps.db.select().from(orders).where(eq(orders.number, number));
+    const shopperPage = await shopper(t).get(`/orders/${number}?token=${row!.token}`);
+    expect(shopperPage.res.status).toBe(200);
+    expect(shopperPage.html).not.toContain('Rang the shopper');
+    expect(shopperPage.html).not.toContain('Second thought');
+  });
+
+  it('prints a packing slip: the address, each line and its quantity, no prices, nothing of the back office’s header', async () => {
+    const { number } = await paidSession();
+    expect((await b.get(`/admin/orders/${number}`)).html).toContain(`href="/admin/orders/${number}/slip"`);
+    const slip = await b.get(`/admin/orders/${number}/slip`);
+    expect(slip.res.status).toBe(200);
+    expect(slip.res.headers.get('cache-control')).toBe('no-store');
+    const text = textOf(slip.html);
+    expect(text).toContain(`Packing slip ${number}`);
+    expect(text).toMatch(/Ship to .*Leeds/);
+    expect(text).toMatch(/G-Series Laser Training Pistol 1 ☐/);
+    expect(text).toContain('Units in all 1');
+    expect(text).not.toContain('£');
+    expect(slip.html).toContain('<header class="bg-stone-900 text-white print:hidden">');
+    expect(slip.html).not.toContain('<script');
+    expect((await b.get('/admin/orders/SP-ZZZZ-ZZZZ/slip')).res.status).toBe(404);
+    expect((await browser().get(`/admin/orders/${number}/slip`)).res.status).toBe(303);
+  });
+
   it('receives 12 of a product with a note, which npm run stock shows; bad quantities get a message', async () => {
     await setStock(t.deps.db, 6, 3, null);
     const received = await b.post('/admin/stock', {

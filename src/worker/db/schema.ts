@@ -277,6 +277,24 @@ export const orderEvents = sqliteTable(
   (t) => [primaryKey({ columns: [t.orderId, t.step] }), index('order_events_status_idx').on(t.status, t.at)],
 );
 
+/**
+ * The owner's notes on an order (a call, a promise, a parcel's state): read in the back office only,
+ * never on the shopper's page or in a mail. Kept as written, newest first.
+ */
+export const orderNotes = sqliteTable(
+  'order_notes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    body: text('body').notNull(),
+    by: text('by').notNull(),
+    at: text('at').notNull().default(now),
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId, t.at)],
+);
+
 export const ORDER_MAIL_KINDS = ['payment_confirmed', 'shipped', 'refund_issued', 'dispute_opened', 'dispute_closed'] as const;
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
 

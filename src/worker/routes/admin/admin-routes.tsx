@@ -4,9 +4,9 @@ import { owedMailNow, owedMailRows, retryAllOwedMail } from '#worker/jobs/retry-
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { openDisputes, ordersToShip, oversoldLines, salesSince } from '#worker/orders/order-lists.ts';
 import { slowestInp, vitalsP75 } from '#worker/vitals/vitals-queries.ts';
-import { adminPage, claimForm } from './admin-context.tsx';
+import { adminPage, claimForm } from '#worker/routes/admin-frame/admin-context.tsx';
 import { readFields } from '#worker/http/read-fields.ts';
-import { adminGate, requireAdmin, type AdminEnv } from './admin-guard.tsx';
+import { adminGate, requireAdmin, type AdminEnv } from '#worker/routes/admin-frame/admin-guard.tsx';
 import { MailPage } from './mail-page.tsx';
 import { orderRoutes } from './order-routes.tsx';
 import { signInRoutes } from './sign-in-routes.tsx';

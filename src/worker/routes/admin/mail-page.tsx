@@ -1,5 +1,5 @@
 import type { owedMailRows } from '#worker/jobs/retry-owed-mail.ts';
-import { cell, FormOnce, Section, Submit, Table, when } from './admin-ui.tsx';
+import { cell, FormOnce, Section, Submit, Table, when } from '#worker/routes/admin-frame/admin-ui.tsx';
 
 /** /admin/mail: every message the shop still owes, with its attempts and last error, and one button to try them all now. */
 export function MailPage({ rows, provider }: { rows: Awaited<ReturnType<typeof owedMailRows>>; provider: string }) {

@@ -8,7 +8,8 @@ import { stepWords } from '#worker/orders/order-steps.ts';
 import { orderAmounts, type StoredOrder } from '#worker/orders/order-queries.ts';
 import type { OrderStep } from '#worker/orders/order-steps.ts';
 import type { nextToShip, otherOrdersOf } from '#worker/orders/order-lists.ts';
-import { cell, Field, FormOnce, Problem, Section, Submit, Table, when } from './admin-ui.tsx';
+import { NOTE_MAX, type notesOf } from '#worker/owner-actions/order-notes.ts';
+import { cell, Field, FormOnce, Problem, Section, Submit, Table, when } from '#worker/routes/admin-frame/admin-ui.tsx';
 
 export interface OrderDetailData {
   order: StoredOrder;
@@ -19,14 +20,21 @@ export interface OrderDetailData {
   next: Awaited<ReturnType<typeof nextToShip>>;
   /** The same shopper's other orders, newest first. */
   others: Awaited<ReturnType<typeof otherOrdersOf>>;
+  /** The owner's notes, newest first (never shown to the shopper). */
+  notes: Awaited<ReturnType<typeof notesOf>>;
   /** A refused form's message and what was typed, shown on that form again. */
   problem?: { form: OrderForm; text: string; fields: Record<string, string> };
 }
 
-export type OrderForm = 'ship' | 'return' | 'refund';
+export type OrderForm = 'ship' | 'return' | 'refund' | 'note';
 
 /** What a refused form did not do, said first at the top of the page. */
-const NOT_DONE: Record<OrderForm, string> = { ship: 'Not shipped', return: 'Nothing put back', refund: 'Not refunded' };
+const NOT_DONE: Record<OrderForm, string> = {
+  ship: 'Not shipped',
+  return: 'Nothing put back',
+  refund: 'Not refunded',
+  note: 'Note not saved',
+};
 
 /** At the top of a disputed order: do not ship, why, and what to do instead (in Stripe, by its deadline). */
 function DisputeNotice({ hold, currency }: { hold: DisputeHold; currency: StoredOrder['currency'] }) {
@@ -135,6 +143,39 @@ function RefundForm({ order, left, problem, hold }: OrderDetailData & { hold: Di
   );
 }
 
+/** The owner's notes on the order, newest first, and a box to add one. */
+function Notes({ order, notes, problem }: OrderDetailData) {
+  return (
+    <>
+      {notes.length > 0 && (
+        <ul className="mb-3 flex flex-col gap-2 text-sm" data-notes={notes.length}>
+          {notes.map((n) => (
+            <li key={`${n.at}-${n.by}`} className="rounded-md bg-amber-50 p-2">
+              <p className="break-words whitespace-pre-wrap">{n.body}</p>
+              <p className="mt-1 text-stone-600">{`${n.by}, ${when(n.at)}`}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form method="post" action={`/admin/orders/${order.number}/note`} className="flex flex-col gap-2">
+        <FormOnce />
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium">Add a note (only the back office sees it)</span>
+          <textarea
+            name="note"
+            required
+            maxLength={NOTE_MAX}
+            rows={3}
+            defaultValue={problem?.form === 'note' ? problem.fields.note : undefined}
+            className="rounded-md border border-stone-400 px-3 py-2 text-base"
+          />
+        </label>
+        <Submit>Save note</Submit>
+      </form>
+    </>
+  );
+}
+
 /** /admin/orders/:number: everything about one order, and the forms for its next steps. */
 export function OrderDetailPage(data: OrderDetailData) {
   const { order, steps } = data;
@@ -194,6 +235,9 @@ export function OrderDetailPage(data: OrderDetailData) {
           ))}
         </address>
       </Section>
+      <Section title="Notes" id="notes">
+        <Notes {...data} />
+      </Section>
       <Section title="Timeline" id="timeline">
         <ol className="flex flex-col gap-1 text-sm" data-timeline>
           {steps.map((s) => {
@@ -211,6 +255,11 @@ export function OrderDetailPage(data: OrderDetailData) {
         </ol>
       </Section>
       <Section title="Ship" id="ship">
+        <p className="mb-3">
+          <a href={`/admin/orders/${order.number}/slip`} className="underline">
+            Packing slip (to print)
+          </a>
+        </p>
         <ShipForm {...data} hold={hold} />
         {order.fulfilment !== 'unfulfilled' && (
           <p className="mt-2" data-next-to-ship>

@@ -6,11 +6,17 @@ import { readFields } from '#worker/http/read-fields.ts';
 import { findOrder, returnable, returnGoods, shipOrder } from '#worker/owner-actions/order-actions.ts';
 import { nextToShip, orderPage, otherOrdersOf } from '#worker/orders/order-lists.ts';
 import { refundOrder } from '#worker/owner-actions/refund-order.ts';
+import { addOrderNote, notesOf } from '#worker/owner-actions/order-notes.ts';
 import { parseRefundAmount } from '#shared/orders/refund-rules.ts';
-import { actionDeps, adminPage, claimForm, refused, type AdminContext } from './admin-context.tsx';
-import type { AdminEnv } from './admin-guard.tsx';
+import { actionDeps, adminPage, claimForm, refused, type AdminContext } from '#worker/routes/admin-frame/admin-context.tsx';
+import type { AdminEnv } from '#worker/routes/admin-frame/admin-guard.tsx';
 import { OrderDetailPage, type OrderDetailData, type OrderForm } from './order-detail-page.tsx';
 import { OrdersPage } from './orders-page.tsx';
+import { PackingSlipPage } from './packing-slip-page.tsx';
+import { orderByNumber } from '#worker/orders/order-queries.ts';
+import { ORDER_NUMBER } from '#shared/orders/order-number-pattern.ts';
+
+const noSuchOrder = (number: string) => `There is no order ${number.slice(0, 20)}. Check the number, or find it on the orders page.`;
 
 /** The order page, with a refused form's words and what was typed when there is one; the 404 page for an unknown number. */
 async function showOrder(c: AdminContext, problem?: OrderDetailData['problem'], status = 200) {
@@ -18,13 +24,16 @@ async function showOrder(c: AdminContext, problem?: OrderDetailData['problem'], 
   try {
     const { db } = c.get('deps');
     const { order, steps } = await findOrder(db, number);
-    const [others, next] = await Promise.all([otherOrdersOf(db, order), order.fulfilment === 'unfulfilled' ? null : nextToShip(db)]);
-    const data = { order, steps, left: returnable(order, steps), others, next, problem };
+    const [others, next, notes] = await Promise.all([
+      otherOrdersOf(db, order),
+      order.fulfilment === 'unfulfilled' ? null : nextToShip(db),
+      notesOf(db, order.id),
+    ]);
+    const data = { order, steps, left: returnable(order, steps), others, next, notes, problem };
     return adminPage(c, `Order ${order.number}`, <OrderDetailPage {...data} />, status);
   } catch (err) {
     if (!(err instanceof Refusal)) throw err;
-    const text = `There is no order ${number.slice(0, 20)}. Check the number, or find it on the orders page.`;
-    return adminPage(c, 'No such order', <p>{text}</p>, 404);
+    return adminPage(c, 'No such order', <p>{noSuchOrder(number)}</p>, 404);
   }
 }
 
@@ -59,6 +68,12 @@ export const orderRoutes = new Hono<AdminEnv>()
     return adminPage(c, 'Orders', <OrdersPage query={query} page={await orderPage(c.get('deps').db, query)} />);
   })
   .get('/admin/orders/:number', (c) => showOrder(c))
+  .get('/admin/orders/:number/slip', async (c) => {
+    const number = c.req.param('number');
+    const order = ORDER_NUMBER.test(number) ? await orderByNumber(c.get('deps').db, number) : null;
+    if (!order) return adminPage(c, 'No such order', <p>{noSuchOrder(number)}</p>, 404);
+    return adminPage(c, `Packing slip ${order.number}`, <PackingSlipPage order={order} />);
+  })
   .post('/admin/orders/:number/ship', async (c) => {
     const fields = await readFields(c);
     const [carrier, tracking, url] = [fields.carrier?.trim(), fields.tracking?.trim(), fields.url?.trim()];
@@ -86,4 +101,10 @@ export const orderRoutes = new Hono<AdminEnv>()
       const asked = { number: order.number, amount: typed.amount, goodsBack: returnedLines(fields), intent: fields.form_token ?? '' };
       return refundOrder(actionDeps(c), asked, c.get('admin'));
     });
+  })
+  .post('/admin/orders/:number/note', async (c) => {
+    const fields = await readFields(c);
+    return act(c, 'note', fields, () =>
+      addOrderNote(c.get('deps').db, { number: c.req.param('number'), body: fields.note ?? '' }, c.get('admin')),
+    );
   });

@@ -6,9 +6,9 @@ import { setFlash } from '#worker/http/flash-notice.ts';
 import { keepAlive } from '#worker/http/keep-alive.ts';
 import { readFields } from '#worker/http/read-fields.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
-import { renderAdmin } from './admin-frame.tsx';
-import { adminCookie, clearAdminCookie, setAdminCookie, signedInAdmin } from './admin-guard.tsx';
-import { Field, Problem, Submit } from './admin-ui.tsx';
+import { renderAdmin } from '#worker/routes/admin-frame/admin-frame.tsx';
+import { adminCookie, clearAdminCookie, setAdminCookie, signedInAdmin } from '#worker/routes/admin-frame/admin-guard.tsx';
+import { Field, Problem, Submit } from '#worker/routes/admin-frame/admin-ui.tsx';
 
 function SignInForm({ email = '', problem, next }: { email?: string; problem?: string; next: string }) {
   return (

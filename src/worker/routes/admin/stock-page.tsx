@@ -1,7 +1,7 @@
 import { plainName } from '#shared/catalogue/product.ts';
 import type { recentMoves } from '#worker/stock/stock-queries.ts';
 import type { StockRow } from '#worker/owner-actions/stock-actions.ts';
-import { cell, Field, FormOnce, Problem, Section, Submit, Table, when } from './admin-ui.tsx';
+import { cell, Field, FormOnce, Problem, Section, Submit, Table, when } from '#worker/routes/admin-frame/admin-ui.tsx';
 
 export interface StockPageData {
   rows: StockRow[];

@@ -7,8 +7,8 @@ import { waitingCounts } from '#worker/stock-alerts/alert-requests.ts';
 import { tellWaiting } from '#worker/stock-alerts/tell-waiting.ts';
 import { countStock, receiveStock, stockList } from '#worker/owner-actions/stock-actions.ts';
 import { recentMoves } from '#worker/stock/stock-queries.ts';
-import { actionDeps, adminPage, claimForm, refused, type AdminContext } from './admin-context.tsx';
-import type { AdminEnv } from './admin-guard.tsx';
+import { actionDeps, adminPage, claimForm, refused, type AdminContext } from '#worker/routes/admin-frame/admin-context.tsx';
+import type { AdminEnv } from '#worker/routes/admin-frame/admin-guard.tsx';
 import { StockPage } from './stock-page.tsx';
 
 /** Every product's stock as `npm run stock` lists it. */

@@ -5,7 +5,7 @@ import type { OrderStepDetail } from '#worker/db/schema.ts';
 import type { StockRow } from '#worker/owner-actions/stock-actions.ts';
 import { COUNT_CAP, type openDisputes, type ordersToShip, type oversoldLines, type salesSince } from '#worker/orders/order-lists.ts';
 import type { owedMailNow } from '#worker/jobs/retry-owed-mail.ts';
-import { cell, Section, Table, when } from './admin-ui.tsx';
+import { cell, Section, Table, when } from '#worker/routes/admin-frame/admin-ui.tsx';
 
 export interface TodayData {
   toShip: Awaited<ReturnType<typeof ordersToShip>>;

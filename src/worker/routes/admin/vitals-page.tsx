@@ -1,6 +1,6 @@
 import type { MetricName } from '#shared/vitals/metrics.ts';
 import type { slowestInp, VitalsP75 } from '#worker/vitals/vitals-queries.ts';
-import { cell, Section, Table } from './admin-ui.tsx';
+import { cell, Section, Table } from '#worker/routes/admin-frame/admin-ui.tsx';
 import { figure, VitalsChart } from './vitals-chart.tsx';
 
 const CHARTED: MetricName[] = ['LCP', 'INP', 'CLS'];

@@ -44,11 +44,11 @@ function AdminDocument({
           <link key={href} rel="stylesheet" href={href} />
         ))}
       </head>
-      <body className="min-h-screen bg-stone-50 text-stone-900 antialiased">
+      <body className="min-h-screen bg-stone-50 text-stone-900 antialiased print:bg-white">
         <a href="#main" className="skip-link">
           Skip to content
         </a>
-        <header className="bg-stone-900 text-white">
+        <header className="bg-stone-900 text-white print:hidden">
           <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
             <span className="font-bold">{`${site.brand} back office`}</span>
             {admin && (
@@ -76,7 +76,7 @@ function AdminDocument({
         <main id="main" className="mx-auto max-w-5xl px-4 py-6" tabIndex={-1}>
           <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
           {flash && (
-            <div className="-mx-4">
+            <div className="-mx-4 print:hidden">
               <FlashBox notice={flash} />
             </div>
           )}
