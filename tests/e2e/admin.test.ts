@@ -35,8 +35,39 @@ describe('the back office on a phone', () => {
       metadata: { region: 'UK' },
     });
     stripe.complete(session);
-    const event = stripe.signedEvent('checkout.session.completed', session, SECRET);
-    expect((await fetch(`${e2e.shop.url}/webhooks/stripe`, { method: 'POST', body: event.body, headers: event.headers })).status).toBe(200);
+    const post = (event: { body: string; headers: Record<string, string> }) =>
+      fetch(`${e2e.shop.url}/webhooks/stripe`, { method: 'POST', body: event.body, headers: event.headers });
+    expect((await post(stripe.signedEvent('checkout.session.completed', session, SECRET))).status).toBe(200);
+    // Something in every table: an order with a long address and a dispute, field data with a long selector.
+    const disputed = stripe.createSession({
+      currency: 'EUR',
+      lines: [
+        { productId: 3, name: 'Laser Cartridge Set with a Rather Long Product Name, Three Calibres', quantity: 12, unitAmount: 129999 },
+      ],
+      metadata: { region: 'EU' },
+      email: 'a.very.long.address.for.a.small.screen@subdomain.example-shooting-club.com',
+    });
+    stripe.complete(disputed);
+    expect((await post(stripe.signedEvent('checkout.session.completed', disputed, SECRET))).status).toBe(200);
+    expect((await post(stripe.signedObjectEvent('charge.dispute.created', stripe.openDispute(disputed), SECRET))).status).toBe(200);
+    const beacon = {
+      pageType: '/product/:id',
+      market: 'gb',
+      device: 'phone',
+      entries: [
+        { metric: 'LCP', value: 3176, target: 'div.relative>img.h-full.object-contain.w-full.some-very-long-class-name-for-the-test' },
+        { metric: 'INP', value: 240, target: 'div.flex.flex-col.gap-5>h1.font-bold.sm:text-4xl.text-3xl.tracking-tight.another-long-one' },
+      ],
+    };
+    expect(
+      (
+        await fetch(`${e2e.shop.url}/vitals`, {
+          method: 'POST',
+          body: JSON.stringify(beacon),
+          headers: { 'Content-Type': 'application/json' },
+        })
+      ).status,
+    ).toBe(204);
 
     const context = await e2e.browser.newContext({
       viewport: { width: 360, height: 740 },
@@ -49,6 +80,18 @@ describe('the back office on a phone', () => {
       const axe = await axeReport(page);
       expect(axe.severe, `${name}: ${axe.all.join(', ')}`).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} overflows`).toBeLessThanOrEqual(360);
+      // Every table's box as wide as the screen at most, and nothing in it scrolled sideways (rows are cards).
+      const boxes = await page.evaluate(() =>
+        [...document.querySelectorAll('table')].map((t) => {
+          const box = t.parentElement!;
+          return { caption: t.caption?.textContent, width: box.getBoundingClientRect().right, scroll: box.scrollWidth - box.clientWidth };
+        }),
+      );
+      for (const box of boxes) {
+        expect(box.width, `${name}: ${box.caption}`).toBeLessThanOrEqual(360);
+        expect(box.scroll, `${name}: ${box.caption} scrolls sideways`).toBe(0);
+      }
+      return boxes.length;
     };
     try {
       await page.goto(`${e2e.shop.url}/admin`);
@@ -68,12 +111,13 @@ describe('the back office on a phone', () => {
       await page.goto(/https?:\/\/\S+\/admin\/sign-in\/link\?token=\S+/.exec(mail.text)![0]);
       await page.getByRole('button', { name: 'Sign in' }).tap();
       await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
-      await checkPage('today');
+      expect(await checkPage('today')).toBeGreaterThanOrEqual(2);
 
       await page.getByRole('link', { name: 'Orders', exact: true }).tap();
       await page.getByRole('heading', { level: 1, name: 'Orders', exact: true }).waitFor();
-      await checkPage('orders');
-      const number = (await page.locator('[data-admin-order]').first().getAttribute('data-admin-order'))!;
+      expect(await checkPage('orders')).toBe(1);
+      const number = (await page.locator('[data-admin-order]').nth(1).getAttribute('data-admin-order'))!;
+      const disputedNumber = (await page.locator('[data-admin-order]').first().getAttribute('data-admin-order'))!;
       await page.getByRole('link', { name: number }).tap();
       await page.getByRole('heading', { level: 1, name: `Order ${number}` }).waitFor();
       await checkPage('order');
@@ -94,6 +138,11 @@ describe('the back office on a phone', () => {
           timeout: 5000,
         },
       );
+
+      await page.goto(`${e2e.shop.url}/admin/orders/${disputedNumber}`);
+      await checkPage('disputed order');
+      await page.goto(`${e2e.shop.url}/admin/orders/${disputedNumber}/slip`);
+      await checkPage('packing slip');
 
       for (const [link, heading] of [
         ['Stock', 'Stock'],

@@ -358,7 +358,7 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
       payment_status: s.paymentStatus ?? (s.status === 'complete' ? 'paid' : 'unpaid'),
       payment_link: s.paymentLink ?? null,
       payment_intent: s.paymentIntent ?? null,
-      customer_details: s.status === 'complete' ? { email: 'shopper@example.com', name: 'Sam Shopper' } : null,
+      customer_details: s.status === 'complete' ? { email: s.fields.customer_email ?? 'shopper@example.com', name: 'Sam Shopper' } : null,
       collected_information:
         s.status === 'complete'
           ? {
@@ -475,6 +475,8 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
     shipping?: { label: string; amount: number };
     metadata?: Record<string, string>;
     paymentLink?: string;
+    /** The address the shopper pays with (customer_email; shopper@example.com by default). */
+    email?: string;
   }): string {
     const link = opts.paymentLink === undefined ? undefined : links.find((l) => l.url === opts.paymentLink);
     if (opts.paymentLink !== undefined && !link) throw new Error(`the account has no payment link ${opts.paymentLink}`);
@@ -491,6 +493,7 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
       fields['shipping_options[0][shipping_rate_data][fixed_amount][amount]'] = String(opts.shipping.amount);
     }
     for (const [k, v] of Object.entries(opts.metadata ?? {})) fields[`metadata[${k}]`] = v;
+    if (opts.email) fields.customer_email = opts.email;
     const id = `cs_test_${sessions.size + 1}`;
     sessions.set(id, { id, fields, status: 'open', paymentLink: link?.id });
     return id;

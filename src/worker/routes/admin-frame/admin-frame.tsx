@@ -73,7 +73,7 @@ function AdminDocument({
             )}
           </div>
         </header>
-        <main id="main" className="mx-auto max-w-5xl px-4 py-6" tabIndex={-1}>
+        <main id="main" className="mx-auto max-w-5xl px-4 py-6 [overflow-wrap:anywhere]" tabIndex={-1}>
           <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
           {flash && (
             <div className="-mx-4 print:hidden">

@@ -1,5 +1,5 @@
 import { shopTime } from '#shared/policy/shop-time.ts';
-import type { ReactNode } from 'react';
+import { Children, cloneElement, isValidElement, type ReactNode } from 'react';
 import { newFormToken } from '#worker/admin/form-once.ts';
 
 /** The back office's building blocks: sections, tables that scroll sideways on a phone, labelled fields. */
@@ -16,16 +16,18 @@ export function Section({ title, id, children }: { title: string; id: string; ch
 }
 
 /**
- * A table with its header row; on a narrow screen it scrolls inside its box, the page does not (the box
- * takes focus, so a keyboard can scroll it too).
+ * A table with its header row. On a phone (under 640 px) each row becomes a card: every cell on its
+ * own line, named by its column (the header's words, given to each cell here as `data-label`), so
+ * nothing is cut off or scrolled sideways. Wider, it scrolls inside its box if it must, never the page
+ * (the box takes focus, so a keyboard can scroll it too).
  */
 export function Table({ caption, head, children }: { caption: string; head: readonly string[]; children: ReactNode }) {
   return (
     // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard (axe: scrollable-region-focusable)
     <section className="overflow-x-auto" aria-label={caption} tabIndex={0}>
-      <table className="w-full min-w-max border-collapse text-left text-sm">
+      <table className={tableClass}>
         <caption className="sr-only">{caption}</caption>
-        <thead>
+        <thead className="max-sm:sr-only">
           <tr className="border-b border-stone-300">
             {head.map((h) => (
               <th key={h} scope="col" className="px-2 py-1 font-semibold">
@@ -34,10 +36,32 @@ export function Table({ caption, head, children }: { caption: string; head: read
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-stone-200">{children}</tbody>
+        <tbody className="divide-y divide-stone-200 max-sm:flex max-sm:flex-col max-sm:gap-2 max-sm:divide-y-0">
+          {labelled(children, head)}
+        </tbody>
       </table>
     </section>
   );
+}
+
+const tableClass = [
+  'w-full border-collapse text-left text-sm sm:min-w-max max-sm:block',
+  // A row as a card; a cell as "Label  value", the value wrapping (long addresses break anywhere).
+  'max-sm:[&_tr]:block max-sm:[&_tr]:rounded-md max-sm:[&_tr]:border max-sm:[&_tr]:border-stone-300 max-sm:[&_tr]:p-2',
+  'max-sm:[&_td]:grid max-sm:[&_td]:grid-cols-[7.5rem_minmax(0,1fr)] max-sm:[&_td]:gap-x-2 max-sm:[&_td]:px-0 max-sm:[&_td]:[overflow-wrap:anywhere]',
+  'max-sm:[&_td]:before:font-semibold max-sm:[&_td]:before:text-stone-700 max-sm:[&_td]:before:content-[attr(data-label)]',
+].join(' ');
+
+/** Each row's cells named by their column, for the phone's cards (rows are <tr> elements of <td> cells). */
+function labelled(rows: ReactNode, head: readonly string[]): ReactNode {
+  return Children.map(rows, (row) => {
+    if (!isValidElement<{ children?: ReactNode }>(row)) return row;
+    let column = 0;
+    const cells = Children.map(row.props.children, (td) =>
+      isValidElement<Record<string, unknown>>(td) ? cloneElement(td, { 'data-label': head[column++] }) : td,
+    );
+    return cloneElement(row, {}, cells);
+  });
 }
 
 export const cell = 'px-2 py-1 align-top';
