@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { it } from 'vitest';
 import { timeRead } from './read-timing.ts';
 import { readOrderQuery } from '#shared/admin/admin-rules.ts';
-import { openDisputes, orderPage, ordersToShip, otherOrdersOf, salesSince } from '#worker/orders/order-lists.ts';
+import { openDisputes, orderPage, ordersToShip, otherOrdersOf, salesOf } from '#worker/orders/order-lists.ts';
+import { shopPeriods } from '#shared/policy/shop-time.ts';
 import { recentMoves } from '#worker/stock/stock-queries.ts';
 import { syncContent } from '#worker/content-sync/content-sync.ts';
 import { createDb, type Db } from '#worker/db/client.ts';
@@ -56,7 +57,7 @@ function readsOf(db: Db): Record<string, () => Promise<unknown>> {
   return {
     'today: to ship': () => ordersToShip(db),
     'today: open disputes': () => openDisputes(db),
-    'today: sales 7 days': () => salesSince(db, new Date(Date.now() - 7 * 86_400_000).toISOString()),
+    'today: sales today and this week': () => salesOf(db, shopPeriods()),
     'orders: first page': () => orderPage(db, query('')),
     'orders: refunded': () => orderPage(db, query('status=refunded')),
     'orders: unfulfilled': () => orderPage(db, query('fulfilment=unfulfilled')),

@@ -7,6 +7,7 @@ import { adminLinks, adminSessions, orders, stockMoves } from '#worker/db/schema
 import { parseOrderCommand, runOrderCommand } from '#worker/cli/order-args.ts';
 import { parseStockCommand, runStockCommand } from '#worker/cli/stock-args.ts';
 import { refundOrder } from '#worker/owner-actions/refund-order.ts';
+import { shopPeriods } from '#shared/policy/shop-time.ts';
 import { setStock } from '#worker/stock/stock-moves.ts';
 import { formToken, textOf } from '../support/html';
 import { closeServer, listenOnLoopback, replyJson } from '../support/loopback';
@@ -679,12 +680,30 @@ describe('signed in', () => {
     expect(textOf(page.html)).toContain('button.buy');
   });
 
-  it('shows today at a glance: orders to ship, stock, sales', async () => {
+  it('shows today at a glance: orders to ship, stock, sales today and this week per market in shop time', async () => {
+    const { number } = await paidSession();
+    // One sale from before this week began, one refunded in part: neither counts as sold this week in full.
+    const { week, today } = shopPeriods();
+    const before = (await paidSession()).number;
+    await t.deps.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.parse(week) - 60_000).toISOString() })
+      .where(eq(orders.number, before));
+    await t.deps.db.update(orders).set({ refunded: 1000, status: 'partially_refunded' }).where(eq(orders.number, number));
+    // What the page must say, counted here from every order row.
+    const sold = (await t.deps.db.select().from(orders)).filter(
+      (o) => o.region === 'UK' && o.currency === 'GBP' && ['paid', 'partially_refunded', 'refunded'].includes(o.status),
+    );
+    const sum = (from: string) => {
+      const rows = sold.filter((o) => o.createdAt >= from);
+      const net = rows.reduce((total, o) => total + o.total - o.refunded, 0);
+      return `£${(net / 100).toLocaleString('en-GB', { minimumFractionDigits: 2 })} (${rows.length} ${rows.length === 1 ? 'order' : 'orders'})`;
+    };
     const page = await b.get('/admin');
     const text = textOf(page.html);
     expect(text).toMatch(/Orders to ship \(\d+\)/);
-    expect(text).toContain('Sales, last 7 days');
-    expect(text).toMatch(/GB \d+ £/);
+    expect(textOf(section(page.html, 'sales'))).toContain(`GB (GBP) ${sum(today)} ${sum(week)}`);
+    expect(text).toContain(`Sales today: ${sum(today)}.`);
   });
 
   it('lists owed mail and tries it again', async () => {

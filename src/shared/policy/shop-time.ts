@@ -15,3 +15,37 @@ export function shopTime(iso: string): string {
   const at = new Date(iso);
   return Number.isNaN(at.getTime()) ? iso : format.format(at);
 }
+
+const parts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: shopInfo.timeZone,
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+  weekday: 'short',
+  hourCycle: 'h23',
+});
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+/** The shop's wall clock at `ms`: its date, weekday (0 Monday) and how far it runs ahead of UTC (ms). */
+function wallClock(ms: number) {
+  const p = Object.fromEntries(parts.formatToParts(ms).map((x) => [x.type, x.value]));
+  const [y, m, d] = [Number(p.year), Number(p.month), Number(p.day)];
+  const asUtc = Date.UTC(y, m - 1, d, Number(p.hour), Number(p.minute), Number(p.second));
+  return { y, m, d, weekday: WEEKDAYS.indexOf(p.weekday ?? ''), offset: asUtc - Math.floor(ms / 1000) * 1000 };
+}
+
+/** The instant the shop's day `daysBack` days before this one began (midnight in its time zone), as ISO. */
+function shopMidnight(now: number, daysBack: number): string {
+  const { y, m, d } = wallClock(now);
+  const midnight = Date.UTC(y, m - 1, d - daysBack);
+  // The offset at that midnight, not now's: a week may cross a clock change.
+  return new Date(midnight - wallClock(midnight - wallClock(midnight).offset).offset).toISOString();
+}
+
+/** Where the shop's today and this week (from Monday) began, as ISO instants: what the back office counts sales from. */
+export function shopPeriods(now = Date.now()): { today: string; week: string } {
+  return { today: shopMidnight(now, 0), week: shopMidnight(now, wallClock(now).weekday) };
+}

@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { setFlash } from '#worker/http/flash-notice.ts';
 import { owedMailNow, owedMailRows, retryAllOwedMail } from '#worker/jobs/retry-owed-mail.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
-import { openDisputes, ordersToShip, oversoldLines, salesSince } from '#worker/orders/order-lists.ts';
+import { openDisputes, ordersToShip, oversoldLines, salesOf } from '#worker/orders/order-lists.ts';
+import { shopPeriods } from '#shared/policy/shop-time.ts';
 import { slowestInp, vitalsP75 } from '#worker/vitals/vitals-queries.ts';
 import { adminPage, claimForm } from '#worker/routes/admin-frame/admin-context.tsx';
 import { readFields } from '#worker/http/read-fields.ts';
@@ -24,7 +25,7 @@ const office = new Hono<AdminEnv>()
       openDisputes(db),
       owedMailNow(db),
       stockNow(c),
-      salesSince(db, new Date(Date.now() - 7 * DAY_MS).toISOString()),
+      salesOf(db, shopPeriods()),
       oversoldLines(db),
     ]);
     const lowStock = stock.filter((r) => r.listed && r.level !== 'In Stock');

@@ -3,7 +3,7 @@ import { marketOfRegion } from '#shared/market/market.ts';
 import { isRegion } from '#shared/region/region.ts';
 import type { OrderStepDetail } from '#worker/db/schema.ts';
 import type { StockRow } from '#worker/owner-actions/stock-actions.ts';
-import { COUNT_CAP, type openDisputes, type ordersToShip, type oversoldLines, type salesSince } from '#worker/orders/order-lists.ts';
+import { COUNT_CAP, type openDisputes, type ordersToShip, type oversoldLines, type salesOf } from '#worker/orders/order-lists.ts';
 import type { owedMailNow } from '#worker/jobs/retry-owed-mail.ts';
 import { cell, Section, Table, when } from '#worker/routes/admin-frame/admin-ui.tsx';
 
@@ -12,7 +12,7 @@ export interface TodayData {
   disputes: Awaited<ReturnType<typeof openDisputes>>;
   mail: Awaited<ReturnType<typeof owedMailNow>>;
   lowStock: StockRow[];
-  sales: Awaited<ReturnType<typeof salesSince>>;
+  sales: Awaited<ReturnType<typeof salesOf>>;
   oversold: Awaited<ReturnType<typeof oversoldLines>>;
 }
 
@@ -22,11 +22,33 @@ const orderLink = (number: string) => (
   </a>
 );
 
+const marketName = (region: string | null) => (region && isRegion(region) ? marketOfRegion[region].toUpperCase() : 'Payment links');
+const figure = (s: { orders: number; net: number }, currency: TodayData['sales'][number]['currency']) =>
+  `${formatMinor(s.net, currency)} (${s.orders} ${s.orders === 1 ? 'order' : 'orders'})`;
+
+/** Today's takings in one line, per currency (pounds, euros and dollars do not add up). */
+function SalesToday({ sales }: { sales: TodayData['sales'] }) {
+  const byCurrency = new Map<string, { orders: number; net: number }>();
+  for (const s of sales) {
+    const sum = byCurrency.get(s.currency) ?? { orders: 0, net: 0 };
+    byCurrency.set(s.currency, { orders: sum.orders + s.today.orders, net: sum.net + s.today.net });
+  }
+  const figures = [...byCurrency]
+    .filter(([, s]) => s.orders > 0)
+    .map(([currency, s]) => figure(s, currency as TodayData['sales'][number]['currency']));
+  return (
+    <p className="text-lg" data-sales-today>
+      {figures.length === 0 ? 'No sales yet today.' : `Sales today: ${figures.join(', ')}.`}
+    </p>
+  );
+}
+
 /** /admin: what needs doing today, each block linking to where it is done. */
 export function TodayPage({ toShip, disputes, mail, lowStock, sales, oversold }: TodayData) {
   const owed = Object.entries(mail).filter(([, m]) => m.owed > 0);
   return (
     <>
+      <SalesToday sales={sales} />
       <Section title={`Orders to ship (${toShip.count >= COUNT_CAP ? `${COUNT_CAP}+` : toShip.count})`} id="to-ship">
         {toShip.rows.length === 0 ? (
           <p>Nothing to ship.</p>
@@ -117,16 +139,19 @@ export function TodayPage({ toShip, disputes, mail, lowStock, sales, oversold }:
           </Table>
         )}
       </Section>
-      <Section title="Sales, last 7 days" id="sales">
+      <Section title="Sales, today and this week" id="sales">
         {sales.length === 0 ? (
-          <p>No sales in the last 7 days.</p>
+          <p>No sales since Monday.</p>
         ) : (
-          <Table caption="Paid orders of the last 7 days per market, refunds taken off" head={['Market', 'Orders', 'Net']}>
+          <Table
+            caption="Paid orders per market, today and since Monday (shop time), refunds taken off"
+            head={['Market', 'Today', 'This week']}
+          >
             {sales.map((s) => (
               <tr key={`${s.region}-${s.currency}`}>
-                <td className={cell}>{isRegion(s.region) ? marketOfRegion[s.region].toUpperCase() : 'Payment links'}</td>
-                <td className={cell}>{s.orders}</td>
-                <td className={cell}>{formatMinor(s.net, s.currency)}</td>
+                <td className={cell}>{`${marketName(s.region)} (${s.currency})`}</td>
+                <td className={cell}>{figure(s.today, s.currency)}</td>
+                <td className={cell}>{figure(s.week, s.currency)}</td>
               </tr>
             ))}
           </Table>

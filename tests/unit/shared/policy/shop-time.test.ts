@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shopTime } from '#shared/policy/shop-time.ts';
+import { shopPeriods, shopTime } from '#shared/policy/shop-time.ts';
 
 describe('shopTime', () => {
   it('gives a moment in the shop’s time zone with its name: GMT in winter, BST in summer', () => {
@@ -11,5 +11,41 @@ describe('shopTime', () => {
 
   it('leaves what is not a moment as it was', () => {
     expect(shopTime('soon')).toBe('soon');
+  });
+});
+
+describe('shopPeriods', () => {
+  it('starts today at midnight in London and the week on Monday', () => {
+    // Thursday 26 Nov 2026, winter (GMT = UTC).
+    expect(shopPeriods(Date.parse('2026-11-26T18:21:05Z'))).toEqual({
+      today: '2026-11-26T00:00:00.000Z',
+      week: '2026-11-23T00:00:00.000Z',
+    });
+    // Summer: midnight in London is 23:00 UTC the day before; 23:30 UTC on Sunday 5 July is already Monday 6 July there.
+    expect(shopPeriods(Date.parse('2026-07-05T23:30:00Z'))).toEqual({
+      today: '2026-07-05T23:00:00.000Z',
+      week: '2026-07-05T23:00:00.000Z',
+    });
+    expect(shopPeriods(Date.parse('2026-07-05T22:30:00Z'))).toEqual({
+      today: '2026-07-04T23:00:00.000Z',
+      week: '2026-06-28T23:00:00.000Z',
+    });
+  });
+
+  it('keeps midnight across a clock change inside the week', () => {
+    // Clocks went back at 01:00 UTC on Sunday 25 Oct 2026: at noon (GMT) that day and that week both began in BST.
+    expect(shopPeriods(Date.parse('2026-10-25T12:00:00Z'))).toEqual({
+      today: '2026-10-24T23:00:00.000Z',
+      week: '2026-10-18T23:00:00.000Z',
+    });
+    expect(shopPeriods(Date.parse('2026-10-28T12:00:00Z'))).toEqual({
+      today: '2026-10-28T00:00:00.000Z',
+      week: '2026-10-26T00:00:00.000Z',
+    });
+    // Clocks went forward on Sunday 29 Mar 2026: that Sunday's week began on Monday 23rd at 00:00 UTC (GMT).
+    expect(shopPeriods(Date.parse('2026-03-29T12:00:00Z'))).toEqual({
+      today: '2026-03-29T00:00:00.000Z',
+      week: '2026-03-23T00:00:00.000Z',
+    });
   });
 });
