@@ -282,6 +282,21 @@ describe('signing in by e-mail', () => {
   });
 });
 
+/** A field-data beacon as the browser sends it. */
+const sendVitals = (beacon: object) =>
+  fetch(`${t.url}/vitals`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(beacon) });
+/** One visit to a product page in the UK with these LCP and INP (ms), naming the photo and the buy button. */
+const productVisit = (lcp: number, inp: number) => ({
+  pageType: '/product/:id',
+  market: 'gb',
+  device: 'phone',
+  entries: [
+    { metric: 'LCP', value: lcp, target: 'div.relative>img.h-full.object-contain' },
+    { metric: 'INP', value: inp, target: 'div.flex>button#add-to-cart.btn' },
+    { metric: 'CLS', value: 0.02, target: 'div.grid>p.text-sm' },
+  ],
+});
+
 describe('signed in', () => {
   let b: Browser;
   beforeAll(async () => {
@@ -652,32 +667,42 @@ describe('signed in', () => {
     }
   });
 
-  it('draws the field data as an SVG chart, per page type and market', async () => {
-    const beacon = {
-      pageType: '/product/:id',
-      market: 'gb',
-      device: 'phone',
-      entries: [
-        { metric: 'LCP', value: 1800, target: 'img.hero' },
-        { metric: 'INP', value: 260, target: 'button.buy' },
-        { metric: 'CLS', value: 0.02 },
-      ],
-    };
-    expect(
-      (await fetch(`${t.url}/vitals`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(beacon) }))
-        .status,
-    ).toBe(204);
+  it('says in words how each page type does per market, and names the slow element, not its selector', async () => {
+    // Four visits: the slowest quarter loads in 4.5 s (poor) and answers a tap in 260 ms (needs work).
+    for (const [lcp, inp] of [
+      [1200, 80],
+      [1500, 90],
+      [4500, 260],
+      [4600, 300],
+    ])
+      expect((await sendVitals(productVisit(lcp!, inp!))).status).toBe(204);
+    const home = { pageType: '/', market: 'eu', device: 'desktop', entries: [{ metric: 'LCP', value: 900, target: 'h1.font-bold' }] };
+    expect((await sendVitals(home)).status).toBe(204);
     const page = await vi.waitFor(
       async () => {
         const p = await b.get('/admin/vitals?days=28');
-        expect(p.html).toContain('data-vitals-chart="LCP"');
+        expect(p.html).toContain('data-vitals-verdict="good"');
+        expect(p.html).toContain('data-vitals-verdict="poor"');
         return p;
       },
       { timeout: 3000 },
     );
     expect(page.html).toMatch(/<svg[^>]*role="img"[^>]*data-vitals-chart="INP"/);
-    expect(textOf(page.html)).toContain('/product/:id gb');
-    expect(textOf(page.html)).toContain('button.buy');
+    const verdicts = textOf(section(page.html, 'vitals-words'));
+    // Worst first: the product pages in the UK, then the home page.
+    expect(verdicts).toMatch(
+      /Product pages, UK \(4 visits\) Poor Poor, 4\.5 s Needs work, 260 ms Good, 0\.02 [^]*Home page, Europe \(1 visit\) Good Good, 900 ms No data No data/,
+    );
+    const text = textOf(page.html);
+    expect(text).toContain(
+      'Product pages, UK: loading is poor (4.5 s; good is 2.5 s or less). The largest thing to appear, and the slowest: a photo.',
+    );
+    expect(text).toContain(
+      'Product pages, UK: responding to taps needs work (260 ms; good is 200 ms or less). What visitors pressed when it answered slowest: the buy button.',
+    );
+    expect(text).not.toContain('/product/:id');
+    expect(text).not.toContain('button#add-to-cart');
+    expect(textOf(section(page.html, 'slowest'))).toContain('300 ms Product pages the buy button');
   });
 
   it('shows today at a glance: orders to ship, stock, sales today and this week per market in shop time', async () => {

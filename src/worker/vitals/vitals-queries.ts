@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { THRESHOLDS } from '#shared/vitals/metrics.ts';
 import type { Db } from '#worker/db/client.ts';
 import { webVitals } from '#worker/db/schema.ts';
 import type { VitalsBatchInput } from './vitals-batch.ts';
@@ -56,4 +57,33 @@ export function slowestInp(db: Db, since: string, limit = 5) {
     .where(and(eq(webVitals.metric, 'INP'), gte(webVitals.createdAt, since)))
     .orderBy(desc(webVitals.value))
     .limit(limit);
+}
+
+export interface CommonTarget {
+  pageType: string;
+  market: string | null;
+  metric: string;
+  target: string;
+  count: number;
+}
+
+/**
+ * Per page type, market and metric (LCP, INP, CLS) since `since`: the element reports named most
+ * often among the slow ones (over Google's "good"), or among all when none was slow. What to fix.
+ */
+export async function commonTargets(db: Db, since: string): Promise<CommonTarget[]> {
+  const slow = sql.raw(
+    `case metric ${(['LCP', 'INP', 'CLS'] as const).map((m) => `when '${m}' then value > ${THRESHOLDS[m].good}`).join(' ')} end`,
+  );
+  const rows = await db.all<{ page_type: string; market: string | null; metric: string; target: string; n: number }>(sql`
+    with counted as (
+      select page_type, market, metric, target, count(*) as n, sum(${slow}) as slow
+      from ${webVitals}
+      where created_at >= ${since} and target is not null and metric in ('LCP', 'INP', 'CLS')
+      group by page_type, market, metric, target
+    ), ranked as (
+      select *, row_number() over (partition by page_type, market, metric order by slow desc, n desc, target) as rn from counted
+    )
+    select page_type, market, metric, target, n from ranked where rn = 1`);
+  return rows.map((r) => ({ pageType: r.page_type, market: r.market, metric: r.metric, target: r.target, count: Number(r.n) }));
 }

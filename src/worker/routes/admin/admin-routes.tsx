@@ -4,7 +4,7 @@ import { owedMailNow, owedMailRows, retryAllOwedMail } from '#worker/jobs/retry-
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { openDisputes, ordersToShip, oversoldLines, salesOf } from '#worker/orders/order-lists.ts';
 import { shopPeriods } from '#shared/policy/shop-time.ts';
-import { slowestInp, vitalsP75 } from '#worker/vitals/vitals-queries.ts';
+import { commonTargets, slowestInp, vitalsP75 } from '#worker/vitals/vitals-queries.ts';
 import { adminPage, claimForm } from '#worker/routes/admin-frame/admin-context.tsx';
 import { readFields } from '#worker/http/read-fields.ts';
 import { adminGate, requireAdmin, type AdminEnv } from '#worker/routes/admin-frame/admin-guard.tsx';
@@ -39,8 +39,8 @@ const office = new Hono<AdminEnv>()
     const days = (VITALS_DAYS as readonly number[]).includes(asked) ? asked : 7;
     const since = new Date(Date.now() - days * DAY_MS).toISOString();
     const db = c.get('deps').db;
-    const [rows, slowest] = await Promise.all([vitalsP75(db, since), slowestInp(db, since)]);
-    return adminPage(c, `Web Vitals, last ${days} days`, <VitalsPage days={days} rows={rows} slowest={slowest} />);
+    const [rows, targets, slowest] = await Promise.all([vitalsP75(db, since), commonTargets(db, since), slowestInp(db, since)]);
+    return adminPage(c, `Web Vitals, last ${days} days`, <VitalsPage days={days} rows={rows} targets={targets} slowest={slowest} />);
   })
   .get('/admin/mail', async (c) => {
     const deps = c.get('deps');
