@@ -473,6 +473,9 @@ describe('signed in', () => {
     const page = await b.get(`/admin/orders/${number}`);
     expect(section(page.html, 'refund')).toContain(`action="/admin/orders/${number}/refund"`);
     expect(textOf(section(page.html, 'refund'))).toContain('Up to £154.98.');
+    // The owner's words, not the shopper's.
+    expect(textOf(page.html)).toContain('Paid, unfulfilled. Paid and waiting to be packed and shipped.');
+    expect(textOf(page.html)).not.toMatch(/your order/i);
 
     const over = await b.post(`/admin/orders/${number}/refund`, { form_token: formToken(), amount: '200' });
     expect(over.res.status).toBe(409);
@@ -731,13 +734,25 @@ describe('signed in', () => {
     expect(text).toContain(`Sales today: ${sum(today)}.`);
   });
 
-  it('lists owed mail and tries it again', async () => {
+  it('lists owed mail in words and tries it again; shipping while mail is down says the shopper is not told yet', async () => {
+    const number = await paidOrder();
     running.postmark.state.mode = 'fail';
     try {
       await paidOrder();
       await new Promise((r) => setTimeout(r, 300));
       const page = await b.get('/admin/mail');
       expect(page.html).toContain('data-owed-mail');
+      expect(textOf(page.html)).toMatch(/New order \S+ .* not sent yet|New order \S+ .* failing/);
+      const shipped = await b.post(`/admin/orders/${number}/ship`, { form_token: formToken(), tracking: 'AB123456789GB' });
+      expect(shipped.res.status).toBe(303);
+      const after = textOf((await b.get(`/admin/orders/${number}`)).html);
+      expect(after).toContain(
+        'shipped, tracking AB123456789GB; the mail telling the shopper could not go yet and is tried again shortly (see Mail).',
+      );
+      expect(after).not.toContain('the shopper is told');
+      expect(textOf(section((await b.get('/admin')).html, 'mail'))).toMatch(
+        /Order updates \(payment, shipping, refunds, disputes\): \d+ waiting to go/,
+      );
     } finally {
       running.postmark.state.mode = 'accept';
     }

@@ -82,3 +82,17 @@ export function statusSentences(payment: PaymentStatus, fulfilment: FulfilmentSt
   if (payment === 'refunded') sentences.push('This order has been refunded.');
   return sentences;
 }
+
+/** Where an order stands, in the owner's words: what it means for the parcel (the back office's order page). */
+export function ownerStatusSentences(payment: PaymentStatus, fulfilment: FulfilmentStatus, dispute: DisputeHold | null): string[] {
+  const sentences: string[] = [];
+  if (payment === 'pending') sentences.push('The payment is not confirmed yet (a delayed method): ship once it is.');
+  if (payment === 'failed') sentences.push('The payment failed: nothing was taken and nothing ships.');
+  if (fulfilment === 'unfulfilled' && !dispute && (SHIPPABLE as readonly PaymentStatus[]).includes(payment))
+    sentences.push('Paid and waiting to be packed and shipped.');
+  if (fulfilment === 'shipped') sentences.push('Shipped.');
+  if (fulfilment === 'returned') sentences.push('Every unit has come back.');
+  if (payment === 'partially_refunded') sentences.push('Part of the payment has been refunded.');
+  if (payment === 'refunded') sentences.push('The whole payment has been refunded.');
+  return sentences;
+}

@@ -101,11 +101,13 @@ export async function sendOwedMail<T extends MailTable>(
  * after the caller's batch wrote them. Each is claimed with a lease first, as the retry job claims (one
  * in back-off after a failure is left to that job), so a racing sender never sends one twice; and the
  * provider is always asked first (a row whose lease ran out looks the same as a fresh one, and its
- * sender may have died after the provider took it). Rejects only when the claim itself fails.
+ * sender may have died after the provider took it). Rejects only when the claim itself fails. Answers
+ * how many it claimed and how many of those went.
  */
 export async function sendOwedNow<T extends MailTable>(kind: OwedMailKind<T>, deps: MailDeps, log: Logger, only: SQL, limit: number) {
   const now = new Date();
   const leaseUntil = new Date(now.getTime() + emailLeaseMs(deps.settings.MAIL_TIMEOUT_MS, deps.settings.DB_TIMEOUT_MS));
   const claimed = await claimOwedMail(deps.db, kind.table, { now, leaseNow: now, leaseUntil, limit, only });
-  await Promise.all(claimed.map((row) => sendOwedMail(kind, deps, log, row, now, { mayHaveGone: true })));
+  const results = await Promise.all(claimed.map((row) => sendOwedMail(kind, deps, log, row, now, { mayHaveGone: true })));
+  return { claimed: claimed.length, sent: results.filter((r) => r.notified).length };
 }

@@ -21,11 +21,16 @@ export const orderStepMail: OwedMailKind<typeof orderMails> = {
 /** The most step mails one call sends (an order owes a handful at most); any more wait for the retry job. */
 const MAILS_AT_ONCE = 10;
 
-/** Sends the step mails an order owes, right after the step was written (the webhook's or the command's batch); never throws: what fails stays owed for the retry job. */
-export async function sendOrderStepMails(deps: MailDeps, log: Logger, orderId: number): Promise<void> {
+/**
+ * Sends the step mails an order owes, right after the step was written (the webhook's or the command's
+ * batch); never throws: what fails stays owed for the retry job. True when there was mail and all of it went now.
+ */
+export async function sendOrderStepMails(deps: MailDeps, log: Logger, orderId: number): Promise<boolean> {
   try {
-    await sendOwedNow(orderStepMail, deps, log, eq(orderMails.orderId, orderId), MAILS_AT_ONCE);
+    const { claimed, sent } = await sendOwedNow(orderStepMail, deps, log, eq(orderMails.orderId, orderId), MAILS_AT_ONCE);
+    return claimed > 0 && sent === claimed;
   } catch (err) {
     log('error', 'order step mail failed', { orderId, ...errorFields(err) });
+    return false;
   }
 }

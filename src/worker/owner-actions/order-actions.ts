@@ -102,9 +102,14 @@ export async function shipOrder(deps: OrderActionDeps, shipment: Shipment, by: s
     }),
   ]);
   if (moved.length === 0) throw new Refusal(`order ${order.number} cannot be shipped: it changed meanwhile (look at it again)`);
-  await sendOrderStepMails(deps, deps.log, order.id);
+  const told = await sendOrderStepMails(deps, deps.log, order.id);
   const carrier = shipment.carrier ? ` with ${shipment.carrier.slice(0, 64)}` : '';
-  return `${order.number}: shipped${carrier}${shipment.tracking ? `, tracking ${shipment.tracking}` : ''}; the shopper is told.`;
+  const mail = told
+    ? 'the shopper is told'
+    : order.email
+      ? 'the mail telling the shopper could not go yet and is tried again shortly (see Mail)'
+      : 'the order has no e-mail address to tell the shopper';
+  return `${order.number}: shipped${carrier}${shipment.tracking ? `, tracking ${shipment.tracking}` : ''}; ${mail}.`;
 }
 
 /** What of each product the order bought is not yet back (returns so far are steps with their lines). */

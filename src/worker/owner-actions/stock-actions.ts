@@ -92,7 +92,7 @@ export function quantityRefusal(action: 'receive' | 'count', quantity: number): 
   if (!Number.isSafeInteger(quantity)) return `the quantity must be a whole number, not ${quantity}`;
   if (action === 'count' && quantity < 0) return `stock cannot be set below 0 (asked for ${quantity})`;
   if (action === 'receive' && quantity <= 0)
-    return `add takes the number of units received, more than 0 (asked for ${quantity}); use set to correct a count`;
+    return `the units received must be more than 0, not ${quantity} (to correct a count, count the stock instead)`;
   if (quantity > MAX_UNITS) return `${quantity} units is more than this shop can hold (at most ${MAX_UNITS})`;
   return null;
 }

@@ -2,7 +2,7 @@ import { disputeDashboardUrl, disputeHold, type DisputeHold } from '#shared/orde
 import { orderTotalRows } from '#shared/orders/order-totals.ts';
 import { formatMinor } from '#shared/money.ts';
 import { refundLeft, refundRefusal } from '#shared/orders/refund-rules.ts';
-import { returnRefusal, shipRefusal, statusSentences } from '#shared/orders/order-status.ts';
+import { ownerStatusSentences, returnRefusal, shipRefusal } from '#shared/orders/order-status.ts';
 import { addressLines } from '#worker/orders/order-address.ts';
 import { stepWords } from '#worker/orders/order-steps.ts';
 import { orderAmounts, type StoredOrder } from '#worker/orders/order-queries.ts';
@@ -77,6 +77,8 @@ function ShipForm({ order, problem, hold }: OrderDetailData & { hold: DisputeHol
     </form>
   );
 }
+
+const capitalised = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 
 /** A product of the order by the name it was bought under. */
 const lineName = (order: StoredOrder, id: number) => order.lines.find((l) => l.productId === id)?.name ?? `product ${id}`;
@@ -187,8 +189,8 @@ export function OrderDetailPage(data: OrderDetailData) {
       <Problem text={data.problem && `${NOT_DONE[data.problem.form]}: ${data.problem.text}`} />
       {hold && <DisputeNotice hold={hold} currency={order.currency} />}
       <p className="font-semibold" data-order-status={order.status} data-fulfilment={order.fulfilment}>
-        {`${order.status.replaceAll('_', ' ')}, ${order.fulfilment}. `}
-        <span className="font-normal">{statusSentences(order.status, order.fulfilment).join(' ')}</span>
+        {`${capitalised(order.status.replaceAll('_', ' '))}, ${order.fulfilment}. `}
+        <span className="font-normal">{ownerStatusSentences(order.status, order.fulfilment, hold).join(' ')}</span>
       </p>
       <Section title="Lines and totals" id="lines">
         <Table caption="What the order bought" head={['Product', 'Quantity', 'Amount']}>

@@ -16,6 +16,14 @@ export interface TodayData {
   oversold: Awaited<ReturnType<typeof oversoldLines>>;
 }
 
+/** Each kind of owed mail as the owner knows it. */
+const MAIL_WORDS: Record<keyof TodayData['mail'], string> = {
+  contact: 'Contact messages',
+  order: 'New-order mails',
+  'order step': 'Order updates (payment, shipping, refunds, disputes)',
+  'stock alert': 'Back-in-stock mails',
+};
+
 const orderLink = (number: string) => (
   <a href={`/admin/orders/${number}`} className="font-mono underline">
     {number}
@@ -111,7 +119,9 @@ export function TodayPage({ toShip, disputes, mail, lowStock, sales, oversold }:
         ) : (
           <ul className="list-disc pl-5">
             {owed.map(([kind, m]) => (
-              <li key={kind}>{`${kind}: ${m.owed} owed${m.overdue > 0 ? `, ${m.overdue} failing` : ''}`}</li>
+              <li
+                key={kind}
+              >{`${MAIL_WORDS[kind as keyof TodayData['mail']]}: ${m.owed} waiting to go${m.overdue > 0 ? `, ${m.overdue} failing` : ''}`}</li>
             ))}
           </ul>
         )}
