@@ -247,6 +247,20 @@ describe('npm run orders -- ship, return, show', () => {
     expect(await mailsAbout(order.number, 'is on its way', 0)).toEqual([]);
   });
 
+  it('refunds from the terminal through Stripe: the amount in minor units, one intent per run, the order unchanged until the webhook', async () => {
+    const { session, order } = await paidOrder();
+    expect(() => parseOrderCommand(['refund', order.number])).toThrow('--amount: Enter the amount to refund as a number, like 10.00.');
+    expect(await run('refund', order.number, '--amount', '12.5')).toBe(
+      `${order.number}: £12.50 refund sent to Stripe. It shows here, and the shopper is mailed, once Stripe confirms it.`,
+    );
+    expect(stripe.chargeOf(session).amount_refunded).toBe(1250);
+    expect((await t.deps.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.refunded).toBe(0);
+    await expect(run('refund', order.number, '--amount', '400')).rejects.toThrow(
+      'only £322.47 is left to refund (£12.50 of £334.97 given back or on its way already), not £400.00',
+    );
+    expect(await run('show', order.number)).toMatch(/refund asked of Stripe {2}£12\.50 {2}re_test_\d+ {2}by terminal/);
+  });
+
   it('puts returned lines back on the shelf, one return move each, never more than was bought', async () => {
     const { order } = await paidOrder();
     await setStock(t.deps.db, 1, 5, null);
@@ -292,7 +306,7 @@ describe('npm run orders -- ship, return, show', () => {
     expect(() => parseOrderCommand(['ship', 'SP-7K2M-9QX4', '--colour', 'red'])).toThrow(/^unknown option --colour/);
     expect(() => parseOrderCommand(['ship', 'SP-7K2M-9QX4', '--carrier', 'DPD', '--carrier', 'UPS'])).toThrow(/^--carrier is given twice/);
     expect(() => parseOrderCommand(['return', 'SP-7K2M-9QX4', '--lines', '1-1'])).toThrow(/^--lines 1-1 is not <product id>:<quantity>/);
-    expect(() => parseOrderCommand(['refund', 'SP-7K2M-9QX4'])).toThrow(/^unknown command refund/);
+    expect(() => parseOrderCommand(['cancel', 'SP-7K2M-9QX4'])).toThrow(/^unknown command cancel/);
     await expect(run('show', 'SP-0000-0000')).rejects.toThrow('no order SP-0000-0000');
   });
 });

@@ -24,24 +24,34 @@ export interface RefundableOrder {
   status: PaymentStatus;
   currency: Currency;
   total: number;
+  /** Given back, as Stripe's webhooks recorded it (refunds made here and in Stripe's Dashboard). */
   refunded: number;
 }
 
-/** What is left to give back of an order's payment (minor units). */
-export const refundLeft = (order: RefundableOrder): number => Math.max(0, order.total - order.refunded);
+/** The sum of the refunds the shop asked Stripe for, from an order's timeline (its refund_asked steps). */
+export const refundsAsked = (steps: ReadonlyArray<{ kind: string; detail: { amount?: number } | null }>): number =>
+  steps.reduce((sum, s) => sum + (s.kind === 'refund_asked' ? (s.detail?.amount ?? 0) : 0), 0);
+
+/** Given back or on its way: the recorded refunds, or all the shop asked Stripe for when more (not confirmed yet). */
+const givenBack = (order: RefundableOrder, asked: number) => Math.max(order.refunded, asked);
+
+/** What is left to give back of an order's payment (minor units); `asked`: the sum of refunds asked of Stripe from the shop. */
+export const refundLeft = (order: RefundableOrder, asked = 0): number => Math.max(0, order.total - givenBack(order, asked));
 
 /** Why this refund cannot be given, or null (with an amount: also checks it is not more than what is left). */
-export function refundRefusal(order: RefundableOrder, hold: DisputeHold | null, amount?: number): string | null {
+export function refundRefusal(order: RefundableOrder, hold: DisputeHold | null, asked = 0, amount?: number): string | null {
   if (order.status === 'pending') return 'its payment is not confirmed yet';
   if (order.status === 'failed') return 'its payment failed, so nothing was taken';
   if (hold?.state === 'open')
     return 'the buyer’s bank is disputing the payment: the bank decides what goes back (answer the dispute in Stripe)';
   if (hold?.state === 'lost') return 'the buyer’s bank has taken the money back already';
-  const left = refundLeft(order);
-  if (left === 0) return 'it has been refunded in full';
+  const left = refundLeft(order, asked);
+  if (left === 0)
+    return order.refunded >= order.total ? 'it has been refunded in full' : 'refunds for all of it have been sent to Stripe already';
   if (amount !== undefined && amount > left) {
     const money = (minor: number) => formatMinor(minor, order.currency);
-    return `only ${money(left)} is left to refund (${money(order.refunded)} of ${money(order.total)} given back already), not ${money(amount)}`;
+    const back = `${money(givenBack(order, asked))} of ${money(order.total)} ${asked > order.refunded ? 'given back or on its way' : 'given back'} already`;
+    return `only ${money(left)} is left to refund (${back}), not ${money(amount)}`;
   }
   return null;
 }

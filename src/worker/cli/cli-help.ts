@@ -17,7 +17,11 @@ export const CLI_HELP: Record<string, string> = {
   npm run orders -- show <number>                       the order and its timeline
   npm run orders -- ship <number> [--carrier C] [--tracking T] [--url https://…]
                                                         marks it shipped and mails the shopper once
-  npm run orders -- return <number> [--lines 1:1,10:2]  puts returned goods back in stock`,
+  npm run orders -- return <number> [--lines 1:1,10:2]  puts returned goods back in stock
+  npm run orders -- refund <number> --amount 10.00 [--lines 1:1]
+                                                        refunds through Stripe (recorded, and the shopper
+                                                        mailed, when Stripe's webhook confirms it); the
+                                                        lines named go back in stock`,
   vitals: `npm run vitals [-- --days N]
   Field data from real visitors: p75 of LCP, INP, CLS, FCP and TTFB per page type and market (N: 1-400, default 7).`,
   stock: `npm run stock [-- add|set <product id> <quantity> [--note "…"]]

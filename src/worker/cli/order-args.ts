@@ -14,16 +14,36 @@ import {
 import { orderAmounts } from '#worker/orders/order-queries.ts';
 import { formatStep } from '#worker/orders/order-steps.ts';
 import { readFlags } from './cli-flags.ts';
+import { parseRefundAmount } from '#shared/orders/refund-rules.ts';
+import { randomToken } from '#worker/base/digest.ts';
+import { refundOrder, type RefundAsked } from '#worker/owner-actions/refund-order.ts';
 
 const USAGE =
-  'usage: orders ship <number> [--carrier "Royal Mail"] [--tracking AB123456789GB] [--url https://…] | orders return <number> [--lines <product id>:<quantity>,…] | orders show <number>';
+  'usage: orders ship <number> [--carrier "Royal Mail"] [--tracking AB123456789GB] [--url https://…] | orders return <number> [--lines <product id>:<quantity>,…] | orders refund <number> --amount 10.00 [--lines <product id>:<quantity>,…] | orders show <number>';
 
-export type OrderCommand = { action: 'show'; number: string } | ({ action: 'ship' } & Shipment) | ({ action: 'return' } & GoodsBack);
+export type OrderCommand =
+  | { action: 'show'; number: string }
+  | ({ action: 'ship' } & Shipment)
+  | ({ action: 'return' } & GoodsBack)
+  | ({ action: 'refund' } & RefundAsked);
+
+/** `--lines 1:1,10:2` as lines; null when not given. */
+function readLines(given: string | undefined): GoodsBack['lines'] {
+  if (given === undefined) return null;
+  const lines = given.split(',').map((entry) => {
+    const match = /^(\d+):(\d+)$/.exec(entry.trim());
+    if (!match || Number(match[2]) < 1) throw new Error(`--lines ${entry} is not <product id>:<quantity> (e.g. 1:1,10:2)`);
+    return { productId: Number(match[1]), quantity: Number(match[2]) };
+  });
+  if (new Set(lines.map((l) => l.productId)).size < lines.length) throw new Error(`--lines names a product twice: ${given}`);
+  return lines;
+}
 
 /** Reads `ship SP-… --carrier …`, `return SP-… --lines 1:1,10:2` or `show SP-…`; throws naming what is wrong, before anything is read or written. */
 export function parseOrderCommand(args: readonly string[]): OrderCommand {
   const [action, number, ...rest] = args;
-  if (action !== 'ship' && action !== 'return' && action !== 'show') throw new Error(`unknown command ${action} (${USAGE})`);
+  if (action !== 'ship' && action !== 'return' && action !== 'refund' && action !== 'show')
+    throw new Error(`unknown command ${action} (${USAGE})`);
   if (!number || !ORDER_NUMBER.test(number))
     throw new Error(`${number ?? '(missing)'} is not an order number like SP-7K2M-9QX4 (${USAGE})`);
   if (action === 'show') {
@@ -43,15 +63,15 @@ export function parseOrderCommand(args: readonly string[]): OrderCommand {
     if (invalid) throw new Error(invalid);
     return { action, ...shipment };
   }
-  const given = readFlags(rest, ['--lines'], USAGE).get('--lines');
-  if (given === undefined) return { action, number, lines: null };
-  const lines = given.split(',').map((entry) => {
-    const match = /^(\d+):(\d+)$/.exec(entry.trim());
-    if (!match || Number(match[2]) < 1) throw new Error(`--lines ${entry} is not <product id>:<quantity> (e.g. 1:1,10:2)`);
-    return { productId: Number(match[1]), quantity: Number(match[2]) };
-  });
-  if (new Set(lines.map((l) => l.productId)).size < lines.length) throw new Error(`--lines names a product twice: ${given}`);
-  return { action, number, lines };
+  if (action === 'refund') {
+    const flags = readFlags(rest, ['--amount', '--lines'], USAGE);
+    // The amount's currency is the order's; the refusal's example is only words.
+    const typed = parseRefundAmount(flags.get('--amount') ?? '', 'GBP');
+    if ('refusal' in typed) throw new Error(`--amount: ${typed.refusal}`);
+    // One run of the command is one intent: Stripe makes its refund once.
+    return { action, number, amount: typed.amount, goodsBack: readLines(flags.get('--lines')), intent: randomToken(16) };
+  }
+  return { action, number, lines: readLines(readFlags(rest, ['--lines'], USAGE).get('--lines')) };
 }
 
 /** `orders show`: the order, its lines and totals, and its timeline. */
@@ -67,9 +87,10 @@ async function show(db: Db, number: string): Promise<string> {
   ].join('\n');
 }
 
-/** `npm run orders -- ship|return|show <number> …`: what it did, or an Error naming why nothing was written. Done by the terminal. */
+/** `npm run orders -- ship|return|refund|show <number> …`: what it did, or an Error naming why nothing was written. Done by the terminal. */
 export function runOrderCommand(deps: OrderActionDeps, command: OrderCommand): Promise<string> {
   if (command.action === 'ship') return shipOrder(deps, command, 'terminal');
   if (command.action === 'return') return returnGoods(deps, command, 'terminal');
+  if (command.action === 'refund') return refundOrder(deps, command, 'terminal');
   return show(deps.db, command.number);
 }

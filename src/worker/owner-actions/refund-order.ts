@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { disputeHold } from '#shared/orders/dispute-hold.ts';
-import { refundRefusal } from '#shared/orders/refund-rules.ts';
+import { refundRefusal, refundsAsked } from '#shared/orders/refund-rules.ts';
 import { formatMinor } from '#shared/money.ts';
 import { nowIso } from '#worker/base/clock.ts';
 import { Refusal } from '#worker/base/refusal.ts';
@@ -28,7 +28,7 @@ export interface RefundAsked {
 export async function refundOrder(deps: OrderActionDeps, asked: RefundAsked, by: string): Promise<string> {
   const { order, steps } = await findOrder(deps.db, asked.number);
   const money = (minor: number) => formatMinor(minor, order.currency);
-  const refusal = refundRefusal(order, disputeHold(steps), asked.amount);
+  const refusal = refundRefusal(order, disputeHold(steps), refundsAsked(steps), asked.amount);
   if (refusal) throw new Refusal(`Cannot refund order ${order.number}: ${refusal}.`);
   if (!order.paymentIntent || !deps.gateway) {
     throw new Refusal(

@@ -127,7 +127,7 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
         deps.db.$client.close();
       }
     }
-    if (command === 'orders' && ['ship', 'return', 'show'].includes(flags[0] ?? '')) {
+    if (command === 'orders' && ['ship', 'return', 'refund', 'show'].includes(flags[0] ?? '')) {
       // Parsed first: bad input reads and writes nothing.
       const orderCommand = parseOrderCommand(flags);
       // Shipping mails the shopper: refused before anything is written when that mail could not reach them.

@@ -1,7 +1,7 @@
 import { disputeDashboardUrl, disputeHold, type DisputeHold } from '#shared/orders/dispute-hold.ts';
 import { orderTotalRows } from '#shared/orders/order-totals.ts';
 import { formatMinor } from '#shared/money.ts';
-import { refundLeft, refundRefusal } from '#shared/orders/refund-rules.ts';
+import { refundLeft, refundRefusal, refundsAsked } from '#shared/orders/refund-rules.ts';
 import { ownerStatusSentences, returnRefusal, shipRefusal } from '#shared/orders/order-status.ts';
 import { addressLines } from '#worker/orders/order-address.ts';
 import { stepWords } from '#worker/orders/order-steps.ts';
@@ -116,12 +116,13 @@ function ReturnForm({ order, left, problem }: OrderDetailData) {
 }
 
 /** Part or all of what is left, through Stripe; goods that came back with it go back in stock at the same time. */
-function RefundForm({ order, left, problem, hold }: OrderDetailData & { hold: DisputeHold | null }) {
-  const refusal = refundRefusal(order, hold);
+function RefundForm({ order, steps, left, problem, hold }: OrderDetailData & { hold: DisputeHold | null }) {
+  const asked = refundsAsked(steps);
+  const refusal = refundRefusal(order, hold, asked);
   if (refusal) return <p>{`Cannot refund: ${refusal}.`}</p>;
   const typed = problem?.form === 'refund' ? problem.fields : {};
   const open = returnRefusal(order.status) ? [] : openLines(left);
-  const most = formatMinor(refundLeft(order), order.currency);
+  const most = formatMinor(refundLeft(order, asked), order.currency);
   return (
     <form method="post" action={`/admin/orders/${order.number}/refund`} className="flex flex-col gap-3">
       <FormOnce />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRefundAmount, refundLeft, refundRefusal } from '#shared/orders/refund-rules.ts';
+import { parseRefundAmount, refundLeft, refundRefusal, refundsAsked } from '#shared/orders/refund-rules.ts';
 
 const paid = { status: 'paid' as const, currency: 'GBP' as const, total: 15498, refunded: 0 };
 
@@ -22,12 +22,28 @@ describe('parseRefundAmount', () => {
 
 describe('refundRefusal', () => {
   it('allows up to what is left, and says how much that is', () => {
-    expect(refundRefusal(paid, null, 15498)).toBeNull();
+    expect(refundRefusal(paid, null, 0, 15498)).toBeNull();
     expect(refundLeft({ ...paid, refunded: 1000 })).toBe(14498);
-    expect(refundRefusal({ ...paid, status: 'partially_refunded', refunded: 1000 }, null, 14499)).toBe(
+    expect(refundRefusal({ ...paid, status: 'partially_refunded', refunded: 1000 }, null, 0, 14499)).toBe(
       'only £144.98 is left to refund (£10.00 of £154.98 given back already), not £144.99',
     );
     expect(refundRefusal({ ...paid, status: 'refunded', refunded: 15498 }, null)).toBe('it has been refunded in full');
+  });
+
+  it('counts refunds asked of Stripe and not yet confirmed as on their way', () => {
+    const steps = [
+      { kind: 'paid', detail: null },
+      { kind: 'refund_asked', detail: { amount: 1000 } },
+      { kind: 'refund_asked', detail: { amount: 250 } },
+    ];
+    expect(refundsAsked(steps)).toBe(1250);
+    expect(refundLeft(paid, 1250)).toBe(14248);
+    expect(refundRefusal(paid, null, 1250, 15000)).toBe(
+      'only £142.48 is left to refund (£12.50 of £154.98 given back or on its way already), not £150.00',
+    );
+    // Confirmed, and more given back in Stripe's Dashboard: the recorded figure counts.
+    expect(refundLeft({ ...paid, refunded: 2000 }, 1250)).toBe(13498);
+    expect(refundRefusal(paid, null, 15498)).toBe('refunds for all of it have been sent to Stripe already');
   });
 
   it('refuses an order whose money never came or is with the bank', () => {
