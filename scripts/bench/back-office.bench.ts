@@ -11,6 +11,7 @@ import { readOrderQuery } from '#shared/admin/admin-rules.ts';
 import { openDisputes, orderPage, ordersToShip, otherOrdersOf, salesOf } from '#worker/orders/order-lists.ts';
 import { shopPeriods } from '#shared/policy/shop-time.ts';
 import { recentMoves } from '#worker/stock/stock-queries.ts';
+import { notesOf } from '#worker/owner-actions/order-notes.ts';
 import { syncContent } from '#worker/content-sync/content-sync.ts';
 import { createDb, type Db } from '#worker/db/client.ts';
 import { schema } from '#worker/db/schema.ts';
@@ -45,6 +46,10 @@ async function growTo(db: Db, total: number) {
        select id, 'dispute:dp_' || id || ':closed', 'dispute_closed', '{"outcome":"won"}', created_at from orders where id >= ${from} and id % 400 = 0`,
       `with recursive k(i) as (select ${from * 4} union all select i + 1 from k where i < ${total * 4})
        insert into stock_moves (product_id, change, reason, order_number, at) select 1 + i % 15, -1, 'sale', null, strftime('%Y-%m-%dT%H:%M:%fZ', 'now') from k`,
+      // A note on one order in 4 (two on each of those), as an owner who writes things down.
+      `insert into order_notes (order_id, body, by, at)
+       select id, 'Rang the shopper about order ' || number, 'owner@example.com', created_at from orders where id >= ${from} and id % 4 = 2
+       union all select id, 'Parcel left with a neighbour', 'owner@example.com', created_at from orders where id >= ${from} and id % 4 = 2`,
     ],
     'write',
   );
@@ -69,6 +74,7 @@ function readsOf(db: Db): Record<string, () => Promise<unknown>> {
     'orders: a miss': () => orderPage(db, query('q=Bar Trainer')),
     'orders: page after cursor': () => orderPage(db, query(`before=${new Date(Date.now() - 45 * 86_400_000).toISOString()}~50`)),
     'order: the shopper’s others': () => otherOrdersOf(db, { id: 90, email: 'Buyer30@Example.com' }),
+    'order: its notes': () => notesOf(db, 90),
     'stock: recent moves': () => recentMoves(db),
   };
 }

@@ -23,7 +23,7 @@ export async function addOrderNote(db: Db, note: { number: string; body: string 
 /** An order's notes, newest first, at most NOTES_SHOWN. */
 export function notesOf(db: Db, orderId: number) {
   return db
-    .select({ body: orderNotes.body, by: orderNotes.by, at: orderNotes.at })
+    .select({ id: orderNotes.id, body: orderNotes.body, by: orderNotes.by, at: orderNotes.at })
     .from(orderNotes)
     .where(eq(orderNotes.orderId, orderId))
     .orderBy(desc(orderNotes.at), desc(orderNotes.id))

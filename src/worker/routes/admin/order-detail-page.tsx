@@ -153,7 +153,7 @@ function Notes({ order, notes, problem }: OrderDetailData) {
       {notes.length > 0 && (
         <ul className="mb-3 flex flex-col gap-2 text-sm" data-notes={notes.length}>
           {notes.map((n) => (
-            <li key={`${n.at}-${n.by}`} className="rounded-md bg-amber-50 p-2">
+            <li key={n.id} className="rounded-md bg-amber-50 p-2">
               <p className="break-words whitespace-pre-wrap">{n.body}</p>
               <p className="mt-1 text-stone-600">{`${n.by}, ${when(n.at)}`}</p>
             </li>
