@@ -109,6 +109,7 @@ describe('the back office on a phone', () => {
         { timeout: 5000 },
       );
       await page.goto(/https?:\/\/\S+\/admin\/sign-in\/link\?token=\S+/.exec(mail.text)![0]);
+      await checkPage('sign-in link');
       await page.getByRole('button', { name: 'Sign in' }).tap();
       await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
       expect(await checkPage('today')).toBeGreaterThanOrEqual(2);
@@ -143,6 +144,11 @@ describe('the back office on a phone', () => {
       await checkPage('disputed order');
       await page.goto(`${e2e.shop.url}/admin/orders/${disputedNumber}/slip`);
       await checkPage('packing slip');
+      // Printed, the slip has nothing of the back office's header.
+      await page.emulateMedia({ media: 'print' });
+      expect(await page.locator('header').isVisible()).toBe(false);
+      expect(await page.getByText('Ship to').isVisible()).toBe(true);
+      await page.emulateMedia({ media: 'screen' });
 
       for (const [link, heading] of [
         ['Stock', 'Stock'],

@@ -140,7 +140,7 @@ export function VitalsPage({
         return (
           <Section key={metric} title={`${METRIC_WORDS[metric]} (${metric}), p75`} id={`vitals-${metric}`}>
             <VitalsChart metric={metric} bars={bars} id={`chart-${metric}`} />
-            <Table caption={`${metric} p75 per page type and market`} head={['Page type, market', 'p75', 'Views']}>
+            <Table caption={`${metric} p75 per page type and market`} head={['Pages', 'p75', 'Visits']}>
               {bars.map((b) => (
                 <tr key={b.label}>
                   <td className={cell}>{b.label}</td>
