@@ -16,6 +16,7 @@ export const DOMAIN_IMPORTS = {
   limits: ['base', 'db'],
   mail: ['base', 'db'],
   'page-cache': [],
+  'order-access': ['base', 'db', 'limits', 'mail'],
   orders: ['base', 'db', 'limits', 'mail', 'payments', 'products', 'stock', 'stock-alerts'],
   'owner-actions': ['base', 'db', 'mail', 'orders', 'payments', 'stock', 'stock-alerts'],
   payments: ['base'],

@@ -96,3 +96,19 @@ export function ownerStatusSentences(payment: PaymentStatus, fulfilment: Fulfilm
   if (payment === 'refunded') sentences.push('The whole payment has been refunded.');
   return sentences;
 }
+
+const PAYMENT_WORDS: Record<PaymentStatus, string> = {
+  pending: 'Payment being confirmed',
+  paid: 'Paid',
+  failed: 'Payment failed',
+  partially_refunded: 'Partly refunded',
+  refunded: 'Refunded',
+};
+const FULFILMENT_WORDS: Record<FulfilmentStatus, string> = { unfulfilled: 'being prepared', shipped: 'shipped', returned: 'returned' };
+
+/** Both statuses in a few words, for a list of a shopper's orders: "Paid, shipped". */
+export function shortStatus(payment: PaymentStatus, fulfilment: FulfilmentStatus): string {
+  if (payment === 'failed') return PAYMENT_WORDS.failed;
+  if (payment === 'pending') return PAYMENT_WORDS.pending;
+  return `${PAYMENT_WORDS[payment]}, ${FULFILMENT_WORDS[fulfilment]}`;
+}

@@ -115,6 +115,8 @@ function settingsSchema(runtime: Runtime) {
     CF_ACCESS_AUD: optional(z.string().regex(/^[\w-]+$/, "must be the Access application's audience tag")),
     /** Promotion codes one network may look up per 10 minutes (discount links, the cart's field; then 429); 0: no limit. */
     PROMO_CODE_RATE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(20),
+    /** "Your orders" links one network may ask for per 15 minutes (then 429); 0 turns the limit off. */
+    ORDERS_LINK_RATE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(10),
     /** Back-in-stock requests one address may make per 10 minutes (then 429); 0 turns the limit off. */
     STOCK_ALERT_RATE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(10),
     /**

@@ -549,6 +549,25 @@ export const adminLinks = sqliteTable(
 );
 
 /**
+ * A shopper's way to their orders without an account: a one-time link mailed to their address
+ * (`link`, 15 minutes), and the hour of access it opens once used (`session`, its token in a cookie).
+ * Only each token's SHA-256 is kept; the address in lower case, as orders are found by it.
+ */
+export const orderAccess = sqliteTable(
+  'order_access',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    tokenHash: text('token_hash').notNull().unique(),
+    kind: text('kind', { enum: ['link', 'session'] }).notNull(),
+    email: text('email').notNull(),
+    expiresAt: text('expires_at').notNull(),
+    usedAt: text('used_at'),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [index('order_access_email_idx').on(t.email, t.createdAt), index('order_access_expires_idx').on(t.expiresAt)],
+);
+
+/**
  * A signed-in back-office session, kept here (so it holds across Worker isolates and can be ended):
  * the cookie carries a token, the row its SHA-256. It ends at sign-out or after 12 hours unused.
  */

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { SESSION_IDLE_HOURS } from '#shared/admin/admin-rules.ts';
+import { ORDERS_ACCESS_MINUTES } from '#shared/orders/your-orders-rules.ts';
 import { CART_COOKIE, CART_MAX_AGE } from '#shared/cart/cart.ts';
 import { PREFERENCE_KEY } from '#shared/region/preference.ts';
 import { CONSENT_STORAGE_KEY, consentCookie, type ConsentChoice } from '#shared/site/consent.ts';
@@ -40,6 +41,8 @@ export const COOKIES = {
   flash: { name: 'flash', maxAgeS: 120 },
   /** The back office's own: only its pages are sent it, and a shopper's notice never shows there. */
   adminFlash: { name: 'admin_flash', maxAgeS: 120, path: '/admin' },
+  /** An hour of "your orders" opened by a mailed link (its token; the row keeps the hash). */
+  ordersAccess: { name: 'orders_access', maxAgeS: ORDERS_ACCESS_MINUTES * 60, sameSite: 'Lax' },
   /** The back office's session: `__Host-` where the scheme allows it (this host's alone, Secure, every path). */
   admin: { name: (https) => (https ? '__Host-admin' : 'admin'), maxAgeS: SESSION_IDLE_HOURS * 3600, sameSite: 'Strict' },
 } satisfies Record<string, CookieSpec>;

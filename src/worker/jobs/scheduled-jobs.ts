@@ -7,6 +7,7 @@ import { tidyAlerts } from '#worker/stock-alerts/alert-requests.ts';
 import { tellWaiting } from '#worker/stock-alerts/tell-waiting.ts';
 import { tidyAdminSessions } from '#worker/admin/admin-sessions.ts';
 import { tidyFormTokens } from '#worker/admin/form-once.ts';
+import { tidyOrderAccess } from '#worker/order-access/access-tokens.ts';
 import { retryAllOwedMail, type JobDeps } from './retry-owed-mail.ts';
 import type { AppDeps } from '#worker/middleware/app-context.ts';
 import { pruneChanges } from '#worker/changes/change-feed.ts';
@@ -50,6 +51,7 @@ export async function runScheduledJobs(deps: JobDeps & Pick<AppDeps, 'gateway' |
   await job(deps, 'tidy-stock-alerts', () => tidyAlerts(deps.db));
   await job(deps, 'tidy-admin-sessions', () => tidyAdminSessions(deps.db));
   await job(deps, 'tidy-admin-form-tokens', () => tidyFormTokens(deps.db));
+  await job(deps, 'tidy-order-access', () => tidyOrderAccess(deps.db));
   // Pages follow what changed: posts whose time came, then any change whose purge did not land (a
   // command run away from the shop, Workers Cache refusing), then old records go.
   await job(deps, 'announce-posts-due', () => announcePostsDue(deps.db, deps.changes));

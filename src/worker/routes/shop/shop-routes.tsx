@@ -9,13 +9,16 @@ import * as order from '#worker/routes/orders/order-page.tsx';
 import * as product from './product-page.tsx';
 import * as productList from './products-page.tsx';
 import * as thankYou from '#worker/routes/orders/thank-you-page.tsx';
+import { yourOrdersRoutes } from '#worker/routes/orders/your-orders-routes.tsx';
 
-/** The shop: home, the product list and pages, the cart and its posts, checkout, the thank-you page and the order page. */
+/** The shop: home, the product list and pages, the cart and its posts, checkout, the thank-you page, "your orders" and the order page. */
 export const shopRoutes = new Hono<AppEnv>()
   .get('/', servePage(home))
   .get('/products', servePage(productList))
   .get('/product/:id/:slug?', servePage(product))
   .get('/thank-you', servePage(thankYou))
+  // Before /orders/:number: /orders/link is a page of its own.
+  .route('/', yourOrdersRoutes)
   .get('/orders/:number', servePage(order))
   .get('/cart', servePage(cart))
   .route('/', cartRoutes)
