@@ -182,6 +182,8 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
       evidence_details: { due_by: number; has_evidence: boolean; past_due: boolean; submission_count: number };
     }
   >();
+  /** Coupons the shop made through the API (store credit), by id. */
+  const coupons = new Map<string, EmulatedPromotion['coupon']>();
   /** The account's promotion codes: SPRING10 (10% off), TAKE15 (£15, €17 or $19 off, orders of £50 or more), OLDCODE (switched off). */
   const promotions: EmulatedPromotion[] = [];
   function addPromotion(opts: {
@@ -652,6 +654,55 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
           return sessionJson(session, false);
         });
       }
+      if (req.method === 'POST' && url.pathname === '/v1/coupons') {
+        const fields = Object.fromEntries(new URLSearchParams(raw));
+        const refusal = () =>
+          !fields.amount_off && !fields.percent_off
+            ? stripeError('Missing required param: amount_off or percent_off.', 'amount_off')
+            : fields.amount_off && !fields.currency
+              ? stripeError('You must specify `currency` when creating an amount_off coupon.', 'currency')
+              : null;
+        return idempotent(req, res, raw, refusal, () => {
+          const coupon: EmulatedPromotion['coupon'] = {
+            id: `coupon_made_${coupons.size + 1}`,
+            percent_off: fields.percent_off ? Number(fields.percent_off) : null,
+            amount_off: fields.amount_off ? Number(fields.amount_off) : null,
+            currency: fields.currency ?? null,
+            valid: true,
+          };
+          coupons.set(coupon.id, coupon);
+          return {
+            object: 'coupon',
+            duration: fields.duration ?? 'once',
+            max_redemptions: Number(fields.max_redemptions) || null,
+            ...coupon,
+          };
+        });
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/promotion_codes') {
+        const fields = Object.fromEntries(new URLSearchParams(raw));
+        const coupon = coupons.get(fields['promotion[coupon]'] ?? '');
+        const refusal = () =>
+          !coupon
+            ? stripeError(`No such coupon: '${fields['promotion[coupon]'] ?? ''}'`, 'promotion[coupon]', 'resource_missing')
+            : promotions.some((p) => p.active && p.code.toLowerCase() === (fields.code ?? '').toLowerCase())
+              ? stripeError(`An active promotion code with \`code: ${fields.code}\` already exists.`, 'code')
+              : null;
+        return idempotent(req, res, raw, refusal, () => {
+          const promo: EmulatedPromotion = {
+            id: `promo_made_${promotions.length + 1}`,
+            code: fields.code ?? `AUTO${promotions.length + 1}`,
+            active: true,
+            expires_at: fields.expires_at ? Number(fields.expires_at) : null,
+            max_redemptions: fields.max_redemptions ? Number(fields.max_redemptions) : null,
+            times_redeemed: 0,
+            minimum: null,
+            coupon: coupon!,
+          };
+          promotions.push(promo);
+          return promotionJson(promo, false);
+        });
+      }
       if (req.method === 'POST' && url.pathname === '/v1/refunds') {
         const fields = Object.fromEntries(new URLSearchParams(raw));
         refundPosts.push({ fields, idempotencyKey: req.headers['idempotency-key'] as string | undefined });
@@ -832,6 +883,8 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
     sessionCount: () => sessions.size,
     /** A promotion code the owner makes in the Dashboard (SPRING10, TAKE15 and OLDCODE exist from the start). */
     addPromotion,
+    /** A promotion code by its code (the shop's own included), as the Dashboard shows it. */
+    promotion: (code: string) => promotions.find((p) => p.code === code),
     /** The owner switches a code on or off. */
     setPromotionActive(code: string, active: boolean) {
       const promo = promotions.find((p) => p.code === code);

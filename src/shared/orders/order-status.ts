@@ -12,7 +12,18 @@ export const FULFILMENT_STATUSES = ['unfulfilled', 'shipped', 'returned'] as con
 export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
 
 /** What an order's timeline records: each payment status it reached, and what happened beside them. */
-export const ORDER_STEPS = [...PAYMENT_STATUSES, 'shipped', 'dispute_opened', 'dispute_closed', 'returned', 'refund_asked'] as const;
+export const ORDER_STEPS = [
+  ...PAYMENT_STATUSES,
+  'shipped',
+  'dispute_opened',
+  'dispute_closed',
+  'returned',
+  'refund_asked',
+  'return_requested',
+  'return_accepted',
+  'return_refused',
+  'return_received',
+] as const;
 export type OrderStepKind = (typeof ORDER_STEPS)[number];
 
 /**

@@ -3,6 +3,7 @@ import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from
 import type { Currency } from '#shared/region/region.ts';
 import type { CatalogueProduct } from '#shared/catalogue/types.ts';
 import { FULFILMENT_STATUSES, ORDER_STEPS, PAYMENT_STATUSES } from '#shared/orders/order-status.ts';
+import { RETURN_OUTCOMES, RETURN_REASONS, RETURN_STATES } from '#shared/orders/return-rules.ts';
 import { METRICS } from '#shared/vitals/metrics.ts';
 
 /** Timestamps are ISO 8601 strings (UTC), which sort and compare as text. */
@@ -255,6 +256,11 @@ export interface OrderStepDetail {
   dueBy?: string;
   /** Who did a step by hand: the back office's signed-in address, or `terminal` (npm run orders). */
   by?: string;
+  /** A return request's steps: its number, what the shopper wants back, the shop's answer, a store credit's code. */
+  request?: string;
+  wants?: 'refund' | 'credit' | 'replace';
+  answer?: string;
+  code?: string;
 }
 
 /**
@@ -295,7 +301,49 @@ export const orderNotes = sqliteTable(
   (t) => [index('order_notes_order_idx').on(t.orderId, t.at)],
 );
 
-export const ORDER_MAIL_KINDS = ['payment_confirmed', 'shipped', 'refund_issued', 'dispute_opened', 'dispute_closed'] as const;
+/**
+ * A shopper's return or warranty claim for some of an order's lines (shared/orders/return-rules.ts):
+ * asked from the order's page, accepted or refused by the shop, then the goods received and the
+ * request settled (a refund through Stripe, store credit as a Stripe promotion code, a replacement).
+ * Its steps and mails ride on the order's timeline; this row keeps what was asked and where it stands.
+ */
+export const returnRequests = sqliteTable(
+  'return_requests',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** The order's number and R1, R2…: what the shopper and the shop quote. */
+    number: text('number').notNull().unique(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    reason: text('reason', { enum: RETURN_REASONS }).notNull(),
+    outcome: text('outcome', { enum: RETURN_OUTCOMES }).notNull(),
+    lines: text('lines', { mode: 'json' }).notNull().$type<Array<{ productId: number; quantity: number }>>(),
+    note: text('note'),
+    state: text('state', { enum: RETURN_STATES }).notNull().default('requested'),
+    /** The shop's answer: why it was refused, or how it was settled (the refund's id, the credit code). */
+    answer: text('answer'),
+    /** What the lines were worth when asked (minor units of the order's currency). */
+    value: integer('value').notNull(),
+    decidedBy: text('decided_by'),
+    createdAt: text('created_at').notNull().default(now),
+    decidedAt: text('decided_at'),
+  },
+  // The back office's list by state, newest first; an order's own requests.
+  (t) => [index('return_requests_state_idx').on(t.state, t.createdAt), index('return_requests_order_idx').on(t.orderId)],
+);
+
+export const ORDER_MAIL_KINDS = [
+  'payment_confirmed',
+  'shipped',
+  'refund_issued',
+  'dispute_opened',
+  'dispute_closed',
+  'return_requested',
+  'return_accepted',
+  'return_refused',
+  'return_received',
+] as const;
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
 
 /**

@@ -10,6 +10,7 @@ import type { Settings } from '#worker/base/settings.ts';
 import type { OrderMailKind } from '#worker/db/schema.ts';
 import { adminOrderPath, orderPagePath } from './order-number.ts';
 import type { StoredOrder } from './order-queries.ts';
+import { returnMail } from './return-step-email.ts';
 import type { OrderStep } from './order-steps.ts';
 
 type MailSettings = Pick<Settings, 'SITE_URL' | 'CONTACT_TO_EMAIL' | 'CONTACT_FROM_EMAIL' | 'ORDERS_TO_EMAIL'>;
@@ -90,6 +91,13 @@ export function orderStepEmail(
         `Reason: ${detail.reason ?? 'not given'}.`,
         `Respond with evidence in Stripe before the deadline shown there: ${disputeDashboardUrl(detail.dispute ?? '')}`,
       ]);
+    case 'return_requested':
+    case 'return_accepted':
+    case 'return_refused':
+    case 'return_received': {
+      const { subject, body } = returnMail(mail.kind, order, detail);
+      return toShopper(subject, body);
+    }
     case 'dispute_closed':
       return toShop(`Dispute closed (${detail.outcome ?? 'closed'}): order ${order.number}`, [
         `The dispute on order ${order.number} is closed: ${detail.outcome ?? 'closed'}.`,

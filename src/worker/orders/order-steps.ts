@@ -80,6 +80,10 @@ const STEP_WORDS: Record<OrderStep['kind'], string> = {
   dispute_closed: 'dispute closed',
   returned: 'returned to stock',
   refund_asked: 'refund asked of Stripe',
+  return_requested: 'return requested',
+  return_accepted: 'return accepted',
+  return_refused: 'return refused',
+  return_received: 'return received',
 };
 
 /** What a step was and what came with it (tracking, amount, reason, lines, who), as words; products by id unless `nameOf` names them. */
@@ -93,6 +97,10 @@ export function stepWords(step: OrderStep, currency: Currency, nameOf = (id: num
     d.amount !== undefined && money(d.amount),
     d.refunded !== undefined && `(${money(d.refunded)} refunded in all)`,
     d.refund,
+    d.request,
+    d.wants && `wants: ${d.wants}`,
+    d.answer,
+    d.code,
     d.reason && `reason: ${d.reason}`,
     d.outcome && `outcome: ${d.outcome}`,
     d.dueBy && `evidence due by ${d.dueBy.slice(0, 10)}`,

@@ -24,6 +24,14 @@ export interface CheckoutGateway {
     params: { paymentIntent: string; amount: number; metadata: Record<string, string> },
     idempotencyKey: string,
   ): Promise<{ id: string }>;
+  /**
+   * Store credit: a single-use Stripe promotion code worth `amount` (minor units of `currency`, once),
+   * with the code given; the same idempotency key makes it once. Throws CheckoutUnavailableError.
+   */
+  createCreditCode(
+    params: { code: string; amount: number; currency: string; name: string },
+    idempotencyKey: string,
+  ): Promise<{ id: string }>;
   /** A charge as refunds concern it, read from the provider; null when unknown. */
   readCharge(id: string): Promise<ChargeRecord | null>;
   /** The charge a refund belongs to; null when the refund is unknown. */

@@ -218,6 +218,21 @@ export function stripeGateway(secretKey: string, apiUrl: string): CheckoutGatewa
         throw unavailable(err);
       }
     },
+    async createCreditCode({ code, amount, currency, name }, idempotencyKey) {
+      try {
+        const coupon = await stripe.coupons.create(
+          { amount_off: amount, currency: currency.toLowerCase(), duration: 'once', max_redemptions: 1, name },
+          { idempotencyKey: `${idempotencyKey}:coupon` },
+        );
+        const promo = await stripe.promotionCodes.create(
+          { promotion: { type: 'coupon', coupon: coupon.id }, code, max_redemptions: 1 },
+          { idempotencyKey: `${idempotencyKey}:code` },
+        );
+        return { id: promo.id };
+      } catch (err) {
+        throw unavailable(err);
+      }
+    },
     async readCharge(id): Promise<ChargeRecord | null> {
       const charge = await orNull(stripe.charges.retrieve(id));
       return charge && { id: charge.id, paymentIntent: idOf(charge.payment_intent), amountRefunded: charge.amount_refunded };

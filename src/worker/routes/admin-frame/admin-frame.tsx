@@ -12,6 +12,7 @@ const assets = clientAssets();
 const NAV = [
   { href: '/admin', label: 'Today' },
   { href: '/admin/orders', label: 'Orders' },
+  { href: '/admin/returns', label: 'Returns' },
   { href: '/admin/stock', label: 'Stock' },
   { href: '/admin/vitals', label: 'Vitals' },
   { href: '/admin/mail', label: 'Mail' },

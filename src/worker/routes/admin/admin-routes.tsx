@@ -13,6 +13,8 @@ import { orderRoutes } from './order-routes.tsx';
 import { signInRoutes } from './sign-in-routes.tsx';
 import { stockNow, stockRoutes } from './stock-routes.tsx';
 import { TodayPage } from './today-page.tsx';
+import { RETURN_FILTERS, ReturnsPage } from './returns-page.tsx';
+import { returnList, returnsWaiting } from '#worker/returns/return-queries.ts';
 import { VITALS_DAYS, VitalsPage } from './vitals-page.tsx';
 
 const DAY_MS = 86_400_000;
@@ -20,17 +22,23 @@ const DAY_MS = 86_400_000;
 const office = new Hono<AdminEnv>()
   .get('/admin', async (c) => {
     const { db } = c.get('deps');
-    const [toShip, disputes, mail, stock, sales, oversold] = await Promise.all([
+    const [toShip, disputes, mail, stock, sales, oversold, returns] = await Promise.all([
       ordersToShip(db),
       openDisputes(db),
       owedMailNow(db),
       stockNow(c),
       salesOf(db, shopPeriods()),
       oversoldLines(db),
+      returnsWaiting(db),
     ]);
     const lowStock = stock.filter((r) => r.listed && r.level !== 'In Stock');
-    const data = { toShip, disputes, mail, lowStock, sales, oversold };
+    const data = { toShip, disputes, mail, lowStock, sales, oversold, returns };
     return adminPage(c, 'Today', <TodayPage {...data} />);
+  })
+  .get('/admin/returns', async (c) => {
+    const asked = c.req.query('state') ?? 'waiting';
+    const filter = (asked in RETURN_FILTERS ? asked : 'waiting') as keyof typeof RETURN_FILTERS;
+    return adminPage(c, 'Returns', <ReturnsPage filter={filter} rows={await returnList(c.get('deps').db, RETURN_FILTERS[filter])} />);
   })
   .route('/', orderRoutes)
   .route('/', stockRoutes)

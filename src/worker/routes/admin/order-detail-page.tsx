@@ -9,6 +9,8 @@ import { orderAmounts, type StoredOrder } from '#worker/orders/order-queries.ts'
 import type { OrderStep } from '#worker/orders/order-steps.ts';
 import type { nextToShip, otherOrdersOf } from '#worker/orders/order-lists.ts';
 import { NOTE_MAX, type notesOf } from '#worker/owner-actions/order-notes.ts';
+import type { ReturnRequest } from '#worker/returns/return-queries.ts';
+import { creditFor, OUTCOME_WORDS, REASON_WORDS } from '#shared/orders/return-rules.ts';
 import { cell, Field, FormOnce, Problem, Section, Submit, Table, when } from '#worker/routes/admin-frame/admin-ui.tsx';
 
 export interface OrderDetailData {
@@ -22,11 +24,13 @@ export interface OrderDetailData {
   others: Awaited<ReturnType<typeof otherOrdersOf>>;
   /** The owner's notes, newest first (never shown to the shopper). */
   notes: Awaited<ReturnType<typeof notesOf>>;
+  /** The shopper's return and warranty requests, oldest first. */
+  returns: ReturnRequest[];
   /** A refused form's message and what was typed, shown on that form again. */
   problem?: { form: OrderForm; text: string; fields: Record<string, string> };
 }
 
-export type OrderForm = 'ship' | 'return' | 'refund' | 'note';
+export type OrderForm = 'ship' | 'return' | 'refund' | 'note' | 'request';
 
 /** What a refused form did not do, said first at the top of the page. */
 const NOT_DONE: Record<OrderForm, string> = {
@@ -34,6 +38,7 @@ const NOT_DONE: Record<OrderForm, string> = {
   return: 'Nothing put back',
   refund: 'Not refunded',
   note: 'Note not saved',
+  request: 'Return request not changed',
 };
 
 /** At the top of a disputed order: do not ship, why, and what to do instead (in Stripe, by its deadline). */
@@ -146,6 +151,79 @@ function RefundForm({ order, steps, left, problem, hold }: OrderDetailData & { h
   );
 }
 
+/** What the owner does next with a request: accept or refuse (with why), then mark the parcel received. */
+function RequestActions({ order, request, typed }: { order: StoredOrder; request: ReturnRequest; typed: Record<string, string> }) {
+  const base = `/admin/orders/${order.number}/returns/${request.number}`;
+  if (request.state === 'requested')
+    return (
+      <div className="flex flex-col gap-3">
+        <form method="post" action={`${base}/accept`}>
+          <FormOnce />
+          <Submit>Accept: tell the shopper to send it</Submit>
+        </form>
+        <form method="post" action={`${base}/refuse`} className="flex flex-col gap-2">
+          <FormOnce />
+          <Field
+            label="Or refuse, saying why (the shopper is sent your words)"
+            name="why"
+            required
+            maxLength={500}
+            defaultValue={typed.why}
+          />
+          <Submit>Refuse</Submit>
+        </form>
+      </div>
+    );
+  if (request.state === 'accepted')
+    return (
+      <form method="post" action={`${base}/receive`} className="flex flex-col gap-3">
+        <FormOnce />
+        {request.lines.map((l) => (
+          <Field
+            key={l.productId}
+            label={`${lineName(order, l.productId)}: units fit to sell again (of ${l.quantity}; only these go back in stock)`}
+            name={`line_${l.productId}`}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={l.quantity}
+            defaultValue={typed[`line_${l.productId}`] ?? '0'}
+          />
+        ))}
+        <Submit>{`Parcel received: ${SETTLE_WORDS[request.outcome]}`}</Submit>
+      </form>
+    );
+  return <p>{request.answer ? `Settled: ${request.answer}.` : 'Settled.'}</p>;
+}
+
+const SETTLE_WORDS: Record<ReturnRequest['outcome'], string> = {
+  refund: 'refund through Stripe',
+  credit: 'issue the store credit code',
+  replace: 'tell the shopper a replacement is coming',
+};
+
+/** The shopper's requests on this order: what, why, what they want, where each stands, and its next step. */
+function ReturnRequests({ order, returns, problem }: OrderDetailData) {
+  if (returns.length === 0) return <p>No return or warranty requests.</p>;
+  return (
+    <ul className="flex flex-col gap-4" data-admin-returns={returns.length}>
+      {returns.map((r) => (
+        <li key={r.number} className="rounded-md border border-stone-200 p-3" data-return-request={r.number} data-return-state={r.state}>
+          <p className="font-semibold">{`${r.number}: ${r.state}`}</p>
+          <p className="text-sm">
+            {`${r.lines.map((l) => `${l.quantity} × ${lineName(order, l.productId)}`).join(', ')}. ${REASON_WORDS[r.reason]}; wants ${OUTCOME_WORDS[r.outcome].toLowerCase()} (worth ${formatMinor(r.value, order.currency)}${r.outcome === 'credit' ? `, credit ${formatMinor(creditFor(r.value), order.currency)}` : ''}). Asked ${when(r.createdAt)}.`}
+          </p>
+          {r.note && <p className="mt-1 text-sm break-words whitespace-pre-wrap">{`“${r.note}”`}</p>}
+          {r.state === 'refused' && <p className="mt-1 text-sm">{`Refused: ${r.answer ?? ''}`}</p>}
+          <div className="mt-2">
+            <RequestActions order={order} request={r} typed={problem?.form === 'request' ? problem.fields : {}} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The owner's notes on the order, newest first, and a box to add one. */
 function Notes({ order, notes, problem }: OrderDetailData) {
   return (
@@ -237,6 +315,9 @@ export function OrderDetailPage(data: OrderDetailData) {
             </span>
           ))}
         </address>
+      </Section>
+      <Section title="Returns and warranty" id="returns">
+        <ReturnRequests {...data} />
       </Section>
       <Section title="Notes" id="notes">
         <Notes {...data} />

@@ -7,6 +7,8 @@ import { findOrder, returnable, returnGoods, shipOrder } from '#worker/owner-act
 import { nextToShip, orderPage, otherOrdersOf } from '#worker/orders/order-lists.ts';
 import { refundOrder } from '#worker/owner-actions/refund-order.ts';
 import { addOrderNote, notesOf } from '#worker/owner-actions/order-notes.ts';
+import { returnsOfOrder } from '#worker/returns/return-queries.ts';
+import { acceptReturn, receiveReturn, refuseReturn } from '#worker/returns/return-decisions.ts';
 import { parseRefundAmount } from '#shared/orders/refund-rules.ts';
 import { actionDeps, adminPage, claimForm, refused, type AdminContext } from '#worker/routes/admin-frame/admin-context.tsx';
 import type { AdminEnv } from '#worker/routes/admin-frame/admin-guard.tsx';
@@ -24,12 +26,13 @@ async function showOrder(c: AdminContext, problem?: OrderDetailData['problem'], 
   try {
     const { db } = c.get('deps');
     const { order, steps } = await findOrder(db, number);
-    const [others, next, notes] = await Promise.all([
+    const [others, next, notes, returns] = await Promise.all([
       otherOrdersOf(db, order),
       order.fulfilment === 'unfulfilled' ? null : nextToShip(db),
       notesOf(db, order.id),
+      returnsOfOrder(db, order.id),
     ]);
-    const data = { order, steps, left: returnable(order, steps), others, next, notes, problem };
+    const data = { order, steps, left: returnable(order, steps), others, next, notes, returns, problem };
     return adminPage(c, `Order ${order.number}`, <OrderDetailPage {...data} />, status);
   } catch (err) {
     if (!(err instanceof Refusal)) throw err;
@@ -100,6 +103,21 @@ export const orderRoutes = new Hono<AdminEnv>()
       if ('refusal' in typed) throw new Refusal(typed.refusal, 'invalid');
       const asked = { number: order.number, amount: typed.amount, goodsBack: returnedLines(fields), intent: fields.form_token ?? '' };
       return refundOrder(actionDeps(c), asked, c.get('admin'));
+    });
+  })
+  .post('/admin/orders/:number/returns/:request/:decision{accept|refuse|receive}', async (c) => {
+    const fields = await readFields(c);
+    const request = c.req.param('request');
+    const by = c.get('admin');
+    return act(c, 'request', fields, () => {
+      // A request's number begins with its order's: one from another order is not this page's.
+      if (!request.startsWith(`${c.req.param('number')}-R`))
+        throw new Refusal(`Order ${c.req.param('number')} has no request ${request.slice(0, 24)}.`, 'unknown');
+      const deps = actionDeps(c);
+      const decision = c.req.param('decision');
+      if (decision === 'accept') return acceptReturn(deps, request, by);
+      if (decision === 'refuse') return refuseReturn(deps, request, fields.why ?? '', by);
+      return receiveReturn(deps, request, returnedLines(fields), by);
     });
   })
   .post('/admin/orders/:number/note', async (c) => {

@@ -5,6 +5,7 @@ import type { OrderStepDetail } from '#worker/db/schema.ts';
 import type { StockRow } from '#worker/owner-actions/stock-actions.ts';
 import { COUNT_CAP, type openDisputes, type ordersToShip, type oversoldLines, type salesOf } from '#worker/orders/order-lists.ts';
 import type { owedMailNow } from '#worker/jobs/retry-owed-mail.ts';
+import type { returnsWaiting } from '#worker/returns/return-queries.ts';
 import { cell, Section, Table, when } from '#worker/routes/admin-frame/admin-ui.tsx';
 
 export interface TodayData {
@@ -14,6 +15,7 @@ export interface TodayData {
   lowStock: StockRow[];
   sales: Awaited<ReturnType<typeof salesOf>>;
   oversold: Awaited<ReturnType<typeof oversoldLines>>;
+  returns: Awaited<ReturnType<typeof returnsWaiting>>;
 }
 
 /** Each kind of owed mail as the owner knows it. */
@@ -52,7 +54,7 @@ function SalesToday({ sales }: { sales: TodayData['sales'] }) {
 }
 
 /** /admin: what needs doing today, each block linking to where it is done. */
-export function TodayPage({ toShip, disputes, mail, lowStock, sales, oversold }: TodayData) {
+export function TodayPage({ toShip, disputes, mail, lowStock, sales, oversold, returns }: TodayData) {
   const owed = Object.entries(mail).filter(([, m]) => m.owed > 0);
   return (
     <>
@@ -112,6 +114,18 @@ export function TodayPage({ toShip, disputes, mail, lowStock, sales, oversold }:
             })}
           </Table>
         )}
+      </Section>
+      <Section title={`Returns (${returns.toAnswer + returns.toReceive})`} id="returns">
+        <p data-returns-waiting={returns.toAnswer + returns.toReceive}>
+          {returns.toAnswer + returns.toReceive === 0
+            ? 'No return or warranty requests waiting.'
+            : `${returns.toAnswer} to answer, ${returns.toReceive} to receive. `}
+          {returns.toAnswer + returns.toReceive > 0 && (
+            <a href="/admin/returns" className="underline">
+              The requests
+            </a>
+          )}
+        </p>
       </Section>
       <Section title="Mail" id="mail">
         {owed.length === 0 ? (

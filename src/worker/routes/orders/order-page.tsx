@@ -1,9 +1,13 @@
 import type { Context } from 'hono';
 import { pageReads } from '#worker/render/page-reads.ts';
-import { orderTokenCookie, readCookie, writeCookie } from '#worker/http/cookies.ts';
+import { orderTokenCookie, writeCookie } from '#worker/http/cookies.ts';
+import { visitorOrder } from './visitor-order.ts';
+import { returnsPolicy, WARRANTY_MONTHS } from '#shared/policy/figures.ts';
+import { returnWindow, type ReturnState, type ReturnWindow } from '#shared/orders/return-rules.ts';
+import { returnsOfOrder } from '#worker/returns/return-queries.ts';
+import { shippedAt } from '#worker/returns/request-return.ts';
 import { readProducts } from '#worker/catalogue/catalogue-reads.ts';
 import { shortenedAddressLines } from '#worker/orders/order-address.ts';
-import { ORDER_NUMBER, sameToken } from '#worker/orders/order-number.ts';
 import {
   shownToShopper,
   statusSentences,
@@ -17,7 +21,7 @@ import { contactLink } from '#shared/site/navigation.ts';
 import type { Currency } from '#shared/region/region.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { OrderLines, type ShownOrderLine } from '#worker/components/order-lines.tsx';
-import { orderAmounts, orderByNumber } from '#worker/orders/order-queries.ts';
+import { orderAmounts } from '#worker/orders/order-queries.ts';
 import type { OrderAmounts } from '#shared/orders/order-totals.ts';
 import { orderSteps, type OrderStep } from '#worker/orders/order-steps.ts';
 import { formatMinor } from '#shared/money.ts';
@@ -38,10 +42,53 @@ export interface OrderPageData extends OrderAmounts {
   address: string[];
   /** What happened to the order, oldest first (disputes are the shop's business, not shown). */
   timeline: ShopperStep[];
+  /** What may be sent back now, and the requests so far. */
+  returns: { window: ReturnWindow; requests: Array<{ number: string; state: ReturnState; answer: string | null; items: string }> };
 }
 
-/** Compared against when no order has the number, so a miss takes as long as a wrong token. */
-const NO_TOKEN = 'x'.repeat(22);
+const STATE_WORDS: Record<ReturnState, string> = {
+  requested: 'asked for; we answer within one business day',
+  accepted: 'accepted: send the parcel',
+  refused: 'not accepted',
+  received: 'arrived and settled',
+};
+
+/** The order's returns: those asked for, and whether (and until when) a return or a warranty claim can be made. */
+function Returns({ number, returns }: Pick<OrderPageData, 'number' | 'returns'>) {
+  const to = useHref();
+  const { window, requests } = returns;
+  if (!window.open && requests.length === 0) return null;
+  return (
+    <section aria-labelledby="returns-heading" className="mt-8">
+      <h2 id="returns-heading" className="text-xl font-semibold">
+        Returns and warranty
+      </h2>
+      {requests.length > 0 && (
+        <ul className="mt-2 flex flex-col gap-1 text-stone-700" data-return-requests={requests.length}>
+          {requests.map((r) => (
+            <li key={r.number}>{`${r.number} (${r.items}): ${STATE_WORDS[r.state]}${r.answer ? `: ${r.answer}` : ''}.`}</li>
+          ))}
+        </ul>
+      )}
+      {window.open === 'return' && (
+        <p className="mt-2 text-stone-700">
+          {`You can send items back until ${formatLongDate(window.until)}: ${returnsPolicy.condition}, for a refund or store credit worth ${returnsPolicy.storeCreditPercent}%. `}
+          <a href={to(`/orders/${number}/return`)} className="font-semibold text-red-800 underline">
+            Return items
+          </a>
+        </p>
+      )}
+      {window.open === 'warranty' && (
+        <p className="mt-2 text-stone-700">
+          {`The ${returnsPolicy.windowDays}-day return window ended on ${formatLongDate(window.returnEnded)}. The ${WARRANTY_MONTHS}-month warranty covers faults until ${formatLongDate(window.until)}. `}
+          <a href={to(`/orders/${number}/return`)} className="font-semibold text-red-800 underline">
+            Make a warranty claim
+          </a>
+        </p>
+      )}
+    </section>
+  );
+}
 
 /**
  * /orders/{number}?token=…: the shopper's page for one order, opened from the confirmation e-mail or
@@ -53,20 +100,25 @@ const NO_TOKEN = 'x'.repeat(22);
 export async function load(c: Context<AppEnv>): Promise<OrderPageData | Response> {
   c.header('Cache-Control', 'no-store');
   c.header('Referrer-Policy', 'no-referrer');
-  const number = c.req.param('number') ?? '';
-  const order = ORDER_NUMBER.test(number) ? await orderByNumber(c.get('deps').db, number) : null;
-  const presented = c.req.query('token') ?? readCookie(c, orderTokenCookie(number, c.req.path));
-  if (!sameToken(presented, order?.token ?? NO_TOKEN) || !order) return c.notFound();
+  const order = await visitorOrder(c, c.req.path);
+  if (!order) return c.notFound();
   if (c.req.query('token') !== undefined) {
-    writeCookie(c, orderTokenCookie(number, c.req.path), order.token);
+    writeCookie(c, orderTokenCookie(order.number, c.req.path), order.token);
   }
-  const [productById, steps] = await Promise.all([
+  const [productById, steps, requests] = await Promise.all([
     readProducts(
       pageReads(c),
       order.lines.flatMap((l) => l.productId ?? []),
     ),
     orderSteps(c.get('deps').db, order.id),
+    returnsOfOrder(c.get('deps').db, order.id),
   ]);
+  const window = returnWindow({
+    shippedAt: shippedAt(steps),
+    region: order.region,
+    shippingOption: order.shippingOption,
+    status: order.status,
+  });
   return {
     number: order.number,
     status: order.status,
@@ -83,6 +135,15 @@ export async function load(c: Context<AppEnv>): Promise<OrderPageData | Response
     shippingOption: order.shippingOption,
     address: shortenedAddressLines(order.shippingAddress),
     timeline: steps.filter(shownToShopper),
+    returns: {
+      window,
+      requests: requests.map((r) => ({
+        number: r.number,
+        state: r.state,
+        answer: r.state === 'refused' ? r.answer : null,
+        items: r.lines.map((l) => `${l.quantity} × ${order.lines.find((o) => o.productId === l.productId)?.name ?? 'item'}`).join(', '),
+      })),
+    },
   };
 }
 
@@ -102,6 +163,10 @@ function TimelineStep({ step, currency }: { step: ShopperStep; currency: Currenc
     partially_refunded: `Refunded ${money(d.amount ?? 0)}`,
     refunded: `Refunded ${money(d.amount ?? 0)}`,
     returned: 'Return received',
+    return_requested: `Return ${d.request ?? ''} requested`,
+    return_accepted: `Return ${d.request ?? ''} accepted`,
+    return_refused: `Return ${d.request ?? ''} not accepted${d.answer ? `: ${d.answer}` : ''}`,
+    return_received: `Return ${d.request ?? ''} arrived`,
   };
   return (
     <li className="border-l-2 border-stone-300 pb-4 pl-4" data-step={step.kind}>
@@ -151,6 +216,7 @@ export function Page(order: OrderPageData) {
           </ol>
         </section>
       )}
+      <Returns number={order.number} returns={order.returns} />
       {order.address.length > 0 && (
         <section aria-labelledby="shipping-heading" className="mt-8">
           <h2 id="shipping-heading" className="text-xl font-semibold">

@@ -1,0 +1,115 @@
+import { transitDays } from '#shared/cart/shipping.ts';
+import { returnsPolicy, WARRANTY_MONTHS } from '#shared/policy/figures.ts';
+
+/**
+ * Returns and warranty claims a shopper asks for from their order's page, inside the policy
+ * (policy/figures.ts): within 14 days of delivery (delivery is not tracked, so the day the parcel
+ * was due: shipped plus the service's longest transit), for a refund or store credit at 110%; after
+ * that, for 12 months, a warranty claim (a repair or a replacement). The same rules on the page, the
+ * server and the back office.
+ */
+
+export const RETURN_REASONS = ['changed_mind', 'damaged', 'wrong_item', 'warranty_fault'] as const;
+export type ReturnReason = (typeof RETURN_REASONS)[number];
+export const REASON_WORDS: Record<ReturnReason, string> = {
+  changed_mind: 'I changed my mind',
+  damaged: 'It arrived damaged',
+  wrong_item: 'I received the wrong item',
+  warranty_fault: 'It has a fault (warranty)',
+};
+
+export const RETURN_OUTCOMES = ['refund', 'credit', 'replace'] as const;
+export type ReturnOutcome = (typeof RETURN_OUTCOMES)[number];
+export const OUTCOME_WORDS: Record<ReturnOutcome, string> = {
+  refund: 'A refund to my card',
+  credit: `Store credit worth ${returnsPolicy.storeCreditPercent}% of what I paid`,
+  replace: 'A repair or a replacement',
+};
+
+/** A request's life: asked, then accepted or refused by the shop, then the goods received and settled. */
+export const RETURN_STATES = ['requested', 'accepted', 'refused', 'received'] as const;
+export type ReturnState = (typeof RETURN_STATES)[number];
+
+/** The longest note a shopper may add. */
+export const RETURN_NOTE_MAX = 1000;
+
+const DAY_MS = 86_400_000;
+
+/** `from` plus `n` business days (Saturday and Sunday skipped), as a time. */
+function addBusinessDays(from: number, n: number): number {
+  let at = from;
+  for (let left = n; left > 0;) {
+    at += DAY_MS;
+    const day = new Date(at).getUTCDay();
+    if (day !== 0 && day !== 6) left--;
+  }
+  return at;
+}
+
+/** When a shipped order's parcel was due: shipped plus the longest transit of its service to its region. */
+export function dueDelivery(shippedAt: string, region: string | null, shippingOption: string | null): number {
+  return addBusinessDays(Date.parse(shippedAt), transitDays(region, shippingOption).max);
+}
+
+export type ReturnWindow =
+  | { open: 'return'; until: string; warrantyUntil: string }
+  | { open: 'warranty'; returnEnded: string; until: string }
+  | { open: null; why: string };
+
+/** What may be asked for an order now: a return (inside 14 days of delivery), a warranty claim (12 months), or nothing and why. */
+export function returnWindow(
+  order: { shippedAt: string | null; region: string | null; shippingOption: string | null; status: string },
+  now = Date.now(),
+): ReturnWindow {
+  if (order.status === 'pending' || order.status === 'failed') return { open: null, why: 'the payment for this order did not go through' };
+  if (order.status === 'refunded') return { open: null, why: 'this order has been refunded in full' };
+  if (!order.shippedAt) return { open: null, why: 'it has not been shipped yet: to change or cancel it, write to us' };
+  const delivered = dueDelivery(order.shippedAt, order.region, order.shippingOption);
+  const returnUntil = delivered + returnsPolicy.windowDays * DAY_MS;
+  const warranty = new Date(delivered);
+  warranty.setUTCMonth(warranty.getUTCMonth() + WARRANTY_MONTHS);
+  const warrantyUntil = warranty.getTime();
+  if (now <= returnUntil) return { open: 'return', until: new Date(returnUntil).toISOString(), warrantyUntil: warranty.toISOString() };
+  if (now <= warrantyUntil) return { open: 'warranty', returnEnded: new Date(returnUntil).toISOString(), until: warranty.toISOString() };
+  return { open: null, why: `its ${WARRANTY_MONTHS}-month warranty ended` };
+}
+
+/** The reasons and outcomes a window allows: inside the return window all of them, after it only the warranty's. */
+export function allowed(window: ReturnWindow): { reasons: readonly ReturnReason[]; outcomes: readonly ReturnOutcome[] } {
+  if (window.open === 'return') return { reasons: RETURN_REASONS, outcomes: RETURN_OUTCOMES };
+  if (window.open === 'warranty') return { reasons: ['warranty_fault'], outcomes: ['replace'] };
+  return { reasons: [], outcomes: [] };
+}
+
+export interface AskedLine {
+  productId: number;
+  quantity: number;
+}
+
+/** Why these lines cannot be asked back, or null: each must be bought, and no more than is not yet asked for. */
+export function linesRefusal(open: ReadonlyMap<number, number>, lines: readonly AskedLine[]): string | null {
+  if (lines.length === 0) return 'Choose how many of at least one item you are sending back.';
+  for (const line of lines) {
+    const left = open.get(line.productId);
+    if (left === undefined) return 'That item is not part of this order.';
+    if (line.quantity > left)
+      return `You can send back at most ${left} of that item (what this order bought and is not yet being returned).`;
+  }
+  return null;
+}
+
+/**
+ * What the returned lines are worth: their share of what was paid for goods (a discount shared out,
+ * shipping not included), in minor units.
+ */
+export function returnedValue(
+  order: { subtotal: number; total: number; shipping: number; lines: ReadonlyArray<{ productId: number | null; unitAmount: number }> },
+  lines: readonly AskedLine[],
+): number {
+  const listed = lines.reduce((sum, l) => sum + (order.lines.find((o) => o.productId === l.productId)?.unitAmount ?? 0) * l.quantity, 0);
+  const paidForGoods = Math.max(0, order.total - order.shipping);
+  return order.subtotal > 0 ? Math.min(listed, Math.round((listed * paidForGoods) / order.subtotal)) : 0;
+}
+
+/** Store credit for returned goods: 110% of what they were worth. */
+export const creditFor = (value: number): number => Math.round((value * returnsPolicy.storeCreditPercent) / 100);

@@ -1,0 +1,155 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { formatMinor } from '#shared/money.ts';
+import { creditFor, type ReturnState } from '#shared/orders/return-rules.ts';
+import { refundLeft, refundsAsked } from '#shared/orders/refund-rules.ts';
+import { nowIso } from '#worker/base/clock.ts';
+import { randomToken } from '#worker/base/digest.ts';
+import { Refusal } from '#worker/base/refusal.ts';
+import { returnRequests, type OrderMailKind, type OrderStepDetail } from '#worker/db/schema.ts';
+import { orderById } from '#worker/orders/order-queries.ts';
+import { sendOrderStepMails } from '#worker/orders/order-step-mail.ts';
+import { stepStatements } from '#worker/orders/order-steps.ts';
+import { findOrder, returnGoods, type OrderActionDeps } from '#worker/owner-actions/order-actions.ts';
+import { refundOrder } from '#worker/owner-actions/refund-order.ts';
+import { CheckoutUnavailableError } from '#worker/payments/checkout-gateway.ts';
+import { returnByNumber, type ReturnRequest } from './return-queries.ts';
+
+/** The request by its number, or a Refusal (404). */
+async function requestNamed(deps: OrderActionDeps, number: string) {
+  const request = await returnByNumber(deps.db, number);
+  if (!request) throw new Refusal(`There is no return request ${number.slice(0, 24)}.`, 'unknown');
+  const order = await orderById(deps.db, request.orderId);
+  if (!order) throw new Refusal(`Return ${number} has no order.`, 'unknown');
+  return { request, order };
+}
+
+/**
+ * Moves a request from one state to the next, with its step and the shopper's mail, in one batch that
+ * lands only if the request was still in `from` (two taps, two owners: one moves it).
+ */
+async function move(
+  deps: OrderActionDeps,
+  request: ReturnRequest,
+  to: { from: ReturnState; state: ReturnState; answer: string | null; detail: OrderStepDetail; mail: OrderMailKind | undefined },
+  by: string,
+) {
+  const at = nowIso();
+  const [moved] = await deps.db.batch([
+    deps.db
+      .update(returnRequests)
+      .set({ state: to.state, answer: to.answer, decidedBy: by, decidedAt: at })
+      .where(and(eq(returnRequests.id, request.id), eq(returnRequests.state, to.from)))
+      .returning({ id: returnRequests.id }),
+    ...stepStatements(deps.db, {
+      orderId: request.orderId,
+      step: `return:${request.number}:${to.state}`,
+      kind: `return_${to.state}` as 'return_accepted' | 'return_refused' | 'return_received',
+      detail: { request: request.number, lines: request.lines, wants: request.outcome, by, ...to.detail },
+      mail: to.mail,
+      when: sql`exists (select 1 from ${returnRequests} where ${returnRequests.id} = ${request.id} and ${returnRequests.decidedAt} = ${at} and ${returnRequests.state} = ${to.state})`,
+      at,
+    }),
+  ]);
+  if (moved.length === 0) throw new Refusal(`Return ${request.number} changed meanwhile: look at it again.`);
+  await sendOrderStepMails(deps, deps.log, request.orderId);
+}
+
+const stateRefusal = (request: ReturnRequest, wanted: ReturnState) =>
+  new Refusal(`Return ${request.number} is ${request.state}, not ${wanted}: nothing was done.`);
+
+/** The shop accepts a request: the shopper is mailed once that it is accepted and where to send the parcel. */
+export async function acceptReturn(deps: OrderActionDeps, number: string, by: string): Promise<string> {
+  const { request } = await requestNamed(deps, number);
+  if (request.state !== 'requested') throw stateRefusal(request, 'requested');
+  await move(deps, request, { from: 'requested', state: 'accepted', answer: null, detail: {}, mail: 'return_accepted' }, by);
+  return `${request.number}: accepted; the shopper is told where to send it.`;
+}
+
+/** The shop refuses a request, saying why (the shopper is mailed the reason once). */
+export async function refuseReturn(deps: OrderActionDeps, number: string, why: string, by: string): Promise<string> {
+  const answer = why.trim().slice(0, 500);
+  if (!answer) throw new Refusal('Say why it is refused: the shopper is sent your words.', 'invalid');
+  const { request } = await requestNamed(deps, number);
+  if (request.state !== 'requested') throw stateRefusal(request, 'requested');
+  await move(deps, request, { from: 'requested', state: 'refused', answer, detail: { answer }, mail: 'return_refused' }, by);
+  return `${request.number}: refused; the shopper is told why.`;
+}
+
+/**
+ * The store credit code of a request: drawn once and kept on the request before Stripe is asked, so a
+ * second try asks for the same code with the same idempotency key (never two codes for one return).
+ * Random (about 40 bits): a code anyone could guess would be anyone's credit.
+ */
+async function creditCodeOf(deps: OrderActionDeps, request: ReturnRequest): Promise<string> {
+  const drawn = `CREDIT-${randomToken(8)
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '7')}`;
+  await deps.db
+    .update(returnRequests)
+    .set({ answer: `code ${drawn}` })
+    .where(and(eq(returnRequests.id, request.id), eq(returnRequests.state, 'accepted'), isNull(returnRequests.answer)));
+  const kept = await returnByNumber(deps.db, request.number);
+  const code = /^code (CREDIT-[A-Z0-9]+)$/.exec(kept?.answer ?? '')?.[1];
+  if (!code) throw new Refusal(`Return ${request.number} changed meanwhile: look at it again.`);
+  return code;
+}
+
+/**
+ * The parcel arrived: the request is settled as the shopper asked. A refund goes through Stripe
+ * (refundOrder: recorded, and the shopper mailed, when Stripe's webhook confirms it); store credit is
+ * a single-use Stripe promotion code worth 110%, mailed; a replacement is the shop's to send (the
+ * shopper is told). The Stripe call's idempotency key is the request's, so a second try makes nothing
+ * more. Only the units the owner marks resaleable go back in stock.
+ */
+export async function receiveReturn(
+  deps: OrderActionDeps,
+  number: string,
+  resaleable: Array<{ productId: number; quantity: number }>,
+  by: string,
+): Promise<string> {
+  const { request, order } = await requestNamed(deps, number);
+  if (request.state !== 'accepted') throw stateRefusal(request, 'accepted');
+  const money = (minor: number) => formatMinor(minor, order.currency);
+  for (const line of resaleable) {
+    const asked = request.lines.find((l) => l.productId === line.productId)?.quantity ?? 0;
+    if (line.quantity > asked)
+      throw new Refusal(`Return ${request.number} sends back ${asked} of product ${line.productId}, not ${line.quantity}.`, 'invalid');
+  }
+  const said: string[] = [];
+  let settled: { answer: string; detail: OrderStepDetail; mail: OrderMailKind | undefined };
+  if (request.outcome === 'refund') {
+    const { steps } = await findOrder(deps.db, order.number);
+    const amount = Math.min(request.value, refundLeft(order, refundsAsked(steps)));
+    if (amount <= 0) throw new Refusal(`Order ${order.number} has nothing left to refund.`);
+    said.push(await refundOrder(deps, { number: order.number, amount, goodsBack: null, intent: `return-${request.number}` }, by));
+    // The refund's own mail (sent once Stripe confirms it) tells the shopper: nothing more here.
+    settled = { answer: `refunded ${money(amount)}`, detail: { amount }, mail: undefined };
+  } else if (request.outcome === 'credit') {
+    if (!deps.gateway) throw new Refusal('Store credit needs Stripe, which is not set up on this shop.');
+    const amount = creditFor(request.value);
+    const code = await creditCodeOf(deps, request);
+    try {
+      await deps.gateway.createCreditCode(
+        { code, amount, currency: order.currency, name: `Store credit ${request.number}`.slice(0, 40) },
+        `credit-${request.number}`,
+      );
+    } catch (err) {
+      const status = err instanceof CheckoutUnavailableError ? err.status : undefined;
+      throw new Refusal(
+        `Stripe did not make the credit code${status ? ` (error ${status})` : ''}: nothing was issued. Try again.`,
+        'unavailable',
+      );
+    }
+    settled = { answer: `store credit ${money(amount)}, code ${code}`, detail: { amount, code }, mail: 'return_received' };
+    said.push(`${request.number}: store credit of ${money(amount)} issued as code ${code} and mailed to the shopper.`);
+  } else {
+    const answer = 'We are sending you a repair or a replacement and e-mail you when it is on its way.';
+    settled = { answer: 'replacement to send', detail: { answer }, mail: 'return_received' };
+    said.push(`${request.number}: received; send the replacement (the shopper is told it is coming).`);
+  }
+  await move(deps, request, { from: 'accepted', state: 'received', ...settled }, by);
+  const back = resaleable.filter((l) => l.quantity > 0);
+  if (back.length > 0) said.push(await returnGoods(deps, { number: order.number, lines: back }, by));
+  else said.push('Nothing went back in stock.');
+  return said.join(' ');
+}

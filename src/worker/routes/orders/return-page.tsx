@@ -1,0 +1,93 @@
+import { formatMinor } from '#shared/money.ts';
+import { returnsPolicy } from '#shared/policy/figures.ts';
+import { allowed, OUTCOME_WORDS, REASON_WORDS, RETURN_NOTE_MAX, type ReturnWindow } from '#shared/orders/return-rules.ts';
+import { formatLongDate } from '#shared/site/dates.ts';
+import { useHref } from '#ui/state/market-context.ts';
+import type { StoredOrder } from '#worker/orders/order-queries.ts';
+
+export interface ReturnFormData {
+  order: StoredOrder;
+  window: ReturnWindow & { open: 'return' | 'warranty' };
+  /** Units of each product that may still be asked back. */
+  open: ReadonlyMap<number, number>;
+  problem?: string;
+  typed?: Record<string, string>;
+}
+
+/** One choice of a radio group: checked when typed, or when it is the only one. */
+function Choice({ name, value, label, typed, only }: { name: string; value: string; label: string; typed?: string; only: boolean }) {
+  return (
+    <label className="flex items-start gap-2">
+      <input type="radio" name={name} value={value} required defaultChecked={typed === value || only} className="mt-1" />
+      <span>{label}</span>
+    </label>
+  );
+}
+
+/**
+ * /orders/{number}/return: a return (inside the window) or a warranty claim (after it), without
+ * JavaScript: how many of each item, why, and what the shopper wants back; the policy in a sentence.
+ */
+export function ReturnForm({ order, window, open, problem, typed = {} }: ReturnFormData) {
+  const to = useHref();
+  const may = allowed(window);
+  const lines = order.lines.filter((l) => l.productId !== null && (open.get(l.productId) ?? 0) > 0);
+  return (
+    <form method="post" action={to(`/orders/${order.number}/return`)} className="flex flex-col gap-6">
+      <p>
+        {window.open === 'return'
+          ? `You can send items back until ${formatLongDate(window.until)}, ${returnsPolicy.condition}. ${returnsPolicy.returnShipping}.`
+          : `The ${returnsPolicy.windowDays}-day return window ended on ${formatLongDate(window.returnEnded)}; the warranty covers faults until ${formatLongDate(window.until)}.`}
+      </p>
+      {problem && (
+        // oxlint-disable-next-line jsx-a11y/no-autofocus -- the reason the request was refused is read first (no script)
+        <p role="alert" tabIndex={-1} autoFocus className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
+          {problem}
+        </p>
+      )}
+      <fieldset className="flex flex-col gap-3">
+        <legend className="font-semibold">What are you sending back?</legend>
+        {lines.length === 0 && <p>Everything from this order has been asked back already.</p>}
+        {lines.map((l) => (
+          <label key={l.position} className="flex flex-col gap-1">
+            <span>{`${l.name} (${formatMinor(l.unitAmount, order.currency)} each): how many, up to ${open.get(l.productId!)}`}</span>
+            <input
+              type="number"
+              name={`line_${l.productId}`}
+              inputMode="numeric"
+              min={0}
+              max={open.get(l.productId!)}
+              defaultValue={typed[`line_${l.productId}`] ?? '0'}
+              className="w-24 rounded-md border border-stone-400 px-3 py-2 text-base"
+            />
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="font-semibold">Why?</legend>
+        {may.reasons.map((r) => (
+          <Choice key={r} name="reason" value={r} label={REASON_WORDS[r]} typed={typed.reason} only={may.reasons.length === 1} />
+        ))}
+      </fieldset>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="font-semibold">What would you like?</legend>
+        {may.outcomes.map((o) => (
+          <Choice key={o} name="wants" value={o} label={OUTCOME_WORDS[o]} typed={typed.wants} only={may.outcomes.length === 1} />
+        ))}
+      </fieldset>
+      <label className="flex flex-col gap-1">
+        <span className="font-semibold">Anything we should know? (optional)</span>
+        <textarea
+          name="note"
+          rows={3}
+          maxLength={RETURN_NOTE_MAX}
+          defaultValue={typed.note}
+          className="rounded-md border border-stone-400 px-3 py-2 text-base"
+        />
+      </label>
+      <button type="submit" className="btn btn-primary self-start">
+        Send the request
+      </button>
+    </form>
+  );
+}

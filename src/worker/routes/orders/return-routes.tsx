@@ -1,0 +1,62 @@
+import { Hono, type Context } from 'hono';
+import { RETURN_OUTCOMES, RETURN_REASONS, type ReturnOutcome, type ReturnReason } from '#shared/orders/return-rules.ts';
+import { Refusal, refusalStatus } from '#worker/base/refusal.ts';
+import { setFlash } from '#worker/http/flash-notice.ts';
+import { readFields } from '#worker/http/read-fields.ts';
+import type { AppEnv } from '#worker/middleware/app-context.ts';
+import { returnContext, requestReturn } from '#worker/returns/request-return.ts';
+import { OrdersFrame } from './your-orders-page.tsx';
+import { ReturnForm } from './return-page.tsx';
+import { visitorOrder } from './visitor-order.ts';
+
+/** The order page's own address (the token's cookie is kept for it), from the return page's. */
+const orderPathOf = (path: string) => path.replace(/\/return$/, '');
+
+/** The return form, or why none can be made; never stored, never indexed, no referrer. */
+async function showForm(c: Context<AppEnv>, problem?: { text: string; status: 400 | 404 | 409 | 503 }, typed?: Record<string, string>) {
+  c.header('Cache-Control', 'no-store');
+  c.header('Referrer-Policy', 'no-referrer');
+  const order = await visitorOrder(c, orderPathOf(c.req.path));
+  if (!order) return c.notFound();
+  const { window, open } = await returnContext(c.get('deps').db, order);
+  const title = window.open === 'warranty' ? `Warranty claim: order ${order.number}` : `Return items: order ${order.number}`;
+  c.status(problem?.status ?? (window.open ? 200 : 409));
+  const body = window.open ? (
+    <ReturnForm order={order} window={window} open={open} problem={problem?.text} typed={typed} />
+  ) : (
+    <p>{`This order cannot be returned: ${window.why}.`}</p>
+  );
+  return c.render(<OrdersFrame title={title}>{body}</OrdersFrame>, { title, description: title, robots: 'noindex' });
+}
+
+/** The form's fields as a request: `line_<product id>` quantities, a reason and an outcome of the lists. */
+function readAsk(fields: Record<string, string>) {
+  const lines = Object.entries(fields).flatMap(([name, value]) => {
+    const productId = Number(/^line_(\d{1,9})$/.exec(name)?.[1]);
+    if (!productId || value.trim() === '' || value.trim() === '0') return [];
+    if (!/^\d{1,4}$/.test(value.trim())) throw new Refusal('Enter how many of each item as a whole number.', 'invalid');
+    return [{ productId, quantity: Number(value.trim()) }];
+  });
+  const reason = fields.reason as ReturnReason;
+  const wants = fields.wants as ReturnOutcome;
+  if (!RETURN_REASONS.includes(reason)) throw new Refusal('Choose why you are sending it back.', 'invalid');
+  if (!RETURN_OUTCOMES.includes(wants)) throw new Refusal('Choose what you would like instead.', 'invalid');
+  return { lines, reason, wants, note: fields.note ?? null };
+}
+
+/** A return or warranty claim from the order's page (issue 48), for the holder of the order's token. */
+export const returnRoutes = new Hono<AppEnv>()
+  .get('/orders/:number/return', (c) => showForm(c))
+  .post('/orders/:number/return', async (c) => {
+    const order = await visitorOrder(c, orderPathOf(c.req.path));
+    if (!order) return c.notFound();
+    const fields = await readFields(c, ['form']);
+    try {
+      const number = await requestReturn({ ...c.get('deps'), log: c.get('log') }, order, readAsk(fields));
+      setFlash(c, { tone: 'info', text: `Request ${number} sent. We have e-mailed you what to do next.` });
+      return c.redirect(orderPathOf(c.req.path), 303);
+    } catch (err) {
+      if (!(err instanceof Refusal)) throw err;
+      return showForm(c, { text: err.message, status: refusalStatus(err) }, fields);
+    }
+  });

@@ -1,0 +1,233 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openSession } from '#worker/admin/admin-sessions.ts';
+import { orderEvents, orders, returnRequests, stockMoves } from '#worker/db/schema.ts';
+import { setStock } from '#worker/stock/stock-moves.ts';
+import { formToken, textOf } from '../support/html';
+import { startPaymentsApp, type PaymentsApp } from '../support/payments-app';
+import { shopper } from '../support/shopper';
+import { keptLog, type TestApp } from '../support/test-app';
+
+/**
+ * Returns and warranty claims over HTTP (issue 48): the shopper's request from the order page, the
+ * owner's answer in the back office, and the parcel received: a refund through Stripe, store credit as
+ * a single-use promotion code the cart takes, stock back only for what can be sold again.
+ */
+const SECRET = 'whsec_test_returns';
+const OWNER = 'owner@example.com';
+let running: PaymentsApp;
+let t: TestApp;
+const { log } = keptLog();
+
+beforeAll(async () => {
+  running = await startPaymentsApp(SECRET, log, { ADMIN_EMAILS: OWNER });
+  t = running.app;
+});
+afterAll(() => running.close());
+
+type Mail = { To: string; Subject: string; TextBody: string };
+const mailsAbout = (subject: RegExp) => running.postmark.accepted.map((m) => m.body as Mail).filter((m) => subject.test(m.Subject));
+const webhook = (event: { body: string; headers: Record<string, string> }) =>
+  fetch(`${t.url}/webhooks/stripe`, { method: 'POST', body: event.body, headers: event.headers });
+
+/** The owner's browser: a back-office session as signing in opens it. */
+async function owner() {
+  const session = await openSession(t.deps.db, OWNER);
+  return shopper(t, { Cookie: `__Host-admin=${session}` });
+}
+
+/** A paid GBP order of two G-Series pistols, shipped `daysAgo` days ago: the order row and the shopper's browser on its page. */
+async function shippedOrder(daysAgo = 1) {
+  const id = running.stripe.createSession({
+    currency: 'GBP',
+    lines: [{ productId: 1, name: 'G-Series Laser Training Pistol', quantity: 2, unitAmount: 14999 }],
+    shipping: { label: 'Standard delivery', amount: 499 },
+    metadata: { region: 'UK' },
+  });
+  running.stripe.complete(id);
+  expect((await webhook(running.stripe.signedEvent('checkout.session.completed', id, SECRET))).status).toBe(200);
+  const [order] = await t.deps.db.select().from(orders).where(eq(orders.sessionId, id));
+  const office = await owner();
+  const shipped = await office.post(`/admin/orders/${order!.number}/ship`, { form_token: formToken(), tracking: 'AB123456789GB' });
+  expect(shipped.res.status).toBe(303);
+  const at = new Date(Date.now() - daysAgo * 86_400_000).toISOString();
+  await t.deps.db
+    .update(orderEvents)
+    .set({ at })
+    .where(and(eq(orderEvents.orderId, order!.id), eq(orderEvents.step, 'shipped')));
+  const browser = shopper(t);
+  expect((await browser.get(`/gb/orders/${order!.number}?token=${order!.token}`)).res.status).toBe(200);
+  return { order: order!, browser, office, session: id };
+}
+
+const requestMails = (number: string) => mailsAbout(new RegExp(`^(Your return request|Return) ${number}-R\\d`));
+
+describe('a return inside 14 days', () => {
+  it('is asked from the order page with one mail, answered in the back office, and refunded once through Stripe when it arrives', async () => {
+    const { order, browser, office, session } = await shippedOrder(2);
+    await setStock(t.deps.db, 1, 5, null);
+    const page = await browser.get(`/gb/orders/${order.number}`);
+    expect(textOf(page.html)).toMatch(/You can send items back until [A-Z][a-z]+ \d{1,2}, \d{4}/);
+    expect(page.html).toContain(`href="/gb/orders/${order.number}/return"`);
+    const form = await browser.get(`/gb/orders/${order.number}/return`);
+    expect(form.res.status).toBe(200);
+    expect(form.html).toContain('value="changed_mind"');
+    expect(form.html).toContain('value="credit"');
+
+    const asked = await browser.post(`/gb/orders/${order.number}/return`, {
+      line_1: '1',
+      reason: 'changed_mind',
+      wants: 'refund',
+      note: 'Too heavy for me',
+    });
+    expect(asked.res.status).toBe(303);
+    expect(asked.res.headers.get('location')).toBe(`/gb/orders/${order.number}`);
+    const number = `${order.number}-R1`;
+    const mail = await vi.waitFor(() => {
+      const sent = requestMails(order.number);
+      expect(sent).toHaveLength(1);
+      return sent[0]!;
+    });
+    expect(mail.Subject).toBe(`Your return request ${number}`);
+    expect(mail.To).toBe('shopper@example.com');
+    expect(mail.TextBody).toContain('- 1 × G-Series Laser Training Pistol');
+    expect(mail.TextBody).toContain(
+      'Send the parcel to: StrikePoint Training, Unit 4, Riverside Business Park, Leeds LS10 1AB, United Kingdom.',
+    );
+    expect(mail.TextBody).toContain('The postage is yours to pay');
+    expect(textOf((await browser.get(`/gb/orders/${order.number}`)).html)).toContain(
+      `${number} (1 × G-Series Laser Training Pistol): asked for`,
+    );
+
+    // In the back office: on Today, in the list, on the order page with its actions.
+    expect((await office.get('/admin')).html).toContain('data-returns-waiting="1"');
+    expect((await office.get('/admin/returns')).html).toContain(`data-admin-return="${number}"`);
+    const accepted = await office.post(`/admin/orders/${order.number}/returns/${number}/accept`, { form_token: formToken() });
+    expect(accepted.res.status).toBe(303);
+    await vi.waitFor(() => expect(requestMails(order.number).map((m) => m.Subject)).toContain(`Return ${number} accepted`));
+
+    // Received twice at once with one form: Stripe gets one refund; nothing was fit to sell again.
+    const received = { form_token: formToken(), line_1: '0' };
+    const answers = await Promise.all([
+      office.post(`/admin/orders/${order.number}/returns/${number}/receive`, received),
+      office.post(`/admin/orders/${order.number}/returns/${number}/receive`, received),
+    ]);
+    expect(answers.map((a) => a.res.status)).toEqual([303, 303]);
+    const posts = running.stripe.refundPosts.filter((p) => p.fields.payment_intent === running.stripe.chargeOf(session).payment_intent);
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).toMatchObject({ fields: { amount: '14999' }, idempotencyKey: `refund:${order.number}:return-${number}` });
+    const [row] = await t.deps.db.select().from(returnRequests).where(eq(returnRequests.number, number));
+    expect(row).toMatchObject({ state: 'received', answer: 'refunded £149.99', decidedBy: OWNER });
+    expect(
+      await t.deps.db
+        .select()
+        .from(stockMoves)
+        .where(and(eq(stockMoves.orderNumber, order.number), eq(stockMoves.reason, 'return'))),
+    ).toEqual([]);
+
+    // Stripe's webhook records it; the shopper gets the one refund mail (no "received" mail besides).
+    expect((await webhook(running.stripe.signedObjectEvent('charge.refunded', running.stripe.chargeOf(session), SECRET))).status).toBe(200);
+    expect((await t.deps.db.select().from(orders).where(eq(orders.id, order.id)))[0]).toMatchObject({
+      refunded: 14999,
+      status: 'partially_refunded',
+    });
+    await vi.waitFor(() => expect(mailsAbout(new RegExp(`^Refund issued: order ${order.number}$`))).toHaveLength(1));
+    expect(requestMails(order.number).map((m) => m.Subject)).toEqual([`Your return request ${number}`, `Return ${number} accepted`]);
+  });
+
+  it('refuses a request with the owner’s words, mailed once; a second answer changes nothing', async () => {
+    const { order, browser, office } = await shippedOrder(1);
+    expect((await browser.post(`/gb/orders/${order.number}/return`, { line_1: '2', reason: 'damaged', wants: 'refund' })).res.status).toBe(
+      303,
+    );
+    const number = `${order.number}-R1`;
+    const empty = await office.post(`/admin/orders/${order.number}/returns/${number}/refuse`, { form_token: formToken(), why: ' ' });
+    expect(empty.res.status).toBe(400);
+    expect(textOf(empty.body)).toContain('Return request not changed: Say why it is refused');
+    const why = 'The photos show the damage came from a fall after delivery';
+    expect((await office.post(`/admin/orders/${order.number}/returns/${number}/refuse`, { form_token: formToken(), why })).res.status).toBe(
+      303,
+    );
+    const late = await office.post(`/admin/orders/${order.number}/returns/${number}/accept`, { form_token: formToken() });
+    expect(late.res.status).toBe(409);
+    expect(textOf(late.body)).toContain(`Return ${number} is refused, not requested: nothing was done.`);
+    const refusal = await vi.waitFor(() => {
+      const sent = mailsAbout(new RegExp(`^Return ${number}: we cannot accept it$`));
+      expect(sent).toHaveLength(1);
+      return sent[0]!;
+    });
+    expect(refusal.TextBody).toContain(`Why: ${why}.`);
+    // Refused: its items may be asked for again.
+    expect((await browser.get(`/gb/orders/${order.number}/return`)).html).toContain('up to 2');
+    // A request from another order is not this page's.
+    expect(
+      (await office.post(`/admin/orders/${order.number}/returns/SP-ZZZZ-ZZZZ-R1/accept`, { form_token: formToken() })).res.status,
+    ).toBe(404);
+  });
+});
+
+describe('store credit', () => {
+  it('is a single-use code worth 110% in the order’s currency, mailed, that the cart’s code field takes and Stripe applies', async () => {
+    const { order, browser, office } = await shippedOrder(3);
+    await setStock(t.deps.db, 1, 5, null);
+    expect(
+      (await browser.post(`/gb/orders/${order.number}/return`, { line_1: '1', reason: 'changed_mind', wants: 'credit' })).res.status,
+    ).toBe(303);
+    const number = `${order.number}-R1`;
+    expect((await office.post(`/admin/orders/${order.number}/returns/${number}/accept`, { form_token: formToken() })).res.status).toBe(303);
+    const received = await office.post(`/admin/orders/${order.number}/returns/${number}/receive`, { form_token: formToken(), line_1: '1' });
+    expect(received.res.status).toBe(303);
+    const mail = await vi.waitFor(() => {
+      const sent = mailsAbout(new RegExp(`^Return ${number} received$`));
+      expect(sent).toHaveLength(1);
+      return sent[0]!;
+    });
+    const code = /code (CREDIT-[A-Z0-9]+)/.exec(mail.TextBody)![1]!;
+    expect(mail.TextBody).toContain(`Your store credit: £164.99, code ${code}.`);
+    const promo = running.stripe.promotion(code)!;
+    expect(promo).toMatchObject({ max_redemptions: 1, active: true, coupon: { amount_off: 16499, currency: 'gbp' } });
+    // The unit fit to sell again is back on the shelf.
+    const [move] = await t.deps.db
+      .select()
+      .from(stockMoves)
+      .where(and(eq(stockMoves.orderNumber, order.number), eq(stockMoves.reason, 'return')));
+    expect(move).toMatchObject({ productId: 1, change: 1, actor: OWNER });
+
+    // The cart takes it; Stripe's session gets it.
+    const cart = shopper(t, { 'CF-IPCountry': 'GB' });
+    await cart.post('/gb/cart/add', { product_id: '1' });
+    expect((await cart.post('/gb/cart/discount', { code: code.toLowerCase() })).res.status).toBe(303);
+    expect((await cart.get('/gb/cart')).html).toContain(`data-cart-offer="${code}"`);
+    const checkout = await cart.post('/gb/cart/checkout', {});
+    expect(checkout.res.status).toBe(303);
+    expect(running.stripe.received.at(-1)!.fields['discounts[0][promotion_code]']).toBe(promo.id);
+  });
+});
+
+describe('outside the window', () => {
+  it('offers only the warranty and says why; a request for more than was bought is refused', async () => {
+    const { order, browser } = await shippedOrder(40);
+    const page = textOf((await browser.get(`/gb/orders/${order.number}`)).html);
+    expect(page).toMatch(/The 14-day return window ended on [A-Z][a-z]+ \d{1,2}, \d{4}\. The 12-month warranty covers faults until/);
+    const form = await browser.get(`/gb/orders/${order.number}/return`);
+    expect(textOf(form.html)).toContain(`Warranty claim: order ${order.number}`);
+    expect(form.html).toContain('value="warranty_fault"');
+    expect(form.html).not.toContain('value="changed_mind"');
+    expect(form.html).not.toContain('value="refund"');
+    const late = await browser.post(`/gb/orders/${order.number}/return`, { line_1: '1', reason: 'changed_mind', wants: 'refund' });
+    expect(late.res.status).toBe(400);
+    expect(textOf(late.body)).toContain(
+      'The 14-day return window has closed: only a warranty claim for a fault (a repair or a replacement) can be made now.',
+    );
+    const tooMany = await browser.post(`/gb/orders/${order.number}/return`, { line_1: '3', reason: 'warranty_fault', wants: 'replace' });
+    expect(tooMany.res.status).toBe(400);
+    expect(textOf(tooMany.body)).toContain('You can send back at most 2 of that item');
+    expect(tooMany.body).toContain('value="3"');
+    expect(await t.deps.db.select().from(returnRequests).where(eq(returnRequests.orderId, order.id))).toEqual([]);
+    // Without the order's token there is no form and no request.
+    expect((await shopper(t).get(`/gb/orders/${order.number}/return`)).res.status).toBe(404);
+    expect(
+      (await shopper(t).post(`/gb/orders/${order.number}/return`, { line_1: '1', reason: 'warranty_fault', wants: 'replace' })).res.status,
+    ).toBe(404);
+  });
+});
