@@ -1,0 +1,126 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { MailMessage } from '#worker/mail/mailer.ts';
+import { axeReport } from '../support/axe';
+import { BROWSER_UA } from '../support/html';
+import { useBrowserAndShop } from '../support/e2e';
+import { runDbCli } from '../support/db-cli';
+import { openShopDb } from '../support/shop-db';
+import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
+
+/**
+ * After the sale on a 360 px phone without JavaScript (issue 48): ask for your orders, open the
+ * mailed link, see the list, open an order and ask to return an item. Every page passes axe and fits.
+ */
+const SECRET = 'whsec_your_orders_e2e';
+const EMAIL = 'phone.shopper@example.com';
+let stripe: StripeEmulator;
+beforeAll(async () => {
+  stripe = await startStripeEmulator();
+});
+afterAll(async () => {
+  await stripe?.close();
+});
+const e2e = useBrowserAndShop(() => ({ env: { ...stripe.env, STRIPE_WEBHOOK_SECRET: SECRET }, ownSiteUrl: true }));
+
+const outbox = async () => {
+  const files = await readdir(e2e.shop.outboxDir).catch(() => [] as string[]);
+  return Promise.all(files.map(async (f) => JSON.parse(await readFile(join(e2e.shop.outboxDir, f), 'utf8')) as MailMessage));
+};
+
+/** A paid order of `EMAIL`, shipped: its number. */
+async function shippedOrder(): Promise<string> {
+  const session = stripe.createSession({
+    currency: 'GBP',
+    lines: [{ productId: 1, name: 'G-Series Laser Training Pistol', quantity: 1, unitAmount: 14999 }],
+    shipping: { label: 'Standard delivery', amount: 0 },
+    metadata: { region: 'UK' },
+    email: EMAIL,
+  });
+  stripe.complete(session);
+  const event = stripe.signedEvent('checkout.session.completed', session, SECRET);
+  expect((await fetch(`${e2e.shop.url}/webhooks/stripe`, { method: 'POST', body: event.body, headers: event.headers })).status).toBe(200);
+  const db = await openShopDb(e2e.shop.dbFile);
+  const { rows } = await db.execute({ sql: 'select number from orders where session_id = ?', args: [session] });
+  db.close();
+  const number = String(rows[0]!.number);
+  // Shipped as the owner ships from the terminal (the shopper is mailed through the outbox).
+  const shipped = await runDbCli(['orders', 'ship', number, '--carrier', 'Royal Mail', '--tracking', 'RM123456789GB'], {
+    env: { TURSO_DATABASE_URL: `file:${e2e.shop.dbFile}`, MAIL_OUTBOX_DIR: e2e.shop.outboxDir, SITE_URL: e2e.shop.url },
+  });
+  expect(shipped.code, shipped.out).toBe(0);
+  return number;
+}
+
+describe('your orders and a return on a phone, without JavaScript', () => {
+  it('asks, opens the link, lists the order, and sends a return request; every page accessible and 360 px wide', async () => {
+    const number = await shippedOrder();
+    const context = await e2e.browser.newContext({
+      viewport: { width: 360, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+      userAgent: BROWSER_UA,
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    // axe runs as a script: each page the shopper reached is checked as the same document in a second
+    // context that runs scripts (same screen), loaded from the HTML the first was sent.
+    const checker = await e2e.browser.newContext({
+      viewport: { width: 360, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+      userAgent: BROWSER_UA,
+    });
+    const seen = await checker.newPage();
+    const checkPage = async (name: string) => {
+      await seen.goto(`${e2e.shop.url}/robots.txt`);
+      await seen.setContent(await page.content(), { waitUntil: 'load' });
+      const axe = await axeReport(seen);
+      expect(axe.severe, `${name}: ${axe.all.join(', ')}`).toEqual([]);
+      expect(await seen.evaluate(() => document.documentElement.scrollWidth), `${name} overflows`).toBeLessThanOrEqual(360);
+      expect(await page.locator('h1').count(), `${name}: one h1`).toBe(1);
+    };
+    try {
+      await page.goto(`${e2e.shop.url}/gb/orders`);
+      await checkPage('ask');
+      await page.getByLabel('E-mail address').fill(EMAIL);
+      await page.getByRole('button', { name: 'E-mail me a link' }).tap();
+      await page.getByRole('heading', { level: 1, name: 'Check your inbox' }).waitFor();
+      await checkPage('check your inbox');
+      const mail = await vi.waitFor(
+        async () => {
+          const found = (await outbox()).find((m) => m.to === EMAIL && m.subject.startsWith('Your orders at'));
+          expect(found).toBeDefined();
+          return found!;
+        },
+        { timeout: 5000 },
+      );
+      await page.goto(/https?:\/\/\S+\/orders\/link\?token=\S+/.exec(mail.text)![0]);
+      await checkPage('link');
+      await page.getByRole('button', { name: 'Show my orders' }).tap();
+      await page.locator('[data-your-orders]').waitFor();
+      await checkPage('list');
+      expect(await page.locator(`[data-your-order="${number}"]`).textContent()).toContain('Tracking (Royal Mail): RM123456789GB');
+
+      await page.getByRole('link', { name: number }).tap();
+      await page.getByRole('heading', { level: 1, name: `Order ${number}` }).waitFor();
+      await checkPage('order');
+      await page.getByRole('link', { name: 'Return items' }).tap();
+      await page.getByRole('heading', { level: 1, name: `Return items: order ${number}` }).waitFor();
+      await checkPage('return form');
+      await page.getByLabel(/G-Series Laser Training Pistol/).fill('1');
+      await page.getByLabel('I changed my mind').check();
+      await page.getByLabel('Store credit worth 110% of what I paid').check();
+      await page.getByRole('button', { name: 'Send the request' }).tap();
+      await page.getByRole('heading', { level: 1, name: `Order ${number}` }).waitFor();
+      await page.getByText(`Request ${number}-R1 sent.`).waitFor();
+      expect(await page.locator('[data-return-requests]').textContent()).toContain(
+        `${number}-R1 (1 × G-Series Laser Training Pistol): asked for`,
+      );
+      await checkPage('order after the request');
+    } finally {
+      await Promise.all([context.close(), checker.close()]);
+    }
+  }, 60_000);
+});
