@@ -73,6 +73,9 @@ describe('your orders by e-mail', () => {
     expect(form.html).toContain('<meta name="robots" content="noindex"/>');
     expect(form.html).toContain('action="/gb/orders"');
 
+    // The confirmation says where all of them are.
+    const confirmation = mailsTo(email).find((m) => m.Subject === `Order confirmed: ${first.number}`)!;
+    expect(confirmation.TextBody).toContain('Returns, and all your orders with this address: https://shop.example/gb/orders');
     const asked = await b.post('/gb/orders', { email: 'TWO.orders@example.com' });
     expect(asked.res.status).toBe(200);
     expect(textOf(asked.body)).toContain('If two.orders@example.com has orders with us, a link to see them is on its way.');

@@ -5,10 +5,15 @@ import { addressLines } from './order-address.ts';
 import { adminOrderPath, orderPagePath } from './order-number.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { site } from '#shared/site/brand.ts';
+import { marketHref, marketOfRegion } from '#shared/market/market.ts';
+import { isRegion } from '#shared/region/region.ts';
+
 import type { MailMessage } from '#worker/mail/mailer.ts';
 import type { Settings } from '#worker/base/settings.ts';
 import { orderAmounts, type StoredOrder } from './order-queries.ts';
 import { orderTotalRows } from '#shared/orders/order-totals.ts';
+/** The market an order was bought in (a payment link's: none). */
+const marketOf = (region: string | null) => (region && isRegion(region) ? marketOfRegion[region] : null);
 
 type MailSettings = Pick<Settings, 'SITE_URL' | 'CONTACT_TO_EMAIL' | 'CONTACT_FROM_EMAIL' | 'ORDERS_TO_EMAIL'>;
 
@@ -50,6 +55,7 @@ export function orderConfirmationEmail(order: StoredOrder, settings: MailSetting
       ...(address.length > 0 ? ['', 'Shipping to:', ...[order.name, ...address].filter(Boolean).map((l) => `  ${l}`)] : []),
       '',
       `Your order page: ${pageUrl(order, settings)}`,
+      `Returns, and all your orders with this address: ${new URL(marketHref(marketOf(order.region), '/orders'), settings.SITE_URL).href}`,
       '',
       `Questions? Reply to this e-mail or write to ${settings.CONTACT_TO_EMAIL} (${shopInfo.replyPromise.toLowerCase()}),`,
       `call ${shopInfo.phone} or message us on WhatsApp: ${shopInfo.whatsappUrl}`,

@@ -4,10 +4,12 @@ import { businessDays, formatPercent, returnWindowText, warrantyText } from '#sh
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { staticHead } from '#worker/render/head.ts';
 import { PolicyContact, PolicyLayout, PolicySection } from './policy-layout.tsx';
+import { useHref } from '#ui/state/market-context.ts';
 
 const storeCredit = formatPercent(returnsPolicy.storeCreditPercent);
 
 export function Page() {
+  const to = useHref();
   return (
     <PolicyLayout
       title="Returns & Refunds"
@@ -25,8 +27,10 @@ export function Page() {
       <PolicySection id="how-to-return" title="How to return">
         <ol>
           <li>
-            E-mail <a href={`mailto:${shopInfo.email}`}>{shopInfo.email}</a> with your order number and the items you are returning. We
-            reply with the return address and a return reference.
+            Open your order’s page (the link in your confirmation e-mail, or ask for it at <a href={to('/orders')}>Your orders</a>) and
+            choose <strong>Return items</strong>: the items, why, and whether you would like a refund or store credit. We e-mail you the
+            return address and your return reference at once. You can also e-mail <a href={`mailto:${shopInfo.email}`}>{shopInfo.email}</a>{' '}
+            with your order number.
           </li>
           <li>Pack the items securely in their original packaging and write the return reference on the outer box.</li>
           <li>Send the parcel with a tracked service and keep the proof of postage until your refund arrives.</li>
