@@ -106,6 +106,11 @@ describe('your orders and a return on a phone, without JavaScript', () => {
       await page.getByRole('link', { name: number }).tap();
       await page.getByRole('heading', { level: 1, name: `Order ${number}` }).waitFor();
       await checkPage('order');
+      // Printed, the order page is a receipt: the shop's header, promotions and footer stay off paper.
+      await page.emulateMedia({ media: 'print' });
+      for (const part of ['header', 'footer', '[data-promo-strip]']) expect(await page.locator(part).first().isVisible(), part).toBe(false);
+      expect(await page.getByRole('heading', { level: 1, name: `Order ${number}` }).isVisible()).toBe(true);
+      await page.emulateMedia({ media: 'screen' });
       await page.getByRole('link', { name: 'Return items' }).tap();
       await page.getByRole('heading', { level: 1, name: `Return items: order ${number}` }).waitFor();
       await checkPage('return form');

@@ -276,6 +276,8 @@ describe('a paid order with a code and VAT', () => {
       taxLabel: 'VAT 20%',
       taxInclusive: true,
       total: 13998,
+      // Stripe Tax asks for an invoice: its hosted page is kept with the order.
+      invoiceUrl: expect.stringMatching(/^https:\/\/invoice\.stripe\.com\/i\/acct_test_emulated\/test_\d+$/),
     });
 
     const thanks = await s.get(`${success.pathname}${success.search}`);
@@ -288,7 +290,10 @@ describe('a paid order with a code and VAT', () => {
       { event: 'purchase', ecommerce: expect.objectContaining({ value: 139.98, tax: 23.33, coupon: 'SPRING10', currency: 'GBP' }) },
     ]);
 
-    const page = textOf(mainOf((await t.get(orderPagePath(order!.number, order!.token))).html));
+    const orderHtml = mainOf((await t.get(orderPagePath(order!.number, order!.token))).html);
+    expect(orderHtml).toContain(`href="${order!.invoiceUrl}"`);
+    const page = textOf(orderHtml);
+    expect(page).toContain('Your invoice (on Stripe, to view or download).');
     expect(page).toContain('Discount (SPRING10) −£15.00');
     expect(page).toContain('VAT 20% (included) £23.33');
     expect(page).toContain('Total £139.98');
@@ -306,6 +311,7 @@ describe('a paid order with a code and VAT', () => {
     expect(mail.TextBody).toContain('Discount (SPRING10)  −£15.00');
     expect(mail.TextBody).toContain('VAT 20% (included)  £23.33');
     expect(mail.TextBody).toContain('Total  £139.98');
+    expect(mail.TextBody).toContain(`Your invoice: ${order!.invoiceUrl}`);
 
     const shown = await runOrderCommand({ ...t.deps, gateway: null, log }, parseOrderCommand(['show', order!.number]));
     expect(shown).toContain('Discount (SPRING10)  −£15.00');

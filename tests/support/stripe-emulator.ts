@@ -21,6 +21,8 @@ interface EmulatedSession {
   paymentLink?: string;
   /** Set when completed: the payment intent and its charge, as refunds and disputes name them. */
   paymentIntent?: string;
+  /** Set once paid when the session asked for an invoice (invoice_creation). */
+  invoice?: { id: string; object: 'invoice'; status: 'paid'; hosted_invoice_url: string; invoice_pdf: string };
 }
 
 interface EmulatedCharge {
@@ -360,6 +362,7 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
       payment_status: s.paymentStatus ?? (s.status === 'complete' ? 'paid' : 'unpaid'),
       payment_link: s.paymentLink ?? null,
       payment_intent: s.paymentIntent ?? null,
+      invoice: s.invoice ? (expandMore.includes('invoice') ? s.invoice : s.invoice.id) : null,
       customer_details: s.status === 'complete' ? { email: s.fields.customer_email ?? 'shopper@example.com', name: 'Sam Shopper' } : null,
       collected_information:
         s.status === 'complete'
@@ -436,6 +439,17 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
         currency: String(json.currency),
         refunded: false,
       });
+    }
+    // Checkout finalizes the invoice it was asked for once the payment succeeds.
+    if (s.fields['invoice_creation[enabled]'] === 'true' && s.paymentStatus === 'paid' && !s.invoice) {
+      const n = id.replace(/\D/g, '');
+      s.invoice = {
+        id: `in_test_${n}`,
+        object: 'invoice',
+        status: 'paid',
+        hosted_invoice_url: `https://invoice.stripe.com/i/acct_test_emulated/test_${n}`,
+        invoice_pdf: `https://pay.stripe.com/invoice/acct_test_emulated/test_${n}/pdf`,
+      };
     }
     return (s.fields.success_url ?? '').replace('{CHECKOUT_SESSION_ID}', id);
   }
@@ -838,7 +852,10 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
     /** Marks a session complete (paid, or unpaid for a delayed method) as the hosted page would; returns its success URL. */
     complete,
     /** A delayed payment settles: the session's payment status as Stripe would report it from then on. */
-    settle: (id: string, paymentStatus: 'paid' | 'unpaid') => void (sessions.get(id)!.paymentStatus = paymentStatus),
+    settle: (id: string, paymentStatus: 'paid' | 'unpaid') => {
+      sessions.get(id)!.paymentStatus = paymentStatus;
+      complete(id, paymentStatus);
+    },
     expire: (id: string) => void (sessions.get(id)!.status = 'expired'),
     createSession,
     signedEvent,

@@ -196,6 +196,8 @@ export const orders = sqliteTable(
     buyerHash: text('buyer_hash'),
     /** Stripe's payment intent (pi_…): how refunds and disputes, which name the charge's, find the order. */
     paymentIntent: text('payment_intent'),
+    /** Stripe's hosted page of the invoice it made for the payment (invoice_creation, with Stripe Tax), or null. */
+    invoiceUrl: text('invoice_url'),
     /** How much of `total` has been given back (Stripe's amount_refunded for the charge), minor units. */
     refunded: integer('refunded').notNull().default(0),
     ...mailColumns(),

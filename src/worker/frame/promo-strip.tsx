@@ -7,7 +7,7 @@ import { PROMO_VISIBLE_WIDE } from '#shared/site/promo-rules.ts';
  */
 export function PromoStrip({ messages }: { messages: string[] }) {
   return (
-    <section aria-label="Promotions" aria-roledescription="carousel" className="bg-red-800 text-white" data-promo-strip="">
+    <section aria-label="Promotions" aria-roledescription="carousel" className="bg-red-800 text-white print:hidden" data-promo-strip="">
       <div className="mx-auto flex h-9 max-w-7xl items-center gap-2 px-2 text-sm">
         <button type="button" className="promo-arrow" aria-label="Previous promotion" data-promo-step="-1">
           <span aria-hidden="true">‹</span>

@@ -32,7 +32,7 @@ function LinkList({ title, links }: { title: string; links: NavLink[] }) {
 export function SiteFooter() {
   return (
     <>
-      <footer className="bg-stone-900 text-stone-300" data-whole="">
+      <footer className="bg-stone-900 text-stone-300 print:hidden" data-whole="">
         <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
           <div>
             <p className="text-lg font-bold text-stone-50">{site.brand}</p>

@@ -9,15 +9,13 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** A one-time link's token for this address (lower case), valid ORDERS_LINK_MINUTES; only its hash is kept. */
 export async function makeOrdersLink(db: Db, email: string, now = Date.now()): Promise<string> {
   const token = newToken();
-  await db
-    .insert(orderAccess)
-    .values({
-      tokenHash: await tokenHash(token),
-      kind: 'link',
-      email,
-      expiresAt: iso(now + ORDERS_LINK_MINUTES * 60_000),
-      createdAt: iso(now),
-    });
+  await db.insert(orderAccess).values({
+    tokenHash: await tokenHash(token),
+    kind: 'link',
+    email,
+    expiresAt: iso(now + ORDERS_LINK_MINUTES * 60_000),
+    createdAt: iso(now),
+  });
   return token;
 }
 

@@ -62,6 +62,7 @@ export async function fulfil(db: Db, session: SessionRecord, status: PaymentStat
       token,
       buyerHash: buyer ?? null,
       paymentIntent: session.paymentIntent,
+      invoiceUrl: session.invoiceUrl,
       // A new order owes its pair of e-mails, held by this caller until it has sent them. An order
       // first heard of as failed owes none (no sale to confirm or pack).
       ...(status === 'failed'
@@ -112,6 +113,13 @@ export async function fulfil(db: Db, session: SessionRecord, status: PaymentStat
       .update(orders)
       .set({ paymentIntent: session.paymentIntent })
       .where(and(eq(orders.sessionId, session.id), isNull(orders.paymentIntent)));
+  }
+  // A delayed payment's invoice is made once it settles: the order learns it then.
+  if (session.invoiceUrl) {
+    await db
+      .update(orders)
+      .set({ invoiceUrl: session.invoiceUrl })
+      .where(and(eq(orders.sessionId, session.id), isNull(orders.invoiceUrl)));
   }
   // Move it if it may move (pending → paid or failed), in one statement.
   const [current] = await db

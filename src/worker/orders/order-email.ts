@@ -55,6 +55,7 @@ export function orderConfirmationEmail(order: StoredOrder, settings: MailSetting
       ...(address.length > 0 ? ['', 'Shipping to:', ...[order.name, ...address].filter(Boolean).map((l) => `  ${l}`)] : []),
       '',
       `Your order page: ${pageUrl(order, settings)}`,
+      ...(order.invoiceUrl ? [`Your invoice: ${order.invoiceUrl}`] : []),
       `Returns, and all your orders with this address: ${new URL(marketHref(marketOf(order.region), '/orders'), settings.SITE_URL).href}`,
       '',
       `Questions? Reply to this e-mail or write to ${settings.CONTACT_TO_EMAIL} (${shopInfo.replyPromise.toLowerCase()}),`,

@@ -94,6 +94,8 @@ export interface SessionRecord {
   paymentLink: string | null;
   /** The payment intent (pi_…) once paid or pending: refunds and disputes name it. */
   paymentIntent: string | null;
+  /** Stripe's hosted invoice page, where the session made one (invoice_creation); null otherwise or until it is ready. */
+  invoiceUrl: string | null;
 }
 
 export interface CheckoutSessionLine {

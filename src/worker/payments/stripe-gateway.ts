@@ -272,7 +272,7 @@ export function stripeGateway(secretKey: string, apiUrl: string): CheckoutGatewa
         // first 10: they are paged through instead, 100 at a time.
         [session, lines] = await Promise.all([
           stripe.checkout.sessions.retrieve(id, {
-            expand: ['shipping_cost.shipping_rate', 'total_details.breakdown', 'discounts.promotion_code'],
+            expand: ['shipping_cost.shipping_rate', 'total_details.breakdown', 'discounts.promotion_code', 'invoice'],
           }),
           stripe.checkout.sessions.listLineItems(id, { limit: 100, expand: ['data.price.product'] }).autoPagingToArray({ limit: 10_000 }),
         ]);
@@ -310,6 +310,7 @@ export function stripeGateway(secretKey: string, apiUrl: string): CheckoutGatewa
         metadata: { ...session.metadata },
         paymentLink: typeof session.payment_link === 'string' ? session.payment_link : (session.payment_link?.id ?? null),
         paymentIntent: typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null),
+        invoiceUrl: typeof session.invoice === 'object' ? (session.invoice?.hosted_invoice_url ?? null) : null,
       };
     },
   };

@@ -42,6 +42,8 @@ export interface OrderPageData extends OrderAmounts {
   address: string[];
   /** What happened to the order, oldest first (disputes are the shop's business, not shown). */
   timeline: ShopperStep[];
+  /** Stripe's hosted invoice, where it made one. */
+  invoiceUrl: string | null;
   /** What may be sent back now, and the requests so far. */
   returns: { window: ReturnWindow; requests: Array<{ number: string; state: ReturnState; answer: string | null; items: string }> };
 }
@@ -135,6 +137,7 @@ export async function load(c: Context<AppEnv>): Promise<OrderPageData | Response
     shippingOption: order.shippingOption,
     address: shortenedAddressLines(order.shippingAddress),
     timeline: steps.filter(shownToShopper),
+    invoiceUrl: order.invoiceUrl,
     returns: {
       window,
       requests: requests.map((r) => ({
@@ -204,6 +207,17 @@ export function Page(order: OrderPageData) {
         {statusSentences(order.status, order.fulfilment).join(' ')}
       </p>
       <OrderLines order={order} />
+      <p className="mt-4 text-stone-700">
+        {order.invoiceUrl && (
+          <>
+            <a href={order.invoiceUrl} className="font-semibold text-red-800 underline" rel="noopener noreferrer">
+              Your invoice
+            </a>
+            {' (on Stripe, to view or download). '}
+          </>
+        )}
+        <span className="print:hidden">To keep a receipt, print this page.</span>
+      </p>
       {order.timeline.length > 0 && (
         <section aria-labelledby="timeline-heading" className="mt-8">
           <h2 id="timeline-heading" className="text-xl font-semibold">
