@@ -20,7 +20,7 @@ export const DOMAIN_IMPORTS = {
   orders: ['base', 'db', 'limits', 'mail', 'payments', 'products', 'stock', 'stock-alerts'],
   'owner-actions': ['base', 'db', 'mail', 'orders', 'payments', 'stock', 'stock-alerts'],
   payments: ['base'],
-  returns: ['base', 'db', 'mail', 'orders', 'owner-actions', 'payments'],
+  returns: ['base', 'db', 'mail', 'orders', 'owner-actions', 'payments', 'products'],
   posts: ['base', 'db'],
   products: ['db'],
   stock: ['base', 'db', 'payments', 'products'],

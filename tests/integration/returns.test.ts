@@ -205,6 +205,57 @@ describe('store credit', () => {
   });
 });
 
+describe('an exchange', () => {
+  it('is for a product worth at least what comes back; its code takes that off, and the mailed link lands on the product with the code kept', async () => {
+    const { order, browser, office } = await shippedOrder(2);
+    const form = await browser.get(`/gb/orders/${order.number}/return`);
+    expect(form.html).toContain('name="exchange_for"');
+    const cheaper = await browser.post(`/gb/orders/${order.number}/return`, {
+      line_1: '1',
+      reason: 'changed_mind',
+      wants: 'exchange',
+      exchange_for: '4',
+    });
+    expect(cheaper.res.status).toBe(400);
+    expect(textOf(cheaper.body)).toContain('An exchange is for a product of equal or greater value: choose one worth at least £149.99.');
+    const none = await browser.post(`/gb/orders/${order.number}/return`, { line_1: '1', reason: 'changed_mind', wants: 'exchange' });
+    expect(none.res.status).toBe(400);
+    expect(textOf(none.body)).toContain('Choose the product you would like instead.');
+    expect(
+      (
+        await browser.post(`/gb/orders/${order.number}/return`, {
+          line_1: '1',
+          reason: 'changed_mind',
+          wants: 'exchange',
+          exchange_for: '2',
+        })
+      ).res.status,
+    ).toBe(303);
+    const number = `${order.number}-R1`;
+    expect((await office.post(`/admin/orders/${order.number}/returns/${number}/accept`, { form_token: formToken() })).res.status).toBe(303);
+    expect(
+      (await office.post(`/admin/orders/${order.number}/returns/${number}/receive`, { form_token: formToken(), line_1: '1' })).res.status,
+    ).toBe(303);
+    const mail = await vi.waitFor(() => {
+      const sent = mailsAbout(new RegExp(`^Return ${number} received$`));
+      expect(sent).toHaveLength(1);
+      return sent[0]!;
+    });
+    const code = /code (EXCHANGE-[A-Z0-9]+)/.exec(mail.TextBody)![1]!;
+    expect(mail.TextBody).toContain(`Your exchange for AR-Style Laser Training Rifle: code ${code} takes £149.99 off it.`);
+    expect(running.stripe.promotion(code)).toMatchObject({ max_redemptions: 1, coupon: { amount_off: 14999, currency: 'gbp' } });
+    const link = new URL(/https:\/\/shop\.example\/gb\/discount\/\S+/.exec(mail.TextBody)![0]);
+    const friend = shopper(t, { 'CF-IPCountry': 'GB' });
+    const landed = await friend.get(`${link.pathname}${link.search}`);
+    expect(landed.res.status).toBe(302);
+    expect(landed.res.headers.get('location')).toBe('/gb/product/2/ar-style-laser-training-rifle');
+    await friend.post('/gb/cart/add', { product_id: '2' });
+    expect((await friend.get('/gb/cart')).html).toContain(`data-cart-offer="${code}"`);
+    expect((await friend.post('/gb/cart/checkout', {})).res.status).toBe(303);
+    expect(running.stripe.received.at(-1)!.fields['discounts[0][promotion_code]']).toBe(running.stripe.promotion(code)!.id);
+  });
+});
+
 describe('outside the window', () => {
   it('offers only the warranty and says why; a request for more than was bought is refused', async () => {
     const { order, browser } = await shippedOrder(40);

@@ -4,7 +4,8 @@ import { returnsPolicy, WARRANTY_MONTHS } from '#shared/policy/figures.ts';
 /**
  * Returns and warranty claims a shopper asks for from their order's page, inside the policy
  * (policy/figures.ts): within 14 days of delivery (delivery is not tracked, so the day the parcel
- * was due: shipped plus the service's longest transit), for a refund or store credit at 110%; after
+ * was due: shipped plus the service's longest transit), for a refund, store credit at 110% or an
+ * exchange for a product of equal or greater value (the difference paid at checkout); after
  * that, for 12 months, a warranty claim (a repair or a replacement). The same rules on the page, the
  * server and the back office.
  */
@@ -18,11 +19,12 @@ export const REASON_WORDS: Record<ReturnReason, string> = {
   warranty_fault: 'It has a fault (warranty)',
 };
 
-export const RETURN_OUTCOMES = ['refund', 'credit', 'replace'] as const;
+export const RETURN_OUTCOMES = ['refund', 'credit', 'exchange', 'replace'] as const;
 export type ReturnOutcome = (typeof RETURN_OUTCOMES)[number];
 export const OUTCOME_WORDS: Record<ReturnOutcome, string> = {
   refund: 'A refund to my card',
   credit: `Store credit worth ${returnsPolicy.storeCreditPercent}% of what I paid`,
+  exchange: `An exchange for ${returnsPolicy.exchangeFor}`,
   replace: 'A repair or a replacement',
 };
 

@@ -260,7 +260,7 @@ export interface OrderStepDetail {
   by?: string;
   /** A return request's steps: its number, what the shopper wants back, the shop's answer, a store credit's code. */
   request?: string;
-  wants?: 'refund' | 'credit' | 'replace';
+  wants?: 'refund' | 'credit' | 'exchange' | 'replace';
   answer?: string;
   code?: string;
 }
@@ -327,6 +327,8 @@ export const returnRequests = sqliteTable(
     answer: text('answer'),
     /** What the lines were worth when asked (minor units of the order's currency). */
     value: integer('value').notNull(),
+    /** An exchange's product (one unit, of equal or greater value), else null. */
+    exchangeFor: integer('exchange_for'),
     decidedBy: text('decided_by'),
     createdAt: text('created_at').notNull().default(now),
     decidedAt: text('decided_at'),

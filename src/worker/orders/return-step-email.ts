@@ -62,12 +62,18 @@ export function returnMail(
         subject: `Return ${request} received`,
         body: [
           `Your parcel for ${request} (order ${order.number}) has arrived.`,
-          ...(detail.code
+          ...(detail.wants === 'exchange' && detail.code
             ? [
-                `Your store credit: ${money(detail.amount ?? 0)}, code ${detail.code}.`,
-                `Type it in the code box of your cart at ${site.brand}; it works once, on one order in ${order.currency}.`,
+                `Your exchange for ${detail.answer ?? 'the product you chose'}: code ${detail.code} takes ${money(detail.amount ?? 0)} off it.`,
+                `Open this link, add it to your cart and check out; you pay only the difference and delivery: ${detail.url ?? ''}`,
+                'The code works once, on one order.',
               ]
-            : [detail.answer ?? 'We are sending you a repair or a replacement and e-mail you when it is on its way.']),
+            : detail.code
+              ? [
+                  `Your store credit: ${money(detail.amount ?? 0)}, code ${detail.code}.`,
+                  `Type it in the code box of your cart at ${site.brand}; it works once, on one order in ${order.currency}.`,
+                ]
+              : [detail.answer ?? 'We are sending you a repair or a replacement and e-mail you when it is on its way.']),
         ],
       };
   }

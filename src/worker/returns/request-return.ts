@@ -19,11 +19,16 @@ import type { StoredOrder } from '#worker/orders/order-queries.ts';
 import { sendOrderStepMails } from '#worker/orders/order-step-mail.ts';
 import { orderSteps, stepStatements, type OrderStep } from '#worker/orders/order-steps.ts';
 import { returnsOfOrder, type ReturnRequest } from './return-queries.ts';
+import { displayPrice } from '#shared/catalogue/prices.ts';
+import { formatMinor, toMinorUnits } from '#shared/money.ts';
+import { productLookup } from '#worker/products/product-queries.ts';
 
 export interface ReturnAsk {
   lines: AskedLine[];
   reason: ReturnReason;
   wants: ReturnOutcome;
+  /** An exchange's product id (one unit). */
+  exchangeFor: number | null;
   note: string | null;
 }
 
@@ -49,6 +54,19 @@ export async function returnContext(db: Db, order: StoredOrder, now = Date.now()
   return { window, requests, open: openToReturn(order, requests) };
 }
 
+/** The product an exchange asks for: listed, and worth at least what comes back in the order's currency; else a Refusal. */
+async function exchangeProduct(db: Db, order: StoredOrder, id: number | null, value: number): Promise<number> {
+  const product = id === null ? undefined : (await productLookup(db, [id], { listedOnly: true }))(id);
+  if (!product) throw new Refusal('Choose the product you would like instead.', 'invalid');
+  if (toMinorUnits(displayPrice(product, order.currency)) < value) {
+    throw new Refusal(
+      `An exchange is for a product of equal or greater value: choose one worth at least ${formatMinor(value, order.currency)}.`,
+      'invalid',
+    );
+  }
+  return product.id;
+}
+
 /**
  * A shopper's return or warranty claim (the caller has checked the order's token): inside the
  * policy's window, for lines bought and not yet asked back; the request, its step on the order's
@@ -70,6 +88,8 @@ export async function requestReturn(deps: MailDeps & { log: Logger }, order: Sto
   const lines = ask.lines.filter((l) => l.quantity > 0);
   const refusal = linesRefusal(open, lines);
   if (refusal) throw new Refusal(refusal, 'invalid');
+  const value = returnedValue(order, lines);
+  const exchangeFor = ask.wants === 'exchange' ? await exchangeProduct(deps.db, order, ask.exchangeFor, value) : null;
   const note = ask.note?.trim().slice(0, RETURN_NOTE_MAX) || null;
   const number = `${order.number}-R${requests.length + 1}`;
   const at = nowIso();
@@ -83,7 +103,8 @@ export async function requestReturn(deps: MailDeps & { log: Logger }, order: Sto
         outcome: ask.wants,
         lines,
         note,
-        value: returnedValue(order, lines),
+        value,
+        exchangeFor,
         createdAt: at,
       }),
       ...stepStatements(deps.db, {

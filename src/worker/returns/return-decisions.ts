@@ -13,6 +13,9 @@ import { findOrder, returnGoods, type OrderActionDeps } from '#worker/owner-acti
 import { refundOrder } from '#worker/owner-actions/refund-order.ts';
 import { CheckoutUnavailableError } from '#worker/payments/checkout-gateway.ts';
 import { returnByNumber, type ReturnRequest } from './return-queries.ts';
+import { plainName, productPath } from '#shared/catalogue/product.ts';
+import { marketHref } from '#shared/market/market.ts';
+import { productLookup } from '#worker/products/product-queries.ts';
 
 /** The request by its number, or a Refusal (404). */
 async function requestNamed(deps: OrderActionDeps, number: string) {
@@ -80,8 +83,8 @@ export async function refuseReturn(deps: OrderActionDeps, number: string, why: s
  * second try asks for the same code with the same idempotency key (never two codes for one return).
  * Random (about 40 bits): a code anyone could guess would be anyone's credit.
  */
-async function creditCodeOf(deps: OrderActionDeps, request: ReturnRequest): Promise<string> {
-  const drawn = `CREDIT-${randomToken(8)
+async function creditCodeOf(deps: OrderActionDeps, request: ReturnRequest, prefix: 'CREDIT' | 'EXCHANGE'): Promise<string> {
+  const drawn = `${prefix}-${randomToken(8)
     .toUpperCase()
     .replace(/[^A-Z0-9]/g, '7')}`;
   await deps.db
@@ -89,9 +92,35 @@ async function creditCodeOf(deps: OrderActionDeps, request: ReturnRequest): Prom
     .set({ answer: `code ${drawn}` })
     .where(and(eq(returnRequests.id, request.id), eq(returnRequests.state, 'accepted'), isNull(returnRequests.answer)));
   const kept = await returnByNumber(deps.db, request.number);
-  const code = /^code (CREDIT-[A-Z0-9]+)$/.exec(kept?.answer ?? '')?.[1];
+  const code = /^code ((?:CREDIT|EXCHANGE)-[A-Z0-9]+)$/.exec(kept?.answer ?? '')?.[1];
   if (!code) throw new Refusal(`Return ${request.number} changed meanwhile: look at it again.`);
   return code;
+}
+
+/** A single-use Stripe promotion code for this request, worth `amount` in the order's currency; a Refusal when Stripe does not make it. */
+async function issueCode(deps: OrderActionDeps, request: ReturnRequest, currency: string, amount: number, prefix: 'CREDIT' | 'EXCHANGE') {
+  if (!deps.gateway) throw new Refusal('Store credit and exchanges need Stripe, which is not set up on this shop.');
+  const code = await creditCodeOf(deps, request, prefix);
+  try {
+    await deps.gateway.createCreditCode(
+      { code, amount, currency, name: `${prefix === 'CREDIT' ? 'Store credit' : 'Exchange'} ${request.number}`.slice(0, 40) },
+      `credit-${request.number}`,
+    );
+  } catch (err) {
+    const status = err instanceof CheckoutUnavailableError ? err.status : undefined;
+    throw new Refusal(`Stripe did not make the code${status ? ` (error ${status})` : ''}: nothing was issued. Try again.`, 'unavailable');
+  }
+  return code;
+}
+
+/** The product an exchange is for: its name, its page, and the market its code works in (the order's currency). */
+async function exchangeOf(deps: OrderActionDeps, request: ReturnRequest, currency: string) {
+  const id = request.exchangeFor;
+  const product = id === null ? undefined : (await productLookup(deps.db, [id], { listedOnly: false }))(id);
+  if (!product)
+    throw new Refusal(`The product return ${request.number} is to be exchanged for is not in the catalogue any more: refund it instead.`);
+  const market = ({ GBP: 'gb', EUR: 'eu', USD: 'us' } as const)[currency as 'GBP' | 'EUR' | 'USD'] ?? null;
+  return { name: plainName(product.name), path: productPath(product), market };
 }
 
 /**
@@ -124,24 +153,25 @@ export async function receiveReturn(
     said.push(await refundOrder(deps, { number: order.number, amount, goodsBack: null, intent: `return-${request.number}` }, by));
     // The refund's own mail (sent once Stripe confirms it) tells the shopper: nothing more here.
     settled = { answer: `refunded ${money(amount)}`, detail: { amount }, mail: undefined };
-  } else if (request.outcome === 'credit') {
-    if (!deps.gateway) throw new Refusal('Store credit needs Stripe, which is not set up on this shop.');
-    const amount = creditFor(request.value);
-    const code = await creditCodeOf(deps, request);
-    try {
-      await deps.gateway.createCreditCode(
-        { code, amount, currency: order.currency, name: `Store credit ${request.number}`.slice(0, 40) },
-        `credit-${request.number}`,
+  } else if (request.outcome === 'credit' || request.outcome === 'exchange') {
+    // Store credit is worth 110%; an exchange's code takes off what came back, and the shopper pays the difference at checkout.
+    const exchange = request.outcome === 'exchange' ? await exchangeOf(deps, request, order.currency) : null;
+    const amount = exchange ? request.value : creditFor(request.value);
+    const code = await issueCode(deps, request, order.currency, amount, exchange ? 'EXCHANGE' : 'CREDIT');
+    if (exchange) {
+      const link = new URL(
+        `${marketHref(exchange.market, `/discount/${code}`)}?redirect=${encodeURIComponent(marketHref(exchange.market, exchange.path))}`,
+        deps.settings.SITE_URL,
+      ).href;
+      const answer = `exchange for ${exchange.name}: code ${code}, ${money(amount)} off`;
+      settled = { answer, detail: { amount, code, url: link, answer: exchange.name }, mail: 'return_received' };
+      said.push(
+        `${request.number}: exchange code ${code} (${money(amount)} off ${exchange.name}) mailed to the shopper, who pays the difference at checkout.`,
       );
-    } catch (err) {
-      const status = err instanceof CheckoutUnavailableError ? err.status : undefined;
-      throw new Refusal(
-        `Stripe did not make the credit code${status ? ` (error ${status})` : ''}: nothing was issued. Try again.`,
-        'unavailable',
-      );
+    } else {
+      settled = { answer: `store credit ${money(amount)}, code ${code}`, detail: { amount, code }, mail: 'return_received' };
+      said.push(`${request.number}: store credit of ${money(amount)} issued as code ${code} and mailed to the shopper.`);
     }
-    settled = { answer: `store credit ${money(amount)}, code ${code}`, detail: { amount, code }, mail: 'return_received' };
-    said.push(`${request.number}: store credit of ${money(amount)} issued as code ${code} and mailed to the shopper.`);
   } else {
     const answer = 'We are sending you a repair or a replacement and e-mail you when it is on its way.';
     settled = { answer: 'replacement to send', detail: { answer }, mail: 'return_received' };

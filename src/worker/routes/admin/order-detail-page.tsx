@@ -199,6 +199,7 @@ function RequestActions({ order, request, typed }: { order: StoredOrder; request
 const SETTLE_WORDS: Record<ReturnRequest['outcome'], string> = {
   refund: 'refund through Stripe',
   credit: 'issue the store credit code',
+  exchange: 'mail the exchange code (the shopper pays any difference)',
   replace: 'tell the shopper a replacement is coming',
 };
 

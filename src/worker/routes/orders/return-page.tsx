@@ -10,6 +10,8 @@ export interface ReturnFormData {
   window: ReturnWindow & { open: 'return' | 'warranty' };
   /** Units of each product that may still be asked back. */
   open: ReadonlyMap<number, number>;
+  /** What an exchange may be for: the listed products with their price in the order's currency, cheapest first. */
+  exchangeChoices: Array<{ id: number; name: string; price: number }>;
   problem?: string;
   typed?: Record<string, string>;
 }
@@ -28,7 +30,7 @@ function Choice({ name, value, label, typed, only }: { name: string; value: stri
  * /orders/{number}/return: a return (inside the window) or a warranty claim (after it), without
  * JavaScript: how many of each item, why, and what the shopper wants back; the policy in a sentence.
  */
-export function ReturnForm({ order, window, open, problem, typed = {} }: ReturnFormData) {
+export function ReturnForm({ order, window, open, exchangeChoices, problem, typed = {} }: ReturnFormData) {
   const to = useHref();
   const may = allowed(window);
   const lines = order.lines.filter((l) => l.productId !== null && (open.get(l.productId) ?? 0) > 0);
@@ -75,6 +77,25 @@ export function ReturnForm({ order, window, open, problem, typed = {} }: ReturnF
           <Choice key={o} name="wants" value={o} label={OUTCOME_WORDS[o]} typed={typed.wants} only={may.outcomes.length === 1} />
         ))}
       </fieldset>
+      {may.outcomes.includes('exchange') && (
+        <label className="flex flex-col gap-1">
+          <span className="font-semibold">For an exchange: the product you would like instead</span>
+          <select
+            name="exchange_for"
+            defaultValue={typed.exchange_for ?? ''}
+            className="rounded-md border border-stone-400 px-3 py-2 text-base"
+          >
+            <option value="">(not an exchange)</option>
+            {exchangeChoices.map((p) => (
+              <option key={p.id} value={p.id}>{`${p.name}: ${formatMinor(p.price, order.currency)}`}</option>
+            ))}
+          </select>
+          <span className="text-sm text-stone-700">
+            It must be worth at least what you send back. Once your parcel arrives we e-mail you a code for its value; you pay the
+            difference and delivery at checkout.
+          </span>
+        </label>
+      )}
       <label className="flex flex-col gap-1">
         <span className="font-semibold">Anything we should know? (optional)</span>
         <textarea

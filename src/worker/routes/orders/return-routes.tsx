@@ -8,6 +8,10 @@ import { returnContext, requestReturn } from '#worker/returns/request-return.ts'
 import { OrdersFrame } from './your-orders-page.tsx';
 import { ReturnForm } from './return-page.tsx';
 import { visitorOrder } from './visitor-order.ts';
+import { plainName } from '#shared/catalogue/product.ts';
+import { displayPrice } from '#shared/catalogue/prices.ts';
+import { toMinorUnits } from '#shared/money.ts';
+import { listedProducts } from '#worker/products/product-queries.ts';
 
 /** The order page's own address (the token's cookie is kept for it), from the return page's. */
 const orderPathOf = (path: string) => path.replace(/\/return$/, '');
@@ -18,11 +22,15 @@ async function showForm(c: Context<AppEnv>, problem?: { text: string; status: 40
   c.header('Referrer-Policy', 'no-referrer');
   const order = await visitorOrder(c, orderPathOf(c.req.path));
   if (!order) return c.notFound();
-  const { window, open } = await returnContext(c.get('deps').db, order);
+  const db = c.get('deps').db;
+  const [{ window, open }, listed] = await Promise.all([returnContext(db, order), listedProducts(db)]);
+  const exchangeChoices = listed
+    .map(({ doc }) => ({ id: doc.id, name: plainName(doc.name), price: toMinorUnits(displayPrice(doc, order.currency)) }))
+    .toSorted((a, b) => a.price - b.price);
   const title = window.open === 'warranty' ? `Warranty claim: order ${order.number}` : `Return items: order ${order.number}`;
   c.status(problem?.status ?? (window.open ? 200 : 409));
   const body = window.open ? (
-    <ReturnForm order={order} window={window} open={open} problem={problem?.text} typed={typed} />
+    <ReturnForm order={order} window={window} open={open} exchangeChoices={exchangeChoices} problem={problem?.text} typed={typed} />
   ) : (
     <p>{`This order cannot be returned: ${window.why}.`}</p>
   );
@@ -41,7 +49,8 @@ function readAsk(fields: Record<string, string>) {
   const wants = fields.wants as ReturnOutcome;
   if (!RETURN_REASONS.includes(reason)) throw new Refusal('Choose why you are sending it back.', 'invalid');
   if (!RETURN_OUTCOMES.includes(wants)) throw new Refusal('Choose what you would like instead.', 'invalid');
-  return { lines, reason, wants, note: fields.note ?? null };
+  const exchangeFor = /^\d{1,9}$/.test(fields.exchange_for ?? '') ? Number(fields.exchange_for) : null;
+  return { lines, reason, wants, exchangeFor, note: fields.note ?? null };
 }
 
 /** A return or warranty claim from the order's page (issue 48), for the holder of the order's token. */

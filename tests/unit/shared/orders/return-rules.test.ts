@@ -30,7 +30,7 @@ describe('the return window', () => {
   });
 
   it('allows every reason and outcome inside it, only the warranty’s after', () => {
-    expect(allowed({ open: 'return', until: '', warrantyUntil: '' }).outcomes).toEqual(['refund', 'credit', 'replace']);
+    expect(allowed({ open: 'return', until: '', warrantyUntil: '' }).outcomes).toEqual(['refund', 'credit', 'exchange', 'replace']);
     expect(allowed({ open: 'warranty', returnEnded: '', until: '' })).toEqual({ reasons: ['warranty_fault'], outcomes: ['replace'] });
   });
 });
