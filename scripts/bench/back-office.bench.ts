@@ -12,6 +12,8 @@ import { openDisputes, orderPage, ordersToShip, otherOrdersOf, salesOf } from '#
 import { shopPeriods } from '#shared/policy/shop-time.ts';
 import { recentMoves } from '#worker/stock/stock-queries.ts';
 import { notesOf } from '#worker/owner-actions/order-notes.ts';
+import { returnList, returnsWaiting } from '#worker/returns/return-queries.ts';
+import { ordersOfAddress } from '#worker/order-access/orders-of-address.ts';
 import { syncContent } from '#worker/content-sync/content-sync.ts';
 import { createDb, type Db } from '#worker/db/client.ts';
 import { schema } from '#worker/db/schema.ts';
@@ -46,6 +48,11 @@ async function growTo(db: Db, total: number) {
        select id, 'dispute:dp_' || id || ':closed', 'dispute_closed', '{"outcome":"won"}', created_at from orders where id >= ${from} and id % 400 = 0`,
       `with recursive k(i) as (select ${from * 4} union all select i + 1 from k where i < ${total * 4})
        insert into stock_moves (product_id, change, reason, order_number, at) select 1 + i % 15, -1, 'sale', null, strftime('%Y-%m-%dT%H:%M:%fZ', 'now') from k`,
+      // A return request on one order in 20, in turn requested, accepted, refused and received.
+      `insert into return_requests (number, order_id, reason, outcome, lines, state, value, created_at)
+       select number || '-R1', id, 'changed_mind', 'refund', '[{"productId":1,"quantity":1}]',
+         case (id / 20) % 4 when 0 then 'requested' when 1 then 'accepted' when 2 then 'refused' else 'received' end, 14999, created_at
+       from orders where id >= ${from} and id % 20 = 0`,
       // A note on one order in 4 (two on each of those), as an owner who writes things down.
       `insert into order_notes (order_id, body, by, at)
        select id, 'Rang the shopper about order ' || number, 'owner@example.com', created_at from orders where id >= ${from} and id % 4 = 2
@@ -75,6 +82,9 @@ function readsOf(db: Db): Record<string, () => Promise<unknown>> {
     'orders: page after cursor': () => orderPage(db, query(`before=${new Date(Date.now() - 45 * 86_400_000).toISOString()}~50`)),
     'order: the shopper’s others': () => otherOrdersOf(db, { id: 90, email: 'Buyer30@Example.com' }),
     'order: its notes': () => notesOf(db, 90),
+    'returns: waiting (requested or accepted)': () => returnList(db, ['requested', 'accepted']),
+    'today: returns waiting (counts)': () => returnsWaiting(db),
+    'your orders: an address (3 orders)': () => ordersOfAddress(db, 'buyer30@example.com'),
     'stock: recent moves': () => recentMoves(db),
   };
 }

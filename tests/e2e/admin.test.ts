@@ -151,6 +151,7 @@ describe('the back office on a phone', () => {
       await page.emulateMedia({ media: 'screen' });
 
       for (const [link, heading] of [
+        ['Returns', 'Returns'],
         ['Stock', 'Stock'],
         ['Vitals', 'Web Vitals, last 7 days'],
         ['Mail', 'Mail'],

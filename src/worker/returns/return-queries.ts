@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ReturnState } from '#shared/orders/return-rules.ts';
 import type { Db } from '#worker/db/client.ts';
 import { orders, returnRequests } from '#worker/db/schema.ts';
@@ -19,25 +19,37 @@ export async function returnByNumber(db: Db, number: string) {
   return row ?? null;
 }
 
-/** The back office's list: requests in these states, newest first, with their order's number and currency (state_idx). */
-export function returnList(db: Db, states: readonly ReturnState[]) {
-  return db
-    .select({
-      number: returnRequests.number,
-      orderNumber: orders.number,
-      currency: orders.currency,
-      email: orders.email,
-      state: returnRequests.state,
-      reason: returnRequests.reason,
-      outcome: returnRequests.outcome,
-      value: returnRequests.value,
-      createdAt: returnRequests.createdAt,
-    })
-    .from(returnRequests)
-    .innerJoin(orders, eq(orders.id, returnRequests.orderId))
-    .where(inArray(returnRequests.state, [...states]))
-    .orderBy(desc(returnRequests.createdAt))
-    .limit(MAX_LISTED);
+/**
+ * The back office's list: requests in these states, newest first, with their order's number and
+ * currency. One newest-first range of return_requests_state_idx per state, merged: never more than
+ * MAX_LISTED rows read per state, however many wait.
+ */
+export async function returnList(db: Db, states: readonly ReturnState[]) {
+  const perState = await Promise.all(
+    states.map((state) =>
+      db
+        .select({
+          number: returnRequests.number,
+          orderNumber: orders.number,
+          currency: orders.currency,
+          email: orders.email,
+          state: returnRequests.state,
+          reason: returnRequests.reason,
+          outcome: returnRequests.outcome,
+          value: returnRequests.value,
+          createdAt: returnRequests.createdAt,
+        })
+        .from(returnRequests)
+        .innerJoin(orders, eq(orders.id, returnRequests.orderId))
+        .where(eq(returnRequests.state, state))
+        .orderBy(desc(returnRequests.createdAt))
+        .limit(MAX_LISTED),
+    ),
+  );
+  return perState
+    .flat()
+    .toSorted((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .slice(0, MAX_LISTED);
 }
 
 /** How many requests wait for the shop: asked and not yet answered, or accepted and not yet received. */
@@ -45,7 +57,7 @@ export async function returnsWaiting(db: Db): Promise<{ toAnswer: number; toRece
   const rows = await db
     .select({ state: returnRequests.state, n: sql<number>`count(*)` })
     .from(returnRequests)
-    .where(and(inArray(returnRequests.state, ['requested', 'accepted'])))
+    .where(inArray(returnRequests.state, ['requested', 'accepted']))
     .groupBy(returnRequests.state);
   const of = (state: ReturnState) => Number(rows.find((r) => r.state === state)?.n ?? 0);
   return { toAnswer: of('requested'), toReceive: of('accepted') };
