@@ -14,7 +14,8 @@ import { refundOrder } from '#worker/owner-actions/refund-order.ts';
 import { CheckoutUnavailableError } from '#worker/payments/checkout-gateway.ts';
 import { returnByNumber, type ReturnRequest } from './return-queries.ts';
 import { plainName, productPath } from '#shared/catalogue/product.ts';
-import { marketHref } from '#shared/market/market.ts';
+import { marketHref, marketOfCurrency } from '#shared/market/market.ts';
+import type { Currency } from '#shared/region/region.ts';
 import { productLookup } from '#worker/products/product-queries.ts';
 
 /** The request by its number, or a Refusal (404). */
@@ -81,7 +82,7 @@ export async function refuseReturn(deps: OrderActionDeps, number: string, why: s
 /**
  * The store credit code of a request: drawn once and kept on the request before Stripe is asked, so a
  * second try asks for the same code with the same idempotency key (never two codes for one return).
- * Random (about 40 bits): a code anyone could guess would be anyone's credit.
+ * Random (64 bits drawn, about 55 kept once upper-cased): a code anyone could guess would be anyone's credit.
  */
 async function creditCodeOf(deps: OrderActionDeps, request: ReturnRequest, prefix: 'CREDIT' | 'EXCHANGE'): Promise<string> {
   const drawn = `${prefix}-${randomToken(8)
@@ -114,13 +115,12 @@ async function issueCode(deps: OrderActionDeps, request: ReturnRequest, currency
 }
 
 /** The product an exchange is for: its name, its page, and the market its code works in (the order's currency). */
-async function exchangeOf(deps: OrderActionDeps, request: ReturnRequest, currency: string) {
+async function exchangeOf(deps: OrderActionDeps, request: ReturnRequest, currency: Currency) {
   const id = request.exchangeFor;
   const product = id === null ? undefined : (await productLookup(deps.db, [id], { listedOnly: false }))(id);
   if (!product)
     throw new Refusal(`The product return ${request.number} is to be exchanged for is not in the catalogue any more: refund it instead.`);
-  const market = ({ GBP: 'gb', EUR: 'eu', USD: 'us' } as const)[currency as 'GBP' | 'EUR' | 'USD'] ?? null;
-  return { name: plainName(product.name), path: productPath(product), market };
+  return { name: plainName(product.name), path: productPath(product), market: marketOfCurrency[currency] };
 }
 
 /**
