@@ -167,6 +167,22 @@ describe('a return inside 14 days', () => {
   });
 });
 
+describe('a whole order sent back', () => {
+  it('is refunded with its shipping, as the policy promises', async () => {
+    const { order, browser, office, session } = await shippedOrder(1);
+    expect(
+      (await browser.post(`/gb/orders/${order.number}/return`, { line_1: '2', reason: 'changed_mind', wants: 'refund' })).res.status,
+    ).toBe(303);
+    const number = `${order.number}-R1`;
+    expect((await office.post(`/admin/orders/${order.number}/returns/${number}/accept`, { form_token: formToken() })).res.status).toBe(303);
+    expect(
+      (await office.post(`/admin/orders/${order.number}/returns/${number}/receive`, { form_token: formToken(), line_1: '2' })).res.status,
+    ).toBe(303);
+    const posts = running.stripe.refundPosts.filter((p) => p.fields.payment_intent === running.stripe.chargeOf(session).payment_intent);
+    expect(posts.map((p) => p.fields.amount)).toEqual(['30497']); // 2 × £149.99 and the £4.99 shipping
+  });
+});
+
 describe('store credit', () => {
   it('is a single-use code worth 110% in the order’s currency, mailed, that the cart’s code field takes and Stripe applies', async () => {
     const { order, browser, office } = await shippedOrder(3);

@@ -148,7 +148,11 @@ export async function receiveReturn(
   let settled: { answer: string; detail: OrderStepDetail; mail: OrderMailKind | undefined };
   if (request.outcome === 'refund') {
     const { steps } = await findOrder(deps.db, order.number);
-    const amount = Math.min(request.value, refundLeft(order, refundsAsked(steps)));
+    // The policy: a whole order returned within the window also gets its shipping back.
+    const units = (lines: ReadonlyArray<{ productId: number | null; quantity: number }>) =>
+      lines.reduce((sum, l) => sum + (l.productId === null ? 0 : l.quantity), 0);
+    const whole = request.reason !== 'warranty_fault' && units(request.lines) === units(order.lines);
+    const amount = Math.min(request.value + (whole ? order.shipping : 0), refundLeft(order, refundsAsked(steps)));
     if (amount <= 0) throw new Refusal(`Order ${order.number} has nothing left to refund.`);
     said.push(await refundOrder(deps, { number: order.number, amount, goodsBack: null, intent: `return-${request.number}` }, by));
     // The refund's own mail (sent once Stripe confirms it) tells the shopper: nothing more here.
