@@ -123,6 +123,10 @@ async function exchangeOf(deps: OrderActionDeps, request: ReturnRequest, currenc
   return { name: plainName(product.name), path: productPath(product), market: marketOfCurrency[currency] };
 }
 
+/** Units of products in these lines (a line without a product moves no stock and is not sent back). */
+const units = (lines: ReadonlyArray<{ productId: number | null; quantity: number }>) =>
+  lines.reduce((sum, l) => sum + (l.productId === null ? 0 : l.quantity), 0);
+
 /**
  * The parcel arrived: the request is settled as the shopper asked. A refund goes through Stripe
  * (refundOrder: recorded, and the shopper mailed, when Stripe's webhook confirms it); store credit is
@@ -149,8 +153,6 @@ export async function receiveReturn(
   if (request.outcome === 'refund') {
     const { steps } = await findOrder(deps.db, order.number);
     // The policy: a whole order returned within the window also gets its shipping back.
-    const units = (lines: ReadonlyArray<{ productId: number | null; quantity: number }>) =>
-      lines.reduce((sum, l) => sum + (l.productId === null ? 0 : l.quantity), 0);
     const whole = request.reason !== 'warranty_fault' && units(request.lines) === units(order.lines);
     const amount = Math.min(request.value + (whole ? order.shipping : 0), refundLeft(order, refundsAsked(steps)));
     if (amount <= 0) throw new Refusal(`Order ${order.number} has nothing left to refund.`);
