@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -124,6 +125,24 @@ describe('your orders and a return on a phone, without JavaScript', () => {
         `${number}-R1 (1 × G-Series Laser Training Pistol): asked for`,
       );
       await checkPage('order after the request');
+
+      // The review form an invitation links to (its key: what review-invites.ts derives from the order's token).
+      const db = await openShopDb(e2e.shop.dbFile);
+      const { rows } = await db.execute({ sql: 'select token from orders where number = ?', args: [number] });
+      db.close();
+      const key = createHash('sha256')
+        .update(`${String(rows[0]!.token)}:review:1`)
+        .digest('hex')
+        .slice(0, 32);
+      await page.goto(`${e2e.shop.url}/gb/reviews/write?order=${number}&product=1&key=${key}`);
+      await checkPage('review form');
+      await page.getByLabel('4 stars').check();
+      await page.getByLabel('Title').fill('Solid trainer');
+      await page.getByLabel('Your review').fill('Resets well and fits my holster.');
+      await page.getByLabel('Signed as (a first name or initials)').fill('K.');
+      await page.getByRole('button', { name: 'Send my review' }).tap();
+      await page.getByRole('heading', { level: 1, name: 'Thank you for your review' }).waitFor();
+      await checkPage('review sent');
     } finally {
       await Promise.all([context.close(), checker.close()]);
     }

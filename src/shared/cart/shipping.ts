@@ -101,8 +101,3 @@ export function destinationCountries(region: Region): string[] {
   return [...EU_COUNTRIES];
 }
 
-/** Business days in transit for an order of `region` (payment links: the rest of the world's, the longest) by the service its label names. */
-export function transitDays(region: string | null, shippingOption: string | null): NumberRange {
-  const rate = shippingRates.find((r) => r.destination === region) ?? shippingRates.find((r) => r.destination === 'ROW')!;
-  return rate[shippingOption?.startsWith(labels.express) ? 'express' : 'standard'].days;
-}

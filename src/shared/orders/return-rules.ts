@@ -1,4 +1,5 @@
-import { transitDays } from '#shared/cart/shipping.ts';
+import { percentOf } from '#shared/money.ts';
+import { transitDays } from '#shared/policy/ships-from.ts';
 import { returnsPolicy, WARRANTY_MONTHS } from '#shared/policy/figures.ts';
 
 /**
@@ -114,4 +115,4 @@ export function returnedValue(
 }
 
 /** Store credit for returned goods: 110% of what they were worth. */
-export const creditFor = (value: number): number => Math.round((value * returnsPolicy.storeCreditPercent) / 100);
+export const creditFor = (value: number): number => percentOf(value, returnsPolicy.storeCreditPercent);

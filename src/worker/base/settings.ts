@@ -67,6 +67,8 @@ function settingsSchema(runtime: Runtime) {
     REVERSE_GEOCODE_URL: z.url({ protocol: /^https?$/ }).default('https://api.bigdatacloud.net/data/reverse-geocode-client'),
     IP_LOOKUP_URL: z.url({ protocol: /^https?$/ }).default('https://ipapi.co/json/'),
     GTM_ID: optional(z.string().regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX')),
+    /** Days after shipping that a buyer is invited to review what they bought (0: at the next scheduled run). */
+    REVIEW_INVITE_DAYS: z.coerce.number().int().min(0).max(365).default(10),
     /** Third-party customer-review widget script (home and product pages); no widget when unset. */
     REVIEWS_WIDGET_URL: optional(z.url({ protocol: /^https$/ })),
     /** Stripe secret key (a Worker secret): with it a cart of several items pays in one Checkout Session; without it each line has its payment link. */

@@ -263,6 +263,8 @@ export interface OrderStepDetail {
   wants?: 'refund' | 'credit' | 'exchange' | 'replace';
   answer?: string;
   code?: string;
+  /** A review invitation: each product's signed key (from the order's own token). */
+  keys?: Record<string, string>;
 }
 
 /**
@@ -337,6 +339,37 @@ export const returnRequests = sqliteTable(
   (t) => [index('return_requests_state_idx').on(t.state, t.createdAt), index('return_requests_order_idx').on(t.orderId)],
 );
 
+/**
+ * A review by a buyer, through the signed link of its order's invitation: one per order and product.
+ * It waits for the owner (`pending`), who approves or hides it and may reply; only approved ones show.
+ */
+export const reviews = sqliteTable(
+  'reviews',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    productId: integer('product_id').notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    stars: integer('stars').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    name: text('name').notNull(),
+    state: text('state', { enum: ['pending', 'approved', 'hidden'] })
+      .notNull()
+      .default('pending'),
+    reply: text('reply'),
+    createdAt: text('created_at').notNull().default(now),
+    decidedAt: text('decided_at'),
+  },
+  (t) => [
+    uniqueIndex('reviews_order_product_idx').on(t.orderId, t.productId),
+    // A product page's approved reviews, newest first; the back office's waiting ones.
+    index('reviews_product_state_idx').on(t.productId, t.state, t.createdAt),
+    index('reviews_state_idx').on(t.state, t.createdAt),
+  ],
+);
+
 export const ORDER_MAIL_KINDS = [
   'payment_confirmed',
   'shipped',
@@ -347,6 +380,7 @@ export const ORDER_MAIL_KINDS = [
   'return_accepted',
   'return_refused',
   'return_received',
+  'review_invite',
 ] as const;
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
 

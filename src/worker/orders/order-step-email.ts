@@ -11,6 +11,8 @@ import type { OrderMailKind } from '#worker/db/schema.ts';
 import { adminOrderPath, orderPagePath } from './order-number.ts';
 import type { StoredOrder } from './order-queries.ts';
 import { returnMail } from './return-step-email.ts';
+import { marketHref, marketOfRegion } from '#shared/market/market.ts';
+import { isRegion } from '#shared/region/region.ts';
 import type { OrderStep } from './order-steps.ts';
 
 type MailSettings = Pick<Settings, 'SITE_URL' | 'CONTACT_TO_EMAIL' | 'CONTACT_FROM_EMAIL' | 'ORDERS_TO_EMAIL'>;
@@ -97,6 +99,20 @@ export function orderStepEmail(
     case 'return_received': {
       const { subject, body } = returnMail(mail.kind, order, detail);
       return toShopper(subject, body);
+    }
+    case 'review_invite': {
+      const market = order.region && isRegion(order.region) ? marketOfRegion[order.region] : null;
+      const links = Object.entries(detail.keys ?? {}).map(([id, key]) => {
+        const name = order.lines.find((l) => String(l.productId) === id)?.name ?? 'Your product';
+        const url = new URL(`${marketHref(market, '/reviews/write')}?order=${order.number}&product=${id}&key=${key}`, settings.SITE_URL);
+        return `${name}: ${url.href}`;
+      });
+      return toShopper(`How are you getting on with your order ${order.number}?`, [
+        'You have had your order for a little while now. Would you tell other shooters what you think of it?',
+        'A review takes a minute; each link works for your own order only:',
+        ...links,
+        'We read every review before it is shown.',
+      ]);
     }
     case 'dispute_closed':
       return toShop(`Dispute closed (${detail.outcome ?? 'closed'}): order ${order.number}`, [

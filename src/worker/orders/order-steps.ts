@@ -84,6 +84,7 @@ const STEP_WORDS: Record<OrderStep['kind'], string> = {
   return_accepted: 'return accepted',
   return_refused: 'return refused',
   return_received: 'return received',
+  review_invited: 'invited to review',
 };
 
 /** What a step was and what came with it (tracking, amount, reason, lines, who), as words; products by id unless `nameOf` names them. */

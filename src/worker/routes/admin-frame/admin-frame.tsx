@@ -13,6 +13,7 @@ const NAV = [
   { href: '/admin', label: 'Today' },
   { href: '/admin/orders', label: 'Orders' },
   { href: '/admin/returns', label: 'Returns' },
+  { href: '/admin/reviews', label: 'Reviews' },
   { href: '/admin/stock', label: 'Stock' },
   { href: '/admin/vitals', label: 'Vitals' },
   { href: '/admin/mail', label: 'Mail' },

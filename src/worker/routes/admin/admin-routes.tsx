@@ -5,7 +5,7 @@ import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { openDisputes, ordersToShip, oversoldLines, salesOf } from '#worker/orders/order-lists.ts';
 import { shopPeriods } from '#shared/policy/shop-time.ts';
 import { commonTargets, slowestInp, vitalsP75 } from '#worker/vitals/vitals-queries.ts';
-import { adminPage, claimForm } from '#worker/routes/admin-frame/admin-context.tsx';
+import { adminPage, claimForm, refused } from '#worker/routes/admin-frame/admin-context.tsx';
 import { readFields } from '#worker/http/read-fields.ts';
 import { adminGate, requireAdmin, type AdminEnv } from '#worker/routes/admin-frame/admin-guard.tsx';
 import { MailPage } from './mail-page.tsx';
@@ -14,6 +14,9 @@ import { signInRoutes } from './sign-in-routes.tsx';
 import { stockNow, stockRoutes } from './stock-routes.tsx';
 import { TodayPage } from './today-page.tsx';
 import { RETURN_FILTERS, ReturnsPage } from './returns-page.tsx';
+import { REVIEW_STATES, ReviewsPage } from './reviews-page.tsx';
+import { moderateReview, reviewList } from '#worker/reviews/review-store.ts';
+import { Problem } from '#worker/routes/admin-frame/admin-ui.tsx';
 import { returnList, returnsWaiting } from '#worker/returns/return-queries.ts';
 import { VITALS_DAYS, VitalsPage } from './vitals-page.tsx';
 
@@ -39,6 +42,29 @@ const office = new Hono<AdminEnv>()
     const asked = c.req.query('state') ?? 'waiting';
     const filter = (asked in RETURN_FILTERS ? asked : 'waiting') as keyof typeof RETURN_FILTERS;
     return adminPage(c, 'Returns', <ReturnsPage filter={filter} rows={await returnList(c.get('deps').db, RETURN_FILTERS[filter])} />);
+  })
+  .get('/admin/reviews', async (c) => {
+    const asked = c.req.query('state');
+    const state = REVIEW_STATES.find((s) => s === asked) ?? 'pending';
+    return adminPage(c, 'Reviews', <ReviewsPage state={state} rows={await reviewList(c.get('deps').db, state)} />);
+  })
+  .post('/admin/reviews/:id{[0-9]{1,9}}/:action{approve|hide|reply}', async (c) => {
+    const fields = await readFields(c);
+    const again = await claimForm(c, fields, '/admin/reviews');
+    if (again) return again;
+    const action = c.req.param('action');
+    try {
+      const text = await moderateReview(
+        c.get('deps'),
+        Number(c.req.param('id')),
+        action === 'reply' ? { reply: fields.reply ?? '' } : { state: action === 'approve' ? 'approved' : 'hidden' },
+      );
+      setFlash(c, { tone: 'info', text }, 'admin');
+      return c.redirect('/admin/reviews', 303);
+    } catch (err) {
+      const { text, status } = refused(err);
+      return adminPage(c, 'Reviews', <Problem text={text} />, status);
+    }
   })
   .route('/', orderRoutes)
   .route('/', stockRoutes)

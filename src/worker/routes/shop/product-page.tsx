@@ -36,6 +36,9 @@ import type { Crumb } from '#shared/seo/breadcrumb.ts';
 import { renderProductError } from './product-not-found.tsx';
 import { ProductSpecs } from './product-specs.tsx';
 import { ReviewsSection } from './reviews-section.tsx';
+import { BuyerReviews } from './buyer-reviews.tsx';
+import { readApprovedReviews, type ProductReviews } from '#worker/reviews/review-store.ts';
+import { reviewsJsonLd } from '#shared/reviews/review-jsonld.ts';
 import { TrustSection } from './trust-section.tsx';
 import { useHref } from '#ui/state/market-context.ts';
 import { unitsLeftText } from '#shared/catalogue/stock-level.ts';
@@ -52,6 +55,8 @@ export interface ProductData {
   campaign: CampaignParams;
   /** Stripe Tax on: the structured data says whether each price includes VAT. */
   taxOn: boolean;
+  /** Approved reviews by buyers: the newest, and the count and star total of all. */
+  reviews: ProductReviews;
 }
 
 /**
@@ -63,7 +68,8 @@ export interface ProductData {
 export async function load(c: Context<AppEnv>): Promise<ProductData | Response> {
   const id = parseProductId(c.req.param('id'));
   if (id === null) return renderProductError(c, 'invalid');
-  const shelf = await readShelf(pageReads(c), [id]);
+  const reads = pageReads(c);
+  const [shelf, reviews] = await Promise.all([readShelf(reads, [id]), readApprovedReviews(reads.reads, reads.db, id)]);
   if (!shelf) return renderProductError(c, 'failed');
   const product = shelf.byId(id);
   if (!product) return renderProductError(c, shelf.lastBuilt ? 'failed' : 'missing');
@@ -74,6 +80,7 @@ export async function load(c: Context<AppEnv>): Promise<ProductData | Response> 
     market: c.get('market'),
     campaign: campaignFromSearch(new URL(c.req.url).search),
     taxOn: c.get('deps').settings.STRIPE_TAX === 'on',
+    reviews,
   };
 }
 
@@ -83,7 +90,7 @@ export function renderFailed(c: Context<AppEnv>, err: unknown) {
   return renderProductError(c, 'failed');
 }
 
-export function head({ product, region, market, taxOn }: ProductData, siteUrl: string): PageHead {
+export function head({ product, region, market, taxOn, reviews }: ProductData, siteUrl: string): PageHead {
   const currency = currencyByRegion[region];
   return {
     title: product.meta_title,
@@ -95,7 +102,7 @@ export function head({ product, region, market, taxOn }: ProductData, siteUrl: s
     imageSize: productImageSize.landscape,
     imageAlt: product.image_alt,
     product: { price: displayPrice(product, currency), currency, availability: availability(product.stock) },
-    jsonLd: [productJsonLd(product, siteUrl, currency, market, { taxOn })],
+    jsonLd: [{ ...productJsonLd(product, siteUrl, currency, market, { taxOn }), ...reviewsJsonLd(reviews) }],
     events: [viewItemEvent(analyticsItem(product))],
     cacheTags: [productTag(product.id)],
   };
@@ -134,7 +141,7 @@ function Guides({ product }: { product: Product }) {
 }
 
 /** The product detail page (/product/{id}/{slug}): gallery, price, stock, Buy Now, features, specs, guides, reviews. */
-export function Page({ product, unitsLeft, region, campaign, taxOn }: ProductData) {
+export function Page({ product, unitsLeft, region, campaign, taxOn, reviews }: ProductData) {
   const { price, prices, full_price, full_prices } = product;
   return (
     <>
@@ -203,6 +210,7 @@ export function Page({ product, unitsLeft, region, campaign, taxOn }: ProductDat
           <Guides product={product} />
         </div>
       </div>
+      <BuyerReviews reviews={reviews} />
       <ReviewsSection />
       <TrustSection />
     </>

@@ -1,0 +1,54 @@
+import { z } from 'zod/mini';
+
+/**
+ * Reviews by people who bought (issue 49): the form's checks, shared by the page and the server, and
+ * the summary a product page and its structured data show (approved reviews only).
+ */
+
+export const REVIEW_LIMITS = { title: 100, body: 2000, name: 40, bodyMin: 10 } as const;
+/** Reviews one product page shows, newest first. */
+export const REVIEWS_SHOWN = 10;
+
+const text = (max: number, min: number, tooShort: string) =>
+  z.string(tooShort).check(z.trim(), z.minLength(min, tooShort), z.maxLength(max, `at most ${max} characters`));
+
+const schema = z.object({
+  stars: z.string('stars').check(z.regex(/^[1-5]$/, 'stars')),
+  title: text(REVIEW_LIMITS.title, 2, 'title'),
+  body: text(REVIEW_LIMITS.body, REVIEW_LIMITS.bodyMin, 'body'),
+  name: text(REVIEW_LIMITS.name, 1, 'name'),
+});
+
+export const reviewProblems: Record<string, string> = {
+  stars: 'Choose from 1 to 5 stars.',
+  title: 'Give your review a title.',
+  body: `Tell other shooters a little more (${REVIEW_LIMITS.bodyMin} characters or more).`,
+  name: 'Give a first name or initials to sign it with.',
+};
+
+export interface ReviewInput {
+  stars: number;
+  title: string;
+  body: string;
+  name: string;
+}
+
+/** The form's fields as a review, or the first problem in words. */
+export function readReview(fields: Record<string, string>): { ok: true; review: ReviewInput } | { ok: false; problem: string } {
+  const read = schema.safeParse(fields);
+  if (!read.success) {
+    const issue = read.error.issues[0];
+    const field = String(issue?.path[0] ?? 'body');
+    return {
+      ok: false,
+      problem: issue?.message.startsWith('at most') ? `The ${field} takes ${issue.message}.` : (reviewProblems[field] ?? 'Check the form.'),
+    };
+  }
+  return { ok: true, review: { ...read.data, stars: Number(read.data.stars) } };
+}
+
+/** The count and the average of approved reviews' stars (one decimal), as the page and its JSON-LD show them; null for none. */
+export function reviewSummary(count: number, totalStars: number): { count: number; average: number } | null {
+  if (count === 0) return null;
+  return { count, average: Math.round((totalStars / count) * 10) / 10 };
+}

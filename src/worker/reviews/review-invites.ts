@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { nowIso } from '#worker/base/clock.ts';
+import { sha256Hex } from '#worker/base/digest.ts';
+import { errorFields, type Logger } from '#worker/base/log.ts';
+import type { MailDeps } from '#worker/mail/send-owed.ts';
+import { orderLinesOf } from '#worker/orders/order-queries.ts';
+import { sendOrderStepMails } from '#worker/orders/order-step-mail.ts';
+import { stepStatements } from '#worker/orders/order-steps.ts';
+
+const DAY_MS = 86_400_000;
+/** Orders invited per run (a minute apart on Cloudflare, within a minute on Node): the rest wait for the next. */
+const INVITES_PER_RUN = 100;
+/** How far back a run looks past the due day: a shop stopped for longer than this skips those orders' invitations. */
+const LOOK_BACK_DAYS = 7;
+
+/** A product's review key for an order: from the order's own secret token, so only its buyer's link carries it. */
+export const reviewKey = (orderToken: string, productId: number) => sha256Hex(`${orderToken}:review:${productId}`, 16);
+
+/**
+ * Invites buyers to review what they bought, `days` after their order shipped: orders still paid in
+ * full (never a refunded one), never disputed, with an address; once each, as a step of the order
+ * (unique per order) written with its owed mail in one batch, so a run that stops between the two, or
+ * two runs at once, invite once; the mail goes through the owed-mail queue (a crash after Postmark took
+ * it and before it was marked sent is found by its id, not sent again). Reads a week of shipments at
+ * most (order_events_status_idx), INVITES_PER_RUN at a time.
+ */
+export async function inviteReviews(deps: MailDeps & { log: Logger }, days: number, now = Date.now()): Promise<number> {
+  const { db } = deps;
+  const due = new Date(now - days * DAY_MS).toISOString();
+  const from = new Date(now - (days + LOOK_BACK_DAYS) * DAY_MS).toISOString();
+  const rows = await db.all<{ id: number; token: string }>(sql`
+    select o.id as id, o.token as token from order_events s join orders o on o.id = s.order_id
+    where s.status = 'shipped' and s.at > ${from} and s.at <= ${due}
+      and o.status = 'paid' and o.fulfilment = 'shipped' and o.email is not null
+      and not exists (select 1 from order_events e where e.order_id = o.id and (e.step = 'review_invite' or e.status = 'dispute_opened'))
+    order by s.at limit ${INVITES_PER_RUN}`);
+  for (const order of rows) {
+    try {
+      const lines = await orderLinesOf(db, order.id);
+      const ids = [...new Set(lines.flatMap((l) => (l.productId === null ? [] : [l.productId])))];
+      if (ids.length === 0) continue;
+      const keys = Object.fromEntries(await Promise.all(ids.map(async (id) => [String(id), await reviewKey(order.token, id)] as const)));
+      await db.batch(
+        stepStatements(db, {
+          orderId: order.id,
+          step: 'review_invite',
+          kind: 'review_invited',
+          detail: { keys },
+          mail: 'review_invite',
+          // An order disputed since the read above is not invited.
+          when: sql`not exists (select 1 from order_events e where e.order_id = ${order.id} and e.status = 'dispute_opened')`,
+          at: nowIso(),
+        }),
+      );
+      await sendOrderStepMails(deps, deps.log, order.id);
+    } catch (err) {
+      deps.log('error', 'review invitation failed', { orderId: order.id, ...errorFields(err) });
+    }
+  }
+  return rows.length;
+}

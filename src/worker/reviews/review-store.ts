@@ -1,0 +1,128 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { REVIEWS_SHOWN, type ReviewInput } from '#shared/reviews/review-rules.ts';
+import { productTag } from '#shared/site/cache-tags.ts';
+import type { ChangeFeed } from '#worker/base/change-feed.ts';
+import { nowIso } from '#worker/base/clock.ts';
+import { Refusal } from '#worker/base/refusal.ts';
+import type { Db } from '#worker/db/client.ts';
+import { read } from '#worker/db/read-cache/read.ts';
+import type { RequestReads } from '#worker/db/read-cache/request-reads.ts';
+import { CacheShort } from '#worker/db/read-cache/strategy.ts';
+import { orders, reviews } from '#worker/db/schema.ts';
+import { ORDER_NUMBER, sameToken } from '#worker/orders/order-number.ts';
+import { orderByNumber } from '#worker/orders/order-queries.ts';
+import { reviewKey } from './review-invites.ts';
+
+/** What a review link names: the order, the product, and the key only that order's invitation carries. */
+export interface ReviewLink {
+  order: string;
+  product: number;
+  key: string;
+}
+
+/**
+ * The order and product a review link is for, when its key is that order's for that product (compared
+ * in constant time) and the order bought it; else a Refusal (404: a wrong link tells nothing).
+ */
+export async function linkedPurchase(db: Db, link: ReviewLink) {
+  const order = ORDER_NUMBER.test(link.order) ? await orderByNumber(db, link.order) : null;
+  const expected = order ? await reviewKey(order.token, link.product) : 'x'.repeat(32);
+  const line = order?.lines.find((l) => l.productId === link.product);
+  if (!order || !sameToken(link.key, expected) || !line)
+    throw new Refusal('This review link does not work: it may have been cut short.', 'unknown');
+  const [done] = await db
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(and(eq(reviews.orderId, order.id), eq(reviews.productId, link.product)));
+  return { order, productName: line.name, reviewed: done !== undefined };
+}
+
+/** Keeps a buyer's review, waiting for the owner; one per order and product (a link used twice is refused: 409). */
+export async function writeReview(db: Db, link: ReviewLink, review: ReviewInput): Promise<void> {
+  const { order, reviewed } = await linkedPurchase(db, link);
+  if (reviewed) throw new Refusal('You have reviewed this already: thank you.');
+  const kept = await db
+    .insert(reviews)
+    .values({ productId: link.product, orderId: order.id, ...review, createdAt: nowIso() })
+    .onConflictDoNothing()
+    .returning({ id: reviews.id });
+  if (kept.length === 0) throw new Refusal('You have reviewed this already: thank you.');
+}
+
+const shownColumns = {
+  id: reviews.id,
+  stars: reviews.stars,
+  title: reviews.title,
+  body: reviews.body,
+  name: reviews.name,
+  reply: reviews.reply,
+  createdAt: reviews.createdAt,
+};
+
+/**
+ * A product's approved reviews as its page shows them, through the read cache (an approval publishes
+ * the product's change, so pages re-read): the newest REVIEWS_SHOWN, and the count and star total of
+ * all, both on reviews_product_state_idx.
+ */
+export function approvedReviewsRead(db: Db, productId: number) {
+  return read({
+    name: 'reviews',
+    args: [productId],
+    strategy: CacheShort,
+    query: db
+      .select({
+        ...shownColumns,
+        count: sql<number>`count(*) over ()`,
+        total: sql<number>`sum(${reviews.stars}) over ()`,
+      })
+      .from(reviews)
+      .where(and(eq(reviews.productId, productId), eq(reviews.state, 'approved')))
+      .orderBy(desc(reviews.createdAt))
+      .limit(REVIEWS_SHOWN),
+    map: (rows) => ({
+      shown: rows.map(({ count: _c, total: _t, ...r }) => r),
+      count: Number(rows[0]?.count ?? 0),
+      total: Number(rows[0]?.total ?? 0),
+    }),
+    fallback: { shown: [], count: 0, total: 0 },
+  });
+}
+
+export type ProductReviews = Awaited<ReturnType<typeof readApprovedReviews>>;
+
+export async function readApprovedReviews(reads: RequestReads, db: Db, productId: number) {
+  const [found] = await reads.all([approvedReviewsRead(db, productId)] as const);
+  return found;
+}
+
+/** The back office's list: reviews in a state, newest first, with their order's number. */
+export function reviewList(db: Db, state: 'pending' | 'approved' | 'hidden') {
+  return db
+    .select({ ...shownColumns, productId: reviews.productId, state: reviews.state, orderNumber: orders.number })
+    .from(reviews)
+    .innerJoin(orders, eq(orders.id, reviews.orderId))
+    .where(eq(reviews.state, state))
+    .orderBy(desc(reviews.createdAt))
+    .limit(50);
+}
+
+/**
+ * The owner approves, hides or replies to a review (a reply keeps its state); the product's pages
+ * are told (its cache tag), so an approved review shows, and a hidden one goes, at once.
+ */
+export async function moderateReview(
+  deps: { db: Db; changes: ChangeFeed },
+  id: number,
+  action: { state: 'approved' | 'hidden' } | { reply: string },
+): Promise<string> {
+  const set = 'state' in action ? { state: action.state, decidedAt: nowIso() } : { reply: action.reply.trim().slice(0, 1000) || null };
+  const [row] = await deps.db
+    .update(reviews)
+    .set(set)
+    .where(eq(reviews.id, id))
+    .returning({ productId: reviews.productId, state: reviews.state });
+  if (!row) throw new Refusal(`There is no review ${id}.`, 'unknown');
+  await deps.changes.publish([productTag(row.productId)]);
+  if ('reply' in action) return set.reply ? 'Reply saved: it shows under the review once approved.' : 'Reply removed.';
+  return row.state === 'approved' ? 'Approved: it shows on the product page now.' : 'Hidden: it no longer shows.';
+}

@@ -1,0 +1,134 @@
+import { Hono, type Context } from 'hono';
+import { readReview, REVIEW_LIMITS } from '#shared/reviews/review-rules.ts';
+import { Refusal, refusalStatus } from '#worker/base/refusal.ts';
+import { readFields } from '#worker/http/read-fields.ts';
+import { takeHit } from '#worker/limits/durable-limit.ts';
+import { senderKey } from '#worker/limits/sender-key.ts';
+import type { AppEnv } from '#worker/middleware/app-context.ts';
+import { linkedPurchase, writeReview, type ReviewLink } from '#worker/reviews/review-store.ts';
+import { useHref } from '#ui/state/market-context.ts';
+
+/** Reviews one network may post per 10 minutes (a buyer reviews a few products; a flood is refused: 429). */
+const REVIEW_WINDOW = { scope: 'review', windowS: 600, limit: 10 } as const;
+
+/** The link's three parts, from the address (GET) or the form (POST). */
+const linkOf = (from: Record<string, string | undefined>): ReviewLink => ({
+  order: from.order ?? '',
+  product: Number(from.product) || 0,
+  key: from.key ?? '',
+});
+
+function page(c: Context<AppEnv>, status: 200 | 400 | 404 | 409 | 429, title: string, body: React.ReactNode) {
+  c.header('Cache-Control', 'no-store');
+  c.header('X-Robots-Tag', 'noindex');
+  c.header('Referrer-Policy', 'no-referrer');
+  c.status(status);
+  return c.render(
+    <section className="mx-auto max-w-2xl px-4 py-16">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <div className="mt-4 flex flex-col gap-4 text-stone-800">{body}</div>
+    </section>,
+    { title, description: title, robots: 'noindex' },
+  );
+}
+
+/** The review form: stars, a title, the review, a name to sign it with. No script. */
+function ReviewForm({ link, typed = {}, problem }: { link: ReviewLink; typed?: Record<string, string>; problem?: string }) {
+  const to = useHref();
+  const input = 'rounded-md border border-stone-400 px-3 py-2 text-base';
+  return (
+    <form method="post" action={to('/reviews/write')} className="flex flex-col gap-5">
+      <input type="hidden" name="order" value={link.order} />
+      <input type="hidden" name="product" value={String(link.product)} />
+      <input type="hidden" name="key" value={link.key} />
+      {problem && (
+        // oxlint-disable-next-line jsx-a11y/no-autofocus -- what to fix is read first (no script)
+        <p role="alert" tabIndex={-1} autoFocus className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
+          {problem}
+        </p>
+      )}
+      <fieldset className="flex flex-wrap gap-4">
+        <legend className="mb-1 font-semibold">Your rating</legend>
+        {[5, 4, 3, 2, 1].map((n) => (
+          <label key={n} className="flex items-center gap-1">
+            <input type="radio" name="stars" value={n} required defaultChecked={typed.stars === String(n)} />
+            <span>{`${n} ${n === 1 ? 'star' : 'stars'}`}</span>
+          </label>
+        ))}
+      </fieldset>
+      <label className="flex flex-col gap-1">
+        <span className="font-semibold">Title</span>
+        <input name="title" required maxLength={REVIEW_LIMITS.title} defaultValue={typed.title} className={input} />
+      </label>
+      <label className="flex flex-col gap-1">
+        <span className="font-semibold">Your review</span>
+        <textarea
+          name="body"
+          required
+          rows={6}
+          minLength={REVIEW_LIMITS.bodyMin}
+          maxLength={REVIEW_LIMITS.body}
+          defaultValue={typed.body}
+          className={input}
+        />
+      </label>
+      <label className="flex flex-col gap-1">
+        <span className="font-semibold">Signed as (a first name or initials)</span>
+        <input name="name" required maxLength={REVIEW_LIMITS.name} autoComplete="off" defaultValue={typed.name} className={input} />
+      </label>
+      <button type="submit" className="btn btn-primary self-start">
+        Send my review
+      </button>
+    </form>
+  );
+}
+
+/**
+ * Reviews by buyers (issue 49): the invitation's signed link opens a form for one product of one
+ * order; a review is kept once per order and product and waits for the owner before it shows.
+ */
+export const reviewRoutes = new Hono<AppEnv>()
+  .get('/reviews/write', async (c) => {
+    const link = linkOf(c.req.query());
+    try {
+      const { productName, reviewed } = await linkedPurchase(c.get('deps').db, link);
+      if (reviewed) return page(c, 409, 'You have reviewed this already', <p>Thank you: your review is with us.</p>);
+      return page(c, 200, `Review: ${productName}`, <ReviewForm link={link} />);
+    } catch (err) {
+      if (!(err instanceof Refusal)) throw err;
+      return page(c, 404, 'This review link does not work', <p>{err.message}</p>);
+    }
+  })
+  .post('/reviews/write', async (c) => {
+    const deps = c.get('deps');
+    const fields = await readFields(c, ['form']);
+    const link = linkOf(fields);
+    const hit = await takeHit(deps.db, REVIEW_WINDOW, await senderKey(deps.settings.RATE_LIMIT_SECRET, deps.senderAddressOf(c)));
+    if (!hit.allowed) {
+      c.header('Retry-After', String(hit.retryAfterS));
+      return page(c, 429, 'Too many reviews', <p>Please wait a few minutes, then send it again.</p>);
+    }
+    const read = readReview(fields);
+    try {
+      if (!read.ok) {
+        const { productName } = await linkedPurchase(deps.db, link);
+        return page(c, 400, `Review: ${productName}`, <ReviewForm link={link} typed={fields} problem={read.problem} />);
+      }
+      await writeReview(deps.db, link, read.review);
+      return page(
+        c,
+        200,
+        'Thank you for your review',
+        <p>We read every review before it is shown; yours will appear on the product page once it has been read.</p>,
+      );
+    } catch (err) {
+      if (!(err instanceof Refusal)) throw err;
+      const status = refusalStatus(err);
+      return page(
+        c,
+        status === 404 ? 404 : 409,
+        status === 404 ? 'This review link does not work' : 'You have reviewed this already',
+        <p>{err.message}</p>,
+      );
+    }
+  });

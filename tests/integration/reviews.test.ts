@@ -1,0 +1,173 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openSession } from '#worker/admin/admin-sessions.ts';
+import { orderEvents, orders, reviews } from '#worker/db/schema.ts';
+import { retryAllOwedMail } from '#worker/jobs/retry-owed-mail.ts';
+import { inviteReviews } from '#worker/reviews/review-invites.ts';
+import { formToken, textOf } from '../support/html';
+import { startPaymentsApp, type PaymentsApp } from '../support/payments-app';
+import { shopper } from '../support/shopper';
+import { keptLog, type TestApp } from '../support/test-app';
+
+/**
+ * Reviews by verified buyers over HTTP (issue 49): the invitation a set time after shipping (once,
+ * never for a refunded or disputed order), the signed link per product, the owner's approval, and the
+ * product page with its structured data from approved reviews only.
+ */
+const SECRET = 'whsec_test_reviews';
+const OWNER = 'owner@example.com';
+let running: PaymentsApp;
+let t: TestApp;
+const { log } = keptLog();
+
+beforeAll(async () => {
+  running = await startPaymentsApp(SECRET, log, { ADMIN_EMAILS: OWNER, REVIEW_INVITE_DAYS: '10' });
+  t = running.app;
+});
+afterAll(() => running.close());
+
+type Mail = { To: string; Subject: string; TextBody: string };
+const invitations = (number: string) =>
+  running.postmark.accepted.map((m) => m.body as Mail).filter((m) => m.Subject === `How are you getting on with your order ${number}?`);
+const webhook = (event: { body: string; headers: Record<string, string> }) =>
+  fetch(`${t.url}/webhooks/stripe`, { method: 'POST', body: event.body, headers: event.headers });
+const jobDeps = () => ({ ...t.deps, log });
+
+/** A paid GBP order of a G-Series pistol and a Marking Edge knife, shipped `daysAgo` days ago. */
+async function shippedOrder(daysAgo: number) {
+  const id = running.stripe.createSession({
+    currency: 'GBP',
+    lines: [
+      { productId: 1, name: 'G-Series Laser Training Pistol', quantity: 1, unitAmount: 14999 },
+      { productId: 10, name: 'Marking Edge Training Knife', quantity: 1, unitAmount: 10299 },
+    ],
+    shipping: { label: 'Standard delivery', amount: 0 },
+    metadata: { region: 'UK' },
+  });
+  running.stripe.complete(id);
+  expect((await webhook(running.stripe.signedEvent('checkout.session.completed', id, SECRET))).status).toBe(200);
+  const [order] = await t.deps.db.select().from(orders).where(eq(orders.sessionId, id));
+  const office = shopper(t, { Cookie: `__Host-admin=${await openSession(t.deps.db, OWNER)}` });
+  expect(
+    (await office.post(`/admin/orders/${order!.number}/ship`, { form_token: formToken(), tracking: 'AB123456789GB' })).res.status,
+  ).toBe(303);
+  await t.deps.db
+    .update(orderEvents)
+    .set({ at: new Date(Date.now() - daysAgo * 86_400_000).toISOString() })
+    .where(and(eq(orderEvents.orderId, order!.id), eq(orderEvents.step, 'shipped')));
+  return { order: order!, session: id, office };
+}
+
+/** The review link for `product` in an invitation mail. */
+const linkFor = (mail: Mail, name: string) => new URL(new RegExp(`${name}: (https?://\\S+)`).exec(mail.TextBody)![1]!);
+
+/** The product's structured data on its page (the Product node). */
+const productNode = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]+)<\/script>/g)]
+    .map((m) => JSON.parse(m[1]!) as Record<string, unknown>)
+    .flatMap((node) => (Array.isArray(node['@graph']) ? (node['@graph'] as Array<Record<string, unknown>>) : [node]))
+    .find((node) => node['@type'] === 'Product')!;
+
+describe('review invitations', () => {
+  it('invite an order shipped 10 days ago once, with a link per product; a newer, a refunded or a disputed one gets none', async () => {
+    const due = await shippedOrder(11);
+    const recent = await shippedOrder(3);
+    const refunded = await shippedOrder(12);
+    running.stripe.refund(refunded.session, 25298);
+    expect(
+      (await webhook(running.stripe.signedObjectEvent('charge.refunded', running.stripe.chargeOf(refunded.session), SECRET))).status,
+    ).toBe(200);
+    const disputed = await shippedOrder(12);
+    expect(
+      (await webhook(running.stripe.signedObjectEvent('charge.dispute.created', running.stripe.openDispute(disputed.session), SECRET)))
+        .status,
+    ).toBe(200);
+
+    // Two runs at once, then the owed-mail job as the scheduled run has it: one invitation.
+    await Promise.all([inviteReviews(jobDeps(), 10), inviteReviews(jobDeps(), 10)]);
+    await retryAllOwedMail(jobDeps());
+    await inviteReviews(jobDeps(), 10);
+    const mail = await vi.waitFor(() => {
+      const sent = invitations(due.order.number);
+      expect(sent).toHaveLength(1);
+      return sent[0]!;
+    });
+    expect(mail.To).toBe('shopper@example.com');
+    expect(linkFor(mail, 'G-Series Laser Training Pistol').pathname).toBe('/gb/reviews/write');
+    expect(linkFor(mail, 'Marking Edge Training Knife').searchParams.get('product')).toBe('10');
+    for (const other of [recent, refunded, disputed]) expect(invitations(other.order.number)).toEqual([]);
+    // The invitation is the shop's step: the shopper's timeline does not show it.
+    const page = await shopper(t).get(`/gb/orders/${due.order.number}?token=${due.order.token}`);
+    expect(page.html).not.toContain('review_invited');
+  });
+});
+
+describe('a review through the link', () => {
+  it('waits for the owner, then shows on the product page with aggregateRating matching the shown average and count', async () => {
+    const { order, office } = await shippedOrder(11);
+    await inviteReviews(jobDeps(), 10);
+    const mail = await vi.waitFor(() => {
+      const sent = invitations(order.number);
+      expect(sent).toHaveLength(1);
+      return sent[0]!;
+    });
+    const link = linkFor(mail, 'Marking Edge Training Knife');
+    const buyer = shopper(t);
+    const form = await buyer.get(`${link.pathname}${link.search}`);
+    expect(form.res.status).toBe(200);
+    expect(textOf(form.html)).toContain('Review: Marking Edge Training Knife');
+    const fields: Record<string, string> = {
+      ...Object.fromEntries(link.searchParams),
+      stars: '4',
+      title: 'Sharp drills',
+      body: 'Marks clearly on a training suit, washes out.',
+      name: 'J.',
+    };
+    const short = await buyer.post('/gb/reviews/write', { ...fields, body: 'Good' });
+    expect(short.res.status).toBe(400);
+    expect(textOf(short.body)).toContain('Tell other shooters a little more');
+    expect((await buyer.post('/gb/reviews/write', fields)).res.status).toBe(200);
+    // Used twice: refused; another product's key, or one changed: not a link.
+    expect((await buyer.post('/gb/reviews/write', fields)).res.status).toBe(409);
+    expect((await buyer.post('/gb/reviews/write', { ...fields, product: '2' })).res.status).toBe(404);
+    expect((await buyer.post('/gb/reviews/write', { ...fields, key: `${fields.key!.slice(0, -1)}0` })).res.status).toBe(404);
+
+    const productPage = async () => (await shopper(t).get('/gb/product/10/marking-edge-training-knife')).html;
+    expect(await productPage()).not.toContain('data-buyer-reviews');
+    expect(productNode(await productPage()).aggregateRating).toBeUndefined();
+
+    const [review] = await t.deps.db.select().from(reviews).where(eq(reviews.orderId, order.id));
+    expect(review).toMatchObject({ productId: 10, stars: 4, state: 'pending', name: 'J.' });
+    expect((await office.get('/admin/reviews')).html).toContain(`data-admin-review="${review!.id}"`);
+    expect((await office.post(`/admin/reviews/${review!.id}/approve`, { form_token: formToken() })).res.status).toBe(303);
+    expect((await office.post(`/admin/reviews/${review!.id}/reply`, { form_token: formToken(), reply: 'Thank you!' })).res.status).toBe(
+      303,
+    );
+
+    const html = await productPage();
+    const shown = textOf(/data-buyer-reviews[^]*?<\/section>/.exec(html)![0]);
+    const count = Number(/data-buyer-reviews="(\d+)"/.exec(html)![1]);
+    const average = /(\d\.\d) out of 5 from (\d+) reviews? by verified buyers/.exec(shown)!;
+    expect(shown).toContain('Sharp drills');
+    expect(shown).toContain('Our reply: Thank you!');
+    expect(productNode(html).aggregateRating).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: average[1],
+      reviewCount: count,
+      bestRating: 5,
+      worstRating: 1,
+    });
+    expect(Number(average[2])).toBe(count);
+    expect(productNode(html).review).toContainEqual(
+      expect.objectContaining({
+        name: 'Sharp drills',
+        reviewRating: expect.objectContaining({ ratingValue: 4 }),
+        author: { '@type': 'Person', name: 'J.' },
+      }),
+    );
+
+    // Hidden: gone from the page and its data.
+    expect((await office.post(`/admin/reviews/${review!.id}/hide`, { form_token: formToken() })).res.status).toBe(303);
+    expect(await productPage()).not.toContain('Sharp drills');
+  });
+});
