@@ -21,6 +21,7 @@ export const DOMAIN_IMPORTS = {
   'owner-actions': ['base', 'db', 'mail', 'orders', 'payments', 'stock', 'stock-alerts'],
   payments: ['base'],
   returns: ['base', 'db', 'mail', 'orders', 'owner-actions', 'payments', 'products'],
+  recovery: ['base', 'db', 'limits', 'mail', 'payments', 'products'],
   reviews: ['base', 'db', 'limits', 'mail', 'orders', 'changes'],
   posts: ['base', 'db'],
   products: ['db'],

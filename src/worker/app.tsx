@@ -25,6 +25,7 @@ import { webhookRoutes } from './routes/webhooks/webhook-routes.ts';
 import { vitalsRoutes } from './routes/vitals/vitals-routes.ts';
 import { stockAlertRoutes } from './routes/stock-alerts/alert-routes.tsx';
 import { reviewRoutes } from './routes/reviews/review-routes.tsx';
+import { reminderRoutes } from './routes/cart/reminder-routes.tsx';
 import { discountRoutes } from './routes/cart/discount-routes.ts';
 import { adminRoutes } from './routes/admin/admin-routes.tsx';
 
@@ -61,6 +62,7 @@ export function createApp(deps: AppDeps) {
     app.route(base, contactRoutes);
     app.route(base, stockAlertRoutes);
     app.route(base, reviewRoutes);
+    app.route(base, reminderRoutes);
     app.route(base, discountRoutes);
   }
   app.get('/:market{gb|eu|us}/', (c) => c.redirect(`/${c.req.param('market')}`, 301));

@@ -21,6 +21,9 @@ interface EmulatedSession {
   paymentLink?: string;
   /** Set when completed: the payment intent and its charge, as refunds and disputes name them. */
   paymentIntent?: string;
+  /** What the shopper answered to promotional mail on the hosted page (consent_collection), and the address typed. */
+  consent?: 'opt_in' | 'opt_out';
+  typedEmail?: string;
   /** Set once paid when the session asked for an invoice (invoice_creation). */
   invoice?: { id: string; object: 'invoice'; status: 'paid'; hosted_invoice_url: string; invoice_pdf: string };
 }
@@ -363,7 +366,13 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
       payment_link: s.paymentLink ?? null,
       payment_intent: s.paymentIntent ?? null,
       invoice: s.invoice ? (expandMore.includes('invoice') ? s.invoice : s.invoice.id) : null,
-      customer_details: s.status === 'complete' ? { email: s.fields.customer_email ?? 'shopper@example.com', name: 'Sam Shopper' } : null,
+      consent: s.fields['consent_collection[promotions]'] ? { promotions: s.consent ?? null, terms_of_service: null } : null,
+      customer_details:
+        s.status === 'complete'
+          ? { email: s.fields.customer_email ?? 'shopper@example.com', name: 'Sam Shopper' }
+          : s.typedEmail
+            ? { email: s.typedEmail, name: null }
+            : null,
       collected_information:
         s.status === 'complete'
           ? {
@@ -856,7 +865,13 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
       sessions.get(id)!.paymentStatus = paymentStatus;
       complete(id, paymentStatus);
     },
-    expire: (id: string) => void (sessions.get(id)!.status = 'expired'),
+    /** The session ends unpaid; the shopper may have typed an address and answered the consent box first. */
+    expire: (id: string, left: { email?: string; consent?: 'opt_in' | 'opt_out' } = {}) => {
+      const s = sessions.get(id)!;
+      s.status = 'expired';
+      s.typedEmail = left.email;
+      s.consent = left.consent;
+    },
     createSession,
     signedEvent,
     signedObjectEvent,

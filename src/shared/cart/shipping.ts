@@ -100,4 +100,3 @@ export function destinationCountries(region: Region): string[] {
   if (region === 'US') return ['US'];
   return [...EU_COUNTRIES];
 }
-

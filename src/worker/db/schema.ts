@@ -370,6 +370,33 @@ export const reviews = sqliteTable(
   ],
 );
 
+/**
+ * A checkout left behind (issue 49): a cart's Checkout Session that expired unpaid, whose shopper
+ * agreed to promotional mail at Stripe. It owes one mail (the owed-mail queue: exactly once) that
+ * brings the cart back; `token` opens the cart again and unsubscribes. One per session.
+ */
+export const checkoutRecoveries = sqliteTable(
+  'checkout_recoveries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sessionId: text('session_id').notNull().unique(),
+    email: text('email').notNull(),
+    market: text('market'),
+    /** The cart's lines as its cookie holds them (serializeCart). */
+    cart: text('cart').notNull(),
+    token: text('token').notNull().unique(),
+    ...mailColumns(),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [index('checkout_recoveries_owed_idx').on(t.notifiedAt, t.id)],
+);
+
+/** Addresses that asked for no more promotional mail (a checkout's reminder): only their HMAC key is kept. */
+export const mailOptOuts = sqliteTable('mail_opt_outs', {
+  emailKey: text('email_key').primaryKey(),
+  at: text('at').notNull().default(now),
+});
+
 export const ORDER_MAIL_KINDS = [
   'payment_confirmed',
   'shipped',

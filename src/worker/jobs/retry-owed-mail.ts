@@ -1,6 +1,6 @@
 import { eq, isNull } from 'drizzle-orm';
 import type { Db } from '#worker/db/client.ts';
-import { formSubmissions, orderMails, orders, stockAlertMails } from '#worker/db/schema.ts';
+import { checkoutRecoveries, formSubmissions, orderMails, orders, stockAlertMails } from '#worker/db/schema.ts';
 import { MAX_EMAIL_ATTEMPTS } from '#worker/mail/retry-schedule.ts';
 import { claimOwedMail, emailLeaseMs, owedMail, type MailTable } from '#worker/mail/owed-mail.ts';
 import type { AppDeps } from '#worker/middleware/app-context.ts';
@@ -9,6 +9,7 @@ import { orderMail } from '#worker/orders/order-mail.ts';
 import { orderStepMail } from '#worker/orders/order-step-mail.ts';
 import { contactMail } from '#worker/contact/contact-mail.ts';
 import { stockAlertMail } from '#worker/stock-alerts/alert-mail.ts';
+import { recoveryMail } from '#worker/recovery/checkout-recovery.ts';
 
 export type JobDeps = Pick<AppDeps, 'db' | 'mailer' | 'log' | 'settings'>;
 
@@ -75,6 +76,7 @@ export async function owedMailNow(db: JobDeps['db']) {
     order: await owedMail(db, orderMail.table, MAX_EMAIL_ATTEMPTS),
     'order step': await owedMail(db, orderStepMail.table, MAX_EMAIL_ATTEMPTS),
     'stock alert': await owedMail(db, stockAlertMail.table, MAX_EMAIL_ATTEMPTS),
+    'checkout reminder': await owedMail(db, recoveryMail.table, MAX_EMAIL_ATTEMPTS),
   };
 }
 
@@ -84,11 +86,12 @@ export async function retryAllOwedMail(deps: JobDeps, opts: { ignoreBackoff?: bo
     order: await retryOwedMail(orderMail, deps, opts),
     'order step': await retryOwedMail(orderStepMail, deps, opts),
     'stock alert': await retryOwedMail(stockAlertMail, deps, opts),
+    'checkout reminder': await retryOwedMail(recoveryMail, deps, opts),
   };
 }
 
 /** What the mail page shows of any owed-mail row. */
-const columns = <T extends typeof formSubmissions | typeof orders | typeof orderMails | typeof stockAlertMails>(t: T) => ({
+const columns = <T extends MailTable>(t: T) => ({
   id: t.id,
   createdAt: t.createdAt,
   attempts: t.emailAttempts,
@@ -98,7 +101,7 @@ const columns = <T extends typeof formSubmissions | typeof orders | typeof order
 
 /** Mail the shop still owes, per kind, oldest first: what it is about, its attempts and its last error. */
 export async function owedMailRows(db: Db, limit = 20) {
-  const [contact, order, step, alert] = await Promise.all([
+  const [contact, order, step, alert, reminder] = await Promise.all([
     db
       .select(columns(formSubmissions))
       .from(formSubmissions)
@@ -124,11 +127,18 @@ export async function owedMailRows(db: Db, limit = 20) {
       .where(isNull(stockAlertMails.notifiedAt))
       .orderBy(stockAlertMails.id)
       .limit(limit),
+    db
+      .select(columns(checkoutRecoveries))
+      .from(checkoutRecoveries)
+      .where(isNull(checkoutRecoveries.notifiedAt))
+      .orderBy(checkoutRecoveries.id)
+      .limit(limit),
   ]);
   return [
     ...contact.map((r) => ({ ...r, kind: 'Contact message', about: `message ${r.id}` })),
     ...order.map((r) => ({ ...r, kind: 'New order' })),
     ...step.map((r) => ({ ...r, kind: `Order: ${r.kind.replaceAll('_', ' ')}` })),
     ...alert.map((r) => ({ ...r, kind: `Stock alert: ${r.kind}`, about: `request ${r.id}` })),
+    ...reminder.map((r) => ({ ...r, kind: 'Checkout reminder', about: `cart ${r.id}` })),
   ];
 }

@@ -23,7 +23,7 @@ export interface MailDeps {
  */
 export interface OwedMailKind<T extends MailTable> {
   /** Names it in logs and on /healthz. */
-  name: 'contact' | 'order' | 'order step' | 'stock alert';
+  name: 'contact' | 'order' | 'order step' | 'stock alert' | 'checkout reminder';
   table: T;
   mails(deps: MailDeps, row: T['$inferSelect']): Promise<{ notification: MailMessage; confirmation: MailMessage | null }>;
 }

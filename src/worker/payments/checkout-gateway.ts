@@ -96,6 +96,8 @@ export interface SessionRecord {
   paymentIntent: string | null;
   /** Stripe's hosted invoice page, where the session made one (invoice_creation); null otherwise or until it is ready. */
   invoiceUrl: string | null;
+  /** The shopper agreed at Stripe to promotional mail (consent_collection): a checkout left behind may be reminded once. */
+  promotionsConsent: boolean;
 }
 
 export interface CheckoutSessionLine {

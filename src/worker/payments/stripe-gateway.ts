@@ -44,6 +44,9 @@ function sessionCreateParams(p: CheckoutSessionParams): Stripe.Checkout.SessionC
     mode: 'payment',
     // Stripe takes a code the shop applies or a field for the shopper to type one, never both.
     ...(p.promotionCode ? { discounts: [{ promotion_code: p.promotionCode }] } : { allow_promotion_codes: true }),
+    // A checkout left behind: Stripe asks for consent to promotional mail and keeps a recovery link.
+    consent_collection: { promotions: 'auto' },
+    after_expiration: { recovery: { enabled: true } },
     ...(p.tax && {
       automatic_tax: { enabled: true },
       tax_id_collection: { enabled: true },
@@ -311,6 +314,7 @@ export function stripeGateway(secretKey: string, apiUrl: string): CheckoutGatewa
         paymentLink: typeof session.payment_link === 'string' ? session.payment_link : (session.payment_link?.id ?? null),
         paymentIntent: typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null),
         invoiceUrl: typeof session.invoice === 'object' ? (session.invoice?.hosted_invoice_url ?? null) : null,
+        promotionsConsent: session.consent?.promotions === 'opt_in',
       };
     },
   };

@@ -1,9 +1,8 @@
-import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
+import type { SessionRecord } from '#worker/payments/checkout-gateway.ts';
 import { stockChanged, type StockChangeDeps } from './stock-changed.ts';
 import { release } from './reserve.ts';
 
 export interface ExpiredDeps extends StockChangeDeps {
-  gateway: CheckoutGateway;
   /** Payment links are switched after the answer (the Worker's waitUntil). */
   background: (work: Promise<unknown>) => void;
 }
@@ -12,8 +11,7 @@ export interface ExpiredDeps extends StockChangeDeps {
  * A Checkout Session that expired unpaid: the units it held are let go (its reservation, named in the
  * metadata as read from Stripe), and the products' payment links follow. Nothing when it was not ours.
  */
-export async function releaseExpired(deps: ExpiredDeps, sessionId: string): Promise<number[]> {
-  const session = await deps.gateway.readSession(sessionId);
+export async function releaseExpired(deps: ExpiredDeps, session: SessionRecord | null): Promise<number[]> {
   const reservation = session?.status === 'expired' ? session.metadata.reservation : undefined;
   if (!reservation) return [];
   const products = await release(deps.db, reservation);

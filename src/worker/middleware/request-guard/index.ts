@@ -9,7 +9,7 @@ export const MAX_REQUEST_BODY_BYTES = 64 * 1024;
 const SAFE_METHOD = /^(GET|HEAD|OPTIONS)$/;
 const WEBHOOKS = '/webhooks/';
 /** RFC 8058 one-click unsubscribe: a mail client posts it from its own servers; the token in the path is the authority. */
-const ONE_CLICK = /^\/(?:(?:gb|eu|us)\/)?stock-alerts\/unsubscribe\/[\w-]+$/;
+const ONE_CLICK = /^\/(?:(?:gb|eu|us)\/)?(?:stock-alerts|mail)\/unsubscribe\/[\w-]+$/;
 
 /**
  * Runs before every route, so routes added later (cart, consent) are covered without doing anything:

@@ -24,6 +24,7 @@ const MAIL_WORDS: Record<keyof TodayData['mail'], string> = {
   order: 'New-order mails',
   'order step': 'Order updates (payment, shipping, refunds, disputes)',
   'stock alert': 'Back-in-stock mails',
+  'checkout reminder': 'Checkout reminders',
 };
 
 const orderLink = (number: string) => (

@@ -7,6 +7,7 @@ import { errorFields } from '#worker/base/log.ts';
 import { keepAlive } from '#worker/http/keep-alive.ts';
 import { recordSession } from '#worker/orders/record-session.ts';
 import { releaseExpired } from '#worker/stock/release-expired.ts';
+import { oweRecovery } from '#worker/recovery/checkout-recovery.ts';
 import { orderNumber } from '#worker/orders/order-number.ts';
 
 /** Stripe's default: a signature older than this is refused (a replay of a captured request). */
@@ -71,9 +72,12 @@ export async function stripeWebhook(c: Context<AppEnv>) {
   const number = await orderNumber(object.id);
   try {
     if (event.type === 'checkout.session.expired') {
-      const released = await releaseExpired(recordDeps, object.id);
-      log('info', 'checkout session expired', { order: number, eventId: event.id, released });
-      return c.json({ received: true, released });
+      // Read from Stripe (the body is not believed): its hold is let go, and a reminder owed if the shopper agreed to one.
+      const session = await gateway.readSession(object.id);
+      const released = await releaseExpired(recordDeps, session);
+      const reminded = session ? await oweRecovery(recordDeps, session) : false;
+      log('info', 'checkout session expired', { order: number, eventId: event.id, released, reminded });
+      return c.json({ received: true, released, reminded });
     }
     // The answer does not wait for Postmark: Stripe wants a quick 2xx, and unsent mail stays owed.
     const recorded = await recordSession(recordDeps, object.id, event.type);

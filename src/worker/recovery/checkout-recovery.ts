@@ -1,0 +1,131 @@
+import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { parseCart, type CartLine } from '#shared/cart/cart.ts';
+import { plainName } from '#shared/catalogue/product.ts';
+import { marketHref, marketOfRegion, type Market } from '#shared/market/market.ts';
+import { isRegion } from '#shared/region/region.ts';
+import { site } from '#shared/site/brand.ts';
+import { nowIso } from '#worker/base/clock.ts';
+import { errorFields, type Logger } from '#worker/base/log.ts';
+import { newToken } from '#worker/base/secret-tokens.ts';
+import type { Db } from '#worker/db/client.ts';
+import { checkoutRecoveries, mailOptOuts, orders } from '#worker/db/schema.ts';
+import { recipientKey } from '#worker/limits/sender-key.ts';
+import { sendOwedNow, type MailDeps, type OwedMailKind } from '#worker/mail/send-owed.ts';
+import type { SessionRecord } from '#worker/payments/checkout-gateway.ts';
+import { productLookup } from '#worker/products/product-queries.ts';
+
+/** A buyer who paid within this long of a session's end has come back already: no reminder. */
+const PAID_SINCE_MS = 24 * 3_600_000;
+
+export const restorePath = (token: string) => `/cart/restore/${token}`;
+export const unsubscribePath = (token: string) => `/mail/unsubscribe/${token}`;
+
+/** Whether this address asked for no more promotional mail. */
+async function optedOut(db: Db, secret: string | undefined, email: string): Promise<boolean> {
+  const key = await recipientKey(secret, email);
+  const [row] = await db.select({ key: mailOptOuts.emailKey }).from(mailOptOuts).where(eq(mailOptOuts.emailKey, key));
+  return row !== undefined;
+}
+
+/**
+ * A cart's session expired unpaid: when its shopper agreed to promotional mail at Stripe and gave an
+ * address, has not asked for no more, and has not paid since (the same browser or the same address,
+ * within a day), one reminder is owed (one row per session: a replayed event adds nothing) and sent now
+ * through the owed-mail queue. Answers whether a reminder is owed.
+ */
+export async function oweRecovery(deps: MailDeps & { log: Logger }, session: SessionRecord): Promise<boolean> {
+  const { db, settings } = deps;
+  const cart = session.metadata.cart;
+  if (session.status !== 'expired' || !session.promotionsConsent || !session.email || !cart) return false;
+  const email = session.email.toLowerCase();
+  if (await optedOut(db, settings.RATE_LIMIT_SECRET, email)) return false;
+  const since = new Date(Date.now() - PAID_SINCE_MS).toISOString();
+  const buyer = session.metadata.buyer;
+  const [paid] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.status, ['paid', 'pending', 'partially_refunded']),
+        gt(orders.createdAt, since),
+        buyer ? or(eq(sql`lower(${orders.email})`, email), eq(orders.buyerHash, buyer)) : eq(sql`lower(${orders.email})`, email),
+      ),
+    )
+    .limit(1);
+  if (paid) return false;
+  const region = session.metadata.region;
+  const kept = await db
+    .insert(checkoutRecoveries)
+    .values({
+      sessionId: session.id,
+      email,
+      market: region && isRegion(region) ? marketOfRegion[region] : null,
+      cart,
+      token: newToken(),
+      confirmationWanted: false,
+      createdAt: nowIso(),
+    })
+    .onConflictDoNothing()
+    .returning({ id: checkoutRecoveries.id });
+  if (kept.length === 0) return false;
+  try {
+    await sendOwedNow(recoveryMail, deps, deps.log, eq(checkoutRecoveries.id, kept[0]!.id), 1);
+  } catch (err) {
+    deps.log('error', 'checkout reminder not sent now (the retry job sends it)', errorFields(err));
+  }
+  return true;
+}
+
+/** The reminder: what was in the cart, the link that puts it back, one-click unsubscribe (RFC 8058). */
+export const recoveryMail: OwedMailKind<typeof checkoutRecoveries> = {
+  name: 'checkout reminder',
+  table: checkoutRecoveries,
+  async mails(deps, row) {
+    const { lines } = parseCart(row.cart);
+    const byId = await productLookup(
+      deps.db,
+      lines.map((l) => l.id),
+      { listedOnly: false },
+    );
+    const market = row.market as Market | null;
+    const link = (path: string) => new URL(marketHref(market, path), deps.settings.SITE_URL).href;
+    const unsubscribe = link(unsubscribePath(row.token));
+    return {
+      notification: {
+        mailId: `checkout-reminder-${row.sessionId.slice(-24)}`,
+        to: row.email,
+        from: deps.settings.CONTACT_FROM_EMAIL,
+        subject: `Your cart at ${site.brand} is waiting`,
+        text: [
+          'You left these in your cart:',
+          ...lines.map((l) => `- ${l.quantity} × ${plainName(byId(l.id)?.name ?? `product ${l.id}`)}`),
+          '',
+          `Put them back in your cart (as long as we have them in stock): ${link(restorePath(row.token))}`,
+          '',
+          `You agreed to hear from us at checkout. No more mail like this: ${unsubscribe}`,
+          '',
+          site.brand,
+        ].join('\n'),
+        headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      },
+      confirmation: null,
+    };
+  },
+};
+
+/** The cart a reminder's link puts back, or null for a link that is not one. */
+export async function recoveredCart(db: Db, token: string): Promise<CartLine[] | null> {
+  const [row] = await db.select({ cart: checkoutRecoveries.cart }).from(checkoutRecoveries).where(eq(checkoutRecoveries.token, token));
+  return row ? parseCart(row.cart).lines : null;
+}
+
+/** The reminder's address asks for no more promotional mail; false for a link that is not one. */
+export async function optOutByToken(db: Db, secret: string | undefined, token: string): Promise<boolean> {
+  const [row] = await db.select({ email: checkoutRecoveries.email }).from(checkoutRecoveries).where(eq(checkoutRecoveries.token, token));
+  if (!row) return false;
+  await db
+    .insert(mailOptOuts)
+    .values({ emailKey: await recipientKey(secret, row.email) })
+    .onConflictDoNothing();
+  return true;
+}

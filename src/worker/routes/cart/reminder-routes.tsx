@@ -1,0 +1,66 @@
+import { Hono, type Context } from 'hono';
+import { TOKEN } from '#worker/base/secret-tokens.ts';
+import { setFlash } from '#worker/http/flash-notice.ts';
+import type { AppEnv } from '#worker/middleware/app-context.ts';
+import { writeCartCookie } from '#worker/middleware/cart/cart-cookie.ts';
+import { optOutByToken, recoveredCart } from '#worker/recovery/checkout-recovery.ts';
+import { useHref } from '#ui/state/market-context.ts';
+
+function page(c: Context<AppEnv>, status: 200 | 404, title: string, body: React.ReactNode) {
+  c.header('Cache-Control', 'no-store');
+  c.header('X-Robots-Tag', 'noindex');
+  c.status(status);
+  return c.render(
+    <section className="mx-auto max-w-2xl px-4 py-20">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <div className="mt-4 flex flex-col gap-4 text-stone-800">{body}</div>
+    </section>,
+    { title, description: title, robots: 'noindex' },
+  );
+}
+
+function UnsubscribeButton({ token }: { token: string }) {
+  const to = useHref();
+  return (
+    <form method="post" action={to(`/mail/unsubscribe/${token}`)}>
+      <button type="submit" className="btn btn-primary">
+        No more mail like this
+      </button>
+    </form>
+  );
+}
+
+const unknown = (c: Context<AppEnv>) =>
+  page(c, 404, 'This link does not work', <p>It may have been copied only in part. Nothing was changed.</p>);
+
+/**
+ * A checkout left behind (issue 49): the reminder's link puts its cart back (the cart then checks
+ * out as any, holding what is in stock), and its unsubscribe address shows a button and takes RFC
+ * 8058's one-click POST (requestGuard lets that through cross-site: the token is the authority).
+ */
+export const reminderRoutes = new Hono<AppEnv>()
+  .get('/cart/restore/:token', async (c) => {
+    const token = c.req.param('token');
+    const lines = TOKEN.test(token) ? await recoveredCart(c.get('deps').db, token) : null;
+    if (!lines) return unknown(c);
+    c.header('Cache-Control', 'no-store');
+    writeCartCookie(c, lines);
+    setFlash(c, { tone: 'info', text: 'Your cart is back. What is still in stock can be checked out now.' });
+    return c.redirect(c.get('href')('/cart'), 303);
+  })
+  .get('/mail/unsubscribe/:token', (c) => {
+    const token = c.req.param('token');
+    if (!TOKEN.test(token)) return unknown(c);
+    return page(c, 200, 'No more reminders?', <UnsubscribeButton token={token} />);
+  })
+  .post('/mail/unsubscribe/:token', async (c) => {
+    const token = c.req.param('token');
+    const done = TOKEN.test(token) && (await optOutByToken(c.get('deps').db, c.get('deps').settings.RATE_LIMIT_SECRET, token));
+    if (!done) return unknown(c);
+    return page(
+      c,
+      200,
+      'You are unsubscribed',
+      <p>We will not send you reminders or offers again. Order and delivery mails still come.</p>,
+    );
+  });
