@@ -4,9 +4,11 @@
 //   RUNS=3 npm run bench:lighthouse             fewer runs when time is short
 //   npm run bench:lighthouse -- /faq /contact   only these pages
 //   BENCH_COUNTRY=US                            the CF-IPCountry the requests carry (default GB: consent banner shown)
+//   BENCH_REVIEWS=6                             approved buyers' reviews of every product first (the product page shows them)
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createClient } from '@libsql/client';
 import { startBenchServer } from './bench-server.mjs';
 import { ensureBuild } from './ensure-build.mjs';
 import { run } from './run.mjs';
@@ -83,7 +85,20 @@ const s = (ms) => `${(ms / 1000).toFixed(1)} s`;
 await ensureBuild();
 const dir = mkdtempSync(join(tmpdir(), 'shop-lighthouse-'));
 // Error level only: not the 404s for /llms.txt Lighthouse asks for.
-const { base, stop } = await startBenchServer({ logLevel: 'error' });
+const { base, dbFile, stop } = await startBenchServer({ logLevel: 'error' });
+const REVIEWS = Number(process.env.BENCH_REVIEWS ?? 0);
+if (REVIEWS > 0) {
+  // REVIEWS orders, and from each an approved review of every listed product, as buyers write them.
+  const db = createClient({ url: `file:${dbFile}` });
+  await db.execute(`with recursive k(i) as (select 1 union all select i + 1 from k where i < ${REVIEWS})
+    insert into orders (session_id, number, status, fulfilment, email, currency, subtotal, shipping, total, token)
+    select 'cs_bench_' || i, printf('SP-BNCH-%04d', i), 'paid', 'shipped', 'buyer' || i || '@example.com', 'GBP', 0, 0, 0, 'bench-token-' || i from k`);
+  await db.execute(`insert into reviews (product_id, order_id, stars, title, body, name, state)
+    select p.id, o.id, 3 + (o.id % 3), 'Does what it says',
+      'Resets every time, fits the holster I already use, and the laser registers on the app without fuss.', 'J.', 'approved'
+    from products p, orders o where o.number like 'SP-BNCH-%'`);
+  db.close();
+}
 try {
   console.log(`Lighthouse mobile preset, ${RUNS} runs per page, median by performance score; CF-IPCountry ${COUNTRY}`);
   console.log(`load average at start: ${load()}\n`);
