@@ -22,6 +22,7 @@ export const DOMAIN_IMPORTS = {
   payments: ['base'],
   returns: ['base', 'db', 'mail', 'orders', 'owner-actions', 'payments', 'products'],
   recovery: ['base', 'db', 'limits', 'mail', 'payments', 'products'],
+  referrals: ['base', 'db', 'limits', 'mail', 'orders', 'payments'],
   reviews: ['base', 'db', 'limits', 'mail', 'orders', 'changes'],
   posts: ['base', 'db'],
   products: ['db'],

@@ -152,6 +152,8 @@ describe('the back office on a phone', () => {
 
       for (const [link, heading] of [
         ['Returns', 'Returns'],
+        ['Reviews', 'Reviews'],
+        ['Referrals', 'Referrals'],
         ['Stock', 'Stock'],
         ['Vitals', 'Web Vitals, last 7 days'],
         ['Mail', 'Mail'],

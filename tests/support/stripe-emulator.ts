@@ -41,6 +41,8 @@ interface EmulatedCharge {
 /** A coupon and its customer-facing promotion code, as the owner makes them in the Dashboard. */
 interface EmulatedPromotion {
   id: string;
+  /** restrictions.first_time_transaction: Stripe's page takes it only from a customer with no earlier payment. */
+  firstTimeOnly?: boolean;
   code: string;
   active: boolean;
   expires_at: number | null;
@@ -262,7 +264,7 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
       metadata: {},
       promotion: { type: 'coupon', coupon: expandCoupon ? couponJson(p) : p.coupon.id },
       restrictions: {
-        first_time_transaction: false,
+        first_time_transaction: p.firstTimeOnly ?? false,
         minimum_amount: p.minimum?.amount ?? null,
         minimum_amount_currency: p.minimum?.currency ?? null,
       },
@@ -680,17 +682,24 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
       if (req.method === 'POST' && url.pathname === '/v1/coupons') {
         const fields = Object.fromEntries(new URLSearchParams(raw));
         const refusal = () =>
-          !fields.amount_off && !fields.percent_off
-            ? stripeError('Missing required param: amount_off or percent_off.', 'amount_off')
-            : fields.amount_off && !fields.currency
-              ? stripeError('You must specify `currency` when creating an amount_off coupon.', 'currency')
-              : null;
+          fields.id && coupons.has(fields.id)
+            ? stripeError('Coupon already exists.', 'id', 'resource_already_exists')
+            : !fields.amount_off && !fields.percent_off
+              ? stripeError('Missing required param: amount_off or percent_off.', 'amount_off')
+              : fields.amount_off && !fields.currency
+                ? stripeError('You must specify `currency` when creating an amount_off coupon.', 'currency')
+                : null;
         return idempotent(req, res, raw, refusal, () => {
+          const options = Object.entries(fields).flatMap(([k, v]) => {
+            const currency = /^currency_options\[(\w+)\]\[amount_off\]$/.exec(k)?.[1];
+            return currency ? [[currency, { amount_off: Number(v) }] as const] : [];
+          });
           const coupon: EmulatedPromotion['coupon'] = {
-            id: `coupon_made_${coupons.size + 1}`,
+            id: fields.id ?? `coupon_made_${coupons.size + 1}`,
             percent_off: fields.percent_off ? Number(fields.percent_off) : null,
             amount_off: fields.amount_off ? Number(fields.amount_off) : null,
             currency: fields.currency ?? null,
+            ...(options.length > 0 ? { currency_options: Object.fromEntries(options) } : {}),
             valid: true,
           };
           coupons.set(coupon.id, coupon);
@@ -721,6 +730,7 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
             times_redeemed: 0,
             minimum: null,
             coupon: coupon!,
+            firstTimeOnly: fields['restrictions[first_time_transaction]'] === 'true',
           };
           promotions.push(promo);
           return promotionJson(promo, false);

@@ -135,6 +135,8 @@ export const claims = {
   subscriptionDiscountPercent: 5,
   /** Refer a Friend: off each order, per friend. */
   referralDiscount: { amount: 20, currency: 'EUR' satisfies Currency },
+  /** The same in each currency the shop sells in, minor units (the referral coupon's currency options). */
+  referralAmounts: { EUR: 2000, GBP: 1700, USD: 2200 } satisfies Record<Currency, number>,
 } as const;
 export type Claims = typeof claims;
 

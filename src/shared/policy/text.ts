@@ -1,5 +1,6 @@
 import { policyTaxBasis } from '#shared/offers/tax.ts';
-import { formatMoney } from '#shared/money.ts';
+import { formatMinor, formatMoney } from '#shared/money.ts';
+import type { Currency } from '#shared/region/region.ts';
 import {
   ACCEPTED_PAYMENT_METHODS,
   BATTERY_LIFE_TRIGGER_PULLS,
@@ -108,3 +109,9 @@ export const claimText = {
   subscriptionDiscount: formatPercent(claims.subscriptionDiscountPercent),
   referralDiscount: formatMoney(claims.referralDiscount.amount, claims.referralDiscount.currency),
 } as const;
+
+/** Refer a Friend's amount in every currency the shop sells in: "€20.00 (£17.00, $22.00)". */
+export const referralWords = (() => {
+  const [first, ...rest] = Object.entries(claims.referralAmounts).map(([currency, minor]) => formatMinor(minor, currency as Currency));
+  return `${first} (${rest.join(', ')})`;
+})();

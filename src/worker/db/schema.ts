@@ -397,6 +397,25 @@ export const mailOptOuts = sqliteTable('mail_opt_outs', {
   at: text('at').notNull().default(now),
 });
 
+/**
+ * Refer a Friend (issue 49): each buyer's personal code, by address (lower case), made on their first
+ * paid order; `made` once Stripe has the promotion code (a scheduled run makes any it could not).
+ */
+export const referralCodes = sqliteTable(
+  'referral_codes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** The address folded as the recipient limit folds it (one code per mailbox). */
+    email: text('email').notNull().unique(),
+    /** As the buyer's orders hold it, in lower case: where a reward's step goes. */
+    orderEmail: text('order_email').notNull(),
+    code: text('code').notNull().unique(),
+    made: integer('made', { mode: 'boolean' }).notNull().default(false),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [index('referral_codes_made_idx').on(t.made)],
+);
+
 export const ORDER_MAIL_KINDS = [
   'payment_confirmed',
   'shipped',
@@ -408,6 +427,7 @@ export const ORDER_MAIL_KINDS = [
   'return_refused',
   'return_received',
   'review_invite',
+  'referral_reward',
 ] as const;
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
 

@@ -9,6 +9,7 @@ import { tidyAdminSessions } from '#worker/admin/admin-sessions.ts';
 import { tidyFormTokens } from '#worker/admin/form-once.ts';
 import { tidyOrderAccess } from '#worker/order-access/access-tokens.ts';
 import { inviteReviews } from '#worker/reviews/review-invites.ts';
+import { makePendingReferralCodes } from '#worker/referrals/referral-program.ts';
 import { retryAllOwedMail, type JobDeps } from './retry-owed-mail.ts';
 import type { AppDeps } from '#worker/middleware/app-context.ts';
 import { pruneChanges } from '#worker/changes/change-feed.ts';
@@ -36,6 +37,7 @@ async function job<T>(deps: JobDeps, name: string, work: () => Promise<T>): Prom
  */
 export async function runScheduledJobs(deps: JobDeps & Pick<AppDeps, 'gateway' | 'changes'>) {
   await job(deps, 'invite-reviews', () => inviteReviews(deps, deps.settings.REVIEW_INVITE_DAYS));
+  await job(deps, 'make-referral-codes', () => makePendingReferralCodes(deps));
   const mail = await job(deps, 'retry-owed-mail', () => retryAllOwedMail(deps));
   const before = new Date(Date.now() - deps.settings.VITALS_KEEP_DAYS * DAY_MS).toISOString();
   await job(deps, 'prune-vitals', () => pruneVitals(deps.db, before));

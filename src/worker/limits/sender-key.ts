@@ -25,3 +25,12 @@ export function networkKey(secret: string | undefined, address: string | undefin
 export function recipientKey(secret: string | undefined, email: string): Promise<string> {
   return keyed(secret, `recipient:${normaliseRecipient(email)}`);
 }
+
+/**
+ * A buyer's Refer a Friend code: "FRIEND-" and 8 characters of an HMAC of their address (folded as
+ * the recipient limit folds it), so the same buyer always has the same code, the confirmation mail can
+ * name it before Stripe has it, and nobody can work out another buyer's code from their address.
+ */
+export async function referralCodeFor(secret: string | undefined, email: string): Promise<string> {
+  return `FRIEND-${(await keyed(secret, `referral:${normaliseRecipient(email)}`)).slice(0, 8).toUpperCase()}`;
+}

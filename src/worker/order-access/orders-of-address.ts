@@ -1,7 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { ORDERS_LISTED } from '#shared/orders/your-orders-rules.ts';
 import type { Db } from '#worker/db/client.ts';
-import { orderEvents, orders } from '#worker/db/schema.ts';
+import { orderEvents, orders, referralCodes } from '#worker/db/schema.ts';
+import { normaliseRecipient } from '#shared/contact/recipient.ts';
 
 /**
  * Every order of one address (any case), newest first, at most ORDERS_LISTED: what "your orders"
@@ -33,3 +34,12 @@ export async function ordersOfAddress(db: Db, email: string) {
 }
 
 export type AddressOrder = Awaited<ReturnType<typeof ordersOfAddress>>[number];
+
+/** The address's Refer a Friend code, once a paid order gave it one (referrals/), or null. */
+export async function referralCodeOf(db: Db, email: string): Promise<string | null> {
+  const [row] = await db
+    .select({ code: referralCodes.code })
+    .from(referralCodes)
+    .where(eq(referralCodes.email, normaliseRecipient(email)));
+  return row?.code ?? null;
+}

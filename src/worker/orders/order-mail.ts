@@ -5,6 +5,7 @@ import { errorFields, type Logger } from '#worker/base/log.ts';
 import { sendOwedMail, type MailDeps, type OwedMailKind } from '#worker/mail/send-owed.ts';
 import { newOrderEmail, orderConfirmationEmail } from './order-email.ts';
 import { orderLinesOf } from './order-queries.ts';
+import { referralCodeFor } from '#worker/limits/sender-key.ts';
 
 /** An order owes the shop its "New order" and the shopper a confirmation, written from the order as it stands when sent. */
 export const orderMail: OwedMailKind<typeof orders> = {
@@ -12,7 +13,9 @@ export const orderMail: OwedMailKind<typeof orders> = {
   table: orders,
   async mails(deps, row) {
     const order = { ...row, lines: await orderLinesOf(deps.db, row.id) };
-    return { notification: newOrderEmail(order, deps.settings), confirmation: orderConfirmationEmail(order, deps.settings) };
+    // A paid order's buyer gets their Refer a Friend code (made at Stripe as the order is recorded).
+    const referral = order.status === 'paid' && order.email ? await referralCodeFor(deps.settings.RATE_LIMIT_SECRET, order.email) : null;
+    return { notification: newOrderEmail(order, deps.settings), confirmation: orderConfirmationEmail(order, deps.settings, referral) };
   },
 };
 

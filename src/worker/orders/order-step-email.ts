@@ -11,6 +11,7 @@ import type { OrderMailKind } from '#worker/db/schema.ts';
 import { adminOrderPath, orderPagePath } from './order-number.ts';
 import type { StoredOrder } from './order-queries.ts';
 import { returnMail } from './return-step-email.ts';
+import { claimText, referralWords } from '#shared/policy/text.ts';
 import { marketHref, marketOfRegion } from '#shared/market/market.ts';
 import { isRegion } from '#shared/region/region.ts';
 import type { OrderStep } from './order-steps.ts';
@@ -114,6 +115,11 @@ export function orderStepEmail(
         'We read every review before it is shown.',
       ]);
     }
+    case 'referral_reward':
+      return toShopper(`A friend ordered with your code: here is your ${claimText.referralDiscount}`, [
+        `Someone you shared your Refer a Friend code with has placed their first order (${detail.request ?? ''}). Thank you!`,
+        `Your code: ${detail.code ?? ''}. It takes ${referralWords} off your next order, once: type it in the code box of your cart.`,
+      ]);
     case 'dispute_closed':
       return toShop(`Dispute closed (${detail.outcome ?? 'closed'}): order ${order.number}`, [
         `The dispute on order ${order.number} is closed: ${detail.outcome ?? 'closed'}.`,

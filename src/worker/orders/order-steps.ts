@@ -85,6 +85,7 @@ const STEP_WORDS: Record<OrderStep['kind'], string> = {
   return_refused: 'return refused',
   return_received: 'return received',
   review_invited: 'invited to review',
+  referral_rewarded: 'a friend ordered with their code: reward sent',
 };
 
 /** What a step was and what came with it (tracking, amount, reason, lines, who), as words; products by id unless `nameOf` names them. */

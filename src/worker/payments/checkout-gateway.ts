@@ -32,6 +32,15 @@ export interface CheckoutGateway {
     params: { code: string; amount: number; currency: string; name: string },
     idempotencyKey: string,
   ): Promise<{ id: string }>;
+  /**
+   * A promotion code on the shop's Refer a Friend coupon (made once: `amounts` off in each currency,
+   * once): a buyer's personal code (first orders only, any number of friends) or a referrer's reward
+   * (single use). The same idempotency key makes it once. Throws CheckoutUnavailableError.
+   */
+  createReferralCode(
+    params: { code: string; amounts: Record<string, number>; firstTimeOnly: boolean; maxRedemptions: number | null },
+    idempotencyKey: string,
+  ): Promise<{ id: string }>;
   /** A charge as refunds concern it, read from the provider; null when unknown. */
   readCharge(id: string): Promise<ChargeRecord | null>;
   /** The charge a refund belongs to; null when the refund is unknown. */

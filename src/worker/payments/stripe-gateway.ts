@@ -14,6 +14,9 @@ import {
   type SessionRecord,
 } from './checkout-gateway.ts';
 
+/** The one coupon every Refer a Friend code is made on. */
+const REFERRAL_COUPON = 'refer-a-friend';
+
 /** A visitor waits at most this long for the provider before being told checkout is unavailable. */
 export const STRIPE_TIMEOUT_MS = 5000;
 
@@ -230,6 +233,39 @@ export function stripeGateway(secretKey: string, apiUrl: string): CheckoutGatewa
         const promo = await stripe.promotionCodes.create(
           { promotion: { type: 'coupon', coupon: coupon.id }, code, max_redemptions: 1 },
           { idempotencyKey: `${idempotencyKey}:code` },
+        );
+        return { id: promo.id };
+      } catch (err) {
+        throw unavailable(err);
+      }
+    },
+    async createReferralCode({ code, amounts, firstTimeOnly, maxRedemptions }, idempotencyKey) {
+      try {
+        // One coupon for every referral code, made the first time one is needed (an existing one is kept).
+        const [first, ...rest] = Object.entries(amounts);
+        await stripe.coupons
+          .create(
+            {
+              id: REFERRAL_COUPON,
+              name: 'Refer a Friend',
+              duration: 'once',
+              currency: first![0].toLowerCase(),
+              amount_off: first![1],
+              currency_options: Object.fromEntries(rest.map(([currency, amount]) => [currency.toLowerCase(), { amount_off: amount }])),
+            },
+            { idempotencyKey: 'referral-coupon' },
+          )
+          .catch((err: unknown) => {
+            if (!(err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_already_exists')) throw err;
+          });
+        const promo = await stripe.promotionCodes.create(
+          {
+            promotion: { type: 'coupon', coupon: REFERRAL_COUPON },
+            code,
+            ...(maxRedemptions !== null && { max_redemptions: maxRedemptions }),
+            ...(firstTimeOnly && { restrictions: { first_time_transaction: true } }),
+          },
+          { idempotencyKey },
         );
         return { id: promo.id };
       } catch (err) {

@@ -14,6 +14,7 @@ const NAV = [
   { href: '/admin/orders', label: 'Orders' },
   { href: '/admin/returns', label: 'Returns' },
   { href: '/admin/reviews', label: 'Reviews' },
+  { href: '/admin/referrals', label: 'Referrals' },
   { href: '/admin/stock', label: 'Stock' },
   { href: '/admin/vitals', label: 'Vitals' },
   { href: '/admin/mail', label: 'Mail' },

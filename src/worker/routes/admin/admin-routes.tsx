@@ -15,6 +15,8 @@ import { stockNow, stockRoutes } from './stock-routes.tsx';
 import { TodayPage } from './today-page.tsx';
 import { RETURN_FILTERS, ReturnsPage } from './returns-page.tsx';
 import { REVIEW_STATES, ReviewsPage } from './reviews-page.tsx';
+import { ReferralsPage } from './referrals-page.tsx';
+import { referralOverview } from '#worker/referrals/referral-program.ts';
 import { moderateReview, reviewList } from '#worker/reviews/review-store.ts';
 import { Problem } from '#worker/routes/admin-frame/admin-ui.tsx';
 import { returnList, returnsWaiting } from '#worker/returns/return-queries.ts';
@@ -66,6 +68,7 @@ const office = new Hono<AdminEnv>()
       return adminPage(c, 'Reviews', <Problem text={text} />, status);
     }
   })
+  .get('/admin/referrals', async (c) => adminPage(c, 'Referrals', <ReferralsPage {...await referralOverview(c.get('deps').db)} />))
   .route('/', orderRoutes)
   .route('/', stockRoutes)
   .get('/admin/vitals', async (c) => {

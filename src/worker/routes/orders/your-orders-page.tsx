@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { formatMinor } from '#shared/money.ts';
 import { ORDERS_LINK_MINUTES } from '#shared/orders/your-orders-rules.ts';
 import { shortStatus } from '#shared/orders/order-status.ts';
+import { referralWords } from '#shared/policy/text.ts';
 import { formatMarketDate } from '#shared/site/dates.ts';
 import { useHref } from '#ui/state/market-context.ts';
 import type { AddressOrder } from '#worker/order-access/orders-of-address.ts';
@@ -67,7 +68,17 @@ export function PostButton({ action, label, fields }: { action: string; label: s
 }
 
 /** Every order of the address: number (to its page), date, total, both statuses, tracking once shipped. */
-export function OrdersList({ email, orders, market }: { email: string; orders: AddressOrder[]; market: string }) {
+export function OrdersList({
+  email,
+  orders,
+  market,
+  referral,
+}: {
+  email: string;
+  orders: AddressOrder[];
+  market: string;
+  referral: string | null;
+}) {
   const to = useHref();
   return (
     <>
@@ -104,6 +115,11 @@ export function OrdersList({ email, orders, market }: { email: string; orders: A
             </li>
           ))}
         </ul>
+      )}
+      {referral && (
+        <p data-referral-code={referral}>
+          {`Refer a Friend: give friends your code ${referral}. It takes ${referralWords} off their first order, and for each friend who orders we send you a code worth the same.`}
+        </p>
       )}
       <PostButton action="/orders/forget" label="Forget me on this device" fields={{}} />
     </>

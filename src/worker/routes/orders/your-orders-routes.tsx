@@ -8,7 +8,7 @@ import { readFields } from '#worker/http/read-fields.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { accessEmail, endAccess, linkState, redeemLink } from '#worker/order-access/access-tokens.ts';
 import { askForOrders, ORDERS_LINK_PATH } from '#worker/order-access/ask-for-orders.ts';
-import { ordersOfAddress } from '#worker/order-access/orders-of-address.ts';
+import { ordersOfAddress, referralCodeOf } from '#worker/order-access/orders-of-address.ts';
 import { AskForm, OrdersFrame, OrdersList, PostButton } from './your-orders-page.tsx';
 
 type Status = 200 | 400 | 404 | 410 | 429;
@@ -47,7 +47,8 @@ export const yourOrdersRoutes = new Hono<AppEnv>()
     const email = await accessEmail(deps.db, readCookie(c, COOKIES.ordersAccess));
     if (!email) return page(c, 200, ASK_TITLE, <AskForm />);
     const market = c.get('market') ?? marketOfRegion[c.get('region').region];
-    return page(c, 200, ASK_TITLE, <OrdersList email={email} orders={await ordersOfAddress(deps.db, email)} market={market} />);
+    const [list, referral] = await Promise.all([ordersOfAddress(deps.db, email), referralCodeOf(deps.db, email)]);
+    return page(c, 200, ASK_TITLE, <OrdersList email={email} orders={list} market={market} referral={referral} />);
   })
   .post('/orders', async (c) => {
     const deps = c.get('deps');

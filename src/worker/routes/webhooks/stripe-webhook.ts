@@ -8,6 +8,7 @@ import { keepAlive } from '#worker/http/keep-alive.ts';
 import { recordSession } from '#worker/orders/record-session.ts';
 import { releaseExpired } from '#worker/stock/release-expired.ts';
 import { oweRecovery } from '#worker/recovery/checkout-recovery.ts';
+import { referralsOnPaid } from '#worker/referrals/referral-program.ts';
 import { orderNumber } from '#worker/orders/order-number.ts';
 
 /** Stripe's default: a signature older than this is refused (a replay of a captured request). */
@@ -86,6 +87,8 @@ export async function stripeWebhook(c: Context<AppEnv>) {
       return c.json({ received: true });
     }
     const { order } = recorded;
+    // Refer a Friend: the buyer's code made at Stripe, and a referrer rewarded (after the answer; idempotent).
+    if (order.status === 'paid') keepAlive(c)(referralsOnPaid(recordDeps, order.number));
     log('info', 'order recorded', { eventId: event.id, type: event.type, ...order });
     return c.json({ received: true, order: order.number, status: order.status });
   } catch (err) {

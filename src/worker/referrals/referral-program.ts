@@ -1,0 +1,120 @@
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { normaliseRecipient } from '#shared/contact/recipient.ts';
+import { claims } from '#shared/policy/figures.ts';
+import { nowIso } from '#worker/base/clock.ts';
+import { sha256Hex } from '#worker/base/digest.ts';
+import { errorFields, type Logger } from '#worker/base/log.ts';
+import { orderEvents, orders, referralCodes } from '#worker/db/schema.ts';
+import { referralCodeFor } from '#worker/limits/sender-key.ts';
+import type { MailDeps } from '#worker/mail/send-owed.ts';
+import { orderByNumber } from '#worker/orders/order-queries.ts';
+import { sendOrderStepMails } from '#worker/orders/order-step-mail.ts';
+import { stepStatements } from '#worker/orders/order-steps.ts';
+import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
+
+export interface ReferralDeps extends MailDeps {
+  gateway: CheckoutGateway | null;
+  log: Logger;
+}
+
+/** Orders that count as a friend having bought before (a first order only earns a reward). */
+const BOUGHT = ['pending', 'paid', 'partially_refunded', 'refunded'] as const;
+
+/** Makes the buyer's code at Stripe (first orders only, any number of friends) unless it is made; never throws. */
+async function makeCode(deps: ReferralDeps, row: { id: number; code: string }) {
+  if (!deps.gateway) return;
+  try {
+    await deps.gateway.createReferralCode(
+      { code: row.code, amounts: claims.referralAmounts, firstTimeOnly: true, maxRedemptions: null },
+      `referral-code-${row.code}`,
+    );
+    await deps.db.update(referralCodes).set({ made: true }).where(eq(referralCodes.id, row.id));
+  } catch (err) {
+    deps.log('warn', 'referral code not made at Stripe yet (the scheduled run tries again)', errorFields(err));
+  }
+}
+
+/**
+ * A paid order in Refer a Friend: its buyer's own code is kept and made at Stripe (the confirmation
+ * names it: referralCodeFor); and when the order used another buyer's code as the friend's first
+ * order, that buyer is rewarded once with a single-use code worth the same, mailed as a step of their
+ * latest order (unique per friend order: a replayed event rewards once). Never for one's own code, a
+ * friend who had bought before, or an order no longer paid in full. Never throws.
+ */
+export async function referralsOnPaid(deps: ReferralDeps, number: string): Promise<void> {
+  try {
+    const order = await orderByNumber(deps.db, number);
+    if (!order?.email || order.status !== 'paid') return;
+    const email = normaliseRecipient(order.email);
+    const code = await referralCodeFor(deps.settings.RATE_LIMIT_SECRET, order.email);
+    await deps.db
+      .insert(referralCodes)
+      .values({ email, orderEmail: order.email.toLowerCase(), code, createdAt: nowIso() })
+      .onConflictDoNothing();
+    const [own] = await deps.db.select().from(referralCodes).where(eq(referralCodes.email, email));
+    if (own && !own.made) await makeCode(deps, own);
+    await rewardReferrer(deps, order);
+  } catch (err) {
+    deps.log('error', 'referral step failed', { order: number, ...errorFields(err) });
+  }
+}
+
+async function rewardReferrer(deps: ReferralDeps, order: NonNullable<Awaited<ReturnType<typeof orderByNumber>>>) {
+  const used = order.discountCode?.toUpperCase();
+  if (!used?.startsWith('FRIEND-') || !order.email || !deps.gateway) return;
+  const [referrer] = await deps.db.select().from(referralCodes).where(eq(referralCodes.code, used));
+  if (!referrer || referrer.email === normaliseRecipient(order.email)) return;
+  const [before] = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(sql`lower(${orders.email})`, order.email.toLowerCase()), lt(orders.id, order.id), inArray(orders.status, [...BOUGHT])))
+    .limit(1);
+  if (before) return;
+  const [home] = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(sql`lower(${orders.email})`, referrer.orderEmail))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  if (!home) return;
+  // Drawn from the friend order's secret token: the same code however often this runs, and unguessable.
+  const reward = `THANKS-${(await sha256Hex(`${order.token}:referral`, 5)).toUpperCase()}`;
+  await deps.gateway.createReferralCode(
+    { code: reward, amounts: claims.referralAmounts, firstTimeOnly: false, maxRedemptions: 1 },
+    `referral-reward-${order.number}`,
+  );
+  await deps.db.batch(
+    stepStatements(deps.db, {
+      orderId: home.id,
+      step: `referral:${order.number}`,
+      kind: 'referral_rewarded',
+      detail: { code: reward, request: order.number },
+      mail: 'referral_reward',
+      when: sql`1`,
+      at: nowIso(),
+    }),
+  );
+  await sendOrderStepMails(deps, deps.log, home.id);
+}
+
+/** Scheduled: buyers' codes Stripe did not take yet, made now (a few a run). */
+export async function makePendingReferralCodes(deps: ReferralDeps): Promise<number> {
+  const pending = await deps.db.select().from(referralCodes).where(eq(referralCodes.made, false)).limit(20);
+  for (const row of pending) await makeCode(deps, row);
+  return pending.length;
+}
+
+/** The back office's view: the newest codes issued to buyers, and the newest rewards (friends' first orders). */
+export async function referralOverview(db: ReferralDeps['db']) {
+  const [codes, rewards] = await Promise.all([
+    db.select().from(referralCodes).orderBy(desc(referralCodes.id)).limit(50),
+    db
+      .select({ at: orderEvents.at, detail: orderEvents.detail, number: orders.number, email: orders.email })
+      .from(orderEvents)
+      .innerJoin(orders, eq(orders.id, orderEvents.orderId))
+      .where(eq(orderEvents.status, 'referral_rewarded'))
+      .orderBy(desc(orderEvents.at))
+      .limit(50),
+  ]);
+  return { codes, rewards };
+}

@@ -1,0 +1,114 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { orderAccess, orders } from '#worker/db/schema.ts';
+import { newToken, tokenHash } from '#worker/base/secret-tokens.ts';
+import { openSession } from '#worker/admin/admin-sessions.ts';
+import { startPaymentsApp, type PaymentsApp } from '../support/payments-app';
+import { shopper } from '../support/shopper';
+import { keptLog, type TestApp } from '../support/test-app';
+
+/**
+ * Refer a Friend over HTTP (issue 49): a paid order's confirmation names the buyer's code, which Stripe
+ * takes for first orders at €20 (£17, $22) off; a friend's first order with it rewards the buyer once
+ * with a single-use code worth the same; a second order of the friend, or the buyer's own, nothing.
+ */
+const SECRET = 'whsec_test_referrals';
+/** An hour of "your orders" for the referrer, as the mailed link opens it. */
+const ACCESS = newToken();
+let running: PaymentsApp;
+let t: TestApp;
+const { log } = keptLog();
+
+beforeAll(async () => {
+  running = await startPaymentsApp(SECRET, log, { ADMIN_EMAILS: 'owner@example.com' });
+  t = running.app;
+});
+afterAll(() => running.close());
+
+type Mail = { To: string; Subject: string; TextBody: string };
+const mails = () => running.postmark.accepted.map((m) => m.body as Mail);
+const rewards = (to: string) => mails().filter((m) => m.To === to && m.Subject.startsWith('A friend ordered with your code'));
+const webhook = (event: { body: string; headers: Record<string, string> }) =>
+  fetch(`${t.url}/webhooks/stripe`, { method: 'POST', body: event.body, headers: event.headers });
+
+/** A UK shopper pays for a G-Series pistol through the cart, with `code` applied there when given; the event is delivered `times`. */
+async function buys(email: string, code?: string, times = 1) {
+  const s = shopper(t, { 'CF-IPCountry': 'GB' });
+  await s.post('/gb/cart/add', { product_id: '1' });
+  if (code) expect((await s.post('/gb/cart/discount', { code })).res.status).toBe(303);
+  const { body } = await s.post('/gb/cart/checkout', {}, { Accept: 'application/json' });
+  const id = /cs_test_\d+/.exec(body)![0];
+  running.stripe.received.at(-1)!.fields.customer_email = email; // the address typed at Stripe
+  running.stripe.complete(id);
+  for (let i = 0; i < times; i++)
+    expect((await webhook(running.stripe.signedEvent('checkout.session.completed', id, SECRET))).status).toBe(200);
+  const [order] = await t.deps.db.select().from(orders).where(eq(orders.sessionId, id));
+  return order!;
+}
+
+/** The buyer's code, as their confirmation names it. */
+async function codeOf(email: string, number: string) {
+  const confirmation = await vi.waitFor(() => {
+    const found = mails().find((m) => m.To === email && m.Subject === `Order confirmed: ${number}`);
+    expect(found).toBeDefined();
+    return found!;
+  });
+  return /give friends your code (FRIEND-[A-Z0-9]{8})\./.exec(confirmation.TextBody)![1]!;
+}
+
+describe('Refer a Friend', () => {
+  it('names the buyer’s code, rewards them once for a friend’s first order, and never for a second or their own', async () => {
+    const referrer = 'ref.errer@example.com';
+    const first = await buys(referrer);
+    const code = await codeOf(referrer, first.number);
+    const confirmation = mails().find((m) => m.Subject === `Order confirmed: ${first.number}`)!;
+    expect(confirmation.TextBody).toContain('It takes €20.00 (£17.00, $22.00) off their first order');
+    // Stripe has it: on the one referral coupon, for first orders only, in every currency.
+    await vi.waitFor(() => expect(running.stripe.promotion(code)).toBeDefined());
+    expect(running.stripe.promotion(code)).toMatchObject({
+      firstTimeOnly: true,
+      max_redemptions: null,
+      coupon: {
+        id: 'refer-a-friend',
+        amount_off: 2000,
+        currency: 'eur',
+        currency_options: { gbp: { amount_off: 1700 }, usd: { amount_off: 2200 } },
+      },
+    });
+
+    // A friend's first order with it (the event delivered twice): £17 off at Stripe, one reward.
+    const friend = await buys('new.friend@example.com', code, 2);
+    expect(friend.discountCode).toBe(code);
+    expect(friend.discount).toBe(1700);
+    const reward = await vi.waitFor(() => {
+      const sent = rewards(referrer);
+      expect(sent).toHaveLength(1);
+      return sent[0]!;
+    });
+    const thanks = /Your code: (THANKS-[A-Z0-9]{10})\./.exec(reward.TextBody)![1]!;
+    expect(reward.TextBody).toContain(`placed their first order (${friend.number})`);
+    expect(running.stripe.promotion(thanks)).toMatchObject({ max_redemptions: 1, firstTimeOnly: false, coupon: { id: 'refer-a-friend' } });
+
+    // The same friend again, and the referrer with their own code: nothing more.
+    await buys('new.friend@example.com', code);
+    await buys(referrer, code);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(rewards(referrer)).toHaveLength(1);
+
+    // The referrer's "your orders" page names the code too.
+    await t.deps.db.insert(orderAccess).values({
+      tokenHash: await tokenHash(ACCESS),
+      kind: 'session',
+      email: referrer,
+      expiresAt: new Date(Date.now() + 60_000).toISOString(),
+    });
+    expect((await shopper(t, { Cookie: `orders_access=${ACCESS}` }).get('/gb/orders')).html).toContain(`data-referral-code="${code}"`);
+
+    // The back office shows the code issued and the reward.
+    const office = shopper(t, { Cookie: `__Host-admin=${await openSession(t.deps.db, 'owner@example.com')}` });
+    const page = await office.get('/admin/referrals');
+    expect(page.res.status).toBe(200);
+    expect(page.html).toContain(`data-referral-code="${code}"`);
+    expect(page.html).toContain(thanks);
+  });
+});
