@@ -1,23 +1,11 @@
 import { Hono, type Context } from 'hono';
+import { shortPage } from '#worker/frame/short-page.tsx';
 import { TOKEN } from '#worker/base/secret-tokens.ts';
 import { setFlash } from '#worker/http/flash-notice.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { writeCartCookie } from '#worker/middleware/cart/cart-cookie.ts';
 import { optOutByToken, recoveredCart } from '#worker/recovery/checkout-recovery.ts';
 import { useHref } from '#ui/state/market-context.ts';
-
-function page(c: Context<AppEnv>, status: 200 | 404, title: string, body: React.ReactNode) {
-  c.header('Cache-Control', 'no-store');
-  c.header('X-Robots-Tag', 'noindex');
-  c.status(status);
-  return c.render(
-    <section className="mx-auto max-w-2xl px-4 py-20">
-      <h1 className="text-3xl font-bold">{title}</h1>
-      <div className="mt-4 flex flex-col gap-4 text-stone-800">{body}</div>
-    </section>,
-    { title, description: title, robots: 'noindex' },
-  );
-}
 
 function UnsubscribeButton({ token }: { token: string }) {
   const to = useHref();
@@ -31,7 +19,7 @@ function UnsubscribeButton({ token }: { token: string }) {
 }
 
 const unknown = (c: Context<AppEnv>) =>
-  page(c, 404, 'This link does not work', <p>It may have been copied only in part. Nothing was changed.</p>);
+  shortPage(c, 404, 'This link does not work', <p>It may have been copied only in part. Nothing was changed.</p>);
 
 /**
  * A checkout left behind (issue 49): the reminder's link puts its cart back (the cart then checks
@@ -51,13 +39,13 @@ export const reminderRoutes = new Hono<AppEnv>()
   .get('/mail/unsubscribe/:token', (c) => {
     const token = c.req.param('token');
     if (!TOKEN.test(token)) return unknown(c);
-    return page(c, 200, 'No more reminders?', <UnsubscribeButton token={token} />);
+    return shortPage(c, 200, 'No more reminders?', <UnsubscribeButton token={token} />);
   })
   .post('/mail/unsubscribe/:token', async (c) => {
     const token = c.req.param('token');
     const done = TOKEN.test(token) && (await optOutByToken(c.get('deps').db, c.get('deps').settings.RATE_LIMIT_SECRET, token));
     if (!done) return unknown(c);
-    return page(
+    return shortPage(
       c,
       200,
       'You are unsubscribed',

@@ -5,7 +5,7 @@ import { setFlash } from '#worker/http/flash-notice.ts';
 import { readFields } from '#worker/http/read-fields.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { returnContext, requestReturn } from '#worker/returns/request-return.ts';
-import { OrdersFrame } from './your-orders-page.tsx';
+import { shortPage } from '#worker/frame/short-page.tsx';
 import { ReturnForm } from './return-page.tsx';
 import { visitorOrder } from './visitor-order.ts';
 import { plainName } from '#shared/catalogue/product.ts';
@@ -18,8 +18,6 @@ const orderPathOf = (path: string) => path.replace(/\/return$/, '');
 
 /** The return form, or why none can be made; never stored, never indexed, no referrer. */
 async function showForm(c: Context<AppEnv>, problem?: { text: string; status: 400 | 404 | 409 | 503 }, typed?: Record<string, string>) {
-  c.header('Cache-Control', 'no-store');
-  c.header('Referrer-Policy', 'no-referrer');
   const order = await visitorOrder(c, orderPathOf(c.req.path));
   if (!order) return c.notFound();
   const db = c.get('deps').db;
@@ -28,13 +26,12 @@ async function showForm(c: Context<AppEnv>, problem?: { text: string; status: 40
     .map(({ doc }) => ({ id: doc.id, name: plainName(doc.name), price: toMinorUnits(displayPrice(doc, order.currency)) }))
     .toSorted((a, b) => a.price - b.price);
   const title = window.open === 'warranty' ? `Warranty claim: order ${order.number}` : `Return items: order ${order.number}`;
-  c.status(problem?.status ?? (window.open ? 200 : 409));
   const body = window.open ? (
     <ReturnForm order={order} window={window} open={open} exchangeChoices={exchangeChoices} problem={problem?.text} typed={typed} />
   ) : (
     <p>{`This order cannot be returned: ${window.why}.`}</p>
   );
-  return c.render(<OrdersFrame title={title}>{body}</OrdersFrame>, { title, description: title, robots: 'noindex' });
+  return shortPage(c, problem?.status ?? (window.open ? 200 : 409), title, body);
 }
 
 /** The form's fields as a request: `line_<product id>` quantities, a reason and an outcome of the lists. */

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { formatMinor } from '#shared/money.ts';
 import { ORDERS_LINK_MINUTES } from '#shared/orders/your-orders-rules.ts';
 import { shortStatus } from '#shared/orders/order-status.ts';
@@ -7,16 +6,6 @@ import { formatMarketDate } from '#shared/site/dates.ts';
 import { useHref } from '#ui/state/market-context.ts';
 import type { AddressOrder } from '#worker/order-access/orders-of-address.ts';
 import { orderPagePath } from '#worker/orders/order-number.ts';
-
-/** The short pages of "your orders": one heading, what happened, the one next step. */
-export function OrdersFrame({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="mx-auto max-w-2xl px-4 py-16">
-      <h1 className="text-3xl font-bold">{title}</h1>
-      <div className="mt-4 flex flex-col gap-4 text-stone-800">{children}</div>
-    </section>
-  );
-}
 
 /** Ask for the link: the address ordered with. Works without JavaScript (a plain form). */
 export function AskForm({ email = '', problem }: { email?: string; problem?: string }) {

@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { marketOfRegion } from '#shared/market/market.ts';
 import { ordersAskProblems, readOrdersAsk } from '#shared/orders/your-orders-rules.ts';
 import { clearCookie, COOKIES, readCookie, writeCookie } from '#worker/http/cookies.ts';
@@ -9,22 +9,8 @@ import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { accessEmail, endAccess, linkState, redeemLink } from '#worker/order-access/access-tokens.ts';
 import { askForOrders, ORDERS_LINK_PATH } from '#worker/order-access/ask-for-orders.ts';
 import { ordersOfAddress, referralCodeOf } from '#worker/order-access/orders-of-address.ts';
-import { AskForm, OrdersFrame, OrdersList, PostButton } from './your-orders-page.tsx';
-
-type Status = 200 | 400 | 404 | 410 | 429;
-
-/** Every answer here is about one person: never stored, never indexed, no address in a referrer. */
-function page(c: Context<AppEnv>, status: Status, title: string, body: React.ReactNode) {
-  c.header('Cache-Control', 'no-store');
-  c.header('X-Robots-Tag', 'noindex');
-  c.header('Referrer-Policy', 'no-referrer');
-  c.status(status);
-  return c.render(<OrdersFrame title={title}>{body}</OrdersFrame>, {
-    title,
-    description: 'See every order placed with your e-mail address, without an account.',
-    robots: 'noindex',
-  });
-}
+import { AskForm, OrdersList, PostButton } from './your-orders-page.tsx';
+import { shortPage } from '#worker/frame/short-page.tsx';
 
 const ASK_TITLE = 'Your orders';
 
@@ -45,16 +31,17 @@ export const yourOrdersRoutes = new Hono<AppEnv>()
   .get('/orders', async (c) => {
     const deps = c.get('deps');
     const email = await accessEmail(deps.db, readCookie(c, COOKIES.ordersAccess));
-    if (!email) return page(c, 200, ASK_TITLE, <AskForm />);
+    if (!email) return shortPage(c, 200, ASK_TITLE, <AskForm />);
     const market = c.get('market') ?? marketOfRegion[c.get('region').region];
     const [list, referral] = await Promise.all([ordersOfAddress(deps.db, email), referralCodeOf(deps.db, email)]);
-    return page(c, 200, ASK_TITLE, <OrdersList email={email} orders={list} market={market} referral={referral} />);
+    return shortPage(c, 200, ASK_TITLE, <OrdersList email={email} orders={list} market={market} referral={referral} />);
   })
   .post('/orders', async (c) => {
     const deps = c.get('deps');
     const fields = await readFields(c, ['form']);
     const ask = readOrdersAsk(fields);
-    if (!ask.ok) return page(c, 400, ASK_TITLE, <AskForm email={fields.email?.slice(0, 254)} problem={ordersAskProblems[ask.problem]} />);
+    if (!ask.ok)
+      return shortPage(c, 400, ASK_TITLE, <AskForm email={fields.email?.slice(0, 254)} problem={ordersAskProblems[ask.problem]} />);
     const answer = await askForOrders(
       { ...deps, log: c.get('log') },
       { email: ask.email, sender: deps.senderAddressOf(c), market: c.get('market') },
@@ -62,9 +49,9 @@ export const yourOrdersRoutes = new Hono<AppEnv>()
     );
     if (answer.limited) {
       c.header('Retry-After', String(answer.retryAfterS));
-      return page(c, 429, 'Too many requests', <p>Please wait a few minutes, then ask again.</p>);
+      return shortPage(c, 429, 'Too many requests', <p>Please wait a few minutes, then ask again.</p>);
     }
-    return page(
+    return shortPage(
       c,
       200,
       'Check your inbox',
@@ -75,7 +62,7 @@ export const yourOrdersRoutes = new Hono<AppEnv>()
     const token = c.req.query('token') ?? '';
     const state = await linkState(c.get('deps').db, token);
     if (state === 'live') {
-      return page(
+      return shortPage(
         c,
         200,
         ASK_TITLE,
@@ -85,7 +72,7 @@ export const yourOrdersRoutes = new Hono<AppEnv>()
         </>,
       );
     }
-    return page(
+    return shortPage(
       c,
       state === 'unknown' ? 404 : 410,
       'This link does not work',
@@ -101,7 +88,7 @@ export const yourOrdersRoutes = new Hono<AppEnv>()
     if (!access) {
       const state = await linkState(c.get('deps').db, fields.token ?? '');
       const dead = state === 'live' ? 'unknown' : state;
-      return page(
+      return shortPage(
         c,
         dead === 'unknown' ? 404 : 410,
         'This link does not work',

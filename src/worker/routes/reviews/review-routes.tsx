@@ -1,4 +1,5 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
+import { shortPage } from '#worker/frame/short-page.tsx';
 import { readReview, REVIEW_LIMITS } from '#shared/reviews/review-rules.ts';
 import { Refusal, refusalStatus } from '#worker/base/refusal.ts';
 import { readFields } from '#worker/http/read-fields.ts';
@@ -17,20 +18,6 @@ const linkOf = (from: Record<string, string | undefined>): ReviewLink => ({
   product: Number(from.product) || 0,
   key: from.key ?? '',
 });
-
-function page(c: Context<AppEnv>, status: 200 | 400 | 404 | 409 | 429, title: string, body: React.ReactNode) {
-  c.header('Cache-Control', 'no-store');
-  c.header('X-Robots-Tag', 'noindex');
-  c.header('Referrer-Policy', 'no-referrer');
-  c.status(status);
-  return c.render(
-    <section className="mx-auto max-w-2xl px-4 py-16">
-      <h1 className="text-3xl font-bold">{title}</h1>
-      <div className="mt-4 flex flex-col gap-4 text-stone-800">{body}</div>
-    </section>,
-    { title, description: title, robots: 'noindex' },
-  );
-}
 
 /** The review form: stars, a title, the review, a name to sign it with. No script. */
 function ReviewForm({ link, typed = {}, problem }: { link: ReviewLink; typed?: Record<string, string>; problem?: string }) {
@@ -92,11 +79,11 @@ export const reviewRoutes = new Hono<AppEnv>()
     const link = linkOf(c.req.query());
     try {
       const { productName, reviewed } = await linkedPurchase(c.get('deps').db, link);
-      if (reviewed) return page(c, 409, 'You have reviewed this already', <p>Thank you: your review is with us.</p>);
-      return page(c, 200, `Review: ${productName}`, <ReviewForm link={link} />);
+      if (reviewed) return shortPage(c, 409, 'You have reviewed this already', <p>Thank you: your review is with us.</p>);
+      return shortPage(c, 200, `Review: ${productName}`, <ReviewForm link={link} />);
     } catch (err) {
       if (!(err instanceof Refusal)) throw err;
-      return page(c, 404, 'This review link does not work', <p>{err.message}</p>);
+      return shortPage(c, 404, 'This review link does not work', <p>{err.message}</p>);
     }
   })
   .post('/reviews/write', async (c) => {
@@ -106,16 +93,16 @@ export const reviewRoutes = new Hono<AppEnv>()
     const hit = await takeHit(deps.db, REVIEW_WINDOW, await senderKey(deps.settings.RATE_LIMIT_SECRET, deps.senderAddressOf(c)));
     if (!hit.allowed) {
       c.header('Retry-After', String(hit.retryAfterS));
-      return page(c, 429, 'Too many reviews', <p>Please wait a few minutes, then send it again.</p>);
+      return shortPage(c, 429, 'Too many reviews', <p>Please wait a few minutes, then send it again.</p>);
     }
     const read = readReview(fields);
     try {
       if (!read.ok) {
         const { productName } = await linkedPurchase(deps.db, link);
-        return page(c, 400, `Review: ${productName}`, <ReviewForm link={link} typed={fields} problem={read.problem} />);
+        return shortPage(c, 400, `Review: ${productName}`, <ReviewForm link={link} typed={fields} problem={read.problem} />);
       }
       await writeReview(deps.db, link, read.review);
-      return page(
+      return shortPage(
         c,
         200,
         'Thank you for your review',
@@ -124,7 +111,7 @@ export const reviewRoutes = new Hono<AppEnv>()
     } catch (err) {
       if (!(err instanceof Refusal)) throw err;
       const status = refusalStatus(err);
-      return page(
+      return shortPage(
         c,
         status === 404 ? 404 : 409,
         status === 404 ? 'This review link does not work' : 'You have reviewed this already',
