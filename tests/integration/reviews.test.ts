@@ -34,7 +34,7 @@ const webhook = (event: { body: string; headers: Record<string, string> }) =>
 const jobDeps = () => ({ ...t.deps, log });
 
 /** A paid GBP order of a G-Series pistol and a Marking Edge knife, shipped `daysAgo` days ago. */
-async function shippedOrder(daysAgo: number) {
+async function shippedOrder(daysAgo: number, email = 'shopper@example.com') {
   const id = running.stripe.createSession({
     currency: 'GBP',
     lines: [
@@ -43,6 +43,7 @@ async function shippedOrder(daysAgo: number) {
     ],
     shipping: { label: 'Standard delivery', amount: 0 },
     metadata: { region: 'UK' },
+    email,
   });
   running.stripe.complete(id);
   expect((await webhook(running.stripe.signedEvent('checkout.session.completed', id, SECRET))).status).toBe(200);
@@ -99,12 +100,36 @@ describe('review invitations', () => {
     // The invitation is the shop's step: the shopper's timeline does not show it.
     const page = await shopper(t).get(`/gb/orders/${due.order.number}?token=${due.order.token}`);
     expect(page.html).not.toContain('review_invited');
+
+    // One click from the mail client unsubscribes the address: its next order is not invited.
+    const unsubscribe = (mail as Mail & { Headers: Array<{ Name: string; Value: string }> }).Headers.find(
+      (h) => h.Name === 'List-Unsubscribe',
+    )!.Value;
+    expect(unsubscribe).toMatch(new RegExp(`^<https://shop\\.example/gb/mail/unsubscribe/${due.order.number}-[0-9a-f]{32}>$`));
+    expect(mail.TextBody).toContain(`No more mail like this (order and delivery mails still come): ${unsubscribe.slice(1, -1)}`);
+    const path = new URL(unsubscribe.slice(1, -1)).pathname;
+    const forged = await fetch(`${t.url}${path.slice(0, -1)}${path.endsWith('0') ? '1' : '0'}`, {
+      method: 'POST',
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    expect(forged.status).toBe(404);
+    const click = await fetch(`${t.url}${path}`, {
+      method: 'POST',
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    expect(click.status).toBe(200);
+    const next = await shippedOrder(11);
+    await inviteReviews(jobDeps(), 10);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(invitations(next.order.number)).toEqual([]);
   });
 });
 
 describe('a review through the link', () => {
   it('waits for the owner, then shows on the product page with aggregateRating matching the shown average and count', async () => {
-    const { order, office } = await shippedOrder(11);
+    const { order, office } = await shippedOrder(11, 'reviewer@example.com');
     await inviteReviews(jobDeps(), 10);
     const mail = await vi.waitFor(() => {
       const sent = invitations(order.number);

@@ -8,3 +8,12 @@ export const tokenHash = (token: string): Promise<string> => sha256Hex(token);
 
 /** A token as the shop makes them; anything else is not looked up. */
 export const TOKEN = /^[\w-]{43}$/;
+
+/**
+ * A key drawn from an order's secret token for one purpose (a review link, an unsubscribe link): only
+ * that order's own mails can carry it, and it opens nothing else.
+ */
+export const orderKey = (orderToken: string, purpose: string): Promise<string> => sha256Hex(`${orderToken}:${purpose}`, 16);
+
+/** The unsubscribe token an order's mails carry: its number and its key (`/mail/unsubscribe/<token>`). */
+export const ORDER_UNSUBSCRIBE = /^(SP-[A-Z0-9]{4}-[A-Z0-9]{4})-([0-9a-f]{32})$/;

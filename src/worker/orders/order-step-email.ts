@@ -30,13 +30,21 @@ export function orderStepEmail(
 ): MailMessage | null {
   const money = (minor: number) => formatMinor(minor, order.currency);
   const detail = step?.detail ?? {};
+  const orderMarket = order.region && isRegion(order.region) ? marketOfRegion[order.region] : null;
   const page = new URL(orderPagePath(order.number, order.token), settings.SITE_URL).href;
   // The order's number (unique to its Stripe session), not a row id that a restored database repeats.
   const mailId = `order-${order.number}-${step?.step ?? mail.id}-${mail.kind}`;
+  // Mail beyond the order's own (a review invitation, a referral reward) carries one-click unsubscribe (RFC 8058).
+  const unsubscribe = detail.keys?.unsubscribe
+    ? new URL(marketHref(orderMarket, `/mail/unsubscribe/${order.number}-${detail.keys.unsubscribe}`), settings.SITE_URL).href
+    : null;
   const toShopper = (subject: string, body: string[]): MailMessage | null =>
     order.email
       ? {
           mailId,
+          ...(unsubscribe && {
+            headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+          }),
           to: order.email,
           from: settings.CONTACT_FROM_EMAIL,
           replyTo: settings.CONTACT_TO_EMAIL,
@@ -51,6 +59,7 @@ export function orderStepEmail(
             `Your order page: ${page}`,
             '',
             `Questions? Reply to this e-mail or write to ${settings.CONTACT_TO_EMAIL}, or call ${shopInfo.phone}.`,
+            ...(unsubscribe ? ['', `No more mail like this (order and delivery mails still come): ${unsubscribe}`] : []),
             '',
             site.brand,
           ].join('\n'),
@@ -102,11 +111,12 @@ export function orderStepEmail(
       return toShopper(subject, body);
     }
     case 'review_invite': {
-      const market = order.region && isRegion(order.region) ? marketOfRegion[order.region] : null;
-      const links = Object.entries(detail.keys ?? {}).map(([id, key]) => {
+      const market = orderMarket;
+      const links = Object.entries(detail.keys ?? {}).flatMap(([id, key]) => {
+        if (id === 'unsubscribe') return [];
         const name = order.lines.find((l) => String(l.productId) === id)?.name ?? 'Your product';
         const url = new URL(`${marketHref(market, '/reviews/write')}?order=${order.number}&product=${id}&key=${key}`, settings.SITE_URL);
-        return `${name}: ${url.href}`;
+        return [`${name}: ${url.href}`];
       });
       return toShopper(`How are you getting on with your order ${order.number}?`, [
         'You have had your order for a little while now. Would you tell other shooters what you think of it?',

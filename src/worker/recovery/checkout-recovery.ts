@@ -8,8 +8,8 @@ import { nowIso } from '#worker/base/clock.ts';
 import { errorFields, type Logger } from '#worker/base/log.ts';
 import { newToken } from '#worker/base/secret-tokens.ts';
 import type { Db } from '#worker/db/client.ts';
-import { checkoutRecoveries, mailOptOuts, orders } from '#worker/db/schema.ts';
-import { recipientKey } from '#worker/limits/sender-key.ts';
+import { checkoutRecoveries, orders } from '#worker/db/schema.ts';
+import { optedOut, optOut } from '#worker/limits/mail-opt-outs.ts';
 import { sendOwedNow, type MailDeps, type OwedMailKind } from '#worker/mail/send-owed.ts';
 import type { SessionRecord } from '#worker/payments/checkout-gateway.ts';
 import { productLookup } from '#worker/products/product-queries.ts';
@@ -19,13 +19,6 @@ const PAID_SINCE_MS = 24 * 3_600_000;
 
 export const restorePath = (token: string) => `/cart/restore/${token}`;
 export const unsubscribePath = (token: string) => `/mail/unsubscribe/${token}`;
-
-/** Whether this address asked for no more promotional mail. */
-async function optedOut(db: Db, secret: string | undefined, email: string): Promise<boolean> {
-  const key = await recipientKey(secret, email);
-  const [row] = await db.select({ key: mailOptOuts.emailKey }).from(mailOptOuts).where(eq(mailOptOuts.emailKey, key));
-  return row !== undefined;
-}
 
 /**
  * A cart's session expired unpaid: when its shopper agreed to promotional mail at Stripe and gave an
@@ -123,9 +116,6 @@ export async function recoveredCart(db: Db, token: string): Promise<CartLine[] |
 export async function optOutByToken(db: Db, secret: string | undefined, token: string): Promise<boolean> {
   const [row] = await db.select({ email: checkoutRecoveries.email }).from(checkoutRecoveries).where(eq(checkoutRecoveries.token, token));
   if (!row) return false;
-  await db
-    .insert(mailOptOuts)
-    .values({ emailKey: await recipientKey(secret, row.email) })
-    .onConflictDoNothing();
+  await optOut(db, secret, row.email);
   return true;
 }

@@ -3,6 +3,8 @@ import { normaliseRecipient } from '#shared/contact/recipient.ts';
 import { claims } from '#shared/policy/figures.ts';
 import { nowIso } from '#worker/base/clock.ts';
 import { sha256Hex } from '#worker/base/digest.ts';
+import { orderKey } from '#worker/base/secret-tokens.ts';
+import { optedOut } from '#worker/limits/mail-opt-outs.ts';
 import { errorFields, type Logger } from '#worker/base/log.ts';
 import { orderEvents, orders, referralCodes } from '#worker/db/schema.ts';
 import { referralCodeFor } from '#worker/limits/sender-key.ts';
@@ -70,8 +72,9 @@ async function rewardReferrer(deps: ReferralDeps, order: NonNullable<Awaited<Ret
     .where(and(eq(sql`lower(${orders.email})`, order.email.toLowerCase()), lt(orders.id, order.id), inArray(orders.status, [...BOUGHT])))
     .limit(1);
   if (before) return;
+  if (await optedOut(deps.db, deps.settings.RATE_LIMIT_SECRET, referrer.orderEmail)) return;
   const [home] = await deps.db
-    .select({ id: orders.id })
+    .select({ id: orders.id, token: orders.token })
     .from(orders)
     .where(eq(sql`lower(${orders.email})`, referrer.orderEmail))
     .orderBy(desc(orders.createdAt))
@@ -88,7 +91,7 @@ async function rewardReferrer(deps: ReferralDeps, order: NonNullable<Awaited<Ret
       orderId: home.id,
       step: `referral:${order.number}`,
       kind: 'referral_rewarded',
-      detail: { code: reward, request: order.number },
+      detail: { code: reward, request: order.number, keys: { unsubscribe: await orderKey(home.token, 'unsubscribe') } },
       mail: 'referral_reward',
       when: sql`1`,
       at: nowIso(),

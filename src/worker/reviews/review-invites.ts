@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { nowIso } from '#worker/base/clock.ts';
-import { sha256Hex } from '#worker/base/digest.ts';
+import { orderKey } from '#worker/base/secret-tokens.ts';
+import { optedOut } from '#worker/limits/mail-opt-outs.ts';
 import { errorFields, type Logger } from '#worker/base/log.ts';
 import type { MailDeps } from '#worker/mail/send-owed.ts';
 import { orderLinesOf } from '#worker/orders/order-queries.ts';
@@ -14,7 +15,7 @@ const INVITES_PER_RUN = 100;
 const LOOK_BACK_DAYS = 7;
 
 /** A product's review key for an order: from the order's own secret token, so only its buyer's link carries it. */
-export const reviewKey = (orderToken: string, productId: number) => sha256Hex(`${orderToken}:review:${productId}`, 16);
+export const reviewKey = (orderToken: string, productId: number) => orderKey(orderToken, `review:${productId}`);
 
 /**
  * Invites buyers to review what they bought, `days` after their order shipped: orders still paid in
@@ -28,8 +29,8 @@ export async function inviteReviews(deps: MailDeps & { log: Logger }, days: numb
   const { db } = deps;
   const due = new Date(now - days * DAY_MS).toISOString();
   const from = new Date(now - (days + LOOK_BACK_DAYS) * DAY_MS).toISOString();
-  const rows = await db.all<{ id: number; token: string }>(sql`
-    select o.id as id, o.token as token from order_events s join orders o on o.id = s.order_id
+  const rows = await db.all<{ id: number; token: string; email: string }>(sql`
+    select o.id as id, o.token as token, o.email as email from order_events s join orders o on o.id = s.order_id
     where s.status = 'shipped' and s.at > ${from} and s.at <= ${due}
       and o.status = 'paid' and o.fulfilment = 'shipped' and o.email is not null
       and not exists (select 1 from order_events e where e.order_id = o.id and (e.step = 'review_invite' or e.status = 'dispute_opened'))
@@ -39,7 +40,10 @@ export async function inviteReviews(deps: MailDeps & { log: Logger }, days: numb
       const lines = await orderLinesOf(db, order.id);
       const ids = [...new Set(lines.flatMap((l) => (l.productId === null ? [] : [l.productId])))];
       if (ids.length === 0) continue;
+      // An address that asked for no more such mail is not invited (its order is looked at again next run, then skipped).
+      if (await optedOut(db, deps.settings.RATE_LIMIT_SECRET, order.email)) continue;
       const keys = Object.fromEntries(await Promise.all(ids.map(async (id) => [String(id), await reviewKey(order.token, id)] as const)));
+      keys.unsubscribe = await orderKey(order.token, 'unsubscribe');
       await db.batch(
         stepStatements(db, {
           orderId: order.id,

@@ -1,8 +1,11 @@
 import { Hono, type Context } from 'hono';
 import { shortPage } from '#worker/frame/short-page.tsx';
-import { TOKEN } from '#worker/base/secret-tokens.ts';
+import { ORDER_UNSUBSCRIBE, orderKey, TOKEN } from '#worker/base/secret-tokens.ts';
+import { optOut } from '#worker/limits/mail-opt-outs.ts';
+import { sameToken } from '#worker/orders/order-number.ts';
+import { orderByNumber } from '#worker/orders/order-queries.ts';
 import { setFlash } from '#worker/http/flash-notice.ts';
-import type { AppEnv } from '#worker/middleware/app-context.ts';
+import type { AppDeps, AppEnv } from '#worker/middleware/app-context.ts';
 import { writeCartCookie } from '#worker/middleware/cart/cart-cookie.ts';
 import { optOutByToken, recoveredCart } from '#worker/recovery/checkout-recovery.ts';
 import { useHref } from '#ui/state/market-context.ts';
@@ -18,12 +21,22 @@ function UnsubscribeButton({ token }: { token: string }) {
   );
 }
 
+/** An order's mail's unsubscribe token (its number and the key drawn from its secret): its address opts out; false when it is not one. */
+async function optOutByOrder(db: AppDeps['db'], secret: string | undefined, token: string): Promise<boolean> {
+  const [, number, key] = ORDER_UNSUBSCRIBE.exec(token) ?? [];
+  const order = number ? await orderByNumber(db, number) : null;
+  if (!order?.email || !sameToken(key, await orderKey(order.token, 'unsubscribe'))) return false;
+  await optOut(db, secret, order.email);
+  return true;
+}
+
 const unknown = (c: Context<AppEnv>) =>
   shortPage(c, 404, 'This link does not work', <p>It may have been copied only in part. Nothing was changed.</p>);
 
 /**
  * A checkout left behind (issue 49): the reminder's link puts its cart back (the cart then checks
- * out as any, holding what is in stock), and its unsubscribe address shows a button and takes RFC
+ * out as any, holding what is in stock). The unsubscribe address (a reminder's token, or an order's
+ * number and key for its review invitation or referral reward) shows a button and takes RFC
  * 8058's one-click POST (requestGuard lets that through cross-site: the token is the authority).
  */
 export const reminderRoutes = new Hono<AppEnv>()
@@ -38,12 +51,15 @@ export const reminderRoutes = new Hono<AppEnv>()
   })
   .get('/mail/unsubscribe/:token', (c) => {
     const token = c.req.param('token');
-    if (!TOKEN.test(token)) return unknown(c);
+    if (!TOKEN.test(token) && !ORDER_UNSUBSCRIBE.test(token)) return unknown(c);
     return shortPage(c, 200, 'No more reminders?', <UnsubscribeButton token={token} />);
   })
   .post('/mail/unsubscribe/:token', async (c) => {
     const token = c.req.param('token');
-    const done = TOKEN.test(token) && (await optOutByToken(c.get('deps').db, c.get('deps').settings.RATE_LIMIT_SECRET, token));
+    const { db, settings } = c.get('deps');
+    const done = TOKEN.test(token)
+      ? await optOutByToken(db, settings.RATE_LIMIT_SECRET, token)
+      : await optOutByOrder(db, settings.RATE_LIMIT_SECRET, token);
     if (!done) return unknown(c);
     return shortPage(
       c,
