@@ -21,7 +21,7 @@ let t: TestApp;
 const { log } = keptLog();
 
 beforeAll(async () => {
-  running = await startPaymentsApp(SECRET, log, { ADMIN_EMAILS: OWNER, REVIEW_INVITE_DAYS: '10' });
+  running = await startPaymentsApp(SECRET, log, { ADMIN_EMAILS: OWNER, REVIEW_INVITE_DAYS: '10', CONTACT_MIN_FILL_MS: '300' });
   t = running.app;
 });
 afterAll(() => running.close());
@@ -148,6 +148,14 @@ describe('a review through the link', () => {
       body: 'Marks clearly on a training suit, washes out.',
       name: 'J.',
     };
+    // The contact form's fill-time check: at once (or without the form's token) it comes back to send again.
+    const fillToken = /name="fill_token" value="([^"]+)"/.exec(form.html)![1]!;
+    const quick = await buyer.post('/gb/reviews/write', { ...fields, fill_token: fillToken });
+    expect(quick.res.status).toBe(400);
+    expect(textOf(quick.body)).toContain('That was quick: check your review, then send it again.');
+    expect((await buyer.post('/gb/reviews/write', fields)).res.status).toBe(400);
+    await new Promise((r) => setTimeout(r, 350));
+    fields.fill_token = fillToken;
     const short = await buyer.post('/gb/reviews/write', { ...fields, body: 'Good' });
     expect(short.res.status).toBe(400);
     expect(textOf(short.body)).toContain('Tell other shooters a little more');

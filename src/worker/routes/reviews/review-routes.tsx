@@ -7,6 +7,7 @@ import { takeHit } from '#worker/limits/durable-limit.ts';
 import { senderKey } from '#worker/limits/sender-key.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { linkedPurchase, writeReview, type ReviewLink } from '#worker/reviews/review-store.ts';
+import { checkFillTime, fillTokenFor } from '#worker/contact/fill-time.ts';
 import { useHref } from '#ui/state/market-context.ts';
 
 /** Reviews one network may post per 10 minutes (a buyer reviews a few products; a flood is refused: 429). */
@@ -20,7 +21,18 @@ const linkOf = (from: Record<string, string | undefined>): ReviewLink => ({
 });
 
 /** The review form: stars, a title, the review, a name to sign it with. No script. */
-function ReviewForm({ link, typed = {}, problem }: { link: ReviewLink; typed?: Record<string, string>; problem?: string }) {
+function ReviewForm({
+  link,
+  fillToken,
+  typed = {},
+  problem,
+}: {
+  link: ReviewLink;
+  /** The form's signed render time: a post sooner than a person could write is sent back (the contact form's check). */
+  fillToken: string;
+  typed?: Record<string, string>;
+  problem?: string;
+}) {
   const to = useHref();
   const input = 'rounded-md border border-stone-400 px-3 py-2 text-base';
   return (
@@ -28,6 +40,7 @@ function ReviewForm({ link, typed = {}, problem }: { link: ReviewLink; typed?: R
       <input type="hidden" name="order" value={link.order} />
       <input type="hidden" name="product" value={String(link.product)} />
       <input type="hidden" name="key" value={link.key} />
+      <input type="hidden" name="fill_token" value={fillToken} />
       {problem && (
         // oxlint-disable-next-line jsx-a11y/no-autofocus -- what to fix is read first (no script)
         <p role="alert" tabIndex={-1} autoFocus className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
@@ -80,7 +93,7 @@ export const reviewRoutes = new Hono<AppEnv>()
     try {
       const { productName, reviewed } = await linkedPurchase(c.get('deps').db, link);
       if (reviewed) return shortPage(c, 409, 'You have reviewed this already', <p>Thank you: your review is with us.</p>);
-      return shortPage(c, 200, `Review: ${productName}`, <ReviewForm link={link} />);
+      return shortPage(c, 200, `Review: ${productName}`, <ReviewForm link={link} fillToken={await fillTokenFor(c.get('deps').settings)} />);
     } catch (err) {
       if (!(err instanceof Refusal)) throw err;
       return shortPage(c, 404, 'This review link does not work', <p>{err.message}</p>);
@@ -96,10 +109,16 @@ export const reviewRoutes = new Hono<AppEnv>()
       return shortPage(c, 429, 'Too many reviews', <p>Please wait a few minutes, then send it again.</p>);
     }
     const read = readReview(fields);
+    // The contact form's fill-time check: a review sent sooner than a person could write one (or
+    // without the form's token) is shown again to send, rather than kept.
+    const fill = await checkFillTime(deps.settings, fields.fill_token ?? '');
+    const tooFast = fill?.kind === 'too_fast' || (fill?.kind === 'unknown' && fill.reason === 'missing');
     try {
-      if (!read.ok) {
+      if (!read.ok || tooFast) {
         const { productName } = await linkedPurchase(deps.db, link);
-        return shortPage(c, 400, `Review: ${productName}`, <ReviewForm link={link} typed={fields} problem={read.problem} />);
+        const problem = read.ok ? 'That was quick: check your review, then send it again.' : read.problem;
+        const again = <ReviewForm link={link} fillToken={await fillTokenFor(deps.settings)} typed={fields} problem={problem} />;
+        return shortPage(c, 400, `Review: ${productName}`, again);
       }
       await writeReview(deps.db, link, read.review);
       return shortPage(
