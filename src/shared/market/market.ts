@@ -1,4 +1,4 @@
-import type { Currency, Region } from '#shared/region/region.ts';
+import { isRegion, type Currency, type Region } from '#shared/region/region.ts';
 
 /**
  * A market is a region with an address of its own: /gb, /eu and /us serve every page in that region's
@@ -10,6 +10,10 @@ export type Market = (typeof markets)[number];
 
 export const regionOfMarket: Record<Market, Region> = { gb: 'UK', eu: 'EU', us: 'US' };
 export const marketOfRegion: Record<Region, Market> = { UK: 'gb', EU: 'eu', US: 'us' };
+
+/** The market of a region as an order or session stores it (text), or null (a payment link's sale has none). */
+export const marketOfStored = (region: string | null | undefined): Market | null =>
+  region && isRegion(region) ? marketOfRegion[region] : null;
 
 /** The market that sells in a currency (a code or a link in that currency works there). */
 export const marketOfCurrency: Record<Currency, Market> = { GBP: 'gb', EUR: 'eu', USD: 'us' };

@@ -6,15 +6,12 @@ import { adminOrderPath, orderPagePath } from './order-number.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { site } from '#shared/site/brand.ts';
 import { referralWords } from '#shared/policy/text.ts';
-import { marketHref, marketOfRegion } from '#shared/market/market.ts';
-import { isRegion } from '#shared/region/region.ts';
+import { marketHref, marketOfStored } from '#shared/market/market.ts';
 
 import type { MailMessage } from '#worker/mail/mailer.ts';
 import type { Settings } from '#worker/base/settings.ts';
 import { orderAmounts, type StoredOrder } from './order-queries.ts';
 import { orderTotalRows } from '#shared/orders/order-totals.ts';
-/** The market an order was bought in (a payment link's: none). */
-const marketOf = (region: string | null) => (region && isRegion(region) ? marketOfRegion[region] : null);
 
 type MailSettings = Pick<Settings, 'SITE_URL' | 'CONTACT_TO_EMAIL' | 'CONTACT_FROM_EMAIL' | 'ORDERS_TO_EMAIL'>;
 
@@ -57,7 +54,7 @@ export function orderConfirmationEmail(order: StoredOrder, settings: MailSetting
       '',
       `Your order page: ${pageUrl(order, settings)}`,
       ...(order.invoiceUrl ? [`Your invoice: ${order.invoiceUrl}`] : []),
-      `Returns, and all your orders with this address: ${new URL(marketHref(marketOf(order.region), '/orders'), settings.SITE_URL).href}`,
+      `Returns, and all your orders with this address: ${new URL(marketHref(marketOfStored(order.region), '/orders'), settings.SITE_URL).href}`,
       ...(referral
         ? [
             '',

@@ -12,8 +12,7 @@ import { adminOrderPath, orderPagePath } from './order-number.ts';
 import type { StoredOrder } from './order-queries.ts';
 import { returnMail } from './return-step-email.ts';
 import { claimText, referralWords } from '#shared/policy/text.ts';
-import { marketHref, marketOfRegion } from '#shared/market/market.ts';
-import { isRegion } from '#shared/region/region.ts';
+import { marketHref, marketOfStored } from '#shared/market/market.ts';
 import type { OrderStep } from './order-steps.ts';
 
 type MailSettings = Pick<Settings, 'SITE_URL' | 'CONTACT_TO_EMAIL' | 'CONTACT_FROM_EMAIL' | 'ORDERS_TO_EMAIL'>;
@@ -30,7 +29,7 @@ export function orderStepEmail(
 ): MailMessage | null {
   const money = (minor: number) => formatMinor(minor, order.currency);
   const detail = step?.detail ?? {};
-  const orderMarket = order.region && isRegion(order.region) ? marketOfRegion[order.region] : null;
+  const orderMarket = marketOfStored(order.region);
   const page = new URL(orderPagePath(order.number, order.token), settings.SITE_URL).href;
   // The order's number (unique to its Stripe session), not a row id that a restored database repeats.
   const mailId = `order-${order.number}-${step?.step ?? mail.id}-${mail.kind}`;

@@ -185,6 +185,8 @@ export function stripeGateway(secretKey: string, apiUrl: string): CheckoutGatewa
   };
   /** Link URLs by id, kept once read (a link's URL never changes). */
   const linkUrls = new Map<string, string>();
+  /** The referral coupon's creation, once it is under way or done. */
+  let referralCoupon: Promise<void> | null = null;
   return {
     async readPaymentLinkUrl(id) {
       const known = linkUrls.get(id);
@@ -241,9 +243,10 @@ export function stripeGateway(secretKey: string, apiUrl: string): CheckoutGatewa
     },
     async createReferralCode({ code, amounts, firstTimeOnly, maxRedemptions }, idempotencyKey) {
       try {
-        // One coupon for every referral code, made the first time one is needed (an existing one is kept).
+        // One coupon for every referral code, made the first time one is needed (an existing one is kept);
+        // asked once per instance, not before every code.
         const [first, ...rest] = Object.entries(amounts);
-        await stripe.coupons
+        referralCoupon ??= stripe.coupons
           .create(
             {
               id: REFERRAL_COUPON,
@@ -255,9 +258,15 @@ export function stripeGateway(secretKey: string, apiUrl: string): CheckoutGatewa
             },
             { idempotencyKey: 'referral-coupon' },
           )
-          .catch((err: unknown) => {
-            if (!(err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_already_exists')) throw err;
-          });
+          .then(
+            () => undefined,
+            (err: unknown) => {
+              if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_already_exists') return;
+              referralCoupon = null; // asked again next time
+              throw err;
+            },
+          );
+        await referralCoupon;
         const promo = await stripe.promotionCodes.create(
           {
             promotion: { type: 'coupon', coupon: REFERRAL_COUPON },

@@ -1,8 +1,7 @@
 import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { parseCart, type CartLine } from '#shared/cart/cart.ts';
 import { plainName } from '#shared/catalogue/product.ts';
-import { marketHref, marketOfRegion, type Market } from '#shared/market/market.ts';
-import { isRegion } from '#shared/region/region.ts';
+import { marketHref, marketOfStored, type Market } from '#shared/market/market.ts';
 import { site } from '#shared/site/brand.ts';
 import { nowIso } from '#worker/base/clock.ts';
 import { errorFields, type Logger } from '#worker/base/log.ts';
@@ -46,13 +45,12 @@ export async function oweRecovery(deps: MailDeps & { log: Logger }, session: Ses
     )
     .limit(1);
   if (paid) return false;
-  const region = session.metadata.region;
   const kept = await db
     .insert(checkoutRecoveries)
     .values({
       sessionId: session.id,
       email,
-      market: region && isRegion(region) ? marketOfRegion[region] : null,
+      market: marketOfStored(session.metadata.region),
       cart,
       token: newToken(),
       confirmationWanted: false,
