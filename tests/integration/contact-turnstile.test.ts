@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TURNSTILE_RESPONSE_FIELD, contactRefusals } from '#shared/contact/form.ts';
+import { CONTACT_FILL_FIELD, TURNSTILE_RESPONSE_FIELD, contactRefusals } from '#shared/contact/form.ts';
+import { fillTokenFor } from '#worker/contact/fill-time.ts';
 import { TURNSTILE_SCRIPT_URL } from '#shared/contact/turnstile.ts';
 import { decodeEntities } from '../support/html';
 import { postContactForm, postContactJson, savedCount, validContact } from '../support/contact-posts';
@@ -101,6 +102,23 @@ describe('Turnstile checked on the server', () => {
     const passed = await postForm({ ...valid, [TURNSTILE_RESPONSE_FIELD]: GOOD_TURNSTILE_TOKEN });
     expect(passed.res.headers.get('location')).toBe('/contact?sent=success');
     expect(await saved()).toBe(before + 1);
+  });
+
+  it("keeps the form's fill-time token unspent when Turnstile turns a post down: the person's next try with the same form is saved", async () => {
+    t.deps.settings.CONTACT_MIN_FILL_MS = 3000;
+    try {
+      const form = { ...valid, [CONTACT_FILL_FIELD]: await fillTokenFor(t.deps.settings, Date.now() - 5000) };
+      const before = await saved();
+      expect((await postForm({ ...form, [TURNSTILE_RESPONSE_FIELD]: 'forged' })).res.status).toBe(400);
+      const passed = await postForm({ ...form, [TURNSTILE_RESPONSE_FIELD]: GOOD_TURNSTILE_TOKEN });
+      expect(passed.res.headers.get('location')).toBe('/contact?sent=success');
+      expect(await saved()).toBe(before + 1);
+      // Spent now: the same form again is a replay, answered as sent and not saved.
+      expect((await postForm({ ...form, [TURNSTILE_RESPONSE_FIELD]: GOOD_TURNSTILE_TOKEN })).res.status).toBe(303);
+      expect(await saved()).toBe(before + 1);
+    } finally {
+      t.deps.settings.CONTACT_MIN_FILL_MS = 0;
+    }
   });
 
   it('drops a honeypot bot as before, without asking siteverify', async () => {

@@ -13,6 +13,8 @@ export interface ScreenInput {
   /** The Turnstile widget's token ('' without one). */
   turnstileToken: string;
   senderAddress: string | undefined;
+  /** Which form is screened, for the log ('contact' unless told). */
+  form?: 'contact' | 'review';
 }
 
 /**
@@ -23,8 +25,9 @@ export interface ScreenInput {
  * worse than letting a bot through (decisions 014 and 018). A post with no token at all is a bot's.
  */
 export async function screenContact(settings: Settings, db: Db, log: Logger, input: ScreenInput): Promise<'drop' | 'refuse' | 'pass'> {
+  const form = input.form ?? 'contact';
   if (input.honeypot.trim() !== '') {
-    log('warn', 'contact spam dropped', { reason: 'honeypot' });
+    log('warn', `${form} spam dropped`, { reason: 'honeypot' });
     return 'drop';
   }
   const fill = await checkFillTime(settings, input.fillToken);
@@ -32,30 +35,32 @@ export async function screenContact(settings: Settings, db: Db, log: Logger, inp
   // without one skipped the form, which is how a bot gets past the fill time. A token that does not
   // verify (a restart with another key) still passes: that visitor did fill the form.
   if (fill?.kind === 'unknown' && fill.reason === 'missing') {
-    log('warn', 'contact spam dropped', { reason: 'no form token' });
+    log('warn', `${form} spam dropped`, { reason: 'no form token' });
     return 'drop';
   }
   if (fill?.kind === 'too_fast') {
-    log('warn', 'contact spam dropped', { reason: 'too fast', elapsedMs: fill.elapsedMs, minFillMs: settings.CONTACT_MIN_FILL_MS });
+    log('warn', `${form} spam dropped`, { reason: 'too fast', elapsedMs: fill.elapsedMs, minFillMs: settings.CONTACT_MIN_FILL_MS });
     return 'drop';
   }
-  if (fill?.kind === 'unknown') log('warn', 'contact fill time unknown', { reason: fill.reason });
+  if (fill?.kind === 'unknown') log('warn', `${form} fill time unknown`, { reason: fill.reason });
+  if (turnstileOn(settings)) {
+    const verdict = await verifyTurnstile(settings, input.turnstileToken, input.senderAddress);
+    if (verdict.kind === 'failed') {
+      log('warn', `${form} turnstile failed`, { errorCodes: verdict.errorCodes });
+      return 'refuse';
+    }
+    if (verdict.kind === 'unavailable') log('error', `${form} turnstile unavailable`, { reason: verdict.reason });
+  }
   // A token serves one message: replaying one real page's token cannot carry a bot past the fill time.
-  // (The island gets a fresh token with each answer, so a person's second message has its own.)
+  // (The island gets a fresh token with each answer, so a person's second message has its own.) It is
+  // spent only once Turnstile passed: a person turned down by it sends the same form again.
   if (
     fill?.kind === 'human' &&
     !(await firstUse(db, 'form-token', await formTokenKey(settings, input.fillToken), Math.floor(fill.renderedAt / 1000)))
   ) {
-    log('warn', 'contact spam dropped', { reason: 'form token used again' });
+    log('warn', `${form} spam dropped`, { reason: 'form token used again' });
     return 'drop';
   }
 
-  if (!turnstileOn(settings)) return 'pass';
-  const verdict = await verifyTurnstile(settings, input.turnstileToken, input.senderAddress);
-  if (verdict.kind === 'failed') {
-    log('warn', 'contact turnstile failed', { errorCodes: verdict.errorCodes });
-    return 'refuse';
-  }
-  if (verdict.kind === 'unavailable') log('error', 'contact turnstile unavailable', { reason: verdict.reason });
   return 'pass';
 }
