@@ -8,6 +8,7 @@ import { formToken, textOf } from '../support/html';
 import { startPaymentsApp, type PaymentsApp } from '../support/payments-app';
 import { shopper } from '../support/shopper';
 import { keptLog, type TestApp } from '../support/test-app';
+import { GOOD_TURNSTILE_TOKEN, startTurnstileEmulator, type TurnstileEmulator } from '../support/turnstile-emulator';
 
 /**
  * Reviews by verified buyers over HTTP (issue 49): the invitation a set time after shipping (once,
@@ -18,13 +19,23 @@ const SECRET = 'whsec_test_reviews';
 const OWNER = 'owner@example.com';
 let running: PaymentsApp;
 let t: TestApp;
-const { log } = keptLog();
+let turnstile: TurnstileEmulator;
+const { log, lines } = keptLog();
 
 beforeAll(async () => {
-  running = await startPaymentsApp(SECRET, log, { ADMIN_EMAILS: OWNER, REVIEW_INVITE_DAYS: '10', CONTACT_MIN_FILL_MS: '300' });
+  turnstile = await startTurnstileEmulator();
+  running = await startPaymentsApp(SECRET, log, {
+    ADMIN_EMAILS: OWNER,
+    REVIEW_INVITE_DAYS: '10',
+    CONTACT_MIN_FILL_MS: '300',
+    ...turnstile.env,
+  });
   t = running.app;
 });
-afterAll(() => running.close());
+afterAll(async () => {
+  await running.close();
+  await turnstile.close();
+});
 
 type Mail = { To: string; Subject: string; TextBody: string };
 const invitations = (number: string) =>
@@ -141,12 +152,17 @@ describe('a review through the link', () => {
     const form = await buyer.get(`${link.pathname}${link.search}`);
     expect(form.res.status).toBe(200);
     expect(textOf(form.html)).toContain('Review: Marking Edge Training Knife');
+    // The contact form's layers: Turnstile's widget (implicit rendering) and the honeypot are in the form.
+    expect(form.html).toContain(`class="cf-turnstile min-h-[65px]" data-sitekey="${turnstile.env.TURNSTILE_SITE_KEY}"`);
+    expect(form.html).toMatch(/<script src="https:\/\/challenges\.cloudflare\.com\/turnstile\/v0\/api\.js" async="" defer="" nonce="/);
+    expect(form.html).toContain('name="website"');
     const fields: Record<string, string> = {
       ...Object.fromEntries(link.searchParams),
       stars: '4',
       title: 'Sharp drills',
       body: 'Marks clearly on a training suit, washes out.',
       name: 'J.',
+      'cf-turnstile-response': GOOD_TURNSTILE_TOKEN,
     };
     // The contact form's fill-time check: at once (or without the form's token) it comes back to send again.
     const fillToken = /name="fill_token" value="([^"]+)"/.exec(form.html)![1]!;
@@ -159,7 +175,19 @@ describe('a review through the link', () => {
     const short = await buyer.post('/gb/reviews/write', { ...fields, body: 'Good' });
     expect(short.res.status).toBe(400);
     expect(textOf(short.body)).toContain('Tell other shooters a little more');
+    // Turnstile turned down: asked again, with what was typed, and nothing kept.
+    const robot = await buyer.post('/gb/reviews/write', { ...fields, 'cf-turnstile-response': 'forged' });
+    expect(robot.res.status).toBe(400);
+    expect(textOf(robot.body)).toContain('Please confirm you are not a robot');
+    expect(robot.body).toContain('Marks clearly on a training suit');
+    // The honeypot filled: answered as if kept, and nothing is (the log counts it).
+    const bot = await buyer.post('/gb/reviews/write', { ...fields, website: 'https://spam.example' });
+    expect(bot.res.status).toBe(200);
+    expect(textOf(bot.body)).toContain('Thank you for your review');
+    expect(await t.deps.db.select().from(reviews).where(eq(reviews.orderId, order.id))).toEqual([]);
+    expect(lines.some((l) => l.msg === 'review spam dropped' && l.fields?.reason === 'honeypot')).toBe(true);
     expect((await buyer.post('/gb/reviews/write', fields)).res.status).toBe(200);
+    expect(turnstile.received.at(-1)?.params.response).toBe(GOOD_TURNSTILE_TOKEN);
     // Used twice: refused; another product's key, or one changed: not a link.
     expect((await buyer.post('/gb/reviews/write', fields)).res.status).toBe(409);
     expect((await buyer.post('/gb/reviews/write', { ...fields, product: '2' })).res.status).toBe(404);

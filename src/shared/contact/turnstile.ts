@@ -4,3 +4,5 @@ export const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
 export const TURNSTILE_SCRIPT_URL = `${TURNSTILE_ORIGIN}/turnstile/v0/api.js?render=explicit`;
 /** The id of that script element, so the island can wait for it to load. */
 export const TURNSTILE_SCRIPT_ID = 'turnstile-api';
+/** Implicit rendering: the script fills each `.cf-turnstile` element of a server-rendered form (the review form has no island). */
+export const TURNSTILE_IMPLICIT_URL = `${TURNSTILE_ORIGIN}/turnstile/v0/api.js`;

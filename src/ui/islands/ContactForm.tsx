@@ -18,6 +18,7 @@ import {
 import type { ContactStatus } from '#shared/contact/status.ts';
 import { push } from '#ui/state/data-layer.ts';
 import { mountTurnstile } from '#ui/state/turnstile-widget.ts';
+import { HoneypotField } from '#ui/site/honeypot-field.tsx';
 import { ContactField, fieldClass } from '#ui/site/contact-field.tsx';
 import { toast } from '#ui/state/toast-store.ts';
 import { useHref } from '#ui/state/market-context.ts';
@@ -181,19 +182,7 @@ export default function ContactForm({
           <p className="mt-1 text-sm">{status.description}</p>
         </div>
       )}
-      {/* The honeypot (CONTACT_HONEYPOT_FIELD): off-screen, out of the tab order and of autofill, so
-          only bots fill it. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label htmlFor={`${id}-${CONTACT_HONEYPOT_FIELD}`}>Leave this field empty</label>
-        <input
-          id={`${id}-${CONTACT_HONEYPOT_FIELD}`}
-          name={CONTACT_HONEYPOT_FIELD}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          defaultValue=""
-        />
-      </div>
+      <HoneypotField id={id} />
       <input type="hidden" name={CONTACT_FILL_FIELD} value={token} />
       <p className="text-sm text-stone-700">
         Fields marked <span className="text-red-700">*</span> are required.

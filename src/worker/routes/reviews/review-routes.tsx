@@ -9,9 +9,17 @@ import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { linkedPurchase, writeReview, type ReviewLink } from '#worker/reviews/review-store.ts';
 import { checkFillTime, fillTokenFor } from '#worker/contact/fill-time.ts';
 import { useHref } from '#ui/state/market-context.ts';
+import { HoneypotField } from '#ui/site/honeypot-field.tsx';
+import { honeypotValue, turnstileTokenValue } from '#shared/contact/form.ts';
+import { TURNSTILE_IMPLICIT_URL } from '#shared/contact/turnstile.ts';
+import { screenContact } from '#worker/contact/screen-contact.ts';
+import { turnstileOn } from '#worker/contact/turnstile-verify.ts';
+import { useRequestInfo } from '#worker/render/request-context.tsx';
 
 /** Reviews one network may post per 10 minutes (a buyer reviews a few products; a flood is refused: 429). */
 const REVIEW_WINDOW = { scope: 'review', windowS: 600, limit: 10 } as const;
+
+const THANKS = 'We read every review before it is shown; yours will appear on the product page once it has been read.';
 
 /** The link's three parts, from the address (GET) or the form (POST). */
 const linkOf = (from: Record<string, string | undefined>): ReviewLink => ({
@@ -20,7 +28,25 @@ const linkOf = (from: Record<string, string | undefined>): ReviewLink => ({
   key: from.key ?? '',
 });
 
-/** The review form: stars, a title, the review, a name to sign it with. No script. */
+/**
+ * Cloudflare Turnstile, when the shop has it on: its script renders the widget into the server's
+ * markup (implicit rendering; this form has no island). Without JavaScript the form cannot pass it.
+ */
+function ReviewChallenge() {
+  const { nonce, settings } = useRequestInfo();
+  if (!turnstileOn(settings)) return null;
+  return (
+    <>
+      <div className="cf-turnstile min-h-[65px]" data-sitekey={settings.TURNSTILE_SITE_KEY} data-action="review" />
+      <noscript>
+        <p className="text-sm text-stone-700">Sending this form needs JavaScript (a check that you are not a robot).</p>
+      </noscript>
+      <script src={TURNSTILE_IMPLICIT_URL} async defer nonce={nonce} />
+    </>
+  );
+}
+
+/** The review form: stars, a title, the review, a name to sign it with. No script of ours. */
 function ReviewForm({
   link,
   fillToken,
@@ -41,6 +67,7 @@ function ReviewForm({
       <input type="hidden" name="product" value={String(link.product)} />
       <input type="hidden" name="key" value={link.key} />
       <input type="hidden" name="fill_token" value={fillToken} />
+      <HoneypotField id="review" />
       {problem && (
         // oxlint-disable-next-line jsx-a11y/no-autofocus -- what to fix is read first (no script)
         <p role="alert" tabIndex={-1} autoFocus className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
@@ -76,6 +103,7 @@ function ReviewForm({
         <span className="font-semibold">Signed as (a first name or initials)</span>
         <input name="name" required maxLength={REVIEW_LIMITS.name} autoComplete="off" defaultValue={typed.name} className={input} />
       </label>
+      <ReviewChallenge />
       <button type="submit" className="btn btn-primary self-start">
         Send my review
       </button>
@@ -110,23 +138,31 @@ export const reviewRoutes = new Hono<AppEnv>()
     }
     const read = readReview(fields);
     // The contact form's fill-time check: a review sent sooner than a person could write one (or
-    // without the form's token) is shown again to send, rather than kept.
+    // without the form's token) is shown again to send, rather than kept or dropped: the link is a buyer's.
     const fill = await checkFillTime(deps.settings, fields.fill_token ?? '');
     const tooFast = fill?.kind === 'too_fast' || (fill?.kind === 'unknown' && fill.reason === 'missing');
+    const again = async (problem: string) => {
+      const { productName } = await linkedPurchase(deps.db, link);
+      const form = <ReviewForm link={link} fillToken={await fillTokenFor(deps.settings)} typed={fields} problem={problem} />;
+      return shortPage(c, 400, `Review: ${productName}`, form);
+    };
     try {
-      if (!read.ok || tooFast) {
-        const { productName } = await linkedPurchase(deps.db, link);
-        const problem = read.ok ? 'That was quick: check your review, then send it again.' : read.problem;
-        const again = <ReviewForm link={link} fillToken={await fillTokenFor(deps.settings)} typed={fields} problem={problem} />;
-        return shortPage(c, 400, `Review: ${productName}`, again);
-      }
-      await writeReview(deps.db, link, read.review);
-      return shortPage(
-        c,
-        200,
-        'Thank you for your review',
-        <p>We read every review before it is shown; yours will appear on the product page once it has been read.</p>,
-      );
+      if (!read.ok) return await again(read.problem);
+      if (tooFast) return await again('That was quick: check your review, then send it again.');
+      const { reviewed } = await linkedPurchase(deps.db, link);
+      if (reviewed) throw new Refusal('You have reviewed this already: thank you.');
+      // The contact form's other layers, once the link is known good: the honeypot and a token used
+      // twice are answered as if kept (a bot learns nothing); Turnstile turned down asks again.
+      const screened = await screenContact(deps.settings, deps.db, c.get('log'), {
+        form: 'review',
+        honeypot: honeypotValue(fields),
+        fillToken: fields.fill_token ?? '',
+        turnstileToken: turnstileTokenValue(fields),
+        senderAddress: deps.senderAddressOf(c),
+      });
+      if (screened === 'refuse') return await again('Please confirm you are not a robot, then send your review again.');
+      if (screened === 'pass') await writeReview(deps.db, link, read.review);
+      return shortPage(c, 200, 'Thank you for your review', <p>{THANKS}</p>);
     } catch (err) {
       if (!(err instanceof Refusal)) throw err;
       const status = refusalStatus(err);
