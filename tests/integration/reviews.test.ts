@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openSession } from '#worker/admin/admin-sessions.ts';
-import { orderEvents, orders, reviews } from '#worker/db/schema.ts';
+import { orderEvents, orders, rateHits, reviews } from '#worker/db/schema.ts';
 import { retryAllOwedMail } from '#worker/jobs/retry-owed-mail.ts';
 import { inviteReviews } from '#worker/reviews/review-invites.ts';
 import { formToken, textOf } from '../support/html';
@@ -233,5 +233,76 @@ describe('a review through the link', () => {
     // Hidden: gone from the page and its data.
     expect((await office.post(`/admin/reviews/${review!.id}/hide`, { form_token: formToken() })).res.status).toBe(303);
     expect(await productPage()).not.toContain('Sharp drills');
+  });
+});
+
+/** Invites `order`, then posts a review of the knife through its link, as a person would (the form, then a pause). */
+async function reviewKnife(order: { number: string }, title: string) {
+  await inviteReviews(jobDeps(), 10);
+  const mail = await vi.waitFor(() => {
+    const sent = invitations(order.number);
+    expect(sent).toHaveLength(1);
+    return sent[0]!;
+  });
+  const link = linkFor(mail, 'Marking Edge Training Knife');
+  const form = await shopper(t).get(`${link.pathname}${link.search}`);
+  await new Promise((r) => setTimeout(r, 350));
+  const posted = await shopper(t).post('/gb/reviews/write', {
+    ...Object.fromEntries(link.searchParams),
+    stars: '5',
+    title,
+    body: 'Holds an edge for drills, no marks on the mat.',
+    name: 'R.',
+    fill_token: /name="fill_token" value="([^"]+)"/.exec(form.html)![1]!,
+    'cf-turnstile-response': GOOD_TURNSTILE_TOKEN,
+  });
+  expect(posted.res.status).toBe(200);
+  const [row] = await t.deps.db
+    .select()
+    .from(reviews)
+    .where(and(eq(reviews.title, title)));
+  return row!;
+}
+
+/** The reviews on a product page, as ids in the order shown. */
+const order = (html: string) => [...html.matchAll(/data-review="(\d+)"/g)].map((m) => Number(m[1]));
+
+describe('"helpful" votes', () => {
+  // The tests above used most of this network's reviews for the window.
+  beforeEach(() => t.deps.db.delete(rateHits));
+
+  it('count once per network, put the most helpful first, and keep "Newest" a link away; only shown reviews take votes', async () => {
+    const older = await shippedOrder(11, 'first-reviewer@example.com');
+    const first = await reviewKnife(older.order, 'Helpful old review');
+    const newer = await shippedOrder(11, 'second-reviewer@example.com');
+    const second = await reviewKnife(newer.order, 'Newer review');
+    // Not approved yet: no votes.
+    expect((await shopper(t).post(`/gb/reviews/${first.id}/helpful`, {})).res.status).toBe(404);
+    for (const r of [first, second])
+      expect((await older.office.post(`/admin/reviews/${r.id}/approve`, { form_token: formToken() })).res.status).toBe(303);
+
+    const page = (query = '') => shopper(t).get(`/gb/product/10/marking-edge-training-knife${query}`);
+    const before = order((await page()).html);
+    expect(before.indexOf(second.id)).toBeLessThan(before.indexOf(first.id));
+
+    const vote = await shopper(t).post(`/gb/reviews/${first.id}/helpful`, { order: 'helpful' });
+    expect(vote.res.status).toBe(303);
+    expect(vote.res.headers.get('location')).toBe(`/gb/product/10/marking-edge-training-knife#review-${first.id}`);
+    // The same network again: still one vote.
+    expect((await shopper(t).post(`/gb/reviews/${first.id}/helpful`, { order: 'newest' })).res.headers.get('location')).toBe(
+      `/gb/product/10/marking-edge-training-knife?reviews=newest#review-${first.id}`,
+    );
+    expect((await t.deps.db.select().from(reviews).where(eq(reviews.id, first.id)))[0]!.helpful).toBe(1);
+
+    const helpfulFirst = await page();
+    expect(order(helpfulFirst.html).indexOf(first.id)).toBeLessThan(order(helpfulFirst.html).indexOf(second.id));
+    expect(textOf(helpfulFirst.html)).toContain('1 person found this helpful');
+    expect(helpfulFirst.html).toMatch(/aria-current="true"[^>]*>Most helpful</);
+    const newest = await page('?reviews=newest');
+    expect(order(newest.html).indexOf(second.id)).toBeLessThan(order(newest.html).indexOf(first.id));
+    expect(newest.html).toMatch(/aria-current="true"[^>]*>Newest</);
+    expect(newest.html).toContain('<link rel="canonical" href="https://shop.example/gb/product/10/marking-edge-training-knife"');
+
+    expect((await shopper(t).post('/gb/reviews/999999/helpful', {})).res.status).toBe(404);
   });
 });

@@ -6,8 +6,20 @@ import { z } from 'zod/mini';
  */
 
 export const REVIEW_LIMITS = { title: 100, body: 2000, name: 40, bodyMin: 10 } as const;
-/** Reviews one product page shows, newest first. */
+/** Reviews one product page shows. */
 export const REVIEWS_SHOWN = 10;
+
+/**
+ * How a product page orders its reviews: most helpful first (then newest: with no votes yet, the
+ * newest lead), or newest first (`?reviews=newest`). Anything else is the first.
+ */
+export const REVIEW_ORDERS = ['helpful', 'newest'] as const;
+export type ReviewOrder = (typeof REVIEW_ORDERS)[number];
+export const reviewOrderOf = (asked: string | undefined): ReviewOrder => (asked === 'newest' ? 'newest' : 'helpful');
+
+/** A product page's address in an order (most helpful is the page itself), at its reviews or one review. */
+export const reviewsHref = (path: string, order: ReviewOrder, anchor = 'buyer-reviews') =>
+  `${path}${order === 'newest' ? '?reviews=newest' : ''}#${anchor}`;
 
 const text = (max: number, min: number, tooShort: string) =>
   z.string(tooShort).check(z.trim(), z.minLength(min, tooShort), z.maxLength(max, `at most ${max} characters`));
@@ -51,4 +63,10 @@ export function readReview(fields: Record<string, string>): { ok: true; review: 
 export function reviewSummary(count: number, totalStars: number): { count: number; average: number } | null {
   if (count === 0) return null;
   return { count, average: Math.round((totalStars / count) * 10) / 10 };
+}
+
+/** "3 people found this helpful", or nothing before the first vote. */
+export function helpfulText(votes: number): string {
+  if (votes <= 0) return '';
+  return votes === 1 ? '1 person found this helpful' : `${votes} people found this helpful`;
 }

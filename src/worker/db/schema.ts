@@ -359,6 +359,8 @@ export const reviews = sqliteTable(
       .notNull()
       .default('pending'),
     reply: text('reply'),
+    /** Shoppers who found it helpful (one vote per network: review_votes). */
+    helpful: integer('helpful').notNull().default(0),
     createdAt: text('created_at').notNull().default(now),
     decidedAt: text('decided_at'),
   },
@@ -366,8 +368,23 @@ export const reviews = sqliteTable(
     uniqueIndex('reviews_order_product_idx').on(t.orderId, t.productId),
     // A product page's approved reviews, newest first; the back office's waiting ones.
     index('reviews_product_state_idx').on(t.productId, t.state, t.createdAt),
+    // The same, most helpful first.
+    index('reviews_product_helpful_idx').on(t.productId, t.state, t.helpful, t.createdAt),
     index('reviews_state_idx').on(t.state, t.createdAt),
   ],
+);
+
+/** A "helpful" vote on a review: one per review and network (an HMAC key, never the address). */
+export const reviewVotes = sqliteTable(
+  'review_votes',
+  {
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviews.id),
+    voter: text('voter').notNull(),
+    at: text('at').notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.voter] })],
 );
 
 /**

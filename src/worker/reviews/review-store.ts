@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { REVIEWS_SHOWN, type ReviewInput } from '#shared/reviews/review-rules.ts';
+import { REVIEWS_SHOWN, type ReviewInput, type ReviewOrder } from '#shared/reviews/review-rules.ts';
 import { productTag } from '#shared/site/cache-tags.ts';
 import type { ChangeFeed } from '#worker/base/change-feed.ts';
 import { nowIso } from '#worker/base/clock.ts';
@@ -8,7 +8,7 @@ import type { Db } from '#worker/db/client.ts';
 import { read } from '#worker/db/read-cache/read.ts';
 import type { RequestReads } from '#worker/db/read-cache/request-reads.ts';
 import { CacheShort } from '#worker/db/read-cache/strategy.ts';
-import { orders, reviews } from '#worker/db/schema.ts';
+import { orders, reviews, reviewVotes } from '#worker/db/schema.ts';
 import { ORDER_NUMBER, sameToken } from '#worker/orders/order-number.ts';
 import { orderByNumber } from '#worker/orders/order-queries.ts';
 import { reviewKey } from './review-invites.ts';
@@ -56,18 +56,19 @@ const shownColumns = {
   body: reviews.body,
   name: reviews.name,
   reply: reviews.reply,
+  helpful: reviews.helpful,
   createdAt: reviews.createdAt,
 };
 
 /**
- * A product's approved reviews as its page shows them, through the read cache (an approval publishes
- * the product's change, so pages re-read): the newest REVIEWS_SHOWN, and the count and star total of
- * all, both on reviews_product_state_idx.
+ * A product's approved reviews as its page shows them, through the read cache (an approval or a vote
+ * publishes the product's change, so pages re-read): REVIEWS_SHOWN of them, most helpful or newest
+ * first (reviews_product_helpful_idx, reviews_product_state_idx), and the count and star total of all.
  */
-export function approvedReviewsRead(db: Db, productId: number) {
+export function approvedReviewsRead(db: Db, productId: number, order: ReviewOrder = 'helpful') {
   return read({
     name: 'reviews',
-    args: [productId],
+    args: [productId, order],
     strategy: CacheShort,
     query: db
       .select({
@@ -77,7 +78,7 @@ export function approvedReviewsRead(db: Db, productId: number) {
       })
       .from(reviews)
       .where(and(eq(reviews.productId, productId), eq(reviews.state, 'approved')))
-      .orderBy(desc(reviews.createdAt))
+      .orderBy(...(order === 'helpful' ? [desc(reviews.helpful), desc(reviews.createdAt)] : [desc(reviews.createdAt)]))
       .limit(REVIEWS_SHOWN),
     map: (rows) => ({
       shown: rows.map(({ count: _c, total: _t, ...r }) => r),
@@ -90,9 +91,32 @@ export function approvedReviewsRead(db: Db, productId: number) {
 
 export type ProductReviews = Awaited<ReturnType<typeof readApprovedReviews>>;
 
-export async function readApprovedReviews(reads: RequestReads, db: Db, productId: number) {
-  const [found] = await reads.all([approvedReviewsRead(db, productId)] as const);
-  return found;
+export async function readApprovedReviews(reads: RequestReads, db: Db, productId: number, order: ReviewOrder) {
+  const [found] = await reads.all([approvedReviewsRead(db, productId, order)] as const);
+  return { ...found, order };
+}
+
+/**
+ * A shopper found an approved review helpful: one vote per review and network (`voter`, an HMAC
+ * key); the review's count is recounted from its votes in the same batch, and the product's pages
+ * are told. 'counted', 'already' (this network voted), or a Refusal (404) for no such shown review.
+ */
+export async function voteHelpful(deps: { db: Db; changes: ChangeFeed }, reviewId: number, voter: string) {
+  const [review] = await deps.db
+    .select({ productId: reviews.productId })
+    .from(reviews)
+    .where(and(eq(reviews.id, reviewId), eq(reviews.state, 'approved')));
+  if (!review) throw new Refusal('There is no such review.', 'unknown');
+  const [added] = await deps.db.batch([
+    deps.db.insert(reviewVotes).values({ reviewId, voter, at: nowIso() }).onConflictDoNothing().returning({ at: reviewVotes.at }),
+    deps.db
+      .update(reviews)
+      .set({ helpful: sql`(select count(*) from ${reviewVotes} where ${reviewVotes.reviewId} = ${reviewId})` })
+      .where(eq(reviews.id, reviewId)),
+  ]);
+  if (added.length === 0) return { productId: review.productId, outcome: 'already' as const };
+  await deps.changes.publish([productTag(review.productId)]);
+  return { productId: review.productId, outcome: 'counted' as const };
 }
 
 /** The back office's list: reviews in a state, newest first, with their order's number. */

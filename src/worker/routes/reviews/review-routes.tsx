@@ -1,12 +1,15 @@
 import { Hono } from 'hono';
 import { shortPage } from '#worker/frame/short-page.tsx';
-import { readReview, REVIEW_LIMITS } from '#shared/reviews/review-rules.ts';
+import { readReview, REVIEW_LIMITS, reviewOrderOf, reviewsHref } from '#shared/reviews/review-rules.ts';
 import { Refusal, refusalStatus } from '#worker/base/refusal.ts';
 import { readFields } from '#worker/http/read-fields.ts';
 import { takeHit } from '#worker/limits/durable-limit.ts';
 import { senderKey } from '#worker/limits/sender-key.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
-import { linkedPurchase, writeReview, type ReviewLink } from '#worker/reviews/review-store.ts';
+import { linkedPurchase, voteHelpful, writeReview, type ReviewLink } from '#worker/reviews/review-store.ts';
+import { productPath } from '#shared/catalogue/product.ts';
+import { readShelf } from '#worker/catalogue/catalogue-reads.ts';
+import { pageReads } from '#worker/render/page-reads.ts';
 import { checkFillTime, fillTokenFor } from '#worker/contact/fill-time.ts';
 import { useHref } from '#ui/state/market-context.ts';
 import { HoneypotField } from '#ui/site/honeypot-field.tsx';
@@ -20,6 +23,9 @@ import { useRequestInfo } from '#worker/render/request-context.tsx';
 const REVIEW_WINDOW = { scope: 'review', windowS: 600, limit: 10 } as const;
 
 const THANKS = 'We read every review before it is shown; yours will appear on the product page once it has been read.';
+
+/** "Helpful" votes one network may give per 10 minutes (one per review; a flood is refused: 429). */
+const VOTE_WINDOW = { scope: 'review-vote', windowS: 600, limit: 30 } as const;
 
 /** The link's three parts, from the address (GET) or the form (POST). */
 const linkOf = (from: Record<string, string | undefined>): ReviewLink => ({
@@ -172,5 +178,27 @@ export const reviewRoutes = new Hono<AppEnv>()
         status === 404 ? 'This review link does not work' : 'You have reviewed this already',
         <p>{err.message}</p>,
       );
+    }
+  })
+  // "Helpful" on a product page's review (a plain form): counted once per network, then back to the
+  // review in the order the shopper was reading (post/redirect/get).
+  .post('/reviews/:id{[0-9]+}/helpful', async (c) => {
+    const deps = c.get('deps');
+    const fields = await readFields(c, ['form']);
+    const voter = await senderKey(deps.settings.RATE_LIMIT_SECRET, deps.senderAddressOf(c));
+    const hit = await takeHit(deps.db, VOTE_WINDOW, voter);
+    if (!hit.allowed) {
+      c.header('Retry-After', String(hit.retryAfterS));
+      return shortPage(c, 429, 'Too many votes', <p>Please wait a few minutes, then try again.</p>);
+    }
+    const id = Number(c.req.param('id'));
+    try {
+      const { productId } = await voteHelpful(deps, id, voter);
+      const product = (await readShelf(pageReads(c), [productId]))?.byId(productId);
+      const path = product ? productPath(product) : `/product/${productId}`;
+      return c.redirect(c.get('href')(reviewsHref(path, reviewOrderOf(fields.order), `review-${id}`)), 303);
+    } catch (err) {
+      if (!(err instanceof Refusal)) throw err;
+      return shortPage(c, 404, 'There is no such review', <p>It may have been taken down.</p>);
     }
   });

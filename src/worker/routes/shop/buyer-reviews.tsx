@@ -1,15 +1,46 @@
 import { formatLongDate } from '#shared/site/dates.ts';
-import { reviewSummary } from '#shared/reviews/review-rules.ts';
+import { helpfulText, reviewsHref, reviewSummary, type ReviewOrder } from '#shared/reviews/review-rules.ts';
+import { useHref } from '#ui/state/market-context.ts';
 import type { ProductReviews } from '#worker/reviews/review-store.ts';
 
 const stars = (n: number) => `${'★'.repeat(n)}${'☆'.repeat(5 - n)}`;
 
-/** Reviews by people who bought the product, approved by the shop: the count and average, then the newest. Server-rendered, no script. */
-export function BuyerReviews({ reviews }: { reviews: ProductReviews }) {
+/** Most helpful / Newest: links (no script), the current one marked for assistive technology. */
+function OrderLinks({ path, order }: { path: string; order: ReviewOrder }) {
+  const to = useHref();
+  const link = (value: ReviewOrder, label: string) => (
+    <a
+      href={to(reviewsHref(path, value))}
+      aria-current={order === value ? 'true' : undefined}
+      rel="nofollow"
+      className="rounded-md px-3 py-2 underline-offset-4 hover:underline aria-[current=true]:bg-stone-900 aria-[current=true]:text-white"
+    >
+      {label}
+    </a>
+  );
+  return (
+    <nav aria-label="Order reviews" className="mt-4 flex gap-2 text-sm">
+      {link('helpful', 'Most helpful')}
+      {link('newest', 'Newest')}
+    </nav>
+  );
+}
+
+/**
+ * Reviews by people who bought the product, approved by the shop: the count and average, then the
+ * most helpful or the newest, each with a "Helpful" button (a plain form). Server-rendered, no script.
+ */
+export function BuyerReviews({ reviews, path }: { reviews: ProductReviews; path: string }) {
+  const to = useHref();
   const summary = reviewSummary(reviews.count, reviews.total);
   if (!summary) return null;
   return (
-    <section aria-labelledby="buyer-reviews-heading" className="mx-auto max-w-7xl px-4 py-12" data-buyer-reviews={reviews.count}>
+    <section
+      id="buyer-reviews"
+      aria-labelledby="buyer-reviews-heading"
+      className="mx-auto max-w-7xl px-4 py-12"
+      data-buyer-reviews={reviews.count}
+    >
       <h2 id="buyer-reviews-heading" className="text-2xl font-bold tracking-tight">
         Reviews from buyers
       </h2>
@@ -19,9 +50,10 @@ export function BuyerReviews({ reviews }: { reviews: ProductReviews }) {
         </span>
         {`${summary.average.toFixed(1)} out of 5 from ${reviews.count} ${reviews.count === 1 ? 'review' : 'reviews'} by verified buyers`}
       </p>
+      {reviews.count > 1 && <OrderLinks path={path} order={reviews.order} />}
       <ul className="mt-6 grid gap-6 md:grid-cols-2">
         {reviews.shown.map((r) => (
-          <li key={r.id} className="rounded-lg border border-stone-200 bg-white p-4">
+          <li key={r.id} id={`review-${r.id}`} className="rounded-lg border border-stone-200 bg-white p-4" data-review={r.id}>
             <p className="font-semibold">
               <span className="mr-2 text-amber-700" aria-hidden="true">
                 {stars(r.stars)}
@@ -32,6 +64,15 @@ export function BuyerReviews({ reviews }: { reviews: ProductReviews }) {
             <p className="mt-2 break-words whitespace-pre-wrap text-stone-800">{r.body}</p>
             <p className="mt-2 text-sm text-stone-700">{`${r.name}, verified buyer, ${formatLongDate(r.createdAt)}`}</p>
             {r.reply && <p className="mt-2 border-l-2 border-stone-300 pl-3 text-sm text-stone-700">{`Our reply: ${r.reply}`}</p>}
+            <form method="post" action={to(`/reviews/${r.id}/helpful`)} className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+              <input type="hidden" name="order" value={reviews.order} />
+              <button type="submit" className="btn btn-secondary min-h-11 px-3 py-1">
+                Helpful<span className="sr-only">{`: ${r.title}`}</span>
+              </button>
+              <span className="text-stone-700" data-helpful={r.helpful}>
+                {helpfulText(r.helpful)}
+              </span>
+            </form>
           </li>
         ))}
       </ul>

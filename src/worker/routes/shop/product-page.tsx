@@ -37,6 +37,7 @@ import { renderProductError } from './product-not-found.tsx';
 import { ProductSpecs } from './product-specs.tsx';
 import { ReviewsSection } from './reviews-section.tsx';
 import { BuyerReviews } from './buyer-reviews.tsx';
+import { reviewOrderOf } from '#shared/reviews/review-rules.ts';
 import { readApprovedReviews, type ProductReviews } from '#worker/reviews/review-store.ts';
 import { reviewsJsonLd } from '#shared/reviews/review-jsonld.ts';
 import { TrustSection } from './trust-section.tsx';
@@ -55,7 +56,7 @@ export interface ProductData {
   campaign: CampaignParams;
   /** Stripe Tax on: the structured data says whether each price includes VAT. */
   taxOn: boolean;
-  /** Approved reviews by buyers: the newest, and the count and star total of all. */
+  /** Approved reviews by buyers in the order asked, and the count and star total of all. */
   reviews: ProductReviews;
 }
 
@@ -69,7 +70,10 @@ export async function load(c: Context<AppEnv>): Promise<ProductData | Response> 
   const id = parseProductId(c.req.param('id'));
   if (id === null) return renderProductError(c, 'invalid');
   const reads = pageReads(c);
-  const [shelf, reviews] = await Promise.all([readShelf(reads, [id]), readApprovedReviews(reads.reads, reads.db, id)]);
+  const [shelf, reviews] = await Promise.all([
+    readShelf(reads, [id]),
+    readApprovedReviews(reads.reads, reads.db, id, reviewOrderOf(c.req.query('reviews'))),
+  ]);
   if (!shelf) return renderProductError(c, 'failed');
   const product = shelf.byId(id);
   if (!product) return renderProductError(c, shelf.lastBuilt ? 'failed' : 'missing');
@@ -210,7 +214,7 @@ export function Page({ product, unitsLeft, region, campaign, taxOn, reviews }: P
           <Guides product={product} />
         </div>
       </div>
-      <BuyerReviews reviews={reviews} />
+      <BuyerReviews reviews={reviews} path={productPath(product)} />
       <ReviewsSection />
       <TrustSection />
     </>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reviewsJsonLd } from '#shared/reviews/review-jsonld.ts';
-import { readReview, reviewSummary } from '#shared/reviews/review-rules.ts';
+import { helpfulText, readReview, reviewOrderOf, reviewsHref, reviewSummary } from '#shared/reviews/review-rules.ts';
 
 const good = { stars: '5', title: 'Great', body: 'Resets every time, fits my holster.', name: 'Sam' };
 
@@ -38,5 +38,21 @@ describe('what a product page and its structured data say', () => {
         datePublished: '2026-11-20',
       },
     ]);
+  });
+});
+
+describe("the order of a product page's reviews", () => {
+  it('is most helpful unless newest is asked for, and the newest order is a query on the same page', () => {
+    expect(reviewOrderOf(undefined)).toBe('helpful');
+    expect(reviewOrderOf('newest')).toBe('newest');
+    expect(reviewOrderOf('NEWEST')).toBe('helpful');
+    expect(reviewsHref('/product/10/knife', 'helpful')).toBe('/product/10/knife#buyer-reviews');
+    expect(reviewsHref('/product/10/knife', 'newest', 'review-3')).toBe('/product/10/knife?reviews=newest#review-3');
+  });
+
+  it('says how many found a review helpful, in words, and nothing before the first vote', () => {
+    expect(helpfulText(0)).toBe('');
+    expect(helpfulText(1)).toBe('1 person found this helpful');
+    expect(helpfulText(12)).toBe('12 people found this helpful');
   });
 });
