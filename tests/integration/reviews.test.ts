@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openSession } from '#worker/admin/admin-sessions.ts';
-import { orderEvents, orders, rateHits, reviews } from '#worker/db/schema.ts';
-import { retryAllOwedMail } from '#worker/jobs/retry-owed-mail.ts';
+import { orderEvents, orderMails, orders, rateHits, reviews } from '#worker/db/schema.ts';
+import { retryAllOwedMail, retryOwedMail } from '#worker/jobs/retry-owed-mail.ts';
+import { orderStepMail } from '#worker/orders/order-step-mail.ts';
 import { inviteReviews } from '#worker/reviews/review-invites.ts';
 import { formToken, textOf } from '../support/html';
 import { startPaymentsApp, type PaymentsApp } from '../support/payments-app';
@@ -135,6 +136,30 @@ describe('review invitations', () => {
     await inviteReviews(jobDeps(), 10);
     await new Promise((r) => setTimeout(r, 300));
     expect(invitations(next.order.number)).toEqual([]);
+    // Marked done without a mail, so it never again takes a run's place.
+    const [skipped] = await t.deps.db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, next.order.id), eq(orderEvents.step, 'review_invite')));
+    expect(skipped?.status).toBe('review_skipped');
+  });
+
+  it('is sent once when the sender died after Postmark took it: the retry asks Postmark, finds it and records it', async () => {
+    const { order } = await shippedOrder(11, 'crash@example.com');
+    await inviteReviews(jobDeps(), 10);
+    await vi.waitFor(() => expect(invitations(order.number)).toHaveLength(1));
+    // What a crash between the send and its record leaves: the mail owed, its lease run out.
+    const [row] = await t.deps.db
+      .update(orderMails)
+      .set({ emailLeaseUntil: '2000-01-01T00:00:00.000Z', notifiedAt: null })
+      .where(and(eq(orderMails.orderId, order.id), eq(orderMails.step, 'review_invite')))
+      .returning({ id: orderMails.id });
+    const searches = running.postmark.searches.length;
+    await retryOwedMail(orderStepMail, jobDeps(), { now: () => new Date(Date.now() + 3_600_000) });
+    await inviteReviews(jobDeps(), 10);
+    expect(running.postmark.searches.length).toBeGreaterThan(searches);
+    expect(invitations(order.number)).toHaveLength(1);
+    expect((await t.deps.db.select().from(orderMails).where(eq(orderMails.id, row!.id)))[0]!.notifiedAt).not.toBeNull();
   });
 });
 

@@ -24,6 +24,7 @@ export const ORDER_STEPS = [
   'return_refused',
   'return_received',
   'review_invited',
+  'review_skipped',
   'referral_rewarded',
 ] as const;
 export type OrderStepKind = (typeof ORDER_STEPS)[number];
@@ -31,9 +32,9 @@ export type OrderStepKind = (typeof ORDER_STEPS)[number];
 /**
  * Steps only the shop sees: disputes (the shopper opened them with their bank) and a refund the owner
  * asked Stripe for (the shopper hears of it once Stripe confirms it: the refunded step), and the
- * review invitation (its mail is what the shopper sees).
+ * review invitation or its skipping (its mail is what the shopper sees).
  */
-const SHOP_ONLY_STEPS = ['dispute_opened', 'dispute_closed', 'refund_asked', 'review_invited', 'referral_rewarded'] as const;
+const SHOP_ONLY_STEPS = ['dispute_opened', 'dispute_closed', 'refund_asked', 'review_invited', 'review_skipped', 'referral_rewarded'] as const;
 export type ShopperStepKind = Exclude<OrderStepKind, (typeof SHOP_ONLY_STEPS)[number]>;
 
 export const shownToShopper = <S extends { kind: OrderStepKind }>(step: S): step is S & { kind: ShopperStepKind } =>

@@ -85,6 +85,7 @@ const STEP_WORDS: Record<OrderStep['kind'], string> = {
   return_refused: 'return refused',
   return_received: 'return received',
   review_invited: 'invited to review',
+  review_skipped: 'not invited to review: the address unsubscribed',
   referral_rewarded: 'a friend ordered with their code: reward sent',
 };
 

@@ -39,18 +39,18 @@ export async function inviteReviews(deps: MailDeps & { log: Logger }, days: numb
     try {
       const lines = await orderLinesOf(db, order.id);
       const ids = [...new Set(lines.flatMap((l) => (l.productId === null ? [] : [l.productId])))];
-      if (ids.length === 0) continue;
-      // An address that asked for no more such mail is not invited (its order is looked at again next run, then skipped).
-      if (await optedOut(db, deps.settings.RATE_LIMIT_SECRET, order.email)) continue;
+      // An address that asked for no more such mail (or an order of nothing reviewable) is marked done
+      // without a mail, so it never again takes one of a run's places from the orders behind it.
+      const skip = ids.length === 0 || (await optedOut(db, deps.settings.RATE_LIMIT_SECRET, order.email));
       const keys = Object.fromEntries(await Promise.all(ids.map(async (id) => [String(id), await reviewKey(order.token, id)] as const)));
       keys.unsubscribe = await orderKey(order.token, 'unsubscribe');
       await db.batch(
         stepStatements(db, {
           orderId: order.id,
           step: 'review_invite',
-          kind: 'review_invited',
-          detail: { keys },
-          mail: 'review_invite',
+          kind: skip ? 'review_skipped' : 'review_invited',
+          detail: skip ? undefined : { keys },
+          mail: skip ? undefined : 'review_invite',
           // An order disputed since the read above is not invited.
           when: sql`not exists (select 1 from order_events e where e.order_id = ${order.id} and e.status = 'dispute_opened')`,
           at: nowIso(),
