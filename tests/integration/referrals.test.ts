@@ -6,6 +6,7 @@ import { openSession } from '#worker/admin/admin-sessions.ts';
 import { startPaymentsApp, type PaymentsApp } from '../support/payments-app';
 import { shopper } from '../support/shopper';
 import { keptLog, type TestApp } from '../support/test-app';
+import { textOf } from '../support/html';
 
 /**
  * Refer a Friend over HTTP (issue 49): a paid order's confirmation names the buyer's code, which Stripe
@@ -31,15 +32,18 @@ const rewards = (to: string) => mails().filter((m) => m.To === to && m.Subject.s
 const webhook = (event: { body: string; headers: Record<string, string> }) =>
   fetch(`${t.url}/webhooks/stripe`, { method: 'POST', body: event.body, headers: event.headers });
 
-/** A UK shopper pays for a G-Series pistol through the cart, with `code` applied there when given; the event is delivered `times`. */
-async function buys(email: string, code?: string, times = 1) {
+/**
+ * A UK shopper pays for a G-Series pistol through the cart, with `code` applied there when given; the
+ * event is delivered `times`. `unpaid`: a delayed method whose payment is still to settle.
+ */
+async function buys(email: string, code?: string, times = 1, unpaid = false) {
   const s = shopper(t, { 'CF-IPCountry': 'GB' });
   await s.post('/gb/cart/add', { product_id: '1' });
   if (code) expect((await s.post('/gb/cart/discount', { code })).res.status).toBe(303);
   const { body } = await s.post('/gb/cart/checkout', {}, { Accept: 'application/json' });
   const id = /cs_test_\d+/.exec(body)![0];
   running.stripe.received.at(-1)!.fields.customer_email = email; // the address typed at Stripe
-  running.stripe.complete(id);
+  running.stripe.complete(id, unpaid ? 'unpaid' : 'paid');
   for (let i = 0; i < times; i++)
     expect((await webhook(running.stripe.signedEvent('checkout.session.completed', id, SECRET))).status).toBe(200);
   const [order] = await t.deps.db.select().from(orders).where(eq(orders.sessionId, id));
@@ -89,9 +93,14 @@ describe('Refer a Friend', () => {
     expect(reward.TextBody).toContain(`placed their first order (${friend.number})`);
     expect(running.stripe.promotion(thanks)).toMatchObject({ max_redemptions: 1, firstTimeOnly: false, coupon: { id: 'refer-a-friend' } });
 
-    // The same friend again, and the referrer with their own code: nothing more.
-    await buys('new.friend@example.com', code);
-    await buys(referrer, code);
+    // The same friend again, and the referrer with their own code: Stripe takes it from neither (first orders only).
+    await expect(buys('new.friend@example.com', code)).rejects.toThrow('prior transactions');
+    await expect(buys(referrer, code)).rejects.toThrow('prior transactions');
+    // A friend whose first order is still to be paid (a delayed method) has bought before all the
+    // same: Stripe takes the code for their next order, the shop gives no reward for it.
+    await buys('slow.friend@example.com', undefined, 1, true);
+    const second = await buys('slow.friend@example.com', code);
+    expect(second.discount).toBe(1700);
     await new Promise((r) => setTimeout(r, 300));
     expect(rewards(referrer)).toHaveLength(1);
 
@@ -110,5 +119,46 @@ describe('Refer a Friend', () => {
     expect(page.res.status).toBe(200);
     expect(page.html).toContain(`data-referral-code="${code}"`);
     expect(page.html).toContain(thanks);
+  });
+});
+
+describe('a friend’s order refunded in full', () => {
+  it('switches off the referrer’s reward while unused, once; a reward already used stays', async () => {
+    const referrer = 'second.referrer@example.com';
+    const code = await codeOf(referrer, (await buys(referrer)).number);
+    await vi.waitFor(() => expect(running.stripe.promotion(code)).toBeDefined());
+    const thanksFor = async (friendNumber: string) => {
+      const mail = await vi.waitFor(() => {
+        const found = rewards(referrer).find((m) => m.TextBody.includes(friendNumber));
+        expect(found).toBeDefined();
+        return found!;
+      });
+      expect(mail.TextBody).toContain('if it is sent back for a full refund before you use the code, the code stops working');
+      return /Your code: (THANKS-[A-Z0-9]{10})\./.exec(mail.TextBody)![1]!;
+    };
+    const refundInFull = async (order: { sessionId: string | null; total: number }) => {
+      running.stripe.refund(order.sessionId!, order.total);
+      const event = running.stripe.signedObjectEvent('charge.refunded', running.stripe.chargeOf(order.sessionId!), SECRET);
+      for (let i = 0; i < 2; i++) expect((await webhook(event)).status).toBe(200);
+    };
+
+    const friend = await buys('refunding.friend@example.com', code);
+    const unused = await thanksFor(friend.number);
+    await refundInFull(friend);
+    expect(running.stripe.promotion(unused)).toMatchObject({ active: false, times_redeemed: 0 });
+    const office = shopper(t, { Cookie: `__Host-admin=${await openSession(t.deps.db, 'owner@example.com')}` });
+    const timeline = textOf((await office.get(`/admin/orders/${friend.number}`)).html);
+    expect(timeline.match(/unused reward code switched off/g)).toHaveLength(1);
+    // The cart no longer takes it.
+    const cart = shopper(t, { 'CF-IPCountry': 'GB' });
+    await cart.post('/gb/cart/add', { product_id: '1' });
+    expect((await cart.post('/gb/cart/discount', { code: unused })).res.status).not.toBe(303);
+
+    const keeper = await buys('keeping.friend@example.com', code);
+    const used = await thanksFor(keeper.number);
+    await buys(referrer, used);
+    await refundInFull(keeper);
+    expect(running.stripe.promotion(used)).toMatchObject({ active: true, times_redeemed: 1 });
+    expect(textOf((await office.get(`/admin/orders/${keeper.number}`)).html)).not.toContain('unused reward code switched off');
   });
 });

@@ -127,8 +127,10 @@ function lineItems(fields: Record<string, string>) {
  * set, as Stripe does), and the account's payment links (GET /v1/payment_links, paged; GET /v1/payment_links/:id; POST
  * /v1/payment_links/:id with `active`, recorded in `linkUpdates`). `state.mode` decides the next create answers: ok, fail (500), reject (400) or
  * hang (no answer: the client's time-out).
- * Promotion codes (GET /v1/promotion_codes?code=&active=, the coupon under `promotion` when expanded) apply
- * to sessions made with `discounts[0][promotion_code]` or typed on the hosted page (typeCode); with
+ * Promotion codes (GET /v1/promotion_codes?code=&active=, the coupon under `promotion` when expanded;
+ * POST /v1/promotion_codes/:id with `active=false`) apply to sessions made with
+ * `discounts[0][promotion_code]` or typed on the hosted page (typeCode); a first-orders-only code is
+ * refused at payment (complete throws) to an address that paid before; with
  * `automatic_tax[enabled]` a session computes one rate by currency, inclusive or exclusive as its lines
  * say. Sessions then report `total_details` (its `breakdown` and `discounts.promotion_code` when expanded)
  * as Stripe shapes them. Create refuses what Stripe refuses: both `allow_promotion_codes` and `discounts`,
@@ -433,9 +435,21 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
   function complete(id: string, paymentStatus: 'paid' | 'unpaid' = 'paid'): string {
     const s = sessions.get(id);
     if (!s) throw new Error(`no session ${id}`);
+    const promo = sessionPromotion(s);
+    // A first-orders-only code: Stripe's page refuses it from an address that has paid before.
+    const email = (s.fields.customer_email ?? 'shopper@example.com').toLowerCase();
+    const paidBefore = [...sessions.values()].some(
+      (o) =>
+        o !== s &&
+        o.paymentIntent &&
+        o.paymentStatus === 'paid' &&
+        (o.fields.customer_email ?? 'shopper@example.com').toLowerCase() === email,
+    );
+    if (promo?.firstTimeOnly && !s.paymentIntent && paidBefore) {
+      throw new Error('This promotion code cannot be redeemed because the associated customer has prior transactions.');
+    }
     s.status = 'complete';
     s.paymentStatus = paymentStatus;
-    const promo = sessionPromotion(s);
     if (promo && !s.paymentIntent) promo.times_redeemed++;
     if (!s.paymentIntent) {
       const n = charges.size + 1;
@@ -735,6 +749,15 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
           promotions.push(promo);
           return promotionJson(promo, false);
         });
+      }
+      const promoUpdate = /^\/v1\/promotion_codes\/([\w-]+)$/.exec(url.pathname);
+      if (req.method === 'POST' && promoUpdate) {
+        // Only `active` (and metadata) can change on a promotion code; a switched-off one cannot be switched on again.
+        const fields = Object.fromEntries(new URLSearchParams(raw));
+        const promo = promotions.find((p) => p.id === promoUpdate[1]);
+        if (!promo) return replyJson(res, 404, stripeError(`No such promotion code: '${promoUpdate[1]}'`, 'id', 'resource_missing'));
+        if (fields.active === 'false') promo.active = false;
+        return replyJson(res, 200, promotionJson(promo, false));
       }
       if (req.method === 'POST' && url.pathname === '/v1/refunds') {
         const fields = Object.fromEntries(new URLSearchParams(raw));

@@ -26,6 +26,7 @@ export const ORDER_STEPS = [
   'review_invited',
   'review_skipped',
   'referral_rewarded',
+  'referral_withdrawn',
 ] as const;
 export type OrderStepKind = (typeof ORDER_STEPS)[number];
 
@@ -34,7 +35,15 @@ export type OrderStepKind = (typeof ORDER_STEPS)[number];
  * asked Stripe for (the shopper hears of it once Stripe confirms it: the refunded step), and the
  * review invitation or its skipping (its mail is what the shopper sees).
  */
-const SHOP_ONLY_STEPS = ['dispute_opened', 'dispute_closed', 'refund_asked', 'review_invited', 'review_skipped', 'referral_rewarded'] as const;
+const SHOP_ONLY_STEPS = [
+  'dispute_opened',
+  'dispute_closed',
+  'refund_asked',
+  'review_invited',
+  'review_skipped',
+  'referral_rewarded',
+  'referral_withdrawn',
+] as const;
 export type ShopperStepKind = Exclude<OrderStepKind, (typeof SHOP_ONLY_STEPS)[number]>;
 
 export const shownToShopper = <S extends { kind: OrderStepKind }>(step: S): step is S & { kind: ShopperStepKind } =>

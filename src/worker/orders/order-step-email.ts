@@ -128,6 +128,7 @@ export function orderStepEmail(
       return toShopper(`A friend ordered with your code: here is your ${claimText.referralDiscount}`, [
         `Someone you shared your Refer a Friend code with has placed their first order (${detail.request ?? ''}). Thank you!`,
         `Your code: ${detail.code ?? ''}. It takes ${referralWords} off your next order, once: type it in the code box of your cart.`,
+        'It works while your friend keeps their order: if it is sent back for a full refund before you use the code, the code stops working.',
       ]);
     case 'dispute_closed':
       return toShop(`Dispute closed (${detail.outcome ?? 'closed'}): order ${order.number}`, [

@@ -87,6 +87,7 @@ const STEP_WORDS: Record<OrderStep['kind'], string> = {
   review_invited: 'invited to review',
   review_skipped: 'not invited to review: the address unsubscribed',
   referral_rewarded: 'a friend ordered with their code: reward sent',
+  referral_withdrawn: 'refunded in full: the referrer’s unused reward code switched off',
 };
 
 /** What a step was and what came with it (tracking, amount, reason, lines, who), as words; products by id unless `nameOf` names them. */

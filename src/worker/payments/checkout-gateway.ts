@@ -41,6 +41,11 @@ export interface CheckoutGateway {
     params: { code: string; amounts: Record<string, number>; firstTimeOnly: boolean; maxRedemptions: number | null },
     idempotencyKey: string,
   ): Promise<{ id: string }>;
+  /**
+   * Switches off a promotion code nobody has used yet: 'withdrawn'; 'used' when it was redeemed (it
+   * stays), 'none' when there is no active code by that name. Throws CheckoutUnavailableError.
+   */
+  withdrawUnusedCode(code: string): Promise<'withdrawn' | 'used' | 'none'>;
   /** A charge as refunds concern it, read from the provider; null when unknown. */
   readCharge(id: string): Promise<ChargeRecord | null>;
   /** The charge a refund belongs to; null when the refund is unknown. */

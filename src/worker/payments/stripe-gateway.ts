@@ -281,6 +281,17 @@ export function stripeGateway(secretKey: string, apiUrl: string): CheckoutGatewa
         throw unavailable(err);
       }
     },
+    async withdrawUnusedCode(code) {
+      try {
+        const [promo] = (await stripe.promotionCodes.list({ code, active: true, limit: 1 })).data;
+        if (!promo) return 'none';
+        if (promo.times_redeemed > 0) return 'used';
+        await stripe.promotionCodes.update(promo.id, { active: false });
+        return 'withdrawn';
+      } catch (err) {
+        throw unavailable(err);
+      }
+    },
     async readCharge(id): Promise<ChargeRecord | null> {
       const charge = await orNull(stripe.charges.retrieve(id));
       return charge && { id: charge.id, paymentIntent: idOf(charge.payment_intent), amountRefunded: charge.amount_refunded };

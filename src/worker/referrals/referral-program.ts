@@ -61,6 +61,9 @@ export async function referralsOnPaid(deps: ReferralDeps, number: string): Promi
   }
 }
 
+/** The reward a friend's order earns, drawn from its secret token: the same however often it is asked, and unguessable. */
+const rewardCodeFor = async (friendOrderToken: string) => `THANKS-${(await sha256Hex(`${friendOrderToken}:referral`, 5)).toUpperCase()}`;
+
 async function rewardReferrer(deps: ReferralDeps, order: NonNullable<Awaited<ReturnType<typeof orderByNumber>>>) {
   const used = order.discountCode?.toUpperCase();
   if (!used?.startsWith('FRIEND-') || !order.email || !deps.gateway) return;
@@ -80,8 +83,7 @@ async function rewardReferrer(deps: ReferralDeps, order: NonNullable<Awaited<Ret
     .orderBy(desc(orders.createdAt))
     .limit(1);
   if (!home) return;
-  // Drawn from the friend order's secret token: the same code however often this runs, and unguessable.
-  const reward = `THANKS-${(await sha256Hex(`${order.token}:referral`, 5)).toUpperCase()}`;
+  const reward = await rewardCodeFor(order.token);
   await deps.gateway.createReferralCode(
     { code: reward, amounts: claims.referralAmounts, firstTimeOnly: false, maxRedemptions: 1 },
     `referral-reward-${order.number}`,
@@ -98,6 +100,31 @@ async function rewardReferrer(deps: ReferralDeps, order: NonNullable<Awaited<Ret
     }),
   );
   await sendOrderStepMails(deps, deps.log, home.id);
+}
+
+/**
+ * A friend's order refunded in full: the reward it earned is switched off at Stripe if the referrer
+ * has not used it (a used one stays: it was spent in good faith), recorded once on the friend's order
+ * for the back office. The reward mail says so beforehand. Idempotent; throws when Stripe does not
+ * answer, so the refund's event is delivered again.
+ */
+export async function referralsOnRefunded(deps: ReferralDeps, number: string): Promise<void> {
+  const order = await orderByNumber(deps.db, number);
+  if (!order || order.status !== 'refunded' || !order.discountCode?.toUpperCase().startsWith('FRIEND-') || !deps.gateway) return;
+  const code = await rewardCodeFor(order.token);
+  const outcome = await deps.gateway.withdrawUnusedCode(code);
+  if (outcome !== 'withdrawn') return;
+  deps.log('info', 'referral reward withdrawn', { order: number });
+  await deps.db.batch(
+    stepStatements(deps.db, {
+      orderId: order.id,
+      step: 'referral:withdrawn',
+      kind: 'referral_withdrawn',
+      detail: { code },
+      when: sql`1`,
+      at: nowIso(),
+    }),
+  );
 }
 
 /** Scheduled: buyers' codes Stripe did not take yet, made now (a few a run). */

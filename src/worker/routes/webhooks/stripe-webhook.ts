@@ -8,13 +8,15 @@ import { keepAlive } from '#worker/http/keep-alive.ts';
 import { recordSession } from '#worker/orders/record-session.ts';
 import { releaseExpired } from '#worker/stock/release-expired.ts';
 import { oweRecovery } from '#worker/recovery/checkout-recovery.ts';
-import { referralsOnPaid } from '#worker/referrals/referral-program.ts';
+import { referralsOnPaid, referralsOnRefunded } from '#worker/referrals/referral-program.ts';
 import { orderNumber } from '#worker/orders/order-number.ts';
 
 /** Stripe's default: a signature older than this is refused (a replay of a captured request). */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 const crypto = Stripe.createSubtleCryptoProvider();
+/** The events that may leave an order refunded in full. */
+const REFUND_EVENTS = new Set(['charge.refunded', 'refund.updated']);
 
 /**
  * POST /webhooks/stripe: Stripe's word on a Checkout Session, believed only once its signature is
@@ -53,6 +55,9 @@ export async function stripeWebhook(c: Context<AppEnv>) {
     try {
       // The charge, refund or dispute is read from Stripe by its id: the body is not believed beyond it.
       const recorded = await recordPaymentEvent(recordDeps, event.type, { id: object.id });
+      // Refunded in full: a referrer's unused reward for this order is switched off (idempotent; Stripe
+      // down is a 503, and the event comes again).
+      if (recorded && REFUND_EVENTS.has(event.type)) await referralsOnRefunded(recordDeps, recorded.number);
       log('info', recorded ? 'payment event recorded' : 'payment event for no order of the shop', {
         eventId: event.id,
         type: event.type,
