@@ -14,6 +14,7 @@ import { recentMoves } from '#worker/stock/stock-queries.ts';
 import { notesOf } from '#worker/owner-actions/order-notes.ts';
 import { returnList, returnsWaiting } from '#worker/returns/return-queries.ts';
 import { ordersOfAddress } from '#worker/order-access/orders-of-address.ts';
+import { approvedReviewsRead } from '#worker/reviews/review-store.ts';
 import { syncContent } from '#worker/content-sync/content-sync.ts';
 import { createDb, type Db } from '#worker/db/client.ts';
 import { schema } from '#worker/db/schema.ts';
@@ -53,6 +54,13 @@ async function growTo(db: Db, total: number) {
        select number || '-R1', id, 'changed_mind', 'refund', '[{"productId":1,"quantity":1}]',
          case (id / 20) % 4 when 0 then 'requested' when 1 then 'accepted' when 2 then 'refused' else 'received' end, 14999, created_at
        from orders where id >= ${from} and id % 20 = 0`,
+      // An approved review of product 1 from every order shipped, up to 6 "helpful" votes each: one
+      // product with every review, the worst case of a product page's reviews.
+      `insert into reviews (product_id, order_id, stars, title, body, name, state, helpful, created_at)
+       select 1, id, 1 + id % 5, 'Does what it says', 'Resets every time and fits the holster.', 'J.', 'approved', id % 7, created_at
+       from orders where id >= ${from} and fulfilment = 'shipped'`,
+      `insert into review_stats (product_id, count, stars) select 1, count(*), sum(stars) from reviews where state = 'approved'
+       on conflict (product_id) do update set count = excluded.count, stars = excluded.stars`,
       // A note on one order in 4 (two on each of those), as an owner who writes things down.
       `insert into order_notes (order_id, body, by, at)
        select id, 'Rang the shopper about order ' || number, 'owner@example.com', created_at from orders where id >= ${from} and id % 4 = 2
@@ -86,6 +94,9 @@ function readsOf(db: Db): Record<string, () => Promise<unknown>> {
     'today: returns waiting (counts)': () => returnsWaiting(db),
     'your orders: an address (3 orders)': () => ordersOfAddress(db, 'buyer30@example.com'),
     'stock: recent moves': () => recentMoves(db),
+    // The read cache's query itself (a drizzle query runs when awaited), as a cold product page sends it.
+    'product page: reviews, most helpful': () => approvedReviewsRead(db, 1, 'helpful').query as unknown as Promise<unknown>,
+    'product page: reviews, newest': () => approvedReviewsRead(db, 1, 'newest').query as unknown as Promise<unknown>,
   };
 }
 

@@ -11,8 +11,9 @@ import { openShopDb } from '../support/shop-db';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
 
 /**
- * After the sale on a 360 px phone without JavaScript (issue 48): ask for your orders, open the
- * mailed link, see the list, open an order and ask to return an item. Every page passes axe and fits.
+ * After the sale on a 360 px phone without JavaScript (issues 48 and 49): ask for your orders, open the
+ * mailed link, see the list, open an order and ask to return an item; write a review, find it helpful,
+ * unsubscribe. Every page passes axe and fits.
  */
 const SECRET = 'whsec_your_orders_e2e';
 const EMAIL = 'phone.shopper@example.com';
@@ -130,10 +131,8 @@ describe('your orders and a return on a phone, without JavaScript', () => {
       const db = await openShopDb(e2e.shop.dbFile);
       const { rows } = await db.execute({ sql: 'select token from orders where number = ?', args: [number] });
       db.close();
-      const key = createHash('sha256')
-        .update(`${String(rows[0]!.token)}:review:1`)
-        .digest('hex')
-        .slice(0, 32);
+      const keyFor = (purpose: string) => createHash('sha256').update(`${String(rows[0]!.token)}:${purpose}`).digest('hex').slice(0, 32);
+      const key = keyFor('review:1');
       await page.goto(`${e2e.shop.url}/gb/reviews/write?order=${number}&product=1&key=${key}`);
       await checkPage('review form');
       await page.getByLabel('4 stars').check();
@@ -143,6 +142,26 @@ describe('your orders and a return on a phone, without JavaScript', () => {
       await page.getByRole('button', { name: 'Send my review' }).tap();
       await page.getByRole('heading', { level: 1, name: 'Thank you for your review' }).waitFor();
       await checkPage('review sent');
+
+      // Approved (the owner's button, tested over HTTP in reviews.test.ts), it shows on the product page,
+      // whose "Helpful" button works without JavaScript and brings the shopper back to the review.
+      const shopDb = await openShopDb(e2e.shop.dbFile);
+      await shopDb.execute("update reviews set state = 'approved' where title = 'Solid trainer'");
+      shopDb.close();
+      await page.goto(`${e2e.shop.url}/gb/product/1?reviews=newest`);
+      const review = page.locator('[data-review]').filter({ hasText: 'Solid trainer' });
+      await review.waitFor();
+      await checkPage('product page with reviews');
+      await review.getByRole('button', { name: /^Helpful/ }).tap();
+      await page.getByText('1 person found this helpful').waitFor();
+      expect(new URL(page.url()).hash).toMatch(/^#review-\d+$/);
+
+      // One click from a review invitation's or a reward's unsubscribe link: a page, then the answer.
+      await page.goto(`${e2e.shop.url}/gb/mail/unsubscribe/${number}-${keyFor('unsubscribe')}`);
+      await checkPage('unsubscribe');
+      await page.getByRole('button', { name: 'No more mail like this' }).tap();
+      await page.getByRole('heading', { level: 1, name: 'You are unsubscribed' }).waitFor();
+      await checkPage('unsubscribed');
     } finally {
       await Promise.all([context.close(), checker.close()]);
     }

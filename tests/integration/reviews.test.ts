@@ -329,5 +329,14 @@ describe('"helpful" votes', () => {
     expect(newest.html).toContain('<link rel="canonical" href="https://shop.example/gb/product/10/marking-edge-training-knife"');
 
     expect((await shopper(t).post('/gb/reviews/999999/helpful', {})).res.status).toBe(404);
+
+    // The count moves with moderation, once: approved again, still two; one hidden, one.
+    const count = async () => Number(/data-buyer-reviews="(\d+)"/.exec((await page()).html)?.[1] ?? 0);
+    expect(await count()).toBe(2);
+    await older.office.post(`/admin/reviews/${first.id}/approve`, { form_token: formToken() });
+    expect(await count()).toBe(2);
+    for (let i = 0; i < 2; i++) await older.office.post(`/admin/reviews/${second.id}/hide`, { form_token: formToken() });
+    expect(await count()).toBe(1);
+    expect(textOf((await page()).html)).toContain('5.0 out of 5 from 1 review by verified buyers');
   });
 });

@@ -374,6 +374,16 @@ export const reviews = sqliteTable(
   ],
 );
 
+/**
+ * Each product's approved reviews counted (and their stars summed) as moderation changes them, so a
+ * product page reads its summary by key, not by counting every review.
+ */
+export const reviewStats = sqliteTable('review_stats', {
+  productId: integer('product_id').primaryKey(),
+  count: integer('count').notNull().default(0),
+  stars: integer('stars').notNull().default(0),
+});
+
 /** A "helpful" vote on a review: one per review and network (an HMAC key, never the address). */
 export const reviewVotes = sqliteTable(
   'review_votes',

@@ -8,7 +8,7 @@ import type { Db } from '#worker/db/client.ts';
 import { read } from '#worker/db/read-cache/read.ts';
 import type { RequestReads } from '#worker/db/read-cache/request-reads.ts';
 import { CacheShort } from '#worker/db/read-cache/strategy.ts';
-import { orders, reviews, reviewVotes } from '#worker/db/schema.ts';
+import { orders, reviews, reviewStats, reviewVotes } from '#worker/db/schema.ts';
 import { ORDER_NUMBER, sameToken } from '#worker/orders/order-number.ts';
 import { orderByNumber } from '#worker/orders/order-queries.ts';
 import { reviewKey } from './review-invites.ts';
@@ -63,7 +63,8 @@ const shownColumns = {
 /**
  * A product's approved reviews as its page shows them, through the read cache (an approval or a vote
  * publishes the product's change, so pages re-read): REVIEWS_SHOWN of them, most helpful or newest
- * first (reviews_product_helpful_idx, reviews_product_state_idx), and the count and star total of all.
+ * first, read along their index (reviews_product_helpful_idx, reviews_product_state_idx), and the
+ * count and star total of all by key (review_stats): the cost does not grow with the reviews.
  */
 export function approvedReviewsRead(db: Db, productId: number, order: ReviewOrder = 'helpful') {
   return read({
@@ -73,8 +74,8 @@ export function approvedReviewsRead(db: Db, productId: number, order: ReviewOrde
     query: db
       .select({
         ...shownColumns,
-        count: sql<number>`count(*) over ()`,
-        total: sql<number>`sum(${reviews.stars}) over ()`,
+        count: sql<number>`(select ${reviewStats.count} from ${reviewStats} where ${reviewStats.productId} = ${productId})`,
+        total: sql<number>`(select ${reviewStats.stars} from ${reviewStats} where ${reviewStats.productId} = ${productId})`,
       })
       .from(reviews)
       .where(and(eq(reviews.productId, productId), eq(reviews.state, 'approved')))
@@ -139,14 +140,32 @@ export async function moderateReview(
   id: number,
   action: { state: 'approved' | 'hidden' } | { reply: string },
 ): Promise<string> {
-  const set = 'state' in action ? { state: action.state, decidedAt: nowIso() } : { reply: action.reply.trim().slice(0, 1000) || null };
-  const [row] = await deps.db
-    .update(reviews)
-    .set(set)
-    .where(eq(reviews.id, id))
-    .returning({ productId: reviews.productId, state: reviews.state });
+  let row: { productId: number; state: string } | undefined;
+  if ('state' in action) {
+    // The product's summary moves with the review, in one batch: +1 when it becomes approved, -1 when
+    // it stops being (read from its state before the change, so a repeated post moves nothing).
+    const approved = action.state === 'approved';
+    const [, changed] = await deps.db.batch([
+      deps.db.run(sql`insert into ${reviewStats} (product_id, count, stars)
+        select product_id, ${approved ? 1 : -1}, ${approved ? sql`stars` : sql`-stars`} from ${reviews}
+        where id = ${id} and (state = 'approved') = ${approved ? 0 : 1}
+        on conflict (product_id) do update set count = count + excluded.count, stars = stars + excluded.stars`),
+      deps.db
+        .update(reviews)
+        .set({ state: action.state, decidedAt: nowIso() })
+        .where(eq(reviews.id, id))
+        .returning({ productId: reviews.productId, state: reviews.state }),
+    ]);
+    row = changed[0];
+  } else {
+    [row] = await deps.db
+      .update(reviews)
+      .set({ reply: action.reply.trim().slice(0, 1000) || null })
+      .where(eq(reviews.id, id))
+      .returning({ productId: reviews.productId, state: reviews.state });
+  }
   if (!row) throw new Refusal(`There is no review ${id}.`, 'unknown');
   await deps.changes.publish([productTag(row.productId)]);
-  if ('reply' in action) return set.reply ? 'Reply saved: it shows under the review once approved.' : 'Reply removed.';
+  if ('reply' in action) return action.reply.trim() ? 'Reply saved: it shows under the review once approved.' : 'Reply removed.';
   return row.state === 'approved' ? 'Approved: it shows on the product page now.' : 'Hidden: it no longer shows.';
 }

@@ -52,7 +52,15 @@ export const reminderRoutes = new Hono<AppEnv>()
   .get('/mail/unsubscribe/:token', (c) => {
     const token = c.req.param('token');
     if (!TOKEN.test(token) && !ORDER_UNSUBSCRIBE.test(token)) return unknown(c);
-    return shortPage(c, 200, 'No more reminders?', <UnsubscribeButton token={token} />);
+    return shortPage(
+      c,
+      200,
+      'No more mail like this?',
+      <>
+        <p>Reminders, review invitations and referral rewards stop; order and delivery mails still come.</p>
+        <UnsubscribeButton token={token} />
+      </>,
+    );
   })
   .post('/mail/unsubscribe/:token', async (c) => {
     const token = c.req.param('token');
