@@ -5,6 +5,7 @@ import { orderEvents, orderMails, orders, rateHits, reviews } from '#worker/db/s
 import { retryAllOwedMail, retryOwedMail } from '#worker/jobs/retry-owed-mail.ts';
 import { orderStepMail } from '#worker/orders/order-step-mail.ts';
 import { inviteReviews } from '#worker/reviews/review-invites.ts';
+import { runScheduledJobs } from '#worker/jobs/scheduled-jobs.ts';
 import { formToken, textOf } from '../support/html';
 import { startPaymentsApp, type PaymentsApp } from '../support/payments-app';
 import { shopper } from '../support/shopper';
@@ -142,6 +143,17 @@ describe('review invitations', () => {
       .from(orderEvents)
       .where(and(eq(orderEvents.orderId, next.order.id), eq(orderEvents.step, 'review_invite')));
     expect(skipped?.status).toBe('review_skipped');
+  });
+
+  it('with REVIEW_INVITE_DAYS 0, invites an order shipped just now at the next scheduled run', async () => {
+    const { order } = await shippedOrder(0, 'at-once@example.com');
+    t.deps.settings.REVIEW_INVITE_DAYS = 0;
+    try {
+      await runScheduledJobs({ ...t.deps, log });
+    } finally {
+      t.deps.settings.REVIEW_INVITE_DAYS = 10;
+    }
+    await vi.waitFor(() => expect(invitations(order.number)).toHaveLength(1));
   });
 
   it('is sent once when the sender died after Postmark took it: the retry asks Postmark, finds it and records it', async () => {
