@@ -34,11 +34,12 @@ export function BuyerReviews({ reviews, path }: { reviews: ProductReviews; path:
   const to = useHref();
   const summary = reviewSummary(reviews.count, reviews.total);
   if (!summary) return null;
+  // scroll-mt: the sticky header stays clear of the reviews, or a review, a link (or a vote) brings into view.
   return (
     <section
       id="buyer-reviews"
       aria-labelledby="buyer-reviews-heading"
-      className="mx-auto max-w-7xl px-4 py-12"
+      className="mx-auto max-w-7xl scroll-mt-28 px-4 py-12"
       data-buyer-reviews={reviews.count}
     >
       <h2 id="buyer-reviews-heading" className="text-2xl font-bold tracking-tight">
@@ -53,7 +54,7 @@ export function BuyerReviews({ reviews, path }: { reviews: ProductReviews; path:
       {reviews.count > 1 && <OrderLinks path={path} order={reviews.order} />}
       <ul className="mt-6 grid gap-6 md:grid-cols-2">
         {reviews.shown.map((r) => (
-          <li key={r.id} id={`review-${r.id}`} className="rounded-lg border border-stone-200 bg-white p-4" data-review={r.id}>
+          <li key={r.id} id={`review-${r.id}`} className="scroll-mt-28 rounded-lg border border-stone-200 bg-white p-4" data-review={r.id}>
             <p className="font-semibold">
               <span className="mr-2 text-amber-700" aria-hidden="true">
                 {stars(r.stars)}
