@@ -17,6 +17,7 @@ import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emul
  */
 const SECRET = 'whsec_your_orders_e2e';
 const EMAIL = 'phone.shopper@example.com';
+const OWNER = 'owner@example.com';
 let stripe: StripeEmulator;
 beforeAll(async () => {
   stripe = await startStripeEmulator();
@@ -24,7 +25,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stripe?.close();
 });
-const e2e = useBrowserAndShop(() => ({ env: { ...stripe.env, STRIPE_WEBHOOK_SECRET: SECRET }, ownSiteUrl: true }));
+const e2e = useBrowserAndShop(() => ({ env: { ...stripe.env, STRIPE_WEBHOOK_SECRET: SECRET, ADMIN_EMAILS: OWNER }, ownSiteUrl: true }));
 
 const outbox = async () => {
   const files = await readdir(e2e.shop.outboxDir).catch(() => [] as string[]);
@@ -131,7 +132,11 @@ describe('your orders and a return on a phone, without JavaScript', () => {
       const db = await openShopDb(e2e.shop.dbFile);
       const { rows } = await db.execute({ sql: 'select token from orders where number = ?', args: [number] });
       db.close();
-      const keyFor = (purpose: string) => createHash('sha256').update(`${String(rows[0]!.token)}:${purpose}`).digest('hex').slice(0, 32);
+      const keyFor = (purpose: string) =>
+        createHash('sha256')
+          .update(`${String(rows[0]!.token)}:${purpose}`)
+          .digest('hex')
+          .slice(0, 32);
       const key = keyFor('review:1');
       await page.goto(`${e2e.shop.url}/gb/reviews/write?order=${number}&product=1&key=${key}`);
       await checkPage('review form');
@@ -143,12 +148,32 @@ describe('your orders and a return on a phone, without JavaScript', () => {
       await page.getByRole('heading', { level: 1, name: 'Thank you for your review' }).waitFor();
       await checkPage('review sent');
 
-      // Approved (the owner's button, tested over HTTP in reviews.test.ts), it shows on the product page,
-      // whose "Helpful" button works without JavaScript and brings the shopper back to the review.
-      const shopDb = await openShopDb(e2e.shop.dbFile);
-      await shopDb.execute("update reviews set state = 'approved' where title = 'Solid trainer'");
-      shopDb.close();
-      await page.goto(`${e2e.shop.url}/gb/product/1?reviews=newest`);
+      // The owner approves it from the back office (signed in by the mailed link, also without JavaScript);
+      // it then shows on the product page, whose "Helpful" button works without JavaScript too and
+      // brings the shopper back to the review.
+      await page.goto(`${e2e.shop.url}/admin/sign-in`);
+      await page.getByLabel('E-mail address').fill(OWNER);
+      await page.getByRole('button', { name: 'E-mail me a sign-in link' }).tap();
+      await page.getByRole('heading', { level: 1, name: 'Check your inbox' }).waitFor();
+      const signIn = await vi.waitFor(
+        async () => {
+          const found = (await outbox()).find((m) => m.to === OWNER && m.subject.includes('Sign in'));
+          expect(found).toBeDefined();
+          return found!;
+        },
+        { timeout: 5000 },
+      );
+      await page.goto(/https?:\/\/\S+\/admin\/sign-in\/link\?token=\S+/.exec(signIn.text)![0]);
+      await page.getByRole('button', { name: 'Sign in' }).tap();
+      await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
+      await page.goto(`${e2e.shop.url}/admin/reviews`);
+      await page
+        .locator('[data-admin-review]')
+        .filter({ hasText: 'Solid trainer' })
+        .getByRole('button', { name: 'Approve: show it' })
+        .tap();
+      await page.getByText('Approved: it shows on the product page now.').waitFor();
+      await page.goto(`${e2e.shop.url}/gb/product/1`);
       const review = page.locator('[data-review]').filter({ hasText: 'Solid trainer' });
       await review.waitFor();
       await checkPage('product page with reviews');
