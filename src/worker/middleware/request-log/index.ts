@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { InjectDepsVariables } from '#worker/middleware/inject-deps/index.ts';
 import type { Logger } from '#worker/base/log.ts';
+import { sharedCacheDirectives } from '#shared/site/page-cache-rules.ts';
 
 /** What requestLog sets. */
 export type RequestLogVariables = {
@@ -9,7 +10,7 @@ export type RequestLogVariables = {
   log: Logger;
 };
 
-/** Gives every request an id (also in X-Request-Id) and logs one structured line when it is answered. */
+/** Gives every request an id (also in X-Request-Id, unless shared caches keep the answer) and logs one structured line when it is answered. */
 export function requestLog(): MiddlewareHandler<{ Variables: RequestLogVariables & InjectDepsVariables<{ log: Logger }> }> {
   return async (c, next) => {
     const started = performance.now();
@@ -19,7 +20,10 @@ export function requestLog(): MiddlewareHandler<{ Variables: RequestLogVariables
     c.set('requestId', requestId);
     c.set('log', log);
     await next();
-    c.header('X-Request-Id', requestId);
+    // Not on a page a shared cache keeps (the CDN, or the Node page cache in front): every visitor it
+    // is served to would get the first one's id. The log line has it.
+    const shared = sharedCacheDirectives(c.res.headers);
+    if (c.res.status !== 200 || shared.uncacheable || !shared.maxAgeS) c.header('X-Request-Id', requestId);
     log('info', 'request', {
       method: c.req.method,
       path: c.req.path,

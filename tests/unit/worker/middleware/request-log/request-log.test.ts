@@ -13,7 +13,12 @@ function loggedApp() {
       c.get('log')('info', 'inside', { step: 1 });
       return c.text(c.get('requestId'));
     })
-    .get('/missing', (c) => c.text('no', 404));
+    .get('/missing', (c) => c.text('no', 404))
+    .get('/kept', (c) => {
+      c.header('Cache-Control', 'public, no-cache');
+      c.header('Cloudflare-CDN-Cache-Control', 'max-age=300, stale-while-revalidate=86400');
+      return c.text('a page for everyone');
+    });
   return { app, lines };
 }
 
@@ -26,6 +31,13 @@ describe('requestLog', () => {
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(await first.text()).toBe(id);
     expect(second.headers.get('X-Request-Id')).not.toBe(id);
+  });
+
+  it('leaves the id off a page shared caches keep (each visitor served from it would get the first id), and logs it', async () => {
+    const { app, lines } = loggedApp();
+    const kept = await app.request('/kept');
+    expect(kept.headers.get('X-Request-Id')).toBeNull();
+    expect(lines[0]!.fields!.requestId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('logs one line when the request is answered, and the handler’s lines carry the request id', async () => {
