@@ -239,7 +239,9 @@ describe('a review through the link', () => {
 
     const [review] = await t.deps.db.select().from(reviews).where(eq(reviews.orderId, order.id));
     expect(review).toMatchObject({ productId: 10, stars: 4, state: 'pending', name: 'J.' });
-    expect((await office.get('/admin/reviews')).html).toContain(`data-admin-review="${review!.id}"`);
+    const waiting = await office.get('/admin/reviews');
+    expect(waiting.html).toContain(`data-admin-review="${review!.id}"`);
+    expect(textOf(waiting.html)).toContain('J., Marking Edge Training Knife, ');
     expect((await office.post(`/admin/reviews/${review!.id}/approve`, { form_token: formToken() })).res.status).toBe(303);
     expect((await office.post(`/admin/reviews/${review!.id}/reply`, { form_token: formToken(), reply: 'Thank you!' })).res.status).toBe(
       303,

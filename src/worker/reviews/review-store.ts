@@ -8,7 +8,7 @@ import type { Db } from '#worker/db/client.ts';
 import { read } from '#worker/db/read-cache/read.ts';
 import type { RequestReads } from '#worker/db/read-cache/request-reads.ts';
 import { CacheShort } from '#worker/db/read-cache/strategy.ts';
-import { orders, reviews, reviewStats, reviewVotes } from '#worker/db/schema.ts';
+import { orders, products, reviews, reviewStats, reviewVotes } from '#worker/db/schema.ts';
 import { ORDER_NUMBER, sameToken } from '#worker/orders/order-number.ts';
 import { orderByNumber } from '#worker/orders/order-queries.ts';
 import { reviewKey } from './review-invites.ts';
@@ -120,12 +120,13 @@ export async function voteHelpful(deps: { db: Db; changes: ChangeFeed }, reviewI
   return { productId: review.productId, outcome: 'counted' as const };
 }
 
-/** The back office's list: reviews in a state, newest first, with their order's number. */
+/** The back office's list: reviews in a state, newest first, with their product's name and their order's number. */
 export function reviewList(db: Db, state: 'pending' | 'approved' | 'hidden') {
   return db
-    .select({ ...shownColumns, productId: reviews.productId, state: reviews.state, orderNumber: orders.number })
+    .select({ ...shownColumns, productId: reviews.productId, productName: products.name, state: reviews.state, orderNumber: orders.number })
     .from(reviews)
     .innerJoin(orders, eq(orders.id, reviews.orderId))
+    .leftJoin(products, eq(products.id, reviews.productId))
     .where(eq(reviews.state, state))
     .orderBy(desc(reviews.createdAt))
     .limit(50);

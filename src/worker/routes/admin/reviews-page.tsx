@@ -1,3 +1,5 @@
+import { helpfulText } from '#shared/reviews/review-rules.ts';
+import { plainName } from '#shared/catalogue/product.ts';
 import type { reviewList } from '#worker/reviews/review-store.ts';
 import { Field, FormOnce, Section, Submit, when } from '#worker/routes/admin-frame/admin-ui.tsx';
 
@@ -30,11 +32,12 @@ export function ReviewsPage({ state, rows }: { state: (typeof REVIEW_STATES)[num
                 <p className="font-semibold">{`${'★'.repeat(r.stars)}${'☆'.repeat(5 - r.stars)} ${r.title}`}</p>
                 <p className="mt-1 text-sm break-words whitespace-pre-wrap">{r.body}</p>
                 <p className="mt-1 text-sm text-stone-700">
-                  {`${r.name}, product ${r.productId}, `}
+                  {`${r.name}, ${r.productName ? plainName(r.productName) : `product ${r.productId}`}, `}
                   <a href={`/admin/orders/${r.orderNumber}`} className="font-mono underline">
                     {r.orderNumber}
                   </a>
                   {`, ${when(r.createdAt)}`}
+                  {r.helpful > 0 && `; ${helpfulText(r.helpful)}`}
                 </p>
                 <div className="mt-2 flex flex-wrap gap-2">
                   {r.state !== 'approved' && (
