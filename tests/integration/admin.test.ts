@@ -11,6 +11,7 @@ import { shopPeriods } from '#shared/policy/shop-time.ts';
 import { setStock } from '#worker/stock/stock-moves.ts';
 import { formToken, textOf } from '../support/html';
 import { closeServer, listenOnLoopback, replyJson } from '../support/loopback';
+import { deliver, placePaidOrder } from '../support/paid-orders';
 import { startPaymentsApp, type PaymentsApp } from '../support/payments-app';
 import { shopper } from '../support/shopper';
 import { keptLog, startTestApp, type TestApp } from '../support/test-app';
@@ -79,8 +80,7 @@ async function signIn(b: Browser, email = OWNER, next?: string) {
   return { mail, token, done };
 }
 
-const webhook = (event: { body: string; headers: Record<string, string> }) =>
-  fetch(`${t.url}/webhooks/stripe`, { method: 'POST', body: event.body, headers: event.headers });
+const webhook = (event: { body: string; headers: Record<string, string> }) => deliver(running, event);
 
 /** A paid GBP order for one G-Series pistol, recorded by its webhook: its number. */
 async function paidOrder() {
@@ -88,16 +88,8 @@ async function paidOrder() {
 }
 
 async function paidSession() {
-  const id = running.stripe.createSession({
-    currency: 'GBP',
-    lines: [{ productId: 1, name: 'G-Series Laser Training Pistol', quantity: 1, unitAmount: 14999 }],
-    shipping: { label: 'Standard', amount: 499 },
-    metadata: { region: 'UK' },
-  });
-  running.stripe.complete(id);
-  expect((await webhook(running.stripe.signedEvent('checkout.session.completed', id, SECRET))).status).toBe(200);
-  const [order] = await t.deps.db.select().from(orders).where(eq(orders.sessionId, id));
-  return { number: order!.number, session: id };
+  const { order, session } = await placePaidOrder(running);
+  return { number: order.number, session };
 }
 
 describe('the back office, closed and open', () => {

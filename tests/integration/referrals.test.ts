@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orderAccess, orders } from '#worker/db/schema.ts';
 import { newToken, tokenHash } from '#worker/base/secret-tokens.ts';
 import { openSession } from '#worker/admin/admin-sessions.ts';
+import { deliver } from '../support/paid-orders';
 import { startPaymentsApp, type PaymentsApp } from '../support/payments-app';
 import { shopper } from '../support/shopper';
 import { keptLog, type TestApp } from '../support/test-app';
@@ -29,8 +30,7 @@ afterAll(() => running.close());
 type Mail = { To: string; Subject: string; TextBody: string };
 const mails = () => running.postmark.accepted.map((m) => m.body as Mail);
 const rewards = (to: string) => mails().filter((m) => m.To === to && m.Subject.startsWith('A friend ordered with your code'));
-const webhook = (event: { body: string; headers: Record<string, string> }) =>
-  fetch(`${t.url}/webhooks/stripe`, { method: 'POST', body: event.body, headers: event.headers });
+const webhook = (event: { body: string; headers: Record<string, string> }) => deliver(running, event);
 
 /**
  * A UK shopper pays for a G-Series pistol through the cart, with `code` applied there when given; the

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openSession } from '#worker/admin/admin-sessions.ts';
-import { orderEvents, orders, returnRequests, stockMoves } from '#worker/db/schema.ts';
+import { orders, returnRequests, stockMoves } from '#worker/db/schema.ts';
 import { setStock } from '#worker/stock/stock-moves.ts';
 import { formToken, textOf } from '../support/html';
+import { deliver, placePaidOrder, shipOrder } from '../support/paid-orders';
 import { startPaymentsApp, type PaymentsApp } from '../support/payments-app';
 import { shopper } from '../support/shopper';
 import { keptLog, type TestApp } from '../support/test-app';
@@ -27,8 +28,7 @@ afterAll(() => running.close());
 
 type Mail = { To: string; Subject: string; TextBody: string };
 const mailsAbout = (subject: RegExp) => running.postmark.accepted.map((m) => m.body as Mail).filter((m) => subject.test(m.Subject));
-const webhook = (event: { body: string; headers: Record<string, string> }) =>
-  fetch(`${t.url}/webhooks/stripe`, { method: 'POST', body: event.body, headers: event.headers });
+const webhook = (event: { body: string; headers: Record<string, string> }) => deliver(running, event);
 
 /** The owner's browser: a back-office session as signing in opens it. */
 async function owner() {
@@ -38,26 +38,14 @@ async function owner() {
 
 /** A paid GBP order of two G-Series pistols, shipped `daysAgo` days ago: the order row and the shopper's browser on its page. */
 async function shippedOrder(daysAgo = 1) {
-  const id = running.stripe.createSession({
-    currency: 'GBP',
+  const { order, session } = await placePaidOrder(running, {
     lines: [{ productId: 1, name: 'G-Series Laser Training Pistol', quantity: 2, unitAmount: 14999 }],
-    shipping: { label: 'Standard delivery', amount: 499 },
-    metadata: { region: 'UK' },
   });
-  running.stripe.complete(id);
-  expect((await webhook(running.stripe.signedEvent('checkout.session.completed', id, SECRET))).status).toBe(200);
-  const [order] = await t.deps.db.select().from(orders).where(eq(orders.sessionId, id));
   const office = await owner();
-  const shipped = await office.post(`/admin/orders/${order!.number}/ship`, { form_token: formToken(), tracking: 'AB123456789GB' });
-  expect(shipped.res.status).toBe(303);
-  const at = new Date(Date.now() - daysAgo * 86_400_000).toISOString();
-  await t.deps.db
-    .update(orderEvents)
-    .set({ at })
-    .where(and(eq(orderEvents.orderId, order!.id), eq(orderEvents.step, 'shipped')));
+  await shipOrder(running, office, order, daysAgo);
   const browser = shopper(t);
-  expect((await browser.get(`/gb/orders/${order!.number}?token=${order!.token}`)).res.status).toBe(200);
-  return { order: order!, browser, office, session: id };
+  expect((await browser.get(`/gb/orders/${order.number}?token=${order.token}`)).res.status).toBe(200);
+  return { order, browser, office, session };
 }
 
 const requestMails = (number: string) => mailsAbout(new RegExp(`^(Your return request|Return) ${number}-R\\d`));

@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openSession } from '#worker/admin/admin-sessions.ts';
-import { orderEvents, orderMails, orders, rateHits, reviews } from '#worker/db/schema.ts';
+import { orderEvents, orderMails, rateHits, reviews } from '#worker/db/schema.ts';
 import { retryAllOwedMail, retryOwedMail } from '#worker/jobs/retry-owed-mail.ts';
 import { orderStepMail } from '#worker/orders/order-step-mail.ts';
 import { inviteReviews } from '#worker/reviews/review-invites.ts';
 import { runScheduledJobs } from '#worker/jobs/scheduled-jobs.ts';
 import { formToken, textOf } from '../support/html';
+import { deliver, placePaidOrder, shipOrder } from '../support/paid-orders';
 import { startPaymentsApp, type PaymentsApp } from '../support/payments-app';
 import { shopper } from '../support/shopper';
 import { keptLog, type TestApp } from '../support/test-app';
@@ -42,34 +43,22 @@ afterAll(async () => {
 type Mail = { To: string; Subject: string; TextBody: string };
 const invitations = (number: string) =>
   running.postmark.accepted.map((m) => m.body as Mail).filter((m) => m.Subject === `How are you getting on with your order ${number}?`);
-const webhook = (event: { body: string; headers: Record<string, string> }) =>
-  fetch(`${t.url}/webhooks/stripe`, { method: 'POST', body: event.body, headers: event.headers });
+const webhook = (event: { body: string; headers: Record<string, string> }) => deliver(running, event);
 const jobDeps = () => ({ ...t.deps, log });
 
 /** A paid GBP order of a G-Series pistol and a Marking Edge knife, shipped `daysAgo` days ago. */
 async function shippedOrder(daysAgo: number, email = 'shopper@example.com') {
-  const id = running.stripe.createSession({
-    currency: 'GBP',
+  const { order, session } = await placePaidOrder(running, {
     lines: [
       { productId: 1, name: 'G-Series Laser Training Pistol', quantity: 1, unitAmount: 14999 },
       { productId: 10, name: 'Marking Edge Training Knife', quantity: 1, unitAmount: 10299 },
     ],
-    shipping: { label: 'Standard delivery', amount: 0 },
-    metadata: { region: 'UK' },
+    shipping: 0,
     email,
   });
-  running.stripe.complete(id);
-  expect((await webhook(running.stripe.signedEvent('checkout.session.completed', id, SECRET))).status).toBe(200);
-  const [order] = await t.deps.db.select().from(orders).where(eq(orders.sessionId, id));
   const office = shopper(t, { Cookie: `__Host-admin=${await openSession(t.deps.db, OWNER)}` });
-  expect(
-    (await office.post(`/admin/orders/${order!.number}/ship`, { form_token: formToken(), tracking: 'AB123456789GB' })).res.status,
-  ).toBe(303);
-  await t.deps.db
-    .update(orderEvents)
-    .set({ at: new Date(Date.now() - daysAgo * 86_400_000).toISOString() })
-    .where(and(eq(orderEvents.orderId, order!.id), eq(orderEvents.step, 'shipped')));
-  return { order: order!, session: id, office };
+  await shipOrder(running, office, order, daysAgo);
+  return { order, session, office };
 }
 
 /** The review link for `product` in an invitation mail. */

@@ -4,6 +4,8 @@ import { startStripeEmulator, type StripeEmulator } from './stripe-emulator';
 import { startTestApp, type TestApp } from './test-app';
 
 export interface PaymentsApp {
+  /** The webhook signing secret the app was started with. */
+  secret: string;
   stripe: StripeEmulator;
   postmark: PostmarkEmulator;
   app: TestApp;
@@ -35,6 +37,7 @@ export async function startPaymentsApp(
     ...opts,
   });
   return {
+    secret,
     stripe,
     postmark,
     app,

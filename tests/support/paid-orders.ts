@@ -1,0 +1,48 @@
+import { and, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { orderEvents, orders } from '#worker/db/schema.ts';
+import { formToken } from './html';
+import type { PaymentsApp } from './payments-app';
+import type { shopper } from './shopper';
+
+type Line = { productId: number; name: string; quantity: number; unitAmount: number };
+type Event = { body: string; headers: Record<string, string> };
+
+const PISTOL: Line = { productId: 1, name: 'G-Series Laser Training Pistol', quantity: 1, unitAmount: 14999 };
+
+/** A signed Stripe event posted to the app's webhook endpoint, as Stripe delivers it. */
+export const deliver = (running: PaymentsApp, event: Event) =>
+  fetch(`${running.app.url}/webhooks/stripe`, { method: 'POST', body: event.body, headers: event.headers });
+
+/**
+ * A UK order in GBP (one G-Series pistol and £4.99 standard delivery unless told) paid at the Stripe
+ * emulation and recorded by its signed checkout.session.completed: the order row and its session.
+ */
+export async function placePaidOrder(running: PaymentsApp, opts: { lines?: Line[]; shipping?: number; email?: string } = {}) {
+  const session = running.stripe.createSession({
+    currency: 'GBP',
+    lines: opts.lines ?? [PISTOL],
+    shipping: { label: 'Standard delivery', amount: opts.shipping ?? 499 },
+    metadata: { region: 'UK' },
+    ...(opts.email && { email: opts.email }),
+  });
+  running.stripe.complete(session);
+  expect((await deliver(running, running.stripe.signedEvent('checkout.session.completed', session, running.secret))).status).toBe(200);
+  const [order] = await running.app.deps.db.select().from(orders).where(eq(orders.sessionId, session));
+  return { order: order!, session };
+}
+
+/** The owner ships `order` from the back office (`office`: a signed-in browser); its shipped step is dated `daysAgo` days back. */
+export async function shipOrder(
+  running: PaymentsApp,
+  office: ReturnType<typeof shopper>,
+  order: { id: number; number: string },
+  daysAgo: number,
+) {
+  const shipped = await office.post(`/admin/orders/${order.number}/ship`, { form_token: formToken(), tracking: 'AB123456789GB' });
+  expect(shipped.res.status).toBe(303);
+  await running.app.deps.db
+    .update(orderEvents)
+    .set({ at: new Date(Date.now() - daysAgo * 86_400_000).toISOString() })
+    .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.step, 'shipped')));
+}
