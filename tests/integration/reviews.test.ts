@@ -231,7 +231,13 @@ describe('a review through the link', () => {
     const waiting = await office.get('/admin/reviews');
     expect(waiting.html).toContain(`data-admin-review="${review!.id}"`);
     expect(textOf(waiting.html)).toContain('J., Marking Edge Training Knife, ');
+    // Today counts the reviews waiting, and links to them.
+    const waitingToday = async () => Number(/data-reviews-waiting="(\d+)"/.exec((await office.get('/admin')).html)![1]);
+    const before = await waitingToday();
+    expect(before).toBeGreaterThanOrEqual(1);
+    expect(textOf((await office.get('/admin')).html)).toContain(`${before} waiting to be approved or hidden. The reviews`);
     expect((await office.post(`/admin/reviews/${review!.id}/approve`, { form_token: formToken() })).res.status).toBe(303);
+    expect(await waitingToday()).toBe(before - 1);
     expect((await office.post(`/admin/reviews/${review!.id}/reply`, { form_token: formToken(), reply: 'Thank you!' })).res.status).toBe(
       303,
     );

@@ -11,6 +11,7 @@ import { CacheShort } from '#worker/db/read-cache/strategy.ts';
 import { orders, products, reviews, reviewStats, reviewVotes } from '#worker/db/schema.ts';
 import { ORDER_NUMBER, sameToken } from '#worker/orders/order-number.ts';
 import { orderByNumber } from '#worker/orders/order-queries.ts';
+import { COUNT_CAP } from '#worker/orders/order-lists.ts';
 import { reviewKey } from './review-invites.ts';
 
 /** What a review link names: the order, the product, and the key only that order's invitation carries. */
@@ -118,6 +119,14 @@ export async function voteHelpful(deps: { db: Db; changes: ChangeFeed }, reviewI
   if (added.length === 0) return { productId: review.productId, outcome: 'already' as const };
   await deps.changes.publish([productTag(review.productId)]);
   return { productId: review.productId, outcome: 'counted' as const };
+}
+
+/** Reviews waiting for the owner, counted up to COUNT_CAP (reviews_state_idx): what Today shows. */
+export async function reviewsWaiting(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(db.select({ id: reviews.id }).from(reviews).where(eq(reviews.state, 'pending')).limit(COUNT_CAP).as('waiting'));
+  return Number(row?.n ?? 0);
 }
 
 /** The back office's list: reviews in a state, newest first, with their product's name and their order's number. */

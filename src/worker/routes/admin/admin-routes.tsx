@@ -17,7 +17,7 @@ import { RETURN_FILTERS, ReturnsPage } from './returns-page.tsx';
 import { REVIEW_STATES, ReviewsPage } from './reviews-page.tsx';
 import { ReferralsPage } from './referrals-page.tsx';
 import { referralOverview } from '#worker/referrals/referral-program.ts';
-import { moderateReview, reviewList } from '#worker/reviews/review-store.ts';
+import { moderateReview, reviewList, reviewsWaiting } from '#worker/reviews/review-store.ts';
 import { Problem } from '#worker/routes/admin-frame/admin-ui.tsx';
 import { returnList, returnsWaiting } from '#worker/returns/return-queries.ts';
 import { VITALS_DAYS, VitalsPage } from './vitals-page.tsx';
@@ -27,7 +27,7 @@ const DAY_MS = 86_400_000;
 const office = new Hono<AdminEnv>()
   .get('/admin', async (c) => {
     const { db } = c.get('deps');
-    const [toShip, disputes, mail, stock, sales, oversold, returns] = await Promise.all([
+    const [toShip, disputes, mail, stock, sales, oversold, returns, reviews] = await Promise.all([
       ordersToShip(db),
       openDisputes(db),
       owedMailNow(db),
@@ -35,9 +35,10 @@ const office = new Hono<AdminEnv>()
       salesOf(db, shopPeriods()),
       oversoldLines(db),
       returnsWaiting(db),
+      reviewsWaiting(db),
     ]);
     const lowStock = stock.filter((r) => r.listed && r.level !== 'In Stock');
-    const data = { toShip, disputes, mail, lowStock, sales, oversold, returns };
+    const data = { toShip, disputes, mail, lowStock, sales, oversold, returns, reviews };
     return adminPage(c, 'Today', <TodayPage {...data} />);
   })
   .get('/admin/returns', async (c) => {

@@ -16,6 +16,8 @@ export interface TodayData {
   sales: Awaited<ReturnType<typeof salesOf>>;
   oversold: Awaited<ReturnType<typeof oversoldLines>>;
   returns: Awaited<ReturnType<typeof returnsWaiting>>;
+  /** Reviews waiting to be approved or hidden (up to COUNT_CAP). */
+  reviews: number;
 }
 
 /** Each kind of owed mail as the owner knows it. */
@@ -55,7 +57,7 @@ function SalesToday({ sales }: { sales: TodayData['sales'] }) {
 }
 
 /** /admin: what needs doing today, each block linking to where it is done. */
-export function TodayPage({ toShip, disputes, mail, lowStock, sales, oversold, returns }: TodayData) {
+export function TodayPage({ toShip, disputes, mail, lowStock, sales, oversold, returns, reviews }: TodayData) {
   const owed = Object.entries(mail).filter(([, m]) => m.owed > 0);
   return (
     <>
@@ -124,6 +126,16 @@ export function TodayPage({ toShip, disputes, mail, lowStock, sales, oversold, r
           {returns.toAnswer + returns.toReceive > 0 && (
             <a href="/admin/returns" className="underline">
               The requests
+            </a>
+          )}
+        </p>
+      </Section>
+      <Section title={`Reviews (${reviews >= COUNT_CAP ? `${COUNT_CAP}+` : reviews})`} id="reviews">
+        <p data-reviews-waiting={reviews}>
+          {reviews === 0 ? 'No reviews waiting.' : `${reviews >= COUNT_CAP ? `${COUNT_CAP}+` : reviews} waiting to be approved or hidden. `}
+          {reviews > 0 && (
+            <a href="/admin/reviews" className="underline">
+              The reviews
             </a>
           )}
         </p>
