@@ -1,10 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { MailMessage } from '#worker/mail/mailer.ts';
 import { axeReport } from '../support/axe';
 import { BROWSER_UA } from '../support/html';
 import { useBrowserAndShop } from '../support/e2e';
+import { mailArriving, readOutbox } from '../support/outbox';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
 
 /**
@@ -22,10 +20,7 @@ afterAll(async () => {
 });
 const e2e = useBrowserAndShop(() => ({ env: { ...stripe.env, STRIPE_WEBHOOK_SECRET: SECRET, ADMIN_EMAILS: OWNER }, ownSiteUrl: true }));
 
-const outbox = async () => {
-  const files = await readdir(e2e.shop.outboxDir).catch(() => [] as string[]);
-  return Promise.all(files.map(async (f) => JSON.parse(await readFile(join(e2e.shop.outboxDir, f), 'utf8')) as MailMessage));
-};
+const outbox = () => readOutbox(e2e.shop.outboxDir);
 
 describe('the back office on a phone', () => {
   it('signs in, ships an order, and every page is accessible and fits 360 px', async () => {
@@ -100,14 +95,7 @@ describe('the back office on a phone', () => {
       await page.getByLabel('E-mail address').fill(OWNER);
       await page.getByRole('button', { name: 'E-mail me a sign-in link' }).tap();
       await page.getByRole('heading', { level: 1, name: 'Check your inbox' }).waitFor();
-      const mail = await vi.waitFor(
-        async () => {
-          const found = (await outbox()).find((m) => m.to === OWNER && m.subject.includes('Sign in'));
-          expect(found).toBeDefined();
-          return found!;
-        },
-        { timeout: 5000 },
-      );
+      const mail = await mailArriving(e2e.shop.outboxDir, OWNER, 'Sign in');
       await page.goto(/https?:\/\/\S+\/admin\/sign-in\/link\?token=\S+/.exec(mail.text)![0]);
       await checkPage('sign-in link');
       await page.getByRole('button', { name: 'Sign in' }).tap();

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageSettled } from '../support/browser';
 import { useBrowserAndShop } from '../support/e2e';
+import { readOutbox } from '../support/outbox';
 import { shopper } from '../support/shopper';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
 import { runDbCli } from '../support/db-cli';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { MailMessage } from '#worker/mail/mailer.ts';
 
 /**
  * Stock as the operator and the shopper meet it: the built command behind `npm run stock` against the
@@ -78,10 +76,7 @@ describe('npm run stock', () => {
   });
 });
 
-const outbox = async () => {
-  const files = await readdir(e2e.shop.outboxDir).catch(() => [] as string[]);
-  return Promise.all(files.map(async (f) => JSON.parse(await readFile(join(e2e.shop.outboxDir, f), 'utf8')) as MailMessage));
-};
+const outbox = () => readOutbox(e2e.shop.outboxDir);
 const mailTo = async (to: string, subject: RegExp) => (await outbox()).filter((m) => m.to === to && subject.test(m.subject));
 
 describe('back in stock through npm run stock', () => {

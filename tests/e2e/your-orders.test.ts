@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { MailMessage } from '#worker/mail/mailer.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeReport } from '../support/axe';
 import { BROWSER_UA } from '../support/html';
 import { useBrowserAndShop } from '../support/e2e';
+import { mailArriving } from '../support/outbox';
 import { runDbCli } from '../support/db-cli';
 import { openShopDb } from '../support/shop-db';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
@@ -26,11 +24,6 @@ afterAll(async () => {
   await stripe?.close();
 });
 const e2e = useBrowserAndShop(() => ({ env: { ...stripe.env, STRIPE_WEBHOOK_SECRET: SECRET, ADMIN_EMAILS: OWNER }, ownSiteUrl: true }));
-
-const outbox = async () => {
-  const files = await readdir(e2e.shop.outboxDir).catch(() => [] as string[]);
-  return Promise.all(files.map(async (f) => JSON.parse(await readFile(join(e2e.shop.outboxDir, f), 'utf8')) as MailMessage));
-};
 
 /** A paid order of `EMAIL`, shipped: its number. */
 async function shippedOrder(): Promise<string> {
@@ -91,14 +84,7 @@ describe('your orders and a return on a phone, without JavaScript', () => {
       await page.getByRole('button', { name: 'E-mail me a link' }).tap();
       await page.getByRole('heading', { level: 1, name: 'Check your inbox' }).waitFor();
       await checkPage('check your inbox');
-      const mail = await vi.waitFor(
-        async () => {
-          const found = (await outbox()).find((m) => m.to === EMAIL && m.subject.startsWith('Your orders at'));
-          expect(found).toBeDefined();
-          return found!;
-        },
-        { timeout: 5000 },
-      );
+      const mail = await mailArriving(e2e.shop.outboxDir, EMAIL, 'Your orders at');
       await page.goto(/https?:\/\/\S+\/orders\/link\?token=\S+/.exec(mail.text)![0]);
       await checkPage('link');
       await page.getByRole('button', { name: 'Show my orders' }).tap();
@@ -155,14 +141,7 @@ describe('your orders and a return on a phone, without JavaScript', () => {
       await page.getByLabel('E-mail address').fill(OWNER);
       await page.getByRole('button', { name: 'E-mail me a sign-in link' }).tap();
       await page.getByRole('heading', { level: 1, name: 'Check your inbox' }).waitFor();
-      const signIn = await vi.waitFor(
-        async () => {
-          const found = (await outbox()).find((m) => m.to === OWNER && m.subject.includes('Sign in'));
-          expect(found).toBeDefined();
-          return found!;
-        },
-        { timeout: 5000 },
-      );
+      const signIn = await mailArriving(e2e.shop.outboxDir, OWNER, 'Sign in');
       await page.goto(/https?:\/\/\S+\/admin\/sign-in\/link\?token=\S+/.exec(signIn.text)![0]);
       await page.getByRole('button', { name: 'Sign in' }).tap();
       await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();

@@ -61,6 +61,14 @@ async function shippedOrder(daysAgo: number, email = 'shopper@example.com') {
   return { order, session, office };
 }
 
+/** The one invitation `number` was sent, waited for (a second would fail). */
+const invitationOf = (number: string) =>
+  vi.waitFor(() => {
+    const sent = invitations(number);
+    expect(sent).toHaveLength(1);
+    return sent[0]!;
+  });
+
 /** The review link for `product` in an invitation mail. */
 const linkFor = (mail: Mail, name: string) => new URL(new RegExp(`${name}: (https?://\\S+)`).exec(mail.TextBody)![1]!);
 
@@ -90,11 +98,7 @@ describe('review invitations', () => {
     await Promise.all([inviteReviews(jobDeps(), 10), inviteReviews(jobDeps(), 10)]);
     await retryAllOwedMail(jobDeps());
     await inviteReviews(jobDeps(), 10);
-    const mail = await vi.waitFor(() => {
-      const sent = invitations(due.order.number);
-      expect(sent).toHaveLength(1);
-      return sent[0]!;
-    });
+    const mail = await invitationOf(due.order.number);
     expect(mail.To).toBe('shopper@example.com');
     expect(linkFor(mail, 'G-Series Laser Training Pistol').pathname).toBe('/gb/reviews/write');
     expect(linkFor(mail, 'Marking Edge Training Knife').searchParams.get('product')).toBe('10');
@@ -168,11 +172,7 @@ describe('a review through the link', () => {
   it('waits for the owner, then shows on the product page with aggregateRating matching the shown average and count', async () => {
     const { order, office } = await shippedOrder(11, 'reviewer@example.com');
     await inviteReviews(jobDeps(), 10);
-    const mail = await vi.waitFor(() => {
-      const sent = invitations(order.number);
-      expect(sent).toHaveLength(1);
-      return sent[0]!;
-    });
+    const mail = await invitationOf(order.number);
     const link = linkFor(mail, 'Marking Edge Training Knife');
     const buyer = shopper(t);
     const form = await buyer.get(`${link.pathname}${link.search}`);
@@ -273,11 +273,7 @@ describe('a review through the link', () => {
 /** Invites `order`, then posts a review of the knife through its link, as a person would (the form, then a pause). */
 async function reviewKnife(order: { number: string }, title: string) {
   await inviteReviews(jobDeps(), 10);
-  const mail = await vi.waitFor(() => {
-    const sent = invitations(order.number);
-    expect(sent).toHaveLength(1);
-    return sent[0]!;
-  });
+  const mail = await invitationOf(order.number);
   const link = linkFor(mail, 'Marking Edge Training Knife');
   const form = await shopper(t).get(`${link.pathname}${link.search}`);
   await new Promise((r) => setTimeout(r, 350));
