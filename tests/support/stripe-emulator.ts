@@ -128,7 +128,7 @@ function lineItems(fields: Record<string, string>) {
  * /v1/payment_links/:id with `active`, recorded in `linkUpdates`). `state.mode` decides the next create answers: ok, fail (500), reject (400) or
  * hang (no answer: the client's time-out).
  * Promotion codes (GET /v1/promotion_codes?code=&active=, the coupon under `promotion` when expanded;
- * POST /v1/promotion_codes/:id with `active=false`) apply to sessions made with
+ * POST /v1/promotion_codes/:id with `active`) apply to sessions made with
  * `discounts[0][promotion_code]` or typed on the hosted page (typeCode); a first-orders-only code is
  * refused at payment (complete throws) to an address that paid before; with
  * `automatic_tax[enabled]` a session computes one rate by currency, inclusive or exclusive as its lines
@@ -752,11 +752,15 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
       }
       const promoUpdate = /^\/v1\/promotion_codes\/([\w-]+)$/.exec(url.pathname);
       if (req.method === 'POST' && promoUpdate) {
-        // Only `active` (and metadata) can change on a promotion code; a switched-off one cannot be switched on again.
+        // Only `active` (and metadata) can change on a promotion code; it is switched on again only while
+        // otherwise redeemable (its coupon valid, not expired, redemptions left), as Stripe documents.
         const fields = Object.fromEntries(new URLSearchParams(raw));
         const promo = promotions.find((p) => p.id === promoUpdate[1]);
         if (!promo) return replyJson(res, 404, stripeError(`No such promotion code: '${promoUpdate[1]}'`, 'id', 'resource_missing'));
-        if (fields.active === 'false') promo.active = false;
+        if (fields.active === 'true' && !promo.active && !redeemable({ ...promo, active: true })) {
+          return replyJson(res, 400, stripeError('This promotion code cannot be reactivated: it is no longer redeemable.', 'active'));
+        }
+        if (fields.active !== undefined) promo.active = fields.active === 'true';
         return replyJson(res, 200, promotionJson(promo, false));
       }
       if (req.method === 'POST' && url.pathname === '/v1/refunds') {

@@ -17,6 +17,12 @@ const LOOK_BACK_DAYS = 7;
 /** A product's review key for an order: from the order's own secret token, so only its buyer's link carries it. */
 export const reviewKey = (orderToken: string, productId: number) => orderKey(orderToken, `review:${productId}`);
 
+/** The invitation's keys: one per product's review link, and the unsubscribe link's. */
+async function linkKeys(orderToken: string, productIds: number[]): Promise<Record<string, string>> {
+  const keys = Object.fromEntries(await Promise.all(productIds.map(async (id) => [String(id), await reviewKey(orderToken, id)] as const)));
+  return { ...keys, unsubscribe: await orderKey(orderToken, 'unsubscribe') };
+}
+
 /**
  * Invites buyers to review what they bought, `days` after their order shipped: orders still paid in
  * full (never a refunded one), never disputed, with an address; once each, as a step of the order
@@ -42,21 +48,20 @@ export async function inviteReviews(deps: MailDeps & { log: Logger }, days: numb
       // An address that asked for no more such mail (or an order of nothing reviewable) is marked done
       // without a mail, so it never again takes one of a run's places from the orders behind it.
       const skip = ids.length === 0 || (await optedOut(db, deps.settings.RATE_LIMIT_SECRET, order.email));
-      const keys = Object.fromEntries(await Promise.all(ids.map(async (id) => [String(id), await reviewKey(order.token, id)] as const)));
-      keys.unsubscribe = await orderKey(order.token, 'unsubscribe');
+      const invite = skip
+        ? { kind: 'review_skipped' as const }
+        : { kind: 'review_invited' as const, detail: { keys: await linkKeys(order.token, ids) }, mail: 'review_invite' as const };
       await db.batch(
         stepStatements(db, {
           orderId: order.id,
           step: 'review_invite',
-          kind: skip ? 'review_skipped' : 'review_invited',
-          detail: skip ? undefined : { keys },
-          mail: skip ? undefined : 'review_invite',
+          ...invite,
           // An order disputed since the read above is not invited.
           when: sql`not exists (select 1 from order_events e where e.order_id = ${order.id} and e.status = 'dispute_opened')`,
           at: nowIso(),
         }),
       );
-      await sendOrderStepMails(deps, deps.log, order.id);
+      if (!skip) await sendOrderStepMails(deps, deps.log, order.id);
     } catch (err) {
       deps.log('error', 'review invitation failed', { orderId: order.id, ...errorFields(err) });
     }

@@ -38,13 +38,14 @@ export async function linkedPurchase(db: Db, link: ReviewLink) {
   return { order, productName: line.name, reviewed: done !== undefined };
 }
 
-/** Keeps a buyer's review, waiting for the owner; one per order and product (a link used twice is refused: 409). */
-export async function writeReview(db: Db, link: ReviewLink, review: ReviewInput): Promise<void> {
-  const { order, reviewed } = await linkedPurchase(db, link);
-  if (reviewed) throw new Refusal('You have reviewed this already: thank you.');
+/**
+ * Keeps a buyer's review of a product of `orderId` (from linkedPurchase), waiting for the owner; one per
+ * order and product: a second, even one racing the first, is refused (409).
+ */
+export async function writeReview(db: Db, orderId: number, productId: number, review: ReviewInput): Promise<void> {
   const kept = await db
     .insert(reviews)
-    .values({ productId: link.product, orderId: order.id, ...review, createdAt: nowIso() })
+    .values({ productId, orderId, ...review, createdAt: nowIso() })
     .onConflictDoNothing()
     .returning({ id: reviews.id });
   if (kept.length === 0) throw new Refusal('You have reviewed this already: thank you.');

@@ -68,7 +68,7 @@ export const reviewRoutes = new Hono<AppEnv>()
     try {
       if (!read.ok) return await again(read.problem);
       if (tooFast) return await again('That was quick: check your review, then send it again.');
-      const { reviewed } = await linkedPurchase(deps.db, link);
+      const { order, reviewed } = await linkedPurchase(deps.db, link);
       if (reviewed) throw new Refusal('You have reviewed this already: thank you.');
       // The contact form's other layers, once the link is known good: the honeypot and a token used
       // twice are answered as if kept (a bot learns nothing); Turnstile turned down asks again.
@@ -80,7 +80,7 @@ export const reviewRoutes = new Hono<AppEnv>()
         senderAddress: deps.senderAddressOf(c),
       });
       if (screened === 'refuse') return await again('Please confirm you are not a robot, then send your review again.');
-      if (screened === 'pass') await writeReview(deps.db, link, read.review);
+      if (screened === 'pass') await writeReview(deps.db, order.id, link.product, read.review);
       return shortPage(c, 200, 'Thank you for your review', <p>{THANKS}</p>);
     } catch (err) {
       if (!(err instanceof Refusal)) throw err;
