@@ -96,6 +96,46 @@ describe('whole pages from the cache in front of the app', () => {
   });
 });
 
+describe('what an attacker cannot do to the kept pages (issue 54)', () => {
+  const head = (path: string) => fetch(`${t.url}${path}`, { method: 'HEAD', headers: { 'Accept-Language': 'en-GB,en;q=0.9' } });
+
+  it('a HEAD never blanks a page: the GET after it, on a new address and on a kept page just purged, has the whole page', async () => {
+    const fresh = await visit('/gb/products?category=rifles&view=list');
+    expect(fresh.status).toBe('MISS');
+    const whole = fresh.html.length;
+    expect(whole).toBeGreaterThan(10_000);
+    for (const path of ['/gb/products?category=rifles&view=list', '/gb/products?category=knives']) {
+      if (path.includes('rifles')) await t.deps.changes.publish([`product:2`]);
+      const answered = await head(path);
+      expect(answered.status).toBe(200);
+      expect(await answered.text()).toBe('');
+      const after = await visit(path);
+      expect(after.status, path).toBe('HIT');
+      expect(after.html.length, path).toBeGreaterThan(10_000);
+      expect(after.html.endsWith('</html>'), path).toBe(true);
+    }
+    expect((await visit('/gb/products?category=rifles&view=list')).html.length).toBe(whole);
+  });
+
+  it('a query the page does not read is answered but not kept: after 1,500 cache-busters the product page is still a HIT', async () => {
+    await visit('/gb/product/1');
+    expect((await visit('/gb/product/1')).status).toBe('HIT');
+    const busted = await visit('/gb/product/1?cb=1');
+    expect(busted.status).toBe('BYPASS');
+    expect(busted.res.headers.get('cache-control')).toBe('private, no-cache');
+    for (let n = 2; n <= 1500; n += 100)
+      await Promise.all(
+        Array.from({ length: 100 }, (_, i) => visit(`/gb/product/1?cb=${n + i}`).then((p) => expect(p.status).toBe('BYPASS'))),
+      );
+    expect((await visit('/gb/product/1')).status).toBe('HIT');
+    // What the page reads is kept under its own query: the reviews newest first, a category of the list.
+    await visit('/gb/product/1?reviews=newest');
+    expect((await visit('/gb/product/1?reviews=newest')).status).toBe('HIT');
+    expect((await visit('/gb/product/1?reviews=junk')).status).toBe('BYPASS');
+    expect((await visit('/gb/products?category=pistols&utm_source=ad')).status).toBe('BYPASS');
+  });
+});
+
 describe('every change pushed out at once', () => {
   it('a delivery received in the back office: the next GET of the sold-out product says In Stock', async () => {
     await setStock(t.deps.db, KNIFE, 0, null);

@@ -17,9 +17,11 @@ export const REVIEW_ORDERS = ['helpful', 'newest'] as const;
 export type ReviewOrder = (typeof REVIEW_ORDERS)[number];
 export const reviewOrderOf = (asked: string | undefined): ReviewOrder => (asked === 'newest' ? 'newest' : 'helpful');
 
+/** A product page's query for an order of its reviews ('' for most helpful: the page itself). */
+export const reviewsSearch = (order: ReviewOrder) => (order === 'newest' ? '?reviews=newest' : '');
+
 /** A product page's address in an order (most helpful is the page itself), at its reviews or one review. */
-export const reviewsHref = (path: string, order: ReviewOrder, anchor = 'buyer-reviews') =>
-  `${path}${order === 'newest' ? '?reviews=newest' : ''}#${anchor}`;
+export const reviewsHref = (path: string, order: ReviewOrder, anchor = 'buyer-reviews') => `${path}${reviewsSearch(order)}#${anchor}`;
 
 const text = (max: number, min: number, tooShort: string) =>
   z.string(tooShort).check(z.trim(), z.minLength(min, tooShort), z.maxLength(max, `at most ${max} characters`));

@@ -35,7 +35,8 @@ const assets = clientAssets();
 export const renderer: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.setRenderer(async (content, head) => {
     const log = c.get('log');
-    const kept = c.get('shareable') && (head.cacheTags?.length ?? 0) > 0;
+    const search = new URL(c.req.url).search;
+    const kept = c.get('shareable') && (head.cacheTags?.length ?? 0) > 0 && search === (head.keptSearch ?? '');
     if (kept) c.set('pageTags', head.cacheTags);
     const whole = kept || isbot(c.req.header('user-agent'));
     const info: RequestInfo = {
@@ -43,7 +44,7 @@ export const renderer: MiddlewareHandler<AppEnv> = async (c, next) => {
       market: c.get('market'),
       // The page's own path: the market's prefix is the market, not part of the page.
       path: splitMarket(c.req.path).path,
-      search: new URL(c.req.url).search,
+      search,
       nonce: kept ? '' : c.get('nonce'),
       consent: ((v) => (isConsentChoice(v) ? v : null))(readCookie(c, BROWSER_COOKIES.consent)),
       settings: c.get('deps').settings,

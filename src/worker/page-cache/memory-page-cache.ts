@@ -4,7 +4,9 @@ import { sharedCacheDirectives } from '#shared/site/page-cache-rules.ts';
 
 /**
  * Node's stand-in for Workers Cache (the cache Cloudflare puts in front of a Worker), with its rules:
- * GET and HEAD only; the key is the path and query (not the host); a response is kept when its
+ * GET and HEAD only, sharing one entry: a HEAD is answered from the kept GET, and one that misses
+ * asks the app for a GET (what is kept is always a GET's whole answer; the HEAD gets its headers);
+ * the key is the path and query (not the host, not the method); a response is kept when its
  * headers allow a shared cache to (no Set-Cookie, not private or no-store, a max-age), under each
  * combination of the request headers its Vary names (compared verbatim; `Vary: *` keeps nothing);
  * fresh, then served at once while one background request refreshes it (stale-while-revalidate),
@@ -30,6 +32,12 @@ export interface PageCacheLimits {
   maxBytes: number;
 }
 
+/**
+ * The share of the store answers to addresses with a query string may take: they have a store of
+ * their own, so a flood of made-up queries (searches, ?cb=N) can never push the plain pages out.
+ */
+const QUERY_SHARE = 0.25;
+
 export type AppFetch = (request: Request) => Promise<Response>;
 
 const CONSUMED = new Set(['cache-tag', 'cloudflare-cdn-cache-control']);
@@ -51,12 +59,21 @@ function varyNames(headers: Headers): string[] | '*' | null {
 
 const matches = (variant: Variant, request: Request) => variant.varied.every(([name, value]) => request.headers.get(name) === value);
 
-export function memoryPageCache(limits: PageCacheLimits, now: () => number = Date.now) {
-  const lru = new LRUCache<string, Variant[]>({
-    max: limits.maxEntries,
-    maxSize: limits.maxBytes,
+/** What the app is asked: the request itself, or for a HEAD the same request as a GET (Workers Cache does the same). */
+const asGet = (request: Request) => (request.method === 'HEAD' ? new Request(request, { method: 'GET' }) : request);
+
+function store(maxEntries: number, maxBytes: number) {
+  return new LRUCache<string, Variant[]>({
+    max: Math.max(1, Math.floor(maxEntries)),
+    maxSize: Math.max(1, Math.floor(maxBytes)),
     sizeCalculation: (variants, key) => key.length + variants.reduce((n, v) => n + v.body.byteLength + 512, 0),
   });
+}
+
+export function memoryPageCache(limits: PageCacheLimits, now: () => number = Date.now) {
+  const paths = store(limits.maxEntries * (1 - QUERY_SHARE), limits.maxBytes * (1 - QUERY_SHARE));
+  const queries = store(limits.maxEntries * QUERY_SHARE, limits.maxBytes * QUERY_SHARE);
+  const storeOf = (key: string) => (key.includes('?') ? queries : paths);
   /** Background refreshes under way, by key and variant: one per stale entry. */
   const refreshing = new Set<string>();
   /** Bumped by every purge: an answer the app began before a purge may hold what it purged, so it is not kept. */
@@ -69,13 +86,23 @@ export function memoryPageCache(limits: PageCacheLimits, now: () => number = Dat
     return new Response(method === 'HEAD' ? null : variant.body, { status: variant.status, headers });
   }
 
-  /** The app's answer, kept when its headers allow; what the client gets either way. */
-  async function fill(request: Request, key: string, response: Response, status: 'MISS' | 'EXPIRED', since: number): Promise<Response> {
+  /**
+   * The app's answer to a GET, kept when its headers allow; what the client gets either way (for a
+   * HEAD, `method`, the same headers without the body).
+   */
+  async function fill(
+    request: Request,
+    method: string,
+    key: string,
+    response: Response,
+    status: 'MISS' | 'EXPIRED',
+    since: number,
+  ): Promise<Response> {
     const directives = sharedCacheDirectives(response.headers);
     const names = varyNames(response.headers);
     const keepable =
       since === generation &&
-      (request.method === 'GET' || request.method === 'HEAD') &&
+      request.method === 'GET' &&
       response.status === 200 &&
       !directives.uncacheable &&
       directives.maxAgeS !== null &&
@@ -85,7 +112,9 @@ export function memoryPageCache(limits: PageCacheLimits, now: () => number = Dat
       const headers = new Headers(response.headers);
       for (const name of CONSUMED) headers.delete(name);
       headers.set('cf-cache-status', 'BYPASS');
-      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+      if (method === 'HEAD') await response.body?.cancel();
+      const body = method === 'HEAD' ? null : response.body;
+      return new Response(body, { status: response.status, statusText: response.statusText, headers });
     }
     const body = await response.arrayBuffer();
     const variant: Variant = {
@@ -99,9 +128,10 @@ export function memoryPageCache(limits: PageCacheLimits, now: () => number = Dat
       staleMs: directives.staleWhileRevalidateS * 1000,
       staleIfErrorMs: directives.staleIfErrorS * 1000,
     };
+    const lru = storeOf(key);
     const others = (lru.get(key) ?? []).filter((v) => !sameVariant(v, variant));
     lru.set(key, [...others, variant]);
-    return answer(variant, status, request.method);
+    return answer(variant, status, method);
   }
 
   const sameVariant = (a: Variant, b: Variant) =>
@@ -110,49 +140,57 @@ export function memoryPageCache(limits: PageCacheLimits, now: () => number = Dat
   return {
     /** The request through the cache: a kept page, or the app's answer (kept when it may be). */
     async fetch(request: Request, app: AppFetch): Promise<Response> {
-      if (request.method !== 'GET' && request.method !== 'HEAD') return app(request);
+      const { method } = request;
+      if (method !== 'GET' && method !== 'HEAD') return app(request);
+      const get = asGet(request);
       const key = keyOf(request);
       const since = generation;
-      const variant = lru.get(key)?.find((v) => matches(v, request));
-      if (!variant) return fill(request, key, await app(request), 'MISS', since);
+      const variant = storeOf(key)
+        .get(key)
+        ?.find((v) => matches(v, request));
+      if (!variant) return fill(get, method, key, await app(get), 'MISS', since);
       const age = now() - variant.storedAt;
-      if (age < variant.freshMs) return answer(variant, 'HIT', request.method);
+      if (age < variant.freshMs) return answer(variant, 'HIT', method);
       const refreshKey = `${key}\n${JSON.stringify(variant.varied)}`;
       if (age < variant.freshMs + variant.staleMs) {
         if (!refreshing.has(refreshKey)) {
           refreshing.add(refreshKey);
-          void app(request.clone() as Request)
-            .then((fresh) => (fresh.status >= 500 ? undefined : fill(request, key, fresh, 'EXPIRED', since)))
+          const refresh = get.clone() as Request;
+          void app(refresh)
+            .then((fresh) => (fresh.status >= 500 ? undefined : fill(refresh, 'GET', key, fresh, 'EXPIRED', since)))
+            .then((kept) => kept?.body?.cancel())
             .catch(() => undefined)
             .finally(() => refreshing.delete(refreshKey));
         }
-        return answer(variant, 'UPDATING', request.method);
+        return answer(variant, 'UPDATING', method);
       }
       let fresh: Response | undefined;
       try {
-        fresh = await app(request);
+        fresh = await app(get);
       } catch (err) {
-        if (age < variant.freshMs + variant.staleIfErrorMs) return answer(variant, 'STALE', request.method);
+        if (age < variant.freshMs + variant.staleIfErrorMs) return answer(variant, 'STALE', method);
         throw err;
       }
-      if (fresh.status >= 500 && age < variant.freshMs + variant.staleIfErrorMs) return answer(variant, 'STALE', request.method);
-      return fill(request, key, fresh, 'EXPIRED', since);
+      if (fresh.status >= 500 && age < variant.freshMs + variant.staleIfErrorMs) return answer(variant, 'STALE', method);
+      return fill(get, method, key, fresh, 'EXPIRED', since);
     },
     /** Drops every kept page carrying one of the tags (any case); how many variants went. */
     purge(tags: readonly string[]): number {
       generation++;
       const wanted = new Set(tags.map((t) => t.toLowerCase()));
       let dropped = 0;
-      for (const [key, variants] of lru.entries()) {
-        const kept = variants.filter((v) => !v.tags.some((t) => wanted.has(t)));
-        dropped += variants.length - kept.length;
-        if (kept.length === 0) lru.delete(key);
-        else if (kept.length < variants.length) lru.set(key, kept);
+      for (const lru of [paths, queries]) {
+        for (const [key, variants] of lru.entries()) {
+          const kept = variants.filter((v) => !v.tags.some((t) => wanted.has(t)));
+          dropped += variants.length - kept.length;
+          if (kept.length === 0) lru.delete(key);
+          else if (kept.length < variants.length) lru.set(key, kept);
+        }
       }
       return dropped;
     },
     /** Pages kept now (variants), for /healthz and the bench. */
-    size: () => [...lru.values()].reduce((n, v) => n + v.length, 0),
+    size: () => [...paths.values(), ...queries.values()].reduce((n, v) => n + v.length, 0),
   };
 }
 

@@ -25,6 +25,13 @@ export interface PageHead extends SeoInput {
    * a change names one of its tags; a page without tags is always the visitor's own.
    */
   cacheTags?: string[];
+  /**
+   * The query string the page is kept under, as the page writes back what it read of the request's
+   * ('?category=pistols', '' by default): a request whose query is anything else (a campaign's
+   * parameters, a cache-buster, a parameter the page ignores) is answered but not kept, so made-up
+   * queries cannot fill the shared cache.
+   */
+  keptSearch?: string;
 }
 
 /** The head builder of a page with fixed wording; `path` is also the route it is served at. */

@@ -70,6 +70,7 @@ export function head({ filter, page, pageCount }: GuidesData, siteUrl: string): 
     description: DESCRIPTION,
     canonicalPath,
     cacheTags: [POSTS_TAG],
+    keptSearch: new URL(guidesPath(filter, page), siteUrl).search,
     links: [
       ...(prev ? [{ rel: 'prev' as const, href: guidesPath(filter, prev) }] : []),
       ...(next ? [{ rel: 'next' as const, href: guidesPath(filter, next) }] : []),

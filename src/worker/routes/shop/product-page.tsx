@@ -37,7 +37,7 @@ import { renderProductError } from './product-not-found.tsx';
 import { ProductSpecs } from './product-specs.tsx';
 import { ReviewsSection } from './reviews-section.tsx';
 import { BuyerReviews } from './buyer-reviews.tsx';
-import { reviewOrderOf } from '#shared/reviews/review-rules.ts';
+import { reviewOrderOf, reviewsSearch } from '#shared/reviews/review-rules.ts';
 import { readApprovedReviews, type ProductReviews } from '#worker/reviews/review-store.ts';
 import { reviewsJsonLd } from '#shared/reviews/review-jsonld.ts';
 import { TrustSection } from './trust-section.tsx';
@@ -109,6 +109,7 @@ export function head({ product, region, market, taxOn, reviews }: ProductData, s
     jsonLd: [{ ...productJsonLd(product, siteUrl, currency, market, { taxOn }), ...reviewsJsonLd(reviews) }],
     events: [viewItemEvent(analyticsItem(product))],
     cacheTags: [productTag(product.id)],
+    keptSearch: reviewsSearch(reviews.order),
   };
 }
 

@@ -9,6 +9,7 @@ import {
   listedProducts,
   listAnalytics,
   listHeading,
+  listSearch,
   parseListQuery,
   type CardItem,
   type ListState,
@@ -52,6 +53,7 @@ export function head({ state, items, region }: ProductListData): PageHead {
       : { canonicalPath: state.category ? `/products?category=${state.category}` : '/products' }),
     // Every product is in the page (the island filters in place): a change to any changes it.
     cacheTags: [CATALOGUE_TAG, ...items.map((item) => productTag(item.id))],
+    keptSearch: listSearch(state),
     events: [
       viewItemListEvent(
         list.id,

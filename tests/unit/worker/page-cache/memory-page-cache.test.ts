@@ -127,4 +127,49 @@ describe('the page cache stand-in (Workers Cache on Node)', () => {
     expect(await (await pending).text()).toBe('old');
     expect(cache.size()).toBe(0);
   });
+
+  it('shares one entry between GET and HEAD: a HEAD that misses asks the app for a GET, so the GET after it gets the whole page', async () => {
+    const cache = memoryPageCache({ maxEntries: 10, maxBytes: 1e6 });
+    const methods: string[] = [];
+    const app = async (request: Request) => {
+      methods.push(request.method);
+      return new Response('<p>the whole page</p>', { headers: { 'Content-Type': 'text/html', 'Cache-Tag': 'p', ...KEEP } });
+    };
+    const head = await cache.fetch(new Request('http://shop.test/p', { method: 'HEAD' }), app);
+    expect(head.headers.get('cf-cache-status')).toBe('MISS');
+    expect(await head.text()).toBe('');
+    expect(methods).toEqual(['GET']);
+    const after = await cache.fetch(get('/p'), app);
+    expect(after.headers.get('cf-cache-status')).toBe('HIT');
+    expect(await after.text()).toBe('<p>the whole page</p>');
+    // A HEAD of a kept page is answered from it, without its body and without the app.
+    const again = await cache.fetch(new Request('http://shop.test/p', { method: 'HEAD' }), app);
+    expect([again.headers.get('cf-cache-status'), await again.text(), methods.length]).toEqual(['HIT', '', 1]);
+  });
+
+  it('refreshes a stale page a HEAD found with a GET, never with the HEAD', async () => {
+    let clock = 0;
+    const cache = memoryPageCache({ maxEntries: 10, maxBytes: 1e6 }, () => clock);
+    const methods: string[] = [];
+    const app = async (request: Request) => {
+      methods.push(request.method);
+      return new Response(`page #${methods.length}`, { headers: { 'Content-Type': 'text/html', ...KEEP } });
+    };
+    await cache.fetch(get('/p'), app);
+    clock = 61_000;
+    const stale = await cache.fetch(new Request('http://shop.test/p', { method: 'HEAD' }), app);
+    expect(stale.headers.get('cf-cache-status')).toBe('UPDATING');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(methods).toEqual(['GET', 'GET']);
+    expect(await (await cache.fetch(get('/p'), app)).text()).toBe('page #2');
+  });
+
+  it('keeps answers to addresses with a query in a store of their own: a flood of them never pushes a plain page out', async () => {
+    const cache = memoryPageCache({ maxEntries: 20, maxBytes: 1e6 });
+    const { app } = countingApp();
+    await cache.fetch(get('/gb/product/1'), app);
+    for (let n = 0; n < 1500; n++) await cache.fetch(get(`/gb/products?q=${n}`), app);
+    expect((await cache.fetch(get('/gb/product/1'), app)).headers.get('cf-cache-status')).toBe('HIT');
+    expect(cache.size()).toBeLessThanOrEqual(20);
+  });
 });
