@@ -59,6 +59,9 @@ function varyNames(headers: Headers): string[] | '*' | null {
 
 const matches = (variant: Variant, request: Request) => variant.varied.every(([name, value]) => request.headers.get(name) === value);
 
+const sameVariant = (a: Variant, b: Variant) =>
+  a.varied.length === b.varied.length && a.varied.every(([name, value], i) => b.varied[i]?.[0] === name && b.varied[i]?.[1] === value);
+
 /** What the app is asked: the request itself, or for a HEAD the same request as a GET (Workers Cache does the same). */
 const asGet = (request: Request) => (request.method === 'HEAD' ? new Request(request, { method: 'GET' }) : request);
 
@@ -133,9 +136,6 @@ export function memoryPageCache(limits: PageCacheLimits, now: () => number = Dat
     lru.set(key, [...others, variant]);
     return answer(variant, status, method);
   }
-
-  const sameVariant = (a: Variant, b: Variant) =>
-    a.varied.length === b.varied.length && a.varied.every(([name, value], i) => b.varied[i]?.[0] === name && b.varied[i]?.[1] === value);
 
   return {
     /** The request through the cache: a kept page, or the app's answer (kept when it may be). */
