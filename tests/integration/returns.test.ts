@@ -287,3 +287,51 @@ describe('outside the window', () => {
     ).toBe(404);
   });
 });
+
+describe('one unit asked back under several names (issue 54)', () => {
+  it('is refused with a 400 and nothing recorded, for the shopper and the owner; the one unit yields at most 110% in credit', async () => {
+    const { order } = await placePaidOrder(running, {
+      lines: [{ productId: 1, name: 'G-Series Laser Training Pistol', quantity: 1, unitAmount: 14999 }],
+    });
+    const office = await owner();
+    await shipOrder(running, office, order, 2);
+    const browser = shopper(t);
+    expect((await browser.get(`/gb/orders/${order.number}?token=${order.token}`)).res.status).toBe(200);
+    const aliased = await browser.post(`/gb/orders/${order.number}/return`, {
+      line_1: '1',
+      line_01: '1',
+      line_001: '1',
+      reason: 'changed_mind',
+      wants: 'credit',
+    });
+    expect(aliased.res.status).toBe(400);
+    expect(await t.deps.db.select().from(returnRequests).where(eq(returnRequests.orderId, order.id))).toEqual([]);
+    const unitsBack = await office.post(`/admin/orders/${order.number}/return`, { form_token: formToken(), line_1: '1', line_01: '1' });
+    expect(unitsBack.res.status).toBe(400);
+    const returned = and(eq(stockMoves.orderNumber, order.number), eq(stockMoves.reason, 'return'));
+    expect(await t.deps.db.select().from(stockMoves).where(returned)).toEqual([]);
+
+    const asked = await browser.post(`/gb/orders/${order.number}/return`, { line_1: '1', reason: 'changed_mind', wants: 'credit' });
+    expect(asked.res.status).toBe(303);
+    const number = `${order.number}-R1`;
+    // A second request for the same unit is over what is left.
+    expect(
+      (await browser.post(`/gb/orders/${order.number}/return`, { line_1: '1', reason: 'changed_mind', wants: 'credit' })).res.status,
+    ).toBe(400);
+    expect((await office.post(`/admin/orders/${order.number}/returns/${number}/accept`, { form_token: formToken() })).res.status).toBe(303);
+    // Receiving more units fit to sell than the request sends back is refused too.
+    const overReceived = await office.post(`/admin/orders/${order.number}/returns/${number}/receive`, {
+      form_token: formToken(),
+      line_1: '2',
+    });
+    expect(overReceived.res.status).toBe(400);
+    expect(
+      (await office.post(`/admin/orders/${order.number}/returns/${number}/receive`, { form_token: formToken(), line_1: '1' })).res.status,
+    ).toBe(303);
+    const [request] = await t.deps.db.select().from(returnRequests).where(eq(returnRequests.orderId, order.id));
+    const code = /code (CREDIT-[A-Z0-9]+)/.exec(request!.answer ?? '')![1]!;
+    const credit = running.stripe.promotion(code)!.coupon.amount_off;
+    expect(credit).toBeLessThanOrEqual(Math.round(order.total * 1.1));
+    expect(credit).toBe(Math.round(14999 * 1.1));
+  });
+});

@@ -89,16 +89,56 @@ export interface AskedLine {
   quantity: number;
 }
 
+/** Units per product, however many lines name it: what every check of goods coming back compares. */
+export function unitsByProduct(lines: readonly AskedLine[]): Map<number, number> {
+  const units = new Map<number, number>();
+  for (const l of lines) units.set(l.productId, (units.get(l.productId) ?? 0) + l.quantity);
+  return units;
+}
+
+/**
+ * The first product whose units, all its lines together, are more than `left` has of it (undefined:
+ * not in the order), or null when every product fits. The one check of goods asked or sent back,
+ * for the shopper's form, the owner's and the command line alike.
+ */
+export function overLimit(left: ReadonlyMap<number, number>, lines: readonly AskedLine[]) {
+  for (const [productId, units] of unitsByProduct(lines)) {
+    const open = left.get(productId);
+    if (open === undefined || units > open) return { productId, units, open };
+  }
+  return null;
+}
+
 /** Why these lines cannot be asked back, or null: each must be bought, and no more than is not yet asked for. */
 export function linesRefusal(open: ReadonlyMap<number, number>, lines: readonly AskedLine[]): string | null {
   if (lines.length === 0) return 'Choose how many of at least one item you are sending back.';
-  for (const line of lines) {
-    const left = open.get(line.productId);
-    if (left === undefined) return 'That item is not part of this order.';
-    if (line.quantity > left)
-      return `You can send back at most ${left} of that item (what this order bought and is not yet being returned).`;
+  const over = overLimit(open, lines);
+  if (!over) return null;
+  if (over.open === undefined) return 'That item is not part of this order.';
+  return `You can send back at most ${over.open} of that item (what this order bought and is not yet being returned).`;
+}
+
+/** A form's quantity field for a product: `line_<id>`, the id as the form writes it (no sign, no leading zero). */
+const LINE_FIELD = /^line_([1-9]\d{0,8})$/;
+
+/**
+ * The `line_<product id>` quantities of a form (the shopper's return, the owner's goods back): one
+ * field per product, blank or 0 for none. Another spelling of a product's field (`line_03`,
+ * `line_+3`) is refused rather than read as a second line of the same product.
+ */
+export function readLineFields(fields: Record<string, string>, maxDigits: number): { lines: AskedLine[] } | { refusal: string } {
+  const lines: AskedLine[] = [];
+  const whole = new RegExp(`^\\d{1,${maxDigits}}$`);
+  for (const [name, raw] of Object.entries(fields)) {
+    if (!name.startsWith('line_')) continue;
+    const id = LINE_FIELD.exec(name)?.[1];
+    if (!id) return { refusal: 'The form was changed: reload the page and enter the quantities again.' };
+    const value = raw.trim();
+    if (value === '' || /^0+$/.test(value)) continue;
+    if (!whole.test(value)) return { refusal: 'Enter how many of each item as a whole number.' };
+    lines.push({ productId: Number(id), quantity: Number(value) });
   }
-  return null;
+  return { lines };
 }
 
 /**

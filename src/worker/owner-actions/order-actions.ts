@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { disputeHold } from '#shared/orders/dispute-hold.ts';
 import { ORDER_NUMBER } from '#shared/orders/order-number-pattern.ts';
 import { returnRefusal, SHIPPABLE, shipRefusal } from '#shared/orders/order-status.ts';
+import { overLimit } from '#shared/orders/return-rules.ts';
 import { nowIso } from '#worker/base/clock.ts';
 import type { Logger } from '#worker/base/log.ts';
 import { Refusal } from '#worker/base/refusal.ts';
@@ -129,11 +130,10 @@ export function goodsBackLines(order: StoredOrder, steps: readonly OrderStep[], 
   const left = returnable(order, steps);
   const lines = asked ?? [...left].filter(([, n]) => n > 0).map(([productId, quantity]) => ({ productId, quantity }));
   if (lines.length === 0) throw new Refusal(`order ${order.number} has nothing left to return`);
-  for (const line of lines) {
-    const open = left.get(line.productId);
-    if (open === undefined) throw new Refusal(`order ${order.number} has no product ${line.productId}`);
-    if (line.quantity > open)
-      throw new Refusal(`order ${order.number}: only ${open} of product ${line.productId} can come back, not ${line.quantity}`);
+  const over = overLimit(left, lines);
+  if (over) {
+    if (over.open === undefined) throw new Refusal(`order ${order.number} has no product ${over.productId}`);
+    throw new Refusal(`order ${order.number}: only ${over.open} of product ${over.productId} can come back, not ${over.units}`);
   }
   return { lines, left };
 }

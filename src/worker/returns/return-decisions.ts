@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { formatMinor } from '#shared/money.ts';
-import { creditFor, type ReturnState } from '#shared/orders/return-rules.ts';
+import { creditFor, overLimit, unitsByProduct, type ReturnState } from '#shared/orders/return-rules.ts';
 import { refundLeft, refundsAsked } from '#shared/orders/refund-rules.ts';
 import { nowIso } from '#worker/base/clock.ts';
 import { randomToken } from '#worker/base/digest.ts';
@@ -143,11 +143,9 @@ export async function receiveReturn(
   const { request, order } = await requestNamed(deps, number);
   if (request.state !== 'accepted') throw stateRefusal(request, 'accepted');
   const money = (minor: number) => formatMinor(minor, order.currency);
-  for (const line of resaleable) {
-    const asked = request.lines.find((l) => l.productId === line.productId)?.quantity ?? 0;
-    if (line.quantity > asked)
-      throw new Refusal(`Return ${request.number} sends back ${asked} of product ${line.productId}, not ${line.quantity}.`, 'invalid');
-  }
+  const over = overLimit(unitsByProduct(request.lines), resaleable);
+  if (over)
+    throw new Refusal(`Return ${request.number} sends back ${over.open ?? 0} of product ${over.productId}, not ${over.units}.`, 'invalid');
   const said: string[] = [];
   let settled: { answer: string; detail: OrderStepDetail; mail: OrderMailKind | undefined };
   if (request.outcome === 'refund') {

@@ -10,6 +10,7 @@ import { addOrderNote, notesOf } from '#worker/owner-actions/order-notes.ts';
 import { returnsOfOrder } from '#worker/returns/return-queries.ts';
 import { acceptReturn, receiveReturn, refuseReturn } from '#worker/returns/return-decisions.ts';
 import { parseRefundAmount } from '#shared/orders/refund-rules.ts';
+import { readLineFields } from '#shared/orders/return-rules.ts';
 import { actionDeps, adminPage, claimForm, refused, type AdminContext } from '#worker/routes/admin-frame/admin-context.tsx';
 import type { AdminEnv } from '#worker/routes/admin-frame/admin-guard.tsx';
 import { OrderDetailPage, type OrderDetailData, type OrderForm } from './order-detail-page.tsx';
@@ -56,13 +57,9 @@ async function act(c: AdminContext, form: OrderForm, fields: Record<string, stri
 
 /** The `line_<product id>` fields as lines (blank or 0: that product did not come back); none is an empty list. */
 function returnedLines(fields: Record<string, string>) {
-  return Object.entries(fields).flatMap(([name, value]) => {
-    const productId = Number(/^line_(\d{1,9})$/.exec(name)?.[1]);
-    const quantity = value.trim();
-    if (!productId || quantity === '' || quantity === '0') return [];
-    if (!/^\d{1,6}$/.test(quantity)) throw new Refusal(`${value} is not a number of units (0 or more).`, 'invalid');
-    return [{ productId, quantity: Number(quantity) }];
-  });
+  const read = readLineFields(fields, 6);
+  if ('refusal' in read) throw new Refusal(read.refusal, 'invalid');
+  return read.lines;
 }
 
 export const orderRoutes = new Hono<AdminEnv>()

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { RETURN_OUTCOMES, RETURN_REASONS, type ReturnOutcome, type ReturnReason } from '#shared/orders/return-rules.ts';
+import { readLineFields, RETURN_OUTCOMES, RETURN_REASONS, type ReturnOutcome, type ReturnReason } from '#shared/orders/return-rules.ts';
 import { Refusal, refusalStatus } from '#worker/base/refusal.ts';
 import { setFlash } from '#worker/http/flash-notice.ts';
 import { readFields } from '#worker/http/read-fields.ts';
@@ -36,12 +36,9 @@ async function showForm(c: Context<AppEnv>, problem?: { text: string; status: 40
 
 /** The form's fields as a request: `line_<product id>` quantities, a reason and an outcome of the lists. */
 function readAsk(fields: Record<string, string>) {
-  const lines = Object.entries(fields).flatMap(([name, value]) => {
-    const productId = Number(/^line_(\d{1,9})$/.exec(name)?.[1]);
-    if (!productId || value.trim() === '' || value.trim() === '0') return [];
-    if (!/^\d{1,4}$/.test(value.trim())) throw new Refusal('Enter how many of each item as a whole number.', 'invalid');
-    return [{ productId, quantity: Number(value.trim()) }];
-  });
+  const read = readLineFields(fields, 4);
+  if ('refusal' in read) throw new Refusal(read.refusal, 'invalid');
+  const { lines } = read;
   const reason = fields.reason as ReturnReason;
   const wants = fields.wants as ReturnOutcome;
   if (!RETURN_REASONS.includes(reason)) throw new Refusal('Choose why you are sending it back.', 'invalid');

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { allowed, creditFor, dueDelivery, linesRefusal, returnedValue, returnWindow } from '#shared/orders/return-rules.ts';
+import {
+  allowed,
+  creditFor,
+  dueDelivery,
+  linesRefusal,
+  overLimit,
+  readLineFields,
+  returnedValue,
+  returnWindow,
+  unitsByProduct,
+} from '#shared/orders/return-rules.ts';
 
 const shipped = { region: 'UK', shippingOption: 'Standard delivery', status: 'paid' };
 
@@ -53,5 +63,25 @@ describe('what comes back', () => {
     // A £15 discount is shared out: each pistol was paid £142.49.
     expect(returnedValue({ ...order, total: 28997 }, [{ productId: 1, quantity: 1 }])).toBe(14249);
     expect(creditFor(14999)).toBe(16499);
+  });
+});
+
+describe('goods asked back, per product (issue 54)', () => {
+  it('reads one field per product as the form writes it, refusing another spelling of it', () => {
+    expect(readLineFields({ line_3: '2', line_4: '', line_5: '0', reason: 'x' }, 4)).toEqual({ lines: [{ productId: 3, quantity: 2 }] });
+    for (const alias of ['line_03', 'line_003', 'line_+3', 'line_3 ', 'line_0', 'line_1234567890', 'line_'])
+      expect(readLineFields({ line_3: '1', [alias]: '1' }, 4), alias).toHaveProperty('refusal');
+    for (const quantity of ['-1', '1.5', '1e3', '12345', ' 2x'])
+      expect(readLineFields({ line_3: quantity }, 4), quantity).toHaveProperty('refusal');
+  });
+
+  it('compares the total per product with what is left, however many lines name it', () => {
+    const left = new Map([[3, 1]]);
+    const three = [1, 1, 1].map((quantity) => ({ productId: 3, quantity }));
+    expect(unitsByProduct(three)).toEqual(new Map([[3, 3]]));
+    expect(overLimit(left, three)).toEqual({ productId: 3, units: 3, open: 1 });
+    expect(linesRefusal(left, three)).toMatch(/at most 1 of that item/);
+    expect(overLimit(left, [{ productId: 3, quantity: 1 }])).toBeNull();
+    expect(overLimit(left, [{ productId: 9, quantity: 1 }])).toEqual({ productId: 9, units: 1, open: undefined });
   });
 });
