@@ -118,6 +118,23 @@ describe('what an attacker cannot do to the kept pages (issue 54)', () => {
     expect((await visit('/gb/products?category=rifles&view=list')).html.length).toBe(whole);
   });
 
+  it("a market's kept page carries no visitor's country: a GB visitor served the page a US visitor filled is told GB by the shop", async () => {
+    const detection = (html: string) =>
+      JSON.parse(/<script id="region-detection" type="application\/json">([^<]+)<\/script>/.exec(html)![1]!);
+    await visit('/gb/products?category=bundles', { 'CF-IPCountry': 'US' });
+    const gb = await visit('/gb/products?category=bundles', { 'CF-IPCountry': 'GB' });
+    expect(gb.status).toBe('HIT');
+    expect(detection(gb.html).country).toBeNull();
+    expect(gb.html.includes(`"country":"US"`)).toBe(false);
+    const asked = await fetch(`${t.url}/_country`, { headers: { 'CF-IPCountry': 'GB' } });
+    expect(asked.headers.get('cache-control')).toBe('private, no-store');
+    expect(await asked.json()).toEqual({ country: 'GB' });
+    await fetch(`${t.url}/_country`, { headers: { 'CF-IPCountry': 'US' } }).then(async (r) =>
+      expect(await r.json()).toEqual({ country: 'US' }),
+    );
+    expect((await fetch(`${t.url}/_country`, { headers: { 'CF-IPCountry': 'GB' } })).headers.get('cf-cache-status')).toBe('BYPASS');
+  });
+
   it('a query the page does not read is answered but not kept: after 1,500 cache-busters the product page is still a HIT', async () => {
     await visit('/gb/product/1');
     expect((await visit('/gb/product/1')).status).toBe('HIT');

@@ -1,4 +1,4 @@
-import { detectRegion, type DetectionResult } from '#shared/region/detection.ts';
+import { detectRegion, EDGE_COUNTRY_PATH, type DetectionResult } from '#shared/region/detection.ts';
 import { islandsHydrated } from '#client/hydration/islands-hydrated.ts';
 import { browserDetectionSteps, type DetectionConfig } from '#ui/state/region-detect.ts';
 import { savedPreference } from './persist.ts';
@@ -24,6 +24,17 @@ function offerMarket(market: Market, result: DetectionResult): void {
     description: `See prices in ${currencySymbol[currency]} (${currency}).`,
     action: { label: `Go to the ${result.region} shop`, href: marketHref(marketOfRegion[result.region], path + location.search) },
   });
+}
+
+/** The country the edge gave this visitor, from the shop's never-kept answer; null when it has none or did not answer. */
+async function edgeCountry(): Promise<string | null> {
+  try {
+    const res = await fetch(EDGE_COUNTRY_PATH, { credentials: 'omit', signal: AbortSignal.timeout(5000) });
+    const { country } = (await res.json()) as { country?: unknown };
+    return typeof country === 'string' ? country : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The result is shown on <html> next to the region, for support and tests to read. */
@@ -55,8 +66,9 @@ export function detectRegionOnce(config: DetectionConfig): void {
     const market = pageMarket();
     if (market) {
       dataset.regionDetection = 'running';
-      // No permission prompt for a toast: the edge's country or the IP lookup is enough.
-      offerMarket(market, await detectRegion(browserDetectionSteps({ ...config, geolocation: false })));
+      // No permission prompt for a toast: the edge's country (asked of the shop: the page is everyone's) or the IP lookup is enough.
+      const country = await edgeCountry();
+      offerMarket(market, await detectRegion(browserDetectionSteps({ ...config, country, geolocation: false })));
       dataset.regionDetection = 'done';
       return;
     }

@@ -1,5 +1,8 @@
 import { countryFromLanguageTag, DEFAULT_REGION, normaliseCountry, regionFromCountry, type Region } from './region.ts';
 
+/** Where a kept page's script asks the shop for the country the edge gave the visitor (never kept). */
+export const EDGE_COUNTRY_PATH = '/_country';
+
 /** The browser's position request gives up after 5 s. */
 export const GEOLOCATION_TIMEOUT_MS = 5000;
 

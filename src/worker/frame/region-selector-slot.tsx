@@ -3,11 +3,15 @@ import { RegionSelect } from '#ui/site/region-select.tsx';
 import type { DetectionConfig } from '#ui/state/region-detect.ts';
 import { useRequestInfo } from '#worker/render/request-context.tsx';
 
-/** What the browser's region detection needs (the entry reads it from #region-detection; no island has to hydrate for it). */
+/**
+ * What the browser's region detection needs (the entry reads it from #region-detection; no island has
+ * to hydrate for it). A market's page is one page for every visitor (a shared cache keeps it whatever
+ * their country), so it names no country; an unprefixed page varies on it.
+ */
 export function useDetectionConfig(): DetectionConfig {
-  const { region, settings } = useRequestInfo();
+  const { region, settings, market } = useRequestInfo();
   return {
-    country: region.country,
+    country: market ? null : region.country,
     geolocation: settings.REGION_GEOLOCATION === 'on',
     reverseGeocodeUrl: settings.REVERSE_GEOCODE_URL,
     ipLookupUrl: settings.IP_LOOKUP_URL,
