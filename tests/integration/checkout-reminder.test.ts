@@ -1,4 +1,8 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { checkoutRecoveries } from '#worker/db/schema.ts';
+import { optedOut, optOut } from '#worker/limits/mail-opt-outs.ts';
+import { placePaidOrder } from '../support/paid-orders';
 import { textOf } from '../support/html';
 import { startPaymentsApp, type PaymentsApp } from '../support/payments-app';
 import { shopper } from '../support/shopper';
@@ -15,7 +19,8 @@ let t: TestApp;
 const { log } = keptLog();
 
 beforeAll(async () => {
-  running = await startPaymentsApp(SECRET, log);
+  // Each checkout may name its network (the test's X-Forwarded-For), as shoppers on six networks would.
+  running = await startPaymentsApp(SECRET, log, { CLIENT_IP_HEADER: 'X-Forwarded-For' });
   t = running.app;
 });
 afterAll(() => running.close());
@@ -29,8 +34,8 @@ const webhook = (event: { body: string; headers: Record<string, string> }) =>
   fetch(`${t.url}/webhooks/stripe`, { method: 'POST', body: event.body, headers: event.headers });
 
 /** A UK shopper's cart of one G-Series pistol taken to Stripe: the browser and the session's id. */
-async function checkoutStarted() {
-  const s = shopper(t, { 'CF-IPCountry': 'GB' });
+async function checkoutStarted(network = '127.0.0.1') {
+  const s = shopper(t, { 'CF-IPCountry': 'GB', 'X-Forwarded-For': network });
   await s.post('/gb/cart/add', { product_id: '1' });
   const { body } = await s.post('/gb/cart/checkout', {}, { Accept: 'application/json' });
   const id = /cs_test_\d+/.exec(body)![0];
@@ -103,5 +108,71 @@ describe('a checkout left behind', () => {
     await new Promise((r) => setTimeout(r, 300));
     for (const to of ['no.thanks@example.com', 'came.back@example.com']) expect(reminders(to)).toEqual([]);
     expect(running.postmark.accepted.filter((m) => String(m.body.Subject).includes('is waiting'))).toHaveLength(1);
+  });
+});
+
+describe('reminders to one address (issue 54)', () => {
+  it('at most one a day and three a month, however many checkouts name it', async () => {
+    const stranger = 'not.theirs@example.com';
+    const sessions = await Promise.all(Array.from({ length: 6 }, (_, n) => checkoutStarted(`203.0.${113 + n}.7`)));
+    await Promise.all(sessions.map(({ id }) => expires(id, { email: stranger, consent: 'opt_in' })));
+    await vi.waitFor(() => expect(reminders(stranger)).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(reminders(stranger)).toHaveLength(1);
+    // A day later one more, up to three in thirty days.
+    for (const expected of [2, 3, 3]) {
+      await t.deps.db
+        .update(checkoutRecoveries)
+        .set({ createdAt: sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${checkoutRecoveries.createdAt}, '-2 days')` })
+        .where(eq(checkoutRecoveries.email, stranger));
+      const { id } = await checkoutStarted(`198.51.100.${expected}`);
+      await expires(id, { email: stranger, consent: 'opt_in' });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(reminders(stranger)).toHaveLength(expected);
+    }
+  });
+});
+
+describe('a shop restarted without RATE_LIMIT_SECRET (issue 54)', () => {
+  it('keeps the key it drew: an unsubscribed address stays unsubscribed, and a buyer’s code named after the restart is at Stripe', async () => {
+    const own = await startPaymentsApp('whsec_test_restart', log);
+    try {
+      expect(process.env.RATE_LIMIT_SECRET).toBeUndefined();
+      const before = own.app.deps.settings.RATE_LIMIT_SECRET;
+      expect(before).toMatch(/^[\w-]{43}$/);
+      // A buyer's first order makes their code at Stripe; the address also unsubscribes from reminders.
+      const buyer = 'repeat.buyer@example.com';
+      const first = await placePaidOrder(own, { email: buyer });
+      const code = await vi.waitFor(() => {
+        const mail = own.postmark.accepted.map((m) => m.body as Mail).find((m) => m.Subject === `Order confirmed: ${first.order.number}`);
+        return /give friends your code (FRIEND-[A-Z0-9]{8})\./.exec(mail!.TextBody)![1]!;
+      });
+      await vi.waitFor(() => expect(own.stripe.promotion(code)).toBeDefined());
+      await optOut(own.app.deps.db, own.app.deps.settings.RATE_LIMIT_SECRET, buyer);
+
+      const after = await own.restart();
+      expect(after.deps.settings.RATE_LIMIT_SECRET).toBe(before);
+      expect(await optedOut(after.deps.db, after.deps.settings.RATE_LIMIT_SECRET, buyer)).toBe(true);
+      const s = shopper(after, { 'CF-IPCountry': 'GB' });
+      await s.post('/gb/cart/add', { product_id: '1' });
+      const id = /cs_test_\d+/.exec((await s.post('/gb/cart/checkout', {}, { Accept: 'application/json' })).body)![0];
+      own.stripe.expire(id, { email: buyer, consent: 'opt_in' });
+      const expired = own.stripe.signedEvent('checkout.session.expired', id, own.secret);
+      expect((await fetch(`${after.url}/webhooks/stripe`, { method: 'POST', body: expired.body, headers: expired.headers })).status).toBe(
+        200,
+      );
+
+      const second = await placePaidOrder(own, { email: buyer });
+      const named = await vi.waitFor(() => {
+        const mail = own.postmark.accepted.map((m) => m.body as Mail).find((m) => m.Subject === `Order confirmed: ${second.order.number}`);
+        return /give friends your code (FRIEND-[A-Z0-9]{8})\./.exec(mail!.TextBody)![1]!;
+      });
+      expect(named).toBe(code);
+      expect(own.stripe.promotion(named)).toBeDefined();
+      await new Promise((r) => setTimeout(r, 300));
+      expect(own.postmark.accepted.map((m) => m.body as Mail).filter((m) => m.To === buyer && /is waiting/.test(m.Subject))).toEqual([]);
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -9,6 +9,8 @@ export interface PaymentsApp {
   stripe: StripeEmulator;
   postmark: PostmarkEmulator;
   app: TestApp;
+  /** The shop restarted on the same database (the emulators go on); `app` is the new one. */
+  restart(): Promise<TestApp>;
   close(): Promise<void>;
 }
 
@@ -36,13 +38,18 @@ export async function startPaymentsApp(
     log,
     ...opts,
   });
-  return {
+  const running: PaymentsApp = {
     secret,
     stripe,
     postmark,
     app,
+    async restart() {
+      running.app = await running.app.restart();
+      return running.app;
+    },
     close: async () => {
-      await Promise.all([app.close(), stripe.close(), postmark.close()]);
+      await Promise.all([running.app.close(), stripe.close(), postmark.close()]);
     },
   };
+  return running;
 }

@@ -30,6 +30,8 @@ export interface TestApp {
   get(path: string, headers?: Record<string, string>): Promise<FetchedPage>;
   /** The same as a search crawler (GOOGLEBOT_UA), which gets the page complete in one piece. */
   crawl(path: string, headers?: Record<string, string>): Promise<FetchedPage>;
+  /** Stops the process's app and starts it again on the same database file and settings (what a restart keeps); the new app. */
+  restart(): Promise<TestApp>;
   close(): Promise<void>;
 }
 
@@ -49,9 +51,11 @@ export async function startTestApp(
     log?: Logger;
     /** Serve through the page cache as `npm start` does (off by default: most tests change the database behind the app's back). */
     pageCache?: boolean;
+    /** The folder of an app stopped for a restart (its database is kept); a new one by default. */
+    dir?: string;
   } = {},
 ): Promise<TestApp> {
-  const dir = await mkdtemp(join(tmpdir(), 'shop-test-'));
+  const dir = opts.dir ?? (await mkdtemp(join(tmpdir(), 'shop-test-')));
   const settings = parseSettings(
     {
       TURSO_DATABASE_URL: `file:${join(dir, 'shop.db')}`,
@@ -75,6 +79,10 @@ export async function startTestApp(
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    deps.db.$client.close();
+  };
   return {
     url,
     deps,
@@ -82,9 +90,12 @@ export async function startTestApp(
     dir,
     get: (path, headers = {}) => fetchPage(`${url}${path}`, { 'User-Agent': BROWSER_UA, ...headers }),
     crawl: (path, headers = {}) => fetchPage(`${url}${path}`, { 'User-Agent': GOOGLEBOT_UA, ...headers }),
+    async restart() {
+      await stop();
+      return startTestApp({ ...opts, dir });
+    },
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      deps.db.$client.close();
+      await stop();
       await rm(dir, { recursive: true, force: true });
     },
   };

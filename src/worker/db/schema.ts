@@ -415,8 +415,32 @@ export const checkoutRecoveries = sqliteTable(
     ...mailColumns(),
     createdAt: text('created_at').notNull().default(now),
   },
-  (t) => [index('checkout_recoveries_owed_idx').on(t.notifiedAt, t.id)],
+  (t) => [
+    index('checkout_recoveries_owed_idx').on(t.notifiedAt, t.id),
+    // How many reminders an address was sent lately (at most one a day, three a month).
+    index('checkout_recoveries_email_idx').on(t.email, t.createdAt),
+  ],
 );
+
+/**
+ * Secrets the shop draws itself, once, when the operator set none (RATE_LIMIT_SECRET on Node): kept
+ * here so every process on this database, and every restart, keys the same way.
+ */
+export const keptSecrets = sqliteTable('kept_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: text('created_at').notNull().default(now),
+});
+
+/**
+ * When a shared cache was last purged, by cache (the edge's Workers Cache): a purge takes the slot
+ * only when the last one is a window old, so a burst of changes makes one purge per window.
+ */
+export const purgeSlots = sqliteTable('purge_slots', {
+  name: text('name').primaryKey(),
+  /** Milliseconds since the epoch. */
+  lastAt: integer('last_at').notNull(),
+});
 
 /** Addresses that asked for no more promotional mail (a checkout's reminder): only their HMAC key is kept. */
 export const mailOptOuts = sqliteTable('mail_opt_outs', {

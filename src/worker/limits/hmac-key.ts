@@ -1,11 +1,13 @@
-/** Used when RATE_LIMIT_SECRET is unset: random per process (per isolate on the Worker). */
+/**
+ * Used when no secret reaches the key: random per process. Node always has one (the operator's, or the
+ * one its database keeps: kept-secret.ts); a Worker without its secret answers /healthz 503.
+ */
 let fallbackSecret: string | undefined;
 const keys = new Map<string, Promise<CryptoKey>>();
 
 /**
  * The contact form's HMAC-SHA-256 key from RATE_LIMIT_SECRET (rate-limit keys, fill-time tokens;
- * each use signs its own prefix, so one never stands for another). Unset: a random key for this
- * process, so what was signed before a restart no longer verifies.
+ * each use signs its own prefix, so one never stands for another).
  */
 export function contactHmacKey(secret: string | undefined): Promise<CryptoKey> {
   const material = secret ?? (fallbackSecret ??= crypto.randomUUID() + crypto.randomUUID());

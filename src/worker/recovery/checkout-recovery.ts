@@ -15,6 +15,33 @@ import { productLookup } from '#worker/products/product-queries.ts';
 
 /** A buyer who paid within this long of a session's end has come back already: no reminder. */
 const PAID_SINCE_MS = 24 * 3_600_000;
+/** Reminders one address may be sent, whoever starts the checkouts that name it (from any number of networks). */
+export const REMINDER_LIMITS = [
+  { count: 1, withinMs: 86_400_000 },
+  { count: 3, withinMs: 30 * 86_400_000 },
+] as const;
+
+/**
+ * The reminder's row, kept in one statement only when the session has none yet and the address is
+ * under REMINDER_LIMITS (two sessions expiring at once cannot both pass); its id, or null.
+ */
+async function keepReminder(
+  db: Db,
+  row: { sessionId: string; email: string; market: Market | null; cart: string },
+): Promise<number | null> {
+  const at = nowIso();
+  const token = newToken();
+  const under = REMINDER_LIMITS.map(
+    ({ count, withinMs }) =>
+      sql`(select count(*) from ${checkoutRecoveries} where ${checkoutRecoveries.email} = ${row.email} and ${checkoutRecoveries.createdAt} > ${new Date(Date.parse(at) - withinMs).toISOString()}) < ${count}`,
+  );
+  await db.run(
+    sql`insert or ignore into ${checkoutRecoveries} (session_id, email, market, cart, token, confirmation_wanted, created_at)
+      select ${row.sessionId}, ${row.email}, ${row.market}, ${row.cart}, ${token}, 0, ${at} where ${sql.join(under, sql` and `)}`,
+  );
+  const [kept] = await db.select({ id: checkoutRecoveries.id }).from(checkoutRecoveries).where(eq(checkoutRecoveries.token, token));
+  return kept?.id ?? null;
+}
 
 export const restorePath = (token: string) => `/cart/restore/${token}`;
 export const unsubscribePath = (token: string) => `/mail/unsubscribe/${token}`;
@@ -45,22 +72,10 @@ export async function oweRecovery(deps: MailDeps & { log: Logger }, session: Ses
     )
     .limit(1);
   if (paid) return false;
-  const kept = await db
-    .insert(checkoutRecoveries)
-    .values({
-      sessionId: session.id,
-      email,
-      market: marketOfStored(session.metadata.region),
-      cart,
-      token: newToken(),
-      confirmationWanted: false,
-      createdAt: nowIso(),
-    })
-    .onConflictDoNothing()
-    .returning({ id: checkoutRecoveries.id });
-  if (kept.length === 0) return false;
+  const kept = await keepReminder(db, { sessionId: session.id, email, market: marketOfStored(session.metadata.region), cart });
+  if (kept === null) return false;
   try {
-    await sendOwedNow(recoveryMail, deps, deps.log, eq(checkoutRecoveries.id, kept[0]!.id), 1);
+    await sendOwedNow(recoveryMail, deps, deps.log, eq(checkoutRecoveries.id, kept), 1);
   } catch (err) {
     deps.log('error', 'checkout reminder not sent now (the retry job sends it)', errorFields(err));
   }

@@ -11,6 +11,7 @@ import { parseOrderCommand, runOrderCommand } from '#worker/cli/order-args.ts';
 import { createNodeDeps, openNodeDatabase } from './node-deps.ts';
 import { parseSettings, SettingsError } from '#worker/base/settings.ts';
 import { migrateDatabase } from './migrate-node.ts';
+import { withKeptSecret } from '#worker/limits/kept-secret.ts';
 import { slowestInp, vitalsP75 } from '#worker/vitals/vitals-queries.ts';
 import { formatVitalsReport, parseVitalsFlags } from '#worker/cli/vitals-report.ts';
 import { parseStockCommand, runStockCommand } from '#worker/cli/stock-args.ts';
@@ -170,7 +171,7 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
       const stockCommand = parseStockCommand(flags);
       await migrateDatabase(db);
       print(`Stock on ${target}:`);
-      const stockDeps = { db, gateway, log, settings, changes, waiting: () => waitingCounts(db) };
+      const stockDeps = { db, gateway, log, settings: await withKeptSecret(settings, db), changes, waiting: () => waitingCounts(db) };
       print(await runStockCommand(stockDeps, stockCommand));
       if (stockCommand.action === 'list') return 0;
       print(pagesLine() ?? 'What product pages show of it is unchanged.');

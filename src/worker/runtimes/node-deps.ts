@@ -15,6 +15,8 @@ import { contentGate } from '#worker/db/read-cache/content-gate.ts';
 import { createReadCache } from '#worker/db/read-cache/read-cache.ts';
 import type { AppDeps } from '#worker/middleware/app-context.ts';
 import { createLogger } from '#worker/base/log.ts';
+import { withKeptSecret } from '#worker/limits/kept-secret.ts';
+import { migrateDatabase } from './migrate-node.ts';
 import { createOutboxMailer } from '#worker/mail/outbox-mailer.ts';
 import { chooseMailer } from '#worker/mail/choose-mailer.ts';
 import { streamingGzip } from '#worker/middleware/streaming-gzip/index.ts';
@@ -70,13 +72,17 @@ export function servedThroughPageCache(deps: AppDeps, app: { fetch: NodeFetch })
 export const NODE_PAGE_CACHE = { maxEntries: 5000, maxBytes: 128 * 1024 * 1024 };
 
 /**
- * The embedded runtime: libSQL file (or Turso over HTTP), Postmark or a local outbox, files from disk.
+ * The embedded runtime: libSQL file (or Turso over HTTP), migrated, with the RATE_LIMIT_SECRET it
+ * keeps when none is set; Postmark or a local outbox, files from disk.
  * `serves`: the shop itself, with its page cache in front; a command (npm run stock …) has none, and
  * tells the running shop of its changes instead (changes/shop-purge.ts).
  */
-export async function createNodeDeps(settings: Settings, opts: { clientDir: string; serves?: boolean }): Promise<AppDeps> {
-  const log = createLogger(settings.LOG_LEVEL, { runtime: 'node' });
-  const db = await openNodeDatabase(settings);
+export async function createNodeDeps(given: Settings, opts: { clientDir: string; serves?: boolean }): Promise<AppDeps> {
+  const log = createLogger(given.LOG_LEVEL, { runtime: 'node' });
+  const db = await openNodeDatabase(given);
+  // The schema first: the secret the database keeps lives in it.
+  await migrateDatabase(db);
+  const settings = await withKeptSecret(given, db);
   const readCache = createReadCache({
     db,
     store: memoryStore(NODE_READ_CACHE),
