@@ -32,6 +32,8 @@ beforeAll(async () => {
     REVIEW_INVITE_DAYS: '10',
     CONTACT_MIN_FILL_MS: '300',
     ...turnstile.env,
+    // Votes name their network (the test's X-Forwarded-For); a post without one is the socket's.
+    CLIENT_IP_HEADER: 'X-Forwarded-For',
   });
   t = running.app;
 });
@@ -169,6 +171,27 @@ describe('review invitations', () => {
 });
 
 describe('a review through the link', () => {
+  it('is refused once the order is refunded in full (issue 54)', async () => {
+    const { order, session } = await shippedOrder(11, 'refunded.reviewer@example.com');
+    await inviteReviews(jobDeps(), 10);
+    const link = linkFor(await invitationOf(order.number), 'Marking Edge Training Knife');
+    const buyer = shopper(t);
+    expect((await buyer.get(`${link.pathname}${link.search}`)).res.status).toBe(200);
+    running.stripe.refund(session, 25298);
+    expect((await webhook(running.stripe.signedObjectEvent('charge.refunded', running.stripe.chargeOf(session), SECRET))).status).toBe(200);
+    const closed = await buyer.get(`${link.pathname}${link.search}`);
+    expect(closed.res.status).toBe(409);
+    expect(textOf(closed.html)).toContain('This order was refunded or sent back, so it can no longer be reviewed.');
+    const posted = await buyer.post('/gb/reviews/write', {
+      ...Object.fromEntries(link.searchParams),
+      stars: '5',
+      title: 'Great',
+      body: 'Good knife.',
+    });
+    expect(posted.res.status).toBe(409);
+    expect(await t.deps.db.select().from(reviews).where(eq(reviews.orderId, order.id))).toEqual([]);
+  });
+
   it('waits for the owner, then shows on the product page with aggregateRating matching the shown average and count', async () => {
     const { order, office } = await shippedOrder(11, 'reviewer@example.com');
     await inviteReviews(jobDeps(), 10);
@@ -334,6 +357,14 @@ describe('"helpful" votes', () => {
     expect(newest.html).toContain('<link rel="canonical" href="https://shop.example/gb/product/10/marking-edge-training-knife"');
 
     expect((await shopper(t).post('/gb/reviews/999999/helpful', {})).res.status).toBe(404);
+    expect((await shopper(t).post(`/gb/reviews/${'9'.repeat(400)}/helpful`, {})).res.status).toBe(404);
+
+    // 25 addresses of one IPv4 /24 (or one IPv6 /48) are one network: one vote; another network is another.
+    const from = (address: string) => shopper(t, { 'X-Forwarded-For': address }).post(`/gb/reviews/${second.id}/helpful`, {});
+    for (let n = 1; n <= 25; n++) expect((await from(`203.0.113.${n}`)).res.status).toBe(303);
+    for (const address of ['2001:db8:1:1::1', '2001:db8:1:2::1']) expect((await from(address)).res.status).toBe(303);
+    expect((await from('198.51.100.4')).res.status).toBe(303);
+    expect((await t.deps.db.select().from(reviews).where(eq(reviews.id, second.id)))[0]!.helpful).toBe(3);
 
     // The count moves with moderation, once: approved again, still two; one hidden, one.
     const count = async () => Number(/data-buyer-reviews="(\d+)"/.exec((await page()).html)?.[1] ?? 0);

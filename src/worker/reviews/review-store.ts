@@ -23,7 +23,8 @@ export interface ReviewLink {
 
 /**
  * The order and product a review link is for, when its key is that order's for that product (compared
- * in constant time) and the order bought it; else a Refusal (404: a wrong link tells nothing).
+ * in constant time) and the order bought it; else a Refusal (404: a wrong link tells nothing). An
+ * order refunded in full, or whose goods all came back, is no longer a purchase to review (409).
  */
 export async function linkedPurchase(db: Db, link: ReviewLink) {
   const order = ORDER_NUMBER.test(link.order) ? await orderByNumber(db, link.order) : null;
@@ -31,6 +32,8 @@ export async function linkedPurchase(db: Db, link: ReviewLink) {
   const line = order?.lines.find((l) => l.productId === link.product);
   if (!order || !sameToken(link.key, expected) || !line)
     throw new Refusal('This review link does not work: it may have been cut short.', 'unknown');
+  if (order.status === 'refunded' || order.fulfilment === 'returned')
+    throw new Refusal('This order was refunded or sent back, so it can no longer be reviewed.', 'conflict');
   const [done] = await db
     .select({ id: reviews.id })
     .from(reviews)

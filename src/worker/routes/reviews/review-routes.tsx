@@ -1,11 +1,11 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { shortPage } from '#worker/frame/short-page.tsx';
 import { readReview, reviewOrderOf, reviewsHref } from '#shared/reviews/review-rules.ts';
 import { ReviewForm } from './review-form.tsx';
 import { Refusal, refusalStatus } from '#worker/base/refusal.ts';
 import { readFields } from '#worker/http/read-fields.ts';
 import { takeHit } from '#worker/limits/durable-limit.ts';
-import { senderKey } from '#worker/limits/sender-key.ts';
+import { networkKey, senderKey } from '#worker/limits/sender-key.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { linkedPurchase, voteHelpful, writeReview, type ReviewLink } from '#worker/reviews/review-store.ts';
 import { productPath } from '#shared/catalogue/product.ts';
@@ -30,6 +30,12 @@ const linkOf = (from: Record<string, string | undefined>): ReviewLink => ({
   key: from.key ?? '',
 });
 
+/** A link that opens no form: one that is not an order's (404), or one reviewed already, refunded or sent back (409). */
+function refusedLink(c: Context<AppEnv>, err: Refusal) {
+  const unknown = refusalStatus(err) === 404;
+  return shortPage(c, unknown ? 404 : 409, unknown ? 'This review link does not work' : 'This review link is closed', <p>{err.message}</p>);
+}
+
 /**
  * Reviews by buyers (issue 49): the invitation's signed link opens a form for one product of one
  * order; a review is kept once per order and product and waits for the owner before it shows.
@@ -43,7 +49,7 @@ export const reviewRoutes = new Hono<AppEnv>()
       return shortPage(c, 200, `Review: ${productName}`, <ReviewForm link={link} fillToken={await fillTokenFor(c.get('deps').settings)} />);
     } catch (err) {
       if (!(err instanceof Refusal)) throw err;
-      return shortPage(c, 404, 'This review link does not work', <p>{err.message}</p>);
+      return refusedLink(c, err);
     }
   })
   .post('/reviews/write', async (c) => {
@@ -84,21 +90,16 @@ export const reviewRoutes = new Hono<AppEnv>()
       return shortPage(c, 200, 'Thank you for your review', <p>{THANKS}</p>);
     } catch (err) {
       if (!(err instanceof Refusal)) throw err;
-      const status = refusalStatus(err);
-      return shortPage(
-        c,
-        status === 404 ? 404 : 409,
-        status === 404 ? 'This review link does not work' : 'You have reviewed this already',
-        <p>{err.message}</p>,
-      );
+      return refusedLink(c, err);
     }
   })
   // "Helpful" on a product page's review (a plain form): counted once per network, then back to the
   // review in the order the shopper was reading (post/redirect/get).
-  .post('/reviews/:id{[0-9]+}/helpful', async (c) => {
+  .post('/reviews/:id{[0-9]{1,9}}/helpful', async (c) => {
     const deps = c.get('deps');
     const fields = await readFields(c, ['form']);
-    const voter = await senderKey(deps.settings.RATE_LIMIT_SECRET, deps.senderAddressOf(c));
+    // One vote per network (an IPv4 /24, an IPv6 /48): one person's many addresses count once.
+    const voter = await networkKey(deps.settings.RATE_LIMIT_SECRET, deps.senderAddressOf(c));
     const hit = await takeHit(deps.db, VOTE_WINDOW, voter);
     if (!hit.allowed) {
       c.header('Retry-After', String(hit.retryAfterS));
