@@ -109,6 +109,11 @@ function settingsSchema(runtime: Runtime) {
     /** Sign-in requests per 15 minutes per network (then 429; the address itself is never locked); 0 turns the limit off. */
     ADMIN_SIGNIN_RATE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(5),
     /**
+     * The edge's purges of Workers Cache a minute, at most (Cloudflare's purge by tag allows 5 a minute
+     * on the Free plan): a burst of changes waits for the next window and is purged together.
+     */
+    CACHE_PURGES_PER_MINUTE: z.coerce.number().int().min(1).max(3000).default(5),
+    /**
      * Cloudflare Access in front of /admin, a second way in: the team's address
      * (https://<team>.cloudflareaccess.com) and the application's audience tag. Both set: a valid
      * Cf-Access-Jwt-Assertion for a listed address signs the request in.

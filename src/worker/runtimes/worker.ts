@@ -10,6 +10,7 @@ import type { AppDeps } from '#worker/middleware/app-context.ts';
 import { runScheduledJobs } from '#worker/jobs/scheduled-jobs.ts';
 import { createChangeFeed } from '#worker/changes/change-feed.ts';
 import { workersCachePurge } from '#worker/changes/workers-cache-purge.ts';
+import { databasePurgeSlot, purgeWindowMs } from '#worker/changes/purge-pacing.ts';
 import { createLogger } from '#worker/base/log.ts';
 import { unconfiguredMailer } from '#worker/mail/mailer.ts';
 import { chooseMailer } from '#worker/mail/choose-mailer.ts';
@@ -50,9 +51,19 @@ function runtimeFor(env: WorkerEnv) {
     waitMs: settings.DB_TIMEOUT_MS + 1000,
     log,
   });
-  // Workers Cache is purged through the execution context of the request (or scheduled run) that made the change.
+  // Workers Cache is purged through the execution context of the request (or scheduled run) that made
+  // the change, at most CACHE_PURGES_PER_MINUTE times a minute across isolates (Cloudflare's limit).
+  const windowMs = purgeWindowMs(settings.CACHE_PURGES_PER_MINUTE);
+  const claim = databasePurgeSlot(db, 'workers-cache', windowMs);
   const changesIn = (executionCtx: unknown) =>
-    createChangeFeed({ db, purge: workersCachePurge(executionCtx, log), log, readsChanged: readCache.contentChanged });
+    createChangeFeed({
+      db,
+      purge: workersCachePurge(executionCtx, log),
+      log,
+      readsChanged: readCache.contentChanged,
+      // Without a context nothing is purged here (the scheduled job does it), so nothing to pace.
+      pacing: executionCtx ? { claim, windowMs, defer: (work) => (executionCtx as ExecutionContext).waitUntil(work) } : undefined,
+    });
   const deps: AppDeps = {
     runtime: 'edge',
     settings,
