@@ -1,5 +1,5 @@
 import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
-import { noChangeFeed } from '#worker/base/change-feed.ts';
+import { noChangeFeed } from '#worker/base/change-feed-contract.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cartNotices } from '#shared/cart/notices.ts';

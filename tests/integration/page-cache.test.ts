@@ -11,7 +11,7 @@ import { changedTags } from '#worker/content-sync/content-plan.ts';
 import { blogPosts } from '#worker/db/schema.ts';
 import { syncContent } from '#worker/content-sync/content-sync.ts';
 import { runScheduledJobs } from '#worker/jobs/scheduled-jobs.ts';
-import { receiveStock } from '#worker/owner-actions/stock-actions.ts';
+import { receiveStock } from '#worker/stock/stock-actions.ts';
 import { setStock } from '#worker/stock/stock-moves.ts';
 import { closedPort } from '../support/loopback';
 import { startPaymentsApp, type PaymentsApp } from '../support/payments-app';

@@ -10,7 +10,7 @@ import { parseStockCommand, runStockCommand, type StockCommandDeps } from '#work
 import { setStock } from '#worker/stock/stock-moves.ts';
 import { syncPaymentLinks } from '#worker/stock/payment-link-switch.ts';
 import { nowSeconds } from '#worker/base/clock.ts';
-import { oversoldLines } from '#worker/orders/order-lists.ts';
+import { oversoldLines } from '#worker/order-reads/order-lists.ts';
 import { stockCounts } from '#worker/stock/stock-queries.ts';
 import { settleLapsedHolds } from '#worker/orders/lapsed-holds.ts';
 import { syncContent } from '#worker/content-sync/content-sync.ts';

@@ -11,7 +11,7 @@ import { productById } from '../support/catalogue';
 import { retryOwedMail } from '#worker/jobs/retry-owed-mail.ts';
 import { orderMail } from '#worker/orders/order-mail.ts';
 import { buyerHash } from '#worker/checkout/buyer-hash.ts';
-import { THANK_YOU_READS } from '#worker/orders/session-lookups.ts';
+import { THANK_YOU_READS } from '#worker/order-reads/session-lookups.ts';
 
 /**
  * POST /webhooks/stripe on the Node runtime over HTTP, with the Stripe emulation serving the sessions

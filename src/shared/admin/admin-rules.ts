@@ -33,6 +33,9 @@ export function adminReturnPath(raw: string | undefined | null): string {
 /** Orders per page of /admin/orders. */
 export const ORDERS_PAGE_SIZE = 25;
 
+/** The back office counts a list up to this many (a bounded read: "1,000+" beyond). */
+export const COUNT_CAP = 1000;
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const EMAIL_MAX = 254;
 

@@ -1,5 +1,5 @@
 import { lt } from 'drizzle-orm';
-import { randomToken } from '#worker/base/digest.ts';
+import { randomToken } from '#worker/base/hashing.ts';
 import type { Db } from '#worker/db/client.ts';
 import { adminFormUses } from '#worker/db/schema.ts';
 

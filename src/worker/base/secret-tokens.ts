@@ -1,4 +1,4 @@
-import { randomToken, sha256Hex } from '#worker/base/digest.ts';
+import { randomToken, sha256Hex } from '#worker/base/hashing.ts';
 
 /** A fresh secret for a link or a session: 256 random bits, URL-safe. */
 export const newToken = (): string => randomToken(32);

@@ -1,5 +1,5 @@
 import { and, asc, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { ChangeFeed, ChangeOutcome } from '#worker/base/change-feed.ts';
+import type { ChangeFeed, ChangeOutcome } from '#worker/base/change-feed-contract.ts';
 import { nowIso } from '#worker/base/clock.ts';
 import { errorFields, type Logger } from '#worker/base/log.ts';
 import type { Db } from '#worker/db/client.ts';

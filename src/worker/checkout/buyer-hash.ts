@@ -1,4 +1,4 @@
-import { sha256Hex } from '#worker/base/digest.ts';
+import { sha256Hex } from '#worker/base/hashing.ts';
 
 /**
  * What the Checkout Session and the order keep of the buying browser: its nonce's SHA-256, hex (the

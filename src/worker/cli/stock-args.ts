@@ -6,7 +6,7 @@ import {
   type StockActionDeps,
   type StockChange,
   type StockRow,
-} from '#worker/owner-actions/stock-actions.ts';
+} from '#worker/stock/stock-actions.ts';
 import { readFlags } from './cli-flags.ts';
 
 const USAGE = 'usage: stock | stock set <id> <quantity> [--note "…"] | stock add <id> <quantity> [--note "…"]';

@@ -1,5 +1,5 @@
 import { judgeFillTime, readFillToken, signFillToken, type FillTimeVerdict } from './fill-token.ts';
-import { hmacHex } from '#worker/base/digest.ts';
+import { hmacHex } from '#worker/base/hashing.ts';
 import type { Settings } from '#worker/base/settings.ts';
 import { contactHmacKey } from '#worker/limits/hmac-key.ts';
 

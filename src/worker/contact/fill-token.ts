@@ -1,4 +1,4 @@
-import { fromHex, toHex } from '#worker/base/digest.ts';
+import { fromHex, toHex } from '#worker/base/hashing.ts';
 
 /**
  * The contact form's fill-time token: the time the form was rendered, signed with HMAC-SHA-256

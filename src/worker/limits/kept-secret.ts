@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { randomToken } from '#worker/base/digest.ts';
+import { randomToken } from '#worker/base/hashing.ts';
 import type { Db } from '#worker/db/client.ts';
 import { keptSecrets } from '#worker/db/schema.ts';
 import type { Settings } from '#worker/base/settings.ts';

@@ -1,6 +1,6 @@
 import { networkSubject, rateLimitSubject } from '#shared/site/client-address.ts';
 import { normaliseRecipient } from '#shared/contact/recipient.ts';
-import { hmacHex } from '#worker/base/digest.ts';
+import { hmacHex } from '#worker/base/hashing.ts';
 import { contactHmacKey } from './hmac-key.ts';
 
 async function keyed(secret: string | undefined, text: string): Promise<string> {

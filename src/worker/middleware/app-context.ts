@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { ChangeFeed } from '#worker/base/change-feed.ts';
+import type { ChangeFeed } from '#worker/base/change-feed-contract.ts';
 import type { Db } from '#worker/db/client.ts';
 import type { ReadCache } from '#worker/db/read-cache/read-cache.ts';
 import type { Logger } from '#worker/base/log.ts';

@@ -3,6 +3,9 @@ import { and, desc, eq, gte, inArray, type SQL } from 'drizzle-orm';
 import { isPaymentStatus, type FulfilmentStatus, type PaymentStatus } from '#shared/orders/order-status.ts';
 import type { Db } from '#worker/db/client.ts';
 import { orderLines, orders } from '#worker/db/schema.ts';
+import { ORDER_NUMBER } from '#shared/orders/order-number-pattern.ts';
+import { Refusal } from '#worker/base/refusal.ts';
+import { orderSteps, type OrderStep } from './order-steps.ts';
 
 // Orders are written, not published: never read through the read cache.
 
@@ -68,4 +71,11 @@ export async function listOrders(db: Db, opts: { since?: string; status?: Paymen
           )
           .orderBy(orderLines.orderId, orderLines.position);
   return rows.map((r) => ({ ...r, lines: lines.filter((l) => l.orderId === r.id) }));
+}
+
+/** The order with this number and its timeline, read once for an action on it; a Refusal (404) for none. */
+export async function findOrder(db: Db, number: string): Promise<{ order: StoredOrder; steps: OrderStep[] }> {
+  const order = ORDER_NUMBER.test(number) ? await orderByNumber(db, number) : null;
+  if (!order) throw new Refusal(`no order ${number.slice(0, 40)}`, 'unknown');
+  return { order, steps: await orderSteps(db, order.id) };
 }

@@ -6,7 +6,7 @@ import { mailNewOrder, orderMailLeaseUntil } from './order-mail.ts';
 import { sendOrderStepMails } from './order-step-mail.ts';
 import { statusFor, type OrderEventType } from '#worker/payments/stripe-events.ts';
 import { stockChanged } from '#worker/stock/stock-changed.ts';
-import type { ChangeFeed } from '#worker/base/change-feed.ts';
+import type { ChangeFeed } from '#worker/base/change-feed-contract.ts';
 import { productIdByPaymentLink } from '#worker/products/product-queries.ts';
 
 const soldProducts = (session: SessionRecord) => session.lines.flatMap((line) => (line.productId === null ? [] : [line.productId]));

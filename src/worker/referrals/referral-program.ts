@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { normaliseRecipient } from '#shared/contact/recipient.ts';
 import { claims } from '#shared/policy/figures.ts';
 import { nowIso } from '#worker/base/clock.ts';
-import { sha256Hex } from '#worker/base/digest.ts';
+import { sha256Hex } from '#worker/base/hashing.ts';
 import { orderKey } from '#worker/base/secret-tokens.ts';
 import { optedOut } from '#worker/limits/mail-opt-outs.ts';
 import { errorFields, type Logger } from '#worker/base/log.ts';

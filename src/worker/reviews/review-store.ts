@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { REVIEWS_SHOWN, type ReviewInput, type ReviewOrder } from '#shared/reviews/review-rules.ts';
 import { productTag } from '#shared/site/cache-tags.ts';
-import type { ChangeFeed } from '#worker/base/change-feed.ts';
+import type { ChangeFeed } from '#worker/base/change-feed-contract.ts';
 import { nowIso } from '#worker/base/clock.ts';
 import { Refusal } from '#worker/base/refusal.ts';
 import type { Db } from '#worker/db/client.ts';
@@ -11,7 +11,7 @@ import { CacheShort } from '#worker/db/read-cache/strategy.ts';
 import { orders, products, reviews, reviewStats, reviewVotes } from '#worker/db/schema.ts';
 import { ORDER_NUMBER, sameToken } from '#worker/orders/order-number.ts';
 import { orderByNumber } from '#worker/orders/order-queries.ts';
-import { COUNT_CAP } from '#worker/orders/order-lists.ts';
+import { COUNT_CAP } from '#shared/admin/admin-rules.ts';
 import { reviewKey } from './review-invites.ts';
 
 /** What a review link names: the order, the product, and the key only that order's invitation carries. */

@@ -17,7 +17,7 @@ import { formatVitalsReport, parseVitalsFlags } from '#worker/cli/vitals-report.
 import { parseStockCommand, runStockCommand } from '#worker/cli/stock-args.ts';
 import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 import { createLogger } from '#worker/base/log.ts';
-import type { ChangeOutcome } from '#worker/base/change-feed.ts';
+import type { ChangeOutcome } from '#worker/base/change-feed-contract.ts';
 import { createChangeFeed } from '#worker/changes/change-feed.ts';
 import { askShopToPurge } from '#worker/changes/shop-purge.ts';
 import { changedTags } from '#worker/content-sync/content-plan.ts';

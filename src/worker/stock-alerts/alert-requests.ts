@@ -8,7 +8,7 @@ import {
   confirmationLive,
 } from '#shared/stock-alerts/alert-rules.ts';
 import type { Market } from '#shared/market/market.ts';
-import { hmacHex, randomToken } from '#worker/base/digest.ts';
+import { hmacHex, randomToken } from '#worker/base/hashing.ts';
 import type { Db } from '#worker/db/client.ts';
 import { stockAlertMails, stockAlerts } from '#worker/db/schema.ts';
 import { takeHit } from '#worker/limits/durable-limit.ts';

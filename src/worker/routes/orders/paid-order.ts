@@ -5,7 +5,7 @@ import { orderAmounts } from '#worker/orders/order-queries.ts';
 import { orderNumber, orderPagePath, sameToken } from '#worker/orders/order-number.ts';
 import { buyerHash } from '#worker/checkout/buyer-hash.ts';
 import { buyerNonce } from '#worker/http/buyer-nonce.ts';
-import { lookupsFor } from '#worker/orders/session-lookups.ts';
+import { lookupsFor } from '#worker/order-reads/session-lookups.ts';
 import { senderKey } from '#worker/limits/sender-key.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { errorFields } from '#worker/base/log.ts';

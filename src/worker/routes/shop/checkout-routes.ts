@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { productPath, parseProductId } from '#shared/catalogue/product.ts';
 import { readProducts } from '#worker/catalogue/catalogue-reads.ts';
-import { buyNowLink } from '#worker/checkout/buy-now.ts';
+import { buyNowLink } from '#worker/checkout/buy-now-link.ts';
 import { postedCampaign } from '#worker/checkout/checkout-inputs.ts';
 import { readFields } from '#worker/http/read-fields.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { Stripe } from 'stripe';
 import { isOrderEvent, isPaymentEvent } from '#worker/payments/stripe-events.ts';
-import { recordPaymentEvent } from '#worker/orders/payment-events.ts';
+import { recordPaymentEvent } from '#worker/refunds/payment-events.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { errorFields } from '#worker/base/log.ts';
 import { keepAlive } from '#worker/http/keep-alive.ts';

@@ -3,9 +3,9 @@ import { nowIso } from '#worker/base/clock.ts';
 import { orders } from '#worker/db/schema.ts';
 import { refundedStatus } from '#shared/orders/order-status.ts';
 import type { PaymentEventType } from '#worker/payments/stripe-events.ts';
-import { stepStatements } from './order-steps.ts';
-import { sendOrderStepMails } from './order-step-mail.ts';
-import { recordSession, type RecordDeps } from './record-session.ts';
+import { stepStatements } from '#worker/orders/order-steps.ts';
+import { sendOrderStepMails } from '#worker/orders/order-step-mail.ts';
+import { recordSession, type RecordDeps } from '#worker/orders/record-session.ts';
 
 /** What a refund or dispute event did: the order it concerns, and the step it added (null: nothing new). */
 export interface PaymentStep {

@@ -5,7 +5,7 @@ import { setFlash } from '#worker/http/flash-notice.ts';
 import { readFields } from '#worker/http/read-fields.ts';
 import { waitingCounts } from '#worker/stock-alerts/alert-requests.ts';
 import { tellWaiting } from '#worker/stock-alerts/tell-waiting.ts';
-import { countStock, receiveStock, stockList } from '#worker/owner-actions/stock-actions.ts';
+import { countStock, receiveStock, stockList } from '#worker/stock/stock-actions.ts';
 import { recentMoves } from '#worker/stock/stock-queries.ts';
 import { actionDeps, adminPage, claimForm, refused, type AdminContext } from '#worker/routes/admin-frame/admin-context.tsx';
 import type { AdminEnv } from '#worker/routes/admin-frame/admin-guard.tsx';

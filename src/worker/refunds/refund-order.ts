@@ -5,7 +5,8 @@ import { formatMinor } from '#shared/money.ts';
 import { nowIso } from '#worker/base/clock.ts';
 import { Refusal } from '#worker/base/refusal.ts';
 import { CheckoutUnavailableError, RefundRefusedError } from '#worker/payments/checkout-gateway.ts';
-import { findOrder, goodsBackLines, returnGoods, type GoodsBack, type OrderActionDeps } from './order-actions.ts';
+import { goodsBackLines, returnGoods, type GoodsBack, type OrderActionDeps } from '#worker/fulfilment/order-fulfilment.ts';
+import { findOrder } from '#worker/orders/order-queries.ts';
 import { stepStatements } from '#worker/orders/order-steps.ts';
 
 export interface RefundAsked {

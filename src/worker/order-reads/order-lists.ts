@@ -1,14 +1,12 @@
+import { COUNT_CAP } from '#shared/admin/admin-rules.ts';
 import { and, asc, desc, eq, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { ORDERS_PAGE_SIZE, type OrderQuery } from '#shared/admin/admin-rules.ts';
 import type { Db } from '#worker/db/client.ts';
 import { orderEvents, orderLines, orders } from '#worker/db/schema.ts';
 import { SHIPPABLE } from '#shared/orders/order-status.ts';
-import { heldByDispute } from './order-steps.ts';
+import { heldByDispute } from '#worker/orders/order-steps.ts';
 
 // The back office's lists of orders, read from the database itself (never the read cache), each bounded and indexed.
-
-/** Counts stop here ("1000+"): a count must not read every row of a backlog. */
-export const COUNT_CAP = 1000;
 
 /** Paid orders not yet shipped and not held by a dispute (those are listed under disputes). */
 const toShip = () =>

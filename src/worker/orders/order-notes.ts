@@ -3,7 +3,7 @@ import { nowIso } from '#worker/base/clock.ts';
 import { Refusal } from '#worker/base/refusal.ts';
 import type { Db } from '#worker/db/client.ts';
 import { orderNotes } from '#worker/db/schema.ts';
-import { findOrder } from './order-actions.ts';
+import { findOrder } from '#worker/orders/order-queries.ts';
 
 /** The longest note kept (a few paragraphs: a call, a promise, a parcel's state). */
 export const NOTE_MAX = 2000;

@@ -1,6 +1,6 @@
 import { plainName } from '#shared/catalogue/product.ts';
 import type { recentMoves } from '#worker/stock/stock-queries.ts';
-import type { StockRow } from '#worker/owner-actions/stock-actions.ts';
+import type { StockRow } from '#worker/stock/stock-actions.ts';
 import { cell, Field, FormOnce, Problem, Section, Submit, Table, when } from '#worker/routes/admin-frame/admin-ui.tsx';
 
 export interface StockPageData {

@@ -1,6 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { disputeHold } from '#shared/orders/dispute-hold.ts';
-import { ORDER_NUMBER } from '#shared/orders/order-number-pattern.ts';
 import { returnRefusal, SHIPPABLE, shipRefusal } from '#shared/orders/order-status.ts';
 import { overLimit } from '#shared/orders/return-rules.ts';
 import { nowIso } from '#worker/base/clock.ts';
@@ -11,10 +10,10 @@ import { orderEvents, orders } from '#worker/db/schema.ts';
 import type { MailDeps } from '#worker/mail/send-owed.ts';
 import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
 import { stockChanged } from '#worker/stock/stock-changed.ts';
-import type { ChangeFeed } from '#worker/base/change-feed.ts';
+import type { ChangeFeed } from '#worker/base/change-feed-contract.ts';
 import { moveStatements } from '#worker/stock/stock-moves.ts';
 import { tellWaiting } from '#worker/stock-alerts/tell-waiting.ts';
-import { orderByNumber, type StoredOrder } from '#worker/orders/order-queries.ts';
+import { findOrder, type StoredOrder } from '#worker/orders/order-queries.ts';
 import { sendOrderStepMails } from '#worker/orders/order-step-mail.ts';
 import { heldByDispute, orderSteps, stepStatements, type OrderStep } from '#worker/orders/order-steps.ts';
 
@@ -51,13 +50,6 @@ export function shipmentRefusal(s: Pick<Shipment, 'tracking' | 'url'>): string |
   if (s.tracking !== null && !TRACKING.test(s.tracking)) return `${s.tracking} is not a tracking number (letters, digits, 4-64)`;
   if (s.url !== null && (!URL.canParse(s.url) || new URL(s.url).protocol !== 'https:')) return `${s.url} is not an https address`;
   return null;
-}
-
-/** The order with this number and its timeline, read once for the action. */
-export async function findOrder(db: Db, number: string): Promise<{ order: StoredOrder; steps: OrderStep[] }> {
-  const order = ORDER_NUMBER.test(number) ? await orderByNumber(db, number) : null;
-  if (!order) throw new Refusal(`no order ${number.slice(0, 40)}`, 'unknown');
-  return { order, steps: await orderSteps(db, order.id) };
 }
 
 /**
