@@ -96,6 +96,9 @@ describe('whole pages from the cache in front of the app', () => {
   });
 });
 
+/** The page's region-detection data (what the browser's detection reads). */
+const detection = (html: string) => JSON.parse(/<script id="region-detection" type="application\/json">([^<]+)<\/script>/.exec(html)![1]!);
+
 /** A link checker's HEAD (no cookie). */
 const head = (path: string) => fetch(`${t.url}${path}`, { method: 'HEAD', headers: { 'Accept-Language': 'en-GB,en;q=0.9' } });
 
@@ -119,8 +122,6 @@ describe('what an attacker cannot do to the kept pages (issue 54)', () => {
   });
 
   it("a market's kept page carries no visitor's country: a GB visitor served the page a US visitor filled is told GB by the shop", async () => {
-    const detection = (html: string) =>
-      JSON.parse(/<script id="region-detection" type="application\/json">([^<]+)<\/script>/.exec(html)![1]!);
     await visit('/gb/products?category=bundles', { 'CF-IPCountry': 'US' });
     const gb = await visit('/gb/products?category=bundles', { 'CF-IPCountry': 'GB' });
     expect(gb.status).toBe('HIT');

@@ -5,7 +5,6 @@ import { overLimit } from '#shared/orders/return-rules.ts';
 import { nowIso } from '#worker/base/clock.ts';
 import type { Logger } from '#worker/base/log.ts';
 import { Refusal } from '#worker/base/refusal.ts';
-import type { Db } from '#worker/db/client.ts';
 import { orderEvents, orders } from '#worker/db/schema.ts';
 import type { MailDeps } from '#worker/mail/send-owed.ts';
 import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
@@ -15,7 +14,7 @@ import { moveStatements } from '#worker/stock/stock-moves.ts';
 import { tellWaiting } from '#worker/stock-alerts/tell-waiting.ts';
 import { findOrder, type StoredOrder } from '#worker/orders/order-queries.ts';
 import { sendOrderStepMails } from '#worker/orders/order-step-mail.ts';
-import { heldByDispute, orderSteps, stepStatements, type OrderStep } from '#worker/orders/order-steps.ts';
+import { heldByDispute, stepStatements, type OrderStep } from '#worker/orders/order-steps.ts';
 
 /**
  * What the owner does to an order, from the back office or the command line: the same action, the
