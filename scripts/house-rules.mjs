@@ -17,6 +17,7 @@ export const DOMAIN_IMPORTS = {
   limits: ['base', 'db'],
   mail: ['base', 'db'],
   'page-cache': [],
+  'opt-outs': ['base', 'db', 'limits', 'orders', 'recovery'],
   'order-access': ['base', 'db', 'limits', 'mail'],
   'order-reads': ['base', 'db', 'limits', 'orders', 'payments'],
   orders: ['base', 'db', 'limits', 'mail', 'payments', 'products', 'stock', 'stock-alerts'],

@@ -326,7 +326,7 @@ describe('a step mail whose sender died after Postmark took it', () => {
       .set({ emailLeaseUntil: '2000-01-01T00:00:00.000Z', notifiedAt: null })
       .where(eq(orderMails.id, row!.id));
     const searchesBefore = postmark.searches.length;
-    await retryOwedMail(orderStepMail, { ...t.deps, log }, { now: () => new Date(Date.now() + 3_600_000) });
+    await retryOwedMail(orderStepMail(t.deps.orderMail), { ...t.deps, log }, { now: () => new Date(Date.now() + 3_600_000) });
     expect(postmark.searches.length).toBeGreaterThan(searchesBefore);
     expect(await mailsAbout(order.number, 'Refund issued')).toHaveLength(1);
     expect((await t.deps.db.select().from(orderMails).where(eq(orderMails.id, row!.id)))[0]!.notifiedAt).not.toBeNull();

@@ -162,7 +162,7 @@ describe('review invitations', () => {
       .where(and(eq(orderMails.orderId, order.id), eq(orderMails.step, 'review_invite')))
       .returning({ id: orderMails.id });
     const searches = running.postmark.searches.length;
-    await retryOwedMail(orderStepMail, jobDeps(), { now: () => new Date(Date.now() + 3_600_000) });
+    await retryOwedMail(orderStepMail(t.deps.orderMail), jobDeps(), { now: () => new Date(Date.now() + 3_600_000) });
     await inviteReviews(jobDeps(), 10);
     expect(running.postmark.searches.length).toBeGreaterThan(searches);
     expect(invitations(order.number)).toHaveLength(1);

@@ -355,8 +355,8 @@ describe('failures', () => {
     await vi.waitFor(async () => expect((await t.deps.db.select().from(orders))[0]!.emailAttempts).toBe(1));
     expect(await (await fetch(`${t.url}/healthz`)).json()).toMatchObject({ orderMail: { owed: 1, overdue: 0 } });
     postmark.state.mode = 'accept';
-    expect(await retryOwedMail(orderMail, t.deps, { now: later })).toEqual({ sent: 1, failed: 0 });
-    expect(await retryOwedMail(orderMail, t.deps, { now: later })).toEqual({ sent: 0, failed: 0 });
+    expect(await retryOwedMail(orderMail(t.deps.orderMail), t.deps, { now: later })).toEqual({ sent: 1, failed: 0 });
+    expect(await retryOwedMail(orderMail(t.deps.orderMail), t.deps, { now: later })).toEqual({ sent: 0, failed: 0 });
     expect(await orderMails()).toHaveLength(2);
     expect(await (await fetch(`${t.url}/healthz`)).json()).toMatchObject({ orderMail: { owed: 0 } });
   });

@@ -14,6 +14,3 @@ export const TOKEN = /^[\w-]{43}$/;
  * that order's own mails can carry it, and it opens nothing else.
  */
 export const orderKey = (orderToken: string, purpose: string): Promise<string> => sha256Hex(`${orderToken}:${purpose}`, 16);
-
-/** The unsubscribe token an order's mails carry: its number and its key (`/mail/unsubscribe/<token>`). */
-export const ORDER_UNSUBSCRIBE = /^(SP-[A-Z0-9]{4}-[A-Z0-9]{4})-([0-9a-f]{32})$/;

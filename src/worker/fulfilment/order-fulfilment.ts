@@ -1,3 +1,4 @@
+import type { OrderMailDeps } from '#worker/orders/order-mail-parts.ts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { disputeHold } from '#shared/orders/dispute-hold.ts';
 import { returnRefusal, SHIPPABLE, shipRefusal } from '#shared/orders/order-status.ts';
@@ -6,7 +7,6 @@ import { nowIso } from '#worker/base/clock.ts';
 import type { Logger } from '#worker/base/log.ts';
 import { Refusal } from '#worker/base/refusal.ts';
 import { orderEvents, orders } from '#worker/db/schema.ts';
-import type { MailDeps } from '#worker/mail/send-owed.ts';
 import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
 import { stockChanged } from '#worker/stock/stock-changed.ts';
 import type { ChangeFeed } from '#worker/base/change-feed-contract.ts';
@@ -21,7 +21,7 @@ import { heldByDispute, stepStatements, type OrderStep } from '#worker/orders/or
  * same rule, the same words. Each takes plain values, writes in one batch, and answers what it did or
  * throws a Refusal having written nothing.
  */
-export interface OrderActionDeps extends MailDeps {
+export interface OrderActionDeps extends OrderMailDeps {
   changes: ChangeFeed;
   gateway: CheckoutGateway | null;
   log: Logger;

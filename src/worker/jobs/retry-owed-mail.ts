@@ -11,7 +11,7 @@ import { contactMail } from '#worker/contact/contact-mail.ts';
 import { stockAlertMail } from '#worker/stock-alerts/alert-mail.ts';
 import { recoveryMail } from '#worker/recovery/checkout-recovery.ts';
 
-export type JobDeps = Pick<AppDeps, 'db' | 'mailer' | 'log' | 'settings'>;
+export type JobDeps = Pick<AppDeps, 'db' | 'mailer' | 'log' | 'settings' | 'orderMail'>;
 
 /** Rows taken and sent together per round; rounds repeat while rows are due. */
 const BATCH_SIZE = 10;
@@ -73,8 +73,8 @@ async function reportOwed(kind: OwedMailKind<MailTable>, deps: JobDeps, now: Dat
 export async function owedMailNow(db: JobDeps['db']) {
   return {
     contact: await owedMail(db, contactMail.table, MAX_EMAIL_ATTEMPTS),
-    order: await owedMail(db, orderMail.table, MAX_EMAIL_ATTEMPTS),
-    'order step': await owedMail(db, orderStepMail.table, MAX_EMAIL_ATTEMPTS),
+    order: await owedMail(db, orders, MAX_EMAIL_ATTEMPTS),
+    'order step': await owedMail(db, orderMails, MAX_EMAIL_ATTEMPTS),
     'stock alert': await owedMail(db, stockAlertMail.table, MAX_EMAIL_ATTEMPTS),
     'checkout reminder': await owedMail(db, recoveryMail.table, MAX_EMAIL_ATTEMPTS),
   };
@@ -83,8 +83,8 @@ export async function owedMailNow(db: JobDeps['db']) {
 export async function retryAllOwedMail(deps: JobDeps, opts: { ignoreBackoff?: boolean } = {}) {
   return {
     contact: await retryOwedMail(contactMail, deps, opts),
-    order: await retryOwedMail(orderMail, deps, opts),
-    'order step': await retryOwedMail(orderStepMail, deps, opts),
+    order: await retryOwedMail(orderMail(deps.orderMail), deps, opts),
+    'order step': await retryOwedMail(orderStepMail(deps.orderMail), deps, opts),
     'stock alert': await retryOwedMail(stockAlertMail, deps, opts),
     'checkout reminder': await retryOwedMail(recoveryMail, deps, opts),
   };

@@ -1,3 +1,4 @@
+import type { OrderMailParts } from '#worker/orders/order-mail-parts.ts';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ChangeFeed } from '#worker/base/change-feed-contract.ts';
 import type { Db } from '#worker/db/client.ts';
@@ -24,6 +25,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Stripe when STRIPE_SECRET_KEY is set (checkoutGatewayFor, built once with the rest), else null: payment links only. */
   gateway: CheckoutGateway | null;
+  /** What other features add to an order's mails (their step mails, confirmation lines): runtimes/order-mail-wiring.ts. */
+  orderMail: OrderMailParts;
   log: Logger;
   /** The visitor's country as the runtime knows it (cf.country on the edge, CF-IPCountry on Node). */
   countryOf: (request: Request) => string | null | undefined;

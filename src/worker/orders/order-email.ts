@@ -5,7 +5,6 @@ import { addressLines } from './order-address.ts';
 import { adminOrderPath, orderPagePath } from './order-number.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { site } from '#shared/site/brand.ts';
-import { referralWords } from '#shared/policy/text.ts';
 import { marketHref, marketOfStored } from '#shared/market/market.ts';
 
 import type { MailMessage } from '#worker/mail/mailer.ts';
@@ -31,7 +30,7 @@ const pageUrl = (order: StoredOrder, settings: MailSettings) => new URL(orderPag
  * The shopper's confirmation: number, lines, where it ships, the total and the order page's link.
  * A pending order (a delayed payment method) says the payment is still being confirmed.
  */
-export function orderConfirmationEmail(order: StoredOrder, settings: MailSettings, referral: string | null = null): MailMessage | null {
+export function orderConfirmationEmail(order: StoredOrder, settings: MailSettings, extra: readonly string[] = []): MailMessage | null {
   if (!order.email) return null;
   const pending = order.status === 'pending';
   const address = addressLines(order.shippingAddress);
@@ -55,12 +54,7 @@ export function orderConfirmationEmail(order: StoredOrder, settings: MailSetting
       `Your order page: ${pageUrl(order, settings)}`,
       ...(order.invoiceUrl ? [`Your invoice: ${order.invoiceUrl}`] : []),
       `Returns, and all your orders with this address: ${new URL(marketHref(marketOfStored(order.region), '/orders'), settings.SITE_URL).href}`,
-      ...(referral
-        ? [
-            '',
-            `Refer a Friend: give friends your code ${referral}. It takes ${referralWords} off their first order, and for each friend who orders we send you a code worth the same.`,
-          ]
-        : []),
+      ...(extra.length > 0 ? ['', ...extra] : []),
       '',
       `Questions? Reply to this e-mail or write to ${settings.CONTACT_TO_EMAIL} (${shopInfo.replyPromise.toLowerCase()}),`,
       `call ${shopInfo.phone} or message us on WhatsApp: ${shopInfo.whatsappUrl}`,

@@ -7,25 +7,40 @@ import { site } from '#shared/site/brand.ts';
 import { confirmationGreeting } from '#worker/mail/greeting.ts';
 import type { MailMessage } from '#worker/mail/mailer.ts';
 import type { Settings } from '#worker/base/settings.ts';
-import type { OrderMailKind } from '#worker/db/schema.ts';
+import type { OrderMailKind, OrderStepDetail } from '#worker/db/schema.ts';
 import { adminOrderPath, orderPagePath } from './order-number.ts';
 import type { StoredOrder } from './order-queries.ts';
-import { returnMail } from './return-step-email.ts';
-import { claimText, referralWords } from '#shared/policy/text.ts';
-import { marketHref, marketOfStored } from '#shared/market/market.ts';
+import { marketHref, marketOfStored, type Market } from '#shared/market/market.ts';
+import { mailUnsubscribePath, orderUnsubscribeToken } from '#shared/mail/unsubscribe-links.ts';
 import type { OrderStep } from './order-steps.ts';
 
-type MailSettings = Pick<Settings, 'SITE_URL' | 'CONTACT_TO_EMAIL' | 'CONTACT_FROM_EMAIL' | 'ORDERS_TO_EMAIL'>;
+export type MailSettings = Pick<Settings, 'SITE_URL' | 'CONTACT_TO_EMAIL' | 'CONTACT_FROM_EMAIL' | 'ORDERS_TO_EMAIL'>;
 
-/** How long a card refund takes to show, as the shopper is told. */
-const REFUND_DAYS = '5–10 business days';
+/** What a step mail's writer is given: the order, its step's detail, and the frame every order mail shares. */
+export interface StepMailContext {
+  kind: OrderMailKind;
+  order: StoredOrder;
+  detail: OrderStepDetail;
+  settings: MailSettings;
+  /** The order's market (its links go there). */
+  market: Market | null;
+  money(minor: number): string;
+  /** A mail to the buyer (null without an address): greeting, body, where the order stands, its page, the shop. */
+  toShopper(subject: string, body: string[]): MailMessage | null;
+  /** A mail to the shop: body, the order's total and its back-office page. */
+  toShop(subject: string, body: string[]): MailMessage;
+}
 
-/** The e-mail a step of an order owes: to the shopper (payment confirmed, shipped, refund issued) or the shop (disputes). */
+/** Writes the mail a kind of step owes. Each feature owns the words of the kinds it sends (OrderMailParts). */
+export type StepMailWriter = (m: StepMailContext) => MailMessage | null;
+
+/** The e-mail a step of an order owes, in the words of the feature that owns its kind (`writers`). */
 export function orderStepEmail(
   mail: { id: number; kind: OrderMailKind },
   order: StoredOrder,
   step: OrderStep | undefined,
   settings: MailSettings,
+  writers: Partial<Record<OrderMailKind, StepMailWriter>>,
 ): MailMessage | null {
   const money = (minor: number) => formatMinor(minor, order.currency);
   const detail = step?.detail ?? {};
@@ -33,9 +48,10 @@ export function orderStepEmail(
   const page = new URL(orderPagePath(order.number, order.token), settings.SITE_URL).href;
   // The order's number (unique to its Stripe session), not a row id that a restored database repeats.
   const mailId = `order-${order.number}-${step?.step ?? mail.id}-${mail.kind}`;
-  // Mail beyond the order's own (a review invitation, a referral reward) carries one-click unsubscribe (RFC 8058).
+  // Mail beyond the order's own (other features' step mails) carries one-click unsubscribe (RFC 8058).
   const unsubscribe = detail.keys?.unsubscribe
-    ? new URL(marketHref(orderMarket, `/mail/unsubscribe/${order.number}-${detail.keys.unsubscribe}`), settings.SITE_URL).href
+    ? new URL(marketHref(orderMarket, mailUnsubscribePath(orderUnsubscribeToken(order.number, detail.keys.unsubscribe))), settings.SITE_URL)
+        .href
     : null;
   const toShopper = (subject: string, body: string[]): MailMessage | null =>
     order.email
@@ -76,64 +92,44 @@ export function orderStepEmail(
       `In the back office: ${new URL(adminOrderPath(order.number), settings.SITE_URL).href}`,
     ].join('\n'),
   });
-  switch (mail.kind) {
-    case 'payment_confirmed':
-      return toShopper(`Payment confirmed: order ${order.number}`, [
-        `Your bank has confirmed the payment for order ${order.number} (${money(order.total)}).`,
-        'We are preparing it for shipping and will e-mail you when it is on its way.',
-      ]);
-    case 'shipped':
-      return toShopper(`Your order ${order.number} is on its way`, [
-        `Order ${order.number} has left us${detail.carrier ? ` with ${detail.carrier}` : ''}.`,
-        ...(detail.tracking ? [`Tracking number: ${detail.tracking}`] : []),
-        ...(detail.url ? [`Track it: ${detail.url}`] : []),
-      ]);
-    case 'refund_issued':
-      return toShopper(`Refund issued: order ${order.number}`, [
-        `We have refunded ${money(detail.amount ?? 0)} for order ${order.number}.`,
-        ...(detail.refunded !== undefined && detail.refunded < order.total
-          ? [`In all, ${money(detail.refunded)} of ${money(order.total)} has been refunded.`]
-          : []),
-        `It goes back to the card you paid with and usually shows within ${REFUND_DAYS}, depending on your bank.`,
-      ]);
-    case 'dispute_opened':
-      return toShop(`Dispute opened: order ${order.number} (${detail.reason ?? 'no reason given'})`, [
-        `The buyer's bank has disputed ${money(detail.amount ?? order.total)} of order ${order.number}.`,
-        `Reason: ${detail.reason ?? 'not given'}.`,
-        `Respond with evidence in Stripe before the deadline shown there: ${disputeDashboardUrl(detail.dispute ?? '')}`,
-      ]);
-    case 'return_requested':
-    case 'return_accepted':
-    case 'return_refused':
-    case 'return_received': {
-      const { subject, body } = returnMail(mail.kind, order, detail);
-      return toShopper(subject, body);
-    }
-    case 'review_invite': {
-      const market = orderMarket;
-      const links = Object.entries(detail.keys ?? {}).flatMap(([id, key]) => {
-        if (id === 'unsubscribe') return [];
-        const name = order.lines.find((l) => String(l.productId) === id)?.name ?? 'Your product';
-        const url = new URL(`${marketHref(market, '/reviews/write')}?order=${order.number}&product=${id}&key=${key}`, settings.SITE_URL);
-        return [`${name}: ${url.href}`];
-      });
-      return toShopper(`How are you getting on with your order ${order.number}?`, [
-        'You have had your order for a little while now. Would you tell other shooters what you think of it?',
-        'A review takes a minute; each link works for your own order only:',
-        ...links,
-        'We read every review before it is shown.',
-      ]);
-    }
-    case 'referral_reward':
-      return toShopper(`A friend ordered with your code: here is your ${claimText.referralDiscount}`, [
-        `Someone you shared your Refer a Friend code with has placed their first order (${detail.request ?? ''}). Thank you!`,
-        `Your code: ${detail.code ?? ''}. It takes ${referralWords} off your next order, once: type it in the code box of your cart.`,
-        'It works while your friend keeps their order: if it is sent back for a full refund before you use the code, the code stops working.',
-      ]);
-    case 'dispute_closed':
-      return toShop(`Dispute closed (${detail.outcome ?? 'closed'}): order ${order.number}`, [
-        `The dispute on order ${order.number} is closed: ${detail.outcome ?? 'closed'}.`,
-        `Details in Stripe: ${disputeDashboardUrl(detail.dispute ?? '')}`,
-      ]);
-  }
+  const write = writers[mail.kind];
+  if (!write) throw new Error(`no writer for the order mail kind ${mail.kind}`);
+  return write({ kind: mail.kind, order, detail, settings, market: orderMarket, money, toShopper, toShop });
 }
+
+/** How long a card refund takes to show, as the shopper is told. */
+const REFUND_DAYS = '5–10 business days';
+
+/** The step mails orders/ itself owes: payment confirmed, shipped, refund issued (the buyer), disputes (the shop). */
+export const orderStepWriters = {
+  payment_confirmed: ({ order, money, toShopper }) =>
+    toShopper(`Payment confirmed: order ${order.number}`, [
+      `Your bank has confirmed the payment for order ${order.number} (${money(order.total)}).`,
+      'We are preparing it for shipping and will e-mail you when it is on its way.',
+    ]),
+  shipped: ({ order, detail, toShopper }) =>
+    toShopper(`Your order ${order.number} is on its way`, [
+      `Order ${order.number} has left us${detail.carrier ? ` with ${detail.carrier}` : ''}.`,
+      ...(detail.tracking ? [`Tracking number: ${detail.tracking}`] : []),
+      ...(detail.url ? [`Track it: ${detail.url}`] : []),
+    ]),
+  refund_issued: ({ order, detail, money, toShopper }) =>
+    toShopper(`Refund issued: order ${order.number}`, [
+      `We have refunded ${money(detail.amount ?? 0)} for order ${order.number}.`,
+      ...(detail.refunded !== undefined && detail.refunded < order.total
+        ? [`In all, ${money(detail.refunded)} of ${money(order.total)} has been refunded.`]
+        : []),
+      `It goes back to the card you paid with and usually shows within ${REFUND_DAYS}, depending on your bank.`,
+    ]),
+  dispute_opened: ({ order, detail, money, toShop }) =>
+    toShop(`Dispute opened: order ${order.number} (${detail.reason ?? 'no reason given'})`, [
+      `The buyer's bank has disputed ${money(detail.amount ?? order.total)} of order ${order.number}.`,
+      `Reason: ${detail.reason ?? 'not given'}.`,
+      `Respond with evidence in Stripe before the deadline shown there: ${disputeDashboardUrl(detail.dispute ?? '')}`,
+    ]),
+  dispute_closed: ({ order, detail, toShop }) =>
+    toShop(`Dispute closed (${detail.outcome ?? 'closed'}): order ${order.number}`, [
+      `The dispute on order ${order.number} is closed: ${detail.outcome ?? 'closed'}.`,
+      `Details in Stripe: ${disputeDashboardUrl(detail.dispute ?? '')}`,
+    ]),
+} satisfies Partial<Record<OrderMailKind, StepMailWriter>>;

@@ -2,21 +2,28 @@ import { eq } from 'drizzle-orm';
 import { orderMails } from '#worker/db/schema.ts';
 import { errorFields, type Logger } from '#worker/base/log.ts';
 import { sendOwedNow, type MailDeps, type OwedMailKind } from '#worker/mail/send-owed.ts';
-import { orderStepEmail } from './order-step-email.ts';
+import type { OrderMailDeps, OrderMailParts } from './order-mail-parts.ts';
+import { orderStepEmail, orderStepWriters } from './order-step-email.ts';
 import { orderById } from './order-queries.ts';
 import { orderStep } from './order-steps.ts';
 
-/** A step's mail (payment confirmed, shipped, refund issued, a dispute to the shop), written from the order and its step as they stand when sent. */
-export const orderStepMail: OwedMailKind<typeof orderMails> = {
-  name: 'order step',
-  table: orderMails,
-  async mails(deps, row) {
-    const [order, step] = await Promise.all([orderById(deps.db, row.orderId), orderStep(deps.db, row.orderId, row.step)]);
-    const message = order && orderStepEmail(row, order, step, deps.settings);
-    if (!message) throw new Error(`order mail ${row.id} has no order or no address`);
-    return { notification: message, confirmation: null };
-  },
-};
+/**
+ * A step's mail (payment confirmed, shipped, refund issued, a dispute to the shop, and the kinds other
+ * features own: `parts`), written from the order and its step as they stand when sent.
+ */
+export function orderStepMail(parts: OrderMailParts): OwedMailKind<typeof orderMails> {
+  const writers = { ...orderStepWriters, ...parts.steps };
+  return {
+    name: 'order step',
+    table: orderMails,
+    async mails(deps: MailDeps, row) {
+      const [order, step] = await Promise.all([orderById(deps.db, row.orderId), orderStep(deps.db, row.orderId, row.step)]);
+      const message = order && orderStepEmail(row, order, step, deps.settings, writers);
+      if (!message) throw new Error(`order mail ${row.id} has no order or no address`);
+      return { notification: message, confirmation: null };
+    },
+  };
+}
 
 /** The most step mails one call sends (an order owes a handful at most); any more wait for the retry job. */
 const MAILS_AT_ONCE = 10;
@@ -25,9 +32,9 @@ const MAILS_AT_ONCE = 10;
  * Sends the step mails an order owes, right after the step was written (the webhook's or the command's
  * batch); never throws: what fails stays owed for the retry job. True when there was mail and all of it went now.
  */
-export async function sendOrderStepMails(deps: MailDeps, log: Logger, orderId: number): Promise<boolean> {
+export async function sendOrderStepMails(deps: OrderMailDeps, log: Logger, orderId: number): Promise<boolean> {
   try {
-    const { claimed, sent } = await sendOwedNow(orderStepMail, deps, log, eq(orderMails.orderId, orderId), MAILS_AT_ONCE);
+    const { claimed, sent } = await sendOwedNow(orderStepMail(deps.orderMail), deps, log, eq(orderMails.orderId, orderId), MAILS_AT_ONCE);
     return claimed > 0 && sent === claimed;
   } catch (err) {
     log('error', 'order step mail failed', { orderId, ...errorFields(err) });

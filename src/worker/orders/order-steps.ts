@@ -1,3 +1,4 @@
+import { STEP_WORDS } from '#shared/orders/step-words.ts';
 import { and, asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '#worker/db/client.ts';
@@ -68,27 +69,6 @@ export async function orderStep(db: Db, orderId: number, step: string): Promise<
     .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.step, step)));
   return found;
 }
-
-const STEP_WORDS: Record<OrderStep['kind'], string> = {
-  pending: 'placed, payment being confirmed',
-  paid: 'paid',
-  failed: 'payment failed',
-  shipped: 'shipped',
-  partially_refunded: 'partially refunded',
-  refunded: 'refunded',
-  dispute_opened: 'dispute opened',
-  dispute_closed: 'dispute closed',
-  returned: 'returned to stock',
-  refund_asked: 'refund asked of Stripe',
-  return_requested: 'return requested',
-  return_accepted: 'return accepted',
-  return_refused: 'return refused',
-  return_received: 'return received',
-  review_invited: 'invited to review',
-  review_skipped: 'not invited to review: the address unsubscribed',
-  referral_rewarded: 'a friend ordered with their code: reward sent',
-  referral_withdrawn: 'refunded in full: the referrer’s unused reward code switched off',
-};
 
 /** What a step was and what came with it (tracking, amount, reason, lines, who), as words; products by id unless `nameOf` names them. */
 export function stepWords(step: OrderStep, currency: Currency, nameOf = (id: number) => `product ${id}`): string[] {

@@ -1,6 +1,6 @@
+import type { OrderMailDeps } from '#worker/orders/order-mail-parts.ts';
 import type { CheckoutGateway, SessionRecord } from '#worker/payments/checkout-gateway.ts';
 import type { Logger } from '#worker/base/log.ts';
-import type { MailDeps } from '#worker/mail/send-owed.ts';
 import { fulfil, type Fulfilled } from './fulfil.ts';
 import { mailNewOrder, orderMailLeaseUntil } from './order-mail.ts';
 import { sendOrderStepMails } from './order-step-mail.ts';
@@ -33,7 +33,7 @@ async function placeLinkSale(deps: RecordDeps, session: SessionRecord): Promise<
   return { ...session, lines: session.lines.map((line) => ({ ...line, productId })) };
 }
 
-export interface RecordDeps extends MailDeps {
+export interface RecordDeps extends OrderMailDeps {
   /** Where a sale's stock change is told, so the product's pages show it. */
   changes: ChangeFeed;
   gateway: CheckoutGateway;

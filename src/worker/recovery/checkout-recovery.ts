@@ -3,6 +3,7 @@ import { parseCart, type CartLine } from '#shared/cart/cart.ts';
 import { plainName } from '#shared/catalogue/product.ts';
 import { marketHref, marketOfStored, type Market } from '#shared/market/market.ts';
 import { site } from '#shared/site/brand.ts';
+import { mailUnsubscribePath } from '#shared/mail/unsubscribe-links.ts';
 import { nowIso } from '#worker/base/clock.ts';
 import { errorFields, type Logger } from '#worker/base/log.ts';
 import { newToken } from '#worker/base/secret-tokens.ts';
@@ -44,7 +45,6 @@ async function keepReminder(
 }
 
 export const restorePath = (token: string) => `/cart/restore/${token}`;
-export const unsubscribePath = (token: string) => `/mail/unsubscribe/${token}`;
 
 /**
  * A cart's session expired unpaid: when its shopper agreed to promotional mail at Stripe and gave an
@@ -95,7 +95,7 @@ export const recoveryMail: OwedMailKind<typeof checkoutRecoveries> = {
     );
     const market = row.market as Market | null;
     const link = (path: string) => new URL(marketHref(market, path), deps.settings.SITE_URL).href;
-    const unsubscribe = link(unsubscribePath(row.token));
+    const unsubscribe = link(mailUnsubscribePath(row.token));
     return {
       notification: {
         mailId: `checkout-reminder-${row.sessionId.slice(-24)}`,

@@ -1,3 +1,4 @@
+import type { OrderMailDeps } from '#worker/orders/order-mail-parts.ts';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { normaliseRecipient } from '#shared/contact/recipient.ts';
 import { claims } from '#shared/policy/figures.ts';
@@ -8,13 +9,12 @@ import { optedOut } from '#worker/limits/mail-opt-outs.ts';
 import { errorFields, type Logger } from '#worker/base/log.ts';
 import { orderEvents, orders, referralCodes } from '#worker/db/schema.ts';
 import { referralCodeFor } from '#worker/limits/sender-key.ts';
-import type { MailDeps } from '#worker/mail/send-owed.ts';
 import { orderByNumber } from '#worker/orders/order-queries.ts';
 import { sendOrderStepMails } from '#worker/orders/order-step-mail.ts';
 import { stepStatements } from '#worker/orders/order-steps.ts';
 import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
 
-export interface ReferralDeps extends MailDeps {
+export interface ReferralDeps extends OrderMailDeps {
   gateway: CheckoutGateway | null;
   log: Logger;
 }

@@ -1,3 +1,4 @@
+import type { OrderMailDeps } from '#worker/orders/order-mail-parts.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   allowed,
@@ -14,7 +15,6 @@ import type { Logger } from '#worker/base/log.ts';
 import { Refusal } from '#worker/base/refusal.ts';
 import type { Db } from '#worker/db/client.ts';
 import { returnRequests } from '#worker/db/schema.ts';
-import type { MailDeps } from '#worker/mail/send-owed.ts';
 import type { StoredOrder } from '#worker/orders/order-queries.ts';
 import { sendOrderStepMails } from '#worker/orders/order-step-mail.ts';
 import { orderSteps, stepStatements, type OrderStep } from '#worker/orders/order-steps.ts';
@@ -73,7 +73,7 @@ async function exchangeProduct(db: Db, order: StoredOrder, id: number | null, va
  * timeline and the shopper's mail (what to do, where to send it, who pays the postage) in one batch.
  * Answers the request's number, or throws a Refusal in the shopper's words.
  */
-export async function requestReturn(deps: MailDeps & { log: Logger }, order: StoredOrder, ask: ReturnAsk): Promise<string> {
+export async function requestReturn(deps: OrderMailDeps & { log: Logger }, order: StoredOrder, ask: ReturnAsk): Promise<string> {
   const { window, requests, open } = await returnContext(deps.db, order);
   if (!window.open) throw new Refusal(`This order cannot be returned: ${window.why}.`);
   const may = allowed(window);

@@ -1,9 +1,9 @@
+import type { OrderMailDeps } from '#worker/orders/order-mail-parts.ts';
 import { sql } from 'drizzle-orm';
 import { nowIso } from '#worker/base/clock.ts';
 import { orderKey } from '#worker/base/secret-tokens.ts';
 import { optedOut } from '#worker/limits/mail-opt-outs.ts';
 import { errorFields, type Logger } from '#worker/base/log.ts';
-import type { MailDeps } from '#worker/mail/send-owed.ts';
 import { orderLinesOf } from '#worker/orders/order-queries.ts';
 import { sendOrderStepMails } from '#worker/orders/order-step-mail.ts';
 import { stepStatements } from '#worker/orders/order-steps.ts';
@@ -31,7 +31,7 @@ async function linkKeys(orderToken: string, productIds: number[]): Promise<Recor
  * it and before it was marked sent is found by its id, not sent again). Reads a week of shipments at
  * most (order_events_status_idx), INVITES_PER_RUN at a time.
  */
-export async function inviteReviews(deps: MailDeps & { log: Logger }, days: number, now = Date.now()): Promise<number> {
+export async function inviteReviews(deps: OrderMailDeps & { log: Logger }, days: number, now = Date.now()): Promise<number> {
   const { db } = deps;
   const due = new Date(now - days * DAY_MS).toISOString();
   const from = new Date(now - (days + LOOK_BACK_DAYS) * DAY_MS).toISOString();

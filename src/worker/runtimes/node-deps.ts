@@ -1,3 +1,4 @@
+import { orderMailParts } from './order-mail-wiring.ts';
 import { createClient } from '@libsql/client';
 import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 import { createChangeFeed } from '#worker/changes/change-feed.ts';
@@ -101,6 +102,7 @@ export async function createNodeDeps(given: Settings, opts: { clientDir: string;
     ...(pages && { pageCache: pages }),
     mailer: chooseMailer(settings, () => createOutboxMailer(resolve(settings.MAIL_OUTBOX_DIR))),
     gateway: checkoutGatewayFor(settings),
+    orderMail: orderMailParts,
     log,
     countryOf: (request) => request.headers.get('cf-ipcountry'),
     // Behind a proxy every socket is the proxy's, so the operator names the header that carries the

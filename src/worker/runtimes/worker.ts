@@ -1,3 +1,4 @@
+import { orderMailParts } from './order-mail-wiring.ts';
 import type { ExecutionContext, ScheduledController } from '@cloudflare/workers-types';
 import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 import { createClient } from '@libsql/client/web';
@@ -75,6 +76,7 @@ function runtimeFor(env: WorkerEnv) {
     changesIn,
     mailer: chooseMailer(settings, () => unconfiguredMailer),
     gateway: checkoutGatewayFor(settings),
+    orderMail: orderMailParts,
     log,
     countryOf: (request) => (request as { cf?: { country?: string } }).cf?.country,
     senderAddressOf: (c) => c.req.header('cf-connecting-ip'),

@@ -1,3 +1,4 @@
+import { alertUnsubscribePath } from '#shared/mail/unsubscribe-links.ts';
 import { marketHref, type Market } from '#shared/market/market.ts';
 import { plainName, productPath } from '#shared/catalogue/product.ts';
 import { CONFIRM_VALID_HOURS } from '#shared/stock-alerts/alert-rules.ts';
@@ -18,8 +19,6 @@ const link = (settings: MailSettings, market: string | null, path: string) =>
 
 /** The request's confirm page (a button: mail scanners that follow links confirm nothing). */
 export const confirmPath = (token: string) => `/stock-alerts/confirm/${token}`;
-/** The one-click unsubscribe address (RFC 8058 POST; a GET shows a button). */
-export const unsubscribePath = (token: string) => `/stock-alerts/unsubscribe/${token}`;
 
 /**
  * The one mail a new request gets: the link that confirms it. It goes to whatever address was typed,
@@ -50,7 +49,7 @@ export function confirmAlertEmail(alert: AlertForMail, product: { id: number; na
 /** The back-in-stock notice: the product in the shopper's market, and one-click unsubscribe (RFC 8058). */
 export function backInStockEmail(alert: AlertForMail, product: { id: number; name: string }, settings: MailSettings): MailMessage {
   const name = plainName(product.name);
-  const unsubscribe = link(settings, alert.market, unsubscribePath(alert.token));
+  const unsubscribe = link(settings, alert.market, alertUnsubscribePath(alert.token));
   return {
     mailId: `stock-alert-${alert.token.slice(0, 16)}-back`,
     to: alert.email,

@@ -2,14 +2,14 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { csrf } from 'hono/csrf';
 import { HTTPException } from 'hono/http-exception';
+import { isOneClickPath } from '#shared/mail/unsubscribe-links.ts';
+import { splitMarket } from '#shared/market/market.ts';
 
 /** Every state-changing request: far above any form the shop has (the contact form's own limit is 32 KB). */
 export const MAX_REQUEST_BODY_BYTES = 64 * 1024;
 
 const SAFE_METHOD = /^(GET|HEAD|OPTIONS)$/;
 const WEBHOOKS = '/webhooks/';
-/** RFC 8058 one-click unsubscribe: a mail client posts it from its own servers; the token in the path is the authority. */
-const ONE_CLICK = /^\/(?:(?:gb|eu|us)\/)?(?:stock-alerts|mail)\/unsubscribe\/[\w-]+$/;
 
 /**
  * Runs before every route, so routes added later (cart, consent) are covered without doing anything:
@@ -34,7 +34,7 @@ export function requestGuard(siteUrl: string): MiddlewareHandler {
   });
   return async (c, next) => {
     if (SAFE_METHOD.test(c.req.method)) return next();
-    if (!c.req.path.startsWith(WEBHOOKS) && !ONE_CLICK.test(c.req.path)) await sameSite(c, async () => {});
+    if (!c.req.path.startsWith(WEBHOOKS) && !isOneClickPath(splitMarket(c.req.path).path)) await sameSite(c, async () => {});
     return limit(c, next);
   };
 }

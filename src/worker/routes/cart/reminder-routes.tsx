@@ -1,33 +1,23 @@
 import { Hono, type Context } from 'hono';
 import { shortPage } from '#worker/frame/short-page.tsx';
-import { ORDER_UNSUBSCRIBE, orderKey, TOKEN } from '#worker/base/secret-tokens.ts';
-import { optOut } from '#worker/limits/mail-opt-outs.ts';
-import { sameToken } from '#worker/orders/order-number.ts';
-import { orderByNumber } from '#worker/orders/order-queries.ts';
+import { TOKEN } from '#worker/base/secret-tokens.ts';
+import { mailUnsubscribePath, readUnsubscribeToken } from '#shared/mail/unsubscribe-links.ts';
+import { optOutByLink } from '#worker/opt-outs/opt-out-links.ts';
 import { setFlash } from '#worker/http/flash-notice.ts';
-import type { AppDeps, AppEnv } from '#worker/middleware/app-context.ts';
+import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { writeCartCookie } from '#worker/middleware/cart/cart-cookie.ts';
-import { optOutByToken, recoveredCart } from '#worker/recovery/checkout-recovery.ts';
+import { recoveredCart } from '#worker/recovery/checkout-recovery.ts';
 import { useHref } from '#ui/state/market-context.ts';
 
 function UnsubscribeButton({ token }: { token: string }) {
   const to = useHref();
   return (
-    <form method="post" action={to(`/mail/unsubscribe/${token}`)}>
+    <form method="post" action={to(mailUnsubscribePath(token))}>
       <button type="submit" className="btn btn-primary">
         No more mail like this
       </button>
     </form>
   );
-}
-
-/** An order's mail's unsubscribe token (its number and the key drawn from its secret): its address opts out; false when it is not one. */
-async function optOutByOrder(db: AppDeps['db'], secret: string | undefined, token: string): Promise<boolean> {
-  const [, number, key] = ORDER_UNSUBSCRIBE.exec(token) ?? [];
-  const order = number ? await orderByNumber(db, number) : null;
-  if (!order?.email || !sameToken(key, await orderKey(order.token, 'unsubscribe'))) return false;
-  await optOut(db, secret, order.email);
-  return true;
 }
 
 const unknown = (c: Context<AppEnv>) =>
@@ -51,7 +41,7 @@ export const reminderRoutes = new Hono<AppEnv>()
   })
   .get('/mail/unsubscribe/:token', (c) => {
     const token = c.req.param('token');
-    if (!TOKEN.test(token) && !ORDER_UNSUBSCRIBE.test(token)) return unknown(c);
+    if (!readUnsubscribeToken(token)) return unknown(c);
     return shortPage(
       c,
       200,
@@ -65,10 +55,7 @@ export const reminderRoutes = new Hono<AppEnv>()
   .post('/mail/unsubscribe/:token', async (c) => {
     const token = c.req.param('token');
     const { db, settings } = c.get('deps');
-    const done = TOKEN.test(token)
-      ? await optOutByToken(db, settings.RATE_LIMIT_SECRET, token)
-      : await optOutByOrder(db, settings.RATE_LIMIT_SECRET, token);
-    if (!done) return unknown(c);
+    if (!(await optOutByLink(db, settings.RATE_LIMIT_SECRET, token))) return unknown(c);
     return shortPage(
       c,
       200,

@@ -11,7 +11,8 @@ import { stockCounts } from '#worker/stock/stock-queries.ts';
 import { availableOf } from '#shared/catalogue/stock-level.ts';
 import { alertByToken, askForAlert, confirmAlert, unsubscribeAlert } from '#worker/stock-alerts/alert-requests.ts';
 import { sendAlertMails } from '#worker/stock-alerts/alert-mail.ts';
-import { confirmPath, unsubscribePath } from '#worker/stock-alerts/alert-email.ts';
+import { confirmPath } from '#worker/stock-alerts/alert-email.ts';
+import { alertUnsubscribePath } from '#shared/mail/unsubscribe-links.ts';
 import { tellWaiting } from '#worker/stock-alerts/tell-waiting.ts';
 import { ActionButton, AlertPage, ProductLink } from './alert-pages.tsx';
 import { StockAlertForm } from '#worker/components/stock-alert-form.tsx';
@@ -170,7 +171,7 @@ export const stockAlertRoutes = new Hono<AppEnv>()
       'Stop back-in-stock e-mails',
       <>
         <p>Press Unsubscribe and this address gets no more back-in-stock e-mails from us, for any product.</p>
-        <ActionButton action={unsubscribePath(c.req.param('token'))} label="Unsubscribe" />
+        <ActionButton action={alertUnsubscribePath(c.req.param('token'))} label="Unsubscribe" />
       </>,
     );
   })

@@ -3,8 +3,9 @@ import { returnsPolicy } from '#shared/policy/figures.ts';
 import { shipsFrom } from '#shared/policy/ships-from.ts';
 import { OUTCOME_WORDS, REASON_WORDS, type ReturnReason } from '#shared/orders/return-rules.ts';
 import { site } from '#shared/site/brand.ts';
-import type { OrderStepDetail } from '#worker/db/schema.ts';
-import type { StoredOrder } from './order-queries.ts';
+import type { OrderMailKind, OrderStepDetail } from '#worker/db/schema.ts';
+import type { StoredOrder } from '#worker/orders/order-queries.ts';
+import type { StepMailContext, StepMailWriter } from '#worker/orders/order-step-email.ts';
 
 /** Whose fault sends the goods back decides who pays the postage (the policy: the customer, unless the error was ours). */
 const OUR_ERROR: readonly string[] = ['damaged', 'wrong_item', 'warranty_fault'] satisfies ReturnReason[];
@@ -78,3 +79,14 @@ export function returnMail(
       };
   }
 }
+
+/** The step mails returns/ owes: a request's answer at each state, in the shop's words. */
+export const returnStepWriters = Object.fromEntries(
+  (['return_requested', 'return_accepted', 'return_refused', 'return_received'] as const).map((kind) => [
+    kind,
+    ({ order, detail, toShopper }: StepMailContext) => {
+      const { subject, body } = returnMail(kind, order, detail);
+      return toShopper(subject, body);
+    },
+  ]),
+) as Partial<Record<OrderMailKind, StepMailWriter>>;

@@ -1,0 +1,21 @@
+import type { OrderMailKind } from '#worker/db/schema.ts';
+import type { MailDeps } from '#worker/mail/send-owed.ts';
+import type { StoredOrder } from './order-queries.ts';
+import type { StepMailWriter } from './order-step-email.ts';
+
+/**
+ * What other features add to an order's mail, wired once where the dependencies are built
+ * (src/worker/runtimes/order-mail-wiring.ts): the writers of the step mails they own, by kind, and
+ * lines they add to the buyer's confirmation. orders/ writes only its own (payment, shipping,
+ * refunds, disputes) and names no other feature.
+ */
+export interface OrderMailParts {
+  steps: Partial<Record<OrderMailKind, StepMailWriter>>;
+  /** Lines for a confirmation, after the order's own (none: an empty list). */
+  confirmation: Array<(order: StoredOrder, deps: MailDeps) => Promise<string[]>>;
+}
+
+/** The mail dependencies of a code path that may owe an order's mail. */
+export interface OrderMailDeps extends MailDeps {
+  orderMail: OrderMailParts;
+}
