@@ -25,7 +25,7 @@ export interface AppDeps {
   mailer: Mailer;
   /** Stripe when STRIPE_SECRET_KEY is set (checkoutGatewayFor, built once with the rest), else null: payment links only. */
   gateway: CheckoutGateway | null;
-  /** What other features add to an order's mails (their step mails, confirmation lines): runtimes/order-mail-wiring.ts. */
+  /** What other features add to an order's mails (their step mails, confirmation lines): wiring/order-mail-wiring.ts. */
   orderMail: OrderMailParts;
   log: Logger;
   /** The visitor's country as the runtime knows it (cf.country on the edge, CF-IPCountry on Node). */

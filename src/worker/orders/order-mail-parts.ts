@@ -5,7 +5,7 @@ import type { StepMailWriter } from './order-step-email.ts';
 
 /**
  * What other features add to an order's mail, wired once where the dependencies are built
- * (src/worker/runtimes/order-mail-wiring.ts): the writers of the step mails they own, by kind, and
+ * (src/worker/wiring/order-mail-wiring.ts): the writers of the step mails they own, by kind, and
  * lines they add to the buyer's confirmation. orders/ writes only its own (payment, shipping,
  * refunds, disputes) and names no other feature.
  */

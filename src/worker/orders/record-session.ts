@@ -1,3 +1,5 @@
+import { orderNumber } from './order-number.ts';
+import type { StripeEventHandler } from '#worker/payments/stripe-event-handlers.ts';
 import type { OrderMailDeps } from '#worker/orders/order-mail-parts.ts';
 import type { CheckoutGateway, SessionRecord } from '#worker/payments/checkout-gateway.ts';
 import type { Logger } from '#worker/base/log.ts';
@@ -65,3 +67,16 @@ export async function recordSession(
   if (order.changed) deps.background(stockChanged(deps, soldProducts(session)));
   return { session, order };
 }
+
+/** A Checkout Session completed, or its delayed payment settled: the order recorded (the answer does not wait for its mail). */
+export const orderEventHandler: StripeEventHandler<RecordDeps> = async (deps, { event, objectId }) => {
+  // Logs name the order number (derived from the session id), never the id itself.
+  const number = await orderNumber(objectId);
+  const recorded = await recordSession(deps, objectId, event.type as OrderEventType);
+  if (!recorded) {
+    deps.log('warn', 'stripe webhook for a session that is not complete', { order: number, eventId: event.id, type: event.type });
+    return {};
+  }
+  deps.log('info', 'order recorded', { eventId: event.id, type: event.type, ...recorded.order });
+  return { order: recorded.order.number, status: recorded.order.status };
+};

@@ -1,3 +1,4 @@
+import type { StripeEventHandler } from '#worker/payments/stripe-event-handlers.ts';
 import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { parseCart, type CartLine } from '#shared/cart/cart.ts';
 import { plainName } from '#shared/catalogue/product.ts';
@@ -132,3 +133,9 @@ export async function optOutByToken(db: Db, secret: string | undefined, token: s
   await optOut(db, secret, row.email);
   return true;
 }
+
+/** A Checkout Session expired: a reminder owed if its shopper agreed to one. */
+export const expiredSessionReminder: StripeEventHandler<MailDeps & { log: Logger }> = async (deps, input) => {
+  const session = await input.session();
+  return { reminded: session ? await oweRecovery(deps, session) : false };
+};

@@ -13,7 +13,7 @@ const referralReward: StepMailWriter = ({ detail, toShopper }) =>
     'It works while your friend keeps their order: if it is sent back for a full refund before you use the code, the code stops working.',
   ]);
 
-/** The step mails referrals/ owes (wired in runtimes/order-mail-wiring.ts). */
+/** The step mails referrals/ owes (wired in wiring/order-mail-wiring.ts). */
 export const referralStepWriters: Partial<Record<OrderMailKind, StepMailWriter>> = { referral_reward: referralReward };
 
 /** A paid order's confirmation names its buyer's Refer a Friend code (made at Stripe as the order is recorded). */

@@ -1,3 +1,4 @@
+import type { StripeEventHandler } from '#worker/payments/stripe-event-handlers.ts';
 import type { OrderMailDeps } from '#worker/orders/order-mail-parts.ts';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { normaliseRecipient } from '#shared/contact/recipient.ts';
@@ -148,3 +149,22 @@ export async function referralOverview(db: ReferralDeps['db']) {
   ]);
   return { codes, rewards };
 }
+
+/** After an order is recorded paid: the buyer's code made at Stripe, and a referrer rewarded (after the answer; idempotent). */
+export const referralsOnPaidHandler: StripeEventHandler<ReferralDeps & { background(work: Promise<unknown>): void }> = async (
+  deps,
+  _input,
+  sofar,
+) => {
+  if (sofar.status === 'paid' && typeof sofar.order === 'string') deps.background(referralsOnPaid(deps, sofar.order));
+  return {};
+};
+
+/** The events that may leave an order refunded in full. */
+const REFUND_EVENTS = new Set(['charge.refunded', 'refund.updated']);
+
+/** After a refund is recorded: a referrer's unused reward for an order refunded in full is switched off (Stripe down: the event comes again). */
+export const referralsOnRefundHandler: StripeEventHandler<ReferralDeps> = async (deps, { event }, sofar) => {
+  if (typeof sofar.order === 'string' && REFUND_EVENTS.has(event.type)) await referralsOnRefunded(deps, sofar.order);
+  return {};
+};

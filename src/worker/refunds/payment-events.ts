@@ -1,3 +1,4 @@
+import type { StripeEventHandler } from '#worker/payments/stripe-event-handlers.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import { nowIso } from '#worker/base/clock.ts';
 import { orders } from '#worker/db/schema.ts';
@@ -125,3 +126,14 @@ export function recordPaymentEvent(
       return recordDispute(deps, object.id, false);
   }
 }
+
+/** Refunds and disputes: recorded on the order whose payment they name (read from Stripe by the object's id), with what the order owes. */
+export const paymentEventHandler: StripeEventHandler<RecordDeps> = async (deps, { event, objectId }) => {
+  const recorded = await recordPaymentEvent(deps, event.type as PaymentEventType, { id: objectId });
+  deps.log('info', recorded ? 'payment event recorded' : 'payment event for no order of the shop', {
+    eventId: event.id,
+    type: event.type,
+    ...recorded,
+  });
+  return { order: recorded?.number ?? null, step: recorded?.step ?? null };
+};

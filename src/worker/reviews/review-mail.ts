@@ -18,5 +18,5 @@ const reviewInvite: StepMailWriter = ({ order, detail, market, settings, toShopp
   ]);
 };
 
-/** The step mails reviews/ owes (wired in runtimes/order-mail-wiring.ts). */
+/** The step mails reviews/ owes (wired in wiring/order-mail-wiring.ts). */
 export const reviewStepWriters: Partial<Record<OrderMailKind, StepMailWriter>> = { review_invite: reviewInvite };

@@ -1,4 +1,4 @@
-import { orderMailParts } from './order-mail-wiring.ts';
+import { orderMailParts } from '#worker/wiring/order-mail-wiring.ts';
 import { createClient } from '@libsql/client';
 import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 import { createChangeFeed } from '#worker/changes/change-feed.ts';

@@ -1,4 +1,4 @@
-import { orderMailParts } from './order-mail-wiring.ts';
+import { orderMailParts } from '#worker/wiring/order-mail-wiring.ts';
 import type { ExecutionContext, ScheduledController } from '@cloudflare/workers-types';
 import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 import { createClient } from '@libsql/client/web';

@@ -1,3 +1,4 @@
+import type { StripeEventHandler } from '#worker/payments/stripe-event-handlers.ts';
 import type { SessionRecord } from '#worker/payments/checkout-gateway.ts';
 import { stockChanged, type StockChangeDeps } from './stock-changed.ts';
 import { release } from './reserve.ts';
@@ -18,3 +19,8 @@ export async function releaseExpired(deps: ExpiredDeps, session: SessionRecord |
   if (products.length > 0) deps.background(stockChanged(deps, products));
   return products;
 }
+
+/** A Checkout Session expired: what it held is let go. */
+export const expiredSessionHandler: StripeEventHandler<ExpiredDeps> = async (deps, input) => ({
+  released: await releaseExpired(deps, await input.session()),
+});

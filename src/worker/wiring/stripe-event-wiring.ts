@@ -1,0 +1,24 @@
+import { orderEventHandler, type RecordDeps } from '#worker/orders/record-session.ts';
+import type { StripeEventHandlers } from '#worker/payments/stripe-event-handlers.ts';
+import { expiredSessionReminder } from '#worker/recovery/checkout-recovery.ts';
+import { referralsOnPaidHandler, referralsOnRefundHandler } from '#worker/referrals/referral-program.ts';
+import { paymentEventHandler } from '#worker/refunds/payment-events.ts';
+import { expiredSessionHandler } from '#worker/stock/release-expired.ts';
+
+/** What the webhook's handlers need: an order's recording (the gateway, the mail, the change feed, work after the answer). */
+export type WebhookDeps = RecordDeps;
+
+/**
+ * Which feature does what with each Stripe event, in order: the one list the webhook hands a verified
+ * event to. A feature that acts on an event adds itself here, not to the route.
+ */
+export const stripeEventHandlers: StripeEventHandlers<WebhookDeps> = {
+  'checkout.session.completed': [orderEventHandler, referralsOnPaidHandler],
+  'checkout.session.async_payment_succeeded': [orderEventHandler, referralsOnPaidHandler],
+  'checkout.session.async_payment_failed': [orderEventHandler],
+  'checkout.session.expired': [expiredSessionHandler, expiredSessionReminder],
+  'charge.refunded': [paymentEventHandler, referralsOnRefundHandler],
+  'refund.updated': [paymentEventHandler, referralsOnRefundHandler],
+  'charge.dispute.created': [paymentEventHandler],
+  'charge.dispute.closed': [paymentEventHandler],
+};
