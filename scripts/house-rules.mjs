@@ -34,5 +34,50 @@ export const DOMAIN_IMPORTS = {
   vitals: ['db'],
 };
 
-/** Packages of the web's door: only routes/, middleware/, http/, render/, frame/ and the app may import them. */
-export const DOOR_PACKAGES = ['hono'];
+/**
+ * The other folders of src/worker, each with what it may import: the doors (routes/ for the web,
+ * cli/ for the command line, jobs/ for the clock), what pages are made of (render/, frame/,
+ * components/), what every request passes (middleware/, http/), the wiring of features into the
+ * doors (wiring/) and the layers under everything (base/, db/). An entry is a folder or one file of
+ * it ('admin/admin-sessions.ts'); `{ except }` allows every folder but those; runtimes/ builds it all.
+ */
+export const FOLDER_IMPORTS = {
+  base: [],
+  db: ['base'],
+  http: ['base'],
+  render: ['base', 'catalogue', 'http', 'middleware'],
+  components: ['render'],
+  frame: ['base', 'http', 'middleware', 'render'],
+  middleware: ['base', 'db', 'http', 'mail', 'orders', 'payments'],
+  'content-sync': ['base', 'db', 'products'],
+  // The clock's door: tidy-ups and what is owed; the back office's sign-in is not its business.
+  jobs: [
+    'admin/admin-sessions.ts',
+    'admin/form-once.ts',
+    'base',
+    'changes',
+    'contact',
+    'db',
+    'limits',
+    'mail',
+    'middleware',
+    'order-access',
+    'orders',
+    'posts',
+    'recovery',
+    'referrals',
+    'reviews',
+    'stock-alerts',
+    'vitals',
+  ],
+  cli: ['base', 'db', 'fulfilment', 'orders', 'refunds', 'stock', 'vitals'],
+  wiring: ['orders', 'payments', 'recovery', 'referrals', 'refunds', 'returns', 'reviews', 'stock'],
+  routes: { except: ['cli', 'content-sync', 'runtimes'] },
+  runtimes: { except: [] },
+};
+
+/** Packages only some folders may import (src/worker/app.tsx is the web's door too): the web stays at the door, Stripe in payments/. */
+export const PACKAGE_HOMES = {
+  hono: ['app.tsx', 'frame', 'http', 'middleware', 'render', 'routes', 'runtimes'],
+  stripe: ['payments'],
+};

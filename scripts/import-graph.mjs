@@ -115,35 +115,57 @@ export const serverImportsOfClient = ({ edges }) =>
   edges.filter((e) => !e.from.startsWith('src/client/') && e.to.startsWith('src/client/')).map((e) => `${e.from} -> ${e.to}`);
 
 /** Folders holding more than `max` source files (tests and declarations excluded). */
-export function crowdedFolders({ files }, max = 15) {
+export function crowdedFolders({ files }, max = 12) {
   const count = new Map();
   for (const f of files) count.set(dirname(f), (count.get(dirname(f)) ?? 0) + 1);
   return [...count].filter(([, n]) => n > max).map(([dir, n]) => `${dir}: ${n} files`);
 }
 
-/** The domain folder of src/worker a file sits in (its first folder there), or null. */
-const domainOf = (file, rules) => {
-  const [, side, folder] = file.split('/');
-  return side === 'worker' && folder in rules && file.split('/').length > 3 ? folder : null;
+/** The folder of src/worker a file sits in (its first folder there, or the file itself at the top: app.tsx). */
+const workerFolderOf = (file) => {
+  const parts = file.split('/');
+  return parts[0] === 'src' && parts[1] === 'worker' ? parts[2] : null;
 };
 
+/** Whether `rule` (a list of folders and 'folder/file.ts' entries, or { except }) lets a file import `to`. */
+function allows(rule, to) {
+  const [, , folder, ...rest] = to.split('/');
+  if (Array.isArray(rule)) return rule.includes(folder) || rule.includes(`${folder}/${rest.join('/')}`);
+  return !rule.except.includes(folder);
+}
+
+const ruleWords = (rule) => (Array.isArray(rule) ? rule.join(', ') || 'nothing of src/worker' : `all but ${rule.except.join(', ')}`);
+
 /**
- * Imports a domain folder's allow-list does not allow (scripts/house-rules.mjs): another folder of
- * src/worker not on its list, or a package of the web's door (hono).
+ * Imports the house rules do not allow (scripts/house-rules.mjs): a folder of src/worker importing
+ * another that its list does not name, a package outside its homes, and any folder of src/worker
+ * without rules.
  */
-export function domainViolations({ edges, packages = [] }, rules, doorPackages) {
+export function ruleViolations({ files, edges, packages = [] }, rules, packageHomes) {
   const found = [];
   for (const { from, to } of edges) {
-    const domain = domainOf(from, rules);
-    const [, side, folder] = to.split('/');
-    if (!domain || side !== 'worker' || folder === domain || to.split('/').length <= 3) continue;
-    if (!rules[domain].includes(folder)) found.push(`${from} -> ${to} (${domain}/ may import ${rules[domain].join(', ')})`);
+    const folder = workerFolderOf(from);
+    const target = workerFolderOf(to);
+    if (!folder || !target || folder === target || from.split('/').length <= 3 || to.split('/').length <= 3) continue;
+    const rule = rules[folder];
+    if (rule && !allows(rule, to)) found.push(`${from} -> ${to} (${folder}/ may import ${ruleWords(rule)})`);
   }
   for (const { from, spec } of packages) {
-    const domain = domainOf(from, rules);
-    if (domain && doorPackages.some((p) => spec === p || spec.startsWith(`${p}/`)))
-      found.push(`${from} -> ${spec} (the web stays at the door: routes/, middleware/, http/)`);
+    const folder = workerFolderOf(from);
+    if (!folder) continue;
+    for (const [name, homes] of Object.entries(packageHomes)) {
+      if ((spec === name || spec.startsWith(`${name}/`)) && !homes.includes(folder))
+        found.push(`${from} -> ${spec} (${name} is for ${homes.join(', ')})`);
+    }
   }
+  const folders = new Set(
+    files
+      .filter((f) => f.split('/').length > 3)
+      .map(workerFolderOf)
+      .filter(Boolean),
+  );
+  for (const folder of [...folders].toSorted())
+    if (!(folder in rules)) found.push(`src/worker/${folder}/ has no rules (scripts/house-rules.mjs)`);
   return found;
 }
 
@@ -159,7 +181,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     serverImportsOfClient: serverImportsOfClient(graph),
     parentImports: parentImports(graph),
     crowdedFolders: crowdedFolders(graph),
-    domainViolations: rules ? domainViolations(graph, rules.DOMAIN_IMPORTS, rules.DOOR_PACKAGES) : [],
+    ruleViolations: rules ? ruleViolations(graph, { ...rules.DOMAIN_IMPORTS, ...rules.FOLDER_IMPORTS }, rules.PACKAGE_HOMES) : [],
   };
   if (process.argv.includes('--json')) {
     console.log(JSON.stringify(report));

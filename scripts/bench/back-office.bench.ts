@@ -11,7 +11,7 @@ import { readOrderQuery } from '#shared/admin/admin-rules.ts';
 import { openDisputes, orderPage, ordersToShip, otherOrdersOf, salesOf } from '#worker/order-reads/order-lists.ts';
 import { shopPeriods } from '#shared/policy/shop-time.ts';
 import { recentMoves } from '#worker/stock/stock-queries.ts';
-import { notesOf } from '#worker/orders/order-notes.ts';
+import { notesOf } from '#worker/fulfilment/order-notes.ts';
 import { returnList, returnsWaiting } from '#worker/returns/return-queries.ts';
 import { ordersOfAddress } from '#worker/order-access/orders-of-address.ts';
 import { approvedReviewsRead } from '#worker/reviews/review-store.ts';

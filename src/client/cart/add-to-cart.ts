@@ -1,9 +1,9 @@
 import type { Priced } from '#shared/catalogue/prices.ts';
 import { plainName } from '#shared/catalogue/product.ts';
 import { toast } from '#ui/state/toast-store.ts';
-import { CartPostError, postCart } from '#ui/state/cart-post.ts';
-import { expectAdded } from '#ui/state/cart-store.ts';
-import { trackCartChange } from '#ui/state/track-cart.ts';
+import { CartPostError, postCart } from '#ui/cart/cart-post.ts';
+import { expectAdded } from '#ui/cart/cart-store.ts';
+import { trackCartChange } from '#ui/cart/track-cart.ts';
 
 type Item = Priced & { id: number; name: string };
 

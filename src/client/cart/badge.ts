@@ -1,5 +1,5 @@
 import { cartBadgeLabel } from '#shared/cart/cart.ts';
-import { getCartCount, subscribeCart } from '#ui/state/cart-store.ts';
+import { getCartCount, subscribeCart } from '#ui/cart/cart-store.ts';
 
 /**
  * Keeps the server-rendered header badge (src/worker/frame/cart-badge.tsx) in step with the

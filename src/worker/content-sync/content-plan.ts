@@ -1,4 +1,4 @@
-import { CATALOGUE_TAG, POSTS_TAG, postTag, productTag } from '#shared/site/cache-tags.ts';
+import { CATALOGUE_TAG, POSTS_TAG, postTag, productTag } from '#shared/caching/cache-tags.ts';
 import type { CatalogueProduct } from '#shared/catalogue/types.ts';
 import { CATALOGUE_LIMIT } from '#worker/products/product-queries.ts';
 import { fileSlug, type CategoryFile, type FileProblem, type PostFile } from './content-file.ts';

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
-import { readCacheTags } from '#shared/site/cache-tags.ts';
-import { sharedCacheDirectives } from '#shared/site/page-cache-rules.ts';
+import { readCacheTags } from '#shared/caching/cache-tags.ts';
+import { sharedCacheDirectives } from '#shared/caching/page-cache-rules.ts';
 
 /**
  * Node's stand-in for Workers Cache (the cache Cloudflare puts in front of a Worker), with its rules:

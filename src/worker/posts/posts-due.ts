@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
-import { POSTS_TAG, postTag } from '#shared/site/cache-tags.ts';
+import { POSTS_TAG, postTag } from '#shared/caching/cache-tags.ts';
 import type { ChangeFeed } from '#worker/base/change-feed-contract.ts';
 import type { Db } from '#worker/db/client.ts';
 import { blogPosts, contentVersion } from '#worker/db/schema.ts';

@@ -1,7 +1,7 @@
 import type { Currency } from '#shared/region/region.ts';
 import { webPageJsonLd, type PageInfo } from '#shared/seo/page-jsonld.ts';
 import { absoluteUrl, type SeoInput } from '#shared/seo/tags.ts';
-import { SITE_TAG } from '#shared/site/cache-tags.ts';
+import { SITE_TAG } from '#shared/caching/cache-tags.ts';
 
 /** What a page tells the document shell about itself; the shell turns it into head tags. */
 export interface PageHead extends SeoInput {

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { REVIEWS_SHOWN, type ReviewInput, type ReviewOrder } from '#shared/reviews/review-rules.ts';
-import { productTag } from '#shared/site/cache-tags.ts';
+import { productTag } from '#shared/caching/cache-tags.ts';
 import type { ChangeFeed } from '#worker/base/change-feed-contract.ts';
 import { nowIso } from '#worker/base/clock.ts';
 import { Refusal } from '#worker/base/refusal.ts';

@@ -22,7 +22,7 @@ import { createOutboxMailer } from '#worker/mail/outbox-mailer.ts';
 import { chooseMailer } from '#worker/mail/choose-mailer.ts';
 import { streamingGzip } from '#worker/middleware/streaming-gzip/index.ts';
 import type { Settings } from '#worker/base/settings.ts';
-import { cacheControlFor, staticFileHeaders } from '#shared/site/cache-control.ts';
+import { cacheControlFor, staticFileHeaders } from '#shared/caching/cache-control.ts';
 import { forwardedClientAddress } from '#shared/site/client-address.ts';
 
 /** Serves dist/client with the same headers Workers Static Assets send (public/_headers). */

@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import { productTag } from '#shared/site/cache-tags.ts';
+import { productTag } from '#shared/caching/cache-tags.ts';
 import type { ChangeFeed } from '#worker/base/change-feed-contract.ts';
 import { errorFields } from '#worker/base/log.ts';
 import type { Settings } from '#worker/base/settings.ts';

@@ -16,7 +16,7 @@ interface HouseReport {
   serverImportsOfClient: string[];
   parentImports: string[];
   crowdedFolders: string[];
-  domainViolations: string[];
+  ruleViolations: string[];
 }
 
 /** scripts/import-graph.mjs (npm run house) on a tree: src/ with the package's `imports` aliases resolved. */
@@ -29,7 +29,7 @@ const root = mkdtempSync(join(tmpdir(), 'house-layers-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('the house in layers (docs/code-layout.md)', () => {
-  it('src/ has no file or folder cycle, no server import of src/client, no `../` import and no folder over 15 files', async () => {
+  it('src/ has no file or folder cycle, no server import of src/client, no `../` import, no folder over 12 files and no import its rules refuse', async () => {
     const report = await house(process.cwd());
     expect(report.files).toBeGreaterThan(250);
     expect(report).toMatchObject({
@@ -39,7 +39,7 @@ describe('the house in layers (docs/code-layout.md)', () => {
       serverImportsOfClient: [],
       parentImports: [],
       crowdedFolders: [],
-      domainViolations: [],
+      ruleViolations: [],
     });
   });
 
@@ -56,7 +56,7 @@ describe('the house in layers (docs/code-layout.md)', () => {
       'src/worker/c/f.ts': 'export const f = 1;\n',
       'src/worker/g/g.tsx': "import { entry } from '#client/entry.ts';\nexport const g = entry;\n",
       'src/client/entry.ts': 'export const entry = 1;\n',
-      ...Object.fromEntries(Array.from({ length: 16 }, (_, i) => [`src/worker/crowded/f${i}.ts`, `export const f${i} = ${i};\n`])),
+      ...Object.fromEntries(Array.from({ length: 13 }, (_, i) => [`src/worker/crowded/f${i}.ts`, `export const f${i} = ${i};\n`])),
     };
     const dir = join(root, 'planted');
     for (const [file, text] of Object.entries(files)) {
@@ -69,33 +69,44 @@ describe('the house in layers (docs/code-layout.md)', () => {
     expect(report.folderCycles.map((c) => c.length).toSorted()).toEqual([2, 3]);
     expect(report.serverImportsOfClient).toEqual(['src/worker/g/g.tsx -> src/client/entry.ts']);
     expect(report.parentImports).toEqual(['src/worker/b/two.ts: ../a/one']);
-    expect(report.crowdedFolders).toEqual(['src/worker/crowded: 16 files']);
+    expect(report.crowdedFolders).toEqual(['src/worker/crowded: 13 files']);
   });
 
-  it('npm run lint fails on an import a domain folder may not make (scripts/house-rules.mjs), and on hono in a domain', async () => {
-    const dir = join(root, 'domains');
+  it('npm run lint fails on an import a folder may not make (scripts/house-rules.mjs): a domain importing a route, routes/ importing stripe, jobs/ importing the sign-in', async () => {
+    const dir = join(root, 'rules');
     const files: Record<string, string> = {
       'package.json': JSON.stringify({ type: 'module', imports: { '#worker/*': './src/worker/*' } }),
       'scripts/house-rules.mjs': readFileSync('scripts/house-rules.mjs', 'utf8'),
-      'src/worker/orders/order-actions.ts': 'export const ship = 1;\n',
+      'src/worker/orders/order-queries.ts': 'export const find = 1;\n',
       'src/worker/stock/stock-moves.ts': 'export const move = 1;\n',
-      // Allowed: checkout may use stock/. Refused: checkout may not use orders/, and no domain imports hono.
-      'src/worker/checkout/start.ts':
-        "import { move } from '#worker/stock/stock-moves.ts';\nimport { ship } from '#worker/orders/order-actions.ts';\nexport const start = move + ship;\n",
-      'src/worker/checkout/web.ts': "import type { Context } from 'hono';\nexport type C = Context;\n",
-      // routes/ is a door, not a domain: it may import hono and any domain.
+      'src/worker/admin/admin-sessions.ts': 'export const tidy = 1;\n',
+      'src/worker/admin/sign-in-request.ts': 'export const ask = 1;\n',
       'src/worker/routes/shop/page.ts':
-        "import { Hono } from 'hono';\nimport { ship } from '#worker/orders/order-actions.ts';\nexport const app = [Hono, ship];\n",
+        "import { Hono } from 'hono';\nimport { find } from '#worker/orders/order-queries.ts';\nexport const app = [Hono, find];\n",
+      // Allowed: checkout may use stock/; jobs/ may tidy the back office's sessions.
+      'src/worker/checkout/start.ts': "import { move } from '#worker/stock/stock-moves.ts';\nexport const start = move;\n",
+      'src/worker/jobs/tidy.ts': "import { tidy } from '#worker/admin/admin-sessions.ts';\nexport const run = tidy;\n",
+      // Refused: a domain importing a route and hono; routes/ importing stripe; jobs/ asking for a sign-in; a folder without rules.
+      'src/worker/checkout/web.ts':
+        "import type { Context } from 'hono';\nimport { app } from '#worker/routes/shop/page.ts';\nexport type C = Context;\nexport const a = app;\n",
+      'src/worker/routes/shop/pay.ts': "import { Stripe } from 'stripe';\nexport const s = Stripe;\n",
+      'src/worker/jobs/sign-in.ts': "import { ask } from '#worker/admin/sign-in-request.ts';\nexport const run = ask;\n",
+      'src/worker/newcomer/thing.ts': "import { move } from '#worker/stock/stock-moves.ts';\nexport const t = move;\n",
     };
     for (const [file, text] of Object.entries(files)) {
       mkdirSync(dirname(join(dir, file)), { recursive: true });
       writeFileSync(join(dir, file), text);
     }
     const report = await house(dir);
-    expect(report.domainViolations).toEqual([
-      expect.stringMatching(/^src\/worker\/checkout\/start\.ts -> src\/worker\/orders\/order-actions\.ts \(checkout\/ may import /),
-      expect.stringMatching(/^src\/worker\/checkout\/web\.ts -> hono /),
-    ]);
+    const refused = [
+      expect.stringMatching(/^src\/worker\/checkout\/web\.ts -> src\/worker\/routes\/shop\/page\.ts \(checkout\/ may import /),
+      expect.stringMatching(/^src\/worker\/checkout\/web\.ts -> hono \(hono is for /),
+      expect.stringMatching(/^src\/worker\/jobs\/sign-in\.ts -> src\/worker\/admin\/sign-in-request\.ts \(jobs\/ may import /),
+      expect.stringMatching(/^src\/worker\/routes\/shop\/pay\.ts -> stripe \(stripe is for payments\)$/),
+      'src/worker/newcomer/ has no rules (scripts/house-rules.mjs)',
+    ];
+    expect(report.ruleViolations).toHaveLength(refused.length);
+    for (const line of refused) expect(report.ruleViolations).toContainEqual(line);
     const checked = await run(process.execPath, [script, '--check'], { cwd: dir }).then(
       () => 0,
       (err: { code: number }) => err.code,

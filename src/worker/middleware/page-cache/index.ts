@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
-import { regionDependentCacheControl } from '#shared/site/cache-control.ts';
-import { cacheTagHeader } from '#shared/site/cache-tags.ts';
-import { PAGE_BROWSER_CACHE_CONTROL, PAGE_CDN_CACHE_CONTROL, pageVary } from '#shared/site/page-cache-rules.ts';
+import { regionDependentCacheControl } from '#shared/caching/cache-control.ts';
+import { cacheTagHeader } from '#shared/caching/cache-tags.ts';
+import { PAGE_BROWSER_CACHE_CONTROL, PAGE_CDN_CACHE_CONTROL, pageVary } from '#shared/caching/page-cache-rules.ts';
 import type { InjectDepsVariables } from '#worker/middleware/inject-deps/index.ts';
 import type { RegionVariables } from '#worker/middleware/region/index.ts';
 

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { InjectDepsVariables } from '#worker/middleware/inject-deps/index.ts';
 import type { Logger } from '#worker/base/log.ts';
-import { sharedCacheDirectives } from '#shared/site/page-cache-rules.ts';
+import { sharedCacheDirectives } from '#shared/caching/page-cache-rules.ts';
 
 /** What requestLog sets. */
 export type RequestLogVariables = {

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { shortPage } from '#worker/frame/short-page.tsx';
+import { shortPage } from '#worker/frame/pages/short-page.tsx';
 import { TOKEN } from '#worker/base/secret-tokens.ts';
 import { mailUnsubscribePath, readUnsubscribeToken } from '#shared/mail/unsubscribe-links.ts';
 import { optOutByLink } from '#worker/opt-outs/opt-out-links.ts';

@@ -3,11 +3,11 @@ import { DIGEST } from '#shared/site/navigation.ts';
 import { DIGEST_FEED } from '#shared/editorial/posts.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { renderPage, servePage } from '#worker/render/page.tsx';
-import * as article from './article-page.tsx';
-import * as digest from './digest-page.tsx';
+import * as article from './article/article-page.tsx';
+import * as digest from './digest/digest-page.tsx';
 import { feed } from './feed-route.ts';
-import * as guides from './guides-page.tsx';
-import { postsJson } from './posts-json.ts';
+import * as guides from './guides/guides-page.tsx';
+import { postsJson } from './guides/posts-json.ts';
 
 /** The editorial section: the digest landing, articles, the guides list, the feed and the posts JSON read. */
 export const editorialRoutes = new Hono<AppEnv>()

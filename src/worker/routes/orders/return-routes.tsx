@@ -5,7 +5,7 @@ import { setFlash } from '#worker/http/flash-notice.ts';
 import { readFields } from '#worker/http/read-fields.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { returnContext, requestReturn } from '#worker/returns/request-return.ts';
-import { shortPage } from '#worker/frame/short-page.tsx';
+import { shortPage } from '#worker/frame/pages/short-page.tsx';
 import { ReturnForm } from './return-page.tsx';
 import { visitorOrder } from './visitor-order.ts';
 import { plainName } from '#shared/catalogue/product.ts';

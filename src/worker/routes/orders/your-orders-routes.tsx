@@ -10,7 +10,7 @@ import { accessEmail, endAccess, linkState, redeemLink } from '#worker/order-acc
 import { askForOrders, ORDERS_LINK_PATH } from '#worker/order-access/ask-for-orders.ts';
 import { ordersOfAddress, referralCodeOf } from '#worker/order-access/orders-of-address.ts';
 import { AskForm, OrdersList, PostButton } from './your-orders-page.tsx';
-import { shortPage } from '#worker/frame/short-page.tsx';
+import { shortPage } from '#worker/frame/pages/short-page.tsx';
 
 const ASK_TITLE = 'Your orders';
 

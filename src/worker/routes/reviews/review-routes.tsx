@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { shortPage } from '#worker/frame/short-page.tsx';
+import { shortPage } from '#worker/frame/pages/short-page.tsx';
 import { readReview, reviewOrderOf, reviewsHref } from '#shared/reviews/review-rules.ts';
 import { ReviewForm } from './review-form.tsx';
 import { Refusal, refusalStatus } from '#worker/base/refusal.ts';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { CATALOGUE_TAG, productTag } from '#shared/site/cache-tags.ts';
+import { CATALOGUE_TAG, productTag } from '#shared/caching/cache-tags.ts';
 import { pageReads } from '#worker/render/page-reads.ts';
 import FeaturedProducts from '#ui/islands/FeaturedProducts.tsx';
 import { campaignFromSearch, type CampaignParams } from '#shared/site/campaign.ts';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { productTag } from '#shared/site/cache-tags.ts';
+import { productTag } from '#shared/caching/cache-tags.ts';
 import { pageReads } from '#worker/render/page-reads.ts';
 import { AddToCartButton } from '#ui/shop/add-to-cart-button.tsx';
 import { BuyButton } from '#ui/shop/buy-button.tsx';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cacheControlFor, regionDependentCacheControl, staticFileHeaders } from '#shared/site/cache-control.ts';
+import { cacheControlFor, regionDependentCacheControl, staticFileHeaders } from '#shared/caching/cache-control.ts';
 
 describe('region-dependent responses', () => {
   it('are private and revalidated when the route set nothing', () => {

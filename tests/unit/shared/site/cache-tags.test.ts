@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cacheTagHeader, CATALOGUE_TAG, postTag, productTag, readCacheTags } from '#shared/site/cache-tags.ts';
-import { sharedCacheDirectives } from '#shared/site/page-cache-rules.ts';
+import { cacheTagHeader, CATALOGUE_TAG, postTag, productTag, readCacheTags } from '#shared/caching/cache-tags.ts';
+import { sharedCacheDirectives } from '#shared/caching/page-cache-rules.ts';
 
 describe('cache tags', () => {
   it('names products and posts, and writes a header Cloudflare keeps (printable ASCII, no spaces or commas, each once)', () => {

@@ -8,7 +8,7 @@ import { stepWords } from '#worker/orders/order-steps.ts';
 import { orderAmounts, type StoredOrder } from '#worker/orders/order-queries.ts';
 import type { OrderStep } from '#worker/orders/order-steps.ts';
 import type { nextToShip, otherOrdersOf } from '#worker/order-reads/order-lists.ts';
-import { NOTE_MAX, type notesOf } from '#worker/orders/order-notes.ts';
+import { NOTE_MAX, type notesOf } from '#worker/fulfilment/order-notes.ts';
 import type { ReturnRequest } from '#worker/returns/return-queries.ts';
 import { creditFor, OUTCOME_WORDS, REASON_WORDS } from '#shared/orders/return-rules.ts';
 import { cell, Field, FormOnce, Problem, Section, Submit, Table, when } from '#worker/routes/admin-frame/admin-ui.tsx';

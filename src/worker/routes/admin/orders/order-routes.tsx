@@ -7,7 +7,7 @@ import { returnable, returnGoods, shipOrder } from '#worker/fulfilment/order-ful
 import { findOrder } from '#worker/orders/order-queries.ts';
 import { nextToShip, orderPage, otherOrdersOf } from '#worker/order-reads/order-lists.ts';
 import { refundOrder } from '#worker/refunds/refund-order.ts';
-import { addOrderNote, notesOf } from '#worker/orders/order-notes.ts';
+import { addOrderNote, notesOf } from '#worker/fulfilment/order-notes.ts';
 import { returnsOfOrder } from '#worker/returns/return-queries.ts';
 import { acceptReturn, receiveReturn, refuseReturn } from '#worker/returns/return-decisions.ts';
 import { parseRefundAmount } from '#shared/orders/refund-rules.ts';

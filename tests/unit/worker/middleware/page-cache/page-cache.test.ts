@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { PAGE_CDN_CACHE_CONTROL } from '#shared/site/page-cache-rules.ts';
+import { PAGE_CDN_CACHE_CONTROL } from '#shared/caching/page-cache-rules.ts';
 import { injectDeps } from '#worker/middleware/inject-deps/index.ts';
 import { pageCache } from '#worker/middleware/page-cache/index.ts';
 import { region } from '#worker/middleware/region/index.ts';

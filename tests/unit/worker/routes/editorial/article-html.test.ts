@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contentPosts as seedPosts } from '../../../../support/content';
-import { sanitizeArticleHtml } from '#worker/routes/editorial/article-html.ts';
+import { sanitizeArticleHtml } from '#worker/routes/editorial/article/article-html.ts';
 
 const tagsOf = (html: string) => new Set([...html.matchAll(/<([a-z0-9]+)/gi)].map((m) => m[1]!.toLowerCase()));
 

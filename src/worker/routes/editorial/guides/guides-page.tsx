@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { POSTS_TAG } from '#shared/site/cache-tags.ts';
+import { POSTS_TAG } from '#shared/caching/cache-tags.ts';
 import { Suspense } from 'react';
 import { digestFeedLink, type PostSummary } from '#shared/editorial/posts.ts';
 import type { PostCategory } from '#shared/editorial/digest.ts';

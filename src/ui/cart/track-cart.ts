@@ -2,8 +2,8 @@ import { beginCheckoutCartEvent, cartChangeEvent } from '#shared/cart/cart-event
 import { priceCart } from '#shared/cart/pricing.ts';
 import type { Priced } from '#shared/catalogue/prices.ts';
 import { currencyByRegion } from '#shared/region/region.ts';
-import { push } from './data-layer.ts';
-import { getRegion } from './region-store.ts';
+import { push } from '#ui/state/data-layer.ts';
+import { getRegion } from '#ui/state/region-store.ts';
 
 type Item = Priced & { id: number; name: string };
 

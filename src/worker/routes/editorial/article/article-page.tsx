@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { POSTS_TAG, postTag, productTag } from '#shared/site/cache-tags.ts';
+import { POSTS_TAG, postTag, productTag } from '#shared/caching/cache-tags.ts';
 import { Suspense } from 'react';
 import { articleJsonLd } from '#shared/editorial/article-jsonld.ts';
 import { DIGEST } from '#shared/site/navigation.ts';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { CATALOGUE_TAG, POSTS_TAG, productTag } from '#shared/site/cache-tags.ts';
+import { CATALOGUE_TAG, POSTS_TAG, productTag } from '#shared/caching/cache-tags.ts';
 import { Suspense } from 'react';
 import type { CatalogueProduct } from '#shared/catalogue/types.ts';
 import { catalogueRead } from '#worker/catalogue/catalogue-reads.ts';

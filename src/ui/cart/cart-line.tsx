@@ -4,7 +4,7 @@ import type { CartViewLine } from '#shared/cart/view.ts';
 import { formatMinor } from '#shared/money.ts';
 import { plainName } from '#shared/catalogue/product.ts';
 import type { Currency } from '#shared/region/region.ts';
-import { ProductTile } from './product-tile.tsx';
+import { ProductTile } from '#ui/shop/product-tile.tsx';
 import { useHref } from '#ui/state/market-context.ts';
 
 export interface CartLineProps {

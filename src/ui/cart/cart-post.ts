@@ -2,7 +2,7 @@ import type { Offer } from '#shared/offers/offer.ts';
 import type { CheckoutMode } from '#shared/cart/checkout-mode.ts';
 import type { CartViewLine } from '#shared/cart/view.ts';
 import { refreshCart } from './cart-store.ts';
-import { pageHref } from './page-market.ts';
+import { pageHref } from '#ui/state/page-market.ts';
 
 /** The cart as the server answers a cart post or GET /api/cart. */
 export interface CartAnswer {
