@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { AppDeps, AppEnv } from './middleware/app-context.ts';
-import { markets } from '#shared/market/market.ts';
+import { MARKET_PATTERN, markets } from '#shared/market/market.ts';
 import { errorFields } from './base/log.ts';
 import { cart } from './middleware/cart/index.ts';
 import { injectDeps } from './middleware/inject-deps/index.ts';
@@ -65,7 +65,7 @@ export function createApp(deps: AppDeps) {
     app.route(base, reminderRoutes);
     app.route(base, discountRoutes);
   }
-  app.get('/:market{gb|eu|us}/', (c) => c.redirect(`/${c.req.param('market')}`, 301));
+  app.get(`/:market{${MARKET_PATTERN}}/`, (c) => c.redirect(`/${c.req.param('market')}`, 301));
   app.route('/', webhookRoutes);
   app.route('/', vitalsRoutes);
 

@@ -1,36 +1,64 @@
 import { isRegion, type Currency, type Region } from '#shared/region/region.ts';
 
 /**
- * A market is a region with an address of its own: /gb, /eu and /us serve every page in that region's
- * currency whoever asks, so search engines can crawl and index each one; the bare paths stay adaptive
- * (the region from the saved choice or the country) and are the x-default.
+ * The markets, in one table: each a region with an address of its own (/gb, /eu, /us) that serves
+ * every page in that region's currency whoever asks, so search engines can crawl and index each one;
+ * the bare paths stay adaptive (the region from the saved choice or the country) and are the
+ * x-default. Routes, the request guard, sitemaps, hreflang, prices, tax wording, where parcels leave
+ * from and the owner's reports all derive from this table (docs/code-layout.md: "A new market").
  */
-export const markets = ['gb', 'eu', 'us'] as const;
-export type Market = (typeof markets)[number];
+export const MARKETS = [
+  { prefix: 'gb', region: 'UK', currency: 'GBP', locale: 'en-GB', hreflang: 'en-GB', name: 'UK', tax: 'inclusive', warehouse: 'GB' },
+  // `en`, English anywhere else, is exactly how a country maps to a region (regionFromCountry: every
+  // country but GB and US is EU): one tag instead of 27 en-XX keeps every head and the sitemap small.
+  { prefix: 'eu', region: 'EU', currency: 'EUR', locale: 'en-IE', hreflang: 'en', name: 'Europe', tax: 'inclusive', warehouse: 'LT' },
+  { prefix: 'us', region: 'US', currency: 'USD', locale: 'en-US', hreflang: 'en-US', name: 'US', tax: 'exclusive', warehouse: 'GB' },
+] as const satisfies ReadonlyArray<{
+  prefix: string;
+  region: Region;
+  currency: Currency;
+  /** Dates and numbers as this market writes them. */
+  locale: string;
+  hreflang: string;
+  /** The market as the owner's reports say it. */
+  name: string;
+  /** Prices include tax (VAT) or have it added at checkout (US sales tax), when Stripe Tax is on. */
+  tax: 'inclusive' | 'exclusive';
+  /** The country of the warehouse its parcels leave from and its returns go to (shopInfo.addresses). */
+  warehouse: 'GB' | 'LT';
+}>;
 
-export const regionOfMarket: Record<Market, Region> = { gb: 'UK', eu: 'EU', us: 'US' };
-export const marketOfRegion: Record<Region, Market> = { UK: 'gb', EU: 'eu', US: 'us' };
+export type MarketEntry = (typeof MARKETS)[number];
+export const markets = MARKETS.map((m) => m.prefix);
+export type Market = MarketEntry['prefix'];
+
+const byPrefix = <K extends keyof MarketEntry>(key: K) =>
+  Object.fromEntries(MARKETS.map((m) => [m.prefix, m[key]])) as Record<Market, MarketEntry[K]>;
+
+export const regionOfMarket: Record<Market, Region> = byPrefix('region');
+export const marketOfRegion = Object.fromEntries(MARKETS.map((m) => [m.region, m.prefix])) as Record<Region, Market>;
 
 /** The market of a region as an order or session stores it (text), or null (a payment link's sale has none). */
 export const marketOfStored = (region: string | null | undefined): Market | null =>
   region && isRegion(region) ? marketOfRegion[region] : null;
 
 /** The market that sells in a currency (a code or a link in that currency works there). */
-export const marketOfCurrency: Record<Currency, Market> = { GBP: 'gb', EUR: 'eu', USD: 'us' };
+export const marketOfCurrency = Object.fromEntries(MARKETS.map((m) => [m.currency, m.prefix])) as Record<Currency, Market>;
 
-/**
- * The hreflang of each market (pages are in English everywhere). en-GB and en-US name their
- * countries; the EU market is `en`, English anywhere else, which is exactly how a country maps to a
- * region (regionFromCountry: every country but GB and US is EU). One tag instead of 27 en-XX keeps
- * every page's head and the sitemap small; searchers in another language get the x-default.
- */
-export const hreflangOf: Record<Market, string> = { gb: 'en-GB', eu: 'en', us: 'en-US' };
+/** The hreflang of each market (pages are in English everywhere). */
+export const hreflangOf: Record<Market, string> = byPrefix('hreflang');
+
+/** The market's entry for a currency (every currency is one market's). */
+export const marketEntryOfCurrency = (currency: Currency): MarketEntry => MARKETS.find((m) => m.currency === currency)!;
+
+/** The market prefixes as a pattern's alternatives ('gb|eu|us'): for routes and path tests. */
+export const MARKET_PATTERN = markets.join('|');
 
 export function isMarket(value: unknown): value is Market {
   return typeof value === 'string' && (markets as readonly string[]).includes(value);
 }
 
-const PREFIX = /^\/(gb|eu|us)(?=\/|$)/;
+const PREFIX = new RegExp(`^/(${MARKET_PATTERN})(?=/|$)`);
 
 /**
  * '/gb/product/1' gives gb and '/product/1'; '/gb' gives gb and '/'; a bare path gives null and itself.

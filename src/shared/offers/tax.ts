@@ -1,3 +1,4 @@
+import { marketEntryOfCurrency } from '#shared/market/market.ts';
 import type { Currency } from '#shared/region/region.ts';
 
 /**
@@ -8,7 +9,7 @@ import type { Currency } from '#shared/region/region.ts';
 export type TaxBehavior = 'inclusive' | 'exclusive';
 
 export function taxBehavior(currency: Currency): TaxBehavior {
-  return currency === 'USD' ? 'exclusive' : 'inclusive';
+  return marketEntryOfCurrency(currency).tax;
 }
 
 /** Beside a price: 'incl. VAT' or 'plus sales tax'; null when tax is off. */

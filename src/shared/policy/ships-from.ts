@@ -1,10 +1,11 @@
+import { marketEntryOfCurrency } from '#shared/market/market.ts';
 import type { Currency } from '#shared/region/region.ts';
 import { shippingRates, type NumberRange } from './figures.ts';
 import { shopInfo } from './shop-info.ts';
 
 /** Where an order's parcel leaves from (and where its returns go): Vilnius for euro orders, Leeds for the rest. */
 export function shipsFrom(currency: Currency): (typeof shopInfo.addresses)[number] {
-  const country = currency === 'EUR' ? 'LT' : 'GB';
+  const country = marketEntryOfCurrency(currency).warehouse;
   return shopInfo.addresses.find((a) => a.country === country) ?? shopInfo.addresses[0];
 }
 

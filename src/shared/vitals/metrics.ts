@@ -1,3 +1,4 @@
+import type { Market } from '#shared/market/market.ts';
 /** The Core Web Vitals and the two that explain them, as web-vitals names them. */
 export const METRICS = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'] as const;
 export type MetricName = (typeof METRICS)[number];
@@ -24,7 +25,7 @@ export function ratingOf(metric: MetricName, value: number): Rating {
 /** One view's report: where (page type, market, device class) and each metric's final value. */
 export interface VitalsBatch {
   pageType: string;
-  market: 'gb' | 'eu' | 'us' | null;
+  market: Market | null;
   device: 'phone' | 'tablet' | 'desktop';
   entries: Array<{ metric: MetricName; value: number; target?: string }>;
 }

@@ -1,3 +1,4 @@
+import { MARKETS } from '#shared/market/market.ts';
 import { DIGEST } from '#shared/site/navigation.ts';
 import { ratingOf, THRESHOLDS, type MetricName, type Rating } from './metrics.ts';
 
@@ -30,10 +31,9 @@ const PAGE_NAMES: Record<string, string> = {
 
 export const pageTypeWords = (pageType: string): string => PAGE_NAMES[pageType] ?? pageType;
 
-const MARKET_NAMES: Record<string, string> = { gb: 'UK', eu: 'Europe', us: 'US' };
-
 /** A market as owners say it; reports from an address without one (/, the region chosen on the server) are "any market". */
-export const marketWords = (market: string | null): string => (market ? (MARKET_NAMES[market] ?? market) : 'any market');
+export const marketWords = (market: string | null): string =>
+  market ? (MARKETS.find((m) => m.prefix === market)?.name ?? market) : 'any market';
 
 /** What each measure is about, in words. */
 export const METRIC_WORDS: Record<'LCP' | 'INP' | 'CLS', string> = {

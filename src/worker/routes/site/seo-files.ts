@@ -32,7 +32,7 @@ export function sitemapIndex(c: Context<AppEnv>) {
   return xml(c, sitemapIndexXml(c.get('deps').settings.SITE_URL));
 }
 
-/** /sitemaps/{default|gb|eu|us}.xml: public pages, products, published articles with lastmod, in one version of the site. */
+/** /sitemaps/default.xml and one per market (/sitemaps/gb.xml …): public pages, products, published articles with lastmod, in one version of the site. */
 export async function sitemap(c: Context<AppEnv>) {
   const name = c.req.param('name')?.replace(/\.xml$/, '');
   if (!sitemapNames.includes(name as SitemapName)) return c.notFound();
