@@ -325,8 +325,10 @@ export const returnRequests = sqliteTable(
     lines: text('lines', { mode: 'json' }).notNull().$type<Array<{ productId: number; quantity: number }>>(),
     note: text('note'),
     state: text('state', { enum: RETURN_STATES }).notNull().default('requested'),
-    /** The shop's answer: why it was refused, or how it was settled (the refund's id, the credit code). */
+    /** The shop's answer: why it was refused, or how it was settled, in words. */
     answer: text('answer'),
+    /** The store credit or exchange code drawn for it (kept before Stripe is asked, so a retry asks for the same code). */
+    code: text('code'),
     /** What the lines were worth when asked (minor units of the order's currency). */
     value: integer('value').notNull(),
     /** An exchange's product (one unit, of equal or greater value), else null. */

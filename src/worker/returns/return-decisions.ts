@@ -91,10 +91,10 @@ async function creditCodeOf(deps: OrderActionDeps, request: ReturnRequest, prefi
     .replace(/[^A-Z0-9]/g, '7')}`;
   await deps.db
     .update(returnRequests)
-    .set({ answer: `code ${drawn}` })
-    .where(and(eq(returnRequests.id, request.id), eq(returnRequests.state, 'accepted'), isNull(returnRequests.answer)));
+    .set({ code: drawn })
+    .where(and(eq(returnRequests.id, request.id), eq(returnRequests.state, 'accepted'), isNull(returnRequests.code)));
   const kept = await returnByNumber(deps.db, request.number);
-  const code = /^code ((?:CREDIT|EXCHANGE)-[A-Z0-9]+)$/.exec(kept?.answer ?? '')?.[1];
+  const code = kept?.state === 'accepted' ? kept.code : null;
   if (!code) throw new Refusal(`Return ${request.number} changed meanwhile: look at it again.`);
   return code;
 }
