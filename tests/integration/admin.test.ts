@@ -635,17 +635,7 @@ describe('signed in', () => {
       note: 'Delivery 4411',
     });
     expect(received.res.status).toBe(303);
-    const listed = await runStockCommand(
-      {
-        db: t.deps.db,
-        gateway: null,
-        log,
-        settings: { LOW_STOCK_AT: t.deps.settings.LOW_STOCK_AT },
-        changes: t.deps.changes,
-        waiting: async () => new Map(),
-      },
-      parseStockCommand([]),
-    );
+    const listed = await runStockCommand({ ...t.deps, log, tell: false }, parseStockCommand([]));
     expect(listed.split('\n').find((l) => l.startsWith('6 '))).toMatch(/^6\s+\S.*\s15\s+0\s+15\s/);
     const page = await b.get('/admin/stock');
     expect(textOf(page.html)).toContain('on hand 3 → 15 (restock)');

@@ -1,4 +1,3 @@
-import { waitingCounts } from '#worker/stock-alerts/alert-requests.ts';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -347,14 +346,7 @@ describe('payment links', () => {
     await vi.waitFor(() => expect(stripe.linkUpdates).toEqual(urls.map((url) => ({ url, active: false }))));
     expect(urls.map(stripe.linkActive)).toEqual(urls.map(() => false));
 
-    const deps = {
-      db: t.deps.db,
-      gateway: t.deps.gateway,
-      log: t.deps.log,
-      settings: { LOW_STOCK_AT: 5 },
-      changes: t.deps.changes,
-      waiting: () => waitingCounts(t.deps.db),
-    };
+    const deps = commandDeps(t.deps.gateway);
     expect(await runStockCommand(deps, parseStockCommand(['add', '10', '12', '--note', 'delivery 4411']))).toBe(
       '10 Marking Edge Training Knife: on hand 0 → 12 (restock)',
     );
@@ -374,17 +366,7 @@ describe('payment links', () => {
     expect((await t.deps.db.select().from(orderLines).where(eq(orderLines.orderId, order!.id)))[0]!.short).toBe(2);
     const shopMail = await newOrderMail(order!.number);
     expect(shopMail.text.split('\n')[0]).toBe('Pistol & Targets Starter Bundle: oversold: 2 short (restock it, or tell the customer).');
-    const list = await runStockCommand(
-      {
-        db: t.deps.db,
-        gateway: null,
-        log: t.deps.log,
-        settings: { LOW_STOCK_AT: 5 },
-        changes: t.deps.changes,
-        waiting: () => waitingCounts(t.deps.db),
-      },
-      { action: 'list' },
-    );
+    const list = await runStockCommand(commandDeps(), { action: 'list' });
     expect(list).toMatch(/^12 +Pistol & Targets Starter Bundle +-2 +0 +0 +0 +Out of Stock \(oversold: 2 short\)$/m);
   });
 
@@ -490,12 +472,10 @@ describe('holds past their time', () => {
 
 /** What `npm run stock` runs with, against this app's database (its changes purge this app's pages). */
 const commandDeps = (gateway: StockCommandDeps['gateway'] = null): StockCommandDeps => ({
-  db: t.deps.db,
+  ...t.deps,
   gateway,
-  log: t.deps.log,
-  settings: { LOW_STOCK_AT: 5 },
-  changes: t.deps.changes,
-  waiting: () => waitingCounts(t.deps.db),
+  settings: { ...t.deps.settings, LOW_STOCK_AT: 5 },
+  tell: true,
 });
 
 describe('npm run stock', () => {

@@ -1,13 +1,8 @@
-import {
-  countStock,
-  quantityRefusal,
-  receiveStock,
-  stockList,
-  type StockActionDeps,
-  type StockChange,
-  type StockRow,
-} from '#worker/stock/stock-actions.ts';
+import { quantityRefusal, stockList, type StockActionDeps, type StockChange, type StockRow } from '#worker/stock/stock-actions.ts';
 import { readFlags } from './cli-flags.ts';
+import { waitingCounts } from '#worker/stock-alerts/alert-requests.ts';
+import { restock } from '#worker/stock-alerts/restock.ts';
+import type { TellDeps } from '#worker/stock-alerts/tell-waiting.ts';
 
 const USAGE = 'usage: stock | stock set <id> <quantity> [--note "…"] | stock add <id> <quantity> [--note "…"]';
 
@@ -49,13 +44,14 @@ export function formatStockList(list: readonly StockRow[]): string {
   return [header, ...rows].map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')).join('\n');
 }
 
-export interface StockCommandDeps extends StockActionDeps {
-  /** Confirmed back-in-stock requests per product (the stock-alerts domain counts them). */
-  waiting: () => Promise<ReadonlyMap<number, number>>;
-}
+export type StockCommandDeps = StockActionDeps &
+  TellDeps & {
+    /** Whether this machine may mail the shoppers waiting for a product (else the scheduled job tells them). */
+    tell: boolean;
+  };
 
-/** `npm run stock`: the list, or one move done by the terminal. */
+/** `npm run stock`: the list, or one move done by the terminal (those waiting told, as from the back office). */
 export async function runStockCommand(deps: StockCommandDeps, command: StockCommand): Promise<string> {
-  if (command.action === 'list') return formatStockList(await stockList(deps.db, deps.settings.LOW_STOCK_AT, await deps.waiting()));
-  return command.action === 'set' ? countStock(deps, command, 'terminal') : receiveStock(deps, command, 'terminal');
+  if (command.action === 'list') return formatStockList(await stockList(deps.db, deps.settings.LOW_STOCK_AT, await waitingCounts(deps.db)));
+  return restock(deps, command.action === 'set' ? 'set' : 'receive', command, 'terminal', deps.tell);
 }

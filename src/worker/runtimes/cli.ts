@@ -11,7 +11,6 @@ import { parseOrderCommand, runOrderCommand } from '#worker/cli/order-args.ts';
 import { createNodeDeps, openNodeDatabase } from './node-deps.ts';
 import { parseSettings, SettingsError } from '#worker/base/settings.ts';
 import { migrateDatabase } from './migrate-node.ts';
-import { withKeptSecret } from '#worker/limits/kept-secret.ts';
 import { slowestInp, vitalsP75 } from '#worker/vitals/vitals-queries.ts';
 import { formatVitalsReport, parseVitalsFlags } from '#worker/cli/vitals-report.ts';
 import { parseStockCommand, runStockCommand } from '#worker/cli/stock-args.ts';
@@ -26,8 +25,6 @@ import { owedMailNow } from '#worker/jobs/retry-owed-mail.ts';
 import { CLI_HELP, CLI_USAGE } from '#worker/cli/cli-help.ts';
 import { terminalSafe } from '#worker/cli/terminal.ts';
 import { syncPaymentLinks } from '#worker/stock/payment-link-switch.ts';
-import { waitingCounts } from '#worker/stock-alerts/alert-requests.ts';
-import { tellWaiting } from '#worker/stock-alerts/tell-waiting.ts';
 
 /** Everything a command prints goes through here: stored text reaches the terminal with its control characters escaped. */
 const print = (text: string) => console.log(terminalSafe(text));
@@ -171,22 +168,14 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
       const stockCommand = parseStockCommand(flags);
       await migrateDatabase(db);
       print(`Stock on ${target}:`);
-      const stockDeps = { db, gateway, log, settings: await withKeptSecret(settings, db), changes, waiting: () => waitingCounts(db) };
-      print(await runStockCommand(stockDeps, stockCommand));
-      if (stockCommand.action === 'list') return 0;
-      print(pagesLine() ?? 'What product pages show of it is unchanged.');
-      // Shoppers waiting for it are told now when this machine may mail them; otherwise the scheduled job tells them.
-      if (operatorMailRefusal(settings)) {
-        print('Shoppers waiting for it are told by the scheduled job (this machine does not mail them: no Postmark token).');
-        return 0;
-      }
       const deps = await createNodeDeps(settings, { clientDir: resolve('dist/client'), serves: false });
       try {
-        const told = await tellWaiting(deps, [stockCommand.productId]);
-        if (told > 0) print(`${told} waiting shopper${told === 1 ? '' : 's'} told it is back in stock.`);
+        // Shoppers waiting for it are told now when this machine may mail them; otherwise the scheduled job tells them.
+        print(await runStockCommand({ ...deps, changes, tell: operatorMailRefusal(settings) === null }, stockCommand));
       } finally {
         deps.db.$client.close();
       }
+      if (stockCommand.action !== 'list') print(pagesLine() ?? 'What product pages show of it is unchanged.');
       return 0;
     }
     throw new Error(CLI_USAGE);

@@ -1,11 +1,10 @@
 import { Hono } from 'hono';
 import { Refusal } from '#worker/base/refusal.ts';
-import { errorFields } from '#worker/base/log.ts';
 import { setFlash } from '#worker/http/flash-notice.ts';
 import { readFields } from '#worker/http/read-fields.ts';
 import { waitingCounts } from '#worker/stock-alerts/alert-requests.ts';
-import { tellWaiting } from '#worker/stock-alerts/tell-waiting.ts';
-import { countStock, receiveStock, stockList } from '#worker/stock/stock-actions.ts';
+import { restock } from '#worker/stock-alerts/restock.ts';
+import { stockList } from '#worker/stock/stock-actions.ts';
 import { recentMoves } from '#worker/stock/stock-queries.ts';
 import { actionDeps, adminPage, claimForm, refused, type AdminContext } from '#worker/routes/admin-frame/admin-context.tsx';
 import type { AdminEnv } from '#worker/routes/admin-frame/admin-guard.tsx';
@@ -38,21 +37,13 @@ export const stockRoutes = new Hono<AdminEnv>()
     if (again) return again;
     const deps = actionDeps(c);
     let done: string;
-    let productId: number;
     try {
-      const change = stockChange(fields);
-      productId = change.productId;
-      done = await (fields.action === 'set' ? countStock : receiveStock)(deps, change, c.get('admin'));
+      done = await restock(deps, fields.action === 'set' ? 'set' : 'receive', stockChange(fields), c.get('admin'));
     } catch (err) {
       const { text, status } = refused(err);
       const [rows, moves] = await Promise.all([stockNow(c), recentMoves(deps.db)]);
       return adminPage(c, 'Stock', <StockPage rows={rows} moves={moves} problem={{ text, fields }} />, status === 404 ? 400 : status);
     }
-    // Those waiting for it hear now, as after `npm run stock` (the scheduled job would tell them too).
-    const told = await tellWaiting(deps, [productId]).catch((err: unknown) => {
-      deps.log('error', 'waiting shoppers not told', errorFields(err));
-      return 0;
-    });
-    setFlash(c, { tone: 'info', text: `${done}${told > 0 ? `; ${told} waiting shopper${told === 1 ? '' : 's'} told.` : '.'}` }, 'admin');
+    setFlash(c, { tone: 'info', text: done }, 'admin');
     return c.redirect('/admin/stock', 303);
   });
