@@ -70,7 +70,7 @@ export const FOLDER_IMPORTS = {
     'stock-alerts',
     'vitals',
   ],
-  cli: ['base', 'db', 'fulfilment', 'orders', 'refunds', 'stock', 'vitals'],
+  cli: ['base', 'db', 'fulfilment', 'orders', 'refunds', 'stock', 'stock-alerts', 'vitals'],
   wiring: ['orders', 'payments', 'recovery', 'referrals', 'refunds', 'returns', 'reviews', 'stock'],
   routes: { except: ['cli', 'content-sync', 'runtimes'] },
   runtimes: { except: [] },
