@@ -35,21 +35,26 @@ export type Market = MarketEntry['prefix'];
 const byPrefix = <K extends keyof MarketEntry>(key: K) =>
   Object.fromEntries(MARKETS.map((m) => [m.prefix, m[key]])) as Record<Market, MarketEntry[K]>;
 
+/** The first market of each value of `key` (a region or currency may have more than one market: the first is its home). */
+const homeMarketBy = <K extends 'region' | 'currency'>(key: K) =>
+  Object.fromEntries([...MARKETS].reverse().map((m) => [m[key], m.prefix])) as Record<MarketEntry[K], Market>;
+
 export const regionOfMarket: Record<Market, Region> = byPrefix('region');
-export const marketOfRegion = Object.fromEntries(MARKETS.map((m) => [m.region, m.prefix])) as Record<Region, Market>;
+/** The home market of a region. */
+export const marketOfRegion: Record<Region, Market> = homeMarketBy('region');
 
 /** The market of a region as an order or session stores it (text), or null (a payment link's sale has none). */
 export const marketOfStored = (region: string | null | undefined): Market | null =>
   region && isRegion(region) ? marketOfRegion[region] : null;
 
 /** The market that sells in a currency (a code or a link in that currency works there). */
-export const marketOfCurrency = Object.fromEntries(MARKETS.map((m) => [m.currency, m.prefix])) as Record<Currency, Market>;
+export const marketOfCurrency: Record<Currency, Market> = homeMarketBy('currency');
 
 /** The hreflang of each market (pages are in English everywhere). */
 export const hreflangOf: Record<Market, string> = byPrefix('hreflang');
 
 /** The market's entry for a currency (every currency is one market's). */
-export const marketEntryOfCurrency = (currency: Currency): MarketEntry => MARKETS.find((m) => m.currency === currency)!;
+export const marketEntryOfCurrency = (currency: Currency): MarketEntry => MARKETS.find((m) => m.prefix === marketOfCurrency[currency])!;
 
 /** The market prefixes as a pattern's alternatives ('gb|eu|us'): for routes and path tests. */
 export const MARKET_PATTERN = markets.join('|');
