@@ -37,7 +37,7 @@ const byPrefix = <K extends keyof MarketEntry>(key: K) =>
 
 /** The first market of each value of `key` (a region or currency may have more than one market: the first is its home). */
 const homeMarketBy = <K extends 'region' | 'currency'>(key: K) =>
-  Object.fromEntries([...MARKETS].reverse().map((m) => [m[key], m.prefix])) as Record<MarketEntry[K], Market>;
+  Object.fromEntries(MARKETS.toReversed().map((m) => [m[key], m.prefix])) as Record<MarketEntry[K], Market>;
 
 export const regionOfMarket: Record<Market, Region> = byPrefix('region');
 /** The home market of a region. */
