@@ -12,7 +12,7 @@ export const checkoutRoutes = new Hono<AppEnv>();
 
 /**
  * Buy without JavaScript: the product's Buy form posts here and is redirected to its payment link
- * (checkout/buy-now.ts), with the campaign parameters the form or the URL carried; a product that
+ * (checkout/buy-now-link.ts), with the campaign parameters the form or the URL carried; a product that
  * cannot be bought now goes back to its page.
  */
 checkoutRoutes.post('/checkout/:id', async (c) => {
