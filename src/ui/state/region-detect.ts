@@ -25,13 +25,25 @@ async function getJson(url: URL | string): Promise<Record<string, unknown>> {
   return (await res.json()) as Record<string, unknown>;
 }
 
-function position(): Promise<Coordinates> {
+/**
+ * The browser's position, or a rejection within GEOLOCATION_TIMEOUT_MS of asking. The browser's own
+ * timeout only starts once the visitor answers its permission prompt (the Geolocation API's rule), so
+ * a prompt left unanswered would otherwise hold the chain, and the selectors' spinner, for ever.
+ */
+export function position(geolocation: Geolocation = navigator.geolocation, timeoutMs = GEOLOCATION_TIMEOUT_MS): Promise<Coordinates> {
   return new Promise((resolve, reject) => {
-    navigator.geolocation.getCurrentPosition(
-      ({ coords }) => resolve({ latitude: coords.latitude, longitude: coords.longitude }),
-      reject,
+    const timer = setTimeout(() => reject(new Error('no position in time (the permission prompt was not answered)')), timeoutMs);
+    geolocation.getCurrentPosition(
+      ({ coords }) => {
+        clearTimeout(timer);
+        resolve({ latitude: coords.latitude, longitude: coords.longitude });
+      },
+      (err) => {
+        clearTimeout(timer);
+        reject(err);
+      },
       // 5 s timeout, no cached position, low accuracy (a country is all we need).
-      { timeout: GEOLOCATION_TIMEOUT_MS, maximumAge: 0, enableHighAccuracy: false },
+      { timeout: timeoutMs, maximumAge: 0, enableHighAccuracy: false },
     );
   });
 }
@@ -49,7 +61,7 @@ export function browserDetectionSteps(config: DetectionConfig): DetectionSteps {
   const geolocation: DetectionSteps['geolocation'] = !config.geolocation
     ? 'off'
     : 'geolocation' in navigator
-      ? { position, reverseGeocode: (at) => reverseGeocode(config.reverseGeocodeUrl, at) }
+      ? { position: () => position(), reverseGeocode: (at) => reverseGeocode(config.reverseGeocodeUrl, at) }
       : 'unsupported';
   return {
     geolocation,
