@@ -14,3 +14,6 @@ export const TOKEN = /^[\w-]{43}$/;
  * that order's own mails can carry it, and it opens nothing else.
  */
 export const orderKey = (orderToken: string, purpose: string): Promise<string> => sha256Hex(`${orderToken}:${purpose}`, 16);
+
+/** The key an order's mails beyond its own carry in their unsubscribe address (shared/mail/unsubscribe-links.ts). */
+export const orderUnsubscribeKey = (orderToken: string): Promise<string> => orderKey(orderToken, 'unsubscribe');

@@ -1,13 +1,10 @@
 import { readUnsubscribeToken } from '#shared/mail/unsubscribe-links.ts';
-import { orderKey } from '#worker/base/secret-tokens.ts';
+import { orderUnsubscribeKey } from '#worker/base/secret-tokens.ts';
 import type { Db } from '#worker/db/client.ts';
 import { optOut } from '#worker/limits/mail-opt-outs.ts';
 import { sameToken } from '#worker/orders/order-number.ts';
 import { orderByNumber } from '#worker/orders/order-queries.ts';
 import { optOutByToken } from '#worker/recovery/checkout-recovery.ts';
-
-/** The key an order's mails beyond its own carry in their unsubscribe address (drawn from the order's secret). */
-export const orderUnsubscribeKey = (orderToken: string) => orderKey(orderToken, 'unsubscribe');
 
 /**
  * A `/mail/unsubscribe/<token>` address followed (the page's button or RFC 8058's one-click post):

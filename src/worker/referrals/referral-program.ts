@@ -5,7 +5,7 @@ import { normaliseRecipient } from '#shared/contact/recipient.ts';
 import { claims } from '#shared/policy/figures.ts';
 import { nowIso } from '#worker/base/clock.ts';
 import { sha256Hex } from '#worker/base/hashing.ts';
-import { orderKey } from '#worker/base/secret-tokens.ts';
+import { orderUnsubscribeKey } from '#worker/base/secret-tokens.ts';
 import { optedOut } from '#worker/limits/mail-opt-outs.ts';
 import { errorFields, type Logger } from '#worker/base/log.ts';
 import { orderEvents, orders, referralCodes } from '#worker/db/schema.ts';
@@ -94,7 +94,7 @@ async function rewardReferrer(deps: ReferralDeps, order: NonNullable<Awaited<Ret
       orderId: home.id,
       step: `referral:${order.number}`,
       kind: 'referral_rewarded',
-      detail: { code: reward, request: order.number, keys: { unsubscribe: await orderKey(home.token, 'unsubscribe') } },
+      detail: { code: reward, request: order.number, keys: { unsubscribe: await orderUnsubscribeKey(home.token) } },
       mail: 'referral_reward',
       when: sql`1`,
       at: nowIso(),

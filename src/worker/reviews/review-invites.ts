@@ -1,7 +1,7 @@
 import type { OrderMailDeps } from '#worker/orders/order-mail-parts.ts';
 import { sql } from 'drizzle-orm';
 import { nowIso } from '#worker/base/clock.ts';
-import { orderKey } from '#worker/base/secret-tokens.ts';
+import { orderKey, orderUnsubscribeKey } from '#worker/base/secret-tokens.ts';
 import { optedOut } from '#worker/limits/mail-opt-outs.ts';
 import { errorFields, type Logger } from '#worker/base/log.ts';
 import { orderLinesOf } from '#worker/orders/order-queries.ts';
@@ -20,7 +20,7 @@ export const reviewKey = (orderToken: string, productId: number) => orderKey(ord
 /** The invitation's keys: one per product's review link, and the unsubscribe link's. */
 async function linkKeys(orderToken: string, productIds: number[]): Promise<Record<string, string>> {
   const keys = Object.fromEntries(await Promise.all(productIds.map(async (id) => [String(id), await reviewKey(orderToken, id)] as const)));
-  return { ...keys, unsubscribe: await orderKey(orderToken, 'unsubscribe') };
+  return { ...keys, unsubscribe: await orderUnsubscribeKey(orderToken) };
 }
 
 /**
