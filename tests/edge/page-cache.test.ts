@@ -42,29 +42,58 @@ describe('Workers Cache in front of the Worker', () => {
     expect(readFileSync('wrangler.toml', 'utf8')).toMatch(/^\[cache\]\nenabled = true$/m);
   });
 
-  it('answers a page with what the cache keeps it by: its tags, freshness and stale windows, Vary, and a CSP by hash', async () => {
+  it('keeps a page in front of the kept pages\' entrypoint with what the cache keeps it by: its tags, freshness and stale windows, the key in Vary, and a CSP by hash', async () => {
     const page = await worker.get('/gb/product/4', { headers: { 'CF-IPCountry': 'GB' }, cf: { country: 'GB' } });
     const html = await page.text();
     expect(page.status).toBe(200);
-    expect(page.headers.get('cache-tag')).toBe('product:4');
-    expect(page.headers.get('cloudflare-cdn-cache-control')).toMatch(/^max-age=\d+, stale-while-revalidate=\d+, stale-if-error=\d+$/);
+    // What the visitor gets: for everyone alike (no cookie), with what it depends on; the cache's own directives stay with the cache.
     expect(page.headers.get('cache-control')).toBe('public, no-cache');
     expect(page.headers.get('vary')).toBe('Cookie');
+    expect(page.headers.get('cache-tag')).toBeNull();
     expect(page.headers.get('set-cookie')).toBeNull();
+    const kept = ((await (await worker.get('/__kept')).json()) as Array<{ key: string; headers: Record<string, string> }>).find(
+      (k) => k.key === '/gb/product/4 {"key":"market"}',
+    )!;
+    expect(kept.headers['cache-tag']).toBe('product:4');
+    expect(kept.headers['cloudflare-cdn-cache-control']).toMatch(/^max-age=\d+, stale-while-revalidate=\d+, stale-if-error=\d+$/);
+    expect(kept.headers['vary']).toBe('x-kept-page');
+    expect(kept.headers['set-cookie']).toBeUndefined();
     const csp = page.headers.get('content-security-policy')!;
-    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
-      ([, a]) => !/src=|application\/(ld\+)?json/.test(a!),
-    );
+    expect(csp).toBe(kept.headers['content-security-policy']);
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, a]) => !/src=|application\/(ld\+)?json/.test(a!));
     expect(inline.length).toBeGreaterThan(0);
     for (const [, , body] of inline) expect(csp).toContain(`'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
-    // The unprefixed page varies on the country the platform gives; with a cookie it is the visitor's own.
+    // The unprefixed page is kept per region (the props), and answered varying on what picks the region.
     const bare = await worker.get('/product/4', { headers: { 'CF-IPCountry': 'US' }, cf: { country: 'US' } });
     expect(bare.headers.get('vary')).toBe('Cookie, CF-IPCountry, Accept-Language');
     await bare.text();
     const own = await worker.get('/product/4', { headers: { Cookie: 'preferredCountry=UK' } });
     expect(own.headers.get('cache-control')).toBe('private, no-cache');
-    expect(own.headers.get('cache-tag')).toBeNull();
-    await own.text();
+    expect(await own.text()).toContain('£');
+  });
+
+  it('stitches each visitor into the kept page as it streams: 2 items and no banner for one, 5 and the banner for the next, from the same kept page', async () => {
+    const view = (cookie: string) => worker.get('/gb/product/5', { headers: { Cookie: cookie } });
+    const miss = await view('consent=granted; cart=1:2');
+    expect(miss.headers.get('cf-cache-status')).toBe('MISS');
+    await miss.text();
+    const accepted = await view('consent=granted; cart=1:2');
+    const one = await accepted.text();
+    expect(accepted.headers.get('cf-cache-status')).toBe('HIT');
+    expect(accepted.headers.get('cache-control')).toBe('private, no-cache');
+    expect(one).toMatch(/aria-label="Cart, 2 items"[^>]*data-cart-badge/);
+    expect(one).toMatch(/data-cart-count="" class="[^"]+">2<\/span>/);
+    expect(one).toMatch(/<section[^>]*data-consent-banner=""[^>]* hidden="">/);
+    const undecided = await view('cart=3:5');
+    const two = await undecided.text();
+    expect(undecided.headers.get('cf-cache-status')).toBe('HIT');
+    expect(two).toMatch(/aria-label="Cart, 5 items"/);
+    expect(two).toMatch(/<section[^>]*data-consent-banner=""[^>]*data-whole="">/);
+    expect(two).not.toMatch(/data-consent-banner=""[^>]* hidden=""/);
+    // A notice shows once: its cookie is cleared with the answer that shows it.
+    const noticed = await view('flash=info:SPRING10%3A%2010%25%20off');
+    expect(await noticed.text()).toContain('data-flash="info"');
+    expect(noticed.headers.get('set-cookie')).toMatch(/^flash=; Max-Age=0; Path=\/; Secure/);
   });
 
   it('purges the tags of a change through ctx.cache.purge before the action answers', async () => {

@@ -18,25 +18,47 @@ export interface TestWorker {
 export const WORKER_RATE_LIMIT_SECRET = 'edge-test-rate-limit-secret';
 
 /**
- * Workers Cache's `ctx.cache` stood in (local workerd has none yet): the built Worker runs behind a
- * module that hands it an execution context whose cache.purge records what it was asked, answered
- * as Cloudflare answers ({ success: true }); GET /__purges lists the calls.
+ * Workers Cache stood in (local workerd has none yet) where the Worker puts it: in front of the kept
+ * pages' entrypoint. The built Worker runs behind a module whose KeptPages keeps what Cloudflare would
+ * keep (a 200 whose Cloudflare-CDN-Cache-Control has a max-age, without Set-Cookie) under the path,
+ * query and props, answers it again with Cf-Cache-Status HIT, and gives the entrypoint a ctx.cache whose
+ * purge drops by tag and records the call, answered as Cloudflare answers ({ success: true });
+ * GET /__purges lists the calls, GET /__kept what is kept (its key and headers).
  */
-const PURGE_STAND_IN = `import worker from './worker.js';
+const PURGE_STAND_IN = `import worker, { KeptPages as Pages } from './worker.js';
 const purges = [];
-const withCache = (ctx) => ({
-  waitUntil: (work) => ctx.waitUntil(work),
-  passThroughOnException: () => ctx.passThroughOnException(),
-  props: ctx.props,
-  cache: { purge: async (options) => (purges.push(options), { success: true, errors: [] }) },
-});
+const kept = new Map();
+const cache = {
+  purge: async (options) => {
+    purges.push(options);
+    for (const [key, page] of kept) if (page.tags.some((t) => options.tags.includes(t))) kept.delete(key);
+    return { success: true, errors: [] };
+  },
+};
+const answer = (page, status) => new Response(page.body, { status: page.status, headers: [...page.headers, ['cf-cache-status', status]] });
+export class KeptPages extends Pages {
+  constructor(ctx, env) {
+    super({ waitUntil: (w) => ctx.waitUntil(w), passThroughOnException: () => ctx.passThroughOnException(), props: ctx.props, exports: ctx.exports, cache }, env);
+  }
+  async fetch(request) {
+    const url = new URL(request.url);
+    const key = url.pathname + url.search + ' ' + JSON.stringify(this.ctx.props);
+    if (kept.has(key)) return answer(kept.get(key), 'HIT');
+    const res = await super.fetch(request);
+    const keep = res.status === 200 && /max-age=[1-9]/.test(res.headers.get('cloudflare-cdn-cache-control') ?? '') && !res.headers.has('set-cookie');
+    const page = { status: res.status, headers: [...res.headers], body: await res.arrayBuffer(), tags: (res.headers.get('cache-tag') ?? '').split(',') };
+    if (keep) kept.set(key, page);
+    return answer(page, keep ? 'MISS' : 'BYPASS');
+  }
+}
 export default {
   fetch(request, env, ctx) {
     if (new URL(request.url).pathname === '/__purges') return Response.json(purges);
-    return worker.fetch(request, env, withCache(ctx));
+    if (new URL(request.url).pathname === '/__kept') return Response.json([...kept].map(([key, page]) => ({ key, headers: Object.fromEntries(page.headers) })));
+    return worker.fetch(request, env, ctx);
   },
   scheduled(controller, env, ctx) {
-    return worker.scheduled(controller, env, withCache(ctx));
+    return worker.scheduled(controller, env, ctx);
   },
 };
 `;

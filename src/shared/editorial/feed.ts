@@ -1,13 +1,11 @@
 import { absoluteUrl } from '#shared/seo/tags.ts';
+import { escapeHtml } from '#shared/site/html-escape.ts';
 import { site } from '#shared/site/brand.ts';
 import { DIGEST } from '#shared/site/navigation.ts';
 import { articlePath, DIGEST_FEED, type PostSummary } from './posts.ts';
 
 /** A feed entry: the post's summary columns and its last change. */
 export type FeedPost = PostSummary & { updatedAt: string };
-
-const xmlEscape = (s: string) =>
-  s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
 /**
  * The digest as an Atom 1.0 feed (RFC 4287): one entry per post with its canonical article URL as
@@ -26,26 +24,26 @@ export function atomFeed(siteUrl: string, posts: readonly FeedPost[]): string {
     const url = absoluteUrl(siteUrl, articlePath(p.slug));
     return [
       '  <entry>',
-      `    <id>${xmlEscape(url)}</id>`,
-      `    <title>${xmlEscape(p.title)}</title>`,
-      `    <link rel="alternate" type="text/html" href="${xmlEscape(url)}"/>`,
-      `    <published>${xmlEscape(p.publishedAt)}</published>`,
-      `    <updated>${xmlEscape(p.updatedAt > p.publishedAt ? p.updatedAt : p.publishedAt)}</updated>`,
-      ...(p.tags[0] ? [`    <category term="${xmlEscape(p.tags[0])}"/>`] : []),
-      ...(p.excerpt ? [`    <summary>${xmlEscape(p.excerpt)}</summary>`] : []),
+      `    <id>${escapeHtml(url)}</id>`,
+      `    <title>${escapeHtml(p.title)}</title>`,
+      `    <link rel="alternate" type="text/html" href="${escapeHtml(url)}"/>`,
+      `    <published>${escapeHtml(p.publishedAt)}</published>`,
+      `    <updated>${escapeHtml(p.updatedAt > p.publishedAt ? p.updatedAt : p.publishedAt)}</updated>`,
+      ...(p.tags[0] ? [`    <category term="${escapeHtml(p.tags[0])}"/>`] : []),
+      ...(p.excerpt ? [`    <summary>${escapeHtml(p.excerpt)}</summary>`] : []),
       '  </entry>',
     ].join('\n');
   });
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom">',
-    `  <id>${xmlEscape(feedUrl)}</id>`,
-    `  <title>${xmlEscape(DIGEST.name)}</title>`,
-    `  <subtitle>Dry-fire and laser training guides from ${xmlEscape(site.brand)}</subtitle>`,
-    `  <link rel="self" type="${DIGEST_FEED.type}" href="${xmlEscape(feedUrl)}"/>`,
-    `  <link rel="alternate" type="text/html" href="${xmlEscape(digestUrl)}"/>`,
-    `  <updated>${xmlEscape(updated)}</updated>`,
-    `  <author><name>${xmlEscape(site.brand)}</name></author>`,
+    `  <id>${escapeHtml(feedUrl)}</id>`,
+    `  <title>${escapeHtml(DIGEST.name)}</title>`,
+    `  <subtitle>Dry-fire and laser training guides from ${escapeHtml(site.brand)}</subtitle>`,
+    `  <link rel="self" type="${DIGEST_FEED.type}" href="${escapeHtml(feedUrl)}"/>`,
+    `  <link rel="alternate" type="text/html" href="${escapeHtml(digestUrl)}"/>`,
+    `  <updated>${escapeHtml(updated)}</updated>`,
+    `  <author><name>${escapeHtml(site.brand)}</name></author>`,
     ...entries,
     '</feed>',
     '',

@@ -1,4 +1,5 @@
 import { DIGEST } from '#shared/site/navigation.ts';
+import { escapeHtml } from '#shared/site/html-escape.ts';
 import { alternateLinks, marketHref, markets, type Market } from '#shared/market/market.ts';
 import { absoluteUrl } from './tags.ts';
 
@@ -26,9 +27,6 @@ export const staticSitemapPaths = [
   '/guides',
 ] as const;
 
-const xmlEscape = (s: string) =>
-  s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
-
 /** The sitemaps the index lists: the bare (adaptive) addresses, then each market's. */
 export const sitemapNames = ['default', ...markets] as const;
 export type SitemapName = (typeof sitemapNames)[number];
@@ -39,8 +37,8 @@ export function sitemapPath(name: SitemapName): string {
 
 /** /sitemap.xml: a sitemaps.org index of one sitemap per version of the site. */
 export function sitemapIndexXml(siteUrl: string, lastmod?: string): string {
-  const when = lastmod ? `<lastmod>${xmlEscape(lastmod.slice(0, 10))}</lastmod>` : '';
-  const items = sitemapNames.map((name) => `<sitemap><loc>${xmlEscape(absoluteUrl(siteUrl, sitemapPath(name)))}</loc>${when}</sitemap>`);
+  const when = lastmod ? `<lastmod>${escapeHtml(lastmod.slice(0, 10))}</lastmod>` : '';
+  const items = sitemapNames.map((name) => `<sitemap><loc>${escapeHtml(absoluteUrl(siteUrl, sitemapPath(name)))}</loc>${when}</sitemap>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`;
 }
 
@@ -51,11 +49,11 @@ export function sitemapIndexXml(siteUrl: string, lastmod?: string): string {
 export function sitemapXml(siteUrl: string, entries: SitemapEntry[], market: Market | null = null): string {
   const urls = entries
     .map((e) => {
-      const lastmod = e.lastmod ? `<lastmod>${xmlEscape(e.lastmod.slice(0, 10))}</lastmod>` : '';
+      const lastmod = e.lastmod ? `<lastmod>${escapeHtml(e.lastmod.slice(0, 10))}</lastmod>` : '';
       const alternates = alternateLinks(e.path, siteUrl)
-        .map((l) => `<xhtml:link rel="alternate" hreflang="${l.hreflang}" href="${xmlEscape(l.href)}"/>`)
+        .map((l) => `<xhtml:link rel="alternate" hreflang="${l.hreflang}" href="${escapeHtml(l.href)}"/>`)
         .join('');
-      return `<url><loc>${xmlEscape(absoluteUrl(siteUrl, marketHref(market, e.path)))}</loc>${lastmod}${alternates}</url>`;
+      return `<url><loc>${escapeHtml(absoluteUrl(siteUrl, marketHref(market, e.path)))}</loc>${lastmod}${alternates}</url>`;
     })
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls}\n</urlset>\n`;

@@ -1,12 +1,10 @@
 import { cartBadgeLabel } from '#shared/cart/cart.ts';
+import { CART_COUNT_CLASS } from '#shared/caching/visitor-parts.ts';
 import { useHref } from '#ui/state/market-context.ts';
 
-/** The bubble's look, shared with the script that adds it when the count goes above 0. */
-export const CART_COUNT_CLASS =
-  'absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-700 px-1 text-xs font-bold text-white';
-
 /**
- * The header's cart link with the number of items, from the cart cookie in the first HTML. No island:
+ * The header's cart link with the number of items, from the cart cookie in the first HTML (a kept page
+ * has them filled in as it is served: shared/caching/visitor-parts.ts writes the same). No island:
  * src/client/cart/badge.ts follows the cookie in the browser (adds in place, other tabs, back/forward)
  * without React.
  */
@@ -25,7 +23,7 @@ export function CartBadge({ count }: { count: number }) {
         <path d="M1 1h4l2.7 13.4a2 2 0 0 0 2 1.6h9.7a2 2 0 0 0 2-1.6L23 6H6" />
       </svg>
       {count > 0 && (
-        <span aria-hidden="true" data-cart-count className={CART_COUNT_CLASS}>
+        <span aria-hidden="true" data-cart-count="" className={CART_COUNT_CLASS}>
           {count}
         </span>
       )}

@@ -1,4 +1,5 @@
 import { shouldAskConsent } from '#shared/site/consent.ts';
+import { consentCurrentText } from '#shared/caching/visitor-parts.ts';
 import { useRequestInfo } from '#worker/render/request-context.tsx';
 import { WholeEnd } from './whole-end.tsx';
 import { useHref } from '#ui/state/market-context.ts';
@@ -9,7 +10,8 @@ import { publicSearch } from '#shared/site/private-params.ts';
  * React in the browser: without JavaScript the buttons post the choice to /consent (a cookie), and
  * with it src/client/frame/arm-consent-banner.ts saves it in place and lets the footer's "Cookie settings"
  * reopen the banner. Always in the page (hidden when not asking) so it can be reopened; a choice
- * only in localStorage hides it by CSS from the first paint (<html data-consent>, styles.css).
+ * only in localStorage hides it by CSS from the first paint (<html data-consent>, styles.css). A kept
+ * page has it shown or hidden for its visitor as it is served (shared/caching/visitor-parts.ts).
  * A fixed bar: the page does not move; painted only once whole (WholeEnd), so it never grows upwards.
  * On a phone it is compact (small print, its heading for screen readers, small buttons) so the
  * first screen above it still holds what a page is for (a product's Buy Now).
@@ -38,7 +40,7 @@ export function ConsentBanner() {
                 Privacy Policy
               </a>
               <span className="ml-1" data-consent-current="">
-                {consent && `Current choice: ${consent === 'granted' ? 'accepted' : 'rejected'}.`}
+                {consentCurrentText(consent)}
               </span>
             </p>
           </div>

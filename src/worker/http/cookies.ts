@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { parse, serialize } from 'hono/utils/cookie';
 import { SESSION_IDLE_HOURS } from '#shared/admin/admin-rules.ts';
 import { ORDERS_ACCESS_MINUTES } from '#shared/orders/your-orders-rules.ts';
 import { CART_COOKIE, CART_MAX_AGE } from '#shared/cart/cart.ts';
@@ -78,3 +79,24 @@ export function clearCookie(c: Context, spec: CookieSpec): void {
 export function writeConsent(c: Context, choice: ConsentChoice): void {
   c.header('Set-Cookie', consentCookie(choice, { secure: isHttps(c) }), { append: true });
 }
+
+/**
+ * What a kept page is filled in from, read off a request outside the app (the step in front of the
+ * kept pages has no Hono context): whether it has any cookie, and the cart, consent, notice and region.
+ */
+export function visitorCookies(request: Request): { any: boolean; cart?: string; consent?: string; flash?: string; region?: string } {
+  const header = request.headers.get('cookie');
+  if (!header) return { any: false };
+  const jar = parse(header);
+  return {
+    any: Object.keys(jar).length > 0,
+    cart: jar[COOKIES.cart.name],
+    consent: jar[BROWSER_COOKIES.consent],
+    flash: jar[COOKIES.flash.name],
+    region: jar[BROWSER_COOKIES.region],
+  };
+}
+
+/** The Set-Cookie that clears the notice once a kept page has shown it (as clearCookie writes it in the app). */
+export const clearedFlashCookie = (https: boolean): string =>
+  serialize(COOKIES.flash.name, '', { path: '/', maxAge: 0, secure: https });

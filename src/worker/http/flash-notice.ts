@@ -1,23 +1,16 @@
 import type { Context } from 'hono';
+import { flashValue, parseFlash, type FlashNotice } from '#shared/site/flash-notice.ts';
 import { clearCookie, COOKIES, readCookie, writeCookie } from './cookies.ts';
 
-/**
- * One sentence for the next page a redirect lands on ("SPRING10: 10% off at checkout"): a short-lived
- * cookie the next HTML page shows once in a status box (no JavaScript needed) and clears.
- */
-const FLASH_MAX_CHARS = 300;
-
-export interface FlashNotice {
-  tone: 'info' | 'error';
-  text: string;
-}
+export type { FlashNotice };
 
 /** The shop's pages and the back office each have their own notice: neither shows the other's. */
 export type FlashScope = 'shop' | 'admin';
 const cookieOf = (scope: FlashScope) => (scope === 'admin' ? COOKIES.adminFlash : COOKIES.flash);
 
+/** Leaves a notice for the next HTML page (a short-lived cookie that page shows once and clears). */
 export function setFlash(c: Context, notice: FlashNotice, scope: FlashScope = 'shop'): void {
-  writeCookie(c, cookieOf(scope), `${notice.tone}:${notice.text.slice(0, FLASH_MAX_CHARS)}`);
+  writeCookie(c, cookieOf(scope), flashValue(notice));
 }
 
 /** The notice this request brought for `scope`, cleared so it shows once; null when there is none. */
@@ -25,6 +18,5 @@ export function takeFlash(c: Context, scope: FlashScope = 'shop'): FlashNotice |
   const raw = readCookie(c, cookieOf(scope));
   if (raw === undefined) return null;
   clearCookie(c, cookieOf(scope));
-  const match = /^(info|error):(.+)$/s.exec(raw);
-  return match ? { tone: match[1] as FlashNotice['tone'], text: match[2]!.slice(0, FLASH_MAX_CHARS) } : null;
+  return parseFlash(raw);
 }

@@ -8,8 +8,14 @@ import type { Settings } from '#worker/base/settings.ts';
  * configured (CLIENT_IP_HEADER set): without one, any client could send it.
  */
 export function isHttps(c: Context): boolean {
-  const settings = (c.var as { deps?: { settings?: Pick<Settings, 'SITE_URL' | 'CLIENT_IP_HEADER'> } }).deps?.settings;
+  return isHttpsRequest(c.req.raw, (c.var as { deps?: { settings?: HttpsSettings } }).deps?.settings);
+}
+
+type HttpsSettings = Pick<Settings, 'SITE_URL' | 'CLIENT_IP_HEADER'>;
+
+/** The same, for a request outside the app (the step in front of the kept pages). */
+export function isHttpsRequest(request: Request, settings: HttpsSettings | undefined): boolean {
   if (settings && new URL(settings.SITE_URL).protocol === 'https:') return true;
-  if (new URL(c.req.url).protocol === 'https:') return true;
-  return Boolean(settings?.CLIENT_IP_HEADER) && c.req.header('x-forwarded-proto') === 'https';
+  if (new URL(request.url).protocol === 'https:') return true;
+  return Boolean(settings?.CLIENT_IP_HEADER) && request.headers.get('x-forwarded-proto') === 'https';
 }

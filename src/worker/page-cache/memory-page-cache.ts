@@ -14,7 +14,7 @@ import { sharedCacheDirectives } from '#shared/caching/page-cache-rules.ts';
  * Cf-Cache-Status (HIT, MISS, EXPIRED, UPDATING, STALE, BYPASS); Cache-Tag and
  * Cloudflare-CDN-Cache-Control are consumed, as Cloudflare does. A hit never runs the app.
  */
-interface Variant {
+interface Variant<P> {
   /** The request header values the response's Vary named, lower-cased names. */
   varied: Array<[string, string | null]>;
   status: number;
@@ -25,6 +25,8 @@ interface Variant {
   freshMs: number;
   staleMs: number;
   staleIfErrorMs: number;
+  /** What `prepare` made of the body when it was kept. */
+  prepared: P | undefined;
 }
 
 export interface PageCacheLimits {
@@ -39,6 +41,12 @@ export interface PageCacheLimits {
 const QUERY_SHARE = 0.25;
 
 export type AppFetch = (request: Request) => Promise<Response>;
+
+/** An answer through the cache, with what `prepare` made of the body when it is a kept one. */
+export interface Served<P> {
+  response: Response;
+  prepared: P | undefined;
+}
 
 const CONSUMED = new Set(['cache-tag', 'cloudflare-cdn-cache-control']);
 
@@ -57,36 +65,48 @@ function varyNames(headers: Headers): string[] | '*' | null {
   return names.includes('*') ? '*' : [...new Set(names)];
 }
 
-const matches = (variant: Variant, request: Request) => variant.varied.every(([name, value]) => request.headers.get(name) === value);
+const matches = (variant: Variant<unknown>, request: Request) =>
+  variant.varied.every(([name, value]) => request.headers.get(name) === value);
 
-const sameVariant = (a: Variant, b: Variant) =>
+const sameVariant = (a: Variant<unknown>, b: Variant<unknown>) =>
   a.varied.length === b.varied.length && a.varied.every(([name, value], i) => b.varied[i]?.[0] === name && b.varied[i]?.[1] === value);
 
 /** What the app is asked: the request itself, or for a HEAD the same request as a GET (Workers Cache does the same). */
 const asGet = (request: Request) => (request.method === 'HEAD' ? new Request(request, { method: 'GET' }) : request);
 
-function store(maxEntries: number, maxBytes: number) {
-  return new LRUCache<string, Variant[]>({
+function store<P>(maxEntries: number, maxBytes: number) {
+  return new LRUCache<string, Variant<P>[]>({
     max: Math.max(1, Math.floor(maxEntries)),
     maxSize: Math.max(1, Math.floor(maxBytes)),
     sizeCalculation: (variants, key) => key.length + variants.reduce((n, v) => n + v.body.byteLength + 512, 0),
   });
 }
 
-export function memoryPageCache(limits: PageCacheLimits, now: () => number = Date.now) {
-  const paths = store(limits.maxEntries * (1 - QUERY_SHARE), limits.maxBytes * (1 - QUERY_SHARE));
-  const queries = store(limits.maxEntries * QUERY_SHARE, limits.maxBytes * QUERY_SHARE);
+/**
+ * `prepare` turns a kept body into what its user needs on every hit (a kept page's template), once,
+ * when it is kept.
+ */
+export function memoryPageCache<P = never>(
+  limits: PageCacheLimits,
+  now: () => number = Date.now,
+  prepare?: (body: Uint8Array<ArrayBuffer>, headers: Headers) => P | undefined,
+) {
+  const paths = store<P>(limits.maxEntries * (1 - QUERY_SHARE), limits.maxBytes * (1 - QUERY_SHARE));
+  const queries = store<P>(limits.maxEntries * QUERY_SHARE, limits.maxBytes * QUERY_SHARE);
   const storeOf = (key: string) => (key.includes('?') ? queries : paths);
   /** Background refreshes under way, by key and variant: one per stale entry. */
   const refreshing = new Set<string>();
   /** Bumped by every purge: an answer the app began before a purge may hold what it purged, so it is not kept. */
   let generation = 0;
 
-  function answer(variant: Variant, status: string, method: string): Response {
+  function answer(variant: Variant<P>, status: string, method: string): Served<P> {
     const headers = new Headers(variant.headers);
     headers.set('cf-cache-status', status);
     headers.set('age', String(Math.max(0, Math.floor((now() - variant.storedAt) / 1000))));
-    return new Response(method === 'HEAD' ? null : variant.body, { status: variant.status, headers });
+    return {
+      response: new Response(method === 'HEAD' ? null : variant.body, { status: variant.status, headers }),
+      prepared: variant.prepared,
+    };
   }
 
   /**
@@ -100,7 +120,7 @@ export function memoryPageCache(limits: PageCacheLimits, now: () => number = Dat
     response: Response,
     status: 'MISS' | 'EXPIRED',
     since: number,
-  ): Promise<Response> {
+  ): Promise<Served<P>> {
     const directives = sharedCacheDirectives(response.headers);
     const names = varyNames(response.headers);
     const keepable =
@@ -117,10 +137,10 @@ export function memoryPageCache(limits: PageCacheLimits, now: () => number = Dat
       headers.set('cf-cache-status', 'BYPASS');
       if (method === 'HEAD') await response.body?.cancel();
       const body = method === 'HEAD' ? null : response.body;
-      return new Response(body, { status: response.status, statusText: response.statusText, headers });
+      return { response: new Response(body, { status: response.status, statusText: response.statusText, headers }), prepared: undefined };
     }
     const body = await response.arrayBuffer();
-    const variant: Variant = {
+    const variant: Variant<P> = {
       varied: names.map((name) => [name, request.headers.get(name)]),
       status: response.status,
       headers: [...response.headers].filter(([name]) => !CONSUMED.has(name)),
@@ -130,6 +150,7 @@ export function memoryPageCache(limits: PageCacheLimits, now: () => number = Dat
       freshMs: directives.maxAgeS! * 1000,
       staleMs: directives.staleWhileRevalidateS * 1000,
       staleIfErrorMs: directives.staleIfErrorS * 1000,
+      prepared: prepare?.(new Uint8Array(body), response.headers),
     };
     const lru = storeOf(key);
     const others = (lru.get(key) ?? []).filter((v) => !sameVariant(v, variant));
@@ -137,43 +158,47 @@ export function memoryPageCache(limits: PageCacheLimits, now: () => number = Dat
     return answer(variant, status, method);
   }
 
+  /** The request through the cache: a kept page, or the app's answer (kept when it may be). */
+  async function serve(request: Request, app: AppFetch): Promise<Served<P>> {
+    const { method } = request;
+    if (method !== 'GET' && method !== 'HEAD') return { response: await app(request), prepared: undefined };
+    const get = asGet(request);
+    const key = keyOf(request);
+    const since = generation;
+    const variant = storeOf(key)
+      .get(key)
+      ?.find((v) => matches(v, request));
+    if (!variant) return fill(get, method, key, await app(get), 'MISS', since);
+    const age = now() - variant.storedAt;
+    if (age < variant.freshMs) return answer(variant, 'HIT', method);
+    const refreshKey = `${key}\n${JSON.stringify(variant.varied)}`;
+    if (age < variant.freshMs + variant.staleMs) {
+      if (!refreshing.has(refreshKey)) {
+        refreshing.add(refreshKey);
+        const refresh = get.clone() as Request;
+        void app(refresh)
+          .then((fresh) => (fresh.status >= 500 ? undefined : fill(refresh, 'GET', key, fresh, 'EXPIRED', since)))
+          .then((kept) => kept?.response.body?.cancel())
+          .catch(() => undefined)
+          .finally(() => refreshing.delete(refreshKey));
+      }
+      return answer(variant, 'UPDATING', method);
+    }
+    let fresh: Response | undefined;
+    try {
+      fresh = await app(get);
+    } catch (err) {
+      if (age < variant.freshMs + variant.staleIfErrorMs) return answer(variant, 'STALE', method);
+      throw err;
+    }
+    if (fresh.status >= 500 && age < variant.freshMs + variant.staleIfErrorMs) return answer(variant, 'STALE', method);
+    return fill(get, method, key, fresh, 'EXPIRED', since);
+  }
+
   return {
-    /** The request through the cache: a kept page, or the app's answer (kept when it may be). */
-    async fetch(request: Request, app: AppFetch): Promise<Response> {
-      const { method } = request;
-      if (method !== 'GET' && method !== 'HEAD') return app(request);
-      const get = asGet(request);
-      const key = keyOf(request);
-      const since = generation;
-      const variant = storeOf(key)
-        .get(key)
-        ?.find((v) => matches(v, request));
-      if (!variant) return fill(get, method, key, await app(get), 'MISS', since);
-      const age = now() - variant.storedAt;
-      if (age < variant.freshMs) return answer(variant, 'HIT', method);
-      const refreshKey = `${key}\n${JSON.stringify(variant.varied)}`;
-      if (age < variant.freshMs + variant.staleMs) {
-        if (!refreshing.has(refreshKey)) {
-          refreshing.add(refreshKey);
-          const refresh = get.clone() as Request;
-          void app(refresh)
-            .then((fresh) => (fresh.status >= 500 ? undefined : fill(refresh, 'GET', key, fresh, 'EXPIRED', since)))
-            .then((kept) => kept?.body?.cancel())
-            .catch(() => undefined)
-            .finally(() => refreshing.delete(refreshKey));
-        }
-        return answer(variant, 'UPDATING', method);
-      }
-      let fresh: Response | undefined;
-      try {
-        fresh = await app(get);
-      } catch (err) {
-        if (age < variant.freshMs + variant.staleIfErrorMs) return answer(variant, 'STALE', method);
-        throw err;
-      }
-      if (fresh.status >= 500 && age < variant.freshMs + variant.staleIfErrorMs) return answer(variant, 'STALE', method);
-      return fill(get, method, key, fresh, 'EXPIRED', since);
-    },
+    serve,
+    /** The request through the cache, as a response. */
+    fetch: async (request: Request, app: AppFetch): Promise<Response> => (await serve(request, app)).response,
     /** Drops every kept page carrying one of the tags (any case); how many variants went. */
     purge(tags: readonly string[]): number {
       generation++;
@@ -194,4 +219,4 @@ export function memoryPageCache(limits: PageCacheLimits, now: () => number = Dat
   };
 }
 
-export type MemoryPageCache = ReturnType<typeof memoryPageCache>;
+export type MemoryPageCache<P = never> = ReturnType<typeof memoryPageCache<P>>;

@@ -4,18 +4,19 @@ import { useRequestInfo } from './request-context.tsx';
 
 /**
  * Consent Mode defaults, set before anything else can read them: the visitor's remembered choice
- * (localStorage, else the cookie), else denied for UK/EU and granted for US. A choice found in
- * localStorage is also put on <html data-consent> before the body parses, so the banner (which the
- * server renders when the cookie has no choice) is hidden by CSS from the first paint. Then Google Tag Manager, only when GTM_ID is set.
+ * (localStorage, else the consent cookie, read by the script itself so the page is the same for every
+ * visitor and a shared cache can keep it), else denied for UK/EU and granted for US. A remembered
+ * choice is also put on <html data-consent> before the body parses, so the banner is hidden by CSS
+ * from the first paint. Then Google Tag Manager, only when GTM_ID is set.
  * Both inline scripts carry the request's CSP nonce (or, on a page a shared cache keeps, are allowed by hash). When the page gives an `address`, the address bar
  * is set to it first (history.replaceState), so neither the tag manager nor a shared screenshot sees
  * a session id or an order token.
  */
 export function AnalyticsHead({ address }: { address?: string }) {
-  const { region, nonce, settings, consent } = useRequestInfo();
+  const { region, nonce, settings } = useRequestInfo();
   const defaults = serializeJsonForScript({
     key: CONSENT_STORAGE_KEY,
-    fallback: consentSignals(consent ?? defaultConsent(region.region)),
+    fallback: consentSignals(defaultConsent(region.region)),
     granted: consentSignals('granted'),
     denied: consentSignals('denied'),
   });
@@ -24,6 +25,7 @@ export function AnalyticsHead({ address }: { address?: string }) {
     replaceAddress +
     `(function(c){window.dataLayer=window.dataLayer||[];window.gtag=function(){dataLayer.push(arguments)};` +
     `var s=null;try{s=localStorage.getItem(c.key)}catch(e){}` +
+    `if(s!=='granted'&&s!=='denied'){var m=document.cookie.match(new RegExp('(?:^|; )'+c.key+'=(granted|denied)(?:;|$)'));s=m&&m[1]}` +
     `if(s==='granted'||s==='denied')document.documentElement.setAttribute('data-consent',s);` +
     `gtag('consent','default',Object.assign({wait_for_update:500},s==='granted'?c.granted:s==='denied'?c.denied:c.fallback))})(${defaults});`;
   const gtmScript = settings.GTM_ID

@@ -3,7 +3,7 @@ import { createClient } from '@libsql/client';
 import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 import { createChangeFeed } from '#worker/changes/change-feed.ts';
 import { askShopToPurge } from '#worker/changes/shop-purge.ts';
-import { memoryPageCache } from '#worker/page-cache/memory-page-cache.ts';
+import { nodePageCache, servedWithKeptPages } from '#worker/page-cache/node-kept-pages.ts';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { MiddlewareHandler } from 'hono';
@@ -62,11 +62,14 @@ export const NODE_READ_CACHE = { maxEntries: 5000, maxBytes: 16 * 1024 * 1024 };
 
 type NodeFetch = (request: Request, env?: unknown) => Response | Promise<Response>;
 
-/** The app as the Node server runs it: through the page cache in front (as Workers Cache stands in front of the Worker). */
+/**
+ * The app as the Node server runs it: through the page cache in front, the kept pages filled in for
+ * each visitor (as the Worker's outer entrypoint does in front of Workers Cache).
+ */
 export function servedThroughPageCache(deps: AppDeps, app: { fetch: NodeFetch }): NodeFetch {
-  const { pageCache } = deps;
-  if (!pageCache) return app.fetch;
-  return (request, env) => pageCache.fetch(request, async (r) => app.fetch(r, env));
+  if (!deps.pageCache) return app.fetch;
+  const serve = servedWithKeptPages(deps.pageCache, deps);
+  return (request, env) => serve(request, async (r) => app.fetch(r, env));
 }
 
 /** The page cache's bounds on Node: pages of about 60 KB, a few thousand of them. */
@@ -91,7 +94,7 @@ export async function createNodeDeps(given: Settings, opts: { clientDir: string;
     waitMs: settings.DB_TIMEOUT_MS + 1000,
     log,
   });
-  const pages = opts.serves === false ? undefined : memoryPageCache(NODE_PAGE_CACHE);
+  const pages = opts.serves === false ? undefined : nodePageCache(NODE_PAGE_CACHE);
   const purge = pages ? async (tags: readonly string[]) => (pages.purge(tags), true) : askShopToPurge(settings.SITE_URL, log);
   return {
     runtime: 'node',

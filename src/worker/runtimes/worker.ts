@@ -1,5 +1,8 @@
 import { orderMailParts } from '#worker/wiring/order-mail-wiring.ts';
-import type { ExecutionContext, ScheduledController } from '@cloudflare/workers-types';
+import type { ExecutionContext, Request as WorkerRequest, Response as WorkerResponse, ScheduledController } from '@cloudflare/workers-types';
+import { WorkerEntrypoint } from 'cloudflare:workers';
+import { KEPT_PAGE_HEADER } from '#shared/caching/kept-routes.ts';
+import { servedAtTheEdge, type EdgeFront } from '#worker/page-cache/edge-kept-pages.ts';
 import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 import { createClient } from '@libsql/client/web';
 import { createApp, type App } from '#worker/app.tsx';
@@ -10,7 +13,7 @@ import { createReadCache } from '#worker/db/read-cache/read-cache.ts';
 import type { AppDeps } from '#worker/middleware/app-context.ts';
 import { runScheduledJobs } from '#worker/jobs/scheduled-jobs.ts';
 import { createChangeFeed } from '#worker/changes/change-feed.ts';
-import { workersCachePurge } from '#worker/changes/workers-cache-purge.ts';
+import { workersCachePurge, type PurgeResult, type WorkersCache } from '#worker/changes/workers-cache-purge.ts';
 import { databasePurgeSlot, purgeWindowMs } from '#worker/changes/purge-pacing.ts';
 import { createLogger } from '#worker/base/log.ts';
 import { unconfiguredMailer } from '#worker/mail/mailer.ts';
@@ -93,10 +96,54 @@ function misconfigured(err: SettingsError): Response {
   });
 }
 
+/** What the outer entrypoint hands the kept pages' one: the key it keeps a page under besides the address (Workers Cache keys on props). */
+type KeptPagesProps = { key: string };
+
+/** The loopback stubs of this Worker's entrypoints (ctx.exports). */
+type Exports = { KeptPages: ((opts: { props: KeptPagesProps }) => { fetch(request: Request): Promise<Response> }) & KeptPages };
+
+/**
+ * The kept pages' entrypoint: Workers Cache stands in front of it (wrangler.toml: exports), keyed by
+ * the address and the props. It renders a page for nobody in particular: the request carries no cookie
+ * and the region as the props say (the outer entrypoint built it).
+ */
+export class KeptPages extends WorkerEntrypoint<WorkerEnv, KeptPagesProps> {
+  override async fetch(request: WorkerRequest): Promise<WorkerResponse> {
+    // The runtime's own Request and Response are the ones the app takes and gives; only their type names differ.
+    return (await this.#page(request as unknown as Request)) as unknown as WorkerResponse;
+  }
+
+  async #page(request: Request): Promise<Response> {
+    try {
+      const headers = new Headers(request.headers);
+      headers.set(KEPT_PAGE_HEADER, this.ctx.props.key);
+      return await runtimeFor(this.env).app.fetch(new Request(request, { headers }), this.env, this.ctx);
+    } catch (err) {
+      if (err instanceof SettingsError) return misconfigured(err);
+      throw err;
+    }
+  }
+
+  /** Purges the kept pages by tag: a purge reaches only the cache of the entrypoint that asks (changes/workers-cache-purge.ts). */
+  async purge(options: { tags: string[] }): Promise<PurgeResult | null> {
+    const { cache } = this.ctx as { cache?: WorkersCache };
+    return cache ? cache.purge(options) : null;
+  }
+}
+
+/** The outer entrypoint: runs on every request (its answers are not kept), fills kept pages in for the visitor (page-cache/edge-kept-pages.ts). */
 export default {
   async fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response> {
     try {
-      return await runtimeFor(env).app.fetch(request, env, ctx);
+      const { app, deps } = runtimeFor(env);
+      const exports = (ctx as unknown as { exports: Exports }).exports;
+      return await servedAtTheEdge(request, {
+        keptPages: (key) => exports.KeptPages({ props: { key } }),
+        rewriter: () => new HTMLRewriter() as unknown as ReturnType<EdgeFront['rewriter']>,
+        app: async (r) => app.fetch(r, env, ctx),
+        countryOf: deps.countryOf,
+        settings: deps.settings,
+      });
     } catch (err) {
       if (err instanceof SettingsError) return misconfigured(err);
       throw err;

@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { regionDependentCacheControl } from '#shared/caching/cache-control.ts';
 import { cacheTagHeader } from '#shared/caching/cache-tags.ts';
+import { KEPT_PAGE_HEADER } from '#shared/caching/kept-routes.ts';
 import { PAGE_BROWSER_CACHE_CONTROL, PAGE_CDN_CACHE_CONTROL, pageVary } from '#shared/caching/page-cache-rules.ts';
-import type { InjectDepsVariables } from '#worker/middleware/inject-deps/index.ts';
 import type { RegionVariables } from '#worker/middleware/region/index.ts';
 
 /**
@@ -14,35 +14,25 @@ export type PageCacheVariables = { shareable: boolean; pageTags: readonly string
 
 type ReadsOf = { reads: { degraded(): boolean } };
 
-type CountryOf = { countryOf: (request: Request) => string | null | undefined };
-
 /**
- * Whether a shared cache may keep this request's page: a GET or HEAD with no cookie at all (a page
- * for a visitor with a cart, a saved region, a consent choice or a notice is theirs), and, on the
- * unprefixed pages, only when the country the region came from is the CF-IPCountry header the cache
- * varies on (on the edge the runtime reads cf.country, which no header names).
+ * Whether a shared cache may keep this request's page: only a GET or HEAD the step in front handed
+ * over for the kept pages (KEPT_PAGE_HEADER; it dropped the visitor's cookies and named the region),
+ * so nothing of one visitor is ever in a kept page.
  */
-function isShareable(request: Request, inMarket: boolean, country: string | null | undefined): boolean {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  if (request.headers.has('cookie')) return false;
-  if (inMarket) return true;
-  return (request.headers.get('cf-ipcountry')?.toUpperCase() ?? null) === (country?.toUpperCase() ?? null);
-}
+const isShareable = (request: Request) => (request.method === 'GET' || request.method === 'HEAD') && request.headers.has(KEPT_PAGE_HEADER);
 
 /**
  * The one place an HTML answer's caching is decided. A tagged page (the catalogue, products, the
  * digest, the policies) answered 200 to a shareable request, with no Set-Cookie, is kept by the
  * shared cache in front of the app (Workers Cache; its stand-in on Node) under its tags, varying on
- * what it depends on; every other HTML answer is the visitor's own (private, no-cache), and so is a
+ * the region key alone; every other HTML answer is the visitor's own (private, no-cache), and so is a
  * page rendered while the database failed (a kept copy or a fallback stood in). Runs inside region
  * (it needs the market) and around reads.
  */
-export function pageCache(): MiddlewareHandler<{
-  Variables: PageCacheVariables & ReadsOf & RegionVariables & InjectDepsVariables<CountryOf>;
-}> {
+export function pageCache(): MiddlewareHandler<{ Variables: PageCacheVariables & ReadsOf & RegionVariables }> {
   return async (c, next) => {
     const inMarket = c.get('market') !== null;
-    c.set('shareable', isShareable(c.req.raw, inMarket, c.get('deps').countryOf(c.req.raw)));
+    c.set('shareable', isShareable(c.req.raw));
     c.set('pageTags', undefined);
     await next();
     if (!c.res.headers.get('content-type')?.startsWith('text/html')) return;
@@ -50,7 +40,7 @@ export function pageCache(): MiddlewareHandler<{
     const whole = !c.get('reads').degraded();
     const kept =
       c.get('shareable') && tags !== undefined && tags.length > 0 && whole && c.res.status === 200 && !c.res.headers.has('set-cookie');
-    c.header('Vary', pageVary(inMarket), { append: true });
+    c.header('Vary', kept ? KEPT_PAGE_HEADER : pageVary(inMarket), { append: true });
     if (kept) {
       c.header('Cache-Control', PAGE_BROWSER_CACHE_CONTROL);
       c.header('Cloudflare-CDN-Cache-Control', PAGE_CDN_CACHE_CONTROL);

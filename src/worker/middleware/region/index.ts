@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { BROWSER_COOKIES, readCookie } from '#worker/http/cookies.ts';
 import { marketHref, regionOfMarket, splitMarket, type Market } from '#shared/market/market.ts';
-import { resolveRegion, type ResolvedRegion } from '#shared/region/region.ts';
+import { DEFAULT_REGION, resolveRegion, type ResolvedRegion } from '#shared/region/region.ts';
+import { KEPT_PAGE_HEADER, regionOfKey } from '#shared/caching/kept-routes.ts';
 import type { InjectDepsVariables } from '#worker/middleware/inject-deps/index.ts';
 
 /**
@@ -22,11 +23,16 @@ type CountryOf = { countryOf: (request: Request) => string | null | undefined };
 export function region(): MiddlewareHandler<{ Variables: RegionVariables & InjectDepsVariables<CountryOf> }> {
   return async (c, next) => {
     const { market } = splitMarket(c.req.path);
-    const resolved = resolveRegion({
-      saved: readCookie(c, BROWSER_COOKIES.region),
-      country: c.get('deps').countryOf(c.req.raw),
-      acceptLanguage: c.req.header('accept-language'),
-    });
+    // A kept page's request names its region (the step in front resolved it) and has no visitor to ask.
+    const kept = c.req.header(KEPT_PAGE_HEADER);
+    const resolved =
+      kept !== undefined
+        ? (regionOfKey(kept) ?? { region: DEFAULT_REGION, source: 'default', country: null })
+        : resolveRegion({
+            saved: readCookie(c, BROWSER_COOKIES.region),
+            country: c.get('deps').countryOf(c.req.raw),
+            acceptLanguage: c.req.header('accept-language'),
+          });
     // A market's address decides by itself: nothing about the visitor changes its currency.
     c.set('region', market ? { region: regionOfMarket[market], source: 'market', country: resolved.country } : resolved);
     c.set('market', market);

@@ -1,0 +1,85 @@
+import { itemCount, parseCart } from '#shared/cart/cart.ts';
+import { KEPT_PAGE_HEADER, keptPageKey, MARKET_PAGE_KEY } from '#shared/caching/kept-routes.ts';
+import { pageVary } from '#shared/caching/page-cache-rules.ts';
+import type { VisitorParts } from '#shared/caching/visitor-parts.ts';
+import { regionOfMarket, splitMarket } from '#shared/market/market.ts';
+import { resolveRegion } from '#shared/region/region.ts';
+import { isConsentChoice } from '#shared/site/consent.ts';
+import { parseFlash } from '#shared/site/flash-notice.ts';
+import { clearedFlashCookie, visitorCookies } from '#worker/http/cookies.ts';
+
+/**
+ * The step in front of the kept pages, both runtimes: who the visitor is (what their page is kept
+ * under, and their parts, from their cookies), the request the kept pages get (the address and the
+ * region, nothing of the visitor), and the headers of what the visitor is answered.
+ */
+export interface Visitor {
+  /** What the page is kept under besides its address: the market's, or the region an unprefixed page is in. */
+  key: string;
+  inMarket: boolean;
+  parts: VisitorParts;
+  /** Any cookie: the answer is this visitor's own. */
+  hasCookies: boolean;
+  /** A notice is shown: its cookie is cleared with the answer. */
+  showsFlash: boolean;
+}
+
+export function visitorOf(request: Request, countryOf: (request: Request) => string | null | undefined): Visitor {
+  const cookies = visitorCookies(request);
+  const { market } = splitMarket(new URL(request.url).pathname);
+  const region = market
+    ? null
+    : resolveRegion({ saved: cookies.region, country: countryOf(request), acceptLanguage: request.headers.get('accept-language') });
+  // A HEAD shows nothing, so it leaves the notice for the GET.
+  const flash = request.method === 'GET' ? parseFlash(cookies.flash) : null;
+  return {
+    key: region ? keptPageKey(region) : MARKET_PAGE_KEY,
+    inMarket: market !== null,
+    parts: {
+      cartCount: itemCount(parseCart(cookies.cart).lines),
+      consent: isConsentChoice(cookies.consent) ? cookies.consent : null,
+      region: market ? regionOfMarket[market] : region!.region,
+      flash,
+    },
+    hasCookies: cookies.any,
+    showsFlash: cookies.flash !== undefined && request.method === 'GET',
+  };
+}
+
+/** Request headers the kept pages may see: none a page's words depend on (the region comes as the key). */
+const PASSED_ON = ['user-agent', 'accept', 'cf-connecting-ip', 'x-forwarded-for', 'x-forwarded-proto', 'x-real-ip'];
+
+/** The request the kept pages get: a GET of the address with the key, and none of the visitor's cookies or languages. */
+export function keptPageRequest(request: Request, key: string): Request {
+  const headers = new Headers();
+  for (const name of PASSED_ON) {
+    const value = request.headers.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  headers.set(KEPT_PAGE_HEADER, key);
+  return new Request(request.url, { method: 'GET', headers, signal: request.signal });
+}
+
+/** A visitor's request without the key header: only the step in front sets it. */
+export function withoutKeptHeader(request: Request): Request {
+  if (!request.headers.has(KEPT_PAGE_HEADER)) return request;
+  const headers = new Headers(request.headers);
+  headers.delete(KEPT_PAGE_HEADER);
+  return new Request(request, { headers });
+}
+
+const CACHE_ONLY = ['cache-tag', 'cloudflare-cdn-cache-control', 'cdn-cache-control'];
+
+/**
+ * The headers of the visitor's answer, from the kept page's: the cache's own directives dropped, what
+ * the answer depends on (cookies, and for an unprefixed page the country and languages) in Vary, the
+ * visitor's own answer private, and the shown notice's cookie cleared.
+ */
+export function visitorHeaders(kept: Headers, visitor: Visitor, https: boolean): Headers {
+  const headers = new Headers(kept);
+  for (const name of CACHE_ONLY) headers.delete(name);
+  headers.set('vary', pageVary(visitor.inMarket));
+  if (visitor.hasCookies) headers.set('cache-control', 'private, no-cache');
+  if (visitor.showsFlash) headers.append('set-cookie', clearedFlashCookie(https));
+  return headers;
+}
