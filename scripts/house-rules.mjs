@@ -16,7 +16,6 @@ export const DOMAIN_IMPORTS = {
   fulfilment: ['base', 'db', 'mail', 'orders', 'payments', 'stock', 'stock-alerts'],
   limits: ['base', 'db'],
   mail: ['base', 'db'],
-  'page-cache': [],
   'opt-outs': ['base', 'db', 'limits', 'orders', 'recovery'],
   'order-access': ['base', 'db', 'limits', 'mail'],
   'order-reads': ['base', 'db', 'limits', 'orders', 'payments'],
@@ -49,6 +48,8 @@ export const FOLDER_IMPORTS = {
   components: ['render'],
   frame: ['base', 'http', 'middleware', 'render'],
   middleware: ['base', 'db', 'http', 'mail', 'orders', 'payments'],
+  // The step in front of the app (the Worker's outer entrypoint, Node's server): the kept pages and each visitor's parts.
+  'page-cache': ['base', 'http', 'middleware/streaming-gzip/index.ts'],
   'content-sync': ['base', 'db', 'products'],
   // The clock's door: tidy-ups and what is owed; the back office's sign-in is not its business.
   jobs: [

@@ -36,6 +36,9 @@ afterAll(async () => {
   await Promise.all([turso?.close(), postmark?.close()]);
 });
 
+/** A returning visitor's view of one product page, with their cookies. */
+const view = (cookie: string) => worker.get('/gb/product/5', { headers: { Cookie: cookie } });
+
 describe('Workers Cache in front of the Worker', () => {
   it('is on in the wrangler file the Worker deploys with', async () => {
     const { readFileSync } = await import('node:fs');
@@ -73,7 +76,6 @@ describe('Workers Cache in front of the Worker', () => {
   });
 
   it('stitches each visitor into the kept page as it streams: 2 items and no banner for one, 5 and the banner for the next, from the same kept page', async () => {
-    const view = (cookie: string) => worker.get('/gb/product/5', { headers: { Cookie: cookie } });
     const miss = await view('consent=granted; cart=1:2');
     expect(miss.headers.get('cf-cache-status')).toBe('MISS');
     await miss.text();

@@ -59,9 +59,13 @@ describe('first HTML region on the Worker', () => {
     expect(await firstHtml({ cf: NO_COUNTRY })).toMatchObject({ region: 'EU', source: 'default', symbols: '€' });
   });
 
-  it('marks the HTML private, varying on what decides the region, and allows the configured services', async () => {
+  it('varies the HTML on what decides the region, private once it holds something of the visitor, and allows the configured services', async () => {
+    // A stranger's page is everyone's of that region (kept under it); a visitor with a cookie gets their own.
     const { res } = await firstHtml({ cf: { country: 'DE' } });
-    expect(res.headers.get('cache-control')).toBe('private, no-cache');
+    expect(res.headers.get('cache-control')).toBe('public, no-cache');
+    const own = await worker.get('/', { cf: { country: 'DE' }, headers: { Cookie: 'consent=denied' } });
+    expect(own.headers.get('cache-control')).toBe('private, no-cache');
+    await own.text();
     expect(res.headers.get('vary')).toContain('Cookie, CF-IPCountry, Accept-Language');
     expect(res.headers.get('content-security-policy')).toContain("connect-src 'self' https://api.bigdatacloud.net https://ip.example;");
     expect(res.headers.get('permissions-policy')).toContain('geolocation=(self)');

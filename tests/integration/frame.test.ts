@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonLdBlocks } from '../support/html';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -10,6 +11,24 @@ afterAll(() => t.close());
 
 /** The fallback consent signals in the inline Consent Mode script. */
 const consentFallback = (html: string) => JSON.parse(html.match(/\}\)\((\{.*?\})\);<\/script>/)![1]!).fallback;
+
+/**
+ * The page's Consent Mode script run as a browser runs it (node:vm), with this cookie and storage:
+ * the default it sets, and what it marks on <html>.
+ */
+function consentDefault(html: string, browser: { cookie?: string; stored?: string }) {
+  const script = [...html.matchAll(/<script[^>]*>([^<]*gtag\('consent','default'[^<]*)<\/script>/g)][0]![1]!;
+  const marked: Record<string, string> = {};
+  const page: Record<string, unknown> & { dataLayer?: ArrayLike<unknown>[] } = {
+    document: { cookie: browser.cookie ?? '', documentElement: { setAttribute: (n: string, v: string) => (marked[n] = v) } },
+    localStorage: { getItem: () => browser.stored ?? null },
+    history: { replaceState: () => undefined, state: null },
+  };
+  page.window = page;
+  runInNewContext(script, page);
+  const [, , signals] = Array.from(page.dataLayer![0]!) as [string, string, Record<string, string>];
+  return { analytics: signals.analytics_storage, marked: marked['data-consent'] };
+}
 
 describe('frame on every page', () => {
   it('has the header navigation, footer lists, contact block, tagline and the current year', async () => {
@@ -79,8 +98,10 @@ describe('consent banner without JavaScript', () => {
     const chosen = (await t.get('/missing', { 'CF-IPCountry': 'DE', Cookie: 'consent=granted' })).html;
     expect(bannerTag(chosen)).toContain('hidden');
     expect(chosen).toContain('Current choice: accepted.');
-    // The server's Consent Mode default follows the cookie.
-    expect(consentFallback(chosen).analytics_storage).toBe('granted');
+    // The page's Consent Mode default follows the cookie, read by the page's own script (the page is the same for everyone).
+    expect(consentDefault(chosen, { cookie: 'cart=1:1; consent=granted' })).toEqual({ analytics: 'granted', marked: 'granted' });
+    expect(consentDefault(chosen, { cookie: 'consent=granted', stored: 'denied' })).toEqual({ analytics: 'denied', marked: 'denied' });
+    expect(consentDefault(chosen, { cookie: 'xconsent=granted' })).toEqual({ analytics: 'denied', marked: undefined });
   });
 
   it('posts the choice to /consent, which stores it in a cookie and goes back to the page', async () => {

@@ -1,4 +1,4 @@
-import { isConsentChoice, type ConsentChoice } from '#shared/site/consent.ts';
+import { isConsentChoice, type ConsentChoice } from '#shared/visitor/consent.ts';
 import { saveConsent, storedConsent } from './consent-storage.ts';
 import { toast } from '#ui/state/toast-store.ts';
 

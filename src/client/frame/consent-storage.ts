@@ -1,4 +1,4 @@
-import { CONSENT_STORAGE_KEY, consentCookie, consentSignals, isConsentChoice, type ConsentChoice } from '#shared/site/consent.ts';
+import { CONSENT_STORAGE_KEY, consentCookie, consentSignals, isConsentChoice, type ConsentChoice } from '#shared/visitor/consent.ts';
 
 declare global {
   interface Window {

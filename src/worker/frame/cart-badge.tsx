@@ -1,5 +1,5 @@
 import { cartBadgeLabel } from '#shared/cart/cart.ts';
-import { CART_COUNT_CLASS } from '#shared/caching/visitor-parts.ts';
+import { CART_COUNT_CLASS } from '#shared/visitor/visitor-parts.ts';
 import { useHref } from '#ui/state/market-context.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { shouldAskConsent } from '#shared/site/consent.ts';
-import { consentCurrentText } from '#shared/caching/visitor-parts.ts';
+import { shouldAskConsent } from '#shared/visitor/consent.ts';
+import { consentCurrentText } from '#shared/visitor/visitor-parts.ts';
 import { useRequestInfo } from '#worker/render/request-context.tsx';
 import { WholeEnd } from './whole-end.tsx';
 import { useHref } from '#ui/state/market-context.ts';

@@ -1,4 +1,4 @@
-import { FLASH_BOX_CLASS, flashParagraphHtml, type FlashNotice } from '#shared/site/flash-notice.ts';
+import { FLASH_BOX_CLASS, flashParagraphHtml, type FlashNotice } from '#shared/visitor/flash-notice.ts';
 
 /**
  * The notice a redirect left for this page (a discount link's "SPRING10: 10% off at checkout"), above

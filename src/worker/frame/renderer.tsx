@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { renderToReadableStream } from 'react-dom/server.edge';
 import { MarketContext } from '#ui/state/market-context.ts';
 import { splitMarket } from '#shared/market/market.ts';
-import { isConsentChoice } from '#shared/site/consent.ts';
+import { isConsentChoice } from '#shared/visitor/consent.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { errorFields } from '#worker/base/log.ts';
 import { clientAssets } from '#worker/render/client-assets.ts';

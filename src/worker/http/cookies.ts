@@ -5,7 +5,7 @@ import { SESSION_IDLE_HOURS } from '#shared/admin/admin-rules.ts';
 import { ORDERS_ACCESS_MINUTES } from '#shared/orders/your-orders-rules.ts';
 import { CART_COOKIE, CART_MAX_AGE } from '#shared/cart/cart.ts';
 import { PREFERENCE_KEY } from '#shared/region/preference.ts';
-import { CONSENT_STORAGE_KEY, consentCookie, type ConsentChoice } from '#shared/site/consent.ts';
+import { CONSENT_STORAGE_KEY, consentCookie, type ConsentChoice } from '#shared/visitor/consent.ts';
 import { isHttps } from './is-https.ts';
 
 /**
@@ -98,5 +98,4 @@ export function visitorCookies(request: Request): { any: boolean; cart?: string;
 }
 
 /** The Set-Cookie that clears the notice once a kept page has shown it (as clearCookie writes it in the app). */
-export const clearedFlashCookie = (https: boolean): string =>
-  serialize(COOKIES.flash.name, '', { path: '/', maxAge: 0, secure: https });
+export const clearedFlashCookie = (https: boolean): string => serialize(COOKIES.flash.name, '', { path: '/', maxAge: 0, secure: https });

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { flashValue, parseFlash, type FlashNotice } from '#shared/site/flash-notice.ts';
+import { flashValue, parseFlash, type FlashNotice } from '#shared/visitor/flash-notice.ts';
 import { clearCookie, COOKIES, readCookie, writeCookie } from './cookies.ts';
 
 export type { FlashNotice };

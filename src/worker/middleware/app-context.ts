@@ -1,5 +1,4 @@
 import type { OrderMailParts } from '#worker/orders/order-mail-parts.ts';
-import type { NodePageCache } from '#worker/page-cache/node-kept-pages.ts';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ChangeFeed } from '#worker/base/change-feed-contract.ts';
 import type { Db } from '#worker/db/client.ts';
@@ -37,8 +36,6 @@ export interface AppDeps {
   changes: ChangeFeed & { purgePending(): Promise<number> };
   /** The edge: each request's (and scheduled run's) own feed, whose purge reaches Workers Cache through its execution context. */
   changesIn?: (executionCtx: unknown) => AppDeps['changes'];
-  /** Node: the stand-in for the cache Cloudflare puts in front of the Worker (the runtime serves through it). */
-  pageCache?: NodePageCache;
   /** Serves built client files (Node); on the edge Workers Static Assets do this before the Worker. */
   staticFiles?: MiddlewareHandler;
   /** Compresses answers (Node); on the edge Cloudflare compresses in front of the Worker. */

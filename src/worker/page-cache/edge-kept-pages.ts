@@ -1,5 +1,5 @@
 import { isKeptRoute } from '#shared/caching/kept-routes.ts';
-import { visitorFills } from '#shared/caching/visitor-parts.ts';
+import { visitorFills } from '#shared/visitor/visitor-parts.ts';
 import type { Settings } from '#worker/base/settings.ts';
 import { isHttpsRequest } from '#worker/http/is-https.ts';
 import { stitchHandlers, type StitchHandler } from './visitor-stitch.ts';

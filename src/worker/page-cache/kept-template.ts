@@ -1,5 +1,5 @@
 import { constants, crc32, deflateRawSync, gzipSync } from 'node:zlib';
-import type { VisitorFills } from '#shared/caching/visitor-parts.ts';
+import type { VisitorFills } from '#shared/visitor/visitor-parts.ts';
 
 /**
  * Node's fast way to fill in a kept page for a visitor (measured: html-rewriter-wasm takes about
@@ -44,7 +44,12 @@ function cutsOf(html: string): Cut[] {
   const cart = tag(/<a\b[^>]*\bdata-cart-badge="[^"]*"[^>]*>/);
   if (cart) {
     const label = /\baria-label="([^"]*)"/.exec(cart.text);
-    if (label) cuts.push({ at: cart.start + label.index + 'aria-label="'.length, length: label[1]!.length, slot: (f) => attributeValue(f.cartLabel) });
+    if (label)
+      cuts.push({
+        at: cart.start + label.index + 'aria-label="'.length,
+        length: label[1]!.length,
+        slot: (f) => attributeValue(f.cartLabel),
+      });
     const close = html.indexOf('</a>', cart.end);
     if (close >= 0) cuts.push({ at: close, length: 0, slot: (f) => f.cartCountHtml });
   }
@@ -62,7 +67,7 @@ function cutsOf(html: string): Cut[] {
     const close = html.indexOf('</span>', current.end);
     if (close >= 0) cuts.push({ at: current.end, length: close - current.end, slot: (f) => f.consentCurrentHtml });
   }
-  return cuts.sort((a, b) => a.at - b.at);
+  return cuts.toSorted((a, b) => a.at - b.at);
 }
 
 const encoder = new TextEncoder();

@@ -1,6 +1,6 @@
 import { HTMLRewriter } from 'html-rewriter-wasm';
 import { isKeptRoute } from '#shared/caching/kept-routes.ts';
-import { visitorFills, type VisitorFills, type VisitorParts } from '#shared/caching/visitor-parts.ts';
+import { visitorFills, type VisitorFills, type VisitorParts } from '#shared/visitor/visitor-parts.ts';
 import type { Settings } from '#worker/base/settings.ts';
 import { isHttpsRequest } from '#worker/http/is-https.ts';
 import { acceptsGzip, gzipAsItStreams } from '#worker/middleware/streaming-gzip/index.ts';

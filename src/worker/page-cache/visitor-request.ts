@@ -1,11 +1,11 @@
 import { itemCount, parseCart } from '#shared/cart/cart.ts';
 import { KEPT_PAGE_HEADER, keptPageKey, MARKET_PAGE_KEY } from '#shared/caching/kept-routes.ts';
 import { pageVary } from '#shared/caching/page-cache-rules.ts';
-import type { VisitorParts } from '#shared/caching/visitor-parts.ts';
+import type { VisitorParts } from '#shared/visitor/visitor-parts.ts';
 import { regionOfMarket, splitMarket } from '#shared/market/market.ts';
 import { resolveRegion } from '#shared/region/region.ts';
-import { isConsentChoice } from '#shared/site/consent.ts';
-import { parseFlash } from '#shared/site/flash-notice.ts';
+import { isConsentChoice } from '#shared/visitor/consent.ts';
+import { parseFlash } from '#shared/visitor/flash-notice.ts';
 import { clearedFlashCookie, visitorCookies } from '#worker/http/cookies.ts';
 
 /**
@@ -57,7 +57,8 @@ export function keptPageRequest(request: Request, key: string): Request {
     if (value !== null) headers.set(name, value);
   }
   headers.set(KEPT_PAGE_HEADER, key);
-  return new Request(request.url, { method: 'GET', headers, signal: request.signal });
+  // A redirect is the visitor's to follow (a service binding's fetch would follow it itself).
+  return new Request(request.url, { method: 'GET', headers, redirect: 'manual', signal: request.signal });
 }
 
 /** A visitor's request without the key header: only the step in front sets it. */

@@ -1,4 +1,4 @@
-import type { VisitorFills } from '#shared/caching/visitor-parts.ts';
+import type { VisitorFills } from '#shared/visitor/visitor-parts.ts';
 
 /**
  * The places a kept page holds a stranger's parts, and how a visitor's are put there: the same
@@ -40,7 +40,10 @@ export function stitchHandlers(fills: VisitorFills): Array<[selector: string, ha
         },
       },
     ],
-    [SLOTS.banner, { element: (section) => (fills.consentHidden ? section.setAttribute('hidden', '') : section.removeAttribute('hidden')) }],
+    [
+      SLOTS.banner,
+      { element: (section) => (fills.consentHidden ? section.setAttribute('hidden', '') : section.removeAttribute('hidden')) },
+    ],
     [SLOTS.consentCurrent, { element: (span) => span.setInnerContent(fills.consentCurrentHtml, html) }],
     [SLOTS.main, { element: (main) => fills.flashHtml && main.prepend(fills.flashHtml, html) }],
   ];

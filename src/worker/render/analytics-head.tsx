@@ -1,4 +1,4 @@
-import { CONSENT_STORAGE_KEY, consentSignals, defaultConsent } from '#shared/site/consent.ts';
+import { CONSENT_STORAGE_KEY, consentSignals, defaultConsent } from '#shared/visitor/consent.ts';
 import { serializeJsonForScript } from '#shared/seo/tags.ts';
 import { useRequestInfo } from './request-context.tsx';
 

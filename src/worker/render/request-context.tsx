@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import type { CartLine } from '#shared/cart/cart.ts';
 import type { Market } from '#shared/market/market.ts';
 import type { ResolvedRegion } from '#shared/region/region.ts';
-import type { ConsentChoice } from '#shared/site/consent.ts';
+import type { ConsentChoice } from '#shared/visitor/consent.ts';
 import type { Settings } from '#worker/base/settings.ts';
 import type { FlashNotice } from '#worker/http/flash-notice.ts';
 

@@ -3,7 +3,7 @@ import { createClient } from '@libsql/client';
 import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 import { createChangeFeed } from '#worker/changes/change-feed.ts';
 import { askShopToPurge } from '#worker/changes/shop-purge.ts';
-import { nodePageCache, servedWithKeptPages } from '#worker/page-cache/node-kept-pages.ts';
+import { nodePageCache, servedWithKeptPages, type NodePageCache } from '#worker/page-cache/node-kept-pages.ts';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { MiddlewareHandler } from 'hono';
@@ -66,11 +66,14 @@ type NodeFetch = (request: Request, env?: unknown) => Response | Promise<Respons
  * The app as the Node server runs it: through the page cache in front, the kept pages filled in for
  * each visitor (as the Worker's outer entrypoint does in front of Workers Cache).
  */
-export function servedThroughPageCache(deps: AppDeps, app: { fetch: NodeFetch }): NodeFetch {
+export function servedThroughPageCache(deps: NodeDeps, app: { fetch: NodeFetch }): NodeFetch {
   if (!deps.pageCache) return app.fetch;
   const serve = servedWithKeptPages(deps.pageCache, deps);
   return (request, env) => serve(request, async (r) => app.fetch(r, env));
 }
+
+/** The app's parts on Node, and the stand-in for the cache Cloudflare puts in front of the Worker (the server serves through it). */
+export type NodeDeps = AppDeps & { pageCache?: NodePageCache };
 
 /** The page cache's bounds on Node: pages of about 60 KB, a few thousand of them. */
 export const NODE_PAGE_CACHE = { maxEntries: 5000, maxBytes: 128 * 1024 * 1024 };
@@ -81,7 +84,7 @@ export const NODE_PAGE_CACHE = { maxEntries: 5000, maxBytes: 128 * 1024 * 1024 }
  * `serves`: the shop itself, with its page cache in front; a command (npm run stock …) has none, and
  * tells the running shop of its changes instead (changes/shop-purge.ts).
  */
-export async function createNodeDeps(given: Settings, opts: { clientDir: string; serves?: boolean }): Promise<AppDeps> {
+export async function createNodeDeps(given: Settings, opts: { clientDir: string; serves?: boolean }): Promise<NodeDeps> {
   const log = createLogger(given.LOG_LEVEL, { runtime: 'node' });
   const db = await openNodeDatabase(given);
   // The schema first: the secret the database keeps lives in it.

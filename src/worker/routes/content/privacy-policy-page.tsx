@@ -1,6 +1,6 @@
 import { PURCHASES_STORAGE_KEY } from '#shared/catalogue/item-events.ts';
 import { CAMPAIGN_STORAGE_KEY } from '#shared/site/campaign.ts';
-import { CONSENT_STORAGE_KEY } from '#shared/site/consent.ts';
+import { CONSENT_STORAGE_KEY } from '#shared/visitor/consent.ts';
 import { webPageJsonLd } from '#shared/seo/page-jsonld.ts';
 import { POLICIES_LAST_UPDATED } from '#shared/policy/figures.ts';
 import { paymentMethodsText } from '#shared/policy/text.ts';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { consentReturnPath, isConsentChoice } from '#shared/site/consent.ts';
+import { consentReturnPath, isConsentChoice } from '#shared/visitor/consent.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { readFields } from '#worker/http/read-fields.ts';
 import { writeConsent } from '#worker/http/cookies.ts';

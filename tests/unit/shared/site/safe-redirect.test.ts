@@ -1,6 +1,6 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { consentReturnPath } from '#shared/site/consent.ts';
+import { consentReturnPath } from '#shared/visitor/consent.ts';
 import { sameSitePath } from '#shared/site/safe-redirect.ts';
 
 const SITE = 'https://shop.example';

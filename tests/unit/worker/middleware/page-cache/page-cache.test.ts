@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { PAGE_CDN_CACHE_CONTROL } from '#shared/caching/page-cache-rules.ts';
 import { injectDeps } from '#worker/middleware/inject-deps/index.ts';
 import { pageCache } from '#worker/middleware/page-cache/index.ts';
+import { KEPT_PAGE_HEADER } from '#shared/caching/kept-routes.ts';
 import { region } from '#worker/middleware/region/index.ts';
 
-/** A country the runtime knows: Node's is the CF-IPCountry header; the edge's cf.country (here: `X-Cf-Country`, no header the cache sees). */
 /** A page that declares its tags, as the renderer does for a shareable request. */
 const tagged = (c: Context) => {
   if (c.get('shareable' as never)) c.set('pageTags' as never, ['product:1'] as never);
@@ -40,35 +40,30 @@ const caching = (res: Response) => [res.headers.get('Cache-Control'), res.header
 const node = (request: Request) => request.headers.get('cf-ipcountry');
 
 describe('pageCache: which answers a shared cache may keep', () => {
-  it('keeps a tagged page for a request with no cookie, varying on what picked the region, with its tags', async () => {
+  it('keeps a tagged page asked for by the step in front (the key header), in the region the key names, varying on the key, with its tags', async () => {
     const { app } = appWith(node);
-    const page = await app.request('/page', { headers: { 'CF-IPCountry': 'GB' } });
+    const page = await app.request('/page', { headers: { [KEPT_PAGE_HEADER]: 'UK.country.GB', 'CF-IPCountry': 'US' } });
     expect(await page.text()).toBe('<p>UK</p>');
     expect(page.headers.get('Cloudflare-CDN-Cache-Control')).toBe(PAGE_CDN_CACHE_CONTROL);
     expect(page.headers.get('Cache-Control')).toBe('public, no-cache');
     expect(page.headers.get('Cache-Tag')).toBe('product:1');
-    expect(page.headers.get('Vary')).toBe('Cookie, CF-IPCountry, Accept-Language');
-    // A market's address fixes the region: only cookies matter.
-    expect((await app.request('/gb/page')).headers.get('Vary')).toBe('Cookie');
+    expect(page.headers.get('Vary')).toBe(KEPT_PAGE_HEADER);
+    // A market's address fixes the region whatever the key.
+    expect(await (await app.request('/us/page', { headers: { [KEPT_PAGE_HEADER]: 'market' } })).text()).toBe('<p>US</p>');
   });
 
-  it('keeps nothing of one visitor: a request with a cookie, an answer setting one, an untagged page, a page read while the database failed', async () => {
+  it('keeps nothing asked for by a visitor directly (with or without a cookie), an answer setting a cookie, an untagged page, a page read while the database failed', async () => {
     const { app, degrade } = appWith(node);
+    const kept = { [KEPT_PAGE_HEADER]: 'market' };
+    expect(caching(await app.request('/gb/page'))).toEqual(['private, no-cache', null]);
     expect(caching(await app.request('/page', { headers: { Cookie: 'cart=1:1' } }))).toEqual(['private, no-cache', null]);
-    expect(caching(await app.request('/cookie-setting'))).toEqual(['private, no-cache', null]);
-    expect(caching(await app.request('/untagged'))).toEqual(['private, no-cache', null]);
+    expect((await app.request('/gb/page')).headers.get('Vary')).toBe('Cookie');
+    expect((await app.request('/page')).headers.get('Vary')).toBe('Cookie, CF-IPCountry, Accept-Language');
+    expect(caching(await app.request('/cookie-setting', { headers: kept }))).toEqual(['private, no-cache', null]);
+    expect(caching(await app.request('/untagged', { headers: kept }))).toEqual(['private, no-cache', null]);
+    expect(caching(await app.request('/gb/page', { headers: kept }))[1]).toBe(PAGE_CDN_CACHE_CONTROL);
     degrade();
-    expect(caching(await app.request('/page'))).toEqual(['private, no-cache', null]);
-  });
-
-  it('on the edge, keeps an unprefixed page only when the CF-IPCountry header the cache varies on is the country the region came from', async () => {
-    const { app } = appWith((request) => request.headers.get('x-cf-country'));
-    const kept = await app.request('/page', { headers: { 'X-Cf-Country': 'GB', 'CF-IPCountry': 'GB' } });
-    expect(kept.headers.get('Cache-Tag')).toBe('product:1');
-    const unseen = await app.request('/page', { headers: { 'X-Cf-Country': 'GB' } });
-    expect(unseen.headers.get('Cache-Control')).toBe('private, no-cache');
-    // A market page does not depend on the country.
-    expect((await app.request('/us/page', { headers: { 'X-Cf-Country': 'GB' } })).headers.get('Cache-Tag')).toBe('product:1');
+    expect(caching(await app.request('/gb/page', { headers: kept }))).toEqual(['private, no-cache', null]);
   });
 
   it('leaves answers that are not HTML alone', async () => {

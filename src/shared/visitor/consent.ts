@@ -1,4 +1,4 @@
-import { sameSitePath } from './safe-redirect.ts';
+import { sameSitePath } from '#shared/site/safe-redirect.ts';
 import type { Region } from '#shared/region/region.ts';
 
 /** Google Consent Mode v2: the choice a visitor made, remembered under this key. */

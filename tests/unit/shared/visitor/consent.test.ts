@@ -6,7 +6,7 @@ import {
   defaultConsent,
   isConsentChoice,
   shouldAskConsent,
-} from '#shared/site/consent.ts';
+} from '#shared/visitor/consent.ts';
 
 describe('consent', () => {
   it('denies by default for UK and EU visitors and grants for US visitors', () => {

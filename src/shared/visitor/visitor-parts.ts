@@ -1,7 +1,7 @@
 import { cartBadgeLabel } from '#shared/cart/cart.ts';
 import type { Region } from '#shared/region/region.ts';
-import { shouldAskConsent, type ConsentChoice } from '#shared/site/consent.ts';
-import { flashBoxHtml, type FlashNotice } from '#shared/site/flash-notice.ts';
+import { shouldAskConsent, type ConsentChoice } from '#shared/visitor/consent.ts';
+import { flashBoxHtml, type FlashNotice } from '#shared/visitor/flash-notice.ts';
 import { escapeHtml } from '#shared/site/html-escape.ts';
 
 /**

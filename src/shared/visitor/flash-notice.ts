@@ -1,4 +1,4 @@
-import { escapeHtml } from './html-escape.ts';
+import { escapeHtml } from '#shared/site/html-escape.ts';
 
 /**
  * One sentence for the next page a redirect lands on ("SPRING10: 10% off at checkout"), shown once
