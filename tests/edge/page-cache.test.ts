@@ -45,7 +45,7 @@ describe('Workers Cache in front of the Worker', () => {
     expect(readFileSync('wrangler.toml', 'utf8')).toMatch(/^\[cache\]\nenabled = true$/m);
   });
 
-  it('keeps a page in front of the kept pages\' entrypoint with what the cache keeps it by: its tags, freshness and stale windows, the key in Vary, and a CSP by hash', async () => {
+  it("keeps a page in front of the kept pages' entrypoint with what the cache keeps it by: its tags, freshness and stale windows, the key in Vary, and a CSP by hash", async () => {
     const page = await worker.get('/gb/product/4', { headers: { 'CF-IPCountry': 'GB' }, cf: { country: 'GB' } });
     const html = await page.text();
     expect(page.status).toBe(200);
@@ -63,7 +63,9 @@ describe('Workers Cache in front of the Worker', () => {
     expect(kept.headers['set-cookie']).toBeUndefined();
     const csp = page.headers.get('content-security-policy')!;
     expect(csp).toBe(kept.headers['content-security-policy']);
-    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, a]) => !/src=|application\/(ld\+)?json/.test(a!));
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+      ([, a]) => !/src=|application\/(ld\+)?json/.test(a!),
+    );
     expect(inline.length).toBeGreaterThan(0);
     for (const [, , body] of inline) expect(csp).toContain(`'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
     // The unprefixed page is kept per region (the props), and answered varying on what picks the region.

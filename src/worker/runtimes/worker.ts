@@ -1,5 +1,10 @@
 import { orderMailParts } from '#worker/wiring/order-mail-wiring.ts';
-import type { ExecutionContext, Request as WorkerRequest, Response as WorkerResponse, ScheduledController } from '@cloudflare/workers-types';
+import type {
+  ExecutionContext,
+  Request as WorkerRequest,
+  Response as WorkerResponse,
+  ScheduledController,
+} from '@cloudflare/workers-types';
 import { WorkerEntrypoint } from 'cloudflare:workers';
 import { KEPT_PAGE_HEADER } from '#shared/caching/kept-routes.ts';
 import { servedAtTheEdge, type EdgeFront } from '#worker/page-cache/edge-kept-pages.ts';
