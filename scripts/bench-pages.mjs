@@ -56,11 +56,18 @@ try {
     await load(path, WARM_SECONDS);
     rows.push({ path, ...(await load(path, LOAD_SECONDS)) });
   }
-  // The same pages for a returning visitor (a cookie): rendered by the app each time, as every page was before the page cache.
-  const returning = { ...BROWSER_HEADERS, Cookie: 'consent=denied' };
-  for (const path of PAGES.slice(0, 3)) {
-    await load(path, WARM_SECONDS, returning);
-    rows.push({ path: `${path} (with a cookie)`, ...(await load(path, LOAD_SECONDS, returning)) });
+  // Returning visitors: the same kept pages with their own parts filled in (cart count, consent banner), and a saved region.
+  const returning = [
+    ['/', 'consent=denied'],
+    ['/products', 'consent=granted; cart=1:2|3:1'],
+    ['/product/1', 'cart=2:5'],
+    ['/product/1', 'preferredCountry=US; consent=granted; cart=1:1'],
+    ['/gb/product/1', 'consent=granted; cart=1:2'],
+  ];
+  for (const [path, cookie] of returning) {
+    const headers = { ...BROWSER_HEADERS, Cookie: cookie };
+    await load(path, WARM_SECONDS, headers);
+    rows.push({ path: `${path} (Cookie: ${cookie})`, ...(await load(path, LOAD_SECONDS, headers)) });
   }
   const staticRate = rows[0].perSecond;
   console.log(
@@ -74,7 +81,7 @@ try {
       .map(([k, n]) => `${k}: ${n}`)
       .join(', ');
     console.log(
-      `| ${r.path.replace(/^(\S+)/, '`$1`')} | ${Math.round(r.perSecond)} | ${r.path === STATIC ? '1.00 (static)' : share} | ${answers} |`,
+      `| ${r.path.replace(/^(\S+)( \(Cookie: (.*)\))?$/, (_, p, c, v) => `\`${p}\`${c ? ` with \`${v}\`` : ''}`)} | ${Math.round(r.perSecond)} | ${r.path === STATIC ? '1.00 (static)' : share} | ${answers} |`,
     );
   }
 

@@ -77,10 +77,16 @@ export function jsonLdBlocks(html: string): Array<Record<string, unknown>> {
 }
 
 /**
- * A returning visitor's cookie: their pages are their own, streamed with Suspense's skeletons (a
- * first visit with no cookie gets a page the shared cache can keep, rendered whole).
+ * A returning visitor's cookie: the app itself (no page cache in front) renders their pages for them,
+ * streamed with Suspense's skeletons; a request the page cache may keep is rendered whole.
  */
 export const RETURNING_VISITOR = { Cookie: 'consent=denied' } as const;
+
+/**
+ * The address with a campaign's parameter: a query the page does not read, so the page cache does not
+ * keep it and the app streams it with its skeletons (a kept page is rendered whole, for everyone).
+ */
+export const streamedAddress = (url: string) => `${url}${url.includes('?') ? '&' : '?'}utm_source=newsletter`;
 
 /** The client entry the page's loader script inserts (frame/document.tsx): its address. */
 export function entryScriptOf(html: string): string {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { BROWSER_UA, RETURNING_VISITOR } from './html';
+import { BROWSER_UA, streamedAddress } from './html';
 
 /** Desktop, phone and the narrowest supported width. */
 export const SWAP_VIEWPORTS = [
@@ -13,7 +13,8 @@ export const SWAP_VIEWPORTS = [
  * Measures a page twice at one viewport: with its streamed blocks' skeletons in place, then with the
  * blocks themselves. Locally the blocks follow before the first paint, so the skeletons are measured
  * on a copy of the streamed HTML without React's swap scripts. `check` runs on the finished page.
- * As a returning visitor (a cookie): a first visit's page is kept whole by the page cache, never streamed.
+ * At an address with a campaign's parameter: the page cache keeps a page whole for everyone, so only an
+ * address it does not keep is streamed.
  */
 export async function measureSkeletonSwap<T>(
   browser: Browser,
@@ -25,11 +26,10 @@ export async function measureSkeletonSwap<T>(
     check?: (page: Page) => Promise<void>;
   },
 ): Promise<{ withSkeletons: T; streamed: T }> {
-  const html = await (await fetch(url, { headers: { 'User-Agent': BROWSER_UA, ...RETURNING_VISITOR } })).text();
+  url = streamedAddress(url);
+  const html = await (await fetch(url, { headers: { 'User-Agent': BROWSER_UA } })).text();
   const frozen = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
   const context = await browser.newContext({ viewport: opts.viewport, userAgent: BROWSER_UA });
-  const [name, value] = RETURNING_VISITOR.Cookie.split('=') as [string, string];
-  await context.addCookies([{ name, value, url }]);
   const page = await context.newPage();
   await page.route(url, (route) => route.fulfill({ body: frozen, contentType: 'text/html' }));
   await page.goto(url);

@@ -57,8 +57,9 @@ export function keptPageRequest(request: Request, key: string): Request {
     if (value !== null) headers.set(name, value);
   }
   headers.set(KEPT_PAGE_HEADER, key);
-  // A redirect is the visitor's to follow (a service binding's fetch would follow it itself).
-  return new Request(request.url, { method: 'GET', headers, redirect: 'manual', signal: request.signal });
+  // A redirect is the visitor's to follow (a service binding's fetch would follow it itself). Not the
+  // visitor's signal: a page kept for everyone is worth finishing when the one who asked has gone.
+  return new Request(request.url, { method: 'GET', headers, redirect: 'manual' });
 }
 
 /** A visitor's request without the key header: only the step in front sets it. */
