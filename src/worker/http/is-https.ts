@@ -14,8 +14,12 @@ export function isHttps(c: Context): boolean {
 type HttpsSettings = Pick<Settings, 'SITE_URL' | 'CLIENT_IP_HEADER'>;
 
 /** The same, for a request outside the app (the step in front of the kept pages). */
-export function isHttpsRequest(request: Request, settings: HttpsSettings | undefined): boolean {
-  if (settings && new URL(settings.SITE_URL).protocol === 'https:') return true;
-  if (new URL(request.url).protocol === 'https:') return true;
-  return Boolean(settings?.CLIENT_IP_HEADER) && request.headers.get('x-forwarded-proto') === 'https';
+export const isHttpsRequest = (request: Request, settings: HttpsSettings | undefined): boolean =>
+  httpsOf(settings)(request, new URL(request.url));
+
+/** The same with the settings read once, for a step that asks on every request and has the URL parsed. */
+export function httpsOf(settings: HttpsSettings | undefined): (request: Request, url: URL) => boolean {
+  const site = settings !== undefined && new URL(settings.SITE_URL).protocol === 'https:';
+  const proxied = Boolean(settings?.CLIENT_IP_HEADER);
+  return (request, url) => site || url.protocol === 'https:' || (proxied && request.headers.get('x-forwarded-proto') === 'https');
 }

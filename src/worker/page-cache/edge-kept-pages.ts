@@ -29,10 +29,11 @@ export interface EdgeFront {
  */
 export async function servedAtTheEdge(incoming: Request, front: EdgeFront): Promise<Response> {
   const request = withoutKeptHeader(incoming);
-  if (!isKeptRoute(request.method, new URL(request.url).pathname)) return front.app(request);
-  const visitor = visitorOf(request, front.countryOf);
+  const { pathname } = new URL(request.url);
+  if (!isKeptRoute(request.method, pathname)) return front.app(request);
+  const visitor = visitorOf(request, pathname, front.countryOf);
   const kept = await front.keptPages(visitor.key).fetch(keptPageRequest(request, visitor.key));
-  const headers = visitorHeaders(kept.headers, visitor, isHttpsRequest(request, front.settings));
+  const headers = new Headers(visitorHeaders(kept.headers, visitor, isHttpsRequest(request, front.settings)));
   if (request.method === 'HEAD') await kept.body?.cancel();
   const answer = new Response(request.method === 'HEAD' ? null : kept.body, { status: kept.status, statusText: kept.statusText, headers });
   if (!answer.body || !kept.headers.get('content-type')?.startsWith('text/html')) return answer;

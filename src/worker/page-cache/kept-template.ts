@@ -22,7 +22,46 @@ export interface KeptTemplate {
   deflated: Uint8Array[];
   /** What goes between piece i and i + 1. */
   slots: Slot[];
+  /** Each piece's CRC-32, and the operator that moves a CRC past it (crc32Combine). */
+  crcs: number[];
+  shifts: number[];
 }
+
+/*
+ * CRC-32 of pieces put together without reading them again (zlib's crc32_combine, RFC 1952's CRC): a
+ * CRC is moved past n bytes by multiplying it by x^(8n) modulo the polynomial, computed once per piece
+ * when the page is kept. Per request only the parts (a few dozen bytes) are read.
+ */
+const POLY = 0xedb88320;
+
+/** a × b modulo the CRC polynomial (reflected bit order). */
+function multiplyModP(a: number, b: number): number {
+  let m = 1 << 31;
+  let p = 0;
+  for (;;) {
+    if (a & m) {
+      p ^= b;
+      if ((a & (m - 1)) === 0) break;
+    }
+    m >>>= 1;
+    b = b & 1 ? (b >>> 1) ^ POLY : b >>> 1;
+  }
+  return p >>> 0;
+}
+
+/** x^(2^k) modulo the polynomial, k = 0..31. */
+const X2N: number[] = [1 << 30];
+for (let k = 1; k < 32; k++) X2N.push(multiplyModP(X2N[k - 1]!, X2N[k - 1]!));
+
+/** The operator for n bytes: x^(8n) modulo the polynomial. */
+function shiftFor(bytes: number): number {
+  let p = (1 << 31) >>> 0;
+  for (let n = bytes, k = 3; n > 0; n = Math.floor(n / 2), k++) if (n % 2) p = multiplyModP(X2N[k & 31]!, p);
+  return p;
+}
+
+/** The CRC of A then B, from A's CRC, B's CRC and B's operator. */
+const crc32Combine = (crcA: number, crcB: number, shiftB: number) => (multiplyModP(shiftB, crcA) ^ crcB) >>> 0;
 
 /** As lol-html writes an attribute's value (HTMLRewriter's setAttribute): only the quote is escaped. */
 const attributeValue = (value: string) => value.replaceAll('"', '&quot;');
@@ -91,6 +130,8 @@ export function keptTemplate(body: Bytes): KeptTemplate {
     pieces,
     deflated: pieces.map(deflatedPiece),
     slots: cuts.map((c) => c.slot),
+    crcs: pieces.map((p) => crc32(p)),
+    shifts: pieces.map((p) => shiftFor(p.length)),
   };
 }
 
@@ -109,35 +150,41 @@ const GZIP_HEADER = Uint8Array.of(0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff);
 const FINAL_BLOCK = Uint8Array.of(3, 0);
 const STORED_MAX = 0xffff;
 
-/** Bytes as uncompressed (stored) deflate blocks: a part is a few dozen bytes, not worth compressing. */
-function stored(bytes: Uint8Array, out: Uint8Array[]): void {
-  for (let i = 0; i < bytes.length; i += STORED_MAX) {
-    const chunk = bytes.subarray(i, i + STORED_MAX);
-    const n = chunk.length;
-    out.push(Uint8Array.of(0, n & 0xff, n >> 8, ~n & 0xff, (~n >> 8) & 0xff), chunk);
-  }
-}
-
-/** The page with a visitor's parts, gzipped: one member, the pieces compressed when kept, the parts stored. */
+/**
+ * The page with a visitor's parts, gzipped: one member, the pieces as compressed when kept, the parts
+ * as stored (uncompressed) deflate blocks, a part being a few dozen bytes; written into one buffer.
+ */
 export function filledPageGzip(template: KeptTemplate, fills: VisitorFills): Bytes {
-  const out: Uint8Array[] = [GZIP_HEADER];
+  const parts = template.slots.map((slot) => encoder.encode(slot(fills)));
+  let length = GZIP_HEADER.length + FINAL_BLOCK.length + 8;
+  for (const piece of template.deflated) length += piece.length;
+  for (const part of parts) length += part.length + 5 * Math.ceil(part.length / STORED_MAX);
+  const out = Buffer.allocUnsafe(length);
+  out.set(GZIP_HEADER, 0);
+  let at = GZIP_HEADER.length;
   let crc = 0;
   let size = 0;
-  template.pieces.forEach((piece, i) => {
-    out.push(template.deflated[i]!);
-    crc = crc32(piece, crc);
-    size += piece.length;
-    if (i < template.slots.length) {
-      const part = encoder.encode(template.slots[i]!(fills));
-      stored(part, out);
-      crc = crc32(part, crc);
-      size += part.length;
+  for (let i = 0; i < template.pieces.length; i++) {
+    out.set(template.deflated[i]!, at);
+    at += template.deflated[i]!.length;
+    crc = crc32Combine(crc, template.crcs[i]!, template.shifts[i]!);
+    size += template.pieces[i]!.length;
+    const part = parts[i];
+    if (!part) continue;
+    for (let from = 0; from < part.length; from += STORED_MAX) {
+      const chunk = part.subarray(from, from + STORED_MAX);
+      const n = chunk.length;
+      out[at] = 0;
+      out.writeUInt16LE(n, at + 1);
+      out.writeUInt16LE(~n & 0xffff, at + 3);
+      out.set(chunk, at + 5);
+      at += 5 + n;
     }
-  });
-  const trailer = new Uint8Array(8);
-  const view = new DataView(trailer.buffer);
-  view.setUint32(0, crc >>> 0, true);
-  view.setUint32(4, size >>> 0, true);
-  out.push(FINAL_BLOCK, trailer);
-  return Buffer.concat(out);
+    crc = crc32(part, crc);
+    size += part.length;
+  }
+  out.set(FINAL_BLOCK, at);
+  out.writeUInt32LE(crc >>> 0, at + 2);
+  out.writeUInt32LE(size >>> 0, at + 6);
+  return out as Bytes;
 }

@@ -42,6 +42,14 @@ const QUERY_SHARE = 0.25;
 
 export type AppFetch = (request: Request) => Promise<Response>;
 
+/** A kept answer as it is kept. */
+export interface Kept<P> {
+  status: number;
+  headers: ReadonlyArray<readonly [string, string]>;
+  prepared: P | undefined;
+  ageS: number;
+}
+
 /** An answer through the cache, with what `prepare` made of the body when it is a kept one. */
 export interface Served<P> {
   response: Response;
@@ -197,6 +205,18 @@ export function memoryPageCache<P = never>(
 
   return {
     serve,
+    /**
+     * A fresh kept answer to a GET of `pathAndQuery` with these request headers, or undefined: what a
+     * hit needs and nothing made (no request, no response), for a caller that builds its own answer.
+     */
+    fresh(pathAndQuery: string, header: (name: string) => string | null): Kept<P> | undefined {
+      const variant = storeOf(pathAndQuery)
+        .get(pathAndQuery)
+        ?.find((v) => v.varied.every(([name, value]) => header(name) === value));
+      const age = variant && now() - variant.storedAt;
+      if (!variant || age! >= variant.freshMs) return undefined;
+      return { status: variant.status, headers: variant.headers, prepared: variant.prepared, ageS: Math.floor(age! / 1000) };
+    },
     /** The request through the cache, as a response. */
     fetch: async (request: Request, app: AppFetch): Promise<Response> => (await serve(request, app)).response,
     /** Drops every kept page carrying one of the tags (any case); how many variants went. */

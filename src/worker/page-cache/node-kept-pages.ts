@@ -1,13 +1,13 @@
 import { HTMLRewriter } from 'html-rewriter-wasm';
-import { isKeptRoute } from '#shared/caching/kept-routes.ts';
+import { isKeptRoute, KEPT_PAGE_HEADER } from '#shared/caching/kept-routes.ts';
 import { visitorFills, type VisitorFills, type VisitorParts } from '#shared/visitor/visitor-parts.ts';
 import type { Settings } from '#worker/base/settings.ts';
-import { isHttpsRequest } from '#worker/http/is-https.ts';
+import { httpsOf } from '#worker/http/is-https.ts';
 import { acceptsGzip, gzipAsItStreams } from '#worker/middleware/streaming-gzip/index.ts';
 import { filledPage, filledPageGzip, keptTemplate, type KeptTemplate } from './kept-template.ts';
 import { memoryPageCache, type AppFetch, type MemoryPageCache, type PageCacheLimits } from './memory-page-cache.ts';
 import { stitchHandlers } from './visitor-stitch.ts';
-import { keptPageRequest, visitorHeaders, visitorOf, withoutKeptHeader } from './visitor-request.ts';
+import { keptPageRequest, visitorHeaders, visitorOf, withoutKeptHeader, type Visitor } from './visitor-request.ts';
 
 /** Node's page cache: Workers Cache's stand-in, keeping each HTML page with its template. */
 export type NodePageCache = MemoryPageCache<KeptTemplate>;
@@ -47,39 +47,66 @@ function rewritten(body: ReadableStream<Uint8Array>, fills: VisitorFills): Reada
 }
 
 /**
+ * The answer's headers as Node's server writes them fastest: a plain object (a kept page has no
+ * Set-Cookie of its own; the visitor's answer at most the one clearing a notice).
+ */
+function plainHeaders(entries: Array<[string, string]>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of entries) headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
+  return headers;
+}
+
+/** A kept page for a visitor: as kept when nothing of theirs shows, else filled in from its template. */
+function keptBody(template: KeptTemplate, visitor: Visitor, gzip: boolean): Uint8Array<ArrayBuffer> {
+  if (plain(visitor.parts)) return gzip ? template.wholeGzip : template.whole;
+  const fills = visitorFills(visitor.parts);
+  return gzip ? filledPageGzip(template, fills) : filledPage(template, fills);
+}
+
+/**
  * The Node server's step in front of the app, as the Worker's outer entrypoint is on the edge: a
  * kept page's address is asked of the cache for the page alone (visitor-request.ts), then filled in
- * for the visitor from their cookies, kept pages through their template (no React, no parsing),
- * others as they stream; every other request goes through the cache as it is (static files).
+ * for the visitor from their cookies, kept pages through their template (on a fresh hit no request or
+ * response is made for the kept page, no React, no parsing), others as they stream; every other
+ * request goes through the cache as it is (static files).
  */
 export function servedWithKeptPages(
   cache: NodePageCache,
   opts: { countryOf: (request: Request) => string | null | undefined; settings: Pick<Settings, 'SITE_URL' | 'CLIENT_IP_HEADER'> },
 ): (request: Request, app: AppFetch) => Promise<Response> {
+  const httpsFor = httpsOf(opts.settings);
   return async (incoming, app) => {
     const request = withoutKeptHeader(incoming);
-    if (!isKeptRoute(request.method, new URL(request.url).pathname)) return cache.fetch(request, app);
-    const visitor = visitorOf(request, opts.countryOf);
-    const { response, prepared } = await cache.serve(keptPageRequest(request, visitor.key), app);
-    const headers = visitorHeaders(response.headers, visitor, isHttpsRequest(request, opts.settings));
-    const init = { status: response.status, statusText: response.statusText, headers };
-    if (!response.body || !response.headers.get('content-type')?.startsWith('text/html')) return new Response(response.body, init);
+    const url = new URL(request.url);
+    if (!isKeptRoute(request.method, url.pathname)) return cache.fetch(request, app);
+    const visitor = visitorOf(request, url.pathname, opts.countryOf);
+    const https = httpsFor(request, url);
+    const head = request.method === 'HEAD';
     // Compressed here, after filling in (the kept pages are asked for uncompressed), as the app compresses its own.
     const gzip = acceptsGzip(request.headers.get('accept-encoding') ?? undefined);
-    headers.append('vary', 'Accept-Encoding');
-    if (gzip) headers.set('content-encoding', 'gzip');
-    headers.delete('content-length');
-    if (request.method === 'HEAD') {
-      await response.body.cancel();
-      return new Response(null, init);
+    const htmlHeaders = (kept: Iterable<readonly [string, string]>) => {
+      const headers = visitorHeaders(kept, visitor, https);
+      headers.push(['vary', 'Accept-Encoding']);
+      if (gzip) headers.push(['content-encoding', 'gzip']);
+      return headers;
+    };
+
+    const hit = cache.fresh(url.pathname + url.search, (name) => (name === KEPT_PAGE_HEADER ? visitor.key : null));
+    if (hit?.prepared) {
+      const headers = htmlHeaders(hit.headers);
+      headers.push(['cf-cache-status', 'HIT'], ['age', String(hit.ageS)]);
+      return new Response(head ? null : keptBody(hit.prepared, visitor, gzip), { status: hit.status, headers: plainHeaders(headers) });
     }
-    const fills = visitorFills(visitor.parts);
-    if (prepared) {
-      await response.body.cancel();
-      if (plain(visitor.parts)) return new Response(gzip ? prepared.wholeGzip : prepared.whole, init);
-      return new Response(gzip ? filledPageGzip(prepared, fills) : filledPage(prepared, fills), init);
-    }
-    const filled = rewritten(response.body, fills);
-    return new Response(gzip ? gzipAsItStreams(filled) : filled, init);
+
+    const { response, prepared } = await cache.serve(keptPageRequest(request, visitor.key), app);
+    const { status } = response;
+    if (!response.body || !response.headers.get('content-type')?.startsWith('text/html'))
+      return new Response(response.body, { status, headers: visitorHeaders(response.headers, visitor, https) });
+    const headers = htmlHeaders(response.headers);
+    if (head || prepared) await response.body.cancel();
+    if (head) return new Response(null, { status, headers });
+    if (prepared) return new Response(keptBody(prepared, visitor, gzip), { status, headers });
+    const filled = rewritten(response.body, visitorFills(visitor.parts));
+    return new Response(gzip ? gzipAsItStreams(filled) : filled, { status, headers });
   };
 }

@@ -24,9 +24,9 @@ export interface Visitor {
   showsFlash: boolean;
 }
 
-export function visitorOf(request: Request, countryOf: (request: Request) => string | null | undefined): Visitor {
+export function visitorOf(request: Request, pathname: string, countryOf: (request: Request) => string | null | undefined): Visitor {
   const cookies = visitorCookies(request);
-  const { market } = splitMarket(new URL(request.url).pathname);
+  const { market } = splitMarket(pathname);
   const region = market
     ? null
     : resolveRegion({ saved: cookies.region, country: countryOf(request), acceptLanguage: request.headers.get('accept-language') });
@@ -70,18 +70,22 @@ export function withoutKeptHeader(request: Request): Request {
   return new Request(request, { headers });
 }
 
-const CACHE_ONLY = ['cache-tag', 'cloudflare-cdn-cache-control', 'cdn-cache-control'];
+/** The kept page's headers the visitor's answer does not carry: the cache's own, and what is set anew. */
+const LEFT_OUT = new Set(['cache-tag', 'cloudflare-cdn-cache-control', 'cdn-cache-control', 'vary', 'content-length']);
 
 /**
- * The headers of the visitor's answer, from the kept page's: the cache's own directives dropped, what
- * the answer depends on (cookies, and for an unprefixed page the country and languages) in Vary, the
- * visitor's own answer private, and the shown notice's cookie cleared.
+ * The headers of the visitor's answer, from the kept page's (lower-case names): the cache's own
+ * directives dropped, what the answer depends on (cookies, and for an unprefixed page the country and
+ * languages) in Vary, the visitor's own answer private, and the shown notice's cookie cleared.
  */
-export function visitorHeaders(kept: Headers, visitor: Visitor, https: boolean): Headers {
-  const headers = new Headers(kept);
-  for (const name of CACHE_ONLY) headers.delete(name);
-  headers.set('vary', pageVary(visitor.inMarket));
-  if (visitor.hasCookies) headers.set('cache-control', 'private, no-cache');
-  if (visitor.showsFlash) headers.append('set-cookie', clearedFlashCookie(https));
+export function visitorHeaders(kept: Iterable<readonly [string, string]>, visitor: Visitor, https: boolean): Array<[string, string]> {
+  const headers: Array<[string, string]> = [];
+  for (const [name, value] of kept) {
+    if (LEFT_OUT.has(name) || (visitor.hasCookies && name === 'cache-control')) continue;
+    headers.push([name, value]);
+  }
+  headers.push(['vary', pageVary(visitor.inMarket)]);
+  if (visitor.hasCookies) headers.push(['cache-control', 'private, no-cache']);
+  if (visitor.showsFlash) headers.push(['set-cookie', clearedFlashCookie(https)]);
   return headers;
 }
