@@ -14,6 +14,8 @@ type Slot = (fills: VisitorFills) => string;
 type Bytes = Uint8Array<ArrayBuffer>;
 
 export interface KeptTemplate {
+  /** Which kept page this is (each template its own), for what is kept of it elsewhere. */
+  id: number;
   /** The page, and compressed whole (what a visitor with nothing of their own gets). */
   whole: Bytes;
   wholeGzip: Bytes;
@@ -113,6 +115,8 @@ const encoder = new TextEncoder();
 
 const deflatedPiece = (piece: Uint8Array) => new Uint8Array(deflateRawSync(piece, { level: 6, finishFlush: constants.Z_SYNC_FLUSH }));
 
+let templates = 0;
+
 /** Cuts a kept page (its UTF-8 body) into a template. */
 export function keptTemplate(body: Bytes): KeptTemplate {
   const html = new TextDecoder().decode(body);
@@ -125,6 +129,7 @@ export function keptTemplate(body: Bytes): KeptTemplate {
   }
   pieces.push(encoder.encode(html.slice(from)));
   return {
+    id: ++templates,
     whole: body,
     wholeGzip: new Uint8Array(gzipSync(body, { level: 6 })),
     pieces,

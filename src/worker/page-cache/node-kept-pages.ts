@@ -1,4 +1,5 @@
 import { HTMLRewriter } from 'html-rewriter-wasm';
+import { LRUCache } from 'lru-cache';
 import { isKeptRoute, KEPT_PAGE_HEADER } from '#shared/caching/kept-routes.ts';
 import { visitorFills, type VisitorFills, type VisitorParts } from '#shared/visitor/visitor-parts.ts';
 import type { Settings } from '#worker/base/settings.ts';
@@ -56,11 +57,23 @@ function plainHeaders(entries: Array<[string, string]>): Record<string, string> 
   return headers;
 }
 
+/**
+ * Pages filled in lately, served again to the next visitor with the same parts (a cart of 2, analytics
+ * accepted): returning visitors share a few such combinations, and a page made once is not made (nor
+ * allocated) again. A notice is one visitor's, shown once: never kept here. Bounded in bytes.
+ */
+const filledPages = new LRUCache<string, Uint8Array<ArrayBuffer>>({ maxSize: 16 * 1024 * 1024, sizeCalculation: (body) => body.length });
+
 /** A kept page for a visitor: as kept when nothing of theirs shows, else filled in from its template. */
 function keptBody(template: KeptTemplate, visitor: Visitor, gzip: boolean): Uint8Array<ArrayBuffer> {
   if (plain(visitor.parts)) return gzip ? template.wholeGzip : template.whole;
   const fills = visitorFills(visitor.parts);
-  return gzip ? filledPageGzip(template, fills) : filledPage(template, fills);
+  const fill = () => (gzip ? filledPageGzip(template, fills) : filledPage(template, fills));
+  if (fills.flashHtml) return fill();
+  const key = `${template.id} ${gzip} ${fills.cartLabel} ${fills.consentHidden} ${fills.consentCurrentHtml}`;
+  let body = filledPages.get(key);
+  if (!body) filledPages.set(key, (body = fill()));
+  return body;
 }
 
 /**
