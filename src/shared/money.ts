@@ -33,6 +33,11 @@ export function formatMoney(amount: number, currency: Currency): string {
   return f.format(amount);
 }
 
+/** A round figure in a sentence, without its pence: £150, €175, $200 (a figure with pence keeps them). */
+export function formatRoundMoney(amount: number, currency: Currency): string {
+  return Number.isInteger(amount) ? formatMoney(amount, currency).replace(/\.00$/, '') : formatMoney(amount, currency);
+}
+
 /** An amount in minor units as shown, e.g. 14999 GBP gives £149.99: every cart, order and shipping price. */
 export function formatMinor(minor: number, currency: Currency): string {
   return formatMoney(fromMinorUnits(minor), currency);

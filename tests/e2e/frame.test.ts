@@ -1,6 +1,7 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { promoMessages } from '#shared/site/promotions.ts';
+import { currencyByRegion, type Region } from '#shared/region/region.ts';
 import { pageSettled, watchPage } from '../support/browser';
 import { useBrowserAndShop } from '../support/e2e';
 import { axeReport } from '../support/axe';
@@ -111,6 +112,10 @@ describe('mobile menu at 375 px', () => {
   });
 });
 
+/** The strip's messages as the page's region writes them (its currency). */
+const messagesOn = async (page: Page) =>
+  promoMessages(currencyByRegion[(await page.evaluate(() => document.documentElement.dataset.region)) as Region]);
+
 /** The promotional messages on screen. */
 const shown = (page: Page) =>
   page.locator('[data-promo]').evaluateAll((els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.textContent));
@@ -118,37 +123,40 @@ const shown = (page: Page) =>
 describe('promotional strip', () => {
   it('shows 3 messages on wide screens and 1 on narrow', async () => {
     const wide = await open();
-    expect(await shown(wide.page)).toEqual(promoMessages.slice(0, 3));
+    const messages = await messagesOn(wide.page);
+    expect(await shown(wide.page)).toEqual(messages.slice(0, 3));
     await wide.close();
     const narrow = await open(FRAME_PAGE, { viewport: { width: 375, height: 800 } });
-    expect(await shown(narrow.page)).toEqual(promoMessages.slice(0, 1));
+    expect(await shown(narrow.page)).toEqual(messages.slice(0, 1));
     await narrow.close();
   });
 
   it('advances every 3 s, wraps at the end, and the arrows step both ways', async () => {
     const { page, close } = await open();
-    await expect.poll(() => shown(page), { timeout: 4500, interval: 200 }).toEqual(promoMessages.slice(1, 4));
+    const messages = await messagesOn(page);
+    await expect.poll(() => shown(page), { timeout: 4500, interval: 200 }).toEqual(messages.slice(1, 4));
     const next = page.getByRole('button', { name: 'Next promotion' });
     await next.click();
     await next.click();
     await next.click();
-    expect(await shown(page)).toEqual(promoMessages.slice(4, 7));
+    expect(await shown(page)).toEqual(messages.slice(4, 7));
     await next.click();
-    expect(await shown(page)).toEqual(promoMessages.slice(0, 3));
+    expect(await shown(page)).toEqual(messages.slice(0, 3));
     await page.getByRole('button', { name: 'Previous promotion' }).click();
-    expect(await shown(page)).toEqual(promoMessages.slice(4, 7));
+    expect(await shown(page)).toEqual(messages.slice(4, 7));
     await close();
   });
 
   it('stays put while hovered and for visitors who prefer reduced motion', async () => {
     const hovered = await open();
-    await hovered.page.getByText(promoMessages[1]!).hover();
+    const messages = await messagesOn(hovered.page);
+    await hovered.page.getByText(messages[1]!).hover();
     await hovered.page.waitForTimeout(3600);
-    expect(await shown(hovered.page)).toEqual(promoMessages.slice(0, 3));
+    expect(await shown(hovered.page)).toEqual(messages.slice(0, 3));
     await hovered.close();
     const calm = await open(FRAME_PAGE, { reducedMotion: 'reduce' });
     await calm.page.waitForTimeout(3600);
-    expect(await shown(calm.page)).toEqual(promoMessages.slice(0, 3));
+    expect(await shown(calm.page)).toEqual(messages.slice(0, 3));
     await calm.close();
   });
 });

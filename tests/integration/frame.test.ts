@@ -62,7 +62,10 @@ describe('frame on every page', () => {
     expect(html).toContain(`© <!-- -->${new Date().getUTCFullYear()}`);
     for (const label of ['Facebook', 'Instagram', 'YouTube', 'TikTok', 'LinkedIn', 'Google Maps'])
       expect(html).toMatch(new RegExp(`aria-label="[^"]*${label}[^"]*"`));
-    expect(html).toContain('Free Shipping in US, UK &amp; EU');
+    expect(html).toContain('Free UK, EU &amp; US delivery over €175');
+    // The strip speaks each market's currency.
+    for (const [market, over] of [['gb', '£150'], ['eu', '€175'], ['us', '$200']])
+      expect((await t.get(`/${market}/faq`)).html).toContain(`Free UK, EU &amp; US delivery over ${over}`);
   });
 
   it('renders SEO tags with absolute URLs and WebSite + Organization JSON-LD', async () => {

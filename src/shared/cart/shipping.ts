@@ -1,5 +1,5 @@
 import {
-  FREE_STANDARD_SHIPPING_OVER,
+  FREE_STANDARD_SHIPPING_OVER_IN,
   shippingRates,
   type NumberRange,
   type ShippingRate,
@@ -22,19 +22,8 @@ export interface ShippingChoice {
 
 const labels: Record<ShippingServiceName, string> = { standard: 'Standard delivery', express: 'Express delivery' };
 
-/**
- * The free-standard-shipping threshold (the policy's £150 of catalogue GBP value) in the cart's
- * currency, minor units: the amount this cart's own prices reach it at (its subtotal in the currency
- * over its subtotal in GBP), so "free over €…" says exactly when this cart ships free; an empty cart
- * uses the standard delivery price's rate.
- */
-export function freeShippingThreshold(currency: Currency, subtotal: number, subtotalGbp: number): number {
-  const over = toMinorUnits(FREE_STANDARD_SHIPPING_OVER);
-  if (currency === 'GBP') return over;
-  const standard = shippingRates[0]!.standard;
-  const rate = subtotal > 0 && subtotalGbp > 0 ? subtotal / subtotalGbp : standard.costIn[currency] / standard.cost;
-  return Math.ceil(over * rate);
-}
+/** The free-standard-delivery threshold in a currency, minor units (the policy's figure in it). */
+export const freeShippingThreshold = (currency: Currency): number => toMinorUnits(FREE_STANDARD_SHIPPING_OVER_IN[currency]);
 
 /** Regions ship to the policy's destination of the same name. */
 function rateFor(region: Region): ShippingRate {
@@ -45,12 +34,12 @@ function rateFor(region: Region): ShippingRate {
 
 /**
  * The shipping that applies to a cart, from the policy: standard and express to the region's
- * destination; standard is free when the cart is worth more than the threshold. The threshold is in
- * GBP, so the cart's GBP value (its catalogue GBP prices, minor units) decides, in every currency.
+ * destination; standard is free when the cart (its subtotal in its own currency, minor units) is worth
+ * more than the threshold in that currency.
  */
-export function shippingChoices(region: Region, subtotalGbpMinor: number): ShippingChoice[] {
+export function shippingChoices(region: Region, subtotalMinor: number, currency: Currency): ShippingChoice[] {
   const rate = rateFor(region);
-  const freeStandard = rate.freeStandardShipping && subtotalGbpMinor > toMinorUnits(FREE_STANDARD_SHIPPING_OVER);
+  const freeStandard = rate.freeStandardShipping && subtotalMinor > freeShippingThreshold(currency);
   return (['standard', 'express'] as const).map((service) => {
     const free = service === 'standard' && freeStandard;
     return { service, label: labels[service], days: rate[service].days, free, amounts: free ? NOTHING : amountsOf(rate[service]) };

@@ -54,8 +54,13 @@ export const PROCESSING_DAYS: NumberRange = { min: 1, max: 2 };
 /** What product pages say for items in stock: 'Ships in 1-3 business days'. */
 export const SHIPS_IN_DAYS: NumberRange = { min: 1, max: 3 };
 
-/** GBP order value above which standard shipping is free to the destinations that allow it. */
-export const FREE_STANDARD_SHIPPING_OVER = 150;
+/**
+ * The order value above which standard delivery is free to the destinations that allow it, in each
+ * currency the shop sells in: the shopper's own prices decide, so the figure the shop shows is the rule.
+ */
+export const FREE_STANDARD_SHIPPING_OVER_IN = { GBP: 150, EUR: 175, USD: 200 } as const;
+/** The same in GBP, the policies' currency. */
+export const FREE_STANDARD_SHIPPING_OVER = FREE_STANDARD_SHIPPING_OVER_IN.GBP;
 
 export const shippingRates: readonly ShippingRate[] = [
   {

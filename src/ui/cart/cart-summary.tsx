@@ -10,15 +10,12 @@ import { useHref } from '#ui/state/market-context.ts';
 /** Subtotal and the shipping that applies from the policy, in the cart's currency (what checkout charges). */
 export function CartSummary({
   subtotal,
-  subtotalGbp,
   currency,
   shipping,
   taxOn,
   offer,
 }: {
   subtotal: number;
-  /** The cart's value in GBP: the policy's free-shipping threshold is £150 of it. */
-  subtotalGbp: number;
   currency: Currency;
   shipping: ShippingChoice[];
   taxOn: boolean;
@@ -28,7 +25,7 @@ export function CartSummary({
   const to = useHref();
   const taxNote = cartTaxNote(currency, taxOn);
   const standardFree = shipping.some((c) => c.service === 'standard' && c.free);
-  const threshold = freeShippingThreshold(currency, subtotal, subtotalGbp);
+  const threshold = freeShippingThreshold(currency);
   const discount = (offer && offerDiscount(offer, { subtotal, currency })) ?? 0;
   const standard = shipping.find((c) => c.service === 'standard');
   const standardCost = standard ? (standard.free ? 0 : standard.amounts[currency]) : 0;

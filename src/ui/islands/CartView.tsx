@@ -125,8 +125,7 @@ export default function CartView(props: CartViewProps) {
   };
 
   const priced = priceCart(pricingInput(lines), currency);
-  const subtotalGbp = priceCart(pricingInput(lines), 'GBP').subtotal;
-  const shipping = shippingChoices(region, subtotalGbp);
+  const shipping = shippingChoices(region, priced.subtotal, currency);
   const oneByOne = mode === 'per-line';
   const short = shortViewLines(lines).length > 0;
 
@@ -222,7 +221,6 @@ export default function CartView(props: CartViewProps) {
         </h2>
         <CartSummary
           subtotal={priced.subtotal}
-          subtotalGbp={subtotalGbp}
           currency={currency}
           shipping={shipping}
           taxOn={props.taxOn}

@@ -19,8 +19,6 @@ const METADATA_VALUE_MAX = 500;
  */
 export function checkoutSessionParams(input: {
   cart: PricedCart<CatalogueProduct>;
-  /** The same cart in GBP, for the free-shipping threshold. */
-  gbpSubtotal: number;
   region: Region;
   siteUrl: string;
   campaign: CampaignParams;
@@ -36,7 +34,7 @@ export function checkoutSessionParams(input: {
   tax: boolean;
 }): CheckoutSessionParams {
   const { cart, region, siteUrl } = input;
-  const shipping = shippingChoices(region, input.gbpSubtotal).map((choice) => ({
+  const shipping = shippingChoices(region, cart.subtotal, cart.currency).map((choice) => ({
     label: choice.free ? `${choice.label} (free)` : choice.label,
     amount: choice.amounts[cart.currency],
     days: choice.days,

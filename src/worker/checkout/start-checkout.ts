@@ -225,7 +225,6 @@ export async function startCheckout(deps: CheckoutDeps, request: CheckoutRequest
   if (held.fresh) deps.background(stockChanged(changed, heldIds));
   const params = checkoutSessionParams({
     cart: priced,
-    gbpSubtotal: priceCart(items, 'GBP').subtotal,
     region,
     siteUrl: settings.SITE_URL,
     campaign,

@@ -1,6 +1,7 @@
 import DesktopNav from '#ui/islands/DesktopNav.tsx';
 import { itemCount } from '#shared/cart/cart.ts';
 import { promoMessages } from '#shared/site/promotions.ts';
+import { currencyByRegion } from '#shared/region/region.ts';
 import { site } from '#shared/site/brand.ts';
 import { Island } from '#worker/render/island.tsx';
 import { useRequestInfo } from '#worker/render/request-context.tsx';
@@ -19,11 +20,11 @@ import { useHref } from '#ui/state/market-context.ts';
  */
 export function SiteHeader() {
   const to = useHref();
-  const { path, cart } = useRequestInfo();
+  const { path, cart, region } = useRequestInfo();
   return (
     <header className="sticky top-0 z-40 bg-stone-900 text-stone-50 shadow print:hidden">
       {/* No island: src/client/frame/arm-promo-strip.ts rotates it without React. */}
-      <PromoStrip messages={promoMessages} />
+      <PromoStrip messages={promoMessages(currencyByRegion[region.region])} />
       <div className="mx-auto grid h-16 max-w-7xl grid-cols-[1fr_auto_1fr] items-center gap-4 px-4 lg:grid-cols-[1fr_18rem_1fr]">
         <a
           href={to('/')}

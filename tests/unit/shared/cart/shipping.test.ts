@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { destinationCountries, freeShippingThreshold, shippingChoices } from '#shared/cart/shipping.ts';
-import { FREE_STANDARD_SHIPPING_OVER, shippingRates } from '#shared/policy/figures.ts';
+import { FREE_STANDARD_SHIPPING_OVER_IN, shippingRates } from '#shared/policy/figures.ts';
 
-const over = FREE_STANDARD_SHIPPING_OVER * 100 + 1;
-const atThreshold = FREE_STANDARD_SHIPPING_OVER * 100;
+const currencyOf = { UK: 'GBP', EU: 'EUR', US: 'USD' } as const;
+const atThreshold = (region: keyof typeof currencyOf) => FREE_STANDARD_SHIPPING_OVER_IN[currencyOf[region]] * 100;
+const over = (region: keyof typeof currencyOf) => atThreshold(region) + 1;
 
 describe('shippingChoices', () => {
-  it.each(['UK', 'EU', 'US'] as const)('gives %s its policy rates, standard free only over the GBP threshold', (region) => {
+  it.each(['UK', 'EU', 'US'] as const)('gives %s its policy rates, standard free only over the threshold in its currency', (region) => {
     const rate = shippingRates.find((r) => r.destination === region)!;
-    const [standard, express] = shippingChoices(region, atThreshold);
+    const [standard, express] = shippingChoices(region, atThreshold(region), currencyOf[region]);
     expect(standard).toMatchObject({
       service: 'standard',
       free: false,
@@ -29,15 +30,16 @@ describe('shippingChoices', () => {
       },
       days: rate.express.days,
     });
-    const [freeStandard, stillExpress] = shippingChoices(region, over);
+    const [freeStandard, stillExpress] = shippingChoices(region, over(region), currencyOf[region]);
     expect(freeStandard).toMatchObject({ free: true, amounts: { GBP: 0, EUR: 0, USD: 0 } });
     expect(stillExpress?.free).toBe(false);
   });
 
   it('has a figure for every paid choice in every currency, so no checkout drops one', () => {
     for (const region of ['UK', 'EU', 'US'] as const)
-      for (const choice of shippingChoices(region, atThreshold)) expect(Object.values(choice.amounts).every((a) => a > 0)).toBe(true);
-    const [, express] = shippingChoices('US', over);
+      for (const choice of shippingChoices(region, atThreshold(region), currencyOf[region]))
+        expect(Object.values(choice.amounts).every((a) => a > 0)).toBe(true);
+    const [, express] = shippingChoices('US', over('US'), 'USD');
     expect(express!.amounts).toEqual({ GBP: 2499, EUR: 2999, USD: 3199 });
   });
 
@@ -49,12 +51,10 @@ describe('shippingChoices', () => {
   });
 });
 
-describe('freeShippingThreshold: the £150 in the shopper’s currency', () => {
-  it('is £150.00 in GBP, and in EUR/USD the amount this cart’s own prices reach it at', () => {
-    expect(freeShippingThreshold('GBP', 17499, 14999)).toBe(15000);
-    // A cart priced €174.99 for £149.99 reaches £150 at €175.00.
-    expect(freeShippingThreshold('EUR', 17499, 14999)).toBe(Math.ceil((15000 * 17499) / 14999));
-    // An empty cart: the standard delivery price's rate.
-    expect(freeShippingThreshold('USD', 0, 0)).toBeGreaterThan(15000);
+describe('freeShippingThreshold: the policy’s figure in the shopper’s currency', () => {
+  it('is £150, €175 and $200, and a cart in euros ships free over €175 whatever it is worth in pounds', () => {
+    expect([freeShippingThreshold('GBP'), freeShippingThreshold('EUR'), freeShippingThreshold('USD')]).toEqual([15000, 17500, 20000]);
+    expect(shippingChoices('EU', 17501, 'EUR')[0]!.free).toBe(true);
+    expect(shippingChoices('EU', 17500, 'EUR')[0]!.free).toBe(false);
   });
 });

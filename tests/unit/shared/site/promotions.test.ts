@@ -2,15 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { promoMessages } from '#shared/site/promotions.ts';
 
 describe('promotional strip', () => {
-  it('has the 7 messages of the spec', () => {
-    expect(promoMessages).toEqual([
-      'Free Shipping in US, UK & EU',
+  it('has the 7 messages, each offer with its condition in the visitor’s currency', () => {
+    expect(promoMessages('GBP')).toEqual([
+      'Free UK, EU & US delivery over £150',
       'Easy 14-Day Returns',
       '24/7 Support via chat, phone & email',
       'Used by 1,200+ shooters',
       'Subscribe & Save 5%',
-      'Refer a Friend - Get 20 euros Off Each',
+      'Refer a Friend: £17 off for each of you',
       'Exclusive Distributor for US, UK, FR',
     ]);
+    expect(promoMessages('EUR')[0]).toBe('Free UK, EU & US delivery over €175');
+    expect(promoMessages('USD')[0]).toBe('Free UK, EU & US delivery over $200');
+    expect(promoMessages('EUR')[5]).toBe('Refer a Friend: €20 off for each of you');
   });
 });
