@@ -68,7 +68,6 @@ const figures: Record<ContentPath, string[]> = {
   '/about': [
     `${claimText.shooters} shooters`,
     `${claimText.armedForces} of a national armed forces`,
-    `${claimText.verifiedReviews} verified`,
     `${claimText.followers} followers`,
     `${claimText.likes} likes`,
   ],

@@ -374,5 +374,10 @@ describe('"helpful" votes', () => {
     for (let i = 0; i < 2; i++) await older.office.post(`/admin/reviews/${second.id}/hide`, { form_token: formToken() });
     expect(await count()).toBe(1);
     expect(textOf((await page()).html)).toContain('5.0 out of 5 from 1 review by verified buyers');
+    // The shop's own line on the home page and every product page counts the approved reviews, no more.
+    const approved = (await t.deps.db.select().from(reviews).where(eq(reviews.state, 'approved'))).length;
+    expect(approved).toBeGreaterThan(0);
+    for (const path of ['/gb', '/gb/product/2'])
+      expect(/data-review-summary="(\d+)"/.exec((await shopper(t).get(path)).html)?.[1], path).toBe(String(approved));
   });
 });

@@ -16,6 +16,9 @@ export const postTag = (slug: string): string => `post:${slug}`;
 /** The lists of posts (digest, guides, related articles, the feed): a post published, changed or coming due. */
 export const POSTS_TAG = 'posts';
 
+/** The shop's review summary (home and product pages): a review approved or hidden anywhere. */
+export const REVIEWS_TAG = 'reviews';
+
 /** Pages with fixed wording (about, FAQ, policies): they change only with a deployment. */
 export const SITE_TAG = 'site';
 

@@ -129,7 +129,6 @@ export type PaymentMethod = (typeof ACCEPTED_PAYMENT_METHODS)[number];
 export const claims = {
   /** Shown as '1,200+ shooters'. */
   shooters: 1200,
-  verifiedReviews: 44,
   /** Social followers, shown compact: '15.5K'. */
   followers: 15_500,
   /** Social likes, shown compact: '8.8K'. */

@@ -102,7 +102,6 @@ export const paymentMethodsText = andListText(ACCEPTED_PAYMENT_METHODS);
 /** The claims as they read on the page. */
 export const claimText = {
   shooters: `${formatCount(claims.shooters)}+`,
-  verifiedReviews: formatCount(claims.verifiedReviews),
   followers: formatCompact(claims.followers),
   likes: formatCompact(claims.likes),
   armedForces: formatPercent(claims.armedForcesPercent),

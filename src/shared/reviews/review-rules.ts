@@ -67,6 +67,13 @@ export function reviewSummary(count: number, totalStars: number): { count: numbe
   return { count, average: Math.round((totalStars / count) * 10) / 10 };
 }
 
+/** Five stars, the average's rounded number of them filled: ★★★★☆. */
+export const starRow = (average: number): string => `${'★'.repeat(Math.round(average))}${'☆'.repeat(5 - Math.round(average))}`;
+
+/** "4.3 out of 5 from 12 reviews by verified buyers". */
+export const reviewSummaryText = (summary: { count: number; average: number }): string =>
+  `${summary.average.toFixed(1)} out of 5 from ${summary.count} ${summary.count === 1 ? 'review' : 'reviews'} by verified buyers`;
+
 /** "3 people found this helpful", or nothing before the first vote. */
 export function helpfulText(votes: number): string {
   if (votes <= 0) return '';

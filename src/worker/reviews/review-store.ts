@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { REVIEWS_SHOWN, type ReviewInput, type ReviewOrder } from '#shared/reviews/review-rules.ts';
-import { productTag } from '#shared/caching/cache-tags.ts';
+import { productTag, REVIEWS_TAG } from '#shared/caching/cache-tags.ts';
 import type { ChangeFeed } from '#worker/base/change-feed-contract.ts';
 import { nowIso } from '#worker/base/clock.ts';
 import { Refusal } from '#worker/base/refusal.ts';
@@ -97,6 +97,33 @@ export function approvedReviewsRead(db: Db, productId: number, order: ReviewOrde
 
 export type ProductReviews = Awaited<ReturnType<typeof readApprovedReviews>>;
 
+/** The shop's approved reviews (all from verified buyers: a review comes only through an order's link): how many, and their stars. */
+export interface ReviewSummary {
+  count: number;
+  stars: number;
+}
+
+/**
+ * Every approved review counted, from the per-product summary (review_stats, one row a product): the
+ * cost grows with the catalogue, not with the reviews. Through the read cache; an approval or a hiding
+ * publishes REVIEWS_TAG.
+ */
+export async function readReviewSummary(reads: RequestReads, db: Db): Promise<ReviewSummary> {
+  const [summary] = await reads.all([
+    read({
+      name: 'review-summary',
+      args: [],
+      strategy: CacheShort,
+      query: db
+        .select({ count: sql<number>`coalesce(sum(${reviewStats.count}), 0)`, stars: sql<number>`coalesce(sum(${reviewStats.stars}), 0)` })
+        .from(reviewStats),
+      map: (rows) => ({ count: Number(rows[0]?.count ?? 0), stars: Number(rows[0]?.stars ?? 0) }),
+      fallback: { count: 0, stars: 0 },
+    }),
+  ] as const);
+  return summary;
+}
+
 export async function readApprovedReviews(reads: RequestReads, db: Db, productId: number, order: ReviewOrder) {
   const [found] = await reads.all([approvedReviewsRead(db, productId, order)] as const);
   return { ...found, order };
@@ -179,7 +206,7 @@ export async function moderateReview(
       .returning({ productId: reviews.productId, state: reviews.state });
   }
   if (!row) throw new Refusal(`There is no review ${id}.`, 'unknown');
-  await deps.changes.publish([productTag(row.productId)]);
+  await deps.changes.publish('state' in action ? [productTag(row.productId), REVIEWS_TAG] : [productTag(row.productId)]);
   if ('reply' in action) return action.reply.trim() ? 'Reply saved: it shows under the review once approved.' : 'Reply removed.';
   return row.state === 'approved' ? 'Approved: it shows on the product page now.' : 'Hidden: it no longer shows.';
 }

@@ -9,7 +9,6 @@ import { ShopOrAskLinks } from '#worker/components/shop-or-ask-links.tsx';
 const stats = [
   { value: claimText.shooters, label: 'shooters train with our equipment' },
   { value: claimText.armedForces, label: 'of a national armed forces use our systems' },
-  { value: claimText.verifiedReviews, label: 'verified customer reviews' },
   { value: claimText.followers, label: 'followers across our social channels' },
   { value: claimText.likes, label: 'likes from the training community' },
 ] as const;

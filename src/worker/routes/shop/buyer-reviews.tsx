@@ -1,9 +1,7 @@
 import { formatLongDate } from '#shared/site/dates.ts';
-import { helpfulText, reviewsHref, reviewSummary, type ReviewOrder } from '#shared/reviews/review-rules.ts';
+import { helpfulText, reviewsHref, reviewSummary, reviewSummaryText, starRow, type ReviewOrder } from '#shared/reviews/review-rules.ts';
 import { useHref } from '#ui/state/market-context.ts';
 import type { ProductReviews } from '#worker/reviews/review-store.ts';
-
-const stars = (n: number) => `${'★'.repeat(n)}${'☆'.repeat(5 - n)}`;
 
 /** Most helpful / Newest: links (no script), the current one marked for assistive technology. */
 function OrderLinks({ path, order }: { path: string; order: ReviewOrder }) {
@@ -47,9 +45,9 @@ export function BuyerReviews({ reviews, path }: { reviews: ProductReviews; path:
       </h2>
       <p className="mt-2 text-stone-800">
         <span aria-hidden="true" className="mr-2 text-amber-700">
-          {stars(Math.round(summary.average))}
+          {starRow(summary.average)}
         </span>
-        {`${summary.average.toFixed(1)} out of 5 from ${reviews.count} ${reviews.count === 1 ? 'review' : 'reviews'} by verified buyers`}
+        {reviewSummaryText(summary)}
       </p>
       {reviews.count > 1 && <OrderLinks path={path} order={reviews.order} />}
       <ul className="mt-6 grid gap-6 md:grid-cols-2">
@@ -57,7 +55,7 @@ export function BuyerReviews({ reviews, path }: { reviews: ProductReviews; path:
           <li key={r.id} id={`review-${r.id}`} className="scroll-mt-28 rounded-lg border border-stone-200 bg-white p-4" data-review={r.id}>
             <p className="font-semibold">
               <span className="mr-2 text-amber-700" aria-hidden="true">
-                {stars(r.stars)}
+                {starRow(r.stars)}
               </span>
               <span className="sr-only">{`${r.stars} out of 5 stars: `}</span>
               {r.title}

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
-import { CATALOGUE_TAG, productTag } from '#shared/caching/cache-tags.ts';
+import { CATALOGUE_TAG, productTag, REVIEWS_TAG } from '#shared/caching/cache-tags.ts';
+import { readReviewSummary, type ReviewSummary } from '#worker/reviews/review-store.ts';
 import { pageReads } from '#worker/render/page-reads.ts';
 import FeaturedProducts from '#ui/islands/FeaturedProducts.tsx';
 import { campaignFromSearch, type CampaignParams } from '#shared/site/campaign.ts';
@@ -54,11 +55,14 @@ export interface HomeData {
   productIds: number[];
   region: Region;
   campaign: CampaignParams;
+  reviewSummary: ReviewSummary;
 }
 
 /** The catalogue with its stock (one cached batch); without it (the database down, nothing kept) the page still shows, without products. */
 export async function load(c: Context<AppEnv>): Promise<HomeData> {
-  const products = (await readShelf(pageReads(c)))?.products ?? [];
+  const reads = pageReads(c);
+  const [shelf, reviewSummary] = await Promise.all([readShelf(reads), readReviewSummary(reads.reads, reads.db)]);
+  const products = shelf?.products ?? [];
   return {
     categoryTiles:
       products.length === 0
@@ -71,6 +75,7 @@ export async function load(c: Context<AppEnv>): Promise<HomeData> {
     productIds: products.map((p) => p.id),
     region: c.get('region').region,
     campaign: campaignFromSearch(new URL(c.req.url).search),
+    reviewSummary,
   };
 }
 
@@ -80,7 +85,7 @@ export function head({ featured, productIds }: HomeData): PageHead {
     description:
       'Laser training pistols, rifles, knives, targets and bundles for military, law enforcement and civilian shooters. Train safely anywhere.',
     canonicalPath: '/',
-    cacheTags: [CATALOGUE_TAG, ...productIds.map(productTag)],
+    cacheTags: [CATALOGUE_TAG, REVIEWS_TAG, ...productIds.map(productTag)],
     events: [
       viewItemListEvent(
         featuredList.id,
@@ -234,13 +239,13 @@ function CallToAction() {
 }
 
 /** The home page (/). */
-export function Page({ categoryTiles, featured, region, campaign }: HomeData) {
+export function Page({ categoryTiles, featured, region, campaign, reviewSummary }: HomeData) {
   return (
     <>
       <Hero />
       <CategoryTiles tiles={categoryTiles} />
       <Featured items={featured} region={region} campaign={campaign} />
-      <ReviewsSection />
+      <ReviewsSection summary={reviewSummary} />
       <WhyChoose />
       <TrustSection />
       <CallToAction />

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { productTag } from '#shared/caching/cache-tags.ts';
+import { productTag, REVIEWS_TAG } from '#shared/caching/cache-tags.ts';
 import { pageReads } from '#worker/render/page-reads.ts';
 import { AddToCartButton } from '#ui/shop/add-to-cart-button.tsx';
 import { BuyButton } from '#ui/shop/buy-button.tsx';
@@ -38,7 +38,7 @@ import { ProductSpecs } from './product-specs.tsx';
 import { ReviewsSection } from './reviews-section.tsx';
 import { BuyerReviews } from './buyer-reviews.tsx';
 import { reviewOrderOf, reviewsSearch } from '#shared/reviews/review-rules.ts';
-import { readApprovedReviews, type ProductReviews } from '#worker/reviews/review-store.ts';
+import { readApprovedReviews, readReviewSummary, type ProductReviews, type ReviewSummary } from '#worker/reviews/review-store.ts';
 import { reviewsJsonLd } from '#shared/reviews/review-jsonld.ts';
 import { TrustSection } from './trust-section.tsx';
 import { useHref } from '#ui/state/market-context.ts';
@@ -58,6 +58,7 @@ export interface ProductData {
   taxOn: boolean;
   /** Approved reviews by buyers in the order asked, and the count and star total of all. */
   reviews: ProductReviews;
+  reviewSummary: ReviewSummary;
 }
 
 /**
@@ -70,9 +71,10 @@ export async function load(c: Context<AppEnv>): Promise<ProductData | Response> 
   const id = parseProductId(c.req.param('id'));
   if (id === null) return renderProductError(c, 'invalid');
   const reads = pageReads(c);
-  const [shelf, reviews] = await Promise.all([
+  const [shelf, reviews, reviewSummary] = await Promise.all([
     readShelf(reads, [id]),
     readApprovedReviews(reads.reads, reads.db, id, reviewOrderOf(c.req.query('reviews'))),
+    readReviewSummary(reads.reads, reads.db),
   ]);
   if (!shelf) return renderProductError(c, 'failed');
   const product = shelf.byId(id);
@@ -85,6 +87,7 @@ export async function load(c: Context<AppEnv>): Promise<ProductData | Response> 
     campaign: campaignFromSearch(new URL(c.req.url).search),
     taxOn: c.get('deps').settings.STRIPE_TAX === 'on',
     reviews,
+    reviewSummary,
   };
 }
 
@@ -108,7 +111,7 @@ export function head({ product, region, market, taxOn, reviews }: ProductData, s
     product: { price: displayPrice(product, currency), currency, availability: availability(product.stock) },
     jsonLd: [{ ...productJsonLd(product, siteUrl, currency, market, { taxOn }), ...reviewsJsonLd(reviews) }],
     events: [viewItemEvent(analyticsItem(product))],
-    cacheTags: [productTag(product.id)],
+    cacheTags: [productTag(product.id), REVIEWS_TAG],
     keptSearch: reviewsSearch(reviews.order),
   };
 }
@@ -146,7 +149,7 @@ function Guides({ product }: { product: Product }) {
 }
 
 /** The product detail page (/product/{id}/{slug}): gallery, price, stock, Buy Now, features, specs, guides, reviews. */
-export function Page({ product, unitsLeft, region, campaign, taxOn, reviews }: ProductData) {
+export function Page({ product, unitsLeft, region, campaign, taxOn, reviews, reviewSummary }: ProductData) {
   const { price, prices, full_price, full_prices } = product;
   return (
     <>
@@ -216,7 +219,7 @@ export function Page({ product, unitsLeft, region, campaign, taxOn, reviews }: P
         </div>
       </div>
       <BuyerReviews reviews={reviews} path={productPath(product)} />
-      <ReviewsSection />
+      <ReviewsSection summary={reviewSummary} />
       <TrustSection />
     </>
   );

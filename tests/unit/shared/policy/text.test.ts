@@ -75,7 +75,6 @@ describe('policy figures as the pages read them: one source for shipping costs a
   it('states the claims as the spec writes them', () => {
     expect(claimText).toEqual({
       shooters: '1,200+',
-      verifiedReviews: '44',
       followers: '15.5K',
       likes: '8.8K',
       armedForces: '70%',
