@@ -64,7 +64,11 @@ describe('frame on every page', () => {
       expect(html).toMatch(new RegExp(`aria-label="[^"]*${label}[^"]*"`));
     expect(html).toContain('Free UK, EU &amp; US delivery over €175');
     // The strip speaks each market's currency.
-    for (const [market, over] of [['gb', '£150'], ['eu', '€175'], ['us', '$200']])
+    for (const [market, over] of [
+      ['gb', '£150'],
+      ['eu', '€175'],
+      ['us', '$200'],
+    ])
       expect((await t.get(`/${market}/faq`)).html).toContain(`Free UK, EU &amp; US delivery over ${over}`);
   });
 
