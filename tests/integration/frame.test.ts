@@ -63,6 +63,13 @@ describe('frame on every page', () => {
     for (const label of ['Facebook', 'Instagram', 'YouTube', 'TikTok', 'LinkedIn', 'Google Maps'])
       expect(html).toMatch(new RegExp(`aria-label="[^"]*${label}[^"]*"`));
     expect(html).toContain('Free UK, EU &amp; US delivery over €175');
+    // "Your orders" is in reach from every page, in every market: the footer, the menu and the header.
+    for (const path of ['/', '/faq', '/gb', '/us/faq']) {
+      const page = (await t.get(path)).html;
+      const orders = path.startsWith('/us') ? '/us/orders' : path.startsWith('/gb') ? '/gb/orders' : '/orders';
+      expect(page.match(new RegExp(`<a [^>]*href="${orders}"[^>]*>Your orders</a>`, 'g')), path).toHaveLength(2);
+      expect(page, path).toMatch(new RegExp(`<a href="${orders}" aria-label="Your orders"`));
+    }
     // The strip speaks each market's currency.
     for (const [market, over] of [
       ['gb', '£150'],

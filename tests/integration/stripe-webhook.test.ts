@@ -8,6 +8,7 @@ import { startPaymentsApp, type PaymentsApp } from '../support/payments-app';
 import type { StripeEmulator } from '../support/stripe-emulator';
 import type { PostmarkEmulator } from '../support/postmark-emulator';
 import { productById } from '../support/catalogue';
+import { mainOf, textOf } from '../support/html';
 import { retryOwedMail } from '#worker/jobs/retry-owed-mail.ts';
 import { orderMail } from '#worker/orders/order-mail.ts';
 import { buyerHash } from '#worker/checkout/buyer-hash.ts';
@@ -495,7 +496,7 @@ describe('who sees an order on the thank-you page', () => {
 });
 
 describe('the order page', () => {
-  it("shows the order with its own token, and is the 404 page for a wrong, missing or other order's token", async () => {
+  it("shows the order with its own token; a wrong, missing or other order's token, or an unknown number, get the same 404 pointing to Your orders", async () => {
     const id = twoLineGbpSession();
     stripe.complete(id);
     await deliver('checkout.session.completed', id);
@@ -517,13 +518,22 @@ describe('the order page', () => {
     stripe.complete(other);
     await deliver('checkout.session.completed', other);
     const otherToken = (await t.deps.db.select().from(orders).where(eq(orders.sessionId, other)))[0]!.token;
-    for (const query of ['', '?token=', '?token=wrong', `?token=${order!.token}x`, `?token=${otherToken}`]) {
-      const miss = await fetch(`${t.url}/orders/${order!.number}${query}`);
-      expect(miss.status, query).toBe(404);
-      expect(await miss.text()).toContain('Page Not Found');
+    const answers = new Set<string>();
+    for (const path of [
+      ...['', '?token=', '?token=wrong', `?token=${order!.token}x`, `?token=${otherToken}`].map((q) => `/orders/${order!.number}${q}`),
+      `/orders/SP-0000-0000?token=${order!.token}`,
+      '/orders/not-a-number?token=x',
+    ]) {
+      const miss = await fetch(`${t.url}${path}`);
+      expect(miss.status, path).toBe(404);
+      expect(miss.headers.get('cache-control'), path).toBe('no-store');
+      const main = mainOf(await miss.text());
+      expect(main, path).toContain('href="/orders"');
+      expect(textOf(main), path).toContain('Your orders mails a link to every order of your address');
+      answers.add(main);
     }
-    expect((await fetch(`${t.url}/orders/SP-0000-0000?token=${order!.token}`)).status).toBe(404);
-    expect((await fetch(`${t.url}/orders/not-a-number?token=x`)).status).toBe(404);
+    // Nothing tells an order's number from one that is not.
+    expect(answers.size).toBe(1);
   });
 
   it('is linked from the thank-you page', async () => {

@@ -22,6 +22,9 @@ export const resourceLinks: NavLink[] = [
 
 export const contactLink: NavLink = { href: '/contact', label: 'Contact' };
 
+/** A shopper's orders, by a link mailed to them (routes/orders/your-orders-routes.tsx): in the header, the menu and the footer. */
+export const yourOrdersLink: NavLink = { href: '/orders', label: 'Your orders' };
+
 export const quickLinks: NavLink[] = [
   { href: '/', label: 'Home' },
   { href: '/products', label: 'Products' },
@@ -35,6 +38,7 @@ export const quickLinks: NavLink[] = [
 
 export const customerServiceLinks: NavLink[] = [
   { href: '/cart', label: 'Cart' },
+  yourOrdersLink,
   { href: '/shipping-policy', label: 'Shipping Policy' },
   { href: '/returns', label: 'Returns & Refunds' },
   { href: '/faq', label: 'FAQ' },

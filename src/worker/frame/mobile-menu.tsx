@@ -1,4 +1,4 @@
-import { contactLink, isActive, resourceLinks } from '#shared/site/navigation.ts';
+import { contactLink, isActive, resourceLinks, yourOrdersLink } from '#shared/site/navigation.ts';
 import { useHref } from '#ui/state/market-context.ts';
 import { useRequestInfo } from '#worker/render/request-context.tsx';
 import { RegionSelectorSlot } from './region-selector-slot.tsx';
@@ -70,6 +70,7 @@ export function MobileMenu() {
               </ul>
             </li>
             <li>{link(contactLink.href, contactLink.label)}</li>
+            <li>{link(yourOrdersLink.href, yourOrdersLink.label)}</li>
           </ul>
         </nav>
         <div className="border-t border-stone-700 px-4 py-4" data-region-slot="menu">

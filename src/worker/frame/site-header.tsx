@@ -3,6 +3,7 @@ import { itemCount } from '#shared/cart/cart.ts';
 import { promoMessages } from '#shared/site/promotions.ts';
 import { currencyByRegion } from '#shared/region/region.ts';
 import { site } from '#shared/site/brand.ts';
+import { yourOrdersLink } from '#shared/site/navigation.ts';
 import { Island } from '#worker/render/island.tsx';
 import { useRequestInfo } from '#worker/render/request-context.tsx';
 import { CartBadge } from './cart-badge.tsx';
@@ -36,10 +37,22 @@ export function SiteHeader() {
           {/* Interaction: links work as links; hovering, focusing or pressing a dropdown hydrates it and opens it. */}
           <Island name="DesktopNav" component={DesktopNav} props={{ path }} hydrate="interaction" />
         </div>
-        <div className="col-start-3 grid h-10 grid-cols-[2.5rem_2.5rem] items-center justify-self-end gap-2 lg:grid-cols-[9rem_2.5rem]">
+        <div className="col-start-3 grid h-10 grid-cols-[2.5rem_2.5rem] items-center justify-self-end gap-2 lg:grid-cols-[9rem_2.5rem_2.5rem]">
           <div className="hidden lg:block">
             <RegionSelectorSlot placement="header" />
           </div>
+          {/* On a phone it is in the menu (and the footer): the row keeps room for the shop's name. */}
+          <a
+            href={to(yourOrdersLink.href)}
+            aria-label={yourOrdersLink.label}
+            title={yourOrdersLink.label}
+            className="hidden rounded p-2 hover:bg-stone-800 focus-visible:outline-2 focus-visible:outline-white lg:block"
+          >
+            <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M21 8l-9-5-9 5v8l9 5 9-5z" />
+              <path d="M3 8l9 5 9-5M12 13v8" />
+            </svg>
+          </a>
           <CartBadge count={itemCount(cart)} />
           <div className="lg:hidden">
             {/* No island: src/client/frame/arm-mobile-menu.ts opens it on the first tap. */}

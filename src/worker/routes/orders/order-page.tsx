@@ -17,7 +17,8 @@ import {
 } from '#shared/orders/order-status.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { formatLongDate } from '#shared/site/dates.ts';
-import { contactLink } from '#shared/site/navigation.ts';
+import { contactLink, yourOrdersLink } from '#shared/site/navigation.ts';
+import { shortPage } from '#worker/frame/pages/short-page.tsx';
 import type { Currency } from '#shared/region/region.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { OrderLines, type ShownOrderLine } from '#worker/components/order-lines.tsx';
@@ -92,18 +93,35 @@ function Returns({ number, returns }: Pick<OrderPageData, 'number' | 'returns'>)
   );
 }
 
+/** What an order's address without its key answers, whether or not the number is an order's: the way to it. */
+function OrderNotShown() {
+  const to = useHref();
+  return (
+    <>
+      <p>This order opens from the link in its confirmation e-mail, on the device that has it.</p>
+      <p>
+        On another device, or without the e-mail:{' '}
+        <a href={to(yourOrdersLink.href)} className="font-semibold text-red-800 underline">
+          {yourOrdersLink.label}
+        </a>{' '}
+        mails a link to every order of your address.
+      </p>
+    </>
+  );
+}
+
 /**
  * /orders/{number}?token=…: the shopper's page for one order, opened from the confirmation e-mail or
- * the thank-you page. Without the order's own token it is the 404 page, whether or not the number
- * exists (the token is compared in constant time); never stored by a cache, never sent on as a
- * referrer. The token leaves the address bar (Document drops it before analytics loads) and stays
+ * the thank-you page. Without the order's own token it is a 404 pointing to "Your orders", the same
+ * whether or not the number exists (the token is compared in constant time); never stored by a
+ * cache, never sent on as a referrer. The token leaves the address bar (Document drops it before analytics loads) and stays
  * in an HttpOnly cookie for this page's path.
  */
 export async function load(c: Context<AppEnv>): Promise<OrderPageData | Response> {
   c.header('Cache-Control', 'no-store');
   c.header('Referrer-Policy', 'no-referrer');
   const order = await visitorOrder(c, c.req.path);
-  if (!order) return c.notFound();
+  if (!order) return shortPage(c, 404, 'Open your order from its e-mail', <OrderNotShown />);
   if (c.req.query('token') !== undefined) {
     writeCookie(c, orderTokenCookie(order.number, c.req.path), order.token);
   }
