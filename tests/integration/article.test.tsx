@@ -22,7 +22,7 @@ afterAll(() => t.close());
 const price = (id: number, currency: Currency) => formatMoney(displayPrice(productById(id)!, currency), currency);
 
 describe('article page /blog/{slug}', () => {
-  it('shows the breadcrumb, title, dates in en-US long format, featured image, article body and the link back', async () => {
+  it('shows the breadcrumb, title, dates as the market writes them (day-month-year here; month-day-year under /us), featured image, article body and the link back', async () => {
     const { res, html } = await t.crawl(`/blog/${SLUG}`);
     expect(res.status).toBe(200);
     const main = mainOf(html);
@@ -32,9 +32,12 @@ describe('article page /blog/{slug}', () => {
     expect(main).toContain('<a href="/training-gun-digest" class="hover:text-red-700 hover:underline">Training Gun Digest</a>');
     expect(main.match(/<h1\b/g)).toHaveLength(1);
     expect(textOf(main.match(/<h1[\s\S]*?<\/h1>/)![0])).toBe('Dry-Fire Fundamentals: Building Skill Without Live Ammunition');
-    expect(textOf(main)).toContain('Published September 12, 2024');
-    expect(textOf(main)).toContain('Last Updated February 3, 2025');
-    expect(main).toContain('<time dateTime="2024-09-12T08:30:00.000Z">September 12, 2024</time>');
+    expect(textOf(main)).toContain('Published 12 September 2024');
+    expect(textOf(main)).toContain('Last Updated 3 February 2025');
+    expect(main).toContain('<time dateTime="2024-09-12T08:30:00.000Z">12 September 2024</time>');
+    expect(mainOf((await t.crawl(`/us/blog/${SLUG}`)).html)).toContain(
+      '<time dateTime="2024-09-12T08:30:00.000Z">September 12, 2024</time>',
+    );
     expect(main).toMatch(/<img src="\/images\/blog\/dry-fire-fundamentals.svg" alt="Dry-Fire Fundamentals[^"]*" width="1200" height="630"/);
     expect(main).toContain('<h2>Safety comes first, every session</h2>');
     expect(main).toContain('<a href="/products">laser training pistols</a>');
@@ -75,7 +78,7 @@ describe('article page /blog/{slug}', () => {
     const first = cards[2]!;
     expect(first).toMatch(/<img src="\/images\/blog\/choosing-a-laser-training-bundle.svg" alt="" width="1200" height="630"/);
     expect(textOf(first)).toContain('Equipment Guides');
-    expect(textOf(first)).toContain('September 16, 2025');
+    expect(textOf(first)).toContain('16 September 2025');
     expect(textOf(first)).toContain('Choosing a Laser Training Bundle: Which Kit Fits Your Training?');
     expect(textOf(first)).toContain('Bundles combine pistols, targets, knives and accessories');
   });

@@ -74,7 +74,7 @@ describe('digest landing /training-gun-digest', () => {
       '/training-gun-digest/choosing-a-laser-training-bundle',
       '/training-gun-digest/blue-guns-durability-test',
     ]);
-    expect(textOf(latest)).toContain('September 16, 2025');
+    expect(textOf(latest)).toContain('16 September 2025');
 
     const equipment = sectionOf(main, 'Featured Equipment');
     const products = [1, 2, 3].map((id) => productById(id)!);

@@ -55,7 +55,7 @@ describe('a return inside 14 days', () => {
     const { order, browser, office, session } = await shippedOrder(2);
     await setStock(t.deps.db, 1, 5, null);
     const page = await browser.get(`/gb/orders/${order.number}`);
-    expect(textOf(page.html)).toMatch(/You can send items back until [A-Z][a-z]+ \d{1,2}, \d{4}/);
+    expect(textOf(page.html)).toMatch(/You can send items back until \d{1,2} [A-Z][a-z]+ \d{4}/);
     expect(page.html).toContain(`href="/gb/orders/${order.number}/return"`);
     expect(page.html).not.toContain('Your invoice'); // none without Stripe Tax
     const form = await browser.get(`/gb/orders/${order.number}/return`);
@@ -264,7 +264,7 @@ describe('outside the window', () => {
   it('offers only the warranty and says why; a request for more than was bought is refused', async () => {
     const { order, browser } = await shippedOrder(40);
     const page = textOf((await browser.get(`/gb/orders/${order.number}`)).html);
-    expect(page).toMatch(/The 14-day return window ended on [A-Z][a-z]+ \d{1,2}, \d{4}\. The 12-month warranty covers faults until/);
+    expect(page).toMatch(/The 14-day return window ended on \d{1,2} [A-Z][a-z]+ \d{4}\. The 12-month warranty covers faults until/);
     const form = await browser.get(`/gb/orders/${order.number}/return`);
     expect(textOf(form.html)).toContain(`Warranty claim: order ${order.number}`);
     expect(form.html).toContain('value="warranty_fault"');

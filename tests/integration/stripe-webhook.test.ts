@@ -507,6 +507,10 @@ describe('the order page', () => {
     const html = await res.text();
     expect(html).toContain('<meta name="robots" content="noindex"');
     expect(html).toContain(`Order ${order!.number}`);
+    // A UK order's dates are written day-month-year, wherever the page is opened.
+    expect(textOf(html)).toMatch(
+      /Placed on \d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}/,
+    );
     expect(html.match(/data-order-line/g)).toHaveLength(2);
     expect(html).toContain('£334.97');
     // The street is cut short; the town stays.

@@ -1,20 +1,18 @@
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+import { MARKETS } from '#shared/market/market.ts';
+import { site } from './brand.ts';
 
-/** Dates use en-US long format: '2025-04-11' gives 'April 11, 2025'. Read as UTC so no time zone shifts the day. */
-export function formatLongDate(isoDate: string): string {
-  const date = new Date(isoDate);
-  if (Number.isNaN(date.getTime())) throw new RangeError(`not an ISO date: ${isoDate}`);
-  return longDate.format(date);
-}
+const formats = new Map<string, Intl.DateTimeFormat>();
 
-const marketDates = {
-  gb: new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }),
-  us: longDate,
-} as const;
-
-/** A day as the market writes it: '26 November 2026' in the UK and Europe (in English), 'November 26, 2026' in the US. */
+/**
+ * A day as the page's market writes it, long form: '27 November 2026' in the UK and Europe, 'November
+ * 27, 2026' in the US; on an address without a market, the shop's own locale (en-GB, as <html lang>
+ * says). Read as UTC, so no time zone shifts the day. Every date the shop shows goes through here.
+ */
 export function formatMarketDate(isoDate: string, market: string | null): string {
   const date = new Date(isoDate);
   if (Number.isNaN(date.getTime())) throw new RangeError(`not an ISO date: ${isoDate}`);
-  return (market === 'us' ? marketDates.us : marketDates.gb).format(date);
+  const locale = MARKETS.find((m) => m.prefix === market)?.locale ?? site.locale;
+  let format = formats.get(locale);
+  if (!format) formats.set(locale, (format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' })));
+  return format.format(date);
 }

@@ -1,6 +1,5 @@
 import { FEATURED_IMAGE_SIZE, type PostTeaser } from '#shared/editorial/posts.ts';
-import { formatLongDate } from '#shared/site/dates.ts';
-import { useHref } from '#ui/state/market-context.ts';
+import { useHref, useMarketDate } from '#ui/state/market-context.ts';
 
 /** Text area height shared with the skeleton, so a card replaces its placeholder without a jump. */
 const CARD_TEXT_HEIGHT = 'h-48';
@@ -8,6 +7,7 @@ const CARD_TEXT_HEIGHT = 'h-48';
 /** A blog card: image, category, date, title, excerpt; the whole card is one link, to the article. */
 export function PostCard({ card }: { card: PostTeaser }) {
   const to = useHref();
+  const day = useMarketDate();
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       {/* The title next to it names the card; the image is decoration. */}
@@ -23,7 +23,7 @@ export function PostCard({ card }: { card: PostTeaser }) {
         <p className="flex flex-wrap items-center gap-x-3 text-xs">
           <span className="font-semibold uppercase tracking-wide text-red-700">{card.category}</span>
           <time dateTime={card.date} className="text-stone-700">
-            {formatLongDate(card.date)}
+            {day(card.date)}
           </time>
         </p>
         <h3 className="line-clamp-2 text-lg font-semibold leading-snug">

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatLongDate } from '#shared/site/dates.ts';
+import { useMarketDate } from '#ui/state/market-context.ts';
 import { POLICIES_LAST_UPDATED } from '#shared/policy/figures.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 
@@ -9,12 +9,13 @@ const prose =
 
 /** A policy page: one h1, its revision date, an intro, then numbered or plain sections. */
 export function PolicyLayout({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {
+  const day = useMarketDate();
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
       <header className="border-b border-stone-200 pb-8">
         <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">{title}</h1>
         <p className="mt-3 text-sm text-stone-600">
-          Last updated <time dateTime={POLICIES_LAST_UPDATED}>{formatLongDate(POLICIES_LAST_UPDATED)}</time>
+          Last updated <time dateTime={POLICIES_LAST_UPDATED}>{day(POLICIES_LAST_UPDATED)}</time>
         </p>
         <p className="mt-6 text-lg leading-8 text-stone-700">{intro}</p>
       </header>

@@ -16,7 +16,8 @@ import {
   type ShopperStepKind,
 } from '#shared/orders/order-status.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
-import { formatLongDate } from '#shared/site/dates.ts';
+import { formatMarketDate } from '#shared/site/dates.ts';
+import { marketOfStored, type Market } from '#shared/market/market.ts';
 import { contactLink, yourOrdersLink } from '#shared/site/navigation.ts';
 import { shortPage } from '#worker/frame/pages/short-page.tsx';
 import type { Currency } from '#shared/region/region.ts';
@@ -34,6 +35,8 @@ type ShopperStep = OrderStep & { kind: ShopperStepKind };
 
 export interface OrderPageData extends OrderAmounts {
   number: string;
+  /** The market the order was placed in: its dates are written as there (the page's address has none). */
+  market: Market | null;
   status: PaymentStatus;
   fulfilment: FulfilmentStatus;
   placedAt: string;
@@ -57,7 +60,9 @@ const STATE_WORDS: Record<ReturnState, string> = {
 };
 
 /** The order's returns: those asked for, and whether (and until when) a return or a warranty claim can be made. */
-function Returns({ number, returns }: Pick<OrderPageData, 'number' | 'returns'>) {
+type Day = (isoDate: string) => string;
+
+function Returns({ number, returns, day }: Pick<OrderPageData, 'number' | 'returns'> & { day: Day }) {
   const to = useHref();
   const { window, requests } = returns;
   if (!window.open && requests.length === 0) return null;
@@ -75,7 +80,7 @@ function Returns({ number, returns }: Pick<OrderPageData, 'number' | 'returns'>)
       )}
       {window.open === 'return' && (
         <p className="mt-2 text-stone-700">
-          {`You can send items back until ${formatLongDate(window.until)}: ${returnsPolicy.condition}, for a refund or store credit worth ${returnsPolicy.storeCreditPercent}%. `}
+          {`You can send items back until ${day(window.until)}: ${returnsPolicy.condition}, for a refund or store credit worth ${returnsPolicy.storeCreditPercent}%. `}
           <a href={to(`/orders/${number}/return`)} className="font-semibold text-red-800 underline">
             Return items
           </a>
@@ -83,7 +88,7 @@ function Returns({ number, returns }: Pick<OrderPageData, 'number' | 'returns'>)
       )}
       {window.open === 'warranty' && (
         <p className="mt-2 text-stone-700">
-          {`The ${returnsPolicy.windowDays}-day return window ended on ${formatLongDate(window.returnEnded)}. The ${WARRANTY_MONTHS}-month warranty covers faults until ${formatLongDate(window.until)}. `}
+          {`The ${returnsPolicy.windowDays}-day return window ended on ${day(window.returnEnded)}. The ${WARRANTY_MONTHS}-month warranty covers faults until ${day(window.until)}. `}
           <a href={to(`/orders/${number}/return`)} className="font-semibold text-red-800 underline">
             Make a warranty claim
           </a>
@@ -141,6 +146,7 @@ export async function load(c: Context<AppEnv>): Promise<OrderPageData | Response
   });
   return {
     number: order.number,
+    market: marketOfStored(order.region),
     status: order.status,
     fulfilment: order.fulfilment,
     placedAt: order.createdAt,
@@ -173,7 +179,7 @@ export function head({ number }: OrderPageData): PageHead {
 }
 
 /** A step as the shopper reads it: what happened, and what it came with (tracking, the amount refunded). */
-function TimelineStep({ step, currency }: { step: ShopperStep; currency: Currency }) {
+function TimelineStep({ step, currency, day }: { step: ShopperStep; currency: Currency; day: Day }) {
   const d = step.detail ?? {};
   const money = (minor: number) => formatMinor(minor, currency);
   const what: Record<ShopperStepKind, string> = {
@@ -193,7 +199,7 @@ function TimelineStep({ step, currency }: { step: ShopperStep; currency: Currenc
     <li className="border-l-2 border-stone-300 pb-4 pl-4" data-step={step.kind}>
       <p className="font-semibold text-stone-900">{what[step.kind]}</p>
       <p className="text-sm text-stone-700">
-        <time dateTime={step.at}>{formatLongDate(step.at)}</time>
+        <time dateTime={step.at}>{day(step.at)}</time>
       </p>
       {step.kind === 'shipped' && d.tracking && (
         <p className="text-sm text-stone-700">
@@ -217,10 +223,11 @@ function TimelineStep({ step, currency }: { step: ShopperStep; currency: Currenc
 
 export function Page(order: OrderPageData) {
   const to = useHref();
+  const day = (isoDate: string) => formatMarketDate(isoDate, order.market);
   return (
     <section className="mx-auto flex max-w-2xl flex-col px-4 py-16">
       <h1 className="text-3xl font-bold">{`Order ${order.number}`}</h1>
-      <p className="mt-2 text-stone-700">{`Placed on ${formatLongDate(order.placedAt)}`}</p>
+      <p className="mt-2 text-stone-700">{`Placed on ${day(order.placedAt)}`}</p>
       <p className="mt-4 font-semibold" data-order-status={order.status} data-fulfilment={order.fulfilment}>
         {statusSentences(order.status, order.fulfilment).join(' ')}
       </p>
@@ -243,12 +250,12 @@ export function Page(order: OrderPageData) {
           </h2>
           <ol className="mt-4">
             {order.timeline.map((step) => (
-              <TimelineStep key={step.step} step={step} currency={order.currency} />
+              <TimelineStep key={step.step} step={step} currency={order.currency} day={day} />
             ))}
           </ol>
         </section>
       )}
-      <Returns number={order.number} returns={order.returns} />
+      <Returns number={order.number} returns={order.returns} day={day} />
       {order.address.length > 0 && (
         <section aria-labelledby="shipping-heading" className="mt-8">
           <h2 id="shipping-heading" className="text-xl font-semibold">

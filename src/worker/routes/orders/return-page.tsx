@@ -1,7 +1,8 @@
 import { formatMinor } from '#shared/money.ts';
 import { returnsPolicy } from '#shared/policy/figures.ts';
 import { allowed, OUTCOME_WORDS, REASON_WORDS, RETURN_NOTE_MAX, type ReturnWindow } from '#shared/orders/return-rules.ts';
-import { formatLongDate } from '#shared/site/dates.ts';
+import { formatMarketDate } from '#shared/site/dates.ts';
+import { marketOfStored } from '#shared/market/market.ts';
 import { useHref } from '#ui/state/market-context.ts';
 import type { StoredOrder } from '#worker/orders/order-queries.ts';
 
@@ -31,6 +32,7 @@ function Choice({ name, value, label, typed, only }: { name: string; value: stri
  * JavaScript: how many of each item, why, and what the shopper wants back; the policy in a sentence.
  */
 export function ReturnForm({ order, window, open, exchangeChoices, problem, typed = {} }: ReturnFormData) {
+  const day = (isoDate: string) => formatMarketDate(isoDate, marketOfStored(order.region));
   const to = useHref();
   const may = allowed(window);
   const lines = order.lines.filter((l) => l.productId !== null && (open.get(l.productId) ?? 0) > 0);
@@ -38,8 +40,8 @@ export function ReturnForm({ order, window, open, exchangeChoices, problem, type
     <form method="post" action={to(`/orders/${order.number}/return`)} className="flex flex-col gap-6">
       <p>
         {window.open === 'return'
-          ? `You can send items back until ${formatLongDate(window.until)}, ${returnsPolicy.condition}. ${returnsPolicy.returnShipping}.`
-          : `The ${returnsPolicy.windowDays}-day return window ended on ${formatLongDate(window.returnEnded)}; the warranty covers faults until ${formatLongDate(window.until)}.`}
+          ? `You can send items back until ${day(window.until)}, ${returnsPolicy.condition}. ${returnsPolicy.returnShipping}.`
+          : `The ${returnsPolicy.windowDays}-day return window ended on ${day(window.returnEnded)}; the warranty covers faults until ${day(window.until)}.`}
       </p>
       {problem && (
         // oxlint-disable-next-line jsx-a11y/no-autofocus -- the reason the request was refused is read first (no script)

@@ -1,6 +1,5 @@
-import { formatLongDate } from '#shared/site/dates.ts';
 import { helpfulText, reviewsHref, reviewSummary, reviewSummaryText, starRow, type ReviewOrder } from '#shared/reviews/review-rules.ts';
-import { useHref } from '#ui/state/market-context.ts';
+import { useHref, useMarketDate } from '#ui/state/market-context.ts';
 import type { ProductReviews } from '#worker/reviews/review-store.ts';
 
 /** Most helpful / Newest: links (no script), the current one marked for assistive technology. */
@@ -30,6 +29,7 @@ function OrderLinks({ path, order }: { path: string; order: ReviewOrder }) {
  */
 export function BuyerReviews({ reviews, path }: { reviews: ProductReviews; path: string }) {
   const to = useHref();
+  const day = useMarketDate();
   const summary = reviewSummary(reviews.count, reviews.total);
   if (!summary) return null;
   // scroll-mt: the sticky header stays clear of the reviews, or a review, a link (or a vote) brings into view.
@@ -61,7 +61,7 @@ export function BuyerReviews({ reviews, path }: { reviews: ProductReviews; path:
               {r.title}
             </p>
             <p className="mt-2 break-words whitespace-pre-wrap text-stone-800">{r.body}</p>
-            <p className="mt-2 text-sm text-stone-700">{`${r.name}, verified buyer, ${formatLongDate(r.createdAt)}`}</p>
+            <p className="mt-2 text-sm text-stone-700">{`${r.name}, verified buyer, ${day(r.createdAt)}`}</p>
             {r.reply && <p className="mt-2 border-l-2 border-stone-300 pl-3 text-sm text-stone-700">{`Our reply: ${r.reply}`}</p>}
             <form method="post" action={to(`/reviews/${r.id}/helpful`)} className="mt-3 flex flex-wrap items-center gap-3 text-sm">
               <input type="hidden" name="order" value={reviews.order} />

@@ -6,7 +6,6 @@ import { DIGEST } from '#shared/site/navigation.ts';
 import { articlePath, digestFeedLink, FEATURED_IMAGE_SIZE, type Post, type PostSummary } from '#shared/editorial/posts.ts';
 import type { CatalogueProduct } from '#shared/catalogue/types.ts';
 import { breadcrumbJsonLd, type Crumb } from '#shared/seo/breadcrumb.ts';
-import { formatLongDate } from '#shared/site/dates.ts';
 import { metaDescription } from '#shared/seo/meta-description.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { postReads } from '#worker/posts/post-reads.ts';
@@ -15,7 +14,7 @@ import { Breadcrumb } from '#worker/components/breadcrumb-nav.tsx';
 import { sanitizeArticleHtml, siteLinksIn } from './article-html.ts';
 import { ArticleProducts } from './article-products.tsx';
 import { RelatedArticles, RelatedArticlesSkeleton } from './related-articles.tsx';
-import { useHref } from '#ui/state/market-context.ts';
+import { useHref, useMarketDate } from '#ui/state/market-context.ts';
 
 export interface ArticleData {
   post: Post;
@@ -79,9 +78,10 @@ export function head({ post, products }: ArticleData, siteUrl: string): PageHead
 }
 
 function ArticleDate({ label, iso }: { label: string; iso: string }) {
+  const day = useMarketDate();
   return (
     <p>
-      {label} <time dateTime={iso}>{formatLongDate(iso)}</time>
+      {label} <time dateTime={iso}>{day(iso)}</time>
     </p>
   );
 }
