@@ -66,7 +66,8 @@ describe('Refer a Friend', () => {
     const first = await buys(referrer);
     const code = await codeOf(referrer, first.number);
     const confirmation = mails().find((m) => m.Subject === `Order confirmed: ${first.number}`)!;
-    expect(confirmation.TextBody).toContain('It takes €20.00 (£17.00, $22.00) off their first order');
+    // A UK buyer reads pounds first.
+    expect(confirmation.TextBody).toContain('It takes £17.00 (€20.00, $22.00) off their first order');
     // Stripe has it: on the one referral coupon, for first orders only, in every currency.
     await vi.waitFor(() => expect(running.stripe.promotion(code)).toBeDefined());
     expect(running.stripe.promotion(code)).toMatchObject({
@@ -91,6 +92,8 @@ describe('Refer a Friend', () => {
     });
     const thanks = /Your code: (THANKS-[A-Z0-9]{10})\./.exec(reward.TextBody)![1]!;
     expect(reward.TextBody).toContain(`placed their first order (${friend.number})`);
+    expect(reward.Subject).toBe('A friend ordered with your code: here is your £17.00 off');
+    expect(reward.TextBody).toContain('It takes £17.00 (€20.00, $22.00) off your next order');
     expect(running.stripe.promotion(thanks)).toMatchObject({ max_redemptions: 1, firstTimeOnly: false, coupon: { id: 'refer-a-friend' } });
 
     // The same friend again, and the referrer with their own code: Stripe takes it from neither (first orders only).

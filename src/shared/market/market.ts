@@ -52,6 +52,8 @@ export const marketOfCurrency: Record<Currency, Market> = homeMarketBy('currency
 
 /** The hreflang of each market (pages are in English everywhere). */
 export const hreflangOf: Record<Market, string> = byPrefix('hreflang');
+/** The currency a market sells in. */
+export const currencyOfMarket: Record<Market, Currency> = byPrefix('currency');
 
 /** The market's entry for a currency (every currency is one market's). */
 export const marketEntryOfCurrency = (currency: Currency): MarketEntry => MARKETS.find((m) => m.prefix === marketOfCurrency[currency])!;

@@ -109,8 +109,11 @@ export const claimText = {
   referralDiscount: formatMoney(claims.referralDiscount.amount, claims.referralDiscount.currency),
 } as const;
 
-/** Refer a Friend's amount in every currency the shop sells in: "€20.00 (£17.00, $22.00)". */
-export const referralWords = (() => {
-  const [first, ...rest] = Object.entries(claims.referralAmounts).map(([currency, minor]) => formatMinor(minor, currency as Currency));
-  return `${first} (${rest.join(', ')})`;
-})();
+/** Refer a Friend's amount in one currency: "£17.00". */
+export const referralAmount = (currency: Currency): string => formatMinor(claims.referralAmounts[currency], currency);
+
+/** Refer a Friend's amount in every currency the shop sells in, the buyer's own first: "£17.00 (€20.00, $22.00)" for a UK buyer. */
+export function referralWords(currency: Currency): string {
+  const others = (Object.keys(claims.referralAmounts) as Currency[]).filter((c) => c !== currency);
+  return `${referralAmount(currency)} (${others.map(referralAmount).join(', ')})`;
+}

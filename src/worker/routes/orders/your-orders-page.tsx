@@ -1,3 +1,4 @@
+import { currencyOfMarket, type Market } from '#shared/market/market.ts';
 import { formatMinor } from '#shared/money.ts';
 import { ORDERS_LINK_MINUTES } from '#shared/orders/your-orders-rules.ts';
 import { shortStatus } from '#shared/orders/order-status.ts';
@@ -65,7 +66,7 @@ export function OrdersList({
 }: {
   email: string;
   orders: AddressOrder[];
-  market: string;
+  market: Market;
   referral: string | null;
 }) {
   const to = useHref();
@@ -107,7 +108,7 @@ export function OrdersList({
       )}
       {referral && (
         <p data-referral-code={referral}>
-          {`Refer a Friend: give friends your code ${referral}. It takes ${referralWords} off their first order, and for each friend who orders we send you a code worth the same.`}
+          {`Refer a Friend: give friends your code ${referral}. It takes ${referralWords(currencyOfMarket[market])} off their first order, and for each friend who orders we send you a code worth the same.`}
         </p>
       )}
       <PostButton action="/orders/forget" label="Forget me on this device" fields={{}} />
