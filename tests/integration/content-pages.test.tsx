@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMarketDate } from '#shared/site/dates.ts';
+import { ACCEPTED_PAYMENT_METHODS, POLICIES_LAST_UPDATED, PROCESSING_DAYS, returnsPolicy, shippingRates } from '#shared/policy/figures.ts';
 import {
-  ACCEPTED_PAYMENT_METHODS,
-  FREE_STANDARD_SHIPPING_OVER,
-  POLICIES_LAST_UPDATED,
-  PROCESSING_DAYS,
-  returnsPolicy,
-  shippingRates,
-} from '#shared/policy/figures.ts';
-import {
+  freeShippingOverText,
   batteryLifeText,
   businessDays,
   claimText,
@@ -79,7 +73,7 @@ const figures: Record<ContentPath, string[]> = {
       `${businessDays(r.express.days)} to ${r.inSentence}`,
     ]),
     ...shippingRates.filter((r) => !r.freeStandardShipping).flatMap((r) => [shippingCostText(r.standard), shippingCostText(r.express)]),
-    `over ${policyMoney(FREE_STANDARD_SHIPPING_OVER)} to ${freeShippingDestinationsText}`,
+    `over ${freeShippingOverText} to ${freeShippingDestinationsText}`,
     paymentMethodsText,
     ...ACCEPTED_PAYMENT_METHODS,
     ...returnsSummary,
@@ -102,7 +96,7 @@ const figures: Record<ContentPath, string[]> = {
     `within ${businessDays(PROCESSING_DAYS)}`,
     shipsInText,
     policyPricesNote(false),
-    `over ${policyMoney(FREE_STANDARD_SHIPPING_OVER)} delivered to ${freeShippingDestinationsText}`,
+    `over ${freeShippingOverText} delivered to ${freeShippingDestinationsText}`,
   ],
   '/returns': [
     lastUpdated,
@@ -154,7 +148,7 @@ describe('shipping policy', () => {
       [...m[1]!.matchAll(/<t[hd]\b[^>]*>([\s\S]*?)<\/t[hd]>/g)].map((c) => textOf(c[1]!)),
     );
     expect(rows[0]).toEqual(['Destination', 'Standard delivery', 'Standard cost', 'Express delivery', 'Express cost']);
-    const free = `Free over ${policyMoney(FREE_STANDARD_SHIPPING_OVER)}`;
+    const free = `Free over ${freeShippingOverText}`;
     expect(rows.slice(1)).toEqual(
       shippingRates.map((r) => [
         r.label,

@@ -170,11 +170,38 @@ describe('discount links', () => {
     const eu = shopper(t, { 'CF-IPCountry': 'DE' });
     await eu.post('/eu/cart/add', { product_id: '4' });
     const text = textOf(mainOf((await eu.get('/eu/cart')).html));
-    expect(text).toMatch(/Standard delivery is free on orders over €1\d\d\.\d\d \(€\d+\.\d\d to go\)/);
+    expect(text).toMatch(/Standard delivery is free on orders over €175\.00 \(€\d+\.\d\d to go\)/);
     expect(text).not.toContain('£150');
     const us = shopper(t, { 'CF-IPCountry': 'US' });
     await us.post('/us/cart/add', { product_id: '4' });
-    expect(textOf(mainOf((await us.get('/us/cart')).html))).toMatch(/free on orders over \$1\d\d\.\d\d/);
+    expect(textOf(mainOf((await us.get('/us/cart')).html))).toMatch(/free on orders over \$200\.00/);
+  });
+
+  it('a US cart and its payment page speak of import duties with the owner’s estimate; a GB or EU cart does not; the shipping policy says who pays', async () => {
+    const us = shopper(t, { 'CF-IPCountry': 'US' });
+    await us.post('/us/cart/add', { product_id: '1' });
+    const usCart = mainOf((await us.get('/us/cart')).html);
+    expect(textOf(usCart)).toContain(
+      'Import duties and taxes may be due on delivery to the United States (our estimate: about 10% of the order’s value)',
+    );
+    const { fields } = await checkout(us);
+    expect(fields!['custom_text[shipping_address][message]']).toMatch(
+      /^Import duties and taxes may be due on delivery to the United States/,
+    );
+    for (const [market, country] of [
+      ['gb', 'GB'],
+      ['eu', 'DE'],
+    ] as const) {
+      const s = shopper(t, { 'CF-IPCountry': country });
+      await s.post(`/${market}/cart/add`, { product_id: '1' });
+      // The cart's island carries each region's note (the visitor may switch region there); none is shown.
+      expect(mainOf((await s.get(`/${market}/cart`)).html), market).not.toContain('data-duties-note');
+      expect((await checkout(s)).fields!['custom_text[shipping_address][message]'], market).toBeUndefined();
+    }
+    const policy = textOf(mainOf((await t.get('/shipping-policy')).html));
+    expect(policy).toContain('paid by the recipient');
+    expect(policy).toContain('to the United States (our estimate: about 10% of the order’s value)');
+    expect(policy).toContain('to the rest of the world (our estimate:');
   });
 
   it.each([

@@ -1,10 +1,11 @@
 import { policyTaxBasis } from '#shared/offers/tax.ts';
-import { formatMinor, formatMoney } from '#shared/money.ts';
+import { formatMinor, formatMoney, formatRoundMoney } from '#shared/money.ts';
 import type { Currency } from '#shared/region/region.ts';
 import {
   ACCEPTED_PAYMENT_METHODS,
   BATTERY_LIFE_TRIGGER_PULLS,
   claims,
+  FREE_STANDARD_SHIPPING_OVER_IN,
   POLICY_CURRENCY,
   returnsPolicy,
   SHIPS_IN_DAYS,
@@ -117,3 +118,12 @@ export function referralWords(currency: Currency): string {
   const others = (Object.keys(claims.referralAmounts) as Currency[]).filter((c) => c !== currency);
   return `${referralAmount(currency)} (${others.map(referralAmount).join(', ')})`;
 }
+
+/** The free-delivery threshold in every currency: '£150, €175 or $200'. */
+export const freeShippingOverFigures = (Object.keys(FREE_STANDARD_SHIPPING_OVER_IN) as Currency[])
+  .map((c) => formatRoundMoney(FREE_STANDARD_SHIPPING_OVER_IN[c], c))
+  .join(', ')
+  .replace(/, ([^,]+)$/, ' or $1');
+
+/** The same as the policies say it: '£150, €175 or $200 (in the currency you pay in)'. */
+export const freeShippingOverText = `${freeShippingOverFigures} (in the currency you pay in)`;

@@ -14,11 +14,14 @@ export function CartSummary({
   shipping,
   taxOn,
   offer,
+  dutiesNote,
 }: {
   subtotal: number;
   currency: Currency;
   shipping: ShippingChoice[];
   taxOn: boolean;
+  /** What the destination may owe in import duties, or null. */
+  dutiesNote: string | null;
   /** The code the cart carries (its checkout is a session): what it takes off and the total to expect. */
   offer: Offer | null;
 }) {
@@ -73,6 +76,11 @@ export function CartSummary({
       {taxNote && (
         <dd className="col-span-2 text-stone-700" data-tax-note>
           {taxNote}
+        </dd>
+      )}
+      {dutiesNote && (
+        <dd className="col-span-2 text-stone-700" data-duties-note>
+          {dutiesNote}
         </dd>
       )}
     </dl>

@@ -37,6 +37,8 @@ export interface CartViewProps {
   offer: Offer | null;
   /** Stripe Tax on: the summary says how tax is charged in this currency. */
   taxOn: boolean;
+  /** What each region's cart says of import duties (the region may change here). */
+  dutiesNotes: Partial<Record<Region, string>>;
 }
 
 const keyOf = (lines: ReadonlyArray<{ id: number; quantity: number }>) => serializeCart(lines);
@@ -224,6 +226,7 @@ export default function CartView(props: CartViewProps) {
           currency={currency}
           shipping={shipping}
           taxOn={props.taxOn}
+          dutiesNote={props.dutiesNotes[region] ?? null}
           offer={mode === 'session' ? offer : null}
         />
         {/* A code rides only on the cart's own Checkout Session (payment links have their own field at Stripe). */}

@@ -89,6 +89,12 @@ function settingsSchema(runtime: Runtime) {
     VITALS_KEEP_DAYS: z.coerce.number().int().min(1).max(400).default(30),
     /** A product with this many units or fewer available shows Low Stock ("Only 3 left"); 0 is Out of Stock. */
     LOW_STOCK_AT: z.coerce.number().int().min(0).max(10_000).default(LOW_STOCK_AT_DEFAULT),
+    /**
+     * The owner's estimate of the import duties and taxes a parcel may owe on delivery to the US and to
+     * the rest of the world, in words (carts to them, their Stripe page and the shipping policy say it).
+     */
+    DUTIES_ESTIMATE_US: z.string().trim().min(1).max(200).default('about 10% of the order’s value'),
+    DUTIES_ESTIMATE_ROW: z.string().trim().min(1).max(200).default('set by the country of delivery, often 5–25% of the order’s value'),
     /** How long a cart's Checkout Session holds its units (Stripe's minimum is 30 minutes). */
     CHECKOUT_HOLD_MINUTES: z.coerce.number().int().min(30).max(1440).default(30),
     /** Cart checkouts one address may start per 10 minutes (then 429); 0 turns the limit off. */
@@ -175,3 +181,9 @@ export function parseSettings(env: Record<string, unknown>, runtime: Runtime): S
   if (result.success) return result.data;
   throw new SettingsError(result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
 }
+
+/** The owner's import-duty estimates, as the pages and the payment page say them (shared/policy/duties.ts). */
+export const dutyEstimates = (settings: Pick<Settings, 'DUTIES_ESTIMATE_US' | 'DUTIES_ESTIMATE_ROW'>) => ({
+  US: settings.DUTIES_ESTIMATE_US,
+  ROW: settings.DUTIES_ESTIMATE_ROW,
+});

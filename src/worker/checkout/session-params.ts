@@ -1,4 +1,5 @@
 import type { CatalogueProduct } from '#shared/catalogue/types.ts';
+import { dutiesNote, type DutyEstimates } from '#shared/policy/duties.ts';
 import { plainName } from '#shared/catalogue/product.ts';
 import type { PricedCart } from '#shared/cart/pricing.ts';
 import { serializeCart } from '#shared/cart/cart.ts';
@@ -32,6 +33,8 @@ export function checkoutSessionParams(input: {
   promotionCode: string | null;
   /** Stripe Tax on (STRIPE_TAX=on). */
   tax: boolean;
+  /** The owner's estimates of import duties: the payment page says them where the destination may owe them. */
+  duties: DutyEstimates;
 }): CheckoutSessionParams {
   const { cart, region, siteUrl } = input;
   const shipping = shippingChoices(region, cart.subtotal, cart.currency).map((choice) => ({
@@ -64,5 +67,6 @@ export function checkoutSessionParams(input: {
     expiresAt: input.hold.expiresAt,
     promotionCode: input.promotionCode,
     tax: input.tax,
+    shippingMessage: dutiesNote(region, input.duties),
   };
 }

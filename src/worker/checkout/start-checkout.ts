@@ -1,4 +1,5 @@
 import { serializeCart, type CartLine } from '#shared/cart/cart.ts';
+import { dutyEstimates } from '#worker/base/settings.ts';
 import { cartNotices, shortNotice, type CartNotice } from '#shared/cart/notices.ts';
 import { priceCart } from '#shared/cart/pricing.ts';
 import { cartProducts } from '#shared/cart/view.ts';
@@ -232,6 +233,7 @@ export async function startCheckout(deps: CheckoutDeps, request: CheckoutRequest
     buyer,
     hold: { reservation, expiresAt },
     ...terms,
+    duties: dutyEstimates(settings),
   });
   try {
     const session = await createSession(gateway, params, key);

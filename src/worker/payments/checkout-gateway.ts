@@ -146,6 +146,8 @@ export interface CheckoutSessionParams {
   promotionCode: string | null;
   /** Stripe Tax (STRIPE_TAX=on): tax computed at checkout, inclusive in GBP and EUR, exclusive in USD; VAT numbers and invoices. */
   tax: boolean;
+  /** Said beside the shipping address on the payment page (the import duties a destination may owe), or null. */
+  shippingMessage: string | null;
 }
 
 /** The provider answered with an error, or did not answer in time. */

@@ -50,6 +50,7 @@ function sessionCreateParams(p: CheckoutSessionParams): Stripe.Checkout.SessionC
     // A checkout left behind: Stripe asks for consent to promotional mail and keeps a recovery link.
     consent_collection: { promotions: 'auto' },
     after_expiration: { recovery: { enabled: true } },
+    ...(p.shippingMessage && { custom_text: { shipping_address: { message: p.shippingMessage } } }),
     ...(p.tax && {
       automatic_tax: { enabled: true },
       tax_id_collection: { enabled: true },

@@ -1,4 +1,6 @@
 import type { Context } from 'hono';
+import { dutiesNotesOf } from '#shared/policy/duties.ts';
+import { dutyEstimates } from '#worker/base/settings.ts';
 import CartView from '#ui/islands/CartView.tsx';
 import { viewCartEvent } from '#shared/cart/cart-events.ts';
 import type { CheckoutMode } from '#shared/cart/checkout-mode.ts';
@@ -29,6 +31,8 @@ export interface CartData {
   offer: Offer | null;
   /** Stripe Tax on: the summary says whether prices include VAT or get sales tax. */
   taxOn: boolean;
+  /** What each region's cart says of import duties (none where the parcel stays in its customs area). */
+  dutiesNotes: Partial<Record<Region, string>>;
 }
 
 async function cartData(c: Context<AppEnv>, notice: CartNotice | null): Promise<CartData> {
@@ -43,6 +47,7 @@ async function cartData(c: Context<AppEnv>, notice: CartNotice | null): Promise<
     notice,
     offer: readOffer(c),
     taxOn: c.get('deps').settings.STRIPE_TAX === 'on',
+    dutiesNotes: dutiesNotesOf(dutyEstimates(c.get('deps').settings)),
   };
 }
 
@@ -92,6 +97,7 @@ export function Page(props: CartData) {
           notice: props.notice,
           offer: props.offer,
           taxOn: props.taxOn,
+          dutiesNotes: props.dutiesNotes,
         }}
       />
     </section>

@@ -1,6 +1,7 @@
 import type { QuestionAnswer } from '#shared/seo/page-jsonld.ts';
-import { FREE_STANDARD_SHIPPING_OVER, PROCESSING_DAYS, returnsPolicy, shippingRates } from '#shared/policy/figures.ts';
+import { PROCESSING_DAYS, returnsPolicy, shippingRates } from '#shared/policy/figures.ts';
 import {
+  freeShippingOverText,
   batteryLifeText,
   businessDays,
   deliveryTimesText,
@@ -61,7 +62,7 @@ export const faqSections: readonly FaqSection[] = [
       },
       {
         question: 'Do you ship internationally?',
-        answer: `Yes, we ship worldwide. Standard shipping is free on orders over ${policyMoney(FREE_STANDARD_SHIPPING_OVER)} to ${freeShippingDestinationsText}. To ${restOfWorld.inSentence}, standard shipping costs ${shippingCostText(restOfWorld.standard)} and express ${shippingCostText(restOfWorld.express)}, depending on the country. Import duties and local taxes may be charged on delivery and are paid by the recipient. Some countries restrict laser devices or training replicas, so please check your local rules before ordering.`,
+        answer: `Yes, we ship worldwide. Standard shipping is free on orders over ${freeShippingOverText} to ${freeShippingDestinationsText}. To ${restOfWorld.inSentence}, standard shipping costs ${shippingCostText(restOfWorld.standard)} and express ${shippingCostText(restOfWorld.express)}, depending on the country. Import duties and local taxes may be charged on delivery and are paid by the recipient. Some countries restrict laser devices or training replicas, so please check your local rules before ordering.`,
       },
       {
         question: 'How can I track my order?',

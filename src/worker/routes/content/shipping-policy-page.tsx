@@ -1,7 +1,17 @@
 import { PolicyPricesNote } from '#worker/components/tax-wording.tsx';
 import { webPageJsonLd } from '#shared/seo/page-jsonld.ts';
-import { FREE_STANDARD_SHIPPING_OVER, POLICIES_LAST_UPDATED, PROCESSING_DAYS, shippingRates } from '#shared/policy/figures.ts';
-import { businessDays, freeShippingDestinationsText, policyMoney, shippingCostText, shipsInText } from '#shared/policy/text.ts';
+import { POLICIES_LAST_UPDATED, PROCESSING_DAYS, shippingRates } from '#shared/policy/figures.ts';
+import { dutiesNote } from '#shared/policy/duties.ts';
+import { dutyEstimates } from '#worker/base/settings.ts';
+import { useRequestInfo } from '#worker/render/request-context.tsx';
+import {
+  businessDays,
+  freeShippingDestinationsText,
+  freeShippingOverFigures,
+  freeShippingOverText,
+  shippingCostText,
+  shipsInText,
+} from '#shared/policy/text.ts';
 import { staticHead } from '#worker/render/head.ts';
 import { PolicyContact, PolicyLayout, PolicySection, ScrollTable, tableClasses as t } from './policy-layout.tsx';
 import { useHref } from '#ui/state/market-context.ts';
@@ -20,9 +30,7 @@ function ShippingTable() {
           <td className={t.td}>{businessDays(rate.standard.days)}</td>
           <td className={t.td}>
             {shippingCostText(rate.standard)}
-            {rate.freeStandardShipping && (
-              <span className="block text-xs text-stone-600">Free over {policyMoney(FREE_STANDARD_SHIPPING_OVER)}</span>
-            )}
+            {rate.freeStandardShipping && <span className="block text-xs text-stone-600">Free over {freeShippingOverText}</span>}
           </td>
           <td className={t.td}>{businessDays(rate.express.days)}</td>
           <td className={t.td}>{shippingCostText(rate.express)}</td>
@@ -34,6 +42,7 @@ function ShippingTable() {
 
 export function Page() {
   const to = useHref();
+  const { settings } = useRequestInfo();
   return (
     <PolicyLayout
       title="Shipping Policy"
@@ -64,17 +73,24 @@ export function Page() {
 
       <PolicySection id="free-shipping" title="Free standard shipping">
         <p>
-          Standard shipping is free on orders over <strong>{policyMoney(FREE_STANDARD_SHIPPING_OVER)}</strong> delivered to{' '}
-          {freeShippingDestinationsText}. Express delivery is always charged at the rates above.
+          Standard shipping is free on orders over <strong>{freeShippingOverText}</strong> delivered to {freeShippingDestinationsText}.
+          Express delivery is always charged at the rates above.
         </p>
       </PolicySection>
 
       <PolicySection id="customs" title="Customs, duties and taxes">
         <p>
-          Orders sent outside the country they ship from may be charged import VAT, customs duty or handling fees by the destination
+          UK orders ship from our Leeds warehouse and EU orders from Vilnius, inside their own customs areas: nothing more is due on
+          delivery. Orders sent outside the area they ship from may be charged import VAT, customs duty or handling fees by the destination
           country. These charges are set by local authorities, are not included in our prices or shipping costs, and are paid by the
-          recipient. Refused parcels are returned to us and refunded minus the original shipping cost and any return charges we are billed.
+          recipient, usually to the carrier before it delivers. Refused parcels are returned to us and refunded minus the original shipping
+          cost and any return charges we are billed.
         </p>
+        <ul className="list-disc pl-6" data-duties-estimates="">
+          {(['US', 'ROW'] as const).map((destination) => (
+            <li key={destination}>{dutiesNote(destination, dutyEstimates(settings))}</li>
+          ))}
+        </ul>
       </PolicySection>
 
       <PolicySection id="tracking" title="Tracking your order">
@@ -112,6 +128,6 @@ export function Page() {
 export const head = staticHead({
   path: '/shipping-policy',
   title: 'Shipping Policy',
-  description: `Delivery times and costs for the UK, EU, US and worldwide, free standard shipping over ${policyMoney(FREE_STANDARD_SHIPPING_OVER)}, order processing, tracking and customs.`,
+  description: `Delivery times and costs for the UK, EU, US and worldwide, free standard delivery over ${freeShippingOverFigures}, order processing, tracking and customs duties.`,
   jsonLd: (page) => webPageJsonLd(page, { dateModified: POLICIES_LAST_UPDATED }),
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { customerServiceLinks, isActive, productLinks, quickLinks, resourceLinks } from '#shared/site/navigation.ts';
 
 describe('navigation', () => {
-  it('has the spec links', () => {
+  it('has the spec links, and Your orders (issue 58)', () => {
     expect(productLinks.map((l) => l.href)).toEqual([
       '/products',
       '/products?category=pistols',
@@ -22,6 +22,7 @@ describe('navigation', () => {
     ]);
     expect(customerServiceLinks.map((l) => l.label)).toEqual([
       'Cart',
+      'Your orders',
       'Shipping Policy',
       'Returns & Refunds',
       'FAQ',

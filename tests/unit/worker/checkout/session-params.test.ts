@@ -17,10 +17,19 @@ function params(region: 'UK' | 'EU' | 'US', lines: Array<{ id: number; quantity:
     hold: { reservation: 'cart-checkout-0123', expiresAt: 1_900_000_000 },
     promotionCode: null,
     tax: false,
+    duties: { US: 'about 10% of the order’s value', ROW: 'set by the country' },
   });
 }
 
 describe('checkoutSessionParams', () => {
+  it('says on the payment page, beside the address, what a US parcel may owe in import duties; nothing for the UK or the EU', () => {
+    expect(params('US', [{ id: 1, quantity: 1 }]).shippingMessage).toMatch(
+      /^Import duties and taxes may be due on delivery to the United States \(our estimate: about 10% of the order’s value\)\./,
+    );
+    expect(params('UK', [{ id: 1, quantity: 1 }]).shippingMessage).toBeNull();
+    expect(params('EU', [{ id: 1, quantity: 1 }]).shippingMessage).toBeNull();
+  });
+
   it('has one line per cart line with the plain name, absolute image and unit amount in minor units', () => {
     const p = params('US', [
       { id: 1, quantity: 2 },
