@@ -9,7 +9,6 @@ import {
   formatPercent,
   freeShippingDestinationsText,
   paymentMethodsText,
-  policyMoney,
   policyPricesBasis,
   policyPricesNote,
   returnWindowText,

@@ -8,7 +8,6 @@ import {
   formatPercent,
   freeShippingDestinationsText,
   paymentMethodsText,
-  policyMoney,
   returnWindowText,
   shippingCostText,
   warrantyText,
