@@ -259,6 +259,17 @@ describe('product list in Chromium', () => {
 });
 
 describe('product detail in Chromium', () => {
+  it("gives the sold-out product's e-mail field the phone's width (at 360×740, at least 160 px)", async () => {
+    const page = await e2e.browser.newPage({ viewport: { width: 360, height: 740 } });
+    // The knife is sold out in the seeded stock.
+    await page.goto(`${e2e.shop.url}/gb/product/11`);
+    const field = page.getByRole('textbox', { name: /Sold out for now/ });
+    const { width } = (await field.boundingBox())!;
+    expect(width).toBeGreaterThanOrEqual(160);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.close();
+  });
+
   it('cycles the gallery with arrows and thumbnails, wrapping at both ends', async () => {
     const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const watch = watchPage(page);

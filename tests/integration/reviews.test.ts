@@ -340,10 +340,15 @@ describe('"helpful" votes', () => {
 
     const vote = await shopper(t).post(`/gb/reviews/${first.id}/helpful`, { order: 'helpful' });
     expect(vote.res.status).toBe(303);
-    expect(vote.res.headers.get('location')).toBe(`/gb/product/10/marking-edge-training-knife#review-${first.id}`);
+    expect(vote.res.headers.get('location')).toBe(`/gb/product/10/marking-edge-training-knife?voted=${first.id}#review-${first.id}`);
+    // Back on the review, its button says the vote was counted (pressed, and a status beside it); the others do not.
+    const back = await shopper(t).get(vote.res.headers.get('location')!.split('#')[0]!);
+    const voted = back.html.slice(back.html.indexOf(`id="review-${first.id}"`));
+    expect(voted.slice(0, voted.indexOf('</li>'))).toMatch(/aria-pressed="true"[^>]*data-voted=""[\s\S]*Thanks: your vote is counted\./);
+    expect(back.html.match(/data-voted=""/g)).toHaveLength(1);
     // The same network again: still one vote.
     expect((await shopper(t).post(`/gb/reviews/${first.id}/helpful`, { order: 'newest' })).res.headers.get('location')).toBe(
-      `/gb/product/10/marking-edge-training-knife?reviews=newest#review-${first.id}`,
+      `/gb/product/10/marking-edge-training-knife?reviews=newest&voted=${first.id}#review-${first.id}`,
     );
     expect((await t.deps.db.select().from(reviews).where(eq(reviews.id, first.id)))[0]!.helpful).toBe(1);
 

@@ -23,6 +23,13 @@ export const reviewsSearch = (order: ReviewOrder) => (order === 'newest' ? '?rev
 /** A product page's address in an order (most helpful is the page itself), at its reviews or one review. */
 export const reviewsHref = (path: string, order: ReviewOrder, anchor = 'buyer-reviews') => `${path}${reviewsSearch(order)}#${anchor}`;
 
+/** Back to a review just voted on: the page says the vote was counted (its own answer: a query the kept page does not read). */
+export const votedHref = (path: string, order: ReviewOrder, reviewId: number) =>
+  `${path}${reviewsSearch(order) || '?'}${reviewsSearch(order) ? '&' : ''}voted=${reviewId}#review-${reviewId}`;
+
+/** The review a shopper just voted on, from the page's query. */
+export const votedOf = (asked: string | undefined): number | null => (asked && /^[0-9]{1,9}$/.test(asked) ? Number(asked) : null);
+
 const text = (max: number, min: number, tooShort: string) =>
   z.string(tooShort).check(z.trim(), z.minLength(min, tooShort), z.maxLength(max, `at most ${max} characters`));
 

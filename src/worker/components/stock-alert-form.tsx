@@ -27,7 +27,8 @@ export function StockAlertForm({ productId, email, problem }: { productId: numbe
           placeholder="you@example.com"
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${id}-problem` : `${id}-note`}
-          className="min-w-0 flex-1 rounded-md border border-stone-400 bg-white px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-red-700"
+          // At least 12rem before the button wraps below it: on a phone the field takes the whole row.
+          className="min-w-0 flex-1 basis-48 rounded-md border border-stone-400 bg-white px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-red-700"
         />
         <button type="submit" className="btn btn-secondary">
           E-mail me when it&apos;s back

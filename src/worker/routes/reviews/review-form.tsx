@@ -55,8 +55,19 @@ export function ReviewForm({
       <fieldset className="flex flex-wrap gap-4">
         <legend className="mb-1 font-semibold">Your rating</legend>
         {[5, 4, 3, 2, 1].map((n) => (
-          <label key={n} className="flex items-center gap-1">
-            <input type="radio" name="stars" value={n} required defaultChecked={typed.stars === String(n)} />
+          // The whole label is the target (44 px high), the radio itself 24 px (WCAG 2.2 target size).
+          <label
+            key={n}
+            className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-stone-300 px-3 has-[:checked]:border-red-700 has-[:checked]:bg-red-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-red-700"
+          >
+            <input
+              type="radio"
+              name="stars"
+              value={n}
+              required
+              defaultChecked={typed.stars === String(n)}
+              className="size-6 accent-red-700"
+            />
             <span>{`${n} ${n === 1 ? 'star' : 'stars'}`}</span>
           </label>
         ))}

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { shortPage } from '#worker/frame/pages/short-page.tsx';
-import { readReview, reviewOrderOf, reviewsHref } from '#shared/reviews/review-rules.ts';
+import { readReview, reviewOrderOf, votedHref } from '#shared/reviews/review-rules.ts';
 import { ReviewForm } from './review-form.tsx';
 import { Refusal, refusalStatus } from '#worker/base/refusal.ts';
 import { readFields } from '#worker/http/read-fields.ts';
@@ -110,7 +110,7 @@ export const reviewRoutes = new Hono<AppEnv>()
       const { productId } = await voteHelpful(deps, id, voter);
       const product = (await readShelf(pageReads(c), [productId]))?.byId(productId);
       const path = product ? productPath(product) : `/product/${productId}`;
-      return c.redirect(c.get('href')(reviewsHref(path, reviewOrderOf(fields.order), `review-${id}`)), 303);
+      return c.redirect(c.get('href')(votedHref(path, reviewOrderOf(fields.order), id)), 303);
     } catch (err) {
       if (!(err instanceof Refusal)) throw err;
       return shortPage(c, 404, 'There is no such review', <p>It may have been taken down.</p>);

@@ -27,7 +27,7 @@ function OrderLinks({ path, order }: { path: string; order: ReviewOrder }) {
  * Reviews by people who bought the product, approved by the shop: the count and average, then the
  * most helpful or the newest, each with a "Helpful" button (a plain form). Server-rendered, no script.
  */
-export function BuyerReviews({ reviews, path }: { reviews: ProductReviews; path: string }) {
+export function BuyerReviews({ reviews, path, voted }: { reviews: ProductReviews; path: string; voted: number | null }) {
   const to = useHref();
   const day = useMarketDate();
   const summary = reviewSummary(reviews.count, reviews.total);
@@ -65,11 +65,17 @@ export function BuyerReviews({ reviews, path }: { reviews: ProductReviews; path:
             {r.reply && <p className="mt-2 border-l-2 border-stone-300 pl-3 text-sm text-stone-700">{`Our reply: ${r.reply}`}</p>}
             <form method="post" action={to(`/reviews/${r.id}/helpful`)} className="mt-3 flex flex-wrap items-center gap-3 text-sm">
               <input type="hidden" name="order" value={reviews.order} />
-              <button type="submit" className="btn btn-secondary min-h-11 px-3 py-1">
-                Helpful<span className="sr-only">{`: ${r.title}`}</span>
-              </button>
-              <span className="text-stone-700" data-helpful={r.helpful}>
-                {helpfulText(r.helpful)}
+              {voted === r.id ? (
+                <button type="submit" disabled aria-pressed="true" className="btn min-h-11 bg-stone-900 px-3 py-1 text-white" data-voted="">
+                  ✓ Helpful<span className="sr-only">{`: ${r.title}`}</span>
+                </button>
+              ) : (
+                <button type="submit" className="btn btn-secondary min-h-11 px-3 py-1">
+                  Helpful<span className="sr-only">{`: ${r.title}`}</span>
+                </button>
+              )}
+              <span className="text-stone-700" data-helpful={r.helpful} role={voted === r.id ? 'status' : undefined}>
+                {voted === r.id ? `Thanks: your vote is counted. ${helpfulText(r.helpful)}` : helpfulText(r.helpful)}
               </span>
             </form>
           </li>

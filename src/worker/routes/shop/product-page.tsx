@@ -37,7 +37,7 @@ import { renderProductError } from './product-not-found.tsx';
 import { ProductSpecs } from './product-specs.tsx';
 import { ReviewsSection } from './reviews-section.tsx';
 import { BuyerReviews } from './buyer-reviews.tsx';
-import { reviewOrderOf, reviewsSearch } from '#shared/reviews/review-rules.ts';
+import { reviewOrderOf, reviewsSearch, votedOf } from '#shared/reviews/review-rules.ts';
 import { readApprovedReviews, readReviewSummary, type ProductReviews, type ReviewSummary } from '#worker/reviews/review-store.ts';
 import { reviewsJsonLd } from '#shared/reviews/review-jsonld.ts';
 import { TrustSection } from './trust-section.tsx';
@@ -59,6 +59,8 @@ export interface ProductData {
   /** Approved reviews by buyers in the order asked, and the count and star total of all. */
   reviews: ProductReviews;
   reviewSummary: ReviewSummary;
+  /** The review the shopper just voted on (?voted=): its button says so. */
+  voted: number | null;
 }
 
 /**
@@ -88,6 +90,7 @@ export async function load(c: Context<AppEnv>): Promise<ProductData | Response> 
     taxOn: c.get('deps').settings.STRIPE_TAX === 'on',
     reviews,
     reviewSummary,
+    voted: votedOf(c.req.query('voted')),
   };
 }
 
@@ -149,7 +152,7 @@ function Guides({ product }: { product: Product }) {
 }
 
 /** The product detail page (/product/{id}/{slug}): gallery, price, stock, Buy Now, features, specs, guides, reviews. */
-export function Page({ product, unitsLeft, region, campaign, taxOn, reviews, reviewSummary }: ProductData) {
+export function Page({ product, unitsLeft, region, campaign, taxOn, reviews, reviewSummary, voted }: ProductData) {
   const { price, prices, full_price, full_prices } = product;
   return (
     <>
@@ -218,7 +221,7 @@ export function Page({ product, unitsLeft, region, campaign, taxOn, reviews, rev
           <Guides product={product} />
         </div>
       </div>
-      <BuyerReviews reviews={reviews} path={productPath(product)} />
+      <BuyerReviews reviews={reviews} path={productPath(product)} voted={voted} />
       <ReviewsSection summary={reviewSummary} />
       <TrustSection />
     </>
