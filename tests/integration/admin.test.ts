@@ -712,6 +712,14 @@ describe('signed in', () => {
     const page = await b.get('/admin');
     const text = textOf(page.html);
     expect(text).toMatch(/Orders to ship \(\d+\)/);
+    // The buyer by name beside the address; a low-stock product's link opens the stock form on it.
+    const [toShip] = await t.deps.db.select().from(orders).where(eq(orders.number, number));
+    expect(toShip!.name).toBe('Sam Shopper');
+    expect(section(page.html, 'to-ship')).toContain(`Sam Shopper &lt;${toShip!.email}&gt;`);
+    const low = /href="\/admin\/stock\?product=(\d+)#move"/.exec(page.html);
+    expect(low).not.toBeNull();
+    const stock = await b.get(`/admin/stock?product=${low![1]}`);
+    expect(stock.html).toMatch(new RegExp(`<option value="${low![1]}" selected=""`));
     expect(textOf(section(page.html, 'sales'))).toContain(`GB (GBP) ${sum(today)} ${sum(week)}`);
     expect(text).toContain(`Sales today: ${sum(today)}.`);
   });

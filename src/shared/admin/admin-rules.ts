@@ -101,3 +101,7 @@ export function readOrderQuery(params: URLSearchParams): OrderQuery {
 
 /** The cursor of a page's last order, for the next page's link. */
 export const orderCursor = (order: { createdAt: string; id: number }) => `${order.createdAt}~${order.id}`;
+
+/** A buyer as the back office's lists name them: 'Jane Doe <jane@example.com>', or whichever of the two the order has. */
+export const buyerText = (order: { name?: string | null; email: string | null }): string =>
+  order.name && order.email ? `${order.name} <${order.email}>` : (order.name ?? order.email ?? '-');

@@ -15,7 +15,14 @@ const toShip = () =>
 /** Orders to ship, oldest first (the next to pack), at most `limit`. */
 function oldestToShip(db: Db, limit: number) {
   return db
-    .select({ number: orders.number, createdAt: orders.createdAt, total: orders.total, currency: orders.currency, email: orders.email })
+    .select({
+      number: orders.number,
+      createdAt: orders.createdAt,
+      total: orders.total,
+      currency: orders.currency,
+      email: orders.email,
+      name: orders.name,
+    })
     .from(orders)
     .where(toShip())
     .orderBy(asc(orders.createdAt))
@@ -101,6 +108,7 @@ export async function orderPage(db: Db, query: OrderQuery) {
       status: orders.status,
       fulfilment: orders.fulfilment,
       email: orders.email,
+      name: orders.name,
       total: orders.total,
       currency: orders.currency,
       region: orders.region,

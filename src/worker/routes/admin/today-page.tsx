@@ -1,4 +1,5 @@
 import { formatMinor } from '#shared/money.ts';
+import { buyerText } from '#shared/admin/admin-rules.ts';
 import { marketOfRegion } from '#shared/market/market.ts';
 import { isRegion } from '#shared/region/region.ts';
 import type { OrderStepDetail } from '#worker/db/schema.ts';
@@ -67,13 +68,13 @@ export function TodayPage({ toShip, disputes, mail, lowStock, sales, oversold, r
         {toShip.rows.length === 0 ? (
           <p>Nothing to ship.</p>
         ) : (
-          <Table caption="Paid orders not yet shipped, oldest first" head={['Order', 'Placed', 'Total', 'E-mail']}>
+          <Table caption="Paid orders not yet shipped, oldest first" head={['Order', 'Placed', 'Total', 'Buyer']}>
             {toShip.rows.map((o) => (
               <tr key={o.number}>
                 <td className={cell}>{orderLink(o.number)}</td>
                 <td className={cell}>{when(o.createdAt)}</td>
                 <td className={cell}>{formatMinor(o.total, o.currency)}</td>
-                <td className={cell}>{o.email ?? '-'}</td>
+                <td className={cell}>{buyerText(o)}</td>
               </tr>
             ))}
           </Table>
@@ -167,7 +168,7 @@ export function TodayPage({ toShip, disputes, mail, lowStock, sales, oversold, r
             {lowStock.map((p) => (
               <tr key={p.id}>
                 <td className={cell}>
-                  <a href="/admin/stock" className="underline">{`${p.id} ${p.name}`}</a>
+                  <a href={`/admin/stock?product=${p.id}#move`} className="underline">{`${p.id} ${p.name}`}</a>
                 </td>
                 <td className={cell}>{p.available}</td>
                 <td className={cell}>{p.level}</td>

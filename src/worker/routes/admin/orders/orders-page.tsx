@@ -1,4 +1,5 @@
 import { orderCursor, SEARCH_MIN, type OrderQuery } from '#shared/admin/admin-rules.ts';
+import { buyerText } from '#shared/admin/admin-rules.ts';
 import { formatMinor } from '#shared/money.ts';
 import { FULFILMENT_STATUSES, PAYMENT_STATUSES } from '#shared/orders/order-status.ts';
 import type { orderPage } from '#worker/order-reads/order-lists.ts';
@@ -59,7 +60,7 @@ export function OrdersPage({ query, page }: { query: OrderQuery; page: Awaited<R
                 : 'No orders match.'}
           </p>
         ) : (
-          <Table caption="Orders, newest first" head={['Order', 'Placed', 'Payment', 'Fulfilment', 'Total', 'E-mail']}>
+          <Table caption="Orders, newest first" head={['Order', 'Placed', 'Payment', 'Fulfilment', 'Total', 'Buyer']}>
             {page.rows.map((o) => (
               <tr key={o.number} data-admin-order={o.number}>
                 <td className={cell}>
@@ -71,7 +72,7 @@ export function OrdersPage({ query, page }: { query: OrderQuery; page: Awaited<R
                 <td className={cell}>{words(o.status)}</td>
                 <td className={cell}>{words(o.fulfilment)}</td>
                 <td className={cell}>{formatMinor(o.total, o.currency)}</td>
-                <td className={cell}>{o.email ?? '-'}</td>
+                <td className={cell}>{buyerText(o)}</td>
               </tr>
             ))}
           </Table>

@@ -54,13 +54,13 @@ export function PackingSlipPage({ order }: { order: StoredOrder }) {
         <caption className="sr-only">What goes in the parcel</caption>
         <thead>
           <tr className="border-b-2 border-stone-900">
-            <th scope="col" className="py-1 pr-2">
+            <th scope="col" className="py-1 pr-2 whitespace-nowrap">
               Item
             </th>
-            <th scope="col" className="py-1 pr-2 text-right">
+            <th scope="col" className="py-1 pr-2 text-right whitespace-nowrap">
               Quantity
             </th>
-            <th scope="col" className="py-1 text-center">
+            <th scope="col" className="py-1 text-center whitespace-nowrap">
               Packed
             </th>
           </tr>

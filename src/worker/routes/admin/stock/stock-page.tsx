@@ -10,8 +10,8 @@ export interface StockPageData {
 }
 
 /** /admin/stock: every product's counts and label, a form to receive or set stock with a note, and the latest moves. */
-export function StockPage({ rows, moves, problem }: StockPageData) {
-  const typed = problem?.fields ?? {};
+export function StockPage({ rows, moves, problem, chosen }: StockPageData & { chosen?: number }) {
+  const typed = problem?.fields ?? (chosen ? { product_id: String(chosen) } : {});
   return (
     <>
       <Section title="Receive or count stock" id="move">

@@ -29,7 +29,9 @@ function stockChange(fields: Record<string, string>) {
 export const stockRoutes = new Hono<AdminEnv>()
   .get('/admin/stock', async (c) => {
     const [rows, moves] = await Promise.all([stockNow(c), recentMoves(c.get('deps').db)]);
-    return adminPage(c, 'Stock', <StockPage rows={rows} moves={moves} />);
+    // ?product=ID (Today's low-stock links): the form opens on that product.
+    const asked = rows.find((r) => String(r.id) === c.req.query('product'));
+    return adminPage(c, 'Stock', <StockPage rows={rows} moves={moves} chosen={asked?.id} />);
   })
   .post('/admin/stock', async (c) => {
     const fields = await readFields(c);
