@@ -14,6 +14,7 @@ export const DOMAIN_IMPORTS = {
   checkout: ['base', 'db', 'limits', 'payments', 'products', 'stock'],
   contact: ['base', 'db', 'limits', 'mail'],
   fulfilment: ['base', 'db', 'mail', 'orders', 'payments', 'stock', 'stock-alerts'],
+  invoices: ['db'],
   limits: ['base', 'db'],
   mail: ['base', 'db'],
   'opt-outs': ['base', 'db', 'limits', 'orders', 'recovery'],

@@ -373,7 +373,15 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
       consent: s.fields['consent_collection[promotions]'] ? { promotions: s.consent ?? null, terms_of_service: null } : null,
       customer_details:
         s.status === 'complete'
-          ? { email: s.fields.customer_email ?? 'shopper@example.com', name: 'Sam Shopper' }
+          ? {
+              email: s.fields.customer_email ?? 'shopper@example.com',
+              name: 'Sam Shopper',
+              // Asked for in full when the session says billing_address_collection=required.
+              address:
+                s.fields.billing_address_collection === 'required'
+                  ? { line1: '9 Ledger Lane', line2: 'Flat 2', city: 'York', postal_code: 'YO1 7HH', state: null, country: 'GB' }
+                  : { line1: null, line2: null, city: null, postal_code: 'LS1 1AA', state: null, country: 'GB' },
+            }
           : s.typedEmail
             ? { email: s.typedEmail, name: null }
             : null,

@@ -3,6 +3,8 @@
  * the contact and FAQ pages, policy pages and structured data. The operator edits them here.
  */
 export const shopInfo = {
+  /** The company that sells, as invoices name it. */
+  legalName: 'StrikePoint Training Ltd',
   phone: '+44 20 3808 4417',
   email: 'support@strikepoint-training.com',
   replyPromise: 'Reply within 24 hours',

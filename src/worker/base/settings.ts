@@ -93,6 +93,19 @@ function settingsSchema(runtime: Runtime) {
      * The owner's estimate of the import duties and taxes a parcel may owe on delivery to the US and to
      * the rest of the world, in words (carts to them, their Stripe page and the shipping policy say it).
      */
+    /** The seller's VAT numbers (the UK entity's in Leeds, the EU one's in Vilnius): invoices print the one of their market when set. */
+    VAT_NUMBER_GB: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Z0-9 ]{4,20}$/),
+    ),
+    VAT_NUMBER_LT: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Z0-9 ]{4,20}$/),
+    ),
     DUTIES_ESTIMATE_US: z.string().trim().min(1).max(200).default('about 10% of the order’s value'),
     DUTIES_ESTIMATE_ROW: z.string().trim().min(1).max(200).default('set by the country of delivery, often 5–25% of the order’s value'),
     /** How long a cart's Checkout Session holds its units (Stripe's minimum is 30 minutes). */

@@ -170,6 +170,8 @@ export const orders = sqliteTable(
     name: text('name'),
     /** The shipping address as Stripe collected it (JSON). */
     shippingAddress: text('shipping_address', { mode: 'json' }).$type<Record<string, string | null>>(),
+    /** The billing address the buyer gave Stripe (JSON; the invoice names it), or null for an order from before it was kept. */
+    billingAddress: text('billing_address', { mode: 'json' }).$type<Record<string, string | null>>(),
     shippingOption: text('shipping_option'),
     currency: text('currency').notNull().$type<Currency>(),
     subtotal: integer('subtotal').notNull(),
@@ -384,6 +386,19 @@ export const reviewStats = sqliteTable('review_stats', {
   productId: integer('product_id').primaryKey(),
   count: integer('count').notNull().default(0),
   stars: integer('stars').notNull().default(0),
+});
+
+/**
+ * Invoices, numbered in the order they are issued (the number is the row's, never reused): one per
+ * paid order, issued the first time it is asked for (routes/orders/invoice-page.tsx).
+ */
+export const invoices = sqliteTable('invoices', {
+  number: integer('number').primaryKey({ autoIncrement: true }),
+  orderId: integer('order_id')
+    .notNull()
+    .unique()
+    .references(() => orders.id),
+  issuedAt: text('issued_at').notNull().default(now),
 });
 
 /** A "helpful" vote on a review: one per review and network (an HMAC key, never the address). */

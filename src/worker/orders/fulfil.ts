@@ -46,6 +46,7 @@ export async function fulfil(db: Db, session: SessionRecord, status: PaymentStat
       email: session.email,
       name: session.name,
       shippingAddress: session.shippingAddress,
+      billingAddress: session.billingAddress,
       shippingOption: session.shippingOption,
       currency: session.currency,
       subtotal: session.subtotal,

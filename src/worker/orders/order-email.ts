@@ -2,7 +2,7 @@ import { confirmationGreeting } from '#worker/mail/greeting.ts';
 import { formatMinor } from '#shared/money.ts';
 import { shopTime } from '#shared/policy/shop-time.ts';
 import { addressLines } from './order-address.ts';
-import { adminOrderPath, orderPagePath } from './order-number.ts';
+import { adminOrderPath, invoicePath, orderPagePath } from './order-number.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { site } from '#shared/site/brand.ts';
 import { marketHref, marketOfStored } from '#shared/market/market.ts';
@@ -52,7 +52,8 @@ export function orderConfirmationEmail(order: StoredOrder, settings: MailSetting
       ...(address.length > 0 ? ['', 'Shipping to:', ...[order.name, ...address].filter(Boolean).map((l) => `  ${l}`)] : []),
       '',
       `Your order page: ${pageUrl(order, settings)}`,
-      ...(order.invoiceUrl ? [`Your invoice: ${order.invoiceUrl}`] : []),
+      // Stripe's own invoice where it made one (Stripe Tax on); the shop's otherwise, once paid.
+      ...(pending ? [] : [`Your invoice: ${order.invoiceUrl ?? new URL(invoicePath(order.number, order.token), settings.SITE_URL).href}`]),
       `Returns, and all your orders with this address: ${new URL(marketHref(marketOfStored(order.region), '/orders'), settings.SITE_URL).href}`,
       ...(extra.length > 0 ? ['', ...extra] : []),
       '',

@@ -45,3 +45,8 @@ export const adminOrderPath = (number: string) => `/admin/orders/${number}`;
 export function orderPagePath(number: string, token: string): string {
   return `/orders/${number}?token=${encodeURIComponent(token)}`;
 }
+
+/** The order's invoice, the secret included (routes/orders/invoice-page.tsx). */
+export function invoicePath(number: string, token: string): string {
+  return `/orders/${number}/invoice?token=${encodeURIComponent(token)}`;
+}

@@ -95,6 +95,8 @@ export interface SessionRecord {
   email: string | null;
   name: string | null;
   shippingAddress: Record<string, string | null> | null;
+  /** The billing address the buyer gave (the invoice names it). */
+  billingAddress: Record<string, string | null> | null;
   shippingOption: string | null;
   lines: Array<{ productId: number | null; name: string; quantity: number; unitAmount: number }>;
   subtotal: number;

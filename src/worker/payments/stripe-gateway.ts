@@ -49,6 +49,8 @@ function sessionCreateParams(p: CheckoutSessionParams): Stripe.Checkout.SessionC
     ...(p.promotionCode ? { discounts: [{ promotion_code: p.promotionCode }] } : { allow_promotion_codes: true }),
     // A checkout left behind: Stripe asks for consent to promotional mail and keeps a recovery link.
     consent_collection: { promotions: 'auto' },
+    // The whole billing address, which the invoice names (Checkout asks only for what the card needs otherwise).
+    billing_address_collection: 'required',
     after_expiration: { recovery: { enabled: true } },
     ...(p.shippingMessage && { custom_text: { shipping_address: { message: p.shippingMessage } } }),
     ...(p.tax && {
@@ -355,6 +357,7 @@ export function stripeGateway(secretKey: string, apiUrl: string): CheckoutGatewa
         email: session.customer_details?.email ?? null,
         name: shipping?.name ?? session.customer_details?.name ?? null,
         shippingAddress: shipping?.address ? { ...shipping.address } : null,
+        billingAddress: session.customer_details?.address ? { ...session.customer_details.address } : null,
         shippingOption: rate && typeof rate !== 'string' ? (rate.display_name ?? null) : null,
         lines: lines.map((item) => ({
           productId: productIdOf(item.price?.product),

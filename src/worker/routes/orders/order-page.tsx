@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { INVOICED_STATUSES } from '#shared/orders/invoice.ts';
 import { pageReads } from '#worker/render/page-reads.ts';
 import { orderTokenCookie, writeCookie } from '#worker/http/cookies.ts';
 import { visitorOrder } from './visitor-order.ts';
@@ -48,6 +49,8 @@ export interface OrderPageData extends OrderAmounts {
   timeline: ShopperStep[];
   /** Stripe's hosted invoice, where it made one. */
   invoiceUrl: string | null;
+  /** The shop's own invoice, beside this page (its key's cookie reaches it), once paid; null before. */
+  invoiceHref: string | null;
   /** What may be sent back now, and the requests so far. */
   returns: { window: ReturnWindow; requests: Array<{ number: string; state: ReturnState; answer: string | null; items: string }> };
 }
@@ -162,6 +165,7 @@ export async function load(c: Context<AppEnv>): Promise<OrderPageData | Response
     address: shortenedAddressLines(order.shippingAddress),
     timeline: steps.filter(shownToShopper),
     invoiceUrl: order.invoiceUrl,
+    invoiceHref: (INVOICED_STATUSES as readonly string[]).includes(order.status) ? `${c.req.path}/invoice` : null,
     returns: {
       window,
       requests: requests.map((r) => ({
@@ -233,15 +237,23 @@ export function Page(order: OrderPageData) {
       </p>
       <OrderLines order={order} />
       <p className="mt-4 text-stone-700">
-        {order.invoiceUrl && (
+        {order.invoiceUrl ? (
           <>
             <a href={order.invoiceUrl} className="font-semibold text-red-800 underline" rel="noopener noreferrer">
               Your invoice
             </a>
-            {' (on Stripe, to view or download). '}
+            {' (on Stripe, to view or download).'}
           </>
+        ) : (
+          order.invoiceHref && (
+            <>
+              <a href={order.invoiceHref} className="font-semibold text-red-800 underline" data-invoice-link="">
+                Your invoice
+              </a>
+              {': the seller, your addresses, the lines, tax and payment, to print or save as a PDF.'}
+            </>
+          )
         )}
-        <span className="print:hidden">To keep a receipt, print this page.</span>
       </p>
       {order.timeline.length > 0 && (
         <section aria-labelledby="timeline-heading" className="mt-8">

@@ -6,6 +6,7 @@ import { cartRoutes } from '#worker/routes/cart/cart-routes.ts';
 import { checkoutRoutes } from './checkout-routes.ts';
 import * as home from './home-page.tsx';
 import * as order from '#worker/routes/orders/order-page.tsx';
+import * as invoice from '#worker/routes/orders/invoice-page.tsx';
 import * as product from './product-page.tsx';
 import * as productList from './products-page.tsx';
 import * as thankYou from '#worker/routes/orders/thank-you-page.tsx';
@@ -22,6 +23,7 @@ export const shopRoutes = new Hono<AppEnv>()
   .route('/', yourOrdersRoutes)
   .route('/', returnRoutes)
   .get('/orders/:number', servePage(order))
+  .get('/orders/:number/invoice', servePage(invoice))
   .get('/cart', servePage(cart))
   .route('/', cartRoutes)
   .route('/', checkoutRoutes);

@@ -1,0 +1,105 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { orders } from '#worker/db/schema.ts';
+import { deliver } from '../support/paid-orders';
+import { startPaymentsApp, type PaymentsApp } from '../support/payments-app';
+import { shopper } from '../support/shopper';
+import { keptLog, type TestApp } from '../support/test-app';
+import { mainOf, textOf } from '../support/html';
+
+/**
+ * The shop's own invoice for a paid order (issue 58), over HTTP: linked from the order page and the
+ * confirmation mail, naming the seller of the order's market with its address and VAT number, the
+ * buyer's billing and delivery addresses in full, the lines, delivery, tax and payment, numbered in
+ * sequence once and for good; nothing for a visitor without the order's key or an unpaid order.
+ */
+const SECRET = 'whsec_test_invoices';
+let running: PaymentsApp;
+let t: TestApp;
+const { log } = keptLog();
+
+beforeAll(async () => {
+  running = await startPaymentsApp(SECRET, log, { VAT_NUMBER_GB: 'GB 123 4567 89' });
+  t = running.app;
+});
+afterAll(() => running.close());
+
+type Mail = { To: string; Subject: string; TextBody: string };
+
+/** A UK shopper pays for product `id` through the cart (the session asks for the whole billing address). */
+async function buys(email: string, id = '1', unpaid = false) {
+  const s = shopper(t, { 'CF-IPCountry': 'GB' });
+  await s.post('/gb/cart/add', { product_id: id });
+  const { body } = await s.post('/gb/cart/checkout', {}, { Accept: 'application/json' });
+  const session = /cs_test_\d+/.exec(body)![0];
+  const fields = running.stripe.received.at(-1)!.fields;
+  expect(fields.billing_address_collection).toBe('required');
+  fields.customer_email = email;
+  running.stripe.complete(session, unpaid ? 'unpaid' : 'paid');
+  expect((await deliver(running, running.stripe.signedEvent('checkout.session.completed', session, SECRET))).status).toBe(200);
+  const [order] = await t.deps.db.select().from(orders).where(eq(orders.sessionId, session));
+  return order!;
+}
+
+describe('invoices', () => {
+  it('the order page and the confirmation link an invoice naming the seller, its VAT number and the buyer’s full addresses, numbered once in sequence', async () => {
+    const order = await buys('invoiced@example.com');
+    const page = await fetch(`${t.url}/orders/${order.number}?token=${order.token}`, { redirect: 'manual' });
+    const link = /<a href="([^"]+)"[^>]*data-invoice-link=""/.exec(await page.text())?.[1];
+    expect(link).toBe(`/orders/${order.number}/invoice`);
+    // The order page's key (its cookie, for its path) opens the invoice beside it.
+    const cookie = page.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const invoice = await fetch(`${t.url}${link}`, { headers: { Cookie: cookie } });
+    expect(invoice.status).toBe(200);
+    expect(invoice.headers.get('cache-control')).toBe('no-store');
+    const text = textOf(mainOf(await invoice.text()));
+    const number = /Invoice (SP-INV-\d{6})/.exec(text)![1]!;
+    for (const words of [
+      'StrikePoint Training Ltd',
+      'Unit 4, Riverside Business Park',
+      'Leeds LS10 1AB',
+      'VAT number GB 123 4567 89',
+      `Order ${order.number}`,
+      // Billed to: the whole billing address Stripe collected; delivered to: the whole shipping address.
+      'Billed to Sam Shopper 9 Ledger Lane Flat 2 York YO1 7HH United Kingdom invoiced@example.com',
+      'Delivered to Sam Shopper 1 Range Road Leeds LS1 1AA United Kingdom',
+      'G-Series Laser Training Pistol 1 £149.99 £149.99',
+      'Total £',
+      'Paid in GBP online through Stripe',
+    ])
+      expect(text).toContain(words);
+    // Opened again: the same number. The next order's invoice: the next number.
+    const again = textOf(await (await fetch(`${t.url}${link}`, { headers: { Cookie: cookie } })).text());
+    expect(again).toContain(`Invoice ${number}`);
+    const next = await buys('next@example.com', '2');
+    const nextText = textOf(await (await fetch(`${t.url}/orders/${next.number}/invoice?token=${next.token}`)).text());
+    expect(nextText).toContain(`Invoice SP-INV-${String(Number(number.slice(7)) + 1).padStart(6, '0')}`);
+    // The confirmation mail links it.
+    const mail = await vi.waitFor(() => {
+      const found = running.postmark.accepted.map((m) => m.body as Mail).find((m) => m.Subject === `Order confirmed: ${order.number}`);
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(mail.TextBody).toContain(`Your invoice: ${t.deps.settings.SITE_URL}/orders/${order.number}/invoice?token=${order.token}`);
+  });
+
+  it('gives nothing without the order’s key, for an unknown number, or for an order not yet paid', async () => {
+    const order = await buys('keyless@example.com');
+    for (const path of [
+      `/orders/${order.number}/invoice`,
+      `/orders/${order.number}/invoice?token=wrong`,
+      '/orders/SP-0000-0000/invoice?token=x',
+    ]) {
+      const res = await fetch(`${t.url}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(await res.text(), path).not.toContain('SP-INV-');
+    }
+    const pending = await buys('pending@example.com', '3', true);
+    const res = await fetch(`${t.url}/orders/${pending.number}/invoice?token=${pending.token}`);
+    expect(res.status).toBe(404);
+    expect(textOf(await res.text())).toContain('once the order is paid');
+  });
+});
