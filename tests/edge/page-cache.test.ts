@@ -57,7 +57,7 @@ describe('Workers Cache in front of the Worker', () => {
     const kept = ((await (await worker.get('/__kept')).json()) as Array<{ key: string; headers: Record<string, string> }>).find(
       (k) => k.key === '/gb/product/4 {"key":"market"}',
     )!;
-    expect(kept.headers['cache-tag']).toBe('product:4');
+    expect(kept.headers['cache-tag']).toBe('product:4,reviews');
     expect(kept.headers['cloudflare-cdn-cache-control']).toMatch(/^max-age=\d+, stale-while-revalidate=\d+, stale-if-error=\d+$/);
     expect(kept.headers['vary']).toBe('x-kept-page');
     expect(kept.headers['set-cookie']).toBeUndefined();
