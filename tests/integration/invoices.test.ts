@@ -68,7 +68,7 @@ describe('invoices', () => {
       'Delivered to Sam Shopper 1 Range Road Leeds LS1 1AA United Kingdom',
       'G-Series Laser Training Pistol 1 £149.99 £149.99',
       'Total £',
-      'Paid in GBP online through Stripe',
+      'Paid in GBP with Visa ending 4242 online through Stripe',
     ])
       expect(text).toContain(words);
     // Opened again: the same number. The next order's invoice: the next number.

@@ -368,7 +368,19 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
       status: s.status,
       payment_status: s.paymentStatus ?? (s.status === 'complete' ? 'paid' : 'unpaid'),
       payment_link: s.paymentLink ?? null,
-      payment_intent: s.paymentIntent ?? null,
+      // Expanded with its charge (payment_intent.latest_charge): how it was paid, a test card.
+      payment_intent:
+        s.paymentIntent && expandMore.includes('payment_intent.latest_charge')
+          ? {
+              id: s.paymentIntent,
+              object: 'payment_intent',
+              latest_charge: {
+                id: s.paymentIntent.replace('pi_', 'ch_'),
+                object: 'charge',
+                payment_method_details: { type: 'card', card: { brand: 'visa', last4: '4242', wallet: null } },
+              },
+            }
+          : (s.paymentIntent ?? null),
       invoice: s.invoice ? (expandMore.includes('invoice') ? s.invoice : s.invoice.id) : null,
       consent: s.fields['consent_collection[promotions]'] ? { promotions: s.consent ?? null, terms_of_service: null } : null,
       customer_details:

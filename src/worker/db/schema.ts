@@ -200,6 +200,8 @@ export const orders = sqliteTable(
     paymentIntent: text('payment_intent'),
     /** Stripe's hosted page of the invoice it made for the payment (invoice_creation, with Stripe Tax), or null. */
     invoiceUrl: text('invoice_url'),
+    /** How it was paid, in words ('Visa ending 4242'), as the invoice names it; null until known. */
+    paymentMethod: text('payment_method'),
     /** How much of `total` has been given back (Stripe's amount_refunded for the charge), minor units. */
     refunded: integer('refunded').notNull().default(0),
     ...mailColumns(),

@@ -63,6 +63,7 @@ export async function fulfil(db: Db, session: SessionRecord, status: PaymentStat
       token,
       buyerHash: buyer ?? null,
       paymentIntent: session.paymentIntent,
+      paymentMethod: session.paymentMethod,
       invoiceUrl: session.invoiceUrl,
       // A new order owes its pair of e-mails, held by this caller until it has sent them. An order
       // first heard of as failed owes none (no sale to confirm or pack).
@@ -114,6 +115,13 @@ export async function fulfil(db: Db, session: SessionRecord, status: PaymentStat
       .update(orders)
       .set({ paymentIntent: session.paymentIntent })
       .where(and(eq(orders.sessionId, session.id), isNull(orders.paymentIntent)));
+  }
+  // A delayed payment's method is known once it is charged: the order learns it then.
+  if (session.paymentMethod) {
+    await db
+      .update(orders)
+      .set({ paymentMethod: session.paymentMethod })
+      .where(and(eq(orders.sessionId, session.id), isNull(orders.paymentMethod)));
   }
   // A delayed payment's invoice is made once it settles: the order learns it then.
   if (session.invoiceUrl) {

@@ -112,6 +112,8 @@ export interface SessionRecord {
   paymentIntent: string | null;
   /** Stripe's hosted invoice page, where the session made one (invoice_creation); null otherwise or until it is ready. */
   invoiceUrl: string | null;
+  /** How it was paid, in words ('Visa ending 4242'), once it is; null before. */
+  paymentMethod: string | null;
   /** The shopper agreed at Stripe to promotional mail (consent_collection): a checkout left behind may be reminded once. */
   promotionsConsent: boolean;
 }

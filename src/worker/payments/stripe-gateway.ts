@@ -1,4 +1,5 @@
 import { Stripe } from 'stripe';
+import { paymentMethodText, type ChargeMethod } from '#shared/orders/payment-method.ts';
 import { nowSeconds } from '#worker/base/clock.ts';
 import { taxBehavior } from '#shared/offers/tax.ts';
 import type { Currency } from '#shared/region/region.ts';
@@ -37,6 +38,13 @@ function stripeClient(secretKey: string, apiUrl: string): Stripe {
     maxNetworkRetries: 0,
     telemetry: false,
   });
+}
+
+/** How the session was paid (its payment intent's charge, expanded), in words; null before it is. */
+function paymentMethodOf(session: Stripe.Checkout.Session): string | null {
+  const intent = session.payment_intent;
+  const charge = intent && typeof intent === 'object' ? intent.latest_charge : null;
+  return charge && typeof charge === 'object' ? paymentMethodText(charge.payment_method_details as ChargeMethod | null) : null;
 }
 
 function sessionCreateParams(p: CheckoutSessionParams): Stripe.Checkout.SessionCreateParams {
@@ -334,7 +342,13 @@ export function stripeGateway(secretKey: string, apiUrl: string): CheckoutGatewa
         // first 10: they are paged through instead, 100 at a time.
         [session, lines] = await Promise.all([
           stripe.checkout.sessions.retrieve(id, {
-            expand: ['shipping_cost.shipping_rate', 'total_details.breakdown', 'discounts.promotion_code', 'invoice'],
+            expand: [
+              'shipping_cost.shipping_rate',
+              'total_details.breakdown',
+              'discounts.promotion_code',
+              'invoice',
+              'payment_intent.latest_charge',
+            ],
           }),
           stripe.checkout.sessions.listLineItems(id, { limit: 100, expand: ['data.price.product'] }).autoPagingToArray({ limit: 10_000 }),
         ]);
@@ -373,6 +387,7 @@ export function stripeGateway(secretKey: string, apiUrl: string): CheckoutGatewa
         metadata: { ...session.metadata },
         paymentLink: typeof session.payment_link === 'string' ? session.payment_link : (session.payment_link?.id ?? null),
         paymentIntent: typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null),
+        paymentMethod: paymentMethodOf(session),
         invoiceUrl: typeof session.invoice === 'object' ? (session.invoice?.hosted_invoice_url ?? null) : null,
         promotionsConsent: session.consent?.promotions === 'opt_in',
       };

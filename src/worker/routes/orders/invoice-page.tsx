@@ -23,6 +23,7 @@ export interface InvoiceData extends OrderAmounts {
   lines: Array<{ name: string; quantity: number; unitAmount: number }>;
   shippingOption: string | null;
   paymentReference: string | null;
+  paymentMethod: string | null;
   refunded: number;
 }
 
@@ -56,6 +57,7 @@ export async function load(c: Context<AppEnv>): Promise<InvoiceData | Response> 
     lines: order.lines.map((l) => ({ name: l.name, quantity: l.quantity, unitAmount: l.unitAmount })),
     shippingOption: order.shippingOption,
     paymentReference: order.paymentIntent,
+    paymentMethod: order.paymentMethod,
     refunded: order.refunded,
   };
 }
@@ -145,7 +147,7 @@ export function Page(invoice: InvoiceData) {
         ]}
       </dl>
       <p>
-        {`Paid in ${invoice.currency} online through Stripe (card or wallet) when the order was placed`}
+        {`Paid in ${invoice.currency}${invoice.paymentMethod ? ` with ${invoice.paymentMethod}` : ''} online through Stripe when the order was placed`}
         {invoice.paymentReference ? `, payment reference ${invoice.paymentReference}.` : '.'}
       </p>
       <p className="text-sm text-stone-700 print:hidden">To keep it, print this page or save it as a PDF from your browser's print menu.</p>
