@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => running.close());
 
-type Mail = { To: string; Subject: string; TextBody: string };
+type Mail = { To: string; Subject: string; TextBody: string; HtmlBody?: string };
 
 /** A UK shopper pays for product `id` through the cart (the session asks for the whole billing address). */
 async function buys(email: string, id = '1', unpaid = false) {
@@ -84,6 +84,12 @@ describe('invoices', () => {
       return found!;
     });
     expect(mail.TextBody).toContain(`Your invoice: ${t.deps.settings.SITE_URL}/orders/${order.number}/invoice?token=${order.token}`);
+    // Two parts: the text, and the same words as HTML in the shop's look with the links as buttons.
+    expect(mail.HtmlBody).toMatch(
+      new RegExp(`<a href="${t.deps.settings.SITE_URL}/orders/${order.number}/invoice\\?token=${order.token}"[^>]*>[\\s\\S]*?Your invoice`),
+    );
+    expect(mail.HtmlBody).toMatch(new RegExp(`<a href="${t.deps.settings.SITE_URL}/orders/${order.number}\\?token=${order.token}"`));
+    expect(mail.HtmlBody).toContain(`Your order number is ${order.number}.`);
   });
 
   it('gives nothing without the order’s key, for an unknown number, or for an order not yet paid', async () => {

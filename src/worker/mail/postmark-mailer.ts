@@ -1,5 +1,6 @@
 import { ServerClient } from 'postmark';
 import type { Mailer } from './mailer.ts';
+import { mailHtml } from './mail-html.tsx';
 
 /** Postmark's API through its official client; apiUrl lets tests point it at a loopback emulation. */
 export function createPostmarkMailer(token: string, apiUrl: string, timeoutSeconds = 10): Mailer {
@@ -18,6 +19,8 @@ export function createPostmarkMailer(token: string, apiUrl: string, timeoutSecon
         ReplyTo: message.replyTo,
         Subject: message.subject,
         TextBody: message.text,
+        // Both parts: the HTML in the shop's look, made from the text (mail-html.tsx).
+        HtmlBody: await mailHtml(message.subject, message.text),
         MessageStream: 'outbound',
         Metadata: { mail_id: message.mailId },
         ...(message.headers ? { Headers: Object.entries(message.headers).map(([Name, Value]) => ({ Name, Value })) } : {}),
