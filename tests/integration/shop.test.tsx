@@ -80,6 +80,8 @@ describe('home', () => {
     // The script itself is added by the island in the browser, never in the HTML.
     expect(html).not.toContain(`<script src="${WIDGET}"`);
     expect(html).toContain('What Our Customers Say');
+    // The widget's figures are the provider's: said before them.
+    expect(html).toContain('Reviews and ratings below come from our review provider (reviews.example.com)');
     // A page rendered for the visitor who asked: its scripts allowed by nonce.
     expect(res.headers.get('content-security-policy')).toMatch(
       /script-src 'self' 'nonce-[^']+' 'strict-dynamic' https:\/\/reviews\.example\.com;/,

@@ -29,6 +29,10 @@ export function ReviewsSection({ summary }: { summary: ReviewSummary }) {
         )}
         {widget && (
           <div className="mt-8">
+            {/* Its figures are the provider's, not the shop's count above: said before them. */}
+            <p className="mb-4 text-center text-sm text-stone-700" data-widget-source="">
+              {`Reviews and ratings below come from our review provider (${new URL(widget).hostname}), as they publish them.`}
+            </p>
             {/* Visible: it only loads the vendor's script, and only near the viewport. */}
             <Island name="ReviewsWidget" component={ReviewsWidget} props={{ src: widget }} hydrate="visible" />
           </div>
