@@ -1,5 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readOutbox } from '../support/outbox';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartBadgeLabel } from '#shared/cart/cart.ts';
@@ -32,10 +31,7 @@ beforeEach(() => {
 
 /** The e-mails the shop wrote to its outbox (no Postmark token). */
 async function outboxMails(server: ShopServer): Promise<Array<{ to: string; subject: string; text: string }>> {
-  const files = await readdir(server.outboxDir).catch(() => [] as string[]);
-  return Promise.all(
-    files.map(async (f) => JSON.parse(await readFile(join(server.outboxDir, f), 'utf8')) as { to: string; subject: string; text: string }),
-  );
+  return readOutbox(server.outboxDir);
 }
 
 /** A visitor who chose the UK (GBP): the server renders their currency and the browser does not detect. */

@@ -46,7 +46,7 @@ async function fill(page: Page, values: Partial<typeof message>) {
 }
 
 async function outboxFiles(): Promise<string[]> {
-  const names = await readdir(outbox).catch(() => []);
+  const names = (await readdir(outbox).catch(() => [] as string[])).filter((n) => n.endsWith('.json'));
   return Promise.all(names.map((n) => readFile(join(outbox, n), 'utf8')));
 }
 

@@ -1,5 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readOutbox } from '../support/outbox';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useBrowserAndShop } from '../support/e2e';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
@@ -34,10 +33,7 @@ type OutboxMail = { mailId: string; to: string; subject: string; text: string };
 async function outboxFor(number: string, atLeast: number): Promise<OutboxMail[]> {
   return vi.waitFor(
     async () => {
-      const files = await readdir(e2e.shop.outboxDir);
-      const mails = await Promise.all(
-        files.map(async (f) => JSON.parse(await readFile(join(e2e.shop.outboxDir, f), 'utf8')) as OutboxMail),
-      );
+      const mails = (await readOutbox(e2e.shop.outboxDir)) as OutboxMail[];
       const mine = mails.filter((m) => m.subject.includes(number));
       if (mine.length < atLeast) throw new Error(`${mine.length} of ${atLeast} mails so far`);
       return mine;

@@ -1,5 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readOutbox } from '../support/outbox';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startStripeEmulator, type StripeEmulator } from '../support/stripe-emulator';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -70,9 +69,9 @@ describe('npm run orders', () => {
     const outbox = t.deps.settings.MAIL_OUTBOX_DIR;
     const mails = await vi.waitFor(
       async () => {
-        const files = await readdir(outbox);
-        if (files.length < 4) throw new Error(`${files.length} e-mails so far`);
-        return Promise.all(files.map(async (f) => JSON.parse(await readFile(join(outbox, f), 'utf8')) as { to: string; subject: string }));
+        const found = await readOutbox(outbox);
+        if (found.length < 4) throw new Error(`${found.length} e-mails so far`);
+        return found;
       },
       { timeout: 5000 },
     );

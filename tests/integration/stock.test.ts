@@ -1,4 +1,5 @@
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readOutbox } from '../support/outbox';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -86,9 +87,8 @@ async function paidThroughLink(
 /** The shop's "New order" mail for this order, from the outbox (the mail goes out after the answer). */
 const newOrderMail = (number: string) =>
   vi.waitFor(async () => {
-    const outbox = t.deps.settings.MAIL_OUTBOX_DIR;
-    const mails = await Promise.all((await readdir(outbox)).map(async (f) => JSON.parse(await readFile(join(outbox, f), 'utf8'))));
-    const found = mails.find((m: { subject: string }) => m.subject.startsWith(`[New order ${number}]`));
+    const mails = await readOutbox(t.deps.settings.MAIL_OUTBOX_DIR);
+    const found = mails.find((m) => m.subject.startsWith(`[New order ${number}]`));
     expect(found).toBeDefined();
     return found as { text: string };
   });
