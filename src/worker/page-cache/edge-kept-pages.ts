@@ -1,7 +1,7 @@
 import { isKeptRoute } from '#shared/caching/kept-routes.ts';
 import { visitorFills } from '#shared/visitor/visitor-parts.ts';
 import type { Settings } from '#worker/base/settings.ts';
-import { isHttpsRequest } from '#worker/http/is-https.ts';
+import { httpsOf } from '#worker/http/is-https.ts';
 import { stitchHandlers, type StitchHandler } from './visitor-stitch.ts';
 import { keptPageRequest, visitorHeaders, visitorOf, withoutKeptHeader } from './visitor-request.ts';
 
@@ -29,11 +29,11 @@ export interface EdgeFront {
  */
 export async function servedAtTheEdge(incoming: Request, front: EdgeFront): Promise<Response> {
   const request = withoutKeptHeader(incoming);
-  const { pathname } = new URL(request.url);
-  if (!isKeptRoute(request.method, pathname)) return front.app(request);
-  const visitor = visitorOf(request, pathname, front.countryOf);
+  const url = new URL(request.url);
+  if (!isKeptRoute(request.method, url.pathname)) return front.app(request);
+  const visitor = visitorOf(request, url.pathname, front.countryOf);
   const kept = await front.keptPages(visitor.key).fetch(keptPageRequest(request, visitor.key));
-  const headers = new Headers(visitorHeaders(kept.headers, visitor, isHttpsRequest(request, front.settings)));
+  const headers = new Headers(visitorHeaders(kept.headers, visitor, httpsOf(front.settings)(request, url)));
   if (request.method === 'HEAD') await kept.body?.cancel();
   const answer = new Response(request.method === 'HEAD' ? null : kept.body, { status: kept.status, statusText: kept.statusText, headers });
   if (!answer.body || !kept.headers.get('content-type')?.startsWith('text/html')) return answer;
