@@ -5,6 +5,8 @@ import type { CatalogueProduct } from '#shared/catalogue/types.ts';
 import { FULFILMENT_STATUSES, ORDER_STEPS, PAYMENT_STATUSES } from '#shared/orders/order-status.ts';
 import { RETURN_OUTCOMES, RETURN_REASONS, RETURN_STATES } from '#shared/orders/return-rules.ts';
 import { METRICS } from '#shared/vitals/metrics.ts';
+import type { AfterSale } from '#shared/ledger/after-sale.ts';
+import { LEDGER_KINDS } from '#shared/ledger/order-ledger.ts';
 
 /** Timestamps are ISO 8601 strings (UTC), which sort and compare as text. */
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
@@ -204,6 +206,15 @@ export const orders = sqliteTable(
     paymentMethod: text('payment_method'),
     /** How much of `total` has been given back (Stripe's amount_refunded for the charge), minor units. */
     refunded: integer('refunded').notNull().default(0),
+    /**
+     * The network the buying browser checked out from (a keyed hash of its address block, as the
+     * checkout's limits key it): a Refer a Friend reward is not earned from the referrer's own network.
+     */
+    buyerNetwork: text('buyer_network'),
+    /** Changes with every ledger write (ledger_entries): a write lands only on the ledger it read. */
+    ledgerStamp: text('ledger_stamp'),
+    /** What the ledger says of the order now (after-sale.ts), written with each of its entries; null: nothing after the sale. */
+    afterSale: text('after_sale', { mode: 'json' }).$type<AfterSale>(),
     ...mailColumns(),
     createdAt: text('created_at').notNull().default(now),
   },
@@ -343,6 +354,35 @@ export const returnRequests = sqliteTable(
   },
   // The back office's list by state, newest first; an order's own requests.
   (t) => [index('return_requests_state_idx').on(t.state, t.createdAt), index('return_requests_order_idx').on(t.orderId)],
+);
+
+/**
+ * Every after-sale entry of an order (issue 55, shared/ledger/): goods asked back, received, refunds,
+ * store credit, exchanges, rewards. An entry is named by the action that wrote it (`ref`, unique per
+ * order), so the same action twice is one entry; entries are only ever added.
+ */
+export const ledgerEntries = sqliteTable(
+  'ledger_entries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
+    ref: text('ref').notNull(),
+    productId: integer('product_id'),
+    quantity: integer('quantity').notNull().default(0),
+    fit: integer('fit').notNull().default(0),
+    amount: integer('amount').notNull().default(0),
+    basis: integer('basis').notNull().default(0),
+    code: text('code'),
+    request: text('request'),
+    /** Who did it (the owner's address, 'shopper', 'stripe'). */
+    by: text('by'),
+    at: text('at').notNull().default(now),
+  },
+  // An order's entries in order; a store credit or reward code's entry, found when a later order spends it.
+  (t) => [uniqueIndex('ledger_entries_order_ref_idx').on(t.orderId, t.ref), index('ledger_entries_code_idx').on(t.code)],
 );
 
 /**

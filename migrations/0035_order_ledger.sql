@@ -1,0 +1,37 @@
+CREATE TABLE `ledger_entries` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`order_id` integer NOT NULL,
+	`kind` text NOT NULL,
+	`ref` text NOT NULL,
+	`product_id` integer,
+	`quantity` integer DEFAULT 0 NOT NULL,
+	`fit` integer DEFAULT 0 NOT NULL,
+	`amount` integer DEFAULT 0 NOT NULL,
+	`basis` integer DEFAULT 0 NOT NULL,
+	`code` text,
+	`request` text,
+	`by` text,
+	`at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
+	FOREIGN KEY (`order_id`) REFERENCES `orders`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `ledger_entries_order_ref_idx` ON `ledger_entries` (`order_id`,`ref`);--> statement-breakpoint
+CREATE INDEX `ledger_entries_code_idx` ON `ledger_entries` (`code`);--> statement-breakpoint
+ALTER TABLE `orders` ADD `buyer_network` text;--> statement-breakpoint
+ALTER TABLE `orders` ADD `ledger_stamp` text;--> statement-breakpoint
+ALTER TABLE `orders` ADD `after_sale` text;--> statement-breakpoint
+-- The ledger of orders from before it: what return requests asked and received, the refunds the shop asked Stripe for, the store credit issued.
+INSERT OR IGNORE INTO `ledger_entries` (`order_id`, `kind`, `ref`, `product_id`, `quantity`, `request`, `at`)
+SELECT r.`order_id`, 'asked', 'asked:' || r.`number` || CASE WHEN j.`key` = 0 THEN '' ELSE ':' || j.`key` END,
+  json_extract(j.`value`, '$.productId'), json_extract(j.`value`, '$.quantity'), r.`number`, r.`created_at`
+FROM `return_requests` r, json_each(r.`lines`) j WHERE r.`state` <> 'refused';--> statement-breakpoint
+INSERT OR IGNORE INTO `ledger_entries` (`order_id`, `kind`, `ref`, `product_id`, `quantity`, `request`, `at`)
+SELECT r.`order_id`, 'received', 'received:' || r.`number` || CASE WHEN j.`key` = 0 THEN '' ELSE ':' || j.`key` END,
+  json_extract(j.`value`, '$.productId'), json_extract(j.`value`, '$.quantity'), r.`number`, coalesce(r.`decided_at`, r.`created_at`)
+FROM `return_requests` r, json_each(r.`lines`) j WHERE r.`state` = 'received';--> statement-breakpoint
+INSERT OR IGNORE INTO `ledger_entries` (`order_id`, `kind`, `ref`, `amount`, `basis`, `code`, `request`, `at`)
+SELECT `order_id`, 'credit', 'credit:' || `number`, (`value` * 110) / 100, `value`, `code`, `number`, coalesce(`decided_at`, `created_at`)
+FROM `return_requests` WHERE `state` = 'received' AND `outcome` = 'credit' AND `code` IS NOT NULL;--> statement-breakpoint
+INSERT OR IGNORE INTO `ledger_entries` (`order_id`, `kind`, `ref`, `amount`, `by`, `at`)
+SELECT `order_id`, 'refund', 'refund:' || json_extract(`detail`, '$.refund'), json_extract(`detail`, '$.amount'), json_extract(`detail`, '$.by'), `at`
+FROM `order_events` WHERE `status` = 'refund_asked';

@@ -1,0 +1,187 @@
+import {
+  creditable,
+  creditLeft,
+  exchangeState,
+  liveCreditCode,
+  moneyLeft,
+  openOfRequest,
+  refundable,
+  returnable,
+  type Ledger,
+  type LedgerEntry,
+  type LedgerKind,
+} from './order-ledger.ts';
+
+/**
+ * The after-sale actions as moves on one order's ledger: each checks the account as it stands and
+ * answers the entries to write, or why it may not be done. The same action twice (its `ref`) is
+ * done once: a move whose entry is there already writes nothing. Pure: the worker writes the entries
+ * in the batch of the action's effect, and only if the ledger did not change since it was read.
+ */
+export type Move = { entries: LedgerEntry[]; done?: true } | { refusal: string };
+
+export function entry(kind: LedgerKind, ref: string, fields: Partial<Omit<LedgerEntry, 'kind' | 'ref'>> = {}): LedgerEntry {
+  return { kind, ref, productId: null, quantity: 0, fit: 0, amount: 0, basis: 0, code: null, request: null, ...fields };
+}
+
+const has = (l: Ledger, ref: string) => l.entries.some((e) => e.ref === ref);
+const already: Move = { entries: [], done: true };
+
+export interface Units {
+  productId: number;
+  quantity: number;
+}
+
+/** The first product asked for more than `open` has of it, in words, or null. */
+function overOpen(open: ReadonlyMap<number, number>, lines: readonly Units[], what: string): string | null {
+  const asked = new Map<number, number>();
+  for (const l of lines) asked.set(l.productId, (asked.get(l.productId) ?? 0) + l.quantity);
+  for (const [productId, units] of asked) {
+    const left = open.get(productId);
+    if (left === undefined) return `product ${productId} is not part of this ${what}`;
+    if (units > left) return `only ${left} of product ${productId} can come back, not ${units}`;
+  }
+  return null;
+}
+
+/** A return request asks these units back: no more of a product than is bought and not yet asked or back. */
+export function askBack(l: Ledger, request: string, lines: readonly Units[]): Move {
+  if (has(l, `asked:${request}`)) return already;
+  const wanted = lines.filter((x) => x.quantity > 0);
+  if (wanted.length === 0) return { refusal: 'choose how many of at least one item' };
+  const over = overOpen(returnable(l), wanted, 'order');
+  if (over) return { refusal: over };
+  return {
+    entries: wanted.map((x, i) =>
+      entry('asked', i === 0 ? `asked:${request}` : `asked:${request}:${i}`, { productId: x.productId, quantity: x.quantity, request }),
+    ),
+  };
+}
+
+/** A request refused: what it asked and has not received may be asked again. */
+export function releaseAsk(l: Ledger, request: string): Move {
+  if (has(l, `released:${request}`)) return already;
+  const open = [...openOfRequest(l, request)].filter(([, n]) => n > 0);
+  if (open.length === 0) return { entries: [] };
+  return {
+    entries: open.map(([productId, quantity], i) =>
+      entry('released', i === 0 ? `released:${request}` : `released:${request}:${i}`, { productId, quantity, request }),
+    ),
+  };
+}
+
+/**
+ * Goods arrived: a request's parcel (no more than it asked and has not delivered) or goods the owner
+ * takes back without one (no more than is not yet asked or back). `fit`: of each, how many can be sold again.
+ */
+export function receive(l: Ledger, ref: string, request: string | null, lines: ReadonlyArray<Units & { fit: number }>): Move {
+  if (has(l, `received:${ref}`)) return already;
+  const wanted = lines.filter((x) => x.quantity > 0);
+  if (wanted.length === 0) return { refusal: 'nothing is coming back' };
+  if (wanted.some((x) => x.fit < 0 || x.fit > x.quantity)) return { refusal: 'more units are fit to sell than came back' };
+  const over = overOpen(request ? openOfRequest(l, request) : returnable(l), wanted, request ? `request ${request}` : 'order');
+  if (over) return { refusal: over };
+  return {
+    entries: wanted.map((x, i) =>
+      entry('received', i === 0 ? `received:${ref}` : `received:${ref}:${i}`, {
+        productId: x.productId,
+        quantity: x.quantity,
+        fit: x.fit,
+        request,
+      }),
+    ),
+  };
+}
+
+/** A refund the shop asks Stripe for, reserved before it is asked: no more than is left of the payment. */
+export function reserveRefund(l: Ledger, ref: string, amount: number): Move {
+  if (has(l, ref)) return already;
+  if (!Number.isInteger(amount) || amount <= 0) return { refusal: 'the amount must be above zero' };
+  const left = refundable(l);
+  if (amount > left) return { refusal: `only ${left} is left to refund, not ${amount}` };
+  return { entries: [entry('refund', ref, { amount })] };
+}
+
+/** Stripe made no refund for a reserved one (it refused, or failed before making it): its amount is free again. */
+export function voidRefund(l: Ledger, ref: string): Move {
+  const reserved = l.entries.find((e) => e.kind === 'refund' && e.ref === ref);
+  if (!reserved) return { refusal: `there is no refund ${ref}` };
+  if (has(l, `void:${ref}`)) return already;
+  return { entries: [entry('refund_void', `void:${ref}`, { amount: reserved.amount })] };
+}
+
+/** Store credit for goods worth `value`: 110% of what of it is left of the payment; refused when nothing is left. */
+export function issueCredit(l: Ledger, ref: string, value: number, code: string, request: string | null): Move {
+  if (has(l, ref)) return already;
+  const { basis, amount } = creditable(l, value);
+  if (amount <= 0) return { refusal: 'nothing is left of the payment to turn into credit' };
+  return { entries: [entry('credit', ref, { amount, basis, code, request })] };
+}
+
+/**
+ * Credit spent on a later order (`amount` of the code that holds it): what stays is re-issued as
+ * `nextCode` (its entry says how much). Only the live code spends, and never more than is left.
+ */
+export function spendCredit(l: Ledger, ref: string, code: string, amount: number, nextCode: string): Move {
+  if (has(l, ref)) return already;
+  if (liveCreditCode(l) !== code) return { refusal: `${code} does not hold this order’s credit now` };
+  const left = creditLeft(l);
+  if (amount <= 0 || amount > left) return { refusal: `only ${left} of credit is left, not ${amount}` };
+  const rest = left - amount;
+  return {
+    entries: [
+      entry('credit_spent', ref, { amount, code }),
+      ...(rest > 0 ? [entry('credit_code', `rest:${ref}`, { amount: rest, code: nextCode })] : []),
+    ],
+  };
+}
+
+/**
+ * An exchange of goods worth `value` for one unit of a product at `price`: the goods' value stands
+ * for as much of the price as is left of the payment; the rest is the difference to pay. Never for
+ * a product worth less than what goes back.
+ */
+export function askExchange(l: Ledger, request: string, productId: number, price: number, value: number): Move {
+  if (has(l, `exchange:${request}`)) return already;
+  if (price < value) return { refusal: 'an exchange is for a product worth at least what goes back' };
+  const basis = Math.min(value, moneyLeft(l));
+  if (basis <= 0) return { refusal: 'nothing is left of the payment to exchange' };
+  return { entries: [entry('exchange', `exchange:${request}`, { productId, quantity: 1, amount: price, basis, request })] };
+}
+
+/** The difference of an exchange paid (its Checkout Session: `ref`). */
+export function payDifference(l: Ledger, ref: string, request: string, amount: number): Move {
+  if (has(l, ref)) return already;
+  if (!l.entries.some((e) => e.kind === 'exchange' && e.request === request)) return { refusal: `there is no exchange ${request}` };
+  return { entries: [entry('difference_paid', ref, { amount, request })] };
+}
+
+/** The exchange's product sent: only once its parcel has arrived and its difference is paid. */
+export function shipExchange(l: Ledger, request: string): Move {
+  const state = exchangeState(l, request);
+  if (state === 'shipped') return already;
+  if (state === null) return { refusal: `there is no exchange ${request}` };
+  if (state === 'waiting') return { refusal: 'it ships once the goods have come back and the difference is paid' };
+  const exchange = l.entries.find((e) => e.kind === 'exchange' && e.request === request)!;
+  return { entries: [entry('exchange_shipped', `shipped:${request}`, { productId: exchange.productId, quantity: 1, request })] };
+}
+
+/** What of the order its buyer keeps (minor units): what a referral reward stands on. */
+export const keptOfPayment = (l: Ledger): number => Math.max(0, l.facts.total - l.givenBack - l.creditBasis);
+
+/** A referrer's reward stands while the friend keeps at least its worth of the order. */
+export const rewardStands = (l: Ledger, reward: number): boolean => keptOfPayment(l) >= reward;
+
+/** This order (a friend's first) earned its referrer `code`: once, and only while it qualifies. */
+export function giveReward(l: Ledger, code: string, reward: number): Move {
+  if (has(l, `reward:${code}`)) return already;
+  if (!rewardStands(l, reward)) return { refusal: 'the order no longer earns a reward' };
+  return { entries: [entry('reward', `reward:${code}`, { code, amount: reward })] };
+}
+
+/** The reward switched off (the order came back): once, and only for a reward given. */
+export function withdrawReward(l: Ledger, code: string): Move {
+  if (!l.rewardsGiven.includes(code)) return { refusal: `no reward ${code} was given` };
+  if (has(l, `withdrawn:${code}`)) return already;
+  return { entries: [entry('reward_withdrawn', `withdrawn:${code}`, { code })] };
+}

@@ -1,0 +1,57 @@
+import { ledgerOf, type Ledger, type LedgerEntry, type OrderFacts } from '#shared/ledger/order-ledger.ts';
+import { returnsPolicy } from '#shared/policy/figures.ts';
+
+/**
+ * What must hold of every order's ledger, whatever happened to it and in whatever order: never more
+ * back than paid (credit at most 110% of what it stands for), never a unit back twice, never a
+ * negative credit balance, a reward withdrawn only once and only when given. Answers the faults found.
+ */
+export function ledgerFaults(facts: OrderFacts, entries: readonly LedgerEntry[]): string[] {
+  const l: Ledger = ledgerOf(facts, entries);
+  const faults: string[] = [];
+  const back = l.givenBack + l.creditBasis + l.exchangeBasis;
+  if (back > facts.total) faults.push(`back ${back} (refunds ${l.givenBack}, credit ${l.creditBasis}, exchange ${l.exchangeBasis}) > paid ${facts.total}`);
+  if (l.refundAsked < 0) faults.push(`refunds asked ${l.refundAsked} < 0`);
+  for (const e of entries) {
+    if (e.kind === 'credit' && e.amount > (e.basis * returnsPolicy.storeCreditPercent) / 100)
+      faults.push(`credit ${e.amount} > ${returnsPolicy.storeCreditPercent}% of ${e.basis}`);
+    if (e.kind === 'credit' && e.basis <= 0) faults.push(`credit ${e.ref} stands for nothing`);
+  }
+  for (const [productId, u] of l.units) {
+    if (u.asked + u.direct > u.bought) faults.push(`product ${productId}: ${u.asked} asked + ${u.direct} taken back > ${u.bought} bought`);
+    if (u.received > u.bought) faults.push(`product ${productId}: ${u.received} received > ${u.bought} bought`);
+    if (u.asked < 0) faults.push(`product ${productId}: asked ${u.asked} < 0`);
+  }
+  const perRequest = new Map<string, number>();
+  for (const e of entries) {
+    if (!e.request || e.productId === null) continue;
+    const key = `${e.request}:${e.productId}`;
+    const sign = e.kind === 'asked' ? 1 : e.kind === 'released' || e.kind === 'received' ? -1 : 0;
+    perRequest.set(key, (perRequest.get(key) ?? 0) + sign * e.quantity);
+    if ((perRequest.get(key) ?? 0) < 0) faults.push(`${key}: more released or received than asked`);
+  }
+  let balance = 0;
+  for (const e of entries) {
+    if (e.kind === 'credit') balance += e.amount;
+    if (e.kind === 'credit_spent') balance -= e.amount;
+    if (balance < 0) faults.push(`credit balance ${balance} < 0`);
+    if (e.kind === 'credit_code' && e.amount !== balance) faults.push(`code ${e.code} holds ${e.amount}, the balance is ${balance}`);
+  }
+  const voids = entries.filter((e) => e.kind === 'refund_void').map((e) => e.ref);
+  if (new Set(voids).size !== voids.length) faults.push('a refund voided twice');
+  const refs = entries.map((e) => e.ref);
+  if (new Set(refs).size !== refs.length) faults.push('an action written twice');
+  if (new Set(l.rewardsGiven).size !== l.rewardsGiven.length) faults.push('a reward given twice');
+  for (const code of l.rewardsWithdrawn) if (!l.rewardsGiven.includes(code)) faults.push(`reward ${code} withdrawn, never given`);
+  if (new Set(l.rewardsWithdrawn).size !== l.rewardsWithdrawn.length) faults.push('a reward withdrawn twice');
+  const exchanges = entries.filter((e) => e.kind === 'exchange');
+  for (const e of exchanges) if (e.amount < e.basis) faults.push(`exchange ${e.ref} for less than what went back`);
+  for (const e of entries.filter((x) => x.kind === 'exchange_shipped')) {
+    const request = e.request ?? '';
+    const received = entries.some((x) => x.kind === 'received' && x.request === request);
+    const ex = exchanges.find((x) => x.request === request);
+    const paid = entries.reduce((t, x) => t + (x.kind === 'difference_paid' && x.request === request ? x.amount : 0), 0);
+    if (!ex || !received || paid < ex.amount - ex.basis) faults.push(`exchange ${request} shipped before its goods came back and its difference was paid`);
+  }
+  return faults;
+}
