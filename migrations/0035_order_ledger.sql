@@ -35,3 +35,10 @@ FROM `return_requests` WHERE `state` = 'received' AND `outcome` = 'credit' AND `
 INSERT OR IGNORE INTO `ledger_entries` (`order_id`, `kind`, `ref`, `amount`, `by`, `at`)
 SELECT `order_id`, 'refund', 'refund:' || json_extract(`detail`, '$.refund'), json_extract(`detail`, '$.amount'), json_extract(`detail`, '$.by'), `at`
 FROM `order_events` WHERE `status` = 'refund_asked';
+--> statement-breakpoint
+INSERT OR IGNORE INTO `ledger_entries` (`order_id`, `kind`, `ref`, `amount`, `code`, `by`, `at`)
+SELECT f.`id`, 'reward', 'reward:' || json_extract(e.`detail`, '$.code'), CASE f.`currency` WHEN 'EUR' THEN 2000 WHEN 'USD' THEN 2200 ELSE 1700 END, json_extract(e.`detail`, '$.code'), 'stripe', e.`at`
+FROM `order_events` e JOIN `orders` f ON f.`number` = json_extract(e.`detail`, '$.request') WHERE e.`status` = 'referral_rewarded';--> statement-breakpoint
+INSERT OR IGNORE INTO `ledger_entries` (`order_id`, `kind`, `ref`, `code`, `by`, `at`)
+SELECT `order_id`, 'reward_withdrawn', 'withdrawn:' || json_extract(`detail`, '$.code'), json_extract(`detail`, '$.code'), 'stripe', `at`
+FROM `order_events` WHERE `status` = 'referral_withdrawn';

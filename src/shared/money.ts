@@ -43,6 +43,11 @@ export function formatMinor(minor: number, currency: Currency): string {
   return formatMoney(fromMinorUnits(minor), currency);
 }
 
+/** `percent` per cent of an amount in minor units, rounded down: never more than that per cent (store credit). */
+export function percentDown(minor: number, percent: number): number {
+  return Math.floor((minor * percent) / 100);
+}
+
 /** `percent` per cent of an amount in minor units, rounded to a whole minor unit. */
 export function percentOf(minor: number, percent: number): number {
   return Math.round((minor * percent) / 100);

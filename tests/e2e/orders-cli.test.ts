@@ -50,9 +50,11 @@ describe('npm run orders', () => {
     expect(code, out).toBe(0);
     const lines = out.trim().split('\n');
     expect(lines[0]).toMatch(/^Orders on file:.*newest first: 2$/);
-    expect(lines[1]).toMatch(/^SP-\w{4}-\w{4}  \d{4}-\d\d-\d\d \d\d:\d\d  pending\s+unfulfilled\s+€89\.99  shopper@example\.com$/);
+    expect(lines[1]).toMatch(
+      /^SP-\w{4}-\w{4}  \d{4}-\d\d-\d\d \d\d:\d\d  pending\s+unfulfilled\s+€89\.99  shopper@example\.com  · Payment being confirmed$/,
+    );
     expect(lines[2]).toBe('    1 × Laser Cartridge  €89.99');
-    expect(lines[3]).toMatch(/^SP-\w{4}-\w{4}  .*  paid\s+unfulfilled\s+£334\.97  shopper@example\.com$/);
+    expect(lines[3]).toMatch(/^SP-\w{4}-\w{4}  .*  paid\s+unfulfilled\s+£334\.97  shopper@example\.com  · Paid, being prepared$/);
     expect(lines.slice(4)).toEqual(['    2 × G-Series Laser Training Pistol  £299.98', '    1 × Training Knife  £34.99']);
   });
 

@@ -478,8 +478,13 @@ describe('signed in', () => {
       [],
     );
 
-    // The same form twice at once: one post reaches Stripe.
-    const form = { form_token: formToken(), amount: '10' };
+    // The refund in words first, the amount on its button, nothing moved; then that button, twice at once: one post reaches Stripe.
+    const review = await b.post(`/admin/orders/${number}/refund`, { form_token: formToken(), amount: '10' });
+    expect(review.res.status).toBe(200);
+    expect(review.body).toContain('data-refund-confirm="1000"');
+    expect(textOf(review.body)).toContain('£10.00 goes back to Visa ending 4242');
+    expect(review.body).toMatch(/<button type="submit"[^>]*>Refund £10\.00<\/button>/);
+    const form = { form_token: formToken(), amount: '10', confirmed: '1' };
     const answers = await Promise.all([b.post(`/admin/orders/${number}/refund`, form), b.post(`/admin/orders/${number}/refund`, form)]);
     expect(answers.map((a) => a.res.status)).toEqual([303, 303]);
     const posts = running.stripe.refundPosts.filter((p) => p.fields.payment_intent === running.stripe.chargeOf(session).payment_intent);
@@ -520,7 +525,12 @@ describe('signed in', () => {
     await setStock(t.deps.db, 1, 5, null);
     running.stripe.state.webhook = { url: `${t.url}/webhooks/stripe`, secret: SECRET };
     try {
-      const done = await b.post(`/admin/orders/${number}/refund`, { form_token: formToken(), amount: '154.98', line_1: '1' });
+      const done = await b.post(`/admin/orders/${number}/refund`, {
+        form_token: formToken(),
+        amount: '154.98',
+        line_1: '1',
+        confirmed: '1',
+      });
       expect(done.res.status).toBe(303);
       await vi.waitFor(
         async () =>
@@ -545,7 +555,7 @@ describe('signed in', () => {
 
     // A refund without goods never moves stock.
     const other = await paidSession();
-    const plain = await b.post(`/admin/orders/${other.number}/refund`, { form_token: formToken(), amount: '5' });
+    const plain = await b.post(`/admin/orders/${other.number}/refund`, { form_token: formToken(), amount: '5', confirmed: '1' });
     expect(plain.res.status).toBe(303);
     expect(
       await t.deps.db
@@ -567,7 +577,7 @@ describe('signed in', () => {
     const { number, session } = await paidSession();
     running.stripe.state.mode = 'fail';
     try {
-      const failed = await b.post(`/admin/orders/${number}/refund`, { form_token: formToken(), amount: '10' });
+      const failed = await b.post(`/admin/orders/${number}/refund`, { form_token: formToken(), amount: '10', confirmed: '1' });
       expect(failed.res.status).toBe(503);
       expect(textOf(failed.body)).toContain('Not refunded: Stripe failed (error 500), so nothing was refunded. Send it again.');
       expect(failed.body).toContain('value="10"'); // what was typed is kept

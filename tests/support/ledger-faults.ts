@@ -10,7 +10,8 @@ export function ledgerFaults(facts: OrderFacts, entries: readonly LedgerEntry[])
   const l: Ledger = ledgerOf(facts, entries);
   const faults: string[] = [];
   const back = l.givenBack + l.creditBasis + l.exchangeBasis;
-  if (back > facts.total) faults.push(`back ${back} (refunds ${l.givenBack}, credit ${l.creditBasis}, exchange ${l.exchangeBasis}) > paid ${facts.total}`);
+  if (back > facts.total)
+    faults.push(`back ${back} (refunds ${l.givenBack}, credit ${l.creditBasis}, exchange ${l.exchangeBasis}) > paid ${facts.total}`);
   if (l.refundAsked < 0) faults.push(`refunds asked ${l.refundAsked} < 0`);
   for (const e of entries) {
     if (e.kind === 'credit' && e.amount > (e.basis * returnsPolicy.storeCreditPercent) / 100)
@@ -51,7 +52,8 @@ export function ledgerFaults(facts: OrderFacts, entries: readonly LedgerEntry[])
     const received = entries.some((x) => x.kind === 'received' && x.request === request);
     const ex = exchanges.find((x) => x.request === request);
     const paid = entries.reduce((t, x) => t + (x.kind === 'difference_paid' && x.request === request ? x.amount : 0), 0);
-    if (!ex || !received || paid < ex.amount - ex.basis) faults.push(`exchange ${request} shipped before its goods came back and its difference was paid`);
+    if (!ex || !received || paid < ex.amount - ex.basis)
+      faults.push(`exchange ${request} shipped before its goods came back and its difference was paid`);
   }
   return faults;
 }

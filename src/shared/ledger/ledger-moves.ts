@@ -1,3 +1,5 @@
+import { formatMinor } from '#shared/money.ts';
+import type { Currency } from '#shared/region/region.ts';
 import {
   creditable,
   creditLeft,
@@ -24,6 +26,7 @@ export function entry(kind: LedgerKind, ref: string, fields: Partial<Omit<Ledger
   return { kind, ref, productId: null, quantity: 0, fit: 0, amount: 0, basis: 0, code: null, request: null, ...fields };
 }
 
+const money = (l: Ledger, minor: number) => formatMinor(minor, l.facts.currency as Currency);
 const has = (l: Ledger, ref: string) => l.entries.some((e) => e.ref === ref);
 const already: Move = { entries: [], done: true };
 
@@ -98,7 +101,7 @@ export function reserveRefund(l: Ledger, ref: string, amount: number): Move {
   if (has(l, ref)) return already;
   if (!Number.isInteger(amount) || amount <= 0) return { refusal: 'the amount must be above zero' };
   const left = refundable(l);
-  if (amount > left) return { refusal: `only ${left} is left to refund, not ${amount}` };
+  if (amount > left) return { refusal: `only ${money(l, left)} is left to refund, not ${money(l, amount)}` };
   return { entries: [entry('refund', ref, { amount })] };
 }
 
@@ -108,6 +111,19 @@ export function voidRefund(l: Ledger, ref: string): Move {
   if (!reserved) return { refusal: `there is no refund ${ref}` };
   if (has(l, `void:${ref}`)) return already;
   return { entries: [entry('refund_void', `void:${ref}`, { amount: reserved.amount })] };
+}
+
+/** Units of products in these lines (a line without a product is not sent back). */
+const units = (lines: ReadonlyArray<{ productId: number | null; quantity: number }>) =>
+  lines.reduce((sum, x) => sum + (x.productId === null ? 0 : x.quantity), 0);
+
+/**
+ * What a return request's refund gives: the goods' value, and the shipping too when the whole order
+ * comes back within the return window (the policy), never more than is left of the payment.
+ */
+export function returnRefund(l: Ledger, request: { value: number; reason: string; lines: readonly Units[] }): number {
+  const whole = request.reason !== 'warranty_fault' && units(request.lines) === units(l.facts.lines);
+  return Math.min(request.value + (whole ? l.facts.shipping : 0), refundable(l));
 }
 
 /** Store credit for goods worth `value`: 110% of what of it is left of the payment; refused when nothing is left. */
@@ -126,7 +142,7 @@ export function spendCredit(l: Ledger, ref: string, code: string, amount: number
   if (has(l, ref)) return already;
   if (liveCreditCode(l) !== code) return { refusal: `${code} does not hold this order’s credit now` };
   const left = creditLeft(l);
-  if (amount <= 0 || amount > left) return { refusal: `only ${left} of credit is left, not ${amount}` };
+  if (amount <= 0 || amount > left) return { refusal: `only ${money(l, left)} of credit is left, not ${money(l, amount)}` };
   const rest = left - amount;
   return {
     entries: [

@@ -1,3 +1,4 @@
+import { percentDown } from '#shared/money.ts';
 import { returnsPolicy } from '#shared/policy/figures.ts';
 
 /**
@@ -147,7 +148,7 @@ export function returnable(l: Ledger): Map<number, number> {
 /** Store credit for goods worth `value`: 110% of what of it is left of the payment (rounded down: never more than 110%). */
 export function creditable(l: Ledger, value: number): { basis: number; amount: number } {
   const basis = Math.min(value, moneyLeft(l));
-  return { basis, amount: Math.floor((basis * returnsPolicy.storeCreditPercent) / 100) };
+  return { basis, amount: percentDown(basis, returnsPolicy.storeCreditPercent) };
 }
 
 /** Store credit not yet spent. */

@@ -43,6 +43,16 @@ export function offerDiscount(offer: Offer, cart: { subtotal: number; currency: 
   return amount === undefined ? null : Math.min(cart.subtotal, amount);
 }
 
+/** Store credit codes (returns) begin so: worth more than a cart, the rest comes back as a new code after paying. */
+export const STORE_CREDIT_PREFIX = 'CREDIT-';
+
+/** What of a store credit code stays after this cart (minor units), or null: not store credit, or all of it is used. */
+export function creditStays(offer: Offer, cart: { subtotal: number; currency: Currency }): number | null {
+  if (!offer.code.toUpperCase().startsWith(STORE_CREDIT_PREFIX)) return null;
+  const amount = offer.amountOff[cart.currency];
+  return amount !== undefined && amount > cart.subtotal ? amount - cart.subtotal : null;
+}
+
 /** What the shopper is told when a code is kept: 'SPRING10: 10% off at checkout'. */
 export function offerNotice(offer: Offer, currency: Currency): string {
   const text = offerText(offer, currency);

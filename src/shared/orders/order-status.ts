@@ -27,6 +27,9 @@ export const ORDER_STEPS = [
   'review_skipped',
   'referral_rewarded',
   'referral_withdrawn',
+  'exchange_paid',
+  'exchange_shipped',
+  'credit_kept',
 ] as const;
 export type OrderStepKind = (typeof ORDER_STEPS)[number];
 
@@ -90,49 +93,4 @@ export function returnRefusal(payment: PaymentStatus): string | null {
 /** The status a refund leaves: all of the total given back is refunded, less is partially refunded. */
 export function refundedStatus(refunded: number, total: number): 'refunded' | 'partially_refunded' {
   return refunded >= total ? 'refunded' : 'partially_refunded';
-}
-
-/** Where an order stands, both statuses in the shopper's words (the order page and the step mails). */
-export function statusSentences(payment: PaymentStatus, fulfilment: FulfilmentStatus): string[] {
-  const sentences: string[] = [];
-  if (payment === 'pending') sentences.push('Payment received and being confirmed by your bank; we ship once it is.');
-  if (payment === 'failed') sentences.push('The payment did not go through, so nothing was charged and nothing will ship.');
-  if (fulfilment === 'shipped') sentences.push('Shipped: your order is on its way.');
-  if (fulfilment === 'returned') sentences.push('Returned: the goods have come back to us.');
-  if (fulfilment === 'unfulfilled' && (SHIPPABLE as readonly PaymentStatus[]).includes(payment)) {
-    sentences.push('Paid: your order is being prepared for shipping.');
-  }
-  if (payment === 'partially_refunded') sentences.push('Part of this order has been refunded.');
-  if (payment === 'refunded') sentences.push('This order has been refunded.');
-  return sentences;
-}
-
-/** Where an order stands, in the owner's words: what it means for the parcel (the back office's order page). */
-export function ownerStatusSentences(payment: PaymentStatus, fulfilment: FulfilmentStatus, dispute: DisputeHold | null): string[] {
-  const sentences: string[] = [];
-  if (payment === 'pending') sentences.push('The payment is not confirmed yet (a delayed method): ship once it is.');
-  if (payment === 'failed') sentences.push('The payment failed: nothing was taken and nothing ships.');
-  if (fulfilment === 'unfulfilled' && !dispute && (SHIPPABLE as readonly PaymentStatus[]).includes(payment))
-    sentences.push('Paid and waiting to be packed and shipped.');
-  if (fulfilment === 'shipped') sentences.push('Shipped.');
-  if (fulfilment === 'returned') sentences.push('Every unit has come back.');
-  if (payment === 'partially_refunded') sentences.push('Part of the payment has been refunded.');
-  if (payment === 'refunded') sentences.push('The whole payment has been refunded.');
-  return sentences;
-}
-
-const PAYMENT_WORDS: Record<PaymentStatus, string> = {
-  pending: 'Payment being confirmed',
-  paid: 'Paid',
-  failed: 'Payment failed',
-  partially_refunded: 'Partly refunded',
-  refunded: 'Refunded',
-};
-const FULFILMENT_WORDS: Record<FulfilmentStatus, string> = { unfulfilled: 'being prepared', shipped: 'shipped', returned: 'returned' };
-
-/** Both statuses in a few words, for a list of a shopper's orders: "Paid, shipped". */
-export function shortStatus(payment: PaymentStatus, fulfilment: FulfilmentStatus): string {
-  if (payment === 'failed') return PAYMENT_WORDS.failed;
-  if (payment === 'pending') return PAYMENT_WORDS.pending;
-  return `${PAYMENT_WORDS[payment]}, ${FULFILMENT_WORDS[fulfilment]}`;
 }

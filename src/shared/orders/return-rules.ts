@@ -1,4 +1,3 @@
-import { percentOf } from '#shared/money.ts';
 import { transitDays } from '#shared/policy/ships-from.ts';
 import { returnsPolicy, WARRANTY_MONTHS } from '#shared/policy/figures.ts';
 
@@ -20,6 +19,20 @@ export const REASON_WORDS: Record<ReturnReason, string> = {
   warranty_fault: 'It has a fault (warranty)',
 };
 
+/** The reasons in the shop's voice, to the shopper ("Reason: you changed your mind") and in the back office. */
+export const YOUR_REASON: Record<ReturnReason, string> = {
+  changed_mind: 'you changed your mind',
+  damaged: 'it arrived damaged',
+  wrong_item: 'you received the wrong item',
+  warranty_fault: 'it has a fault (warranty)',
+};
+export const REASON_NAMES: Record<ReturnReason, string> = {
+  changed_mind: 'changed their mind',
+  damaged: 'arrived damaged',
+  wrong_item: 'wrong item received',
+  warranty_fault: 'a fault (warranty)',
+};
+
 export const RETURN_OUTCOMES = ['refund', 'credit', 'exchange', 'replace'] as const;
 export type ReturnOutcome = (typeof RETURN_OUTCOMES)[number];
 export const OUTCOME_WORDS: Record<ReturnOutcome, string> = {
@@ -27,6 +40,20 @@ export const OUTCOME_WORDS: Record<ReturnOutcome, string> = {
   credit: `Store credit worth ${returnsPolicy.storeCreditPercent}% of what I paid`,
   exchange: `An exchange for ${returnsPolicy.exchangeFor}`,
   replace: 'A repair or a replacement',
+};
+
+/** What was asked for, in the shop's voice: to the shopper ("you asked for a refund to your card") and in the back office. */
+export const YOUR_OUTCOME: Record<ReturnOutcome, string> = {
+  refund: 'a refund to your card',
+  credit: `store credit worth ${returnsPolicy.storeCreditPercent}% of what you paid for the items`,
+  exchange: `an exchange for ${returnsPolicy.exchangeFor}`,
+  replace: 'a repair or a replacement',
+};
+export const OUTCOME_NAMES: Record<ReturnOutcome, string> = {
+  refund: 'a refund to their card',
+  credit: `store credit (${returnsPolicy.storeCreditPercent}%)`,
+  exchange: 'an exchange',
+  replace: 'a repair or a replacement',
 };
 
 /** A request's life: asked, then accepted or refused by the shop, then the goods received and settled. */
@@ -153,6 +180,3 @@ export function returnedValue(
   const paidForGoods = Math.max(0, order.total - order.shipping);
   return order.subtotal > 0 ? Math.min(listed, Math.round((listed * paidForGoods) / order.subtotal)) : 0;
 }
-
-/** Store credit for returned goods: 110% of what they were worth. */
-export const creditFor = (value: number): number => percentOf(value, returnsPolicy.storeCreditPercent);

@@ -19,5 +19,8 @@ export const STEP_WORDS: Record<OrderStepKind, string> = {
   review_invited: 'invited to review',
   review_skipped: 'not invited to review: the address unsubscribed',
   referral_rewarded: 'a friend ordered with their code: reward sent',
-  referral_withdrawn: 'refunded in full: the referrer’s unused reward code switched off',
+  referral_withdrawn: 'came back: the referrer’s unused reward code switched off',
+  exchange_paid: 'exchange difference paid',
+  exchange_shipped: 'exchange sent',
+  credit_kept: 'store credit spent; the rest sent as a new code',
 };

@@ -1,7 +1,7 @@
 import type { ShippingChoice } from '#shared/cart/shipping.ts';
 import { formatMinor } from '#shared/money.ts';
 import { freeShippingThreshold } from '#shared/cart/shipping.ts';
-import { offerDiscount, type Offer } from '#shared/offers/offer.ts';
+import { creditStays, offerDiscount, type Offer } from '#shared/offers/offer.ts';
 import { businessDays } from '#shared/policy/text.ts';
 import type { Currency } from '#shared/region/region.ts';
 import { cartTaxNote } from '#shared/offers/tax.ts';
@@ -30,6 +30,7 @@ export function CartSummary({
   const standardFree = shipping.some((c) => c.service === 'standard' && c.free);
   const threshold = freeShippingThreshold(currency);
   const discount = (offer && offerDiscount(offer, { subtotal, currency })) ?? 0;
+  const stays = offer && creditStays(offer, { subtotal, currency });
   const standard = shipping.find((c) => c.service === 'standard');
   const standardCost = standard ? (standard.free ? 0 : standard.amounts[currency]) : 0;
   return (
@@ -45,6 +46,11 @@ export function CartSummary({
             {`−${formatMinor(discount, currency)}`}
           </dd>,
         ]}
+      {stays && (
+        <dd className="col-span-2 text-stone-700" data-credit-stays={stays}>
+          {`${formatMinor(stays, currency)} of your store credit is not used on this order: it stays yours, and we e-mail it to you as a new code once you have paid.`}
+        </dd>
+      )}
       {shipping.map((choice) => {
         return [
           <dt key={`${choice.service}-t`} className="text-stone-700">

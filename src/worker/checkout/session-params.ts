@@ -27,6 +27,8 @@ export function checkoutSessionParams(input: {
   market?: Market | null;
   /** The hash of the checking-out browser's nonce (buyer-hash.ts): its thank-you page alone shows the order. */
   buyer: string;
+  /** The keyed hash of the buying network (networkKey): a Refer a Friend reward is not earned from the referrer's own. */
+  network: string;
   /** The units held for this session (reserve.ts) and when the session, and so the hold, ends. */
   hold: { reservation: string; expiresAt: number };
   /** The promotion code Stripe confirmed for this cart (promo_…), or null: the shopper may type one at Stripe. */
@@ -45,6 +47,7 @@ export function checkoutSessionParams(input: {
   const metadata: Record<string, string> = {
     region,
     buyer: input.buyer,
+    network: input.network,
     cart: serializeCart(cart.lines.map((l) => ({ id: l.item.id, quantity: l.quantity }))),
     reservation: input.hold.reservation,
   };

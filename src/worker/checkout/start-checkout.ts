@@ -190,9 +190,9 @@ export async function startCheckout(deps: CheckoutDeps, request: CheckoutRequest
   // once), until a little after the session expires: Stripe takes no payment past expires_at. One
   // address holds a bounded number of units (durable counts).
   let held: Reserved;
+  const network = await networkKey(settings.RATE_LIMIT_SECRET, request.sender);
   try {
     const until = nowSeconds() + settings.CHECKOUT_HOLD_MINUTES * 60 + SESSION_EXPIRY_MARGIN_S + HOLD_GRACE_S;
-    const network = await networkKey(settings.RATE_LIMIT_SECRET, request.sender);
     held = await reserve(db, reservation, lines, until, {
       key: sender,
       network,
@@ -231,6 +231,7 @@ export async function startCheckout(deps: CheckoutDeps, request: CheckoutRequest
     campaign,
     market: request.market,
     buyer,
+    network,
     hold: { reservation, expiresAt },
     ...terms,
     duties: dutyEstimates(settings),

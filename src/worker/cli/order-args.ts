@@ -14,7 +14,7 @@ import {
 import { orderAmounts } from '#worker/orders/order-queries.ts';
 import { formatStep } from '#worker/orders/order-steps.ts';
 import { readFlags } from './cli-flags.ts';
-import { parseRefundAmount } from '#shared/orders/refund-rules.ts';
+import { parseRefundAmount } from '#shared/ledger/refund-rules.ts';
 import { randomToken } from '#worker/base/hashing.ts';
 import { refundOrder, type RefundAsked } from '#worker/refunds/refund-order.ts';
 

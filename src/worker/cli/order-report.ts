@@ -1,3 +1,4 @@
+import { shortStanding } from '#shared/ledger/standing.ts';
 import { readFlags } from '#worker/cli/cli-flags.ts';
 import { formatMinor } from '#shared/money.ts';
 import {
@@ -37,7 +38,7 @@ export function parseOrderListFlags(flags: string[]): OrderListOptions {
   return options;
 }
 
-/** One block per order, newest first: number, date, payment and fulfilment status, total, e-mail, then its lines. */
+/** One block per order, newest first: number, date, payment and fulfilment status, total, e-mail, where it stands, then its lines. */
 export function formatOrderList(orders: StoredOrder[]): string {
   return orders
     .map((o) =>
@@ -49,6 +50,8 @@ export function formatOrderList(orders: StoredOrder[]): string {
           o.fulfilment.padEnd(11),
           formatMinor(o.total, o.currency).padStart(10),
           o.email ?? '-',
+          // Where it stands, in the words of the order page and its mails (shared/ledger/standing.ts).
+          `· ${shortStanding(o)}`,
         ].join('  '),
         ...o.lines.map((l) => `    ${l.quantity} × ${l.name}  ${formatMinor(l.unitAmount * l.quantity, o.currency)}`),
       ].join('\n'),

@@ -533,11 +533,14 @@ export const ORDER_MAIL_KINDS = [
   'dispute_opened',
   'dispute_closed',
   'return_requested',
+  'return_to_shop',
   'return_accepted',
   'return_refused',
   'return_received',
   'review_invite',
   'referral_reward',
+  'exchange_shipped',
+  'credit_kept',
 ] as const;
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
 

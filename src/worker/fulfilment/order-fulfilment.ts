@@ -1,12 +1,14 @@
 import type { OrderMailDeps } from '#worker/orders/order-mail-parts.ts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { receive } from '#shared/ledger/ledger-moves.ts';
+import { returnable } from '#shared/ledger/order-ledger.ts';
+import { onLedger } from '#worker/ledger/ledger-store.ts';
 import { disputeHold } from '#shared/orders/dispute-hold.ts';
 import { returnRefusal, SHIPPABLE, shipRefusal } from '#shared/orders/order-status.ts';
-import { overLimit } from '#shared/orders/return-rules.ts';
 import { nowIso } from '#worker/base/clock.ts';
 import type { Logger } from '#worker/base/log.ts';
 import { Refusal } from '#worker/base/refusal.ts';
-import { orderEvents, orders } from '#worker/db/schema.ts';
+import { orders } from '#worker/db/schema.ts';
 import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
 import { stockChanged } from '#worker/stock/stock-changed.ts';
 import type { ChangeFeed } from '#worker/base/change-feed-contract.ts';
@@ -14,7 +16,7 @@ import { moveStatements } from '#worker/stock/stock-moves.ts';
 import { tellWaiting } from '#worker/stock-alerts/tell-waiting.ts';
 import { findOrder, type StoredOrder } from '#worker/orders/order-queries.ts';
 import { sendOrderStepMails } from '#worker/orders/order-step-mail.ts';
-import { heldByDispute, stepStatements, type OrderStep } from '#worker/orders/order-steps.ts';
+import { heldByDispute, stepStatements } from '#worker/orders/order-steps.ts';
 
 /**
  * What the owner does to an order, from the back office or the command line: the same action, the
@@ -104,73 +106,78 @@ export async function shipOrder(deps: OrderActionDeps, shipment: Shipment, by: s
   return `${order.number}: shipped${carrier}${shipment.tracking ? `, tracking ${shipment.tracking}` : ''}; ${mail}.`;
 }
 
-/** What of each product the order bought is not yet back (returns so far are steps with their lines). */
-export function returnable(order: StoredOrder, steps: readonly OrderStep[]): Map<number, number> {
-  const left = new Map<number, number>();
-  for (const line of order.lines) if (line.productId !== null) left.set(line.productId, (left.get(line.productId) ?? 0) + line.quantity);
-  for (const step of steps)
-    for (const back of step.kind === 'returned' ? (step.detail?.lines ?? []) : [])
-      left.set(back.productId, (left.get(back.productId) ?? 0) - back.quantity);
-  return left;
+/**
+ * The statements that put goods back on the shelf for a batch, landing only where `when` holds: one
+ * `return` move per line, with the step that names them (`step`, unique per order).
+ */
+export function restockStatements(
+  deps: Pick<OrderActionDeps, 'db'>,
+  order: StoredOrder,
+  lines: ReadonlyArray<{ productId: number; quantity: number }>,
+  s: { step: string; by: string; when: SQL; at: string },
+) {
+  const back = lines.filter((l) => l.quantity > 0);
+  if (back.length === 0) return [];
+  return [
+    ...stepStatements(deps.db, {
+      orderId: order.id,
+      step: s.step,
+      kind: 'returned',
+      detail: { lines: back, by: s.by },
+      when: s.when,
+      at: s.at,
+    }),
+    ...back.flatMap((line) =>
+      moveStatements(
+        deps.db,
+        { productId: line.productId, change: line.quantity, reason: 'return', orderNumber: order.number, actor: s.by },
+        s.when,
+        s.at,
+      ),
+    ),
+  ];
 }
 
-/** The lines coming back (all not yet returned when null), checked against what the order bought; throws a Refusal. */
-export function goodsBackLines(order: StoredOrder, steps: readonly OrderStep[], asked: GoodsBack['lines']) {
-  const refusal = returnRefusal(order.status);
-  if (refusal) throw new Refusal(`order ${order.number} cannot take a return: ${refusal}`);
-  const left = returnable(order, steps);
-  const lines = asked ?? [...left].filter(([, n]) => n > 0).map(([productId, quantity]) => ({ productId, quantity }));
-  if (lines.length === 0) throw new Refusal(`order ${order.number} has nothing left to return`);
-  const over = overLimit(left, lines);
-  if (over) {
-    if (over.open === undefined) throw new Refusal(`order ${order.number} has no product ${over.productId}`);
-    throw new Refusal(`order ${order.number}: only ${over.open} of product ${over.productId} can come back, not ${over.units}`);
-  }
-  return { lines, left };
+/** After goods went back on the shelf: payment links follow the stock, and those waiting for a product are told. */
+export async function afterRestock(deps: OrderActionDeps, productIds: number[]) {
+  await stockChanged(deps, productIds);
+  // A return can bring a sold-out product back: those waiting for it are told now.
+  if (deps.mailWaiting !== false) await tellWaiting(deps, productIds);
 }
 
 /**
- * Returned goods back on the shelf: one `return` move per line, with the step that names them, in one
- * batch whose moves land only with that step (two at once cannot both put the goods back). Without
- * lines, everything not yet returned. Payment links follow the stock; those waiting for it are told.
+ * Goods the owner takes back without a return request (the back office, `orders return`, a refund
+ * with goods): received on the order's ledger (no more of a product than is not yet asked or back;
+ * without lines, all of that) and put back on the shelf, in one batch that lands only on the ledger
+ * it was checked against. Every unit back: the order says returned.
  */
 export async function returnGoods(deps: OrderActionDeps, back: GoodsBack, by: string): Promise<string> {
-  const { order, steps } = await findOrder(deps.db, back.number);
-  const { lines, left } = goodsBackLines(order, steps, back.lines);
-  const at = nowIso();
-  const step = `return:${steps.filter((s) => s.kind === 'returned').length + 1}`;
-  const here = sql`exists (select 1 from ${orderEvents} where ${orderEvents.orderId} = ${order.id} and ${orderEvents.step} = ${step} and ${orderEvents.at} = ${at})`;
-  // Every unit back: the goods' status says so (with the step, so only the return that landed says it).
-  const allBack = lines.reduce((sum, l) => sum + l.quantity, 0) === [...left.values()].reduce((sum, n) => sum + n, 0);
-  await deps.db.batch([
-    ...stepStatements(deps.db, { orderId: order.id, step, kind: 'returned', detail: { lines, by }, when: sql`1`, at }),
-    ...lines.flatMap((line) =>
-      moveStatements(
-        deps.db,
-        { productId: line.productId, change: line.quantity, reason: 'return', orderNumber: order.number, actor: by },
-        here,
-        at,
-      ),
-    ),
-    ...(allBack
-      ? [
-          deps.db
-            .update(orders)
-            .set({ fulfilment: 'returned' })
-            .where(and(eq(orders.id, order.id), here)),
-        ]
-      : []),
-  ]);
-  const [landed] = await deps.db
-    .select({ at: orderEvents.at })
-    .from(orderEvents)
-    .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.step, step)));
-  if (landed?.at !== at)
-    throw new Refusal(`order ${order.number}: another return was recorded meanwhile (look at it again, then try again)`);
-  const products = lines.map((l) => l.productId);
-  await stockChanged(deps, products);
-  // A return can bring a sold-out product back: those waiting for it are told now.
-  if (deps.mailWaiting !== false) await tellWaiting(deps, products);
+  const { order } = await findOrder(deps.db, back.number);
+  const refusal = returnRefusal(order.status);
+  if (refusal) throw new Refusal(`order ${order.number} cannot take a return: ${refusal}`);
+  const { value: lines } = await onLedger(deps.db, order.id, by, (l) => {
+    const open = returnable(l);
+    const asked = back.lines ?? [...open].filter(([, n]) => n > 0).map(([productId, quantity]) => ({ productId, quantity }));
+    if (asked.length === 0) throw new Refusal(`order ${order.number} has nothing left to return`);
+    const n = l.entries.filter((e) => e.kind === 'received' && e.request === null && /^received:direct-\d+$/.test(e.ref)).length + 1;
+    const ref = `direct-${n}`;
+    const move = receive(
+      l,
+      ref,
+      null,
+      asked.map((x) => ({ ...x, fit: x.quantity })),
+    );
+    if ('refusal' in move) throw new Refusal(`order ${order.number}: ${move.refusal}`);
+    return {
+      move,
+      value: asked,
+      effects: (landed, at) => restockStatements(deps, order, asked, { step: `return:${ref}`, by, when: landed, at }),
+    };
+  });
+  await afterRestock(
+    deps,
+    lines.map((l) => l.productId),
+  );
   const nameOf = (id: number) => order.lines.find((l) => l.productId === id)?.name ?? `product ${id}`;
   return `${order.number}: ${lines.map((l) => `${l.quantity} × ${nameOf(l.productId)}`).join(', ')} back in stock.`;
 }

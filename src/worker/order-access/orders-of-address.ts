@@ -20,6 +20,7 @@ export async function ordersOfAddress(db: Db, email: string) {
       refunded: orders.refunded,
       status: orders.status,
       fulfilment: orders.fulfilment,
+      afterSale: orders.afterSale,
       shipment: orderEvents.detail,
     })
     .from(orders)

@@ -35,7 +35,7 @@ export async function fulfil(db: Db, session: SessionRecord, status: PaymentStat
   const at = nowIso();
   const token = orderToken();
   // What the cart's checkout put beside the campaign (session-params.ts) is not part of it.
-  const { region, buyer, cart: _cart, reservation, ...campaign } = session.metadata;
+  const { region, buyer, network, cart: _cart, reservation, ...campaign } = session.metadata;
   const order = db
     .insert(orders)
     .values({
@@ -62,6 +62,7 @@ export async function fulfil(db: Db, session: SessionRecord, status: PaymentStat
       paymentLink: session.paymentLink,
       token,
       buyerHash: buyer ?? null,
+      buyerNetwork: network ?? null,
       paymentIntent: session.paymentIntent,
       paymentMethod: session.paymentMethod,
       invoiceUrl: session.invoiceUrl,

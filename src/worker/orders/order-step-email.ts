@@ -1,7 +1,7 @@
 import { formatMinor } from '#shared/money.ts';
 import { shopTime } from '#shared/policy/shop-time.ts';
 import { disputeDashboardUrl } from '#shared/orders/dispute-hold.ts';
-import { statusSentences } from '#shared/orders/order-status.ts';
+import { standingSentences } from '#shared/ledger/standing.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { site } from '#shared/site/brand.ts';
 import { confirmationGreeting } from '#worker/mail/greeting.ts';
@@ -69,8 +69,8 @@ export function orderStepEmail(
             '',
             ...body,
             '',
-            // Both statuses as they stand now: a refund after shipping leaves the order shipped.
-            `Where your order stands: ${statusSentences(order.status, order.fulfilment).join(' ')}`,
+            // Where it stands now, from its payment, goods and ledger: goods that came back are never "on their way".
+            `Where your order stands: ${standingSentences(order).join(' ')}`,
             `Your order page: ${page}`,
             '',
             `Questions? Reply to this e-mail or write to ${settings.CONTACT_TO_EMAIL}, or call ${shopInfo.phone}.`,

@@ -10,8 +10,8 @@ import type { Currency } from '#shared/region/region.ts';
 /** The most steps an order's timeline reads (an order gathers a handful: placed, paid, shipped, refunds…). */
 const MAX_STEPS = 100;
 
-/** Who a step's mail goes to: disputes to the shop only (the shopper opened it with their bank), the rest to the shopper. */
-const SHOP_MAILS: readonly OrderMailKind[] = ['dispute_opened', 'dispute_closed'];
+/** Who a step's mail goes to: disputes and the news of a return request to the shop only, the rest to the shopper. */
+const SHOP_MAILS: readonly OrderMailKind[] = ['dispute_opened', 'dispute_closed', 'return_to_shop'];
 
 /**
  * The statements that add a step to an order's timeline and the mail it owes, for the batch that

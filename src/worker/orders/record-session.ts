@@ -57,7 +57,8 @@ export async function recordSession(
 ): Promise<{ session: SessionRecord; order: Fulfilled } | null> {
   const read = await deps.gateway.readSession(sessionId);
   const status = read?.status === 'complete' ? statusFor(event, read.paymentStatus) : null;
-  if (!read || !status) return null;
+  // An exchange's difference (returns/exchanges.ts) is paid through a session of its own: never an order.
+  if (!read || !status || read.metadata.exchange) return null;
   const session = await placeLinkSale(deps, read);
   const order = await fulfil(deps.db, session, status, orderMailLeaseUntil(deps));
   if (order.created) deps.background(mailNewOrder(deps, deps.log, order.number));
@@ -69,7 +70,9 @@ export async function recordSession(
 }
 
 /** A Checkout Session completed, or its delayed payment settled: the order recorded (the answer does not wait for its mail). */
-export const orderEventHandler: StripeEventHandler<RecordDeps> = async (deps, { event, objectId }) => {
+export const orderEventHandler: StripeEventHandler<RecordDeps> = async (deps, { event, objectId }, sofar) => {
+  // A session another feature made (an exchange's difference) is not an order.
+  if (sofar.exchange) return {};
   // Logs name the order number (derived from the session id), never the id itself.
   const number = await orderNumber(objectId);
   const recorded = await recordSession(deps, objectId, event.type as OrderEventType);

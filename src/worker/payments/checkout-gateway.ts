@@ -139,15 +139,15 @@ export interface CheckoutSessionParams {
   currency: Currency;
   lines: CheckoutSessionLine[];
   shipping: CheckoutShippingOption[];
-  /** ISO country codes the shipping address may be in. */
+  /** ISO country codes the shipping address may be in; none: no address is asked (an exchange's difference). */
   shipToCountries: string[];
   successUrl: string;
   cancelUrl: string;
   metadata: Record<string, string>;
   /** When the session stops taking payment (epoch seconds): the end of its stock reservation. */
   expiresAt: number;
-  /** The promotion code (promo_…) the cart brought, applied for the shopper; null lets them type one at Stripe. */
-  promotionCode: string | null;
+  /** The promotion code (promo_…) the cart brought, applied for the shopper; null lets them type one at Stripe, 'none' takes none. */
+  promotionCode: string | null | 'none';
   /** Stripe Tax (STRIPE_TAX=on): tax computed at checkout, inclusive in GBP and EUR, exclusive in USD; VAT numbers and invoices. */
   tax: boolean;
   /** Said beside the shipping address on the payment page (the import duties a destination may owe), or null. */

@@ -54,7 +54,11 @@ function sessionCreateParams(p: CheckoutSessionParams): Stripe.Checkout.SessionC
   return {
     mode: 'payment',
     // Stripe takes a code the shop applies or a field for the shopper to type one, never both.
-    ...(p.promotionCode ? { discounts: [{ promotion_code: p.promotionCode }] } : { allow_promotion_codes: true }),
+    ...(p.promotionCode === 'none'
+      ? {}
+      : p.promotionCode
+        ? { discounts: [{ promotion_code: p.promotionCode }] }
+        : { allow_promotion_codes: true }),
     // A checkout left behind: Stripe asks for consent to promotional mail and keeps a recovery link.
     consent_collection: { promotions: 'auto' },
     // The whole billing address, which the invoice names (Checkout asks only for what the card needs otherwise).
@@ -75,9 +79,11 @@ function sessionCreateParams(p: CheckoutSessionParams): Stripe.Checkout.SessionC
         product_data: { name: line.name, images: [line.image], metadata: { product_id: String(line.productId) } },
       },
     })),
-    shipping_address_collection: {
-      allowed_countries: p.shipToCountries as Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[],
-    },
+    ...(p.shipToCountries.length > 0 && {
+      shipping_address_collection: {
+        allowed_countries: p.shipToCountries as Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[],
+      },
+    }),
     shipping_options: p.shipping.map((option) => ({
       shipping_rate_data: {
         type: 'fixed_amount',

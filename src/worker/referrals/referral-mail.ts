@@ -10,7 +10,7 @@ const referralReward: StepMailWriter = ({ detail, order, toShopper }) =>
   toShopper(`A friend ordered with your code: here is your ${referralAmount(order.currency)} off`, [
     `Someone you shared your Refer a Friend code with has placed their first order (${detail.request ?? ''}). Thank you!`,
     `Your code: ${detail.code ?? ''}. It takes ${referralWords(order.currency)} off your next order, once: type it in the code box of your cart.`,
-    'It works while your friend keeps their order: if it is sent back for a full refund before you use the code, the code stops working.',
+    'It works while your friend keeps their order: if it comes back to us (for a refund or store credit) before you use the code, the code stops working.',
   ]);
 
 /** The step mails referrals/ owes (wired in wiring/order-mail-wiring.ts). */

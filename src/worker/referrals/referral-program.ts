@@ -1,6 +1,9 @@
 import type { StripeEventHandler } from '#worker/payments/stripe-event-handlers.ts';
 import type { OrderMailDeps } from '#worker/orders/order-mail-parts.ts';
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { giveReward, rewardStands, withdrawReward } from '#shared/ledger/ledger-moves.ts';
+import { Refusal } from '#worker/base/refusal.ts';
+import { onLedger, readLedger } from '#worker/ledger/ledger-store.ts';
 import { normaliseRecipient } from '#shared/contact/recipient.ts';
 import { claims } from '#shared/policy/figures.ts';
 import { nowIso } from '#worker/base/clock.ts';
@@ -65,6 +68,21 @@ export async function referralsOnPaid(deps: ReferralDeps, number: string): Promi
 /** The reward a friend's order earns, drawn from its secret token: the same however often it is asked, and unguessable. */
 const rewardCodeFor = async (friendOrderToken: string) => `THANKS-${(await sha256Hex(`${friendOrderToken}:referral`, 5)).toUpperCase()}`;
 
+/** The referrer bought from the friend's browser or network: a second address of the referrer's own, not a friend. */
+async function sameBuyer(deps: ReferralDeps, referrerEmail: string, order: NonNullable<Awaited<ReturnType<typeof orderByNumber>>>) {
+  const same = [
+    ...(order.buyerHash ? [eq(orders.buyerHash, order.buyerHash)] : []),
+    ...(order.buyerNetwork ? [eq(orders.buyerNetwork, order.buyerNetwork)] : []),
+  ];
+  if (same.length === 0) return false;
+  const [found] = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(sql`lower(${orders.email})`, referrerEmail), or(...same)))
+    .limit(1);
+  return found !== undefined;
+}
+
 async function rewardReferrer(deps: ReferralDeps, order: NonNullable<Awaited<ReturnType<typeof orderByNumber>>>) {
   const used = order.discountCode?.toUpperCase();
   if (!used?.startsWith('FRIEND-') || !order.email || !deps.gateway) return;
@@ -76,6 +94,10 @@ async function rewardReferrer(deps: ReferralDeps, order: NonNullable<Awaited<Ret
     .where(and(eq(sql`lower(${orders.email})`, order.email.toLowerCase()), lt(orders.id, order.id), inArray(orders.status, [...BOUGHT])))
     .limit(1);
   if (before) return;
+  if (await sameBuyer(deps, referrer.orderEmail, order)) {
+    deps.log('info', 'referral not rewarded: the friend’s order came from the referrer’s own browser or network', { order: order.number });
+    return;
+  }
   if (await optedOut(deps.db, deps.settings.RATE_LIMIT_SECRET, referrer.orderEmail)) return;
   const [home] = await deps.db
     .select({ id: orders.id, token: orders.token })
@@ -85,6 +107,14 @@ async function rewardReferrer(deps: ReferralDeps, order: NonNullable<Awaited<Ret
     .limit(1);
   if (!home) return;
   const reward = await rewardCodeFor(order.token);
+  // On the friend's ledger first: the reward stands on that order, and a return of it withdraws it.
+  const amount = claims.referralAmounts[order.currency];
+  try {
+    await onLedger(deps.db, order.id, 'stripe', (l) => ({ move: giveReward(l, reward, amount), value: null }));
+  } catch (err) {
+    if (err instanceof Refusal) return;
+    throw err;
+  }
   await deps.gateway.createReferralCode(
     { code: reward, amounts: claims.referralAmounts, firstTimeOnly: false, maxRedemptions: 1 },
     `referral-reward-${order.number}`,
@@ -104,28 +134,38 @@ async function rewardReferrer(deps: ReferralDeps, order: NonNullable<Awaited<Ret
 }
 
 /**
- * A friend's order refunded in full: the reward it earned is switched off at Stripe if the referrer
- * has not used it (a used one stays: it was spent in good faith), recorded once on the friend's order
- * for the back office. The reward mail says so beforehand. Idempotent; throws when Stripe does not
- * answer, so the refund's event is delivered again.
+ * Rewards follow the goods: when an order that earned its referrer a reward comes back (refunded, or
+ * returned for store credit, in whole or so far that the friend keeps less than the reward's worth),
+ * the reward is switched off at Stripe if the referrer has not used it (a used one stays: it was spent
+ * in good faith), written on the friend's ledger and timeline once. Idempotent; throws when Stripe
+ * does not answer, so a refund's event is delivered again.
  */
-export async function referralsOnRefunded(deps: ReferralDeps, number: string): Promise<void> {
+export async function rewardFollowsGoods(deps: ReferralDeps, number: string): Promise<void> {
   const order = await orderByNumber(deps.db, number);
-  if (!order || order.status !== 'refunded' || !order.discountCode?.toUpperCase().startsWith('FRIEND-') || !deps.gateway) return;
-  const code = await rewardCodeFor(order.token);
-  const outcome = await deps.gateway.withdrawUnusedCode(code);
-  if (outcome !== 'withdrawn') return;
-  deps.log('info', 'referral reward withdrawn', { order: number });
-  await deps.db.batch(
-    stepStatements(deps.db, {
-      orderId: order.id,
-      step: 'referral:withdrawn',
-      kind: 'referral_withdrawn',
-      detail: { code },
-      when: sql`1`,
-      at: nowIso(),
-    }),
-  );
+  if (!order || !deps.gateway) return;
+  const read = await readLedger(deps.db, order.id);
+  if (!read) return;
+  const { ledger } = read;
+  for (const given of ledger.entries.filter((e) => e.kind === 'reward' && e.code)) {
+    const code = given.code!;
+    if (ledger.rewardsWithdrawn.includes(code) || rewardStands(ledger, given.amount)) continue;
+    const outcome = await deps.gateway.withdrawUnusedCode(code);
+    if (outcome !== 'withdrawn') continue;
+    deps.log('info', 'referral reward withdrawn', { order: number });
+    await onLedger(deps.db, order.id, 'stripe', (l) => ({
+      move: withdrawReward(l, code),
+      value: null,
+      effects: (landed, at) =>
+        stepStatements(deps.db, {
+          orderId: order.id,
+          step: 'referral:withdrawn',
+          kind: 'referral_withdrawn',
+          detail: { code },
+          when: landed,
+          at,
+        }),
+    }));
+  }
 }
 
 /** Scheduled: buyers' codes Stripe did not take yet, made now (a few a run). */
@@ -163,8 +203,8 @@ export const referralsOnPaidHandler: StripeEventHandler<ReferralDeps & { backgro
 /** The events that may leave an order refunded in full. */
 const REFUND_EVENTS = new Set(['charge.refunded', 'refund.updated']);
 
-/** After a refund is recorded: a referrer's unused reward for an order refunded in full is switched off (Stripe down: the event comes again). */
+/** After a refund is recorded: a referrer's unused reward for an order that no longer earns it is switched off (Stripe down: the event comes again). */
 export const referralsOnRefundHandler: StripeEventHandler<ReferralDeps> = async (deps, { event }, sofar) => {
-  if (typeof sofar.order === 'string' && REFUND_EVENTS.has(event.type)) await referralsOnRefunded(deps, sofar.order);
+  if (typeof sofar.order === 'string' && REFUND_EVENTS.has(event.type)) await rewardFollowsGoods(deps, sofar.order);
   return {};
 };

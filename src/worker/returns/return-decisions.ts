@@ -1,23 +1,22 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import { issueCredit, receive, releaseAsk, returnRefund } from '#shared/ledger/ledger-moves.ts';
+import { differenceOwed, exchangeState, ledgerOf, openOfRequest, type Ledger } from '#shared/ledger/order-ledger.ts';
 import { formatMinor } from '#shared/money.ts';
-import { creditFor, overLimit, unitsByProduct, type ReturnState } from '#shared/orders/return-rules.ts';
-import { refundLeft, refundsAsked } from '#shared/orders/refund-rules.ts';
-import { nowIso } from '#worker/base/clock.ts';
+import { STORE_CREDIT_PREFIX } from '#shared/offers/offer.ts';
+import { unitsByProduct, type ReturnState } from '#shared/orders/return-rules.ts';
 import { randomToken } from '#worker/base/hashing.ts';
 import { Refusal } from '#worker/base/refusal.ts';
 import { returnRequests, type OrderMailKind, type OrderStepDetail } from '#worker/db/schema.ts';
-import { orderById } from '#worker/orders/order-queries.ts';
+import { afterRestock, restockStatements, type OrderActionDeps } from '#worker/fulfilment/order-fulfilment.ts';
+import { onLedger } from '#worker/ledger/ledger-store.ts';
+import { orderById, type StoredOrder } from '#worker/orders/order-queries.ts';
 import { sendOrderStepMails } from '#worker/orders/order-step-mail.ts';
 import { stepStatements } from '#worker/orders/order-steps.ts';
-import { returnGoods, type OrderActionDeps } from '#worker/fulfilment/order-fulfilment.ts';
-import { findOrder } from '#worker/orders/order-queries.ts';
-import { refundOrder } from '#worker/refunds/refund-order.ts';
 import { CheckoutUnavailableError } from '#worker/payments/checkout-gateway.ts';
+import { rewardFollowsGoods } from '#worker/referrals/referral-program.ts';
+import { refundOnLedger } from '#worker/refunds/refund-order.ts';
 import { returnByNumber, type ReturnRequest } from './return-queries.ts';
-import { plainName, productPath } from '#shared/catalogue/product.ts';
-import { marketHref, marketOfCurrency } from '#shared/market/market.ts';
-import type { Currency } from '#shared/region/region.ts';
-import { productLookup } from '#worker/products/product-queries.ts';
 
 /** The request by its number, or a Refusal (404). */
 async function requestNamed(deps: OrderActionDeps, number: string) {
@@ -28,112 +27,108 @@ async function requestNamed(deps: OrderActionDeps, number: string) {
   return { request, order };
 }
 
-/**
- * Moves a request from one state to the next, with its step and the shopper's mail, in one batch that
- * lands only if the request was still in `from` (two taps, two owners: one moves it).
- */
-async function move(
-  deps: OrderActionDeps,
-  request: ReturnRequest,
-  to: { from: ReturnState; state: ReturnState; answer: string | null; detail: OrderStepDetail; mail: OrderMailKind | undefined },
-  by: string,
-) {
-  const at = nowIso();
-  const [moved] = await deps.db.batch([
+/** The request as it stands now, in the state `from`, or a Refusal saying what it is instead. */
+async function requestIn(deps: OrderActionDeps, number: string, from: ReturnState): Promise<ReturnRequest> {
+  const now = await returnByNumber(deps.db, number);
+  if (!now) throw new Refusal(`There is no return request ${number.slice(0, 24)}.`, 'unknown');
+  if (now.state !== from) throw new Refusal(`Return ${now.number} is ${now.state}, not ${from}: nothing was done.`);
+  return now;
+}
+
+interface Settled {
+  state: ReturnState;
+  answer: string | null;
+  detail: OrderStepDetail;
+  mail: OrderMailKind | undefined;
+}
+
+/** The statements that move a request from `from` to the next state, with its step and the shopper's mail, where `landed` holds. */
+function moveStatements(deps: OrderActionDeps, request: ReturnRequest, from: ReturnState, to: Settled, by: string) {
+  return (landed: SQL, at: string): BatchItem<'sqlite'>[] => [
     deps.db
       .update(returnRequests)
       .set({ state: to.state, answer: to.answer, decidedBy: by, decidedAt: at })
-      .where(and(eq(returnRequests.id, request.id), eq(returnRequests.state, to.from)))
-      .returning({ id: returnRequests.id }),
+      .where(and(eq(returnRequests.id, request.id), eq(returnRequests.state, from), landed)),
     ...stepStatements(deps.db, {
       orderId: request.orderId,
       step: `return:${request.number}:${to.state}`,
       kind: `return_${to.state}` as 'return_accepted' | 'return_refused' | 'return_received',
-      detail: { request: request.number, lines: request.lines, wants: request.outcome, by, ...to.detail },
+      detail: { request: request.number, lines: request.lines, wants: request.outcome, reason: request.reason, by, ...to.detail },
       mail: to.mail,
-      when: sql`exists (select 1 from ${returnRequests} where ${returnRequests.id} = ${request.id} and ${returnRequests.decidedAt} = ${at} and ${returnRequests.state} = ${to.state})`,
+      when: landed,
       at,
     }),
-  ]);
-  if (moved.length === 0) throw new Refusal(`Return ${request.number} changed meanwhile: look at it again.`);
-  await sendOrderStepMails(deps, deps.log, request.orderId);
+  ];
 }
-
-const stateRefusal = (request: ReturnRequest, wanted: ReturnState) =>
-  new Refusal(`Return ${request.number} is ${request.state}, not ${wanted}: nothing was done.`);
 
 /** The shop accepts a request: the shopper is mailed once that it is accepted and where to send the parcel. */
 export async function acceptReturn(deps: OrderActionDeps, number: string, by: string): Promise<string> {
   const { request } = await requestNamed(deps, number);
-  if (request.state !== 'requested') throw stateRefusal(request, 'requested');
-  await move(deps, request, { from: 'requested', state: 'accepted', answer: null, detail: {}, mail: 'return_accepted' }, by);
+  await onLedger(deps.db, request.orderId, by, async () => {
+    const now = await requestIn(deps, number, 'requested');
+    const to = { state: 'accepted' as const, answer: null, detail: {}, mail: 'return_accepted' as const };
+    return { move: { entries: [] }, effects: moveStatements(deps, now, 'requested', to, by), value: null };
+  });
+  await sendOrderStepMails(deps, deps.log, request.orderId);
   return `${request.number}: accepted; the shopper is told where to send it.`;
 }
 
-/** The shop refuses a request, saying why (the shopper is mailed the reason once). */
+/** The shop refuses a request, saying why (the shopper is mailed the reason once); what it asked may be asked again. */
 export async function refuseReturn(deps: OrderActionDeps, number: string, why: string, by: string): Promise<string> {
   const answer = why.trim().slice(0, 500);
   if (!answer) throw new Refusal('Say why it is refused: the shopper is sent your words.', 'invalid');
   const { request } = await requestNamed(deps, number);
-  if (request.state !== 'requested') throw stateRefusal(request, 'requested');
-  await move(deps, request, { from: 'requested', state: 'refused', answer, detail: { answer }, mail: 'return_refused' }, by);
+  await onLedger(deps.db, request.orderId, by, async (l) => {
+    const now = await requestIn(deps, number, 'requested');
+    const to = { state: 'refused' as const, answer, detail: { answer }, mail: 'return_refused' as const };
+    return { move: releaseAsk(l, number), effects: moveStatements(deps, now, 'requested', to, by), value: null };
+  });
+  await sendOrderStepMails(deps, deps.log, request.orderId);
   return `${request.number}: refused; the shopper is told why.`;
 }
 
-/**
- * The store credit code of a request: drawn once and kept on the request before Stripe is asked, so a
- * second try asks for the same code with the same idempotency key (never two codes for one return).
- * Random (64 bits drawn, about 55 kept once upper-cased): a code anyone could guess would be anyone's credit.
- */
-async function creditCodeOf(deps: OrderActionDeps, request: ReturnRequest, prefix: 'CREDIT' | 'EXCHANGE'): Promise<string> {
-  const drawn = `${prefix}-${randomToken(8)
+/** A fresh store credit code: random (64 bits drawn, about 55 kept once upper-cased), since a code anyone could guess would be anyone's credit. */
+export const drawCreditCode = () =>
+  `${STORE_CREDIT_PREFIX}${randomToken(8)
     .toUpperCase()
     .replace(/[^A-Z0-9]/g, '7')}`;
-  await deps.db
-    .update(returnRequests)
-    .set({ code: drawn })
-    .where(and(eq(returnRequests.id, request.id), eq(returnRequests.state, 'accepted'), isNull(returnRequests.code)));
-  const kept = await returnByNumber(deps.db, request.number);
-  const code = kept?.state === 'accepted' ? kept.code : null;
-  if (!code) throw new Refusal(`Return ${request.number} changed meanwhile: look at it again.`);
-  return code;
-}
 
-/** A single-use Stripe promotion code for this request, worth `amount` in the order's currency; a Refusal when Stripe does not make it. */
-async function issueCode(deps: OrderActionDeps, request: ReturnRequest, currency: string, amount: number, prefix: 'CREDIT' | 'EXCHANGE') {
-  if (!deps.gateway) throw new Refusal('Store credit and exchanges need Stripe, which is not set up on this shop.');
-  const code = await creditCodeOf(deps, request, prefix);
+/**
+ * Store credit for a request, on the ledger before Stripe is asked (110% of what is left of the
+ * payment for the goods, its code drawn once): a second try finds the entry and asks Stripe for the
+ * same code with the same idempotency key, so one return never makes two codes.
+ */
+async function creditOf(deps: OrderActionDeps, request: ReturnRequest, order: StoredOrder, by: string) {
+  if (!deps.gateway) throw new Refusal('Store credit needs Stripe, which is not set up on this shop.');
+  const ref = `credit:${request.number}`;
+  const { value: credit } = await onLedger(deps.db, order.id, by, async (l) => {
+    await requestIn(deps, request.number, 'accepted');
+    const kept = l.entries.find((e) => e.ref === ref);
+    if (kept) return { move: { entries: [] }, value: kept };
+    const move = issueCredit(l, ref, request.value, drawCreditCode(), request.number);
+    if ('refusal' in move) throw new Refusal(`Return ${request.number} cannot be settled with credit: ${move.refusal}.`);
+    return { move, value: move.entries[0]! };
+  });
   try {
     await deps.gateway.createCreditCode(
-      { code, amount, currency, name: `${prefix === 'CREDIT' ? 'Store credit' : 'Exchange'} ${request.number}`.slice(0, 40) },
+      { code: credit.code!, amount: credit.amount, currency: order.currency, name: `Store credit ${request.number}`.slice(0, 40) },
       `credit-${request.number}`,
     );
   } catch (err) {
     const status = err instanceof CheckoutUnavailableError ? err.status : undefined;
     throw new Refusal(`Stripe did not make the code${status ? ` (error ${status})` : ''}: nothing was issued. Try again.`, 'unavailable');
   }
-  return code;
+  return credit;
 }
-
-/** The product an exchange is for: its name, its page, and the market its code works in (the order's currency). */
-async function exchangeOf(deps: OrderActionDeps, request: ReturnRequest, currency: Currency) {
-  const id = request.exchangeFor;
-  const product = id === null ? undefined : (await productLookup(deps.db, [id], { listedOnly: false }))(id);
-  if (!product)
-    throw new Refusal(`The product return ${request.number} is to be exchanged for is not in the catalogue any more: refund it instead.`);
-  return { name: plainName(product.name), path: productPath(product), market: marketOfCurrency[currency] };
-}
-
-/** Units of products in these lines (a line without a product moves no stock and is not sent back). */
-const units = (lines: ReadonlyArray<{ productId: number | null; quantity: number }>) =>
-  lines.reduce((sum, l) => sum + (l.productId === null ? 0 : l.quantity), 0);
 
 /**
- * The parcel arrived: the request is settled as the shopper asked. A refund goes through Stripe
- * (refundOrder: recorded, and the shopper mailed, when Stripe's webhook confirms it); store credit is
- * a single-use Stripe promotion code worth 110%, mailed; a replacement is the shop's to send (the
- * shopper is told). The Stripe call's idempotency key is the request's, so a second try makes nothing
- * more. Only the units the owner marks resaleable go back in stock.
+ * The parcel arrived: received on the ledger (its units, and how many can be sold again) and the
+ * request settled as the shopper asked, in one batch. A refund is given through the ledger first
+ * (refundOnLedger: never more than is left of the payment; recorded, and the shopper mailed, when
+ * Stripe confirms it); store credit is a single-use Stripe promotion code worth 110% of what is left
+ * of the payment for the goods, mailed; an exchange ships once its difference is paid (said in the
+ * mail, with the way to pay it); a replacement is the shop's to send. Only the units the owner marks
+ * fit to sell go back in stock. A referrer's reward earned by this order is withdrawn if it no longer stands.
  */
 export async function receiveReturn(
   deps: OrderActionDeps,
@@ -142,49 +137,84 @@ export async function receiveReturn(
   by: string,
 ): Promise<string> {
   const { request, order } = await requestNamed(deps, number);
-  if (request.state !== 'accepted') throw stateRefusal(request, 'accepted');
+  if (request.state !== 'accepted') throw new Refusal(`Return ${request.number} is ${request.state}, not accepted: nothing was done.`);
   const money = (minor: number) => formatMinor(minor, order.currency);
-  const over = overLimit(unitsByProduct(request.lines), resaleable);
-  if (over)
-    throw new Refusal(`Return ${request.number} sends back ${over.open ?? 0} of product ${over.productId}, not ${over.units}.`, 'invalid');
+  const asked = unitsByProduct(request.lines);
+  const fit = unitsByProduct(resaleable);
+  for (const [productId, n] of fit) {
+    if (n > (asked.get(productId) ?? 0))
+      throw new Refusal(`Return ${request.number} sends back ${asked.get(productId) ?? 0} of product ${productId}, not ${n}.`, 'invalid');
+  }
   const said: string[] = [];
-  let settled: { answer: string; detail: OrderStepDetail; mail: OrderMailKind | undefined };
+  let settled: Omit<Settled, 'state'>;
   if (request.outcome === 'refund') {
-    const { steps } = await findOrder(deps.db, order.number);
-    // The policy: a whole order returned within the window also gets its shipping back.
-    const whole = request.reason !== 'warranty_fault' && units(request.lines) === units(order.lines);
-    const amount = Math.min(request.value + (whole ? order.shipping : 0), refundLeft(order, refundsAsked(steps)));
-    if (amount <= 0) throw new Refusal(`Order ${order.number} has nothing left to refund.`);
-    said.push(await refundOrder(deps, { number: order.number, amount, goodsBack: null, intent: `return-${request.number}` }, by));
+    const amountOf = (l: Ledger) => {
+      const amount = returnRefund(l, request);
+      if (amount <= 0) throw new Refusal(`Order ${order.number} has nothing left to refund.`);
+      return amount;
+    };
+    const base = `return-${request.number}`;
+    const { amount } = await refundOnLedger(deps, order, { ref: `refund:${base}`, key: `refund:${order.number}:${base}` }, amountOf, by);
+    said.push(
+      `${order.number}: ${money(amount)} refund sent to Stripe. It shows here, and the shopper is mailed, once Stripe confirms it.`,
+    );
     // The refund's own mail (sent once Stripe confirms it) tells the shopper: nothing more here.
     settled = { answer: `refunded ${money(amount)}`, detail: { amount }, mail: undefined };
-  } else if (request.outcome === 'credit' || request.outcome === 'exchange') {
-    // Store credit is worth 110%; an exchange's code takes off what came back, and the shopper pays the difference at checkout.
-    const exchange = request.outcome === 'exchange' ? await exchangeOf(deps, request, order.currency) : null;
-    const amount = exchange ? request.value : creditFor(request.value);
-    const code = await issueCode(deps, request, order.currency, amount, exchange ? 'EXCHANGE' : 'CREDIT');
-    if (exchange) {
-      const link = new URL(
-        `${marketHref(exchange.market, `/discount/${code}`)}?redirect=${encodeURIComponent(marketHref(exchange.market, exchange.path))}`,
-        deps.settings.SITE_URL,
-      ).href;
-      const answer = `exchange for ${exchange.name}: code ${code}, ${money(amount)} off`;
-      settled = { answer, detail: { amount, code, url: link, answer: exchange.name }, mail: 'return_received' };
-      said.push(
-        `${request.number}: exchange code ${code} (${money(amount)} off ${exchange.name}) mailed to the shopper, who pays the difference at checkout.`,
-      );
-    } else {
-      settled = { answer: `store credit ${money(amount)}, code ${code}`, detail: { amount, code }, mail: 'return_received' };
-      said.push(`${request.number}: store credit of ${money(amount)} issued as code ${code} and mailed to the shopper.`);
-    }
+  } else if (request.outcome === 'credit') {
+    const credit = await creditOf(deps, request, order, by);
+    settled = {
+      answer: `store credit ${money(credit.amount)}, code ${credit.code}`,
+      detail: { amount: credit.amount, code: credit.code! },
+      mail: 'return_received',
+    };
+    said.push(`${request.number}: store credit of ${money(credit.amount)} issued as code ${credit.code} and mailed to the shopper.`);
+  } else if (request.outcome === 'exchange') {
+    settled = { answer: 'exchange', detail: {}, mail: 'return_received' };
   } else {
     const answer = 'We are sending you a repair or a replacement and e-mail you when it is on its way.';
     settled = { answer: 'replacement to send', detail: { answer }, mail: 'return_received' };
     said.push(`${request.number}: received; send the replacement (the shopper is told it is coming).`);
   }
-  await move(deps, request, { from: 'accepted', state: 'received', ...settled }, by);
   const back = resaleable.filter((l) => l.quantity > 0);
-  if (back.length > 0) said.push(await returnGoods(deps, { number: order.number, lines: back }, by));
-  else said.push('Nothing went back in stock.');
+  const { value: exchange } = await onLedger(deps.db, order.id, by, async (l) => {
+    const now = await requestIn(deps, number, 'accepted');
+    const lines = [...openOfRequest(l, number)]
+      .filter(([, n]) => n > 0)
+      .map(([productId, quantity]) => ({ productId, quantity, fit: fit.get(productId) ?? 0 }));
+    const move = lines.length > 0 ? receive(l, number, number, lines) : { entries: [] };
+    if ('refusal' in move) throw new Refusal(`Return ${number}: ${move.refusal}.`);
+    const after = ledgerOf(l.facts, [...l.entries, ...move.entries]);
+    const state = exchangeState(after, number);
+    const to: Settled = {
+      state: 'received',
+      ...settled,
+      ...(request.outcome === 'exchange' && {
+        answer: state === 'ready' ? 'exchange to send' : 'exchange: difference to pay',
+        detail: { answer: state ?? '', amount: differenceOwed(after, number) },
+      }),
+    };
+    return {
+      move,
+      value: state,
+      effects: (landed: SQL, at: string) => [
+        ...moveStatements(deps, now, 'accepted', to, by)(landed, at),
+        ...restockStatements(deps, order, back, { step: `return:${number}:restock`, by, when: landed, at }),
+      ],
+    };
+  });
+  if (exchange === 'ready') said.push(`${request.number}: received; the exchange is paid for and ready to send (Ship the exchange).`);
+  if (exchange === 'waiting')
+    said.push(`${request.number}: received; the exchange ships once the shopper pays the difference (they have the link).`);
+  await sendOrderStepMails(deps, deps.log, order.id);
+  if (back.length > 0) {
+    await afterRestock(
+      deps,
+      back.map((l) => l.productId),
+    );
+    said.push(
+      `${back.map((l) => `${l.quantity} × ${order.lines.find((o) => o.productId === l.productId)?.name ?? `product ${l.productId}`}`).join(', ')} back in stock.`,
+    );
+  } else said.push('Nothing went back in stock.');
+  await rewardFollowsGoods(deps, order.number);
   return said.join(' ');
 }

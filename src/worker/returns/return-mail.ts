@@ -1,20 +1,29 @@
 import { formatMinor } from '#shared/money.ts';
+import { marketHref } from '#shared/market/market.ts';
 import { returnsPolicy } from '#shared/policy/figures.ts';
 import { shipsFrom } from '#shared/policy/ships-from.ts';
-import { OUTCOME_WORDS, REASON_WORDS, type ReturnReason } from '#shared/orders/return-rules.ts';
+import { OUTCOME_NAMES, REASON_NAMES, YOUR_OUTCOME, YOUR_REASON, type ReturnReason } from '#shared/orders/return-rules.ts';
 import { site } from '#shared/site/brand.ts';
 import type { OrderMailKind, OrderStepDetail } from '#worker/db/schema.ts';
 import type { StoredOrder } from '#worker/orders/order-queries.ts';
 import type { StepMailContext, StepMailWriter } from '#worker/orders/order-step-email.ts';
+import { differencePath } from './exchanges.ts';
 
 /** Whose fault sends the goods back decides who pays the postage (the policy: the customer, unless the error was ours). */
 const OUR_ERROR: readonly string[] = ['damaged', 'wrong_item', 'warranty_fault'] satisfies ReturnReason[];
 
-/** The words of a return request's mails to the shopper: what was asked, what to do, what the shop decided, what it gave. */
+type ShopperKind = 'return_requested' | 'return_accepted' | 'return_refused' | 'return_received' | 'exchange_shipped';
+
+/**
+ * The words of a return's mails to the shopper, in the shop's voice ("you asked for a refund to your
+ * card", never the form's "my card"): what was asked, what to do, what the shop decided, what it gave,
+ * and an exchange's difference with the link that takes it.
+ */
 export function returnMail(
-  kind: 'return_requested' | 'return_accepted' | 'return_refused' | 'return_received',
+  kind: ShopperKind,
   order: StoredOrder,
   detail: OrderStepDetail,
+  payLink: string,
 ): { subject: string; body: string[] } {
   const money = (minor: number) => formatMinor(minor, order.currency);
   const request = detail.request ?? order.number;
@@ -25,6 +34,14 @@ export function returnMail(
   const postage = OUR_ERROR.includes(detail.reason ?? '')
     ? 'The postage is on us: keep the receipt and send us a photo of it, and we pay it back.'
     : 'The postage is yours to pay (the policy: the customer pays return shipping unless the error was ours).';
+  const wants = detail.wants ?? 'refund';
+  const exchangeFor = detail.answer ? `${detail.answer} instead` : YOUR_OUTCOME.exchange;
+  const difference =
+    wants === 'exchange' && (detail.amount ?? 0) > 0
+      ? [
+          `${detail.answer ?? 'The product you chose'} costs ${money(detail.amount ?? 0)} more than what you send back. Pay the difference here: ${payLink}`,
+        ]
+      : [];
   switch (kind) {
     case 'return_requested':
       return {
@@ -32,21 +49,22 @@ export function returnMail(
         body: [
           `We have your request ${request} for order ${order.number}:`,
           items,
-          `Reason: ${REASON_WORDS[(detail.reason ?? 'changed_mind') as ReturnReason]}. You asked for: ${OUTCOME_WORDS[detail.wants ?? 'refund'].toLowerCase()}.`,
+          `Reason: ${YOUR_REASON[(detail.reason ?? 'changed_mind') as ReturnReason]}. You asked for ${wants === 'exchange' ? exchangeFor : YOUR_OUTCOME[wants]}.`,
+          ...difference,
           '',
           'What to do now:',
           `1. Pack the items ${detail.reason === 'changed_mind' ? `${returnsPolicy.condition}` : 'with everything that came with them'}, with a note saying ${request}.`,
           `2. Send the parcel to: ${[site.brand, ...from.lines].join(', ')}.`,
           `3. ${postage}`,
-          'We check the request and e-mail you within one business day; once the parcel arrives we settle it.',
+          `We check the request and e-mail you within one business day; once the parcel arrives we settle it${wants === 'exchange' ? ' and send your exchange (once any difference is paid)' : ''}.`,
         ],
       };
     case 'return_accepted':
       return {
         subject: `Return ${request} accepted`,
         body: [
-          `We have accepted your request ${request} for order ${order.number}. If the parcel is not on its way yet, send it to: ${[site.brand, ...from.lines].join(', ')}, with a note saying ${request}.`,
-          `Once it arrives we give you ${OUTCOME_WORDS[detail.wants ?? 'refund'].toLowerCase()}.`,
+          `We have accepted your request ${request} for order ${order.number}. If the parcel has not left yet, send it to: ${[site.brand, ...from.lines].join(', ')}, with a note saying ${request}.`,
+          `Once it arrives we give you ${wants === 'exchange' ? exchangeFor : YOUR_OUTCOME[wants]}.`,
         ],
       };
     case 'return_refused':
@@ -63,30 +81,58 @@ export function returnMail(
         subject: `Return ${request} received`,
         body: [
           `Your parcel for ${request} (order ${order.number}) has arrived.`,
-          ...(detail.wants === 'exchange' && detail.code
-            ? [
-                `Your exchange for ${detail.answer ?? 'the product you chose'}: code ${detail.code} takes ${money(detail.amount ?? 0)} off it.`,
-                `Open this link, add it to your cart and check out; you pay only the difference and delivery: ${detail.url ?? ''}`,
-                'The code works once, on one order.',
-              ]
+          ...(wants === 'exchange'
+            ? detail.answer === 'ready'
+              ? ['Your exchange is paid for: we are sending it now and e-mail you when it leaves us.']
+              : [`We send your exchange once the difference of ${money(detail.amount ?? 0)} is paid: ${payLink}`]
             : detail.code
               ? [
                   `Your store credit: ${money(detail.amount ?? 0)}, code ${detail.code}.`,
-                  `Type it in the code box of your cart at ${site.brand}; it works once, on one order in ${order.currency}.`,
+                  `Type it in the code box of your cart at ${site.brand}, on an order in ${order.currency}. If your order comes to less, what stays comes back to you as a new code.`,
                 ]
               : [detail.answer ?? 'We are sending you a repair or a replacement and e-mail you when it is on its way.']),
+        ],
+      };
+    case 'exchange_shipped':
+      return {
+        subject: `Your exchange ${request} is on its way`,
+        body: [
+          `The product you chose for ${request} (order ${order.number}) has left us${detail.carrier ? ` with ${detail.carrier}` : ''}.`,
+          ...(detail.tracking ? [`Tracking number: ${detail.tracking}`] : []),
         ],
       };
   }
 }
 
-/** The step mails returns/ owes: a request's answer at each state, in the shop's words. */
-export const returnStepWriters = Object.fromEntries(
-  (['return_requested', 'return_accepted', 'return_refused', 'return_received'] as const).map((kind) => [
-    kind,
-    ({ order, detail, toShopper }: StepMailContext) => {
-      const { subject, body } = returnMail(kind, order, detail);
-      return toShopper(subject, body);
-    },
-  ]),
-) as Partial<Record<OrderMailKind, StepMailWriter>>;
+/** The shop's own word of a new request: what, why, what is wanted, where to answer it. */
+const toShop: StepMailWriter = ({ order, detail, money, toShop: write }) =>
+  write(`Return requested: ${detail.request ?? order.number} (${REASON_NAMES[(detail.reason ?? 'changed_mind') as ReturnReason]})`, [
+    `${order.email ?? 'The shopper'} asks to send back, from order ${order.number}:`,
+    ...(detail.lines ?? []).map(
+      (l) => `- ${l.quantity} × ${order.lines.find((o) => o.productId === l.productId)?.name ?? `product ${l.productId}`}`,
+    ),
+    `Reason: ${REASON_NAMES[(detail.reason ?? 'changed_mind') as ReturnReason]}. Wants ${detail.wants === 'exchange' && detail.answer ? `an exchange for ${detail.answer}${(detail.amount ?? 0) > 0 ? ` (${money(detail.amount ?? 0)} more, to be paid by the shopper)` : ''}` : OUTCOME_NAMES[detail.wants ?? 'refund']}.`,
+    'Accept or refuse it from the order’s page in the back office.',
+  ]);
+
+/** The step mails returns/ owes: a request's answer at each state in the shop's words, an exchange sent, and the shop's own news of a request. */
+export const returnStepWriters = {
+  ...Object.fromEntries(
+    (['return_requested', 'return_accepted', 'return_refused', 'return_received', 'exchange_shipped'] as const).map((kind) => [
+      kind,
+      ({ order, detail, settings, market, toShopper }: StepMailContext) => {
+        const pay = new URL(`${marketHref(market, differencePath(order, detail.request ?? ''))}?token=${order.token}`, settings.SITE_URL)
+          .href;
+        const { subject, body } = returnMail(kind, order, detail, pay);
+        return toShopper(subject, body);
+      },
+    ]),
+  ),
+  return_to_shop: toShop,
+  credit_kept: ({ order, detail, money, toShopper }) =>
+    toShopper(`Your store credit: ${money(detail.amount ?? 0)} kept for you`, [
+      `Order ${order.number} used store credit code ${detail.answer ?? ''}, and came to less than it was worth.`,
+      `What was not used, ${money(detail.amount ?? 0)}, stays yours as a new code: ${detail.code ?? ''}.`,
+      `Type it in the code box of your cart at ${site.brand}, on an order in ${order.currency}; the old code no longer works.`,
+    ]),
+} as Partial<Record<OrderMailKind, StepMailWriter>>;

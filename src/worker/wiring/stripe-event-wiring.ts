@@ -3,6 +3,8 @@ import type { StripeEventHandlers } from '#worker/payments/stripe-event-handlers
 import { expiredSessionReminder } from '#worker/recovery/checkout-recovery.ts';
 import { referralsOnPaidHandler, referralsOnRefundHandler } from '#worker/referrals/referral-program.ts';
 import { paymentEventHandler } from '#worker/refunds/payment-events.ts';
+import { exchangeDifferenceHandler } from '#worker/returns/exchanges.ts';
+import { creditOnPaidHandler } from '#worker/returns/store-credit.ts';
 import { expiredSessionHandler } from '#worker/stock/release-expired.ts';
 
 /** What the webhook's handlers need: an order's recording (the gateway, the mail, the change feed, work after the answer). */
@@ -13,8 +15,9 @@ export type WebhookDeps = RecordDeps;
  * event to. A feature that acts on an event adds itself here, not to the route.
  */
 export const stripeEventHandlers: StripeEventHandlers<WebhookDeps> = {
-  'checkout.session.completed': [orderEventHandler, referralsOnPaidHandler],
-  'checkout.session.async_payment_succeeded': [orderEventHandler, referralsOnPaidHandler],
+  // An exchange's difference is paid through a session of its own: never an order.
+  'checkout.session.completed': [exchangeDifferenceHandler, orderEventHandler, creditOnPaidHandler, referralsOnPaidHandler],
+  'checkout.session.async_payment_succeeded': [orderEventHandler, creditOnPaidHandler, referralsOnPaidHandler],
   'checkout.session.async_payment_failed': [orderEventHandler],
   'checkout.session.expired': [expiredSessionHandler, expiredSessionReminder],
   'charge.refunded': [paymentEventHandler, referralsOnRefundHandler],

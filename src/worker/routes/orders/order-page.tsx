@@ -4,18 +4,12 @@ import { pageReads } from '#worker/render/page-reads.ts';
 import { orderTokenCookie, writeCookie } from '#worker/http/cookies.ts';
 import { visitorOrder } from './visitor-order.ts';
 import { returnsPolicy, WARRANTY_MONTHS } from '#shared/policy/figures.ts';
-import { returnWindow, type ReturnState, type ReturnWindow } from '#shared/orders/return-rules.ts';
-import { returnsOfOrder } from '#worker/returns/return-queries.ts';
-import { shippedAt } from '#worker/returns/request-return.ts';
+import type { ReturnState, ReturnWindow } from '#shared/orders/return-rules.ts';
+import { standingSentences } from '#shared/ledger/standing.ts';
+import { returnContext } from '#worker/returns/request-return.ts';
 import { readProducts } from '#worker/catalogue/catalogue-reads.ts';
 import { shortenedAddressLines } from '#worker/orders/order-address.ts';
-import {
-  shownToShopper,
-  statusSentences,
-  type FulfilmentStatus,
-  type PaymentStatus,
-  type ShopperStepKind,
-} from '#shared/orders/order-status.ts';
+import { shownToShopper, type FulfilmentStatus, type PaymentStatus, type ShopperStepKind } from '#shared/orders/order-status.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { formatMarketDate } from '#shared/site/dates.ts';
 import { marketOfStored, type Market } from '#shared/market/market.ts';
@@ -40,6 +34,8 @@ export interface OrderPageData extends OrderAmounts {
   market: Market | null;
   status: PaymentStatus;
   fulfilment: FulfilmentStatus;
+  /** Where it stands, from its payment, goods and ledger (shared/ledger/standing.ts). */
+  standing: string[];
   placedAt: string;
   lines: ShownOrderLine[];
   shippingOption: string | null;
@@ -133,25 +129,20 @@ export async function load(c: Context<AppEnv>): Promise<OrderPageData | Response
   if (c.req.query('token') !== undefined) {
     writeCookie(c, orderTokenCookie(order.number, c.req.path), order.token);
   }
-  const [productById, steps, requests] = await Promise.all([
+  const [productById, steps, { window, requests }] = await Promise.all([
     readProducts(
       pageReads(c),
       order.lines.flatMap((l) => l.productId ?? []),
     ),
     orderSteps(c.get('deps').db, order.id),
-    returnsOfOrder(c.get('deps').db, order.id),
+    returnContext(c.get('deps').db, order),
   ]);
-  const window = returnWindow({
-    shippedAt: shippedAt(steps),
-    region: order.region,
-    shippingOption: order.shippingOption,
-    status: order.status,
-  });
   return {
     number: order.number,
     market: marketOfStored(order.region),
     status: order.status,
     fulfilment: order.fulfilment,
+    standing: standingSentences(order),
     placedAt: order.createdAt,
     lines: order.lines.map((l) => ({
       productId: l.productId,
@@ -198,6 +189,9 @@ function TimelineStep({ step, currency, day }: { step: ShopperStep; currency: Cu
     return_accepted: `Return ${d.request ?? ''} accepted`,
     return_refused: `Return ${d.request ?? ''} not accepted${d.answer ? `: ${d.answer}` : ''}`,
     return_received: `Return ${d.request ?? ''} arrived`,
+    exchange_paid: `Exchange ${d.request ?? ''}: difference of ${money(d.amount ?? 0)} paid`,
+    exchange_shipped: `Exchange ${d.request ?? ''} sent${d.carrier ? ` with ${d.carrier}` : ''}`,
+    credit_kept: `Store credit: ${money(d.amount ?? 0)} kept for next time as code ${d.code ?? ''}`,
   };
   return (
     <li className="border-l-2 border-stone-300 pb-4 pl-4" data-step={step.kind}>
@@ -233,7 +227,7 @@ export function Page(order: OrderPageData) {
       <h1 className="text-3xl font-bold">{`Order ${order.number}`}</h1>
       <p className="mt-2 text-stone-700">{`Placed on ${day(order.placedAt)}`}</p>
       <p className="mt-4 font-semibold" data-order-status={order.status} data-fulfilment={order.fulfilment}>
-        {statusSentences(order.status, order.fulfilment).join(' ')}
+        {order.standing.join(' ')}
       </p>
       <OrderLines order={order} />
       <p className="mt-4 text-stone-700">

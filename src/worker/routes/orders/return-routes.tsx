@@ -4,14 +4,11 @@ import { Refusal, refusalStatus } from '#worker/base/refusal.ts';
 import { setFlash } from '#worker/http/flash-notice.ts';
 import { readFields } from '#worker/http/read-fields.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
-import { returnContext, requestReturn } from '#worker/returns/request-return.ts';
+import { exchangeChoices as exchangeChoices_, returnContext, requestReturn } from '#worker/returns/request-return.ts';
+import { differenceCheckout } from '#worker/returns/exchanges.ts';
 import { shortPage } from '#worker/frame/pages/short-page.tsx';
 import { ReturnForm } from './return-page.tsx';
 import { visitorOrder } from './visitor-order.ts';
-import { plainName } from '#shared/catalogue/product.ts';
-import { displayPrice } from '#shared/catalogue/prices.ts';
-import { toMinorUnits } from '#shared/money.ts';
-import { listedProducts } from '#worker/products/product-queries.ts';
 
 /** The order page's own address (the token's cookie is kept for it), from the return page's. */
 const orderPathOf = (path: string) => path.replace(/\/return$/, '');
@@ -21,10 +18,8 @@ async function showForm(c: Context<AppEnv>, problem?: { text: string; status: 40
   const order = await visitorOrder(c, orderPathOf(c.req.path));
   if (!order) return c.notFound();
   const db = c.get('deps').db;
-  const [{ window, open }, listed] = await Promise.all([returnContext(db, order), listedProducts(db)]);
-  const exchangeChoices = listed
-    .map(({ doc }) => ({ id: doc.id, name: plainName(doc.name), price: toMinorUnits(displayPrice(doc, order.currency)) }))
-    .toSorted((a, b) => a.price - b.price);
+  const { window, open } = await returnContext(db, order);
+  const exchangeChoices = window.open === 'return' ? await exchangeChoices_(db, order, open) : [];
   const title = window.open === 'warranty' ? `Warranty claim: order ${order.number}` : `Return items: order ${order.number}`;
   const body = window.open ? (
     <ReturnForm order={order} window={window} open={open} exchangeChoices={exchangeChoices} problem={problem?.text} typed={typed} />
@@ -61,5 +56,18 @@ export const returnRoutes = new Hono<AppEnv>()
     } catch (err) {
       if (!(err instanceof Refusal)) throw err;
       return showForm(c, { text: err.message, status: refusalStatus(err) }, fields);
+    }
+  })
+  // An exchange's difference: the order's key opens it (the mailed link carries it), and Stripe takes the payment.
+  .get('/orders/:number/returns/:request/pay', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    c.header('Referrer-Policy', 'no-referrer');
+    const order = await visitorOrder(c, c.req.path.replace(/\/returns\/[^/]+\/pay$/, ''));
+    if (!order) return c.notFound();
+    try {
+      return c.redirect(await differenceCheckout(c.get('deps'), order, c.req.param('request')), 303);
+    } catch (err) {
+      if (!(err instanceof Refusal)) throw err;
+      return shortPage(c, refusalStatus(err), `Exchange: order ${order.number}`, <p>{err.message}</p>);
     }
   });

@@ -1,7 +1,7 @@
 import { currencyOfMarket, type Market } from '#shared/market/market.ts';
 import { formatMinor } from '#shared/money.ts';
 import { ORDERS_LINK_MINUTES } from '#shared/orders/your-orders-rules.ts';
-import { shortStatus } from '#shared/orders/order-status.ts';
+import { shortStanding } from '#shared/ledger/standing.ts';
 import { referralWords } from '#shared/policy/text.ts';
 import { formatMarketDate } from '#shared/site/dates.ts';
 import { useHref } from '#ui/state/market-context.ts';
@@ -87,8 +87,7 @@ export function OrdersList({
               </p>
               <p className="mt-1 text-sm text-stone-700">
                 <time dateTime={o.createdAt}>{formatMarketDate(o.createdAt, market)}</time>
-                {` · ${shortStatus(o.status, o.fulfilment)}`}
-                {o.refunded > 0 && o.status !== 'refunded' && ` (${formatMinor(o.refunded, o.currency)} refunded)`}
+                {` · ${shortStanding(o)}`}
               </p>
               {o.tracking && (
                 <p className="mt-1 text-sm text-stone-700 [overflow-wrap:anywhere]">

@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   askBack,
@@ -16,7 +16,15 @@ import {
   withdrawReward,
   type Move,
 } from '#shared/ledger/ledger-moves.ts';
-import { creditable, ledgerOf, liveCreditCode, refundable, type Ledger, type LedgerEntry, type OrderFacts } from '#shared/ledger/order-ledger.ts';
+import {
+  creditable,
+  ledgerOf,
+  liveCreditCode,
+  refundable,
+  type Ledger,
+  type LedgerEntry,
+  type OrderFacts,
+} from '#shared/ledger/order-ledger.ts';
 import { ledgerFaults } from '../../../support/ledger-faults';
 
 /**
@@ -89,8 +97,9 @@ const facts = fc
 const REWARD = 1700;
 
 /** The move a post makes on the ledger it read (a Stripe confirmation is not a move: it changes what Stripe says was refunded). */
+const request = (r: number) => `SP-R${r}`;
+
 function decide(l: Ledger, a: Action): Move {
-  const request = (r: number) => `SP-R${r}`;
   switch (a.t) {
     case 'ask':
       return askBack(l, request(a.r), a.lines);
@@ -166,7 +175,14 @@ describe('one ledger per order, over random sequences with concurrent posts', ()
   });
 
   it('a £50 refund, then credit for the same unit: 110% of what is left, after which nothing is left to refund', () => {
-    const order: OrderFacts = { currency: 'GBP', total: 19_699, shipping: 0, subtotal: 19_699, refunded: 0, lines: [{ productId: 1, quantity: 1, unitAmount: 19_699 }] };
+    const order: OrderFacts = {
+      currency: 'GBP',
+      total: 19_699,
+      shipping: 0,
+      subtotal: 19_699,
+      refunded: 0,
+      lines: [{ productId: 1, quantity: 1, unitAmount: 19_699 }],
+    };
     const entries: LedgerEntry[] = [];
     const apply = (m: Move) => {
       if ('refusal' in m) throw new Error(m.refusal);
@@ -177,11 +193,18 @@ describe('one ledger per order, over random sequences with concurrent posts', ()
     apply(issueCredit(ledgerOf(order, entries), 'credit:R1', 19_699, 'CREDIT-X', 'R1'));
     expect(entries.at(-1)?.amount).toBeLessThanOrEqual(1.1 * (19_699 - 5_000));
     expect(refundable(ledgerOf(order, entries))).toBe(0);
-    expect(reserveRefund(ledgerOf(order, entries), 'refund:b', 1)).toEqual({ refusal: 'only 0 is left to refund, not 1' });
+    expect(reserveRefund(ledgerOf(order, entries), 'refund:b', 1)).toEqual({ refusal: 'only £0.00 is left to refund, not £0.01' });
   });
 
   it('one unit asked back under three names is asked once', () => {
-    const order: OrderFacts = { currency: 'GBP', total: 14_999, shipping: 0, subtotal: 14_999, refunded: 0, lines: [{ productId: 1, quantity: 1, unitAmount: 14_999 }] };
+    const order: OrderFacts = {
+      currency: 'GBP',
+      total: 14_999,
+      shipping: 0,
+      subtotal: 14_999,
+      refunded: 0,
+      lines: [{ productId: 1, quantity: 1, unitAmount: 14_999 }],
+    };
     const entries: LedgerEntry[] = [];
     for (const r of ['R1', 'R2', 'R3']) {
       const m = askBack(ledgerOf(order, entries), r, [{ productId: 1, quantity: 1 }]);

@@ -14,6 +14,7 @@ function params(region: 'UK' | 'EU' | 'US', lines: Array<{ id: number; quantity:
     siteUrl: 'https://shop.example',
     campaign: { utm_source: 'news', utm_campaign: 'x'.repeat(600) },
     buyer: 'ab'.repeat(32),
+    network: 'cd'.repeat(32),
     hold: { reservation: 'cart-checkout-0123', expiresAt: 1_900_000_000 },
     promotionCode: null,
     tax: false,
@@ -57,10 +58,11 @@ describe('checkoutSessionParams', () => {
     expect(p.shipToCountries).toEqual(['US']);
   });
 
-  it('carries the region, the buyer hash, the cart and the campaign (cut to 500 characters) in metadata', () => {
+  it('carries the region, the buyer and network hashes, the cart and the campaign (cut to 500 characters) in metadata', () => {
     const p = params('EU', [{ id: 2, quantity: 2 }]);
     expect(p.metadata.region).toBe('EU');
     expect(p.metadata.buyer).toBe('ab'.repeat(32));
+    expect(p.metadata.network).toBe('cd'.repeat(32));
     expect(p.metadata.cart).toBe('2:2');
     expect(p.metadata.reservation).toBe('cart-checkout-0123');
     expect(p.expiresAt).toBe(1_900_000_000);

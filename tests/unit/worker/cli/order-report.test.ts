@@ -28,14 +28,16 @@ describe('npm run orders options', () => {
 });
 
 describe('the order list', () => {
-  it('prints one block per order: number, date, both statuses, total, e-mail, then the lines', () => {
+  it('prints one block per order: number, date, both statuses, total, e-mail, where it stands, then the lines', () => {
     const order = {
       number: 'SP-AB12-CD34',
       createdAt: '2026-11-24T21:40:12.000Z',
       status: 'partially_refunded',
       fulfilment: 'shipped',
       total: 33497,
+      refunded: 5000,
       currency: 'GBP',
+      afterSale: { bought: 3, back: 1, credit: 0, creditLeft: 0, exchange: null, asked: 0 },
       email: 'shopper@example.com',
       lines: [
         { name: 'G-Series Laser Training Pistol', quantity: 2, unitAmount: 14999 },
@@ -43,7 +45,7 @@ describe('the order list', () => {
       ],
     } as unknown as StoredOrder;
     expect(formatOrderList([order]).split('\n')).toEqual([
-      'SP-AB12-CD34  2026-11-24 21:40  partially_refunded  shipped         £334.97  shopper@example.com',
+      'SP-AB12-CD34  2026-11-24 21:40  partially_refunded  shipped         £334.97  shopper@example.com  · Partly refunded: £50.00, partly returned',
       '    2 × G-Series Laser Training Pistol  £299.98',
       '    1 × Training Knife  £34.99',
     ]);

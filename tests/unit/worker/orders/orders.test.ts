@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_NUMBER, orderNumber, orderToken, sameToken } from '#worker/orders/order-number.ts';
-import { canMove, refundedStatus, returnRefusal, shipRefusal, statusSentences } from '#shared/orders/order-status.ts';
+import { canMove, refundedStatus, returnRefusal, shipRefusal } from '#shared/orders/order-status.ts';
 import { isOrderEvent, isPaymentEvent, statusFor } from '#worker/payments/stripe-events.ts';
 
 describe('statusFor', () => {
@@ -46,16 +46,6 @@ describe('after the payment', () => {
     expect(returnRefusal('refunded')).toBeNull();
     expect(returnRefusal('failed')).toMatch(/no units left stock/);
     expect(returnRefusal('pending')).toMatch(/not confirmed/);
-  });
-
-  it('says both statuses: a refund after shipping leaves it shipped', () => {
-    expect(statusSentences('partially_refunded', 'shipped')).toEqual([
-      'Shipped: your order is on its way.',
-      'Part of this order has been refunded.',
-    ]);
-    expect(statusSentences('paid', 'unfulfilled')).toEqual(['Paid: your order is being prepared for shipping.']);
-    expect(statusSentences('refunded', 'unfulfilled')).toEqual(['This order has been refunded.']);
-    expect(statusSentences('refunded', 'returned')).toEqual(['Returned: the goods have come back to us.', 'This order has been refunded.']);
   });
 
   it('calls a refund of the whole total refunded, and less partially refunded', () => {

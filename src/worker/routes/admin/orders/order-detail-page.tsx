@@ -1,8 +1,10 @@
 import { disputeDashboardUrl, disputeHold, type DisputeHold } from '#shared/orders/dispute-hold.ts';
 import { orderTotalRows } from '#shared/orders/order-totals.ts';
 import { formatMinor } from '#shared/money.ts';
-import { refundLeft, refundRefusal, refundsAsked } from '#shared/orders/refund-rules.ts';
-import { ownerStatusSentences, returnRefusal, shipRefusal } from '#shared/orders/order-status.ts';
+import { refundRefusal } from '#shared/ledger/refund-rules.ts';
+import { returnRefusal, shipRefusal } from '#shared/orders/order-status.ts';
+import { ownerStanding } from '#shared/ledger/standing.ts';
+import { creditable, differenceOwed, exchangeState, refundable, type Ledger } from '#shared/ledger/order-ledger.ts';
 import { addressLines } from '#worker/orders/order-address.ts';
 import { stepWords } from '#worker/orders/order-steps.ts';
 import { orderAmounts, type StoredOrder } from '#worker/orders/order-queries.ts';
@@ -10,14 +12,17 @@ import type { OrderStep } from '#worker/orders/order-steps.ts';
 import type { nextToShip, otherOrdersOf } from '#worker/order-reads/order-lists.ts';
 import { NOTE_MAX, type notesOf } from '#worker/fulfilment/order-notes.ts';
 import type { ReturnRequest } from '#worker/returns/return-queries.ts';
-import { creditFor, OUTCOME_WORDS, REASON_WORDS } from '#shared/orders/return-rules.ts';
+import { OUTCOME_NAMES, REASON_NAMES } from '#shared/orders/return-rules.ts';
+import { returnRefund } from '#shared/ledger/ledger-moves.ts';
 import { cell, Field, FormOnce, Problem, Section, Submit, Table, when } from '#worker/routes/admin-frame/admin-ui.tsx';
 
 export interface OrderDetailData {
   order: StoredOrder;
   steps: OrderStep[];
-  /** Units of each product not yet returned. */
+  /** Units of each product not yet asked or taken back (the ledger's returnable). */
   left: ReadonlyMap<number, number>;
+  /** The order's after-sale account. */
+  ledger: Ledger;
   /** Once this order has gone: the next to pack (null: none, or this one is still to ship). */
   next: Awaited<ReturnType<typeof nextToShip>>;
   /** The same shopper's other orders, newest first. */
@@ -121,13 +126,12 @@ function ReturnForm({ order, left, problem }: OrderDetailData) {
 }
 
 /** Part or all of what is left, through Stripe; goods that came back with it go back in stock at the same time. */
-function RefundForm({ order, steps, left, problem, hold }: OrderDetailData & { hold: DisputeHold | null }) {
-  const asked = refundsAsked(steps);
-  const refusal = refundRefusal(order, hold, asked);
+function RefundForm({ order, ledger, left, problem, hold }: OrderDetailData & { hold: DisputeHold | null }) {
+  const refusal = refundRefusal(order.status, hold, ledger);
   if (refusal) return <p>{`Cannot refund: ${refusal}.`}</p>;
   const typed = problem?.form === 'refund' ? problem.fields : {};
   const open = returnRefusal(order.status) ? [] : openLines(left);
-  const most = formatMinor(refundLeft(order, asked), order.currency);
+  const most = formatMinor(refundable(ledger), order.currency);
   return (
     <form method="post" action={`/admin/orders/${order.number}/refund`} className="flex flex-col gap-3">
       <FormOnce />
@@ -146,13 +150,50 @@ function RefundForm({ order, steps, left, problem, hold }: OrderDetailData & { h
           <GoodsBackFields order={order} open={open} typed={typed} />
         </fieldset>
       )}
-      <Submit>Refund through Stripe</Submit>
+      <Submit>Review the refund</Submit>
     </form>
   );
 }
 
+/**
+ * The refund in words before it moves money: the amount on the button itself, where it goes, and the
+ * goods coming back. The same form token goes with it, so a second press refunds once.
+ */
+export function RefundConfirm({ order, amount, fields }: { order: StoredOrder; amount: number; fields: Record<string, string> }) {
+  const money = formatMinor(amount, order.currency);
+  const back = Object.entries(fields).filter(([name, value]) => name.startsWith('line_') && /^[1-9]\d*$/.test(value.trim()));
+  return (
+    <section className="flex flex-col gap-3" data-refund-confirm={amount}>
+      <p>{`${money} goes back to ${order.paymentMethod ?? 'the card the order was paid with'} (order ${order.number}, paid ${formatMinor(order.total, order.currency)}). The shopper is mailed once Stripe confirms it.`}</p>
+      {back.length > 0 && (
+        <p>{`Back in stock with it: ${back.map(([name, n]) => `${n.trim()} × ${lineName(order, Number(name.slice(5)))}`).join(', ')}.`}</p>
+      )}
+      <form method="post" action={`/admin/orders/${order.number}/refund`} className="flex flex-wrap items-center gap-3">
+        {Object.entries(fields).map(([name, value]) =>
+          name === 'confirmed' ? null : <input key={name} type="hidden" name={name} value={value} />,
+        )}
+        <input type="hidden" name="confirmed" value="1" />
+        <Submit>{`Refund ${money}`}</Submit>
+        <a href={`/admin/orders/${order.number}#refund`} className="underline">
+          Change it
+        </a>
+      </form>
+    </section>
+  );
+}
+
 /** What the owner does next with a request: accept or refuse (with why), then mark the parcel received. */
-function RequestActions({ order, request, typed }: { order: StoredOrder; request: ReturnRequest; typed: Record<string, string> }) {
+function RequestActions({
+  order,
+  ledger,
+  request,
+  typed,
+}: {
+  order: StoredOrder;
+  ledger: Ledger;
+  request: ReturnRequest;
+  typed: Record<string, string>;
+}) {
   const base = `/admin/orders/${order.number}/returns/${request.number}`;
   if (request.state === 'requested')
     return (
@@ -190,21 +231,45 @@ function RequestActions({ order, request, typed }: { order: StoredOrder; request
             defaultValue={typed[`line_${l.productId}`] ?? '0'}
           />
         ))}
-        <Submit>{`Parcel received: ${SETTLE_WORDS[request.outcome]}`}</Submit>
+        <Submit>{`Parcel received: ${settleWords(order, ledger, request)}`}</Submit>
       </form>
+    );
+  const exchange = request.outcome === 'exchange' ? exchangeState(ledger, request.number) : null;
+  if (exchange === 'ready')
+    return (
+      <form method="post" action={`${base}/ship-exchange`} className="flex flex-col gap-3">
+        <FormOnce />
+        <Field label="Carrier" name="carrier" maxLength={64} defaultValue={typed.carrier} placeholder="Royal Mail" />
+        <Field label="Tracking number (optional)" name="tracking" maxLength={64} defaultValue={typed.tracking} />
+        <Submit>Send the exchange and tell the shopper</Submit>
+      </form>
+    );
+  if (exchange === 'waiting' && request.state === 'received')
+    return (
+      <p>{`Received. The exchange ships once the shopper pays the difference of ${formatMinor(differenceOwed(ledger, request.number), order.currency)} (they have the link).`}</p>
     );
   return <p>{request.answer ? `Settled: ${request.answer}.` : 'Settled.'}</p>;
 }
 
-const SETTLE_WORDS: Record<ReturnRequest['outcome'], string> = {
-  refund: 'refund through Stripe',
-  credit: 'issue the store credit code',
-  exchange: 'mail the exchange code (the shopper pays any difference)',
-  replace: 'tell the shopper a replacement is coming',
-};
+/** What receiving the parcel does, with the amount it moves, from the ledger as it stands (the button says it before anything moves). */
+function settleWords(order: StoredOrder, ledger: Ledger, request: ReturnRequest): string {
+  const money = (minor: number) => formatMinor(minor, order.currency);
+  switch (request.outcome) {
+    case 'refund':
+      return `refund ${money(returnRefund(ledger, request))} through Stripe`;
+    case 'credit':
+      return `issue ${money(creditable(ledger, request.value).amount)} of store credit`;
+    case 'exchange': {
+      const owed = differenceOwed(ledger, request.number);
+      return owed > 0 ? `the exchange ships once ${money(owed)} of difference is paid` : 'then send the exchange';
+    }
+    case 'replace':
+      return 'tell the shopper a replacement is coming';
+  }
+}
 
 /** The shopper's requests on this order: what, why, what they want, where each stands, and its next step. */
-function ReturnRequests({ order, returns, problem }: OrderDetailData) {
+function ReturnRequests({ order, ledger, returns, problem }: OrderDetailData) {
   if (returns.length === 0) return <p>No return or warranty requests.</p>;
   return (
     <ul className="flex flex-col gap-4" data-admin-returns={returns.length}>
@@ -212,12 +277,12 @@ function ReturnRequests({ order, returns, problem }: OrderDetailData) {
         <li key={r.number} className="rounded-md border border-stone-200 p-3" data-return-request={r.number} data-return-state={r.state}>
           <p className="font-semibold">{`${r.number}: ${r.state}`}</p>
           <p className="text-sm">
-            {`${r.lines.map((l) => `${l.quantity} × ${lineName(order, l.productId)}`).join(', ')}. ${REASON_WORDS[r.reason]}; wants ${OUTCOME_WORDS[r.outcome].toLowerCase()} (worth ${formatMinor(r.value, order.currency)}${r.outcome === 'credit' ? `, credit ${formatMinor(creditFor(r.value), order.currency)}` : ''}). Asked ${when(r.createdAt)}.`}
+            {`${r.lines.map((l) => `${l.quantity} × ${lineName(order, l.productId)}`).join(', ')}. Reason: ${REASON_NAMES[r.reason]}; wants ${OUTCOME_NAMES[r.outcome]} (worth ${formatMinor(r.value, order.currency)}). Asked ${when(r.createdAt)}.`}
           </p>
           {r.note && <p className="mt-1 text-sm break-words whitespace-pre-wrap">{`“${r.note}”`}</p>}
           {r.state === 'refused' && <p className="mt-1 text-sm">{`Refused: ${r.answer ?? ''}`}</p>}
           <div className="mt-2">
-            <RequestActions order={order} request={r} typed={problem?.form === 'request' ? problem.fields : {}} />
+            <RequestActions order={order} ledger={ledger} request={r} typed={problem?.form === 'request' ? problem.fields : {}} />
           </div>
         </li>
       ))}
@@ -270,7 +335,7 @@ export function OrderDetailPage(data: OrderDetailData) {
       {hold && <DisputeNotice hold={hold} currency={order.currency} />}
       <p className="font-semibold" data-order-status={order.status} data-fulfilment={order.fulfilment}>
         {`${capitalised(order.status.replaceAll('_', ' '))}, ${order.fulfilment}. `}
-        <span className="font-normal">{ownerStatusSentences(order.status, order.fulfilment, hold).join(' ')}</span>
+        <span className="font-normal">{ownerStanding(order, hold).join(' ')}</span>
       </p>
       <Section title="Lines and totals" id="lines">
         <Table caption="What the order bought" head={['Product', 'Quantity', 'Amount']}>

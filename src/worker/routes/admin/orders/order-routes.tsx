@@ -3,18 +3,21 @@ import { readOrderQuery } from '#shared/admin/admin-rules.ts';
 import { Refusal } from '#worker/base/refusal.ts';
 import { setFlash } from '#worker/http/flash-notice.ts';
 import { readFields } from '#worker/http/read-fields.ts';
-import { returnable, returnGoods, shipOrder } from '#worker/fulfilment/order-fulfilment.ts';
+import { returnGoods, shipOrder } from '#worker/fulfilment/order-fulfilment.ts';
+import { returnable } from '#shared/ledger/order-ledger.ts';
+import { readLedger } from '#worker/ledger/ledger-store.ts';
 import { findOrder } from '#worker/orders/order-queries.ts';
 import { nextToShip, orderPage, otherOrdersOf } from '#worker/order-reads/order-lists.ts';
-import { refundOrder } from '#worker/refunds/refund-order.ts';
+import { checkRefund, refundOrder } from '#worker/refunds/refund-order.ts';
 import { addOrderNote, notesOf } from '#worker/fulfilment/order-notes.ts';
 import { returnsOfOrder } from '#worker/returns/return-queries.ts';
 import { acceptReturn, receiveReturn, refuseReturn } from '#worker/returns/return-decisions.ts';
-import { parseRefundAmount } from '#shared/orders/refund-rules.ts';
+import { parseRefundAmount } from '#shared/ledger/refund-rules.ts';
 import { readLineFields } from '#shared/orders/return-rules.ts';
 import { actionDeps, adminPage, claimForm, refused, type AdminContext } from '#worker/routes/admin-frame/admin-context.tsx';
 import type { AdminEnv } from '#worker/routes/admin-frame/admin-guard.tsx';
-import { OrderDetailPage, type OrderDetailData, type OrderForm } from './order-detail-page.tsx';
+import { OrderDetailPage, RefundConfirm, type OrderDetailData, type OrderForm } from './order-detail-page.tsx';
+import { sendExchange } from '#worker/returns/exchanges.ts';
 import { OrdersPage } from './orders-page.tsx';
 import { PackingSlipPage } from './packing-slip-page.tsx';
 import { orderByNumber } from '#worker/orders/order-queries.ts';
@@ -28,13 +31,15 @@ async function showOrder(c: AdminContext, problem?: OrderDetailData['problem'], 
   try {
     const { db } = c.get('deps');
     const { order, steps } = await findOrder(db, number);
-    const [others, next, notes, returns] = await Promise.all([
+    const [others, next, notes, returns, read] = await Promise.all([
       otherOrdersOf(db, order),
       order.fulfilment === 'unfulfilled' ? null : nextToShip(db),
       notesOf(db, order.id),
       returnsOfOrder(db, order.id),
+      readLedger(db, order.id),
     ]);
-    const data = { order, steps, left: returnable(order, steps), others, next, notes, returns, problem };
+    if (!read) throw new Refusal('no order', 'unknown');
+    const data = { order, steps, ledger: read.ledger, left: returnable(read.ledger), others, next, notes, returns, problem };
     return adminPage(c, `Order ${order.number}`, <OrderDetailPage {...data} />, status);
   } catch (err) {
     if (!(err instanceof Refusal)) throw err;
@@ -95,12 +100,35 @@ export const orderRoutes = new Hono<AdminEnv>()
   })
   .post('/admin/orders/:number/refund', async (c) => {
     const fields = await readFields(c);
+    // First the amount in words on a button of its own (nothing moves); that button moves the money.
+    if (fields.confirmed !== '1') {
+      try {
+        const { order: found } = await findOrder(c.get('deps').db, c.req.param('number'));
+        const typed = parseRefundAmount(fields.amount ?? '', found.currency);
+        if ('refusal' in typed) throw new Refusal(typed.refusal, 'invalid');
+        const order = await checkRefund(c.get('deps'), { number: found.number, amount: typed.amount, goodsBack: returnedLines(fields) });
+        return adminPage(c, `Refund order ${order.number}?`, <RefundConfirm order={order} amount={typed.amount} fields={fields} />);
+      } catch (err) {
+        const { text, status } = refused(err);
+        return showOrder(c, { form: 'refund', text, fields }, status);
+      }
+    }
     return act(c, 'refund', fields, async () => {
       const { order } = await findOrder(c.get('deps').db, c.req.param('number'));
       const typed = parseRefundAmount(fields.amount ?? '', order.currency);
       if ('refusal' in typed) throw new Refusal(typed.refusal, 'invalid');
       const asked = { number: order.number, amount: typed.amount, goodsBack: returnedLines(fields), intent: fields.form_token ?? '' };
       return refundOrder(actionDeps(c), asked, c.get('admin'));
+    });
+  })
+  .post('/admin/orders/:number/returns/:request/ship-exchange', async (c) => {
+    const fields = await readFields(c);
+    const request = c.req.param('request');
+    return act(c, 'request', fields, () => {
+      if (!request.startsWith(`${c.req.param('number')}-R`))
+        throw new Refusal(`Order ${c.req.param('number')} has no request ${request.slice(0, 24)}.`, 'unknown');
+      const sent = { carrier: fields.carrier?.trim() || null, tracking: fields.tracking?.trim() || null };
+      return sendExchange(actionDeps(c), request, sent, c.get('admin'));
     });
   })
   .post('/admin/orders/:number/returns/:request/:decision{accept|refuse|receive}', async (c) => {

@@ -1,0 +1,156 @@
+import { payDifference, shipExchange } from '#shared/ledger/ledger-moves.ts';
+import { differenceOwed } from '#shared/ledger/order-ledger.ts';
+import { marketHref, marketOfStored } from '#shared/market/market.ts';
+import { plainName } from '#shared/catalogue/product.ts';
+import { nowSeconds } from '#worker/base/clock.ts';
+import { Refusal } from '#worker/base/refusal.ts';
+import { onLedger, readLedger } from '#worker/ledger/ledger-store.ts';
+import type { OrderActionDeps } from '#worker/fulfilment/order-fulfilment.ts';
+import { orderPagePath } from '#worker/orders/order-number.ts';
+import { orderByNumber, type StoredOrder } from '#worker/orders/order-queries.ts';
+import { sendOrderStepMails } from '#worker/orders/order-step-mail.ts';
+import { stepStatements } from '#worker/orders/order-steps.ts';
+import type { RecordDeps } from '#worker/orders/record-session.ts';
+import { CheckoutUnavailableError } from '#worker/payments/checkout-gateway.ts';
+import type { StripeEventHandler } from '#worker/payments/stripe-event-handlers.ts';
+import { productLookup } from '#worker/products/product-queries.ts';
+import { moveStatements } from '#worker/stock/stock-moves.ts';
+import { stockChanged } from '#worker/stock/stock-changed.ts';
+
+/** Where the shopper pays an exchange's difference: a page of the order (its key opens it) that sends them to Stripe. */
+export const differencePath = (order: { number: string }, request: string) => `/orders/${order.number}/returns/${request}/pay`;
+
+/** How long a difference's Checkout Session takes payment: Stripe's longest is 24 hours; the link makes a new one after. */
+const SESSION_HOURS = 23;
+
+/**
+ * A Stripe Checkout Session for what an exchange still owes (its ledger's differenceOwed): one line,
+ * no address (the exchange ships to the order's), no codes; paid, its webhook writes the payment on
+ * the ledger (exchangeDifferenceHandler). The same request within the hour is the same session.
+ */
+export async function differenceCheckout(deps: Pick<OrderActionDeps, 'db' | 'gateway' | 'settings'>, order: StoredOrder, request: string) {
+  const read = await readLedger(deps.db, order.id);
+  const exchange = read?.ledger.entries.find((e) => e.kind === 'exchange' && e.request === request);
+  if (!read || !exchange) throw new Refusal(`There is no exchange ${request.slice(0, 24)} on this order.`, 'unknown');
+  const owed = differenceOwed(read.ledger, request);
+  if (owed === 0) throw new Refusal('The difference for this exchange is paid already: nothing more to pay.');
+  if (!deps.gateway) throw new Refusal('Payments are not set up on this shop: write to us to pay the difference.', 'unavailable');
+  const product = exchange.productId === null ? undefined : (await productLookup(deps.db, [exchange.productId]))(exchange.productId);
+  const name = product ? plainName(product.name) : 'the product you chose';
+  const back = new URL(marketHref(marketOfStored(order.region), orderPagePath(order.number, order.token)), deps.settings.SITE_URL).href;
+  const hour = Math.floor(nowSeconds() / 3600);
+  try {
+    const session = await deps.gateway.createSession(
+      {
+        currency: order.currency,
+        lines: [
+          {
+            productId: exchange.productId ?? 0,
+            name: `Exchange ${request}: the difference for ${name}`,
+            image: new URL(product?.image_url ?? '/icon-512.png', deps.settings.SITE_URL).href,
+            quantity: 1,
+            unitAmount: owed,
+          },
+        ],
+        shipping: [],
+        shipToCountries: [],
+        successUrl: back,
+        cancelUrl: back,
+        metadata: { exchange: request, order: order.number },
+        expiresAt: nowSeconds() + SESSION_HOURS * 3600,
+        promotionCode: 'none',
+        tax: false,
+        shippingMessage: null,
+      },
+      `exchange-difference-${request}-${owed}-${hour}`,
+    );
+    return session.url;
+  } catch (err) {
+    const status = err instanceof CheckoutUnavailableError ? err.status : undefined;
+    throw new Refusal(`The payment page could not be opened${status ? ` (error ${status})` : ''}. Try again in a minute.`, 'unavailable');
+  }
+}
+
+/**
+ * A paid difference (checkout.session.completed of a session the shop made for one): written on the
+ * order's ledger once per session, with its step; an exchange now ready to send is the owner's to ship.
+ * Such a session is never an order (the next handler is told: `exchange`).
+ */
+export const exchangeDifferenceHandler: StripeEventHandler<RecordDeps> = async (deps, input) => {
+  const session = await input.session();
+  const request = session?.metadata.exchange;
+  if (!session || !request) return {};
+  if (session.status !== 'complete' || session.paymentStatus !== 'paid') return { exchange: request };
+  const order = await orderByNumber(deps.db, session.metadata.order ?? '');
+  if (!order || !request.startsWith(`${order.number}-R`)) {
+    deps.log('error', 'exchange difference paid for no order of the shop', { request });
+    return { exchange: request };
+  }
+  await onLedger(deps.db, order.id, 'stripe', (l) => ({
+    move: payDifference(l, `difference:${session.id}`, request, session.total),
+    value: null,
+    effects: (landed, at) =>
+      stepStatements(deps.db, {
+        orderId: order.id,
+        step: `exchange:${request}:paid:${session.id}`,
+        kind: 'exchange_paid',
+        detail: { request, amount: session.total },
+        when: landed,
+        at,
+      }),
+  }));
+  deps.log('info', 'exchange difference paid', { request, amount: session.total });
+  return { exchange: request };
+};
+
+/**
+ * The exchange's product sent, once its parcel has come back and its difference is paid (the
+ * ledger's shipExchange): the unit leaves stock as a sale of the order, the step and the shopper's
+ * "Your exchange is on its way" in the same batch.
+ */
+export async function sendExchange(
+  deps: OrderActionDeps,
+  request: string,
+  tracking: { carrier: string | null; tracking: string | null },
+  by: string,
+) {
+  const number = request.replace(/-R\d+$/, '');
+  const order = await orderByNumber(deps.db, number);
+  if (!order) throw new Refusal(`There is no order ${number.slice(0, 24)}.`, 'unknown');
+  const { value: productId } = await onLedger(deps.db, order.id, by, (l) => {
+    const move = shipExchange(l, request);
+    if ('refusal' in move) throw new Refusal(`Exchange ${request} cannot be sent: ${move.refusal}.`);
+    const product = move.entries[0]?.productId ?? null;
+    return {
+      move,
+      value: product,
+      effects: (landed, at) => [
+        ...(product === null
+          ? []
+          : moveStatements(
+              deps.db,
+              { productId: product, change: -1, reason: 'sale', orderNumber: order.number, actor: by, note: `exchange ${request}` },
+              landed,
+              at,
+            )),
+        ...stepStatements(deps.db, {
+          orderId: order.id,
+          step: `exchange:${request}:shipped`,
+          kind: 'exchange_shipped',
+          detail: {
+            request,
+            ...(tracking.carrier && { carrier: tracking.carrier.slice(0, 64) }),
+            ...(tracking.tracking && { tracking: tracking.tracking.slice(0, 64) }),
+            by,
+          },
+          mail: 'exchange_shipped',
+          when: landed,
+          at,
+        }),
+      ],
+    };
+  });
+  if (productId !== null) await stockChanged(deps, [productId]);
+  await sendOrderStepMails(deps, deps.log, order.id);
+  return `${request}: exchange sent; the shopper is told it is on its way.`;
+}
