@@ -230,7 +230,7 @@ describe('npm run orders -- ship, return, show', () => {
       /data-step="paid"[\s\S]*data-step="shipped"[\s\S]*Shipped with Royal Mail[\s\S]*AB123456789GB[\s\S]*data-step="partially_refunded"[\s\S]*Refunded £50.00/,
     );
 
-    expect(html).toContain('Shipped: your order is on its way. Part of this order has been refunded.');
+    expect(html).toContain('Shipped: your order is on its way. Partly refunded: £50.00.');
     const shown = await run('show', order.number);
     expect(shown).toContain(`${order.number}`);
     expect(shown).toContain('partially_refunded, shipped');
@@ -267,7 +267,7 @@ describe('npm run orders -- ship, return, show', () => {
     expect(await run('return', order.number, '--lines', '1:1')).toBe(`${order.number}: 1 × G-Series Laser Training Pistol back in stock.`);
     expect((await t.deps.db.select().from(stock).where(eq(stock.productId, 1)))[0]!.onHand).toBe(6);
     await expect(run('return', order.number, '--lines', '1:2')).rejects.toThrow('only 1 of product 1 can come back, not 2');
-    await expect(run('return', order.number, '--lines', '4:1')).rejects.toThrow(`order ${order.number} has no product 4`);
+    await expect(run('return', order.number, '--lines', '4:1')).rejects.toThrow(`order ${order.number}: product 4 is not part of this order`);
     // The rest of it: the other pistol and the knife.
     expect(await run('return', order.number)).toBe(
       `${order.number}: 1 × G-Series Laser Training Pistol, 1 × Marking Edge Training Knife back in stock.`,

@@ -19,10 +19,11 @@ const SECRET = 'whsec_test_referrals';
 const ACCESS = newToken();
 let running: PaymentsApp;
 let t: TestApp;
-const { log } = keptLog();
+const { log, lines: logged } = keptLog();
 
 beforeAll(async () => {
-  running = await startPaymentsApp(SECRET, log, { ADMIN_EMAILS: 'owner@example.com' });
+  // Each buyer checks out from a network of their own (the address the proxy names), as friends do.
+  running = await startPaymentsApp(SECRET, log, { ADMIN_EMAILS: 'owner@example.com', CLIENT_IP_HEADER: 'X-Forwarded-For' });
   t = running.app;
 });
 afterAll(() => running.close());
@@ -36,8 +37,15 @@ const webhook = (event: { body: string; headers: Record<string, string> }) => de
  * A UK shopper pays for a G-Series pistol through the cart, with `code` applied there when given; the
  * event is delivered `times`. `unpaid`: a delayed method whose payment is still to settle.
  */
-async function buys(email: string, code?: string, times = 1, unpaid = false) {
-  const s = shopper(t, { 'CF-IPCountry': 'GB' });
+const networks = new Map<string, string>();
+/** A network of the buyer's own: one /24 per address, unless `from` names another buyer's. */
+const networkOf = (email: string) => {
+  if (!networks.has(email)) networks.set(email, `10.${networks.size + 1}.7.5`);
+  return networks.get(email)!;
+};
+
+async function buys(email: string, code?: string, times = 1, unpaid = false, from = email) {
+  const s = shopper(t, { 'CF-IPCountry': 'GB', 'X-Forwarded-For': networkOf(from) });
   await s.post('/gb/cart/add', { product_id: '1' });
   if (code) expect((await s.post('/gb/cart/discount', { code })).res.status).toBe(303);
   const { body } = await s.post('/gb/cart/checkout', {}, { Accept: 'application/json' });
@@ -107,6 +115,16 @@ describe('Refer a Friend', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(rewards(referrer)).toHaveLength(1);
 
+    // A "friend" who is the referrer at another address, from the referrer's own network: Stripe takes
+    // the code (a first order of that address), the shop gives no reward for it.
+    const own = await buys('ref.errer.again@example.com', code, 1, false, referrer);
+    expect(own.discount).toBe(1700);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(rewards(referrer)).toHaveLength(1);
+    await vi.waitFor(() =>
+      expect(logged.some((l) => l.msg.startsWith('referral not rewarded') && l.fields?.order === own.number)).toBe(true),
+    );
+
     // The referrer's "your orders" page names the code too.
     await t.deps.db.insert(orderAccess).values({
       tokenHash: await tokenHash(ACCESS),
@@ -136,7 +154,7 @@ describe('a friend’s order refunded in full', () => {
         expect(found).toBeDefined();
         return found!;
       });
-      expect(mail.TextBody).toContain('if it is sent back for a full refund before you use the code, the code stops working');
+      expect(mail.TextBody).toContain('if it comes back to us (for a refund or store credit) before you use the code, the code stops working');
       return /Your code: (THANKS-[A-Z0-9]{10})\./.exec(mail.TextBody)![1]!;
     };
     const refundInFull = async (order: { sessionId: string | null; total: number }) => {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openSession } from '#worker/admin/admin-sessions.ts';
-import { orders, returnRequests, stockMoves } from '#worker/db/schema.ts';
+import { ledgerEntries, orders, returnRequests, stockMoves } from '#worker/db/schema.ts';
 import { setStock } from '#worker/stock/stock-moves.ts';
 import { formToken, textOf } from '../support/html';
 import { deliver, placePaidOrder, shipOrder } from '../support/paid-orders';
@@ -189,9 +189,10 @@ describe('store credit', () => {
       return sent[0]!;
     });
     const code = /code (CREDIT-[A-Z0-9]+)/.exec(mail.TextBody)![1]!;
-    expect(mail.TextBody).toContain(`Your store credit: £164.99, code ${code}.`);
+    // 110% of £149.99, rounded down: never more than 110%.
+    expect(mail.TextBody).toContain(`Your store credit: £164.98, code ${code}.`);
     const promo = running.stripe.promotion(code)!;
-    expect(promo).toMatchObject({ max_redemptions: 1, active: true, coupon: { amount_off: 16499, currency: 'gbp' } });
+    expect(promo).toMatchObject({ max_redemptions: 1, active: true, coupon: { amount_off: 16498, currency: 'gbp' } });
     // The unit fit to sell again is back on the shelf.
     const [move] = await t.deps.db
       .select()
@@ -211,10 +212,13 @@ describe('store credit', () => {
 });
 
 describe('an exchange', () => {
-  it('is for a product worth at least what comes back; its code takes that off, and the mailed link lands on the product with the code kept', async () => {
+  it('offers no cheaper product; a dearer one is paid for through Stripe by the mailed link, and ships once back and paid', async () => {
     const { order, browser, office } = await shippedOrder(2);
     const form = await browser.get(`/gb/orders/${order.number}/return`);
     expect(form.html).toContain('name="exchange_for"');
+    // Only products worth at least the £149.99 pistol that goes back: not the £86.99 Essential pistol.
+    expect(form.html).toContain('<option value="2">');
+    expect(form.html).not.toContain('<option value="4">');
     const cheaper = await browser.post(`/gb/orders/${order.number}/return`, {
       line_1: '1',
       reason: 'changed_mind',
@@ -222,42 +226,81 @@ describe('an exchange', () => {
       exchange_for: '4',
     });
     expect(cheaper.res.status).toBe(400);
-    expect(textOf(cheaper.body)).toContain('An exchange is for a product of equal or greater value: choose one worth at least £149.99.');
+    expect(textOf(cheaper.body)).toContain(
+      'Choose the product you would like instead from the list: one in stock and worth at least £149.99.',
+    );
     const none = await browser.post(`/gb/orders/${order.number}/return`, { line_1: '1', reason: 'changed_mind', wants: 'exchange' });
     expect(none.res.status).toBe(400);
-    expect(textOf(none.body)).toContain('Choose the product you would like instead.');
-    expect(
-      (
-        await browser.post(`/gb/orders/${order.number}/return`, {
-          line_1: '1',
-          reason: 'changed_mind',
-          wants: 'exchange',
-          exchange_for: '2',
-        })
-      ).res.status,
-    ).toBe(303);
+    const chosen = { line_1: '1', reason: 'changed_mind', wants: 'exchange', exchange_for: '2' };
+    expect((await browser.post(`/gb/orders/${order.number}/return`, chosen)).res.status).toBe(303);
     const number = `${order.number}-R1`;
+
+    // The request's mail says what is owed and where to pay it; the owner hears of the request too.
+    const asked = await vi.waitFor(() => {
+      const sent = mailsAbout(new RegExp(`^Your return request ${number}$`));
+      expect(sent).toHaveLength(1);
+      return sent[0]!;
+    });
+    expect(asked.TextBody).toContain('You asked for AR-Style Laser Training Rifle instead.');
+    expect(asked.TextBody).toContain('AR-Style Laser Training Rifle costs £205.00 more than what you send back.');
+    await vi.waitFor(() =>
+      expect(mailsAbout(new RegExp(`^Return requested: ${number}`)).map((m) => m.To)).toEqual([
+        running.app.deps.settings.ORDERS_TO_EMAIL ?? running.app.deps.settings.CONTACT_TO_EMAIL,
+      ]),
+    );
+    const link = new URL(/Pay the difference here: (\S+)/.exec(asked.TextBody)![1]!);
+    expect(link.pathname).toBe(`/gb/orders/${order.number}/returns/${number}/pay`);
+    expect((await browser.get(`/gb/orders/${order.number}`)).html).toContain(`/gb/orders/${order.number}/returns/${number}/pay`);
+
+    // The link opens Stripe for the difference alone: no address, no codes, and it is not an order.
+    const pay = await shopper(t).get(`${link.pathname}${link.search}`);
+    expect(pay.res.status).toBe(303);
+    const session = /cs_test_\d+/.exec(pay.res.headers.get('location')!)![0];
+    const posted = running.stripe.received.at(-1)!.fields;
+    expect(posted['line_items[0][price_data][unit_amount]']).toBe('20500');
+    expect(posted['metadata[exchange]']).toBe(number);
+    expect(posted.allow_promotion_codes).toBeUndefined();
+    expect(posted['shipping_address_collection[allowed_countries][0]']).toBeUndefined();
+    running.stripe.complete(session);
+    for (let i = 0; i < 2; i++)
+      expect((await webhook(running.stripe.signedEvent('checkout.session.completed', session, SECRET))).status).toBe(200);
+    expect(await t.deps.db.select().from(orders).where(eq(orders.sessionId, session))).toEqual([]);
+    const paid = await t.deps.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.orderId, order.id), eq(ledgerEntries.kind, 'difference_paid')));
+    expect(paid.map((e) => e.amount)).toEqual([20500]);
+    expect((await shopper(t).get(`${link.pathname}${link.search}`)).res.status).toBe(409);
+
+    // Not sent before the parcel is back; then sent once, with its mail, and the order says so.
+    expect(
+      (await office.post(`/admin/orders/${order.number}/returns/${number}/ship-exchange`, { form_token: formToken() })).res.status,
+    ).toBe(409);
     expect((await office.post(`/admin/orders/${order.number}/returns/${number}/accept`, { form_token: formToken() })).res.status).toBe(303);
     expect(
       (await office.post(`/admin/orders/${order.number}/returns/${number}/receive`, { form_token: formToken(), line_1: '1' })).res.status,
     ).toBe(303);
-    const mail = await vi.waitFor(() => {
+    const received = await vi.waitFor(() => {
       const sent = mailsAbout(new RegExp(`^Return ${number} received$`));
       expect(sent).toHaveLength(1);
       return sent[0]!;
     });
-    const code = /code (EXCHANGE-[A-Z0-9]+)/.exec(mail.TextBody)![1]!;
-    expect(mail.TextBody).toContain(`Your exchange for AR-Style Laser Training Rifle: code ${code} takes £149.99 off it.`);
-    expect(running.stripe.promotion(code)).toMatchObject({ max_redemptions: 1, coupon: { amount_off: 14999, currency: 'gbp' } });
-    const link = new URL(/https:\/\/shop\.example\/gb\/discount\/\S+/.exec(mail.TextBody)![0]);
-    const friend = shopper(t, { 'CF-IPCountry': 'GB' });
-    const landed = await friend.get(`${link.pathname}${link.search}`);
-    expect(landed.res.status).toBe(302);
-    expect(landed.res.headers.get('location')).toBe('/gb/product/2/ar-style-laser-training-rifle');
-    await friend.post('/gb/cart/add', { product_id: '2' });
-    expect((await friend.get('/gb/cart')).html).toContain(`data-cart-offer="${code}"`);
-    expect((await friend.post('/gb/cart/checkout', {})).res.status).toBe(303);
-    expect(running.stripe.received.at(-1)!.fields['discounts[0][promotion_code]']).toBe(running.stripe.promotion(code)!.id);
+    expect(received.TextBody).toContain('Your exchange is paid for: we are sending it now');
+    await setStock(t.deps.db, 2, 3, null);
+    const sent = await office.post(`/admin/orders/${order.number}/returns/${number}/ship-exchange`, {
+      form_token: formToken(),
+      carrier: 'Royal Mail',
+    });
+    expect(sent.res.status).toBe(303);
+    await vi.waitFor(() => expect(mailsAbout(new RegExp(`^Your exchange ${number} is on its way$`))).toHaveLength(1));
+    const [out] = await t.deps.db
+      .select()
+      .from(stockMoves)
+      .where(and(eq(stockMoves.orderNumber, order.number), eq(stockMoves.reason, 'sale'), eq(stockMoves.productId, 2)));
+    expect(out).toMatchObject({ change: -1, note: `exchange ${number}` });
+    expect(textOf((await browser.get(`/gb/orders/${order.number}`)).html)).toContain(
+      'Exchange on its way: the product you chose instead has left us.',
+    );
   });
 });
 
@@ -315,10 +358,10 @@ describe('one unit asked back under several names (issue 54)', () => {
     const asked = await browser.post(`/gb/orders/${order.number}/return`, { line_1: '1', reason: 'changed_mind', wants: 'credit' });
     expect(asked.res.status).toBe(303);
     const number = `${order.number}-R1`;
-    // A second request for the same unit is over what is left.
-    expect(
-      (await browser.post(`/gb/orders/${order.number}/return`, { line_1: '1', reason: 'changed_mind', wants: 'credit' })).res.status,
-    ).toBe(400);
+    // A second request for the same unit: nothing is left to ask back.
+    const again = await browser.post(`/gb/orders/${order.number}/return`, { line_1: '1', reason: 'changed_mind', wants: 'credit' });
+    expect(again.res.status).toBe(409);
+    expect(textOf(again.body)).toContain('every item on it has been asked back already');
     expect((await office.post(`/admin/orders/${order.number}/returns/${number}/accept`, { form_token: formToken() })).res.status).toBe(303);
     // Receiving more units fit to sell than the request sends back is refused too.
     const overReceived = await office.post(`/admin/orders/${order.number}/returns/${number}/receive`, {
@@ -329,10 +372,12 @@ describe('one unit asked back under several names (issue 54)', () => {
     expect(
       (await office.post(`/admin/orders/${order.number}/returns/${number}/receive`, { form_token: formToken(), line_1: '1' })).res.status,
     ).toBe(303);
-    const [request] = await t.deps.db.select().from(returnRequests).where(eq(returnRequests.orderId, order.id));
-    const code = request!.code!;
-    const credit = running.stripe.promotion(code)!.coupon.amount_off;
-    expect(credit).toBeLessThanOrEqual(Math.round(order.total * 1.1));
-    expect(credit).toBe(Math.round(14999 * 1.1));
+    const [entry] = await t.deps.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.orderId, order.id), eq(ledgerEntries.kind, 'credit')));
+    const credit = running.stripe.promotion(entry!.code!)!.coupon.amount_off;
+    expect(credit).toBeLessThanOrEqual(order.total * 1.1);
+    expect(credit).toBe(Math.floor(14999 * 1.1));
   });
 });

@@ -6,6 +6,7 @@ import { visitorOrder } from './visitor-order.ts';
 import { returnsPolicy, WARRANTY_MONTHS } from '#shared/policy/figures.ts';
 import type { ReturnState, ReturnWindow } from '#shared/orders/return-rules.ts';
 import { standingSentences } from '#shared/ledger/standing.ts';
+import { differenceOwed } from '#shared/ledger/order-ledger.ts';
 import { returnContext } from '#worker/returns/request-return.ts';
 import { readProducts } from '#worker/catalogue/catalogue-reads.ts';
 import { shortenedAddressLines } from '#worker/orders/order-address.ts';
@@ -48,7 +49,11 @@ export interface OrderPageData extends OrderAmounts {
   /** The shop's own invoice, beside this page (its key's cookie reaches it), once paid; null before. */
   invoiceHref: string | null;
   /** What may be sent back now, and the requests so far. */
-  returns: { window: ReturnWindow; requests: Array<{ number: string; state: ReturnState; answer: string | null; items: string }> };
+  returns: {
+    window: ReturnWindow;
+    /** Each request, with an exchange's difference still to pay (formatted), if any. */
+    requests: Array<{ number: string; state: ReturnState; answer: string | null; items: string; owed: string | null }>;
+  };
 }
 
 const STATE_WORDS: Record<ReturnState, string> = {
@@ -73,7 +78,22 @@ function Returns({ number, returns, day }: Pick<OrderPageData, 'number' | 'retur
       {requests.length > 0 && (
         <ul className="mt-2 flex flex-col gap-1 text-stone-700" data-return-requests={requests.length}>
           {requests.map((r) => (
-            <li key={r.number}>{`${r.number} (${r.items}): ${STATE_WORDS[r.state]}${r.answer ? `: ${r.answer}` : ''}.`}</li>
+            <li key={r.number}>
+              {`${r.number} (${r.items}): ${STATE_WORDS[r.state]}${r.answer ? `: ${r.answer}` : ''}.`}
+              {r.owed && (
+                <>
+                  {' '}
+                  <a
+                    href={to(`/orders/${number}/returns/${r.number}/pay`)}
+                    className="font-semibold text-red-800 underline"
+                    data-pay-difference
+                  >
+                    {`Pay the difference (${r.owed})`}
+                  </a>
+                  {': the exchange ships once it is paid and your return has arrived.'}
+                </>
+              )}
+            </li>
           ))}
         </ul>
       )}
@@ -129,7 +149,7 @@ export async function load(c: Context<AppEnv>): Promise<OrderPageData | Response
   if (c.req.query('token') !== undefined) {
     writeCookie(c, orderTokenCookie(order.number, c.req.path), order.token);
   }
-  const [productById, steps, { window, requests }] = await Promise.all([
+  const [productById, steps, { window, requests, ledger }] = await Promise.all([
     readProducts(
       pageReads(c),
       order.lines.flatMap((l) => l.productId ?? []),
@@ -164,6 +184,7 @@ export async function load(c: Context<AppEnv>): Promise<OrderPageData | Response
         state: r.state,
         answer: r.state === 'refused' ? r.answer : null,
         items: r.lines.map((l) => `${l.quantity} × ${order.lines.find((o) => o.productId === l.productId)?.name ?? 'item'}`).join(', '),
+        owed: ledger && differenceOwed(ledger, r.number) > 0 ? formatMinor(differenceOwed(ledger, r.number), order.currency) : null,
       })),
     },
   };
