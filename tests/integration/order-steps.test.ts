@@ -267,7 +267,9 @@ describe('npm run orders -- ship, return, show', () => {
     expect(await run('return', order.number, '--lines', '1:1')).toBe(`${order.number}: 1 × G-Series Laser Training Pistol back in stock.`);
     expect((await t.deps.db.select().from(stock).where(eq(stock.productId, 1)))[0]!.onHand).toBe(6);
     await expect(run('return', order.number, '--lines', '1:2')).rejects.toThrow('only 1 of product 1 can come back, not 2');
-    await expect(run('return', order.number, '--lines', '4:1')).rejects.toThrow(`order ${order.number}: product 4 is not part of this order`);
+    await expect(run('return', order.number, '--lines', '4:1')).rejects.toThrow(
+      `order ${order.number}: product 4 is not part of this order`,
+    );
     // The rest of it: the other pistol and the knife.
     expect(await run('return', order.number)).toBe(
       `${order.number}: 1 × G-Series Laser Training Pistol, 1 × Marking Edge Training Knife back in stock.`,

@@ -154,7 +154,9 @@ describe('a friend’s order refunded in full', () => {
         expect(found).toBeDefined();
         return found!;
       });
-      expect(mail.TextBody).toContain('if it comes back to us (for a refund or store credit) before you use the code, the code stops working');
+      expect(mail.TextBody).toContain(
+        'if it comes back to us (for a refund or store credit) before you use the code, the code stops working',
+      );
       return /Your code: (THANKS-[A-Z0-9]{10})\./.exec(mail.TextBody)![1]!;
     };
     const refundInFull = async (order: { sessionId: string | null; total: number }) => {
