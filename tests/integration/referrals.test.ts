@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orderAccess, orders } from '#worker/db/schema.ts';
 import { newToken, tokenHash } from '#worker/base/secret-tokens.ts';
 import { openSession } from '#worker/admin/admin-sessions.ts';
-import { deliver } from '../support/paid-orders';
+import { deliver, shipOrder } from '../support/paid-orders';
 import { startPaymentsApp, type PaymentsApp } from '../support/payments-app';
 import { shopper } from '../support/shopper';
 import { keptLog, type TestApp } from '../support/test-app';
-import { textOf } from '../support/html';
+import { formToken, textOf } from '../support/html';
 
 /**
  * Refer a Friend over HTTP (issue 49): a paid order's confirmation names the buyer's code, which Stripe
@@ -183,5 +183,37 @@ describe('a friend’s order refunded in full', () => {
     await refundInFull(keeper);
     expect(running.stripe.promotion(used)).toMatchObject({ active: true, times_redeemed: 1 });
     expect(textOf((await office.get(`/admin/orders/${keeper.number}`)).html)).not.toContain('unused reward code switched off');
+  });
+});
+
+describe('a friend’s order returned for store credit', () => {
+  it('switches the referrer’s unused reward off at Stripe: rewards follow the goods, not only a full refund', async () => {
+    const referrer = 'third.referrer@example.com';
+    const code = await codeOf(referrer, (await buys(referrer)).number);
+    await vi.waitFor(() => expect(running.stripe.promotion(code)).toBeDefined());
+    const friend = await buys('crediting.friend@example.com', code);
+    const mail = await vi.waitFor(() => {
+      const found = rewards(referrer).find((m) => m.TextBody.includes(friend.number));
+      expect(found).toBeDefined();
+      return found!;
+    });
+    const thanks = /Your code: (THANKS-[A-Z0-9]{10})\./.exec(mail.TextBody)![1]!;
+    const office = shopper(t, { Cookie: `__Host-admin=${await openSession(t.deps.db, 'owner@example.com')}` });
+    await shipOrder(running, office, friend, 1);
+    const browser = shopper(t);
+    expect((await browser.get(`/gb/orders/${friend.number}?token=${friend.token}`)).res.status).toBe(200);
+    expect(
+      (await browser.post(`/gb/orders/${friend.number}/return`, { line_1: '1', reason: 'changed_mind', wants: 'credit' })).res.status,
+    ).toBe(303);
+    const request = `${friend.number}-R1`;
+    expect((await office.post(`/admin/orders/${friend.number}/returns/${request}/accept`, { form_token: formToken() })).res.status).toBe(
+      303,
+    );
+    expect(running.stripe.promotion(thanks)).toMatchObject({ active: true });
+    expect((await office.post(`/admin/orders/${friend.number}/returns/${request}/receive`, { form_token: formToken() })).res.status).toBe(
+      303,
+    );
+    expect(running.stripe.promotion(thanks)).toMatchObject({ active: false, times_redeemed: 0 });
+    expect(textOf((await office.get(`/admin/orders/${friend.number}`)).html).match(/unused reward code switched off/g)).toHaveLength(1);
   });
 });

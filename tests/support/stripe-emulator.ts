@@ -24,6 +24,8 @@ interface EmulatedSession {
   /** What the shopper answered to promotional mail on the hosted page (consent_collection), and the address typed. */
   consent?: 'opt_in' | 'opt_out';
   typedEmail?: string;
+  /** What its code took off, fixed when it was paid (a single-use code is spent then, as at Stripe, and the session keeps its figures). */
+  discount?: number;
   /** Set once paid when the session asked for an invoice (invoice_creation). */
   invoice?: { id: string; object: 'invoice'; status: 'paid'; hosted_invoice_url: string; invoice_pdf: string };
 }
@@ -311,7 +313,7 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
     const currency = items[0]?.currency ?? 'gbp';
     const promo = sessionPromotion(s);
     const applied = promo ? discountFor(promo, currency, subtotal) : null;
-    const discount = applied && 'amount' in applied ? applied.amount : 0;
+    const discount = s.discount ?? (applied && 'amount' in applied ? applied.amount : 0);
     // Stripe Tax: one rate for the shopper's place; inclusive prices hold it, exclusive ones get it added.
     const rate = s.fields['automatic_tax[enabled]'] === 'true' ? TAX_RATES[currency] : undefined;
     const inclusive = s.fields['line_items[0][price_data][tax_behavior]'] === 'inclusive';
@@ -467,6 +469,14 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
     );
     if (promo?.firstTimeOnly && !s.paymentIntent && paidBefore) {
       throw new Error('This promotion code cannot be redeemed because the associated customer has prior transactions.');
+    }
+    if (promo && !s.paymentIntent) {
+      const applied = discountFor(
+        promo,
+        lineItems(s.fields)[0]?.currency ?? 'gbp',
+        lineItems(s.fields).reduce((sum, i) => sum + i.amount_total, 0),
+      );
+      s.discount = 'amount' in applied ? applied.amount : 0;
     }
     s.status = 'complete';
     s.paymentStatus = paymentStatus;

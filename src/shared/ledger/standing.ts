@@ -18,7 +18,8 @@ export interface StandingOrder {
   afterSale: AfterSale | null;
 }
 
-type Goods = 'unfulfilled' | 'shipped' | 'partly_returned' | 'returned' | 'exchange_waiting' | 'exchange_ready' | 'exchange_shipped';
+type Goods =
+  'unfulfilled' | 'shipped' | 'return_asked' | 'partly_returned' | 'returned' | 'exchange_waiting' | 'exchange_ready' | 'exchange_shipped';
 
 /** Where the goods are: an exchange's state first, then back (all or some), then shipped or not. */
 function goodsOf(o: StandingOrder): Goods {
@@ -28,12 +29,14 @@ function goodsOf(o: StandingOrder): Goods {
   if (a?.exchange === 'waiting') return 'exchange_waiting';
   if (o.fulfilment === 'returned' || (a && a.bought > 0 && a.back >= a.bought)) return 'returned';
   if (a && a.back > 0) return 'partly_returned';
+  if (a && a.asked > 0) return 'return_asked';
   return o.fulfilment === 'shipped' ? 'shipped' : 'unfulfilled';
 }
 
 const GOODS_WORDS: Record<Goods, string> = {
   unfulfilled: 'being prepared',
   shipped: 'shipped',
+  return_asked: 'return asked',
   partly_returned: 'partly returned',
   returned: 'returned',
   exchange_waiting: 'exchange asked',
@@ -79,6 +82,9 @@ export function standingSentences(o: StandingOrder): string[] {
     case 'returned':
       sentences.push('Returned: the goods have come back to us.');
       break;
+    case 'return_asked':
+      sentences.push(`Return under way: ${a?.asked ?? 0} of ${a?.bought ?? 0} items asked back.`);
+      break;
     case 'partly_returned':
       sentences.push(`Partly returned: ${a?.back ?? 0} of ${a?.bought ?? 0} items have come back to us.`);
       break;
@@ -107,6 +113,7 @@ export function ownerStanding(o: StandingOrder, dispute: DisputeHold | null): st
   if (goods === 'unfulfilled' && !dispute && (SHIPPABLE as readonly PaymentStatus[]).includes(o.status))
     sentences.push('Paid and waiting to be packed and shipped.');
   if (goods === 'shipped') sentences.push('Shipped.');
+  if (goods === 'return_asked') sentences.push(`Shipped; ${a?.asked ?? 0} of ${a?.bought ?? 0} units asked back.`);
   if (goods === 'partly_returned') sentences.push(`${a?.back ?? 0} of ${a?.bought ?? 0} units have come back.`);
   if (goods === 'returned') sentences.push('Every unit has come back.');
   if (goods === 'exchange_waiting') sentences.push('An exchange waits for its parcel or its difference.');

@@ -25,7 +25,7 @@ async function linkKeys(orderToken: string, productIds: number[]): Promise<Recor
 
 /**
  * Invites buyers to review what they bought, `days` after their order shipped: orders still paid in
- * full (never a refunded one), never disputed, with an address; once each, as a step of the order
+ * full (never a refunded one), nothing of it asked or sent back (its ledger's summary), never disputed, with an address; once each, as a step of the order
  * (unique per order) written with its owed mail in one batch, so a run that stops between the two, or
  * two runs at once, invite once; the mail goes through the owed-mail queue (a crash after Postmark took
  * it and before it was marked sent is found by its id, not sent again). Reads a week of shipments at
@@ -39,6 +39,7 @@ export async function inviteReviews(deps: OrderMailDeps & { log: Logger }, days:
     select o.id as id, o.token as token, o.email as email from order_events s join orders o on o.id = s.order_id
     where s.status = 'shipped' and s.at > ${from} and s.at <= ${due}
       and o.status = 'paid' and o.fulfilment = 'shipped' and o.email is not null
+      and coalesce(json_extract(o.after_sale, '$.asked'), 0) + coalesce(json_extract(o.after_sale, '$.back'), 0) = 0
       and not exists (select 1 from order_events e where e.order_id = o.id and (e.step = 'review_invite' or e.status = 'dispute_opened'))
     order by s.at limit ${INVITES_PER_RUN}`);
   for (const order of rows) {
