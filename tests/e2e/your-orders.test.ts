@@ -104,8 +104,8 @@ describe('your orders and a return on a phone, without JavaScript', () => {
       await page.getByRole('heading', { level: 1, name: `Return items: order ${number}` }).waitFor();
       await checkPage('return form');
       await page.getByRole('spinbutton', { name: /G-Series Laser Training Pistol/ }).fill('1');
-      await page.getByLabel('I changed my mind').check();
-      await page.getByLabel('Store credit worth 110% of what I paid').check();
+      await page.getByLabel('You changed your mind').check();
+      await page.getByLabel('Store credit worth 110% of what you paid for the items').check();
       await page.getByRole('button', { name: 'Send the request' }).tap();
       await page.getByRole('heading', { level: 1, name: `Order ${number}` }).waitFor();
       await page.getByText(`Request ${number}-R1 sent.`).waitFor();

@@ -12,14 +12,8 @@ import { returnsPolicy, WARRANTY_MONTHS } from '#shared/policy/figures.ts';
 
 export const RETURN_REASONS = ['changed_mind', 'damaged', 'wrong_item', 'warranty_fault'] as const;
 export type ReturnReason = (typeof RETURN_REASONS)[number];
-export const REASON_WORDS: Record<ReturnReason, string> = {
-  changed_mind: 'I changed my mind',
-  damaged: 'It arrived damaged',
-  wrong_item: 'I received the wrong item',
-  warranty_fault: 'It has a fault (warranty)',
-};
 
-/** The reasons in the shop's voice, to the shopper ("Reason: you changed your mind") and in the back office. */
+/** The reasons in the shop's voice: to the shopper (the form, "Reason: you changed your mind") and in the back office. */
 export const YOUR_REASON: Record<ReturnReason, string> = {
   changed_mind: 'you changed your mind',
   damaged: 'it arrived damaged',
@@ -35,14 +29,8 @@ export const REASON_NAMES: Record<ReturnReason, string> = {
 
 export const RETURN_OUTCOMES = ['refund', 'credit', 'exchange', 'replace'] as const;
 export type ReturnOutcome = (typeof RETURN_OUTCOMES)[number];
-export const OUTCOME_WORDS: Record<ReturnOutcome, string> = {
-  refund: 'A refund to my card',
-  credit: `Store credit worth ${returnsPolicy.storeCreditPercent}% of what I paid`,
-  exchange: `An exchange for ${returnsPolicy.exchangeFor}`,
-  replace: 'A repair or a replacement',
-};
 
-/** What was asked for, in the shop's voice: to the shopper ("you asked for a refund to your card") and in the back office. */
+/** What was asked for, in the shop's voice: to the shopper (the form, "you asked for a refund to your card") and in the back office. */
 export const YOUR_OUTCOME: Record<ReturnOutcome, string> = {
   refund: 'a refund to your card',
   credit: `store credit worth ${returnsPolicy.storeCreditPercent}% of what you paid for the items`,
@@ -180,3 +168,6 @@ export function returnedValue(
   const paidForGoods = Math.max(0, order.total - order.shipping);
   return order.subtotal > 0 ? Math.min(listed, Math.round((listed * paidForGoods) / order.subtotal)) : 0;
 }
+
+/** A choice as the form's label: the shop's words, first letter up ("You changed your mind"). */
+export const choiceLabel = (words: string): string => words.charAt(0).toUpperCase() + words.slice(1);

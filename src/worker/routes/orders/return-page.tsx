@@ -1,6 +1,6 @@
 import { formatMinor } from '#shared/money.ts';
 import { returnsPolicy } from '#shared/policy/figures.ts';
-import { allowed, OUTCOME_WORDS, REASON_WORDS, RETURN_NOTE_MAX, type ReturnWindow } from '#shared/orders/return-rules.ts';
+import { allowed, choiceLabel, RETURN_NOTE_MAX, YOUR_OUTCOME, YOUR_REASON, type ReturnWindow } from '#shared/orders/return-rules.ts';
 import { formatMarketDate } from '#shared/site/dates.ts';
 import { marketOfStored } from '#shared/market/market.ts';
 import { useHref } from '#ui/state/market-context.ts';
@@ -70,13 +70,27 @@ export function ReturnForm({ order, window, open, exchangeChoices, problem, type
       <fieldset className="flex flex-col gap-2">
         <legend className="font-semibold">Why?</legend>
         {may.reasons.map((r) => (
-          <Choice key={r} name="reason" value={r} label={REASON_WORDS[r]} typed={typed.reason} only={may.reasons.length === 1} />
+          <Choice
+            key={r}
+            name="reason"
+            value={r}
+            label={choiceLabel(YOUR_REASON[r])}
+            typed={typed.reason}
+            only={may.reasons.length === 1}
+          />
         ))}
       </fieldset>
       <fieldset className="flex flex-col gap-2">
         <legend className="font-semibold">What would you like?</legend>
         {may.outcomes.map((o) => (
-          <Choice key={o} name="wants" value={o} label={OUTCOME_WORDS[o]} typed={typed.wants} only={may.outcomes.length === 1} />
+          <Choice
+            key={o}
+            name="wants"
+            value={o}
+            label={choiceLabel(YOUR_OUTCOME[o])}
+            typed={typed.wants}
+            only={may.outcomes.length === 1}
+          />
         ))}
       </fieldset>
       {may.outcomes.includes('exchange') && (

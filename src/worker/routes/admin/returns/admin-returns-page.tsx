@@ -1,5 +1,5 @@
 import { formatMinor } from '#shared/money.ts';
-import { OUTCOME_WORDS, REASON_WORDS, type ReturnState } from '#shared/orders/return-rules.ts';
+import { OUTCOME_NAMES, REASON_NAMES, type ReturnState } from '#shared/orders/return-rules.ts';
 import type { returnList } from '#worker/returns/return-queries.ts';
 import { cell, Section, Table, when } from '#worker/routes/admin-frame/admin-ui.tsx';
 
@@ -53,8 +53,8 @@ export function ReturnsPage({ filter, rows }: { filter: keyof typeof RETURN_FILT
                 </td>
                 <td className={cell}>{when(r.createdAt)}</td>
                 <td className={cell}>{r.state}</td>
-                <td className={cell}>{REASON_WORDS[r.reason]}</td>
-                <td className={cell}>{OUTCOME_WORDS[r.outcome]}</td>
+                <td className={cell}>{REASON_NAMES[r.reason]}</td>
+                <td className={cell}>{OUTCOME_NAMES[r.outcome]}</td>
                 <td className={cell}>{formatMinor(r.value, r.currency)}</td>
                 <td className={cell}>{r.email ?? '-'}</td>
               </tr>
