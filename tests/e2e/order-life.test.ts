@@ -92,9 +92,7 @@ describe('an order after its payment', () => {
     ]);
     expect(await timeline.getByRole('link', { name: 'AB123456789GB' }).getAttribute('href')).toBe('https://track.example/AB123456789GB');
     // Both statuses: what went out stays shipped after a partial refund.
-    expect(await page.locator('[data-order-status]').textContent()).toBe(
-      'Shipped: your order is on its way. Part of this order has been refunded.',
-    );
+    expect(await page.locator('[data-order-status]').textContent()).toBe('Shipped: your order is on its way. Partly refunded: £50.00.');
     await page.close();
 
     const shown = await orders('show', number);

@@ -54,8 +54,10 @@ export async function recordSession(
   deps: RecordDeps,
   sessionId: string,
   event: OrderEventType,
+  /** The session as the webhook's handlers read it already (once for all of them); read here otherwise. */
+  known?: () => Promise<SessionRecord | null>,
 ): Promise<{ session: SessionRecord; order: Fulfilled } | null> {
-  const read = await deps.gateway.readSession(sessionId);
+  const read = await (known ? known() : deps.gateway.readSession(sessionId));
   const status = read?.status === 'complete' ? statusFor(event, read.paymentStatus) : null;
   // An exchange's difference (returns/exchanges.ts) is paid through a session of its own: never an order.
   if (!read || !status || read.metadata.exchange) return null;
@@ -70,12 +72,12 @@ export async function recordSession(
 }
 
 /** A Checkout Session completed, or its delayed payment settled: the order recorded (the answer does not wait for its mail). */
-export const orderEventHandler: StripeEventHandler<RecordDeps> = async (deps, { event, objectId }, sofar) => {
+export const orderEventHandler: StripeEventHandler<RecordDeps> = async (deps, { event, objectId, session }, sofar) => {
   // A session another feature made (an exchange's difference) is not an order.
   if (sofar.exchange) return {};
   // Logs name the order number (derived from the session id), never the id itself.
   const number = await orderNumber(objectId);
-  const recorded = await recordSession(deps, objectId, event.type as OrderEventType);
+  const recorded = await recordSession(deps, objectId, event.type as OrderEventType, session);
   if (!recorded) {
     deps.log('warn', 'stripe webhook for a session that is not complete', { order: number, eventId: event.id, type: event.type });
     return {};
