@@ -110,6 +110,8 @@ export async function orderPage(db: Db, query: OrderQuery) {
       email: orders.email,
       name: orders.name,
       total: orders.total,
+      refunded: orders.refunded,
+      afterSale: orders.afterSale,
       currency: orders.currency,
       region: orders.region,
     })

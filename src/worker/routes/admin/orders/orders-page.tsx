@@ -2,6 +2,7 @@ import { orderCursor, SEARCH_MIN, type OrderQuery } from '#shared/admin/admin-ru
 import { buyerText } from '#shared/admin/admin-rules.ts';
 import { formatMinor } from '#shared/money.ts';
 import { FULFILMENT_STATUSES, PAYMENT_STATUSES } from '#shared/orders/order-status.ts';
+import { shortStanding } from '#shared/ledger/standing.ts';
 import type { orderPage } from '#worker/order-reads/order-lists.ts';
 import { cell, Section, Table, when } from '#worker/routes/admin-frame/admin-ui.tsx';
 
@@ -60,7 +61,7 @@ export function OrdersPage({ query, page }: { query: OrderQuery; page: Awaited<R
                 : 'No orders match.'}
           </p>
         ) : (
-          <Table caption="Orders, newest first" head={['Order', 'Placed', 'Payment', 'Fulfilment', 'Total', 'Buyer']}>
+          <Table caption="Orders, newest first" head={['Order', 'Placed', 'Payment', 'Fulfilment', 'Where it stands', 'Total', 'Buyer']}>
             {page.rows.map((o) => (
               <tr key={o.number} data-admin-order={o.number}>
                 <td className={cell}>
@@ -71,6 +72,7 @@ export function OrdersPage({ query, page }: { query: OrderQuery; page: Awaited<R
                 <td className={cell}>{when(o.createdAt)}</td>
                 <td className={cell}>{words(o.status)}</td>
                 <td className={cell}>{words(o.fulfilment)}</td>
+                <td className={cell}>{shortStanding(o)}</td>
                 <td className={cell}>{formatMinor(o.total, o.currency)}</td>
                 <td className={cell}>{buyerText(o)}</td>
               </tr>
