@@ -5,7 +5,7 @@ import { returnsPolicy, WARRANTY_MONTHS } from '#shared/policy/figures.ts';
  * Returns and warranty claims a shopper asks for from their order's page, inside the policy
  * (policy/figures.ts): within 14 days of delivery (delivery is not tracked, so the day the parcel
  * was due: shipped plus the service's longest transit), for a refund, store credit at 110% or an
- * exchange for a product of equal or greater value (the difference paid at checkout); after
+ * exchange for a product in stock of equal or greater value (the difference paid through a mailed link); after
  * that, for 12 months, a warranty claim (a repair or a replacement). The same rules on the page, the
  * server and the back office.
  */

@@ -54,15 +54,16 @@ export function Page() {
 
       <PolicySection id="store-credit" title="Store credit">
         <p>
-          Instead of a refund you can choose store credit worth <strong>{storeCredit}</strong> of the purchase value of the returned items.
-          Store credit is issued as a code by e-mail once we receive the return, and can be used on any product in our shop.
+          Instead of a refund you can choose store credit worth <strong>{storeCredit}</strong> of what you paid for the returned items (less
+          anything already refunded for them). Store credit is issued as a code by e-mail once we receive the return, and can be used on any
+          product in our shop. If an order comes to less than the credit, what is left is yours: we e-mail it as a new code.
         </p>
       </PolicySection>
 
       <PolicySection id="exchanges" title="Exchanges">
         <p>
-          You can exchange a returned item for <strong>{returnsPolicy.exchangeFor}</strong>. If the new product costs more, we send you a
-          payment link for the difference; it ships as soon as the return arrives.
+          You can exchange a returned item for one in stock of <strong>{returnsPolicy.exchangeFor}</strong>. If the new product costs more,
+          we e-mail you a payment link for the difference; it ships once the return has arrived and the difference is paid.
         </p>
       </PolicySection>
 
