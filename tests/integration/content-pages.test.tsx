@@ -102,7 +102,7 @@ const figures: Record<ContentPath, string[]> = {
     `within ${returnWindowText} of the day it is delivered`,
     returnsPolicy.condition,
     `within ${businessDays(returnsPolicy.refundDays)} of receiving`,
-    `${formatPercent(returnsPolicy.storeCreditPercent)} of the purchase value`,
+    `${formatPercent(returnsPolicy.storeCreditPercent)} of what you paid for the returned items`,
     returnsPolicy.exchangeFor,
     returnsPolicy.returnShipping,
     `under warranty for ${warrantyText}`,
