@@ -1,5 +1,5 @@
 import type { OrderMailDeps } from '#worker/orders/order-mail-parts.ts';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { askBack, askExchange } from '#shared/ledger/ledger-moves.ts';
 import { returnable, unitsBack } from '#shared/ledger/order-ledger.ts';
 import {
@@ -130,6 +130,14 @@ export async function requestReturn(deps: OrderMailDeps & { log: Logger }, order
       wants: ask.wants,
       ...(exchange && { answer: exchange.name, amount: difference }),
     };
+    const step = (landed: SQL, at: string) => ({
+      orderId: order.id,
+      step: `return:${number}:requested`,
+      kind: 'return_requested' as const,
+      detail,
+      when: landed,
+      at,
+    });
     return {
       move: { entries: [...asked.entries, ...exchanged.entries] },
       value: number,
@@ -138,25 +146,9 @@ export async function requestReturn(deps: OrderMailDeps & { log: Logger }, order
           sql`insert into ${returnRequests} (number, order_id, reason, outcome, lines, note, value, exchange_for, created_at)
             select ${number}, ${order.id}, ${ask.reason}, ${ask.wants}, ${JSON.stringify(lines)}, ${note}, ${value}, ${exchange?.id ?? null}, ${at} where ${landed}`,
         ),
-        ...stepStatements(deps.db, {
-          orderId: order.id,
-          step: `return:${number}:requested`,
-          kind: 'return_requested',
-          detail,
-          mail: 'return_requested',
-          when: landed,
-          at,
-        }),
-        // The shop is told too (its own mail of the same step).
-        ...stepStatements(deps.db, {
-          orderId: order.id,
-          step: `return:${number}:requested`,
-          kind: 'return_requested',
-          detail,
-          mail: 'return_to_shop',
-          when: landed,
-          at,
-        }).slice(1),
+        ...stepStatements(deps.db, { ...step(landed, at), mail: 'return_requested' }),
+        // The shop is told too: its own mail of the same step.
+        ...stepStatements(deps.db, { ...step(landed, at), mail: 'return_to_shop' }).slice(1),
       ],
     };
   });
