@@ -12,6 +12,7 @@ import { openDisputes, orderPage, ordersToShip, otherOrdersOf, salesOf } from '#
 import { shopPeriods } from '#shared/policy/shop-time.ts';
 import { recentMoves } from '#worker/stock/stock-queries.ts';
 import { notesOf } from '#worker/fulfilment/order-notes.ts';
+import { orderOfCode, readLedger } from '#worker/ledger/ledger-store.ts';
 import { returnList, returnsWaiting } from '#worker/returns/return-queries.ts';
 import { ordersOfAddress } from '#worker/order-access/orders-of-address.ts';
 import { approvedReviewsRead } from '#worker/reviews/review-store.ts';
@@ -54,6 +55,14 @@ async function growTo(db: Db, total: number) {
        select number || '-R1', id, 'changed_mind', 'refund', '[{"productId":1,"quantity":1}]',
          case (id / 20) % 4 when 0 then 'requested' when 1 then 'accepted' when 2 then 'refused' else 'received' end, 14999, created_at
        from orders where id >= ${from} and id % 20 = 0`,
+      // The ledger of those requests: the unit asked back; the received ones also a refund, or store credit with its code (1 in 2).
+      `insert into ledger_entries (order_id, kind, ref, product_id, quantity, request, at)
+       select id, 'asked', 'asked:' || number || '-R1', 1, 1, number || '-R1', created_at from orders where id >= ${from} and id % 20 = 0`,
+      `insert into ledger_entries (order_id, kind, ref, product_id, quantity, request, at)
+       select id, 'received', 'received:' || number || '-R1', 1, 1, number || '-R1', created_at from orders where id >= ${from} and id % 80 = 60`,
+      `insert into ledger_entries (order_id, kind, ref, amount, basis, code, request, at)
+       select id, case when id % 160 = 60 then 'credit' else 'refund' end, 'settle:' || number, 14999, 14999,
+         case when id % 160 = 60 then 'CREDIT-' || id else null end, number || '-R1', created_at from orders where id >= ${from} and id % 80 = 60`,
       // An approved review of product 1 from every order shipped, up to 6 "helpful" votes each: one
       // product with every review, the worst case of a product page's reviews.
       `insert into reviews (product_id, order_id, stars, title, body, name, state, helpful, created_at)
@@ -90,6 +99,9 @@ function readsOf(db: Db): Record<string, () => Promise<unknown>> {
     'orders: page after cursor': () => orderPage(db, query(`before=${new Date(Date.now() - 45 * 86_400_000).toISOString()}~50`)),
     'order: the shopper’s others': () => otherOrdersOf(db, { id: 90, email: 'Buyer30@Example.com' }),
     'order: its notes': () => notesOf(db, 90),
+    // One round trip of three reads (the order, its lines, its entries): the entries, as rows.
+    'order: its ledger (a return, credit)': async () => (await readLedger(db, 60))?.ledger.entries ?? [],
+    'cart paid: the order of a credit code': async () => [await orderOfCode(db, 'CREDIT-60')].filter(Boolean),
     'returns: waiting (requested or accepted)': () => returnList(db, ['requested', 'accepted']),
     'today: returns waiting (counts)': () => returnsWaiting(db),
     'your orders: an address (3 orders)': () => ordersOfAddress(db, 'buyer30@example.com'),
