@@ -105,6 +105,9 @@ describe('review invitations', () => {
     expect(linkFor(mail, 'G-Series Laser Training Pistol').pathname).toBe('/gb/reviews/write');
     expect(linkFor(mail, 'Marking Edge Training Knife').searchParams.get('product')).toBe('10');
     for (const other of [recent, refunded, disputed]) expect(invitations(other.order.number)).toEqual([]);
+    // Eleven days after shipping the parcel is no longer "on its way" (issue 55): the due day is said.
+    expect(mail.TextBody).toMatch(/Where your order stands: Shipped: it was due with you by \d{1,2} [A-Z][a-z]+ \d{4}\./);
+    expect(mail.TextBody).not.toContain('on its way');
     // The invitation is the shop's step: the shopper's timeline does not show it.
     const page = await shopper(t).get(`/gb/orders/${due.order.number}?token=${due.order.token}`);
     expect(page.html).not.toContain('review_invited');

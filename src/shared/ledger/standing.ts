@@ -16,6 +16,8 @@ export interface StandingOrder {
   total: number;
   currency: Currency;
   afterSale: AfterSale | null;
+  /** A shipped parcel's due day, in words, once it has passed (delivery is not tracked): it is no longer "on its way". */
+  deliveredBy?: string | null;
 }
 
 type Goods =
@@ -89,7 +91,7 @@ export function standingSentences(o: StandingOrder): string[] {
       sentences.push(`Partly returned: ${a?.back ?? 0} of ${a?.bought ?? 0} items have come back to us.`);
       break;
     case 'shipped':
-      sentences.push('Shipped: your order is on its way.');
+      sentences.push(o.deliveredBy ? `Shipped: it was due with you by ${o.deliveredBy}.` : 'Shipped: your order is on its way.');
       break;
     case 'unfulfilled':
       if ((SHIPPABLE as readonly PaymentStatus[]).includes(o.status)) sentences.push('Paid: your order is being prepared for shipping.');

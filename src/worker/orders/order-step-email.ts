@@ -1,7 +1,7 @@
 import { formatMinor } from '#shared/money.ts';
 import { shopTime } from '#shared/policy/shop-time.ts';
 import { disputeDashboardUrl } from '#shared/orders/dispute-hold.ts';
-import { standingSentences } from '#shared/ledger/standing.ts';
+import { standingSentences, type StandingOrder } from '#shared/ledger/standing.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { site } from '#shared/site/brand.ts';
 import { confirmationGreeting } from '#worker/mail/greeting.ts';
@@ -37,7 +37,7 @@ export type StepMailWriter = (m: StepMailContext) => MailMessage | null;
 /** The e-mail a step of an order owes, in the words of the feature that owns its kind (`writers`). */
 export function orderStepEmail(
   mail: { id: number; kind: OrderMailKind },
-  order: StoredOrder,
+  order: StoredOrder & Pick<StandingOrder, 'deliveredBy'>,
   step: OrderStep | undefined,
   settings: MailSettings,
   writers: Partial<Record<OrderMailKind, StepMailWriter>>,

@@ -5,7 +5,7 @@ import { sendOwedNow, type MailDeps, type OwedMailKind } from '#worker/mail/send
 import type { OrderMailDeps, OrderMailParts } from './order-mail-parts.ts';
 import { orderStepEmail, orderStepWriters } from './order-step-email.ts';
 import { orderById } from './order-queries.ts';
-import { orderStep } from './order-steps.ts';
+import { deliveredBy, orderStep } from './order-steps.ts';
 
 /**
  * A step's mail (payment confirmed, shipped, refund issued, a dispute to the shop, and the kinds other
@@ -17,8 +17,12 @@ export function orderStepMail(parts: OrderMailParts): OwedMailKind<typeof orderM
     name: 'order step',
     table: orderMails,
     async mails(deps: MailDeps, row) {
-      const [order, step] = await Promise.all([orderById(deps.db, row.orderId), orderStep(deps.db, row.orderId, row.step)]);
-      const message = order && orderStepEmail(row, order, step, deps.settings, writers);
+      const [order, step, shipped] = await Promise.all([
+        orderById(deps.db, row.orderId),
+        orderStep(deps.db, row.orderId, row.step),
+        orderStep(deps.db, row.orderId, 'shipped'),
+      ]);
+      const message = order && orderStepEmail(row, { ...order, deliveredBy: deliveredBy(order, shipped) }, step, deps.settings, writers);
       if (!message) throw new Error(`order mail ${row.id} has no order or no address`);
       return { notification: message, confirmation: null };
     },

@@ -6,6 +6,9 @@ import { orderEvents, orderMails, orders, type OrderMailKind, type OrderStepDeta
 import { formatMinor } from '#shared/money.ts';
 import type { OrderStepKind } from '#shared/orders/order-status.ts';
 import type { Currency } from '#shared/region/region.ts';
+import { dueDelivery } from '#shared/orders/return-rules.ts';
+import { formatMarketDate } from '#shared/site/dates.ts';
+import { marketOfStored } from '#shared/market/market.ts';
 
 /** The most steps an order's timeline reads (an order gathers a handful: placed, paid, shipped, refunds…). */
 const MAX_STEPS = 100;
@@ -97,4 +100,15 @@ export function stepWords(step: OrderStep, currency: Currency, nameOf = (id: num
 /** One line of a step for the terminal: when (UTC), what, and its details. */
 export function formatStep(step: OrderStep, currency: Currency): string {
   return `  ${step.at.slice(0, 16).replace('T', ' ')}  ${stepWords(step, currency).join('  ')}`;
+}
+
+/** A shipped parcel's due day in the order's market's words once it has passed (a mail days after shipping does not say "on its way"), else null. */
+export function deliveredBy(
+  order: { region: string | null; shippingOption: string | null },
+  shipped: OrderStep | undefined,
+  now = Date.now(),
+): string | null {
+  if (!shipped) return null;
+  const due = dueDelivery(shipped.at, order.region, order.shippingOption);
+  return due < now ? formatMarketDate(new Date(due).toISOString(), marketOfStored(order.region)) : null;
 }

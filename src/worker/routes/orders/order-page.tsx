@@ -6,6 +6,7 @@ import { visitorOrder } from './visitor-order.ts';
 import { returnsPolicy, WARRANTY_MONTHS } from '#shared/policy/figures.ts';
 import type { ReturnState, ReturnWindow } from '#shared/orders/return-rules.ts';
 import { standingSentences } from '#shared/ledger/standing.ts';
+
 import { differenceOwed } from '#shared/ledger/order-ledger.ts';
 import { returnContext } from '#worker/returns/request-return.ts';
 import { readProducts } from '#worker/catalogue/catalogue-reads.ts';
@@ -21,7 +22,7 @@ import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { OrderLines, type ShownOrderLine } from '#worker/components/order-lines.tsx';
 import { orderAmounts } from '#worker/orders/order-queries.ts';
 import type { OrderAmounts } from '#shared/orders/order-totals.ts';
-import { orderSteps, type OrderStep } from '#worker/orders/order-steps.ts';
+import { deliveredBy, orderSteps, type OrderStep } from '#worker/orders/order-steps.ts';
 import { formatMinor } from '#shared/money.ts';
 import type { PageHead } from '#worker/render/head.ts';
 import { useHref } from '#ui/state/market-context.ts';
@@ -162,7 +163,13 @@ export async function load(c: Context<AppEnv>): Promise<OrderPageData | Response
     market: marketOfStored(order.region),
     status: order.status,
     fulfilment: order.fulfilment,
-    standing: standingSentences(order),
+    standing: standingSentences({
+      ...order,
+      deliveredBy: deliveredBy(
+        order,
+        steps.find((s) => s.kind === 'shipped'),
+      ),
+    }),
     placedAt: order.createdAt,
     lines: order.lines.map((l) => ({
       productId: l.productId,
