@@ -286,6 +286,11 @@ describe('an exchange', () => {
       return sent[0]!;
     });
     expect(received.TextBody).toContain('Your exchange is paid for: we are sending it now');
+    // Sold out since it was asked: not sent until stock comes in.
+    await setStock(t.deps.db, 2, 0, null);
+    const soldOut = await office.post(`/admin/orders/${order.number}/returns/${number}/ship-exchange`, { form_token: formToken() });
+    expect(soldOut.res.status).toBe(409);
+    expect(textOf(soldOut.body)).toContain('product 2 is out of stock. Receive stock first, or refund the return.');
     await setStock(t.deps.db, 2, 3, null);
     const sent = await office.post(`/admin/orders/${order.number}/returns/${number}/ship-exchange`, {
       form_token: formToken(),

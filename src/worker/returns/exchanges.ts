@@ -16,6 +16,7 @@ import type { StripeEventHandler } from '#worker/payments/stripe-event-handlers.
 import { productLookup } from '#worker/products/product-queries.ts';
 import { moveStatements } from '#worker/stock/stock-moves.ts';
 import { stockChanged } from '#worker/stock/stock-changed.ts';
+import { stockCounts } from '#worker/stock/stock-queries.ts';
 
 /** Where the shopper pays an exchange's difference: a page of the order (its key opens it) that sends them to Stripe. */
 export const differencePath = (order: { number: string }, request: string) => `/orders/${order.number}/returns/${request}/pay`;
@@ -117,10 +118,16 @@ export async function sendExchange(
   const number = request.replace(/-R\d+$/, '');
   const order = await orderByNumber(deps.db, number);
   if (!order) throw new Refusal(`There is no order ${number.slice(0, 24)}.`, 'unknown');
-  const { value: productId } = await onLedger(deps.db, order.id, by, (l) => {
+  const { value: productId } = await onLedger(deps.db, order.id, by, async (l) => {
     const move = shipExchange(l, request);
     if ('refusal' in move) throw new Refusal(`Exchange ${request} cannot be sent: ${move.refusal}.`);
     const product = move.entries[0]?.productId ?? null;
+    // Offered in stock when asked, it may have sold out since: the owner restocks first (nothing is held for it).
+    const [count] = product === null ? [] : await stockCounts(deps.db, [product]);
+    if (count && count.onHand - count.reserved < 1)
+      throw new Refusal(
+        `Exchange ${request} cannot be sent: product ${product} is out of stock. Receive stock first, or refund the return.`,
+      );
     return {
       move,
       value: product,
