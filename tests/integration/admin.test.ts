@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeSignInLink, openSession, sessionEmail } from '#worker/admin/admin-sessions.ts';
-import { adminLinks, adminSessions, orders, stockMoves } from '#worker/db/schema.ts';
+import { adminLinks, adminSessions, ledgerEntries, orders, stockMoves } from '#worker/db/schema.ts';
 import { parseOrderCommand, runOrderCommand } from '#worker/cli/order-args.ts';
 import { parseStockCommand, runStockCommand } from '#worker/cli/stock-args.ts';
 import { refundOrder } from '#worker/refunds/refund-order.ts';
@@ -572,6 +572,34 @@ describe('signed in', () => {
     expect(said[0]).toBe(said[1]);
     expect(running.stripe.chargeOf(session).amount_refunded).toBe(1000);
   });
+
+  it('keeps a refund Stripe did not answer counted as given, and asks Stripe again under its key before the next refund', async () => {
+    const { number, session } = await paidSession();
+    const [row] = await t.deps.db.select().from(orders).where(eq(orders.number, number));
+    const first = { form_token: formToken(), amount: '10', confirmed: '1' };
+    running.stripe.state.mode = 'lost';
+    try {
+      const unanswered = await b.post(`/admin/orders/${number}/refund`, first);
+      expect(unanswered.res.status).toBe(503);
+      expect(textOf(unanswered.body)).toContain('Stripe did not answer in time, so the refund may or may not have been made');
+    } finally {
+      running.stripe.state.mode = 'ok';
+    }
+    // Counted as given back meanwhile: no more than £144.98 may be asked now.
+    expect(textOf(section((await b.get(`/admin/orders/${number}`)).html, 'refund'))).toContain('Up to £144.98.');
+    // The next refund asks Stripe again for the first (its own key: made now), then makes its own.
+    expect((await b.post(`/admin/orders/${number}/refund`, { form_token: formToken(), amount: '5', confirmed: '1' })).res.status).toBe(303);
+    const posts = running.stripe.refundPosts.filter((p) => p.fields.payment_intent === running.stripe.chargeOf(session).payment_intent);
+    expect(posts.map((p) => [p.fields.amount, p.idempotencyKey])).toEqual([
+      ['1000', `refund:${number}:${first.form_token}`],
+      ['1000', `refund:${number}:${first.form_token}`],
+      ['500', expect.stringMatching(new RegExp(`^refund:${number}:`))],
+    ]);
+    expect(running.stripe.chargeOf(session).amount_refunded).toBe(1500);
+    const entries = await t.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, row!.id));
+    expect(entries.filter((e) => e.kind === 'refund_made')).toHaveLength(2);
+    expect(entries.filter((e) => e.kind === 'refund_void')).toHaveLength(0);
+  }, 20_000);
 
   it('says plainly when Stripe fails a refund, and refuses one on a disputed order before asking Stripe', async () => {
     const { number, session } = await paidSession();

@@ -38,6 +38,8 @@ export function ledgerFaults(facts: OrderFacts, entries: readonly LedgerEntry[])
     if (balance < 0) faults.push(`credit balance ${balance} < 0`);
     if (e.kind === 'credit_code' && e.amount !== balance) faults.push(`code ${e.code} holds ${e.amount}, the balance is ${balance}`);
   }
+  for (const e of entries.filter((x) => x.kind === 'refund_made'))
+    if (entries.some((x) => x.ref === `void:${e.ref.slice('made:'.length)}`)) faults.push(`${e.ref} both made and voided`);
   const voids = entries.filter((e) => e.kind === 'refund_void').map((e) => e.ref);
   if (new Set(voids).size !== voids.length) faults.push('a refund voided twice');
   const refs = entries.map((e) => e.ref);

@@ -128,7 +128,7 @@ function lineItems(fields: Record<string, string>) {
  * goes to success_url, first posting the signed checkout.session.completed to `state.webhook` when
  * set, as Stripe does), and the account's payment links (GET /v1/payment_links, paged; GET /v1/payment_links/:id; POST
  * /v1/payment_links/:id with `active`, recorded in `linkUpdates`). `state.mode` decides the next create answers: ok, fail (500), reject (400) or
- * hang (no answer: the client's time-out).
+ * hang (no answer: the client's time-out), or lost (no answer, and the request never reached Stripe: its key is free).
  * Promotion codes (GET /v1/promotion_codes?code=&active=, the coupon under `promotion` when expanded;
  * POST /v1/promotion_codes/:id with `active`) apply to sessions made with
  * `discounts[0][promotion_code]` or typed on the hosted page (typeCode); a first-orders-only code is
@@ -144,7 +144,7 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
   /** Each idempotency key's first request: its parameters and the answer Stripe saved (replayed for the key, 500s included). */
   const byKey = new Map<string, { raw: string; status: number; body: object } | 'in progress'>();
   const state = {
-    mode: 'ok' as 'ok' | 'fail' | 'reject' | 'hang',
+    mode: 'ok' as 'ok' | 'fail' | 'reject' | 'hang' | 'lost',
     /** GET /v1/checkout/sessions/:id answers 500 (Stripe down for reads). */
     readsFail: false,
     /** Stripe Tax set up in the Dashboard: off, sessions asking for automatic_tax are refused as Stripe refuses them. */
@@ -608,6 +608,8 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
    */
   function idempotent(req: IncomingMessage, res: ServerResponse, raw: string, refusal: () => object | null, create: () => object) {
     const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+    // The request never reached Stripe (lost on the way): no answer, and nothing kept for its key.
+    if (state.mode === 'lost') return;
     const saved = idempotencyKey ? byKey.get(idempotencyKey) : undefined;
     if (saved === 'in progress') {
       return replyJson(res, 409, {

@@ -110,6 +110,7 @@ export function voidRefund(l: Ledger, ref: string): Move {
   const reserved = l.entries.find((e) => e.kind === 'refund' && e.ref === ref);
   if (!reserved) return { refusal: `there is no refund ${ref}` };
   if (has(l, `void:${ref}`)) return already;
+  if (has(l, `made:${ref}`)) return { refusal: `Stripe made refund ${ref} already` };
   return { entries: [entry('refund_void', `void:${ref}`, { amount: reserved.amount })] };
 }
 
@@ -125,6 +126,18 @@ export function returnRefund(l: Ledger, request: { value: number; reason: string
   const whole = request.reason !== 'warranty_fault' && units(request.lines) === units(l.facts.lines);
   return Math.min(request.value + (whole ? l.facts.shipping : 0), refundable(l));
 }
+
+/** Stripe made a reserved refund (its id): it stays given back until Stripe's webhook confirms it. */
+export function refundMade(l: Ledger, ref: string, refundId: string): Move {
+  if (!l.entries.some((e) => e.kind === 'refund' && e.ref === ref)) return { refusal: `there is no refund ${ref}` };
+  if (has(l, `made:${ref}`)) return already;
+  if (has(l, `void:${ref}`)) return { refusal: `refund ${ref} was voided` };
+  return { entries: [entry('refund_made', `made:${ref}`, { code: refundId })] };
+}
+
+/** Refunds reserved and neither made nor voided: asked of Stripe without an answer (their refs). */
+export const unanswered = (l: Ledger): LedgerEntry[] =>
+  l.entries.filter((e) => e.kind === 'refund' && !has(l, `made:${e.ref}`) && !has(l, `void:${e.ref}`));
 
 /** Store credit for goods worth `value`: 110% of what of it is left of the payment; refused when nothing is left. */
 export function issueCredit(l: Ledger, ref: string, value: number, code: string, request: string | null): Move {

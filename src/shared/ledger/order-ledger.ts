@@ -14,8 +14,9 @@ export const LEDGER_KINDS = [
   'asked',
   'released',
   'received',
-  // Money: a refund asked of Stripe (reserved before it is asked), voided when Stripe made none.
+  // Money: a refund asked of Stripe (reserved before it is asked), made (Stripe's id), or voided when Stripe made none.
   'refund',
+  'refund_made',
   'refund_void',
   // Store credit: issued for goods back (its basis: what of the payment it stands for), spent on a later order, its rest re-issued as a new code.
   'credit',
@@ -44,7 +45,7 @@ export interface LedgerEntry {
   amount: number;
   /** Of the order's payment, what a credit or an exchange stands for (minor units). */
   basis: number;
-  /** A store credit or reward code. */
+  /** A store credit or reward code; a refund Stripe made: its id. */
   code: string | null;
   /** The return request it belongs to. */
   request: string | null;

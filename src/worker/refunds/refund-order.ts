@@ -1,10 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { receive, reserveRefund, voidRefund } from '#shared/ledger/ledger-moves.ts';
+import { receive, refundMade, reserveRefund, unanswered, voidRefund } from '#shared/ledger/ledger-moves.ts';
 import type { Ledger } from '#shared/ledger/order-ledger.ts';
 import { disputeHold } from '#shared/orders/dispute-hold.ts';
 import { refundRefusal } from '#shared/ledger/refund-rules.ts';
 import { formatMinor } from '#shared/money.ts';
-import { nowIso } from '#worker/base/clock.ts';
 import { Refusal } from '#worker/base/refusal.ts';
 import { CheckoutUnavailableError, RefundRefusedError } from '#worker/payments/checkout-gateway.ts';
 import { returnGoods, type GoodsBack, type OrderActionDeps } from '#worker/fulfilment/order-fulfilment.ts';
@@ -22,18 +20,82 @@ export interface RefundAsked {
   intent: string;
 }
 
+/** The idempotency key of a reserved refund: named by the order and the reservation, so any later try asks Stripe for the same refund. */
+const refundKey = (order: StoredOrder, ref: string) => `refund:${order.number}:${ref.slice('refund:'.length)}`;
+
+type Answer = { made: string } | { none: Refusal } | { unknown: Refusal };
+
+/** Asks Stripe for a reserved refund under its key: made (its id), none made (refused, or failed before making it), or no answer. */
+async function askStripe(deps: OrderActionDeps, order: StoredOrder, reserved: { ref: string; amount: number }): Promise<Answer> {
+  try {
+    const refund = await deps.gateway!.createRefund(
+      { paymentIntent: order.paymentIntent!, amount: reserved.amount, metadata: { order: order.number } },
+      refundKey(order, reserved.ref),
+    );
+    return { made: refund.id };
+  } catch (err) {
+    if (err instanceof RefundRefusedError) return { none: new Refusal(`Stripe refused the refund: ${err.message}`) };
+    const status = err instanceof CheckoutUnavailableError ? err.status : undefined;
+    deps.log('warn', 'refund not made', { order: order.number, error: String(err) });
+    // 409: the same key is still being worked on at Stripe; like no answer, it may yet be made.
+    if (status !== undefined && status !== 409)
+      return { none: new Refusal(`Stripe failed (error ${status}), so nothing was refunded. Send it again.`, 'unavailable') };
+    return {
+      unknown: new Refusal(
+        'Stripe did not answer in time, so the refund may or may not have been made: it stays counted as given back, and the next refund of this order asks Stripe again.',
+        'unavailable',
+      ),
+    };
+  }
+}
+
+/** Writes what Stripe answered for a reserved refund on the ledger: made (with its step), or voided; no answer leaves it reserved. */
+async function settle(deps: OrderActionDeps, order: StoredOrder, reserved: { ref: string; amount: number }, answer: Answer, by: string) {
+  if ('unknown' in answer) return;
+  if ('none' in answer) {
+    await onLedger(deps.db, order.id, by, (l) => ({ move: voidRefund(l, reserved.ref), value: null }));
+    return;
+  }
+  await onLedger(deps.db, order.id, by, (l) => ({
+    move: refundMade(l, reserved.ref, answer.made),
+    value: null,
+    effects: (landed, at) =>
+      stepStatements(deps.db, {
+        orderId: order.id,
+        step: `refund_asked:${answer.made}`,
+        kind: 'refund_asked',
+        detail: { amount: reserved.amount, refund: answer.made, by },
+        when: landed,
+        at,
+      }),
+  }));
+}
+
+/**
+ * Refunds reserved earlier whose ask Stripe never answered: asked again under their own keys (Stripe
+ * answers with the refund if it was made, or makes it now), so what the ledger counts as given back
+ * is what Stripe gave. Run before a new refund is decided.
+ */
+export async function settleUnanswered(deps: OrderActionDeps, order: StoredOrder, by: string) {
+  if (!order.paymentIntent || !deps.gateway) return;
+  const read = await readLedger(deps.db, order.id);
+  for (const reserved of read ? unanswered(read.ledger) : [])
+    await settle(deps, order, reserved, await askStripe(deps, order, reserved), by);
+}
+
 /**
  * A refund through the order's ledger: reserved there first (no more than is left of the payment,
  * decided against the ledger as it stands, so a credit or another refund at the same moment cannot
- * both take the same money), then asked of Stripe under a key of its own; Stripe refusing or failing
- * frees the reservation (a try after it is a new reservation under a new key: Stripe keeps a key's
- * first answer, a 500 included). Stripe not answering keeps it: sent again, the same key finds the
- * refund if it was made. The step `refund_asked` records it; Stripe's webhook confirms it and mails the shopper.
+ * both take the same money), then asked of Stripe under a key of its own. Made: the ledger and the
+ * timeline (`refund_asked`) say so; Stripe's webhook confirms it and mails the shopper. Refused or
+ * failed: the reservation is voided (a try after it is a new reservation under a new key: Stripe keeps
+ * a key's first answer, a 500 included). No answer: it stays reserved, and the next refund of the
+ * order asks Stripe again under the same key (settleUnanswered).
  */
 export async function refundOnLedger(
   deps: OrderActionDeps,
   order: StoredOrder,
-  base: { ref: string; key: string },
+  base: string,
   amountOf: (ledger: Ledger) => number,
   by: string,
 ): Promise<{ amount: number; refund: string }> {
@@ -42,46 +104,20 @@ export async function refundOnLedger(
       `Cannot refund order ${order.number} here: ${deps.gateway ? 'Stripe holds no payment for it' : 'Stripe is not set up on this shop'}.`,
     );
   }
-  const gateway = deps.gateway;
+  await settleUnanswered(deps, order, by);
   const { value: reserved } = await onLedger(deps.db, order.id, by, (l) => {
-    const tries = l.entries.filter((e) => e.kind === 'refund' && (e.ref === base.ref || e.ref.startsWith(`${base.ref}#`)));
+    const tries = l.entries.filter((e) => e.kind === 'refund' && (e.ref === base || e.ref.startsWith(`${base}#`)));
     const live = tries.find((e) => !l.entries.some((v) => v.ref === `void:${e.ref}`));
     if (live) return { move: { entries: [] }, value: { ref: live.ref, amount: live.amount } };
-    const ref = tries.length === 0 ? base.ref : `${base.ref}#${tries.length + 1}`;
+    const ref = tries.length === 0 ? base : `${base}#${tries.length + 1}`;
     const amount = amountOf(l);
     return { move: reserveRefund(l, ref, amount), value: { ref, amount } };
   });
-  const key = base.key + reserved.ref.slice(base.ref.length);
-  let refund: { id: string };
-  try {
-    refund = await gateway.createRefund(
-      { paymentIntent: order.paymentIntent, amount: reserved.amount, metadata: { order: order.number } },
-      key,
-    );
-  } catch (err) {
-    const status = err instanceof CheckoutUnavailableError ? err.status : undefined;
-    const made = err instanceof RefundRefusedError || status !== undefined ? false : null;
-    if (made === false) await onLedger(deps.db, order.id, by, (l) => ({ move: voidRefund(l, reserved.ref), value: null }));
-    if (err instanceof RefundRefusedError) throw new Refusal(`Stripe refused the refund: ${err.message}`);
-    deps.log('warn', 'refund not answered', { order: order.number, error: String(err) });
-    throw new Refusal(
-      status === undefined
-        ? 'Stripe did not answer in time, so the refund may or may not have been made. Wait a minute: if the timeline does not show it, send it again.'
-        : `Stripe failed (error ${status}), so nothing was refunded. Send it again.`,
-      'unavailable',
-    );
-  }
-  await deps.db.batch(
-    stepStatements(deps.db, {
-      orderId: order.id,
-      step: `refund_asked:${refund.id}`,
-      kind: 'refund_asked',
-      detail: { amount: reserved.amount, refund: refund.id, by },
-      when: sql`1`,
-      at: nowIso(),
-    }),
-  );
-  return { amount: reserved.amount, refund: refund.id };
+  const answer = await askStripe(deps, order, reserved);
+  await settle(deps, order, reserved, answer, by);
+  if ('none' in answer) throw answer.none;
+  if ('unknown' in answer) throw answer.unknown;
+  return { amount: reserved.amount, refund: answer.made };
 }
 
 /**
@@ -90,15 +126,12 @@ export async function refundOnLedger(
  * Stripe's webhook confirms it, as a refund made in Stripe's Dashboard is.
  */
 export async function refundOrder(deps: OrderActionDeps, asked: RefundAsked, by: string): Promise<string> {
+  // An earlier refund Stripe did not answer is settled first: what is left is then what Stripe left.
+  const { order: found } = await findOrder(deps.db, asked.number);
+  await settleUnanswered(deps, found, by);
   const order = await checkRefund(deps, asked);
   const money = (minor: number) => formatMinor(minor, order.currency);
-  const { amount } = await refundOnLedger(
-    deps,
-    order,
-    { ref: `refund:${asked.intent}`, key: `refund:${order.number}:${asked.intent}` },
-    () => asked.amount,
-    by,
-  );
+  const { amount } = await refundOnLedger(deps, order, `refund:${asked.intent}`, () => asked.amount, by);
   const words = [
     `${order.number}: ${money(amount)} refund sent to Stripe. It shows here, and the shopper is mailed, once Stripe confirms it.`,
   ];

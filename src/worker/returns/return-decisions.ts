@@ -153,8 +153,7 @@ export async function receiveReturn(
       if (amount <= 0) throw new Refusal(`Order ${order.number} has nothing left to refund.`);
       return amount;
     };
-    const base = `return-${request.number}`;
-    const { amount } = await refundOnLedger(deps, order, { ref: `refund:${base}`, key: `refund:${order.number}:${base}` }, amountOf, by);
+    const { amount } = await refundOnLedger(deps, order, `refund:return-${request.number}`, amountOf, by);
     said.push(
       `${order.number}: ${money(amount)} refund sent to Stripe. It shows here, and the shopper is mailed, once Stripe confirms it.`,
     );

@@ -7,6 +7,7 @@ import {
   issueCredit,
   payDifference,
   receive,
+  refundMade,
   releaseAsk,
   reserveRefund,
   rewardStands,
@@ -147,6 +148,8 @@ function play(start: OrderFacts, rounds: Action[][]) {
         const voided = entries.some((e) => e.ref === `void:refund:${a.ref}`);
         if (!reserved || voided || confirmed.has(a.ref)) return;
         if (a.t === 'confirm') {
+          const made = refundMade(ledgerOf(f, entries), `refund:${a.ref}`, `re_${a.ref}`);
+          if ('entries' in made) entries.push(...made.entries);
           confirmed.add(a.ref);
           f = { ...f, refunded: Math.min(f.total, f.refunded + reserved.amount) };
           return;
