@@ -1,6 +1,7 @@
 import type { StripeEventHandler } from '#worker/payments/stripe-event-handlers.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import { nowIso } from '#worker/base/clock.ts';
+import { randomToken } from '#worker/base/hashing.ts';
 import { orders } from '#worker/db/schema.ts';
 import { refundedStatus } from '#shared/orders/order-status.ts';
 import type { PaymentEventType } from '#worker/payments/stripe-events.ts';
@@ -51,7 +52,8 @@ async function recordRefund(deps: RecordDeps, chargeId: string): Promise<Payment
     const [moved] = await deps.db.batch([
       deps.db
         .update(orders)
-        .set({ refunded: total, status: kind, statusChangedAt: at })
+        // A new ledger stamp: an after-sale action decided on the figure before this refund decides again (ledger-store.ts).
+        .set({ refunded: total, status: kind, statusChangedAt: at, ledgerStamp: randomToken(12) })
         .where(and(eq(orders.id, order.id), eq(orders.refunded, before)))
         .returning({ id: orders.id }),
       ...stepStatements(deps.db, {
