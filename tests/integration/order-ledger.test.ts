@@ -86,7 +86,11 @@ describe('a £50 refund, then store credit for the same unit', () => {
     expect(textOf(rest.body)).toContain(
       'nothing is left to refund (£50.00 of £196.99 given back, £146.99 turned into store credit or an exchange already)',
     );
-    expect(textOf((await office.get(`/admin/orders/${order.number}`)).html)).toContain('Cannot refund: nothing is left to refund');
+    const admin = await office.get(`/admin/orders/${order.number}`);
+    expect(textOf(admin.html)).toContain('Cannot refund: nothing is left to refund');
+    // The account in figures, as the owner reads it.
+    expect(admin.html).toContain('data-account-left="0"');
+    expect(textOf(admin.html)).toContain('Store credit issued £161.68 (for £146.99 of the payment)');
     const timeline = textOf((await browser.get(`/gb/orders/${order.number}`)).html);
     expect(timeline).toContain('Returned: the goods have come back to us. Partly refunded: £50.00. Store credit: £161.68.');
   });

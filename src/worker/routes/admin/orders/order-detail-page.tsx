@@ -251,6 +251,51 @@ function RequestActions({
   return <p>{request.answer ? `Settled: ${request.answer}.` : 'Settled.'}</p>;
 }
 
+/** The order's after-sale account in figures: what was paid, what went back and how, what is left; units asked and back per product. */
+function Account({ order, ledger }: { order: StoredOrder; ledger: Ledger }) {
+  const money = (minor: number) => formatMinor(minor, order.currency);
+  const rows: Array<[string, string]> = [
+    ['Paid', money(ledger.facts.total)],
+    ['Refunded (confirmed by Stripe)', money(ledger.facts.refunded)],
+    ...(ledger.refundAsked > ledger.facts.refunded
+      ? [['Refunds asked, not yet confirmed', money(ledger.refundAsked - ledger.facts.refunded)] as [string, string]]
+      : []),
+    ...(ledger.creditIssued > 0
+      ? [
+          ['Store credit issued', `${money(ledger.creditIssued)} (for ${money(ledger.creditBasis)} of the payment)`] as [string, string],
+          ['Store credit spent', money(ledger.creditSpent)] as [string, string],
+        ]
+      : []),
+    ...(ledger.exchangeBasis > 0
+      ? [
+          ['Exchanged', `${money(ledger.exchangeBasis)} of the payment; difference paid ${money(ledger.differencePaid)}`] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
+    ['Left to refund', money(refundable(ledger))],
+  ];
+  return (
+    <>
+      <dl className="grid grid-cols-[1fr_auto] gap-x-4 text-sm" data-account-left={refundable(ledger)}>
+        {rows.map(([label, value]) => [<dt key={`${label}-t`}>{label}</dt>, <dd key={`${label}-d`}>{value}</dd>])}
+      </dl>
+      <Table caption="Units, per product" head={['Product', 'Bought', 'Asked back', 'Received', 'Fit to sell']}>
+        {[...ledger.units].map(([id, u]) => (
+          <tr key={id}>
+            <td className={cell}>{lineName(order, id)}</td>
+            <td className={cell}>{u.bought}</td>
+            <td className={cell}>{u.asked}</td>
+            <td className={cell}>{u.received}</td>
+            <td className={cell}>{u.fit}</td>
+          </tr>
+        ))}
+      </Table>
+    </>
+  );
+}
+
 /** What receiving the parcel does, with the amount it moves, from the ledger as it stands (the button says it before anything moves). */
 function settleWords(order: StoredOrder, ledger: Ledger, request: ReturnRequest): string {
   const money = (minor: number) => formatMinor(minor, order.currency);
@@ -381,6 +426,9 @@ export function OrderDetailPage(data: OrderDetailData) {
             </span>
           ))}
         </address>
+      </Section>
+      <Section title="After the sale" id="account">
+        <Account order={order} ledger={data.ledger} />
       </Section>
       <Section title="Returns and warranty" id="returns">
         <ReturnRequests {...data} />
