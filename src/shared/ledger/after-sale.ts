@@ -13,7 +13,7 @@ export interface AfterSale {
   creditLeft: number;
   /** The newest exchange's state, or null. */
   exchange: 'waiting' | 'ready' | 'shipped' | null;
-  /** Requests asked and not yet settled or refused is the returns table's; units asked back and not yet received. */
+  /** Units asked back and not yet received. */
   asked: number;
 }
 

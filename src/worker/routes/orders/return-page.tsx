@@ -18,12 +18,30 @@ export interface ReturnFormData {
 }
 
 /** One choice of a radio group: checked when typed, or when it is the only one. */
-function Choice({ name, value, label, typed, only }: { name: string; value: string; label: string; typed?: string; only: boolean }) {
+/** One radio group of the form: a legend, and a choice per value in the shop's words (the only one checked). */
+function Choices<V extends string>({
+  legend,
+  name,
+  values,
+  words,
+  typed,
+}: {
+  legend: string;
+  name: string;
+  values: readonly V[];
+  words: Record<V, string>;
+  typed?: string;
+}) {
   return (
-    <label className="flex items-start gap-2">
-      <input type="radio" name={name} value={value} required defaultChecked={typed === value || only} className="mt-1" />
-      <span>{label}</span>
-    </label>
+    <fieldset className="flex flex-col gap-2">
+      <legend className="font-semibold">{legend}</legend>
+      {values.map((value) => (
+        <label key={value} className="flex items-start gap-2">
+          <input type="radio" name={name} value={value} required defaultChecked={typed === value || values.length === 1} className="mt-1" />
+          <span>{choiceLabel(words[value])}</span>
+        </label>
+      ))}
+    </fieldset>
   );
 }
 
@@ -67,32 +85,8 @@ export function ReturnForm({ order, window, open, exchangeChoices, problem, type
           </label>
         ))}
       </fieldset>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="font-semibold">Why?</legend>
-        {may.reasons.map((r) => (
-          <Choice
-            key={r}
-            name="reason"
-            value={r}
-            label={choiceLabel(YOUR_REASON[r])}
-            typed={typed.reason}
-            only={may.reasons.length === 1}
-          />
-        ))}
-      </fieldset>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="font-semibold">What would you like?</legend>
-        {may.outcomes.map((o) => (
-          <Choice
-            key={o}
-            name="wants"
-            value={o}
-            label={choiceLabel(YOUR_OUTCOME[o])}
-            typed={typed.wants}
-            only={may.outcomes.length === 1}
-          />
-        ))}
-      </fieldset>
+      <Choices legend="Why?" name="reason" values={may.reasons} words={YOUR_REASON} typed={typed.reason} />
+      <Choices legend="What would you like?" name="wants" values={may.outcomes} words={YOUR_OUTCOME} typed={typed.wants} />
       {may.outcomes.includes('exchange') && (
         <label className="flex flex-col gap-1">
           <span className="font-semibold">For an exchange: the product you would like instead</span>
