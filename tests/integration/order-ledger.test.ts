@@ -166,6 +166,30 @@ describe('a full return, refunded', () => {
   });
 });
 
+describe('an exchange refused', () => {
+  it('is cancelled on the ledger: nothing owed, no way to pay, the unit may be asked again', async () => {
+    const { order, office, browser } = await shipped();
+    const asked = { line_3: '1', reason: 'changed_mind', wants: 'exchange', exchange_for: '2' };
+    expect((await browser.post(`/gb/orders/${order.number}/return`, asked)).res.status).toBe(303);
+    const number = `${order.number}-R1`;
+    const pay = `/gb/orders/${order.number}/returns/${number}/pay`;
+    expect((await browser.get(`/gb/orders/${order.number}`)).html).toContain(pay);
+    const refused = await office.post(`/admin/orders/${order.number}/returns/${number}/refuse`, {
+      form_token: formToken(),
+      why: 'Opened and used',
+    });
+    expect(refused.res.status).toBe(303);
+    expect((await browser.get(`/gb/orders/${order.number}`)).html).not.toContain(pay);
+    expect((await browser.get(pay)).res.status).toBe(404);
+    const read = await readLedger(t.deps.db, order.id);
+    expect(read!.ledger.exchangeBasis).toBe(0);
+    expect(read!.ledger.differenceDue).toBe(0);
+    expect(
+      (await browser.post(`/gb/orders/${order.number}/return`, { line_3: '1', reason: 'changed_mind', wants: 'refund' })).res.status,
+    ).toBe(303);
+  });
+});
+
 describe('every mail of this file', () => {
   it('speaks in the shop’s voice: no “I paid”, no “my card”', () => {
     expect(mails().length).toBeGreaterThan(10);

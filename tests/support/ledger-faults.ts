@@ -47,7 +47,8 @@ export function ledgerFaults(facts: OrderFacts, entries: readonly LedgerEntry[])
   if (new Set(l.rewardsGiven).size !== l.rewardsGiven.length) faults.push('a reward given twice');
   for (const code of l.rewardsWithdrawn) if (!l.rewardsGiven.includes(code)) faults.push(`reward ${code} withdrawn, never given`);
   if (new Set(l.rewardsWithdrawn).size !== l.rewardsWithdrawn.length) faults.push('a reward withdrawn twice');
-  const exchanges = entries.filter((e) => e.kind === 'exchange');
+  const cancelled = (request: string | null) => entries.some((x) => x.kind === 'exchange_cancelled' && x.request === request);
+  const exchanges = entries.filter((e) => e.kind === 'exchange' && !cancelled(e.request));
   for (const e of exchanges) if (e.amount < e.basis) faults.push(`exchange ${e.ref} for less than what went back`);
   for (const e of entries.filter((x) => x.kind === 'exchange_shipped')) {
     const request = e.request ?? '';

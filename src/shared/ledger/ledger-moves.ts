@@ -61,15 +61,18 @@ export function askBack(l: Ledger, request: string, lines: readonly Units[]): Mo
   };
 }
 
-/** A request refused: what it asked and has not received may be asked again. */
+/** A request refused: what it asked and has not received may be asked again, and its exchange (not sent) is cancelled. */
 export function releaseAsk(l: Ledger, request: string): Move {
-  if (has(l, `released:${request}`)) return already;
+  if (has(l, `released:${request}`) || has(l, `cancelled:${request}`)) return already;
   const open = [...openOfRequest(l, request)].filter(([, n]) => n > 0);
-  if (open.length === 0) return { entries: [] };
+  const exchange = exchangeState(l, request);
   return {
-    entries: open.map(([productId, quantity], i) =>
-      entry('released', i === 0 ? `released:${request}` : `released:${request}:${i}`, { productId, quantity, request }),
-    ),
+    entries: [
+      ...open.map(([productId, quantity], i) =>
+        entry('released', i === 0 ? `released:${request}` : `released:${request}:${i}`, { productId, quantity, request }),
+      ),
+      ...(exchange && exchange !== 'shipped' ? [entry('exchange_cancelled', `cancelled:${request}`, { request })] : []),
+    ],
   };
 }
 
@@ -181,6 +184,7 @@ export function askExchange(l: Ledger, request: string, productId: number, price
 /** The difference of an exchange paid (its Checkout Session: `ref`). */
 export function payDifference(l: Ledger, ref: string, request: string, amount: number): Move {
   if (has(l, ref)) return already;
+  // Paid after the request was refused too: kept, so the owner sees money to give back.
   if (!l.entries.some((e) => e.kind === 'exchange' && e.request === request)) return { refusal: `there is no exchange ${request}` };
   return { entries: [entry('difference_paid', ref, { amount, request })] };
 }
@@ -191,7 +195,7 @@ export function shipExchange(l: Ledger, request: string): Move {
   if (state === 'shipped') return already;
   if (state === null) return { refusal: `there is no exchange ${request}` };
   if (state === 'waiting') return { refusal: 'it ships once the goods have come back and the difference is paid' };
-  const exchange = l.entries.find((e) => e.kind === 'exchange' && e.request === request)!;
+  const exchange = l.entries.find((e) => e.kind === 'exchange' && e.request === request && !has(l, `cancelled:${request}`))!;
   return { entries: [entry('exchange_shipped', `shipped:${request}`, { productId: exchange.productId, quantity: 1, request })] };
 }
 

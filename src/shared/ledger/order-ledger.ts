@@ -22,8 +22,10 @@ export const LEDGER_KINDS = [
   'credit',
   'credit_spent',
   'credit_code',
-  // An exchange: the product going out (its price), what came back stands for its basis; the difference paid; shipped.
+  // An exchange: the product going out (its price), what came back stands for its basis; cancelled with its
+  // request's refusal; the difference paid; shipped.
   'exchange',
+  'exchange_cancelled',
   'difference_paid',
   'exchange_shipped',
   // The reward this order (a friend's first) earned its referrer, and its withdrawal.
@@ -91,6 +93,14 @@ export interface Ledger {
   rewardsWithdrawn: readonly string[];
 }
 
+/** An exchange's request refused: the exchange no longer stands for any of the payment, and nothing is owed for it. */
+const cancelled = (entries: readonly LedgerEntry[], request: string | null) =>
+  entries.some((e) => e.kind === 'exchange_cancelled' && e.request === request);
+
+/** A request's exchange, unless cancelled. */
+export const exchangeOf = (l: Ledger, request: string) =>
+  l.entries.find((e) => e.kind === 'exchange' && e.request === request && !cancelled(l.entries, request));
+
 const sum = (entries: readonly LedgerEntry[], kind: LedgerKind, field: 'amount' | 'basis' | 'quantity' = 'amount') =>
   entries.reduce((total, e) => total + (e.kind === kind ? e[field] : 0), 0);
 
@@ -115,7 +125,7 @@ export function ledgerOf(facts: OrderFacts, entries: readonly LedgerEntry[]): Le
     }
   }
   const refundAsked = sum(entries, 'refund') - sum(entries, 'refund_void');
-  const exchanges = entries.filter((e) => e.kind === 'exchange');
+  const exchanges = entries.filter((e) => e.kind === 'exchange' && !cancelled(entries, e.request));
   return {
     facts,
     entries,
@@ -185,8 +195,7 @@ export function openOfRequest(l: Ledger, request: string): Map<number, number> {
 
 /** Where an exchange stands: asked (waiting for the parcel and/or the difference), ready to ship, shipped; null when there is none. */
 export function exchangeState(l: Ledger, request: string): 'waiting' | 'ready' | 'shipped' | null {
-  const exchange = l.entries.find((e) => e.kind === 'exchange' && e.request === request);
-  if (!exchange) return null;
+  if (!exchangeOf(l, request)) return null;
   if (l.entries.some((e) => e.kind === 'exchange_shipped' && e.request === request)) return 'shipped';
   const received = l.entries.some((e) => e.kind === 'received' && e.request === request);
   const paid = differenceOwed(l, request) === 0;
@@ -195,7 +204,7 @@ export function exchangeState(l: Ledger, request: string): 'waiting' | 'ready' |
 
 /** What is still to be paid for an exchange's difference (minor units). */
 export function differenceOwed(l: Ledger, request: string): number {
-  const exchange = l.entries.find((e) => e.kind === 'exchange' && e.request === request);
+  const exchange = exchangeOf(l, request);
   if (!exchange) return 0;
   const paid = l.entries.reduce((t, e) => t + (e.kind === 'difference_paid' && e.request === request ? e.amount : 0), 0);
   return Math.max(0, exchange.amount - exchange.basis - paid);

@@ -1,5 +1,5 @@
 import { payDifference, shipExchange } from '#shared/ledger/ledger-moves.ts';
-import { differenceOwed } from '#shared/ledger/order-ledger.ts';
+import { differenceOwed, exchangeOf } from '#shared/ledger/order-ledger.ts';
 import { marketHref, marketOfStored } from '#shared/market/market.ts';
 import { plainName } from '#shared/catalogue/product.ts';
 import { nowSeconds } from '#worker/base/clock.ts';
@@ -31,7 +31,7 @@ const SESSION_HOURS = 23;
  */
 export async function differenceCheckout(deps: Pick<OrderActionDeps, 'db' | 'gateway' | 'settings'>, order: StoredOrder, request: string) {
   const read = await readLedger(deps.db, order.id);
-  const exchange = read?.ledger.entries.find((e) => e.kind === 'exchange' && e.request === request);
+  const exchange = read && exchangeOf(read.ledger, request);
   if (!read || !exchange) throw new Refusal(`There is no exchange ${request.slice(0, 24)} on this order.`, 'unknown');
   const owed = differenceOwed(read.ledger, request);
   if (owed === 0) throw new Refusal('The difference for this exchange is paid already: nothing more to pay.');
