@@ -42,3 +42,18 @@ FROM `order_events` e JOIN `orders` f ON f.`number` = json_extract(e.`detail`, '
 INSERT OR IGNORE INTO `ledger_entries` (`order_id`, `kind`, `ref`, `code`, `by`, `at`)
 SELECT `order_id`, 'reward_withdrawn', 'withdrawn:' || json_extract(`detail`, '$.code'), json_extract(`detail`, '$.code'), 'stripe', `at`
 FROM `order_events` WHERE `status` = 'referral_withdrawn';
+--> statement-breakpoint
+-- Each refund asked before was answered by Stripe with its id: made (never asked again).
+INSERT OR IGNORE INTO `ledger_entries` (`order_id`, `kind`, `ref`, `code`, `by`, `at`)
+SELECT `order_id`, 'refund_made', 'made:' || `ref`, substr(`ref`, 8), `by`, `at` FROM `ledger_entries` WHERE `kind` = 'refund';--> statement-breakpoint
+-- The order row's summary of what was backfilled (after-sale.ts), and "returned" once every unit is back.
+UPDATE `orders` SET `after_sale` = json_object(
+  'bought', (SELECT coalesce(sum(l.`quantity`), 0) FROM `order_lines` l WHERE l.`order_id` = `orders`.`id` AND l.`product_id` IS NOT NULL),
+  'back', (SELECT coalesce(sum(e.`quantity`), 0) FROM `ledger_entries` e WHERE e.`order_id` = `orders`.`id` AND e.`kind` = 'received'),
+  'credit', (SELECT coalesce(sum(e.`amount`), 0) FROM `ledger_entries` e WHERE e.`order_id` = `orders`.`id` AND e.`kind` = 'credit'),
+  'creditLeft', (SELECT coalesce(sum(e.`amount`), 0) FROM `ledger_entries` e WHERE e.`order_id` = `orders`.`id` AND e.`kind` = 'credit'),
+  'exchange', NULL,
+  'asked', max(0, (SELECT coalesce(sum(CASE e.`kind` WHEN 'asked' THEN e.`quantity` WHEN 'received' THEN -e.`quantity` ELSE 0 END), 0) FROM `ledger_entries` e WHERE e.`order_id` = `orders`.`id`))
+) WHERE `id` IN (SELECT `order_id` FROM `ledger_entries`);--> statement-breakpoint
+UPDATE `orders` SET `fulfilment` = 'returned'
+WHERE json_extract(`after_sale`, '$.bought') > 0 AND json_extract(`after_sale`, '$.back') >= json_extract(`after_sale`, '$.bought');

@@ -81,3 +81,48 @@ describe('migration 0020: the orders search index', () => {
     db.$client.close();
   });
 });
+
+describe('migration 0035: one ledger per order', () => {
+  it('gives older orders the entries of their requests, refunds asked (made: never asked of Stripe again), credit and rewards', async () => {
+    const db = createDb(createClient({ url: `file:${join(dir, 'ledger.db')}` }));
+    await migrateDatabase(db, await migrationsBefore('0035_order_ledger'));
+    await db.$client.execute(
+      `insert into orders (id, session_id, number, status, fulfilment, currency, subtotal, shipping, total, token) values
+        (1, 'cs_1', 'SP-AAAA-0001', 'paid', 'shipped', 'GBP', 29998, 0, 29998, 't1'), (2, 'cs_2', 'SP-AAAA-0002', 'paid', 'shipped', 'GBP', 14999, 0, 14999, 't2')`,
+    );
+    await db.$client.execute(
+      `insert into order_lines (order_id, position, product_id, name, quantity, unit_amount) values (1, 0, 1, 'A', 1, 14999), (1, 1, 2, 'B', 1, 14999), (2, 0, 1, 'A', 1, 14999)`,
+    );
+    await db.$client.execute(
+      `insert into return_requests (number, order_id, reason, outcome, lines, state, value, code, created_at, decided_at) values
+        ('SP-AAAA-0001-R1', 1, 'changed_mind', 'credit', '[{"productId":1,"quantity":1},{"productId":2,"quantity":1}]', 'received', 29998, 'CREDIT-OLD', '2026-11-01T00:00:00Z', '2026-11-02T00:00:00Z'),
+        ('SP-AAAA-0002-R1', 2, 'changed_mind', 'refund', '[{"productId":1,"quantity":1}]', 'refused', 14999, null, '2026-11-01T00:00:00Z', null)`,
+    );
+    await db.$client.execute(
+      `insert into order_events (order_id, step, status, detail, at) values
+        (2, 'refund_asked:re_1', 'refund_asked', '{"amount":500,"refund":"re_1","by":"owner"}', '2026-11-03T00:00:00Z'),
+        (1, 'referral:SP-AAAA-0002', 'referral_rewarded', '{"code":"THANKS-X","request":"SP-AAAA-0002"}', '2026-11-03T00:00:00Z')`,
+    );
+
+    await migrateDatabase(db);
+    const { rows } = await db.$client.execute(
+      'select order_id, kind, ref, product_id, quantity, amount, basis, code from ledger_entries order by id',
+    );
+    expect(rows.map((r) => [Number(r.order_id), r.kind, r.ref, r.product_id, r.quantity, r.amount, r.basis, r.code])).toEqual([
+      [1, 'asked', 'asked:SP-AAAA-0001-R1', 1, 1, 0, 0, null],
+      [1, 'asked', 'asked:SP-AAAA-0001-R1:1', 2, 1, 0, 0, null],
+      [1, 'received', 'received:SP-AAAA-0001-R1', 1, 1, 0, 0, null],
+      [1, 'received', 'received:SP-AAAA-0001-R1:1', 2, 1, 0, 0, null],
+      [1, 'credit', 'credit:SP-AAAA-0001-R1', null, 0, 32997, 29998, 'CREDIT-OLD'],
+      [2, 'refund', 'refund:re_1', null, 0, 500, 0, null],
+      [2, 'reward', 'reward:THANKS-X', null, 0, 1700, 0, 'THANKS-X'],
+      [2, 'refund_made', 'made:refund:re_1', null, 0, 0, 0, 're_1'],
+    ]);
+    const orders = await db.$client.execute('select fulfilment, after_sale from orders order by id');
+    expect(orders.rows.map((r) => [r.fulfilment, JSON.parse(String(r.after_sale))])).toEqual([
+      ['returned', { bought: 2, back: 2, credit: 32997, creditLeft: 32997, exchange: null, asked: 0 }],
+      ['shipped', { bought: 1, back: 0, credit: 0, creditLeft: 0, exchange: null, asked: 0 }],
+    ]);
+    db.$client.close();
+  });
+});
