@@ -82,9 +82,9 @@ export function returnMail(
         body: [
           `Your parcel for ${request} (order ${order.number}) has arrived.`,
           ...(wants === 'exchange'
-            ? detail.answer === 'ready'
-              ? ['Your exchange is paid for: we are sending it now and e-mail you when it leaves us.']
-              : [`We send your exchange once the difference of ${money(detail.amount ?? 0)} is paid: ${payLink}`]
+            ? (detail.amount ?? 0) > 0 && detail.answer !== 'ready'
+              ? [`We send your exchange once the difference of ${money(detail.amount ?? 0)} is paid: ${payLink}`]
+              : ['Your exchange is paid for: we are sending it now and e-mail you when it leaves us.']
             : detail.code
               ? [
                   `Your store credit: ${money(detail.amount ?? 0)}, code ${detail.code}.`,
