@@ -57,7 +57,7 @@ export async function exchangeChoices(db: Db, order: StoredOrder, open: Readonly
     .toSorted((a, b) => a.price - b.price);
 }
 
-/** Everything the order page's return form needs: the window, the requests so far, what of each product may still be asked back. */
+/** Everything the order page's return form needs: the window, the requests so far, what of each product may still be asked back, and the timeline it read. */
 export async function returnContext(db: Db, order: StoredOrder, now = Date.now()) {
   const [steps, requests, read] = await Promise.all([orderSteps(db, order.id), returnsOfOrder(db, order.id), readLedger(db, order.id)]);
   const window = returnWindow(
@@ -73,7 +73,7 @@ export async function returnContext(db: Db, order: StoredOrder, now = Date.now()
       : read && [...open.values()].every((n) => n === 0)
         ? { open: null, why: 'every item on it has been asked back already' }
         : null;
-  return { window: closed ?? window, requests, open, ledger: read?.ledger ?? null };
+  return { window: closed ?? window, requests, open, ledger: read?.ledger ?? null, steps };
 }
 
 /** The product an exchange asks for, in stock and worth at least what goes back, with its price; else a Refusal. */

@@ -22,7 +22,7 @@ import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { OrderLines, type ShownOrderLine } from '#worker/components/order-lines.tsx';
 import { orderAmounts } from '#worker/orders/order-queries.ts';
 import type { OrderAmounts } from '#shared/orders/order-totals.ts';
-import { deliveredBy, orderSteps, type OrderStep } from '#worker/orders/order-steps.ts';
+import { deliveredBy, type OrderStep } from '#worker/orders/order-steps.ts';
 import { formatMinor } from '#shared/money.ts';
 import type { PageHead } from '#worker/render/head.ts';
 import { useHref } from '#ui/state/market-context.ts';
@@ -150,12 +150,12 @@ export async function load(c: Context<AppEnv>): Promise<OrderPageData | Response
   if (c.req.query('token') !== undefined) {
     writeCookie(c, orderTokenCookie(order.number, c.req.path), order.token);
   }
-  const [productById, steps, { window, requests, ledger }] = await Promise.all([
+  // The timeline comes with the returns' context (which reads it for the window): read once.
+  const [productById, { window, requests, ledger, steps }] = await Promise.all([
     readProducts(
       pageReads(c),
       order.lines.flatMap((l) => l.productId ?? []),
     ),
-    orderSteps(c.get('deps').db, order.id),
     returnContext(c.get('deps').db, order),
   ]);
   return {
