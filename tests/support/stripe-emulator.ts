@@ -24,6 +24,8 @@ interface EmulatedSession {
   /** What the shopper answered to promotional mail on the hosted page (consent_collection), and the address typed. */
   consent?: 'opt_in' | 'opt_out';
   typedEmail?: string;
+  /** The name and first address line the shopper typed on the hosted page (the emulation's own otherwise). */
+  typedShipping?: { name: string; line1: string };
   /** What its code took off, fixed when it was paid (a single-use code is spent then, as at Stripe, and the session keeps its figures). */
   discount?: number;
   /** Set once paid when the session asked for an invoice (invoice_creation). */
@@ -403,8 +405,15 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
         s.status === 'complete'
           ? {
               shipping_details: {
-                name: 'Sam Shopper',
-                address: { line1: '1 Range Road', line2: null, city: 'Leeds', postal_code: 'LS1 1AA', state: null, country: 'GB' },
+                name: s.typedShipping?.name ?? 'Sam Shopper',
+                address: {
+                  line1: s.typedShipping?.line1 ?? '1 Range Road',
+                  line2: null,
+                  city: 'Leeds',
+                  postal_code: 'LS1 1AA',
+                  state: null,
+                  country: 'GB',
+                },
               },
             }
           : null,
@@ -454,9 +463,10 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
     };
   }
 
-  function complete(id: string, paymentStatus: 'paid' | 'unpaid' = 'paid'): string {
+  function complete(id: string, paymentStatus: 'paid' | 'unpaid' = 'paid', typed?: { shipping?: { name: string; line1: string } }): string {
     const s = sessions.get(id);
     if (!s) throw new Error(`no session ${id}`);
+    if (typed?.shipping) s.typedShipping = typed.shipping;
     const promo = sessionPromotion(s);
     // A first-orders-only code: Stripe's page refuses it from an address that has paid before.
     const email = (s.fields.customer_email ?? 'shopper@example.com').toLowerCase();

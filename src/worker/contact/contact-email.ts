@@ -1,4 +1,5 @@
 import { confirmationGreeting } from '#worker/mail/greeting.ts';
+import { quoted } from '#worker/mail/quoted-text.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { site } from '#shared/site/brand.ts';
 import type { Settings } from '#worker/base/settings.ts';
@@ -36,12 +37,13 @@ export function contactEmail(
     replyTo: submission.email,
     subject: `[Contact #${submission.id}] ${submission.subject}`,
     text: [
-      `Name: ${submission.name}`,
-      `Email: ${submission.email}`,
-      `Phone: ${submission.phone ?? '(not given)'}`,
-      `Subject: ${submission.subject}`,
+      // The visitor's words, quoted: the HTML part shows them as text, never as a link or a button.
+      `Name: ${quoted(submission.name)}`,
+      `Email: ${quoted(submission.email)}`,
+      `Phone: ${submission.phone === null ? '(not given)' : quoted(submission.phone)}`,
+      `Subject: ${quoted(submission.subject)}`,
       '',
-      submission.message,
+      quoted(submission.message),
     ].join('\n'),
   };
 }

@@ -1,15 +1,17 @@
 import type { Settings } from '#worker/base/settings.ts';
 import type { Mailer } from './mailer.ts';
+import { mailLinkPolicy, type LinkPolicy } from './mail-links.ts';
 import { createPostmarkMailer } from './postmark-mailer.ts';
 
 /**
  * Postmark when the operator set its token; otherwise what the runtime can do without it
  * (Node: the local outbox; the Worker: a mailer that fails, so messages stay owed for the retry job).
  */
-export function chooseMailer(settings: Settings, withoutPostmark: () => Mailer): Mailer {
+export function chooseMailer(settings: Settings, withoutPostmark: (trusted: LinkPolicy) => Mailer): Mailer {
+  const trusted = mailLinkPolicy(settings);
   return settings.POSTMARK_SERVER_TOKEN
-    ? createPostmarkMailer(settings.POSTMARK_SERVER_TOKEN, settings.POSTMARK_API_URL, settings.MAIL_TIMEOUT_MS / 1000)
-    : withoutPostmark();
+    ? createPostmarkMailer(settings.POSTMARK_SERVER_TOKEN, settings.POSTMARK_API_URL, trusted, settings.MAIL_TIMEOUT_MS / 1000)
+    : withoutPostmark(trusted);
 }
 
 /**

@@ -1,3 +1,5 @@
+import { quoted } from './quoted-text.ts';
+
 /**
  * Text that could make a link in a mail client: a scheme, "www.", "//", an e-mail address or
  * anything shaped like a domain ("bit.ly", "evil.example"), also with look-alike dots.
@@ -11,5 +13,5 @@ const URL_LIKE = /[a-z][a-z0-9+.-]*:|www\.|\/\/|@|[\p{L}\p{N}-][.\u2024\uFE52\uF
  */
 export function confirmationGreeting(name: string): string {
   const clean = name.trim();
-  return clean && !URL_LIKE.test(clean) ? `Hello ${clean},` : 'Hello,';
+  return clean && !URL_LIKE.test(clean) ? `Hello ${quoted(clean)},` : 'Hello,';
 }

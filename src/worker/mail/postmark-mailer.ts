@@ -1,9 +1,11 @@
 import { ServerClient } from 'postmark';
 import type { Mailer } from './mailer.ts';
 import { mailHtml } from './mail-html.tsx';
+import type { LinkPolicy } from './mail-links.ts';
+import { plainText } from './quoted-text.ts';
 
 /** Postmark's API through its official client; apiUrl lets tests point it at a loopback emulation. */
-export function createPostmarkMailer(token: string, apiUrl: string, timeoutSeconds = 10): Mailer {
+export function createPostmarkMailer(token: string, apiUrl: string, trusted: LinkPolicy, timeoutSeconds = 10): Mailer {
   const url = new URL(apiUrl);
   const client = new ServerClient(token, {
     useHttps: url.protocol === 'https:',
@@ -18,9 +20,9 @@ export function createPostmarkMailer(token: string, apiUrl: string, timeoutSecon
         To: message.to,
         ReplyTo: message.replyTo,
         Subject: message.subject,
-        TextBody: message.text,
+        TextBody: plainText(message.text),
         // Both parts: the HTML in the shop's look, made from the text (mail-html.tsx).
-        HtmlBody: await mailHtml(message.subject, message.text),
+        HtmlBody: await mailHtml(message, trusted),
         MessageStream: 'outbound',
         Metadata: { mail_id: message.mailId },
         ...(message.headers ? { Headers: Object.entries(message.headers).map(([Name, Value]) => ({ Name, Value })) } : {}),

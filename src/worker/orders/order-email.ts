@@ -8,6 +8,7 @@ import { site } from '#shared/site/brand.ts';
 import { marketHref, marketOfStored } from '#shared/market/market.ts';
 
 import type { MailMessage } from '#worker/mail/mailer.ts';
+import { quoted } from '#worker/mail/quoted-text.ts';
 import type { Settings } from '#worker/base/settings.ts';
 import { orderAmounts, type StoredOrder } from './order-queries.ts';
 import { orderTotalRows } from '#shared/orders/order-totals.ts';
@@ -23,6 +24,9 @@ function summary(order: StoredOrder): string[] {
     ...orderTotalRows(orderAmounts(order), order.shippingOption).map((row) => `  ${row.label}  ${row.value}`),
   ];
 }
+
+/** The name and address the shopper gave at Stripe, indented as the summary is, quoted (their words). */
+const shipTo = (order: StoredOrder) => [order.name, ...addressLines(order.shippingAddress)].filter(Boolean).map((l) => `  ${quoted(l)}`);
 
 const pageUrl = (order: StoredOrder, settings: MailSettings) => new URL(orderPagePath(order.number, order.token), settings.SITE_URL).href;
 
@@ -49,7 +53,7 @@ export function orderConfirmationEmail(order: StoredOrder, settings: MailSetting
         : ['Your payment has been received and your order is being prepared.']),
       '',
       ...summary(order),
-      ...(address.length > 0 ? ['', 'Shipping to:', ...[order.name, ...address].filter(Boolean).map((l) => `  ${l}`)] : []),
+      ...(address.length > 0 ? ['', 'Shipping to:', ...shipTo(order)] : []),
       '',
       `Your order page: ${pageUrl(order, settings)}`,
       // Stripe's own invoice where it made one (Stripe Tax on); the shop's otherwise, once paid.
@@ -67,7 +71,8 @@ export function orderConfirmationEmail(order: StoredOrder, settings: MailSetting
 
 /** The shop's "New order": everything needed to pack and ship it, replies going to the shopper. */
 export function newOrderEmail(order: StoredOrder, settings: MailSettings): MailMessage {
-  const campaign = order.campaign && Object.entries(order.campaign).map(([k, v]) => `${k}=${v}`);
+  // A campaign's values come from the address the shopper arrived by: anyone's words.
+  const campaign = order.campaign && Object.entries(order.campaign).map(([k, v]) => `${k}=${quoted(v)}`);
   // A payment link sold what the shop no longer had (two buyers in the same seconds): said first.
   const oversold = order.lines
     .filter((l) => l.short > 0)
@@ -89,12 +94,12 @@ export function newOrderEmail(order: StoredOrder, settings: MailSettings): MailM
       ...(oversold.length + unplaced.length > 0 ? [...oversold, ...unplaced, ''] : []),
       `Order: ${order.number} (${order.status})`,
       `Placed: ${shopTime(order.createdAt)}`,
-      `Customer: ${order.name ?? '(no name)'} <${order.email ?? 'no e-mail'}>`,
+      `Customer: ${order.name === null ? '(no name)' : quoted(order.name)} <${order.email === null ? 'no e-mail' : quoted(order.email)}>`,
       '',
       ...summary(order),
       '',
       'Ship to:',
-      ...[order.name, ...addressLines(order.shippingAddress)].filter(Boolean).map((l) => `  ${l}`),
+      ...shipTo(order),
       '',
       `Region: ${order.region ?? '(unknown)'}`,
       ...(campaign?.length ? [`Campaign: ${campaign.join(', ')}`] : []),

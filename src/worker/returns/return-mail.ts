@@ -7,6 +7,7 @@ import { site } from '#shared/site/brand.ts';
 import type { OrderMailKind, OrderStepDetail } from '#worker/db/schema.ts';
 import type { StoredOrder } from '#worker/orders/order-queries.ts';
 import type { StepMailContext, StepMailWriter } from '#worker/orders/order-step-email.ts';
+import { quoted } from '#worker/mail/quoted-text.ts';
 import { differencePath } from './exchanges.ts';
 
 /** Whose fault sends the goods back decides who pays the postage (the policy: the customer, unless the error was ours). */
@@ -107,7 +108,7 @@ export function returnMail(
 /** The shop's own word of a new request: what, why, what is wanted, where to answer it. */
 const toShop: StepMailWriter = ({ order, detail, money, toShop: write }) =>
   write(`Return requested: ${detail.request ?? order.number} (${REASON_NAMES[(detail.reason ?? 'changed_mind') as ReturnReason]})`, [
-    `${order.email ?? 'The shopper'} asks to send back, from order ${order.number}:`,
+    `${order.email === null ? 'The shopper' : quoted(order.email)} asks to send back, from order ${order.number}:`,
     ...(detail.lines ?? []).map(
       (l) => `- ${l.quantity} × ${order.lines.find((o) => o.productId === l.productId)?.name ?? `product ${l.productId}`}`,
     ),

@@ -106,7 +106,7 @@ export async function createNodeDeps(given: Settings, opts: { clientDir: string;
     readCache,
     changes: createChangeFeed({ db, purge, log, readsChanged: readCache.contentChanged }),
     ...(pages && { pageCache: pages }),
-    mailer: chooseMailer(settings, () => createOutboxMailer(resolve(settings.MAIL_OUTBOX_DIR))),
+    mailer: chooseMailer(settings, (trusted) => createOutboxMailer(resolve(settings.MAIL_OUTBOX_DIR), trusted)),
     gateway: checkoutGatewayFor(settings),
     orderMail: orderMailParts,
     log,

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { confirmationGreeting } from '#worker/mail/greeting.ts';
+import { plainText, quoted } from '#worker/mail/quoted-text.ts';
 
 describe('confirmationGreeting', () => {
   it('greets by name when the name is only a name', () => {
-    expect(confirmationGreeting(' Ada Shooter ')).toBe('Hello Ada Shooter,');
-    expect(confirmationGreeting("J.R. O'Neil-Smith")).toBe("Hello J.R. O'Neil-Smith,");
-    expect(confirmationGreeting('Zoë Müller')).toBe('Hello Zoë Müller,');
+    expect(confirmationGreeting(' Ada Shooter ')).toBe(`Hello ${quoted('Ada Shooter')},`);
+    expect(plainText(confirmationGreeting("J.R. O'Neil-Smith"))).toBe("Hello J.R. O'Neil-Smith,");
+    expect(plainText(confirmationGreeting('Zoë Müller'))).toBe('Hello Zoë Müller,');
   });
 
   it.each([
