@@ -211,6 +211,21 @@ describe('what an attacker cannot do to the kept pages (issue 54)', () => {
     expect((await fetch(`${t.url}/_country`, { headers: { 'CF-IPCountry': 'GB' } })).headers.get('cf-cache-status')).toBe('BYPASS');
   });
 
+  it('200 made-up countries on one address render the page once per region (3 times), and no page names a visitor’s country', async () => {
+    const countries = Array.from({ length: 198 }, (_, i) => String.fromCharCode(65 + Math.floor(i / 26), 65 + (i % 26))).filter(
+      (c) => c !== 'GB' && c !== 'US',
+    );
+    const answers = [];
+    for (const country of [...countries, 'GB', 'US'])
+      answers.push({ country, ...(await visit('/product/3', { 'CF-IPCountry': country })) });
+    expect(answers.length).toBeGreaterThanOrEqual(198);
+    expect(answers.filter((a) => a.status === 'MISS').map((a) => a.country)).toEqual(['AA', 'GB', 'US']);
+    for (const { country, html } of answers) expect(detection(html).country, country).toBeNull();
+    // What each region's visitor sees is still theirs: prices in its currency.
+    expect(answers.at(-2)!.html).toContain('£');
+    expect(answers.at(-1)!.html).toContain('$');
+  });
+
   it('a query the page does not read is answered but not kept: after 1,500 cache-busters the product page is still a HIT', async () => {
     await visit('/gb/product/1');
     expect((await visit('/gb/product/1')).status).toBe('HIT');

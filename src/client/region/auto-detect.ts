@@ -75,7 +75,9 @@ export function detectRegionOnce(config: DetectionConfig): void {
     let changedMeanwhile = false;
     const stop = subscribeRegion(() => (changedMeanwhile = true));
     dataset.regionDetection = 'running';
-    const result = await detectRegion(browserDetectionSteps(config));
+    // A kept page names no country (it is everyone's in its region): the shop says it, never kept.
+    const country = config.country ?? (await edgeCountry());
+    const result = await detectRegion(browserDetectionSteps({ ...config, country }));
     // Islands showing prices hydrate before the switch; a pick the visitor makes meanwhile still wins.
     if (!changedMeanwhile && result.region !== getRegion()) await hydrateRegionIslands();
     stop();

@@ -41,17 +41,17 @@ export const MARKET_PAGE_KEY = 'market';
 const SOURCES: readonly RegionSource[] = ['cookie', 'country', 'accept-language', 'default'];
 
 /**
- * The key of an unprefixed page: the region, what chose it and the visitor's country (the browser's
- * detection starts from it), e.g. `UK.country.GB`. A saved choice needs no country (the browser does
- * not detect then), so all who chose a region share its page.
+ * The key of an unprefixed page: what it varies on, the region and what chose it, e.g. `UK.country`
+ * (never a raw header value: 200 countries make 3 pages, not 200). The page names no country: the
+ * browser's detection asks EDGE_COUNTRY_PATH, which is never kept.
  */
 export function keptPageKey(region: ResolvedRegion): string {
-  return `${region.region}.${region.source}.${region.source === 'cookie' ? '' : (region.country ?? '')}`;
+  return `${region.region}.${region.source}`;
 }
 
-/** The region a key names (null for a market's key or one that is not a key). */
+/** The region a key names (null for a market's key or one that is not a key); a kept page knows no country. */
 export function regionOfKey(key: string | null | undefined): ResolvedRegion | null {
-  const match = /^([A-Z]{2})\.([a-z-]+)\.([A-Z]{2})?$/.exec(key ?? '');
+  const match = /^([A-Z]{2})\.([a-z-]+)$/.exec(key ?? '');
   if (!match || !isRegion(match[1]) || !SOURCES.includes(match[2] as RegionSource)) return null;
-  return { region: match[1], source: match[2] as RegionSource, country: match[3] ?? null };
+  return { region: match[1], source: match[2] as RegionSource, country: null };
 }

@@ -3,8 +3,9 @@ import { GEOLOCATION_TIMEOUT_MS, type Coordinates, type DetectionSteps } from '#
 /** What the browser's detection needs from the server: the request's country and the operator's settings. */
 export interface DetectionConfig {
   /**
-   * The country the edge (or CF-IPCountry on Node) gave the request, if any. A market's page is kept
-   * for everyone, so it carries none: its script asks EDGE_COUNTRY_PATH, which is never kept.
+   * The country the edge (or CF-IPCountry on Node) gave the request, if any. A kept page (a market's,
+   * or an unprefixed one, kept per region) is everyone's, so it carries none: its script asks
+   * EDGE_COUNTRY_PATH, which is never kept.
    */
   country: string | null;
   geolocation: boolean;

@@ -5,8 +5,9 @@ import { useRequestInfo } from '#worker/render/request-context.tsx';
 
 /**
  * What the browser's region detection needs (the entry reads it from #region-detection; no island has
- * to hydrate for it). A market's page is one page for every visitor (a shared cache keeps it whatever
- * their country), so it names no country; an unprefixed page varies on it.
+ * to hydrate for it). A kept page is one page for every visitor of its market or region (a shared
+ * cache keeps it whatever their country), so it names no country (its region carries none); a page
+ * for one visitor (the cart, contact) names theirs.
  */
 export function useDetectionConfig(): DetectionConfig {
   const { region, settings, market } = useRequestInfo();

@@ -23,3 +23,6 @@ export function httpsOf(settings: HttpsSettings | undefined): (request: Request,
   const proxied = Boolean(settings?.CLIENT_IP_HEADER);
   return (request, url) => site || url.protocol === 'https:' || (proxied && request.headers.get('x-forwarded-proto') === 'https');
 }
+
+/** Strict-Transport-Security for an answer over https: two years, subdomains too. */
+export const HSTS = 'max-age=63072000; includeSubDomains';

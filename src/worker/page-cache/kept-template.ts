@@ -140,6 +140,14 @@ export function keptTemplate(body: Bytes): KeptTemplate {
   };
 }
 
+/** What a template holds beside the page it was cut from (the page itself, compressed whole and in pieces). */
+export function templateBytes(template: KeptTemplate): number {
+  const sum = (parts: Uint8Array[]) => parts.reduce((n, p) => n + p.byteLength, 0);
+  return (
+    template.whole.byteLength + template.wholeGzip.byteLength + sum(template.pieces) + sum(template.deflated) + 16 * template.crcs.length
+  );
+}
+
 /** The page with a visitor's parts, uncompressed. */
 export function filledPage(template: KeptTemplate, fills: VisitorFills): Bytes {
   const out: Uint8Array[] = [];
@@ -185,7 +193,8 @@ export function filledPageGzip(template: KeptTemplate, fills: VisitorFills): Byt
       out.set(chunk, at + 5);
       at += 5 + n;
     }
-    crc = crc32(part, crc);
+    // Each part's own CRC, combined: never zlib's start value, which Node 20 drops for an empty part.
+    if (part.length > 0) crc = crc32Combine(crc, crc32(part), shiftFor(part.length));
     size += part.length;
   }
   out.set(FINAL_BLOCK, at);

@@ -25,8 +25,9 @@ interface Variant<P> {
   freshMs: number;
   staleMs: number;
   staleIfErrorMs: number;
-  /** What `prepare` made of the body when it was kept. */
+  /** What `prepare` made of the body when it was kept, and its size: the store counts all it keeps. */
   prepared: P | undefined;
+  preparedBytes: number;
 }
 
 export interface PageCacheLimits {
@@ -39,6 +40,13 @@ export interface PageCacheLimits {
  * their own, so a flood of made-up queries (searches, ?cb=N) can never push the plain pages out.
  */
 const QUERY_SHARE = 0.25;
+
+/**
+ * Variants one address may keep (one per combination of the headers its answer varies on: a kept
+ * page's key, 13 at most); past it the oldest goes, so no header value a client makes up can fill
+ * the store with copies of one page.
+ */
+export const MAX_VARIANTS_PER_ADDRESS = 16;
 
 export type AppFetch = (request: Request) => Promise<Response>;
 
@@ -86,19 +94,17 @@ function store<P>(maxEntries: number, maxBytes: number) {
   return new LRUCache<string, Variant<P>[]>({
     max: Math.max(1, Math.floor(maxEntries)),
     maxSize: Math.max(1, Math.floor(maxBytes)),
-    sizeCalculation: (variants, key) => key.length + variants.reduce((n, v) => n + v.body.byteLength + 512, 0),
+    sizeCalculation: (variants, key) => key.length + variants.reduce((n, v) => n + v.body.byteLength + v.preparedBytes + 512, 0),
   });
 }
 
-/**
- * `prepare` turns a kept body into what its user needs on every hit (a kept page's template), once,
- * when it is kept.
- */
-export function memoryPageCache<P = never>(
-  limits: PageCacheLimits,
-  now: () => number = Date.now,
-  prepare?: (body: Uint8Array<ArrayBuffer>, headers: Headers) => P | undefined,
-) {
+/** Turns a kept body into what its user needs on every hit (a kept page's template), once, when it is kept; with its size in bytes. */
+export interface Preparer<P> {
+  prepare(body: Uint8Array<ArrayBuffer>, headers: Headers): P | undefined;
+  bytes(prepared: P): number;
+}
+
+export function memoryPageCache<P = never>(limits: PageCacheLimits, now: () => number = Date.now, preparer?: Preparer<P>) {
   const paths = store<P>(limits.maxEntries * (1 - QUERY_SHARE), limits.maxBytes * (1 - QUERY_SHARE));
   const queries = store<P>(limits.maxEntries * QUERY_SHARE, limits.maxBytes * QUERY_SHARE);
   const storeOf = (key: string) => (key.includes('?') ? queries : paths);
@@ -148,6 +154,7 @@ export function memoryPageCache<P = never>(
       return { response: new Response(body, { status: response.status, statusText: response.statusText, headers }), prepared: undefined };
     }
     const body = await response.arrayBuffer();
+    const prepared = preparer?.prepare(new Uint8Array(body), response.headers);
     const variant: Variant<P> = {
       varied: names.map((name) => [name, request.headers.get(name)]),
       status: response.status,
@@ -158,11 +165,12 @@ export function memoryPageCache<P = never>(
       freshMs: directives.maxAgeS! * 1000,
       staleMs: directives.staleWhileRevalidateS * 1000,
       staleIfErrorMs: directives.staleIfErrorS * 1000,
-      prepared: prepare?.(new Uint8Array(body), response.headers),
+      prepared,
+      preparedBytes: prepared === undefined ? 0 : preparer!.bytes(prepared),
     };
     const lru = storeOf(key);
     const others = (lru.get(key) ?? []).filter((v) => !sameVariant(v, variant));
-    lru.set(key, [...others, variant]);
+    lru.set(key, [...others, variant].slice(-MAX_VARIANTS_PER_ADDRESS));
     return answer(variant, status, method);
   }
 

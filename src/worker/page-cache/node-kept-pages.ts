@@ -5,7 +5,7 @@ import { visitorFills, type VisitorFills, type VisitorParts } from '#shared/visi
 import type { Settings } from '#worker/base/settings.ts';
 import { httpsOf } from '#worker/http/is-https.ts';
 import { acceptsGzip, gzipAsItStreams } from '#worker/middleware/streaming-gzip/index.ts';
-import { filledPage, filledPageGzip, keptTemplate, type KeptTemplate } from './kept-template.ts';
+import { filledPage, filledPageGzip, keptTemplate, templateBytes, type KeptTemplate } from './kept-template.ts';
 import { memoryPageCache, type AppFetch, type MemoryPageCache, type PageCacheLimits } from './memory-page-cache.ts';
 import { stitchHandlers } from './visitor-stitch.ts';
 import { keptPageRequest, visitorHeaders, visitorOf, withoutKeptHeader, type Visitor } from './visitor-request.ts';
@@ -14,9 +14,10 @@ import { keptPageRequest, visitorHeaders, visitorOf, withoutKeptHeader, type Vis
 export type NodePageCache = MemoryPageCache<KeptTemplate>;
 
 export const nodePageCache = (limits: PageCacheLimits): NodePageCache =>
-  memoryPageCache<KeptTemplate>(limits, Date.now, (body, headers) =>
-    headers.get('content-type')?.startsWith('text/html') ? keptTemplate(body) : undefined,
-  );
+  memoryPageCache<KeptTemplate>(limits, Date.now, {
+    prepare: (body, headers) => (headers.get('content-type')?.startsWith('text/html') ? keptTemplate(body) : undefined),
+    bytes: templateBytes,
+  });
 
 /** Nothing of the visitor's own to show: the kept page as it is. */
 const plain = (parts: VisitorParts) => parts.cartCount === 0 && parts.consent === null && parts.flash === null;

@@ -7,6 +7,7 @@ import { resolveRegion } from '#shared/region/region.ts';
 import { isConsentChoice } from '#shared/visitor/consent.ts';
 import { parseFlash } from '#shared/visitor/flash-notice.ts';
 import { clearedFlashCookie, visitorCookies } from '#worker/http/cookies.ts';
+import { HSTS } from '#worker/http/is-https.ts';
 
 /**
  * The step in front of the kept pages, both runtimes: who the visitor is (what their page is kept
@@ -46,8 +47,11 @@ export function visitorOf(request: Request, pathname: string, countryOf: (reques
   };
 }
 
-/** Request headers the kept pages may see: none a page's words depend on (the region comes as the key). */
-const PASSED_ON = ['user-agent', 'accept', 'cf-connecting-ip', 'x-forwarded-for', 'x-forwarded-proto', 'x-real-ip'];
+/**
+ * Request headers the kept pages may see: none a page's words or headers depend on (the region comes
+ * as the key; whether the visitor came over https is answered on the way out, visitorHeaders).
+ */
+const PASSED_ON = ['user-agent', 'accept', 'cf-connecting-ip', 'x-forwarded-for', 'x-real-ip'];
 
 /** The request the kept pages get: a GET of the address with the key, and none of the visitor's cookies or languages. */
 export function keptPageRequest(request: Request, key: string): Request {
@@ -70,12 +74,19 @@ export function withoutKeptHeader(request: Request): Request {
   return new Request(request, { headers });
 }
 
-/** The kept page's headers the visitor's answer does not carry: the cache's own, and what is set anew. */
-const LEFT_OUT = new Set(['cache-tag', 'cloudflare-cdn-cache-control', 'cdn-cache-control', 'vary', 'content-length']);
+/** The kept page's headers the visitor's answer does not carry: the cache's own, and what is set anew for each visitor. */
+const LEFT_OUT = new Set([
+  'cache-tag',
+  'cloudflare-cdn-cache-control',
+  'cdn-cache-control',
+  'vary',
+  'content-length',
+  'strict-transport-security',
+]);
 
 /**
  * The headers of the visitor's answer, from the kept page's (lower-case names): the cache's own
- * directives dropped, what the answer depends on (cookies, and for an unprefixed page the country and
+ * directives dropped, HSTS as this visitor's connection says, what the answer depends on (cookies, and for an unprefixed page the country and
  * languages) in Vary, the visitor's own answer private, and the shown notice's cookie cleared.
  */
 export function visitorHeaders(kept: Iterable<readonly [string, string]>, visitor: Visitor, https: boolean): Array<[string, string]> {
@@ -85,6 +96,8 @@ export function visitorHeaders(kept: Iterable<readonly [string, string]>, visito
     headers.push([name, value]);
   }
   headers.push(['vary', pageVary(visitor.inMarket)]);
+  // The visitor's own connection, never the first visitor's: HSTS only over https.
+  if (https) headers.push(['strict-transport-security', HSTS]);
   if (visitor.hasCookies) headers.push(['cache-control', 'private, no-cache']);
   if (visitor.showsFlash) headers.push(['set-cookie', clearedFlashCookie(https)]);
   return headers;

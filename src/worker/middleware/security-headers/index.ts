@@ -4,7 +4,7 @@ import { PAYMENT_LINK_ORIGINS } from '#shared/catalogue/payment-links.ts';
 import { TURNSTILE_ORIGIN } from '#shared/contact/turnstile.ts';
 import type { InjectDepsVariables } from '#worker/middleware/inject-deps/index.ts';
 import type { Settings } from '#worker/base/settings.ts';
-import { isHttps } from '#worker/http/is-https.ts';
+import { HSTS, isHttps } from '#worker/http/is-https.ts';
 
 type HeaderSettings = Pick<
   Settings,
@@ -126,6 +126,6 @@ export function securityHeaders(): MiddlewareHandler<{
     const hashes = c.get('scriptHashes');
     c.header('Content-Security-Policy', contentSecurityPolicy(hashes ? { hashes } : { nonce: value }, settings));
     c.header('Permissions-Policy', permissionsPolicy(settings));
-    if (isHttps(c)) c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+    if (isHttps(c)) c.header('Strict-Transport-Security', HSTS);
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryPageCache } from '#worker/page-cache/memory-page-cache.ts';
+import { MAX_VARIANTS_PER_ADDRESS, memoryPageCache } from '#worker/page-cache/memory-page-cache.ts';
 
 const KEEP = {
   'Cloudflare-CDN-Cache-Control': 'max-age=60, stale-while-revalidate=600, stale-if-error=3600',
@@ -171,5 +171,33 @@ describe('the page cache stand-in (Workers Cache on Node)', () => {
     for (let n = 0; n < 1500; n++) await cache.fetch(get(`/gb/products?q=${n}`), app);
     expect((await cache.fetch(get('/gb/product/1'), app)).headers.get('cf-cache-status')).toBe('HIT');
     expect(cache.size()).toBeLessThanOrEqual(20);
+  });
+
+  it('keeps at most MAX_VARIANTS_PER_ADDRESS copies of one address, however many header values a client makes up', async () => {
+    const cache = memoryPageCache({ maxEntries: 10, maxBytes: 1e6 });
+    const { app, runs } = countingApp({ ...KEEP, Vary: 'CF-IPCountry' });
+    for (let n = 0; n < 300; n++) await cache.fetch(get('/product/1', { 'CF-IPCountry': `C${n}` }), app);
+    expect(runs()).toBe(300);
+    expect(cache.size()).toBe(MAX_VARIANTS_PER_ADDRESS);
+    // The newest are the ones kept.
+    expect((await cache.fetch(get('/product/1', { 'CF-IPCountry': 'C299' }), app)).headers.get('cf-cache-status')).toBe('HIT');
+    expect((await cache.fetch(get('/product/1', { 'CF-IPCountry': 'C0' }), app)).headers.get('cf-cache-status')).toBe('MISS');
+  });
+
+  it('counts what it prepares from a page against its bytes, not the body alone', async () => {
+    const body = 'x'.repeat(1000);
+    const page = async () => new Response(body, { headers: { 'Content-Type': 'text/html', ...KEEP } });
+    const bare = memoryPageCache({ maxEntries: 100, maxBytes: 20_000 });
+    const prepared = memoryPageCache({ maxEntries: 100, maxBytes: 20_000 }, Date.now, {
+      prepare: (kept) => kept.length,
+      bytes: () => 3000,
+    });
+    for (let n = 0; n < 20; n++) {
+      await bare.fetch(get(`/p${n}`), page);
+      await prepared.fetch(get(`/p${n}`), page);
+    }
+    // The plain pages' 15,000 bytes hold 9 bare pages of 1,000 + 512 and a key, but only 3 with 3,000 more each.
+    expect(bare.size()).toBe(9);
+    expect(prepared.size()).toBe(3);
   });
 });
