@@ -52,7 +52,7 @@ export const FOLDER_IMPORTS = {
   frame: ['base', 'http', 'middleware', 'render'],
   middleware: ['base', 'db', 'http', 'mail', 'orders', 'payments'],
   // The step in front of the app (the Worker's outer entrypoint, Node's server): the kept pages and each visitor's parts.
-  'page-cache': ['base', 'http', 'middleware/streaming-gzip/index.ts'],
+  'page-cache': ['base', 'http', 'middleware/streaming-gzip/streaming-gzip-middleware.ts'],
   'content-sync': ['base', 'db', 'products'],
   // The clock's door: tidy-ups and what is owed; the back office's sign-in is not its business.
   jobs: [

@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpRefusals } from '#shared/site/http-errors.ts';
 import { formSubmissions } from '#worker/db/schema.ts';
-import { MAX_REQUEST_BODY_BYTES } from '#worker/middleware/request-guard/index.ts';
+import { MAX_REQUEST_BODY_BYTES } from '#worker/middleware/request-guard/request-guard-middleware.ts';
 import { BROWSER_UA } from '../support/html';
 import { keptLog, startTestApp, type TestApp } from '../support/test-app';
 

@@ -10,7 +10,7 @@ import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { errorFields } from '#worker/base/log.ts';
 import { clientAssets } from '#worker/render/client-assets.ts';
 import { Document } from './document.tsx';
-import { takeFlash } from '#worker/http/flash-notice.ts';
+import { takeFlash } from '#worker/http/flash-cookie.ts';
 import type { PageHead } from '#worker/render/head.ts';
 import { RequestInfoContext, type RequestInfo } from '#worker/render/request-context.tsx';
 import { inlineScriptHashes } from '#worker/render/script-hashes.ts';

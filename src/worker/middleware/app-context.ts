@@ -6,13 +6,13 @@ import type { ReadCache } from '#worker/db/read-cache/read-cache.ts';
 import type { Logger } from '#worker/base/log.ts';
 import type { Mailer } from '#worker/mail/mailer.ts';
 import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
-import type { CartVariables } from '#worker/middleware/cart/index.ts';
-import type { InjectDepsVariables } from '#worker/middleware/inject-deps/index.ts';
-import type { PageCacheVariables } from '#worker/middleware/page-cache/index.ts';
-import type { ReadsVariables } from '#worker/middleware/reads/index.ts';
-import type { RegionVariables } from '#worker/middleware/region/index.ts';
-import type { RequestLogVariables } from '#worker/middleware/request-log/index.ts';
-import type { SecurityHeadersVariables } from '#worker/middleware/security-headers/index.ts';
+import type { CartVariables } from '#worker/middleware/cart/cart-middleware.ts';
+import type { InjectDepsVariables } from '#worker/middleware/inject-deps/inject-deps-middleware.ts';
+import type { PageCacheVariables } from '#worker/middleware/page-cache/page-cache-middleware.ts';
+import type { ReadsVariables } from '#worker/middleware/reads/reads-middleware.ts';
+import type { RegionVariables } from '#worker/middleware/region/region-middleware.ts';
+import type { RequestLogVariables } from '#worker/middleware/request-log/request-log-middleware.ts';
+import type { SecurityHeadersVariables } from '#worker/middleware/security-headers/security-headers-middleware.ts';
 import type { Runtime, Settings } from '#worker/base/settings.ts';
 
 /** Everything the app needs from its runtime; the two entries build this and nothing else differs. */

@@ -4,7 +4,7 @@ import { isKeptRoute, KEPT_PAGE_HEADER } from '#shared/caching/kept-routes.ts';
 import { visitorFills, type VisitorFills, type VisitorParts } from '#shared/visitor/visitor-parts.ts';
 import type { Settings } from '#worker/base/settings.ts';
 import { httpsOf } from '#worker/http/is-https.ts';
-import { acceptsGzip, gzipAsItStreams } from '#worker/middleware/streaming-gzip/index.ts';
+import { acceptsGzip, gzipAsItStreams } from '#worker/middleware/streaming-gzip/streaming-gzip-middleware.ts';
 import { filledPage, filledPageGzip, keptTemplate, templateBytes, type KeptTemplate } from './kept-template.ts';
 import { memoryPageCache, type AppFetch, type MemoryPageCache, type PageCacheLimits } from './memory-page-cache.ts';
 import { stitchHandlers } from './visitor-stitch.ts';

@@ -4,7 +4,7 @@ import type { Market } from '#shared/market/market.ts';
 import type { ResolvedRegion } from '#shared/region/region.ts';
 import type { ConsentChoice } from '#shared/visitor/consent.ts';
 import type { Settings } from '#worker/base/settings.ts';
-import type { FlashNotice } from '#worker/http/flash-notice.ts';
+import type { FlashNotice } from '#worker/http/flash-cookie.ts';
 
 /** What server components may read about the request they render for. */
 export interface RequestInfo {
@@ -21,7 +21,7 @@ export interface RequestInfo {
   settings: Settings;
   /** The visitor's cart as this request leaves it. */
   cart: readonly CartLine[];
-  /** What the redirect that brought the visitor here left to say (flash-notice.ts), shown once. */
+  /** What the redirect that brought the visitor here left to say (http/flash-cookie.ts), shown once. */
   flash: FlashNotice | null;
 }
 

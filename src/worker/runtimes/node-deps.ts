@@ -20,7 +20,7 @@ import { withKeptSecret } from '#worker/limits/kept-secret.ts';
 import { migrateDatabase } from './migrate-node.ts';
 import { createOutboxMailer } from '#worker/mail/outbox-mailer.ts';
 import { chooseMailer } from '#worker/mail/choose-mailer.ts';
-import { streamingGzip } from '#worker/middleware/streaming-gzip/index.ts';
+import { streamingGzip } from '#worker/middleware/streaming-gzip/streaming-gzip-middleware.ts';
 import type { Settings } from '#worker/base/settings.ts';
 import { cacheControlFor, staticFileHeaders } from '#shared/caching/cache-control.ts';
 import { forwardedClientAddress } from '#shared/site/client-address.ts';

@@ -94,10 +94,11 @@ describe('npm run lint: imports go one way', () => {
   it('fails on any worker folder but app.tsx importing routes/, as the cart middleware and the renderer once did', async () => {
     const dir = project('routes', {
       ...target,
-      'src/worker/middleware/cart/index.ts': "import { write } from '#worker/routes/shop/cart-cookie.ts';\nexport const m = write;\n",
+      'src/worker/middleware/cart/cart-middleware.ts':
+        "import { write } from '#worker/routes/shop/cart-cookie.ts';\nexport const m = write;\n",
       'src/worker/base/log.ts': "import { write } from '#worker/routes/shop/cart-cookie.ts';\nexport const l = write;\n",
     });
-    expect(await refused(dir)).toEqual(['src/worker/base/log.ts', 'src/worker/middleware/cart/index.ts']);
+    expect(await refused(dir)).toEqual(['src/worker/base/log.ts', 'src/worker/middleware/cart/cart-middleware.ts']);
   });
 
   it('fails on a relative import that climbs out of its folder, on every side (one spelling: the # aliases)', async () => {

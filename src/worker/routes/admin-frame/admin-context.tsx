@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { claimFormToken } from '#worker/admin/form-once.ts';
 import { Refusal, refusalStatus } from '#worker/base/refusal.ts';
-import { setFlash } from '#worker/http/flash-notice.ts';
+import { setFlash } from '#worker/http/flash-cookie.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { renderAdmin } from './admin-frame.tsx';
 import type { AdminEnv } from './admin-guard.tsx';

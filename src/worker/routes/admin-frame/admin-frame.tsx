@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { renderToReadableStream } from 'react-dom/server.edge';
 import { site } from '#shared/site/brand.ts';
 import { clientAssets } from '#worker/render/client-assets.ts';
-import { takeFlash, type FlashNotice } from '#worker/http/flash-notice.ts';
+import { takeFlash, type FlashNotice } from '#worker/http/flash-cookie.ts';
 import { FlashBox } from '#worker/frame/flash-box.tsx';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { setFlash } from '#worker/http/flash-notice.ts';
+import { setFlash } from '#worker/http/flash-cookie.ts';
 import { owedMailNow, owedMailRows, retryAllOwedMail } from '#worker/jobs/retry-owed-mail.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { openDisputes, ordersToShip, oversoldLines, salesOf } from '#worker/order-reads/order-lists.ts';

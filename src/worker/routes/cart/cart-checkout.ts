@@ -7,7 +7,7 @@ import { wantsJson } from '#worker/http/wants-json.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { ensureBuyerNonce } from '#worker/http/buyer-nonce.ts';
 import { dropOffer, readOffer } from '#worker/http/offer-cookie.ts';
-import { setFlash } from '#worker/http/flash-notice.ts';
+import { setFlash } from '#worker/http/flash-cookie.ts';
 import { cartJson, rejectCartPost } from './cart-answers.ts';
 
 /** POST /cart/checkout: the checkout (src/worker/checkout/) decides; this answers the island with JSON, else with a 303. */

@@ -4,7 +4,7 @@ import { sameSitePath } from '#shared/site/safe-redirect.ts';
 import { bringCode } from '#worker/checkout/promotion-codes.ts';
 import { dropOffer, keepOffer, readOffer } from '#worker/http/offer-cookie.ts';
 import { renderRefusal } from '#worker/frame/pages/refusal-page.tsx';
-import { setFlash } from '#worker/http/flash-notice.ts';
+import { setFlash } from '#worker/http/flash-cookie.ts';
 import { readFields } from '#worker/http/read-fields.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { rejectCartPost } from './cart-answers.ts';

@@ -3,7 +3,7 @@ import { shortPage } from '#worker/frame/pages/short-page.tsx';
 import { TOKEN } from '#worker/base/secret-tokens.ts';
 import { mailUnsubscribePath, readUnsubscribeToken } from '#shared/mail/unsubscribe-links.ts';
 import { optOutByLink } from '#worker/opt-outs/opt-out-links.ts';
-import { setFlash } from '#worker/http/flash-notice.ts';
+import { setFlash } from '#worker/http/flash-cookie.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { writeCartCookie } from '#worker/middleware/cart/cart-cookie.ts';
 import { recoveredCart } from '#worker/recovery/checkout-recovery.ts';

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { readLineFields, RETURN_OUTCOMES, RETURN_REASONS, type ReturnOutcome, type ReturnReason } from '#shared/orders/return-rules.ts';
 import { Refusal, refusalStatus } from '#worker/base/refusal.ts';
-import { setFlash } from '#worker/http/flash-notice.ts';
+import { setFlash } from '#worker/http/flash-cookie.ts';
 import { readFields } from '#worker/http/read-fields.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { exchangeChoices as exchangeChoices_, returnContext, requestReturn } from '#worker/returns/request-return.ts';

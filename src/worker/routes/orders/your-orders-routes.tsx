@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { marketOfRegion } from '#shared/market/market.ts';
 import { ordersAskProblems, readOrdersAsk } from '#shared/orders/your-orders-rules.ts';
 import { clearCookie, COOKIES, readCookie, writeCookie } from '#worker/http/cookies.ts';
-import { setFlash } from '#worker/http/flash-notice.ts';
+import { setFlash } from '#worker/http/flash-cookie.ts';
 import { keepAlive } from '#worker/http/keep-alive.ts';
 import { readFields } from '#worker/http/read-fields.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';

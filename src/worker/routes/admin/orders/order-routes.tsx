@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { readOrderQuery } from '#shared/admin/admin-rules.ts';
 import { Refusal } from '#worker/base/refusal.ts';
-import { setFlash } from '#worker/http/flash-notice.ts';
+import { setFlash } from '#worker/http/flash-cookie.ts';
 import { readFields } from '#worker/http/read-fields.ts';
 import { returnGoods, shipOrder } from '#worker/fulfilment/order-fulfilment.ts';
 import { returnable } from '#shared/ledger/order-ledger.ts';

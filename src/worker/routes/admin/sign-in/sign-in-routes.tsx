@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { adminReturnPath, LINK_VALID_MINUTES, normaliseAddress } from '#shared/admin/admin-rules.ts';
 import { endSession, linkState, redeemSignInLink } from '#worker/admin/admin-sessions.ts';
 import { askForSignIn } from '#worker/admin/sign-in-request.ts';
-import { setFlash } from '#worker/http/flash-notice.ts';
+import { setFlash } from '#worker/http/flash-cookie.ts';
 import { keepAlive } from '#worker/http/keep-alive.ts';
 import { readFields } from '#worker/http/read-fields.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { Refusal } from '#worker/base/refusal.ts';
-import { setFlash } from '#worker/http/flash-notice.ts';
+import { setFlash } from '#worker/http/flash-cookie.ts';
 import { readFields } from '#worker/http/read-fields.ts';
 import { waitingCounts } from '#worker/stock-alerts/alert-requests.ts';
 import { restock } from '#worker/stock-alerts/restock.ts';

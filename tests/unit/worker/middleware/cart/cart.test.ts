@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { CART_COOKIE } from '#shared/cart/cart.ts';
 import { writeCartCookie } from '#worker/middleware/cart/cart-cookie.ts';
 import type { LogFields, Logger } from '#worker/base/log.ts';
-import { injectDeps } from '#worker/middleware/inject-deps/index.ts';
-import { requestLog } from '#worker/middleware/request-log/index.ts';
-import { cart } from '#worker/middleware/cart/index.ts';
+import { injectDeps } from '#worker/middleware/inject-deps/inject-deps-middleware.ts';
+import { requestLog } from '#worker/middleware/request-log/request-log-middleware.ts';
+import { cart } from '#worker/middleware/cart/cart-middleware.ts';
 
 // Whether an id is a product is the catalogue's word (/cart reads it): the cookie's reader checks only the form.
 const [a, b] = [1, 2];

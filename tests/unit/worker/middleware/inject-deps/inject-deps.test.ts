@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { injectDeps } from '#worker/middleware/inject-deps/index.ts';
+import { injectDeps } from '#worker/middleware/inject-deps/inject-deps-middleware.ts';
 
 describe('injectDeps', () => {
   it('hands every request the same dependencies it was given', async () => {

@@ -1,10 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { PAGE_CDN_CACHE_CONTROL } from '#shared/caching/page-cache-rules.ts';
-import { injectDeps } from '#worker/middleware/inject-deps/index.ts';
-import { pageCache } from '#worker/middleware/page-cache/index.ts';
+import { injectDeps } from '#worker/middleware/inject-deps/inject-deps-middleware.ts';
+import { pageCache } from '#worker/middleware/page-cache/page-cache-middleware.ts';
 import { KEPT_PAGE_HEADER } from '#shared/caching/kept-routes.ts';
-import { region } from '#worker/middleware/region/index.ts';
+import { region } from '#worker/middleware/region/region-middleware.ts';
 
 /** A page that declares its tags, as the renderer does for a shareable request. */
 const tagged = (c: Context) => {

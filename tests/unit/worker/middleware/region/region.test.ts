@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { PREFERENCE_KEY } from '#shared/region/preference.ts';
-import { injectDeps } from '#worker/middleware/inject-deps/index.ts';
-import { region } from '#worker/middleware/region/index.ts';
+import { injectDeps } from '#worker/middleware/inject-deps/inject-deps-middleware.ts';
+import { region } from '#worker/middleware/region/region-middleware.ts';
 
 /** The runtime's country as Node knows it (CF-IPCountry). */
 const countryOf = (request: Request) => request.headers.get('cf-ipcountry');

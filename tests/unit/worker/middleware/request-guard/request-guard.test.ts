@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { MAX_REQUEST_BODY_BYTES, requestGuard } from '#worker/middleware/request-guard/index.ts';
+import { MAX_REQUEST_BODY_BYTES, requestGuard } from '#worker/middleware/request-guard/request-guard-middleware.ts';
 
 const SITE = 'https://shop.example';
 const app = new Hono().use(requestGuard(SITE)).all('/form', (c) => c.text(`${c.req.method} ok`));

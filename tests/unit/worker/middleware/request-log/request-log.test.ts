@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { LogFields, LogLevel, Logger } from '#worker/base/log.ts';
-import { injectDeps } from '#worker/middleware/inject-deps/index.ts';
-import { requestLog } from '#worker/middleware/request-log/index.ts';
+import { injectDeps } from '#worker/middleware/inject-deps/inject-deps-middleware.ts';
+import { requestLog } from '#worker/middleware/request-log/request-log-middleware.ts';
 
 function loggedApp() {
   const lines: { level: LogLevel; msg: string; fields: LogFields | undefined }[] = [];

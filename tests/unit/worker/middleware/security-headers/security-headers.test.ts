@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, permissionsPolicy } from '#worker/middleware/security-headers/index.ts';
+import { contentSecurityPolicy, permissionsPolicy } from '#worker/middleware/security-headers/security-headers-middleware.ts';
 import { parseSettings } from '#worker/base/settings.ts';
 
 const connectSrc = (csp: string) => csp.split('; ').find((d) => d.startsWith('connect-src'));

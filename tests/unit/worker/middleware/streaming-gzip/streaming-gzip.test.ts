@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptsGzip } from '#worker/middleware/streaming-gzip/index.ts';
+import { acceptsGzip } from '#worker/middleware/streaming-gzip/streaming-gzip-middleware.ts';
 
 describe('acceptsGzip', () => {
   it.each([

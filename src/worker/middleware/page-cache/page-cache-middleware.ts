@@ -3,7 +3,7 @@ import { regionDependentCacheControl } from '#shared/caching/cache-control.ts';
 import { cacheTagHeader } from '#shared/caching/cache-tags.ts';
 import { KEPT_PAGE_HEADER } from '#shared/caching/kept-routes.ts';
 import { PAGE_BROWSER_CACHE_CONTROL, PAGE_CDN_CACHE_CONTROL, pageVary } from '#shared/caching/page-cache-rules.ts';
-import type { RegionVariables } from '#worker/middleware/region/index.ts';
+import type { RegionVariables } from '#worker/middleware/region/region-middleware.ts';
 
 /**
  * What pageCache sets: whether this request's page may be kept by the shared cache (`shareable`, known

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
-import type { InjectDepsVariables } from '#worker/middleware/inject-deps/index.ts';
-import type { PageCacheVariables } from '#worker/middleware/page-cache/index.ts';
-import type { RequestLogVariables } from '#worker/middleware/request-log/index.ts';
+import type { InjectDepsVariables } from '#worker/middleware/inject-deps/inject-deps-middleware.ts';
+import type { PageCacheVariables } from '#worker/middleware/page-cache/page-cache-middleware.ts';
+import type { RequestLogVariables } from '#worker/middleware/request-log/request-log-middleware.ts';
 import type { ReadCache } from '#worker/db/read-cache/read-cache.ts';
 import { requestReads, type RequestReads } from '#worker/db/read-cache/request-reads.ts';
 

@@ -3,7 +3,7 @@ import { BROWSER_COOKIES, readCookie } from '#worker/http/cookies.ts';
 import { marketHref, regionOfMarket, splitMarket, type Market } from '#shared/market/market.ts';
 import { DEFAULT_REGION, resolveRegion, type ResolvedRegion } from '#shared/region/region.ts';
 import { KEPT_PAGE_HEADER, regionOfKey } from '#shared/caching/kept-routes.ts';
-import type { InjectDepsVariables } from '#worker/middleware/inject-deps/index.ts';
+import type { InjectDepsVariables } from '#worker/middleware/inject-deps/inject-deps-middleware.ts';
 
 /**
  * What region sets: the region every price is in, the market when the address has one (/gb, /eu,

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { CART_COOKIE, parseCart, type CartLine } from '#shared/cart/cart.ts';
 import { COOKIES, readCookie } from '#worker/http/cookies.ts';
 import { writeCartCookie } from '#worker/middleware/cart/cart-cookie.ts';
-import type { RequestLogVariables } from '#worker/middleware/request-log/index.ts';
+import type { RequestLogVariables } from '#worker/middleware/request-log/request-log-middleware.ts';
 
 /** What cart sets: the visitor's cart, read from its cookie once per request. */
 export type CartVariables = { cart: CartLine[] };

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { InjectDepsVariables } from '#worker/middleware/inject-deps/index.ts';
+import type { InjectDepsVariables } from '#worker/middleware/inject-deps/inject-deps-middleware.ts';
 import type { Logger } from '#worker/base/log.ts';
 import { sharedCacheDirectives } from '#shared/caching/page-cache-rules.ts';
 

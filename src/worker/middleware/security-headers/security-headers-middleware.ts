@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { PAYMENT_LINK_ORIGINS } from '#shared/catalogue/payment-links.ts';
 import { TURNSTILE_ORIGIN } from '#shared/contact/turnstile.ts';
-import type { InjectDepsVariables } from '#worker/middleware/inject-deps/index.ts';
+import type { InjectDepsVariables } from '#worker/middleware/inject-deps/inject-deps-middleware.ts';
 import type { Settings } from '#worker/base/settings.ts';
 import { HSTS, isHttps } from '#worker/http/is-https.ts';
 
