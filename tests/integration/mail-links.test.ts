@@ -35,6 +35,9 @@ function expectNoLookAlike(mails: Sent[], words: string) {
     for (const href of hrefs(mail.HtmlBody))
       expect(href, mail.Subject).toMatch(/^(https:\/\/shop\.example\/|https:\/\/wa\.me\/|tel:|mailto:|https:\/\/[a-z]+\.stripe\.com\/)/);
     expect(mail.TextBody).not.toMatch(/[\u2068\u2069]/);
+    // Every mail's HTML part has a title and lays out at a phone's width.
+    expect(mail.HtmlBody, mail.Subject).toContain(`<title>${mail.Subject}</title>`);
+    expect(mail.HtmlBody, mail.Subject).toContain('<meta name="viewport" content="width=device-width, initial-scale=1"/>');
   }
   expect(mails.some((m) => m.HtmlBody.includes(words))).toBe(true);
 }
