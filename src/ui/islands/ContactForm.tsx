@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { readContactAnswer } from '#shared/contact/answer.ts';
 import {
   CONTACT_FILL_FIELD,
@@ -81,8 +81,10 @@ export default function ContactForm({
 
   // Hydrated on the first interaction: what was typed or picked before React listened is in the
   // fields, not yet in state (hydration keeps the DOM's values); state takes it before any re-render
-  // would write the server's values back.
-  useEffect(() => {
+  // would write the server's values back. In a layout effect, so it is rendered before hydration is
+  // over: a Send pressed while React loaded is played then (hydration/replay.ts), and a passive
+  // effect's update would still be pending, the press seeing the empty fields of the first render.
+  useLayoutEffect(() => {
     if (!form.current) return;
     const typed = new FormData(form.current);
     setValues((v) => {

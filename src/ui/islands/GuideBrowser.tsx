@@ -1,6 +1,7 @@
 import {
   useEffect,
   useEffectEvent,
+  useLayoutEffect,
   useRef,
   useState,
   type Dispatch,
@@ -109,12 +110,13 @@ export default function GuideBrowser({ cards, categories, initial, page, pageCou
   };
 
   // Hydrated on the first interaction: a search typed before React listened is in the field, not yet
-  // in state (hydration keeps the DOM's value); it is applied once, on mount.
+  // in state (hydration keeps the DOM's value); it is applied once, on mount, in a layout effect so a
+  // press held while React loaded (hydration/replay.ts) is played after it, never on the empty filter.
   const takeTyped = useEffectEvent(() => {
     const typed = searchRef.current?.value;
     if (typed !== undefined && typed !== initial.q) show({ ...filter, q: typed }, 'replace');
   });
-  useEffect(() => takeTyped(), []);
+  useLayoutEffect(() => takeTyped(), []);
 
   const answered = sameFilter(filter, server.filter);
   const shown = answered ? server.cards : filterGuides(server.cards, filter);

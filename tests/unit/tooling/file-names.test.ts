@@ -17,8 +17,9 @@ describe('source file names', () => {
   it('are each used once in src/ and scripts/', () => {
     const files = ['src', 'scripts'].flatMap(filesUnder);
     expect(files.length).toBeGreaterThan(400);
-    const byName = Map.groupBy(files, (file) => basename(file));
-    const repeated = [...byName].filter(([, same]) => same.length > 1).map(([, same]) => same.toSorted().join(' and '));
+    const byName = new Map<string, string[]>();
+    for (const file of files) byName.set(basename(file), [...(byName.get(basename(file)) ?? []), file]);
+    const repeated = [...byName.values()].filter((same) => same.length > 1).map((same) => same.toSorted().join(' and '));
     expect(repeated).toEqual([]);
   });
 });
