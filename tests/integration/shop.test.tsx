@@ -196,6 +196,26 @@ describe('product list', () => {
     expect(html).toMatch(/<a href="\/products"[^>]*>Reset Filters<\/a>/);
   });
 
+  it('finds what shoppers type without JavaScript: every word in any order, plurals, a typo, the shop’s words (issue 66)', async () => {
+    const names = async (q: string) =>
+      [...(await t.get(`/products?q=${encodeURIComponent(q)}`)).html.matchAll(/<article[\s\S]*?<h2[^>]*>([\s\S]*?)<\/h2>/g)].map((m) =>
+        m[1]!.replace(/<[^>]+>/g, ''),
+      );
+    expect((await names('pistol laser'))[0]).toContain('Laser Training Pistol');
+    expect(await names('starter kit')).toEqual([expect.stringContaining('Pistol &amp; Targets Starter Bundle')]);
+    expect((await names('knives')).filter((n) => n.includes('Training Knife'))).toHaveLength(2);
+    expect((await names('pistl')).length).toBeGreaterThan(0);
+    expect((await names('rifle targets'))[0]).toContain('Rifle &amp; Targets Bundle');
+  });
+
+  it('says when a search finds nothing and offers the closest names and the categories', async () => {
+    const { html } = await t.get('/products?q=pistoll%20holster%20revolver');
+    expect(count(html, '<article')).toBe(0);
+    expect(html).toContain('No products match your current filters.');
+    expect(html).toMatch(/data-closest[^>]*>Closest names:[\s\S]*?<a href="\/product\/\d+\/[^"]*pistol/);
+    expect(html).toMatch(/<nav aria-label="Categories"[\s\S]*?href="\/products\?category=pistols"[^>]*>Pistol Trainers</);
+  });
+
   it('prices in EUR by default, GBP for GB and USD for US', async () => {
     expect((await t.get('/products')).html).toContain('€174.99');
     const gb = (await t.get('/products', GB)).html;

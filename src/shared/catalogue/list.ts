@@ -3,6 +3,7 @@ import { categories } from './categories.ts';
 import type { CategoryId, Product, StockLevel } from './types.ts';
 import { displayPrice, type Priced } from './prices.ts';
 import type { Currency } from '#shared/region/region.ts';
+import { searchProducts, type Searchable } from './search.ts';
 
 /** The product list's state, carried in its URL (?category=&q=&in_stock=on&new_arrivals=on&sort=&view=list) so it works without JavaScript. */
 export type ListView = 'grid' | 'list';
@@ -185,19 +186,19 @@ export function findListFilter(id: string | null | undefined): ListFilter | unde
   return listFilters.find((f) => f.id === id);
 }
 
-/** Products passing the category filter (if any), the search text and the Availability boxes. */
+/** What the search reads of a product: its own words and its category's name. */
+export const searchableOf = (p: Listable): Searchable => ({ ...p, categoryName: findListFilter(p.category_id)?.name });
+
+/** Products passing the category filter (if any), the Availability boxes and the search text (search.ts), best match first. */
 export function filterProducts<T extends Listable>(
   items: readonly T[],
   state: Pick<ListState, 'category' | 'q' | 'inStock' | 'newArrivals'>,
 ): T[] {
   const filter = findListFilter(state.category);
-  return items.filter(
-    (p) =>
-      (!filter || filter.matches(p)) &&
-      (!state.inStock || p.stock !== 'Out of Stock') &&
-      (!state.newArrivals || p.is_new) &&
-      matchesSearch(p, state.q),
+  const kept = items.filter(
+    (p) => (!filter || filter.matches(p)) && (!state.inStock || p.stock !== 'Out of Stock') && (!state.newArrivals || p.is_new),
   );
+  return searchProducts(kept, state.q, searchableOf);
 }
 
 /** What the list shows for a state, in its order; prices are compared in the visitor's currency. */
@@ -206,8 +207,8 @@ export function listedProducts<T extends Listable & Priced>(items: readonly T[],
 }
 
 /**
- * Relevance keeps the catalogue's order, and with a search puts name matches before feature matches
- * before description matches. Newest puts new arrivals first, then the most recently added (highest id).
+ * Relevance keeps the order it is given: the catalogue's, or with a search the best match first
+ * (filterProducts). Newest puts new arrivals first, then the most recently added (highest id).
  * Sorting is stable, so ties keep the catalogue's order.
  */
 export function sortProducts<T extends Listable & Priced>(
@@ -224,29 +225,9 @@ export function sortProducts<T extends Listable & Priced>(
     case 'newest':
       return byKey((p) => (p.is_new ? -1e9 : 0) - p.id);
     case 'relevance':
-      return state.q.trim() ? byKey((p) => searchRank(p, state.q)) : [...items];
+      // With a search, filterProducts gave them best first.
+      return [...items];
   }
-}
-
-/** 0 when the name matches, 1 for a feature, 2 for the description (or no match). */
-function searchRank(product: Searchable, query: string): number {
-  const needle = query.trim().toLocaleLowerCase('en');
-  if (product.name.toLocaleLowerCase('en').includes(needle)) return 0;
-  return product.features.some((f) => f.toLocaleLowerCase('en').includes(needle)) ? 1 : 2;
-}
-
-/** What the product search looks at. */
-export interface Searchable {
-  name: string;
-  description: string;
-  features: readonly string[];
-}
-
-/** The search text matches the name, the description or any feature, case-insensitively; blank matches all. */
-export function matchesSearch(product: Searchable, query: string): boolean {
-  const needle = query.trim().toLocaleLowerCase('en');
-  if (!needle) return true;
-  return [product.name, product.description, ...product.features].some((text) => text.toLocaleLowerCase('en').includes(needle));
 }
 
 /** Product-card feature chips: 3 shown, each cut to 20 characters plus '...', then '+N more'. */
@@ -281,6 +262,7 @@ export type CardItem = Pick<
   | 'is_new'
   | 'features'
   | 'tags'
+  | 'search_words'
   | 'payment_links'
 > & { href: string };
 
@@ -300,6 +282,8 @@ export function toCardItem(p: Product): CardItem {
     is_new: p.is_new,
     features: p.features,
     tags: p.tags,
+    // A catalogue synced before search words existed has none.
+    search_words: p.search_words ?? [],
     payment_links: p.payment_links,
     href: productPath(p),
   };

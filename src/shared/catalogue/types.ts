@@ -34,6 +34,8 @@ export interface CatalogueProduct {
   features: string[]; // 4-7 entries, some longer than 20 characters
   technical_specs: string[]; // 'Label: value' entries, 5-9 each; a few values may themselves contain ': '
   tags: string[]; // subset of 'APP COMPATIBLE', 'BESTSELLER', 'BUNDLE'
+  /** Words shoppers use for it that its text does not ("kit" for a bundle): the search reads them (search.ts). */
+  search_words: string[];
   related_guides: RelatedGuide[];
   meta_title: string;
   meta_description: string; // <= 160 chars

@@ -5,10 +5,8 @@ import {
   listedProducts,
   listSorts,
   clearedList,
-  activeFilterNames,
   listAnalytics,
   listHeading,
-  listPath,
   MAX_QUERY_LENGTH,
   type ListSort,
   type ListState,
@@ -17,6 +15,7 @@ import {
 import { currencyByRegion, type Region } from '#shared/region/region.ts';
 import { FilterPanel, type AvailabilityKey } from '#ui/shop/filter-panel.tsx';
 import { HiddenListState } from '#ui/shop/list-forms.tsx';
+import { NoResults } from '#ui/shop/no-results.tsx';
 import { ProductCards } from '#ui/shop/product-card.tsx';
 import { restoreList, showList, typedListState, writeListUrl } from '#ui/state/list-history.ts';
 import { useRegion } from '#ui/state/use-region.ts';
@@ -181,13 +180,7 @@ export default function ProductBrowser({ items, initial, region, campaign }: Pro
           {visible.length > 0 ? (
             <ProductCards items={visible} ctx={{ region: liveRegion, list, campaign, view: state.view, headingLevel: 2 }} />
           ) : (
-            <div className="rounded-lg border border-dashed border-stone-300 bg-white p-10 text-center">
-              <p className="text-stone-800">No products match your current filters.</p>
-              <p className="mt-1 text-sm text-stone-700">Clear {activeFilterNames(state).join(', ')} to see more.</p>
-              <a href={to(listPath(clearedList(state)))} onClick={clear} className="btn btn-primary mt-4">
-                Reset Filters
-              </a>
-            </div>
+            <NoResults items={items} state={state} onReset={clear} />
           )}
         </div>
       </div>

@@ -140,9 +140,10 @@ export function keptTemplate(body: Bytes): KeptTemplate {
   };
 }
 
+const sum = (parts: Uint8Array[]) => parts.reduce((n, p) => n + p.byteLength, 0);
+
 /** What a template holds beside the page it was cut from (the page itself, compressed whole and in pieces). */
 export function templateBytes(template: KeptTemplate): number {
-  const sum = (parts: Uint8Array[]) => parts.reduce((n, p) => n + p.byteLength, 0);
   return (
     template.whole.byteLength + template.wholeGzip.byteLength + sum(template.pieces) + sum(template.deflated) + 16 * template.crcs.length
   );

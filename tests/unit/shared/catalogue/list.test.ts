@@ -1,3 +1,4 @@
+import { matchesSearch } from '#shared/catalogue/search.ts';
 import { describe, expect, it } from 'vitest';
 import {
   activeFilterNames,
@@ -11,7 +12,6 @@ import {
   listPath,
   listSearch,
   listedProducts,
-  matchesSearch,
   sortProducts,
   parseListQuery,
   toCardItem,
@@ -264,8 +264,8 @@ describe("list order: relevance, price low to high and high to low in the visito
     const inDescription = item(201, a.prices, { name: 'Alpha', description: 'A strobe trainer', features: [] });
     const inFeature = item(202, a.prices, { name: 'Bravo', description: 'Plain', features: ['Strobe mode'] });
     const inName = item(203, a.prices, { name: 'Strobe Target', description: 'Plain', features: [] });
-    const found = sortProducts([inDescription, inFeature, inName], { q: 'STROBE', sort: 'relevance' }, 'USD');
-    expect(ids(found)).toEqual([203, 202, 201]);
+    const state = { category: null, q: 'STROBE', inStock: false, newArrivals: false, sort: 'relevance', view: 'grid' } as const;
+    expect(ids(listedProducts([inDescription, inFeature, inName], state, 'USD'))).toEqual([203, 202, 201]);
   });
 
   it('filters then sorts for a list state', () => {

@@ -34,13 +34,14 @@ describe('a kept page’s key', () => {
   });
 });
 
+const hsts = (headers: Array<[string, string]>) => headers.filter(([name]) => name === 'strict-transport-security').map(([, v]) => v);
+
 describe('each visitor’s answer from a kept page', () => {
   const kept: Array<[string, string]> = [
     ['content-type', 'text/html; charset=utf-8'],
     ['strict-transport-security', 'max-age=63072000; includeSubDomains'],
     ['cache-tag', 'product:1'],
   ];
-  const hsts = (headers: Array<[string, string]>) => headers.filter(([name]) => name === 'strict-transport-security').map(([, v]) => v);
 
   it('carries HSTS for a visitor over https only, whatever the first visitor had', () => {
     const stranger = visitor({});
