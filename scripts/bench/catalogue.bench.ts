@@ -71,3 +71,32 @@ it('bench:catalogue', async () => {
     await rm(dir, { recursive: true, force: true });
   }
 }, 600_000);
+
+/**
+ * The product search (issue 66) as the list runs it, on the server and in the browser: the seed's 15
+ * cards, then 10x and 1,000x copies (names numbered, so every copy is its own word), for queries that
+ * find many, one, nothing, and a typo.
+ */
+it('bench:catalogue search', async () => {
+  const { filterProducts, toCardItem } = await import('#shared/catalogue/list.ts');
+  const { closestNames } = await import('#shared/catalogue/search.ts');
+  const { products } = await import('../../tests/support/catalogue.ts');
+  const cards = products.map(toCardItem);
+  const queries = ['laser pistol', 'starter kit', 'pistl', 'submarine'];
+  for (const [label, times] of [
+    ['seed', 1],
+    ['10x', 10],
+    ['1000x', 1000],
+  ] as const) {
+    const items = Array.from({ length: times }, (_, copy) =>
+      cards.map((c) => ({ ...c, id: c.id + copy * 100, name: `${c.name} ${copy}` })),
+    ).flat();
+    for (const q of queries) {
+      const state = { category: null, q, inStock: false, newArrivals: false };
+      const line = await timeRead(async () => filterProducts(items, state), label === '1000x' ? 20 : RUNS);
+      console.log(`${label.padEnd(5)} search "${q}" over ${items.length} cards`.padEnd(52), line);
+    }
+    const closest = await timeRead(async () => closestNames(items, 'submarine'), label === '1000x' ? 20 : RUNS);
+    console.log(`${label.padEnd(5)} closest names to "submarine"`.padEnd(52), closest);
+  }
+}, 600_000);

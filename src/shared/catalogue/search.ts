@@ -88,17 +88,32 @@ export function queryWords(query: string): QueryWord[] {
 }
 
 /** How well a query word matches one word of a product: 0 when it does not. */
-function wordMatch(q: QueryWord, word: string): number {
-  const s = stem(word);
-  if (s === q.stem || word === q.word) return SAME;
-  if (q.word.length >= 2 && word.startsWith(q.word)) return BEGINS;
-  if (q.word.length >= 5 && (withinOneEdit(q.word, word) || withinOneEdit(q.stem, s))) return TYPO;
+function wordMatch(q: QueryWord, word: QueryWord): number {
+  if (word.stem === q.stem || word.word === q.word) return SAME;
+  if (q.word.length >= 2 && word.word.startsWith(q.word)) return BEGINS;
+  if (q.word.length >= 5 && (withinOneEdit(q.word, word.word) || withinOneEdit(q.stem, word.stem))) return TYPO;
   return 0;
 }
 
-/** A product's words per field, prepared once per product and query run. */
-type Prepared = Array<{ weight: number; words: string[] }>;
-const prepare = (p: Searchable): Prepared => FIELDS.map((f) => ({ weight: f.weight, words: f.text(p).flatMap(searchWords) }));
+/** A product's words per field (each once, with its stem). */
+type Prepared = Array<{ weight: number; words: QueryWord[] }>;
+
+/**
+ * Prepared once per product and kept while the product is (a list's cards live as long as the page):
+ * a keystroke then only compares words.
+ */
+const preparedOf = new WeakMap<object, Prepared>();
+function prepare<T>(item: T, searchable: (item: T) => Searchable): Prepared {
+  const kept = typeof item === 'object' && item !== null ? preparedOf.get(item) : undefined;
+  if (kept) return kept;
+  const p = searchable(item);
+  const prepared = FIELDS.map((f) => ({
+    weight: f.weight,
+    words: [...new Set(f.text(p).flatMap(searchWords))].map((word) => ({ word, stem: stem(word) })),
+  }));
+  if (typeof item === 'object' && item !== null) preparedOf.set(item, prepared);
+  return prepared;
+}
 
 /** The product's score for the query: 0 when a word matches nowhere (it is not a result). */
 function scoreOf(fields: Prepared, words: readonly QueryWord[]): number {
@@ -117,7 +132,7 @@ export function searchProducts<T>(items: readonly T[], query: string, searchable
   const words = queryWords(query);
   if (words.length === 0) return [...items];
   return items
-    .map((item, i) => ({ item, i, score: scoreOf(prepare(searchable(item)), words) }))
+    .map((item, i) => ({ item, i, score: scoreOf(prepare(item, searchable), words) }))
     .filter((r) => r.score > 0)
     .toSorted((a, b) => b.score - a.score || a.i - b.i)
     .map((r) => r.item);
