@@ -72,8 +72,8 @@ const ACTIONS = {
   menu: {
     path: '/',
     viewport: { width: 375, height: 812 },
-    target: (page) => page.getByRole('button', { name: 'Open menu' }),
-    shown: () => !!document.querySelector('dialog#mobile-menu')?.open,
+    target: (page) => page.locator('summary[data-menu-open]'),
+    shown: () => !!document.querySelector('details[data-menu]')?.open,
   },
   region: {
     path: '/products',

@@ -40,10 +40,10 @@ describe('deferred islands', () => {
     // Fetched once the page is idle, so the first tap pays only for running it; nothing has run.
     await expect.poll(async () => (await lowPriorityPreloads(page)).some((href) => href?.startsWith('/assets/hydrate-'))).toBe(true);
     expect(await reactRoots(page)).toEqual([]);
-    // The menu opens without React (a native dialog the entry's script shows); the desktop nav is an
-    // island, hydrated by the press on it.
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('dialog', { name: 'Menu' }).waitFor();
+    // The menu opens without React (a native disclosure); the desktop nav is an island, hydrated by the
+    // press on it.
+    await page.locator('summary[data-menu-open]').click();
+    await page.getByRole('navigation', { name: 'Menu' }).waitFor();
     expect(await reactRoots(page)).toEqual([]);
     expect(watch.problems).toEqual([]);
     await close();

@@ -115,16 +115,17 @@ describe('choosing a region', () => {
     const { context, page, watch } = await open({ viewport: { width: 390, height: 844 }, country: 'US' });
     await page.goto(`${e2e.shop.url}/products`);
     await expect.poll(() => source(page), SETTLE).toBe('ip_geolocation');
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    const menu = page.getByRole('dialog', { name: 'Menu' });
+    const toggle = page.locator('summary[data-menu-open]');
+    await toggle.click();
+    const menu = page.locator('#mobile-menu');
     await expect.poll(() => menu.getByRole('combobox', { name: 'Region' }).inputValue(), SETTLE).toBe('US');
     await menu.getByRole('combobox', { name: 'Region' }).selectOption('UK');
     // The switch waits for the list island to hydrate (on /products it hydrates on use or on a region
     // change), so that every price and both selectors change in one frame.
     await expect.poll(() => page.locator('header select[data-region-select]').first().inputValue(), SETTLE).toBe('UK');
-    await page.getByRole('button', { name: 'Close menu' }).click();
+    await toggle.click();
     await expect.poll(async () => (await priceTexts(page)).every((p) => p.startsWith('£')), SETTLE).toBe(true);
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await toggle.click();
     expect(await menu.getByRole('combobox', { name: 'Region' }).inputValue()).toBe('UK');
     await expectNoMismatchedPaint(page);
     expect(watch.problems).toEqual([]);

@@ -159,8 +159,8 @@ describe('island markers', () => {
     const timings = Object.fromEntries([...html.matchAll(/data-island="(\w+)"[^>]*data-hydrate="(\w+)"/g)].map((m) => [m[1], m[2]]));
     // The frame's islands all wait for use: a page with no islands of its own loads no React at start.
     expect(timings).toEqual({ DesktopNav: 'interaction', Toaster: 'interaction' });
-    // The mobile menu is no island: its dialog is in the page, opened by the entry's script.
-    expect(html).toMatch(/<dialog id="mobile-menu"[^>]*aria-labelledby="mobile-menu-title"/);
+    // The mobile menu is no island: a native disclosure in the page, opening without any script.
+    expect(html).toMatch(/<details class="mobile-menu-toggle[^"]*" data-menu=""><summary[^>]*aria-label="Menu"/);
     // The promo strip and the header's region selector are plain HTML run by the entry.
     expect(html).toContain('data-promo-strip');
     expect(html).toMatch(/<select id="[^"]+" data-region-select=""/);

@@ -26,6 +26,7 @@ export function ConsentBanner() {
         <form
           method="post"
           action="/consent"
+          data-consent-form=""
           className="mx-auto flex max-w-5xl flex-col gap-2 md:flex-row md:items-center md:justify-between md:gap-3"
         >
           {/* Back to this page, without what opens something private (a session id, an order's token). */}

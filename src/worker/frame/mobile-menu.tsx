@@ -6,10 +6,12 @@ import { RegionSelectorSlot } from './region-selector-slot.tsx';
 const iconButton = 'rounded p-2 hover:bg-stone-800 focus-visible:outline-2 focus-visible:outline-white';
 
 /**
- * The narrow-screen menu, in the page from the start: a native modal <dialog> that
- * src/client/frame/arm-mobile-menu.ts opens on the first tap without React (showModal: the rest of the page is
- * inert, Escape closes, focus goes back to the toggle). Resources is a collapsible group; choosing
- * any link closes the menu. Its region selector is the header's plain one (bound by selectors.ts).
+ * The narrow-screen menu: a native disclosure (<details>), so it opens on the first tap with or
+ * without JavaScript (GOV.UK's pattern: the browser answers the tap, no script waited for). It drops
+ * down under the header; the toggle stays in place and turns into a cross. Resources is a nested
+ * disclosure. With JavaScript, src/client/frame/arm-mobile-menu.ts adds what a menu is expected to
+ * do: Escape, a tap outside or choosing a link closes it, focus goes back to the toggle. Its region
+ * selector is the header's plain one (bound by selectors.ts).
  */
 export function MobileMenu() {
   const to = useHref();
@@ -21,53 +23,52 @@ export function MobileMenu() {
     </a>
   );
   return (
-    <>
-      <button
-        type="button"
-        className={iconButton}
-        aria-label="Open menu"
-        aria-haspopup="dialog"
-        aria-expanded="false"
-        aria-controls="mobile-menu"
-        data-menu-open=""
-      >
-        <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+    <details className="mobile-menu-toggle group" data-menu="">
+      <summary className={`${iconButton} block cursor-pointer list-none`} aria-label="Menu" aria-controls="mobile-menu" data-menu-open="">
+        <svg
+          aria-hidden="true"
+          width="24"
+          height="24"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          className="group-open:hidden"
+        >
           <path d="M3 6h18M3 12h18M3 18h18" />
         </svg>
-      </button>
-      <dialog id="mobile-menu" className="mobile-menu" aria-labelledby="mobile-menu-title">
-        <div className="flex items-center justify-between border-b border-stone-700 px-4 py-3">
-          <h2 id="mobile-menu-title" className="text-base font-semibold">
-            Menu
-          </h2>
-          <button type="button" className={iconButton} aria-label="Close menu" data-menu-close="">
-            <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
-          </button>
-        </div>
-        <nav aria-label="Mobile" className="px-2 py-2">
+        <svg
+          aria-hidden="true"
+          width="24"
+          height="24"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          className="hidden group-open:block"
+        >
+          <path d="M6 6l12 12M18 6L6 18" />
+        </svg>
+      </summary>
+      <div id="mobile-menu" className="mobile-menu">
+        <nav aria-label="Menu" className="px-2 py-2">
           <ul>
             <li>{link('/', 'Home')}</li>
             <li>{link('/products', 'Products')}</li>
             <li>
-              <button
-                type="button"
-                className="mobile-link group flex w-full items-center justify-between"
-                aria-expanded={resourcesOpen}
-                aria-controls="mobile-resources"
-                data-menu-group=""
-              >
-                Resources
-                <svg aria-hidden="true" width="12" height="12" viewBox="0 0 12 12" className="group-aria-expanded:rotate-180">
-                  <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.5" />
-                </svg>
-              </button>
-              <ul id="mobile-resources" hidden={!resourcesOpen} className="pl-4">
-                {resourceLinks.map((l) => (
-                  <li key={l.href}>{link(l.href, l.label)}</li>
-                ))}
-              </ul>
+              <details open={resourcesOpen} className="group/resources">
+                <summary className="mobile-link flex cursor-pointer list-none items-center justify-between">
+                  Resources
+                  <svg aria-hidden="true" width="12" height="12" viewBox="0 0 12 12" className="group-open/resources:rotate-180">
+                    <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.5" />
+                  </svg>
+                </summary>
+                <ul className="pl-4">
+                  {resourceLinks.map((l) => (
+                    <li key={l.href}>{link(l.href, l.label)}</li>
+                  ))}
+                </ul>
+              </details>
             </li>
             <li>{link(contactLink.href, contactLink.label)}</li>
             <li>{link(yourOrdersLink.href, yourOrdersLink.label)}</li>
@@ -76,7 +77,7 @@ export function MobileMenu() {
         <div className="border-t border-stone-700 px-4 py-4" data-region-slot="menu">
           <RegionSelectorSlot placement="menu" />
         </div>
-      </dialog>
-    </>
+      </div>
+    </details>
   );
 }

@@ -30,6 +30,7 @@ function LinkList({ title, links }: { title: string; links: NavLink[] }) {
 }
 
 export function SiteFooter() {
+  const to = useHref();
   return (
     <>
       <footer className="bg-stone-900 text-stone-300 print:hidden" data-whole="">
@@ -86,9 +87,10 @@ export function SiteFooter() {
             <p>
               © {currentYear()} {site.brand}. All rights reserved.
             </p>
-            <button type="button" data-open-consent="" className="footer-link self-start underline sm:self-auto">
+            {/* A page of its own without JavaScript; with it, the banner reopens in place (arm-consent-banner.ts). */}
+            <a href={to('/cookie-settings')} data-open-consent="" className="footer-link self-start underline sm:self-auto">
               Cookie settings
-            </button>
+            </a>
           </div>
         </div>
       </footer>

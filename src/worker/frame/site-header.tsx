@@ -29,7 +29,7 @@ export function SiteHeader() {
       <div className="mx-auto grid h-16 max-w-7xl grid-cols-[1fr_auto_1fr] items-center gap-4 px-4 lg:grid-cols-[1fr_18rem_1fr]">
         <a
           href={to('/')}
-          className="justify-self-start text-lg font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-white"
+          className="justify-self-start whitespace-nowrap text-lg font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-white"
         >
           {site.brand}
         </a>

@@ -6,13 +6,15 @@ import { EDGE_COUNTRY_PATH } from '#shared/region/detection.ts';
 import { purgeChanges } from './changes-route.ts';
 import { edgeCountry } from './country-route.ts';
 import { postConsent } from './consent-post.ts';
+import * as cookieSettings from './cookie-settings-page.tsx';
+import { serveStaticPage } from '#worker/render/page.tsx';
 import { health } from './health.ts';
 import { renderNotFound } from './not-found-page.tsx';
 import { robots, sitemap, sitemapIndex } from './seo-files.ts';
 
 /**
  * Site-wide answers: the health check, robots.txt, the sitemap, /404, the visitor's country (for a
- * kept market page), the consent banner's post and the commands' purge request.
+ * kept market page), the cookie settings page, the consent banner's post and the commands' purge request.
  */
 export const siteRoutes = new Hono<AppEnv>()
   .get('/healthz', health)
@@ -21,5 +23,6 @@ export const siteRoutes = new Hono<AppEnv>()
   .get('/sitemaps/:name', sitemap)
   .get('/404', renderNotFound)
   .get(EDGE_COUNTRY_PATH, edgeCountry)
+  .get(cookieSettings.head.path, serveStaticPage(cookieSettings))
   .post(PURGE_PATH, purgeChanges)
   .post('/consent', bodyLimit({ maxSize: 4096, onError: (c) => c.text('Payload Too Large', 413) }), postConsent);
