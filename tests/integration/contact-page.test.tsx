@@ -73,12 +73,18 @@ describe('GET /contact', () => {
     expect(options).toEqual(['', ...CONTACT_SUBJECTS]);
 
     const text = textOf(main);
-    for (const { days, hours } of shopInfo.businessHours) expect(text).toContain(`${days} ${hours}`);
+    // The team's hours in each office's own time (issue 66: no "EST" for a shop in Leeds and Vilnius).
+    expect(text).toContain('Leeds (UK time) Monday – Friday 9:00 – 18:00 Saturday 10:00 – 16:00 Sunday Closed');
+    expect(text).toContain('Vilnius (Lithuanian time) Monday – Friday 11:00 – 20:00 Saturday 12:00 – 18:00 Sunday Closed');
+    expect(text).not.toContain('EST');
     expect(text).toContain(shopInfo.phone);
     expect(text).toContain(shopInfo.email);
     for (const a of shopInfo.addresses) expect(text).toContain(a.lines.join(' '));
     expect(main).toContain(`href="${shopInfo.whatsappUrl}"`);
-    expect(text).toContain('Find Us Interactive Map Would Be Displayed Here');
+    // Find Us: each office with a link that opens it in a map, no placeholder.
+    expect(text).not.toContain('Interactive Map Would Be Displayed Here');
+    for (const a of shopInfo.addresses)
+      expect(main).toContain(`href="https://www.google.com/maps/search/?api=1&amp;query=${encodeURIComponent(a.lines.join(', '))}"`);
     // Nothing to announce on a fresh page.
     expect(main).not.toMatch(/role="(status|alert)"/);
   });

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { mapsUrl, officeHours, zoneName } from '#shared/policy/business-hours.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 
 const linkClass = 'font-medium text-red-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-red-700';
@@ -14,7 +15,7 @@ function Block({ id, title, children }: { id: string; title: string; children: R
   );
 }
 
-/** The right-hand column: how to reach the shop, when it answers, and WhatsApp (from shopInfo). */
+/** The right-hand column: how to reach the shop, when it answers (in each office's time), and WhatsApp (from shopInfo). */
 export function ContactDetails() {
   return (
     <div className="space-y-6">
@@ -37,32 +38,26 @@ export function ContactDetails() {
               <span className="block text-sm text-stone-600">{shopInfo.replyPromise}</span>
             </dd>
           </div>
-          {shopInfo.addresses.map((a) => (
-            <div key={a.country}>
-              <dt className="text-sm font-semibold text-stone-900">{a.label}</dt>
-              <dd>
-                <address className="not-italic">
-                  {a.lines.map((line) => (
-                    <span key={line} className="block">
-                      {line}
-                    </span>
-                  ))}
-                </address>
-              </dd>
-            </div>
-          ))}
         </dl>
       </Block>
 
       <Block id="contact-hours-heading" title="Business Hours">
-        <dl className="mt-4 divide-y divide-stone-200 text-stone-700">
-          {shopInfo.businessHours.map((h) => (
-            <div key={h.days} className="flex justify-between gap-4 py-2">
-              <dt>{h.days}</dt>
-              <dd className="font-medium text-stone-900">{h.hours}</dd>
-            </div>
-          ))}
-        </dl>
+        {/* One team answers: its hours as each office's clock reads them. */}
+        {shopInfo.addresses.map((office) => (
+          <div key={office.country} className="mt-4">
+            <h3 className="text-sm font-semibold text-stone-900">
+              {office.city} ({zoneName(office.timeZone)})
+            </h3>
+            <dl className="divide-y divide-stone-200 text-stone-700">
+              {officeHours(office.timeZone, new Date()).map((h) => (
+                <div key={h.days} className="flex justify-between gap-4 py-2">
+                  <dt>{h.days}</dt>
+                  <dd className="font-medium text-stone-900">{h.hours}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        ))}
       </Block>
 
       <Block id="contact-whatsapp-heading" title="Chat on WhatsApp">
@@ -77,5 +72,30 @@ export function ContactDetails() {
         </a>
       </Block>
     </div>
+  );
+}
+
+/** Where the two offices are, each with a link that opens it in a maps app (no map is loaded into the page). */
+export function FindUs() {
+  return (
+    <ul className="mt-6 grid gap-6 sm:grid-cols-2">
+      {shopInfo.addresses.map((office) => (
+        <li key={office.country} className="rounded-lg border border-stone-200 bg-white p-6">
+          <h3 className="font-semibold text-stone-900">
+            {office.city}, {office.label}
+          </h3>
+          <address className="mt-2 not-italic text-stone-700">
+            {office.lines.map((line) => (
+              <span key={line} className="block">
+                {line}
+              </span>
+            ))}
+          </address>
+          <a href={mapsUrl(office.lines)} target="_blank" rel="noopener noreferrer" className={`${linkClass} mt-3 inline-block`}>
+            Open in Google Maps<span className="sr-only"> ({office.city}, opens in a new tab)</span>
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -9,7 +9,7 @@ import { staticHead } from '#worker/render/head.ts';
 import { Island } from '#worker/render/island.tsx';
 import { renderPage } from '#worker/render/page.tsx';
 import { useRequestInfo } from '#worker/render/request-context.tsx';
-import { ContactDetails } from './contact-details.tsx';
+import { ContactDetails, FindUs } from './contact-details.tsx';
 import { fillTokenFor } from '#worker/contact/fill-time.ts';
 import { turnstileOn } from '#worker/contact/turnstile-verify.ts';
 
@@ -59,7 +59,7 @@ export function head(_data: ContactData, siteUrl: string) {
   return { ...staticContactHead(siteUrl), cacheTags: undefined };
 }
 
-/** The contact page (/contact): the form on the left, details on the right, the map placeholder below. */
+/** The contact page (/contact): the form on the left, details on the right, the offices below. */
 export function Page({ form }: ContactData) {
   const { nonce } = useRequestInfo();
   return (
@@ -88,10 +88,8 @@ export function Page({ form }: ContactData) {
         <h2 id="find-us-heading" className="text-2xl font-semibold text-stone-900">
           Find Us
         </h2>
-        {/* 'Find Us' holds a placeholder only; a real map is not shown. */}
-        <div className="mt-6 flex h-64 items-center justify-center rounded-lg border border-dashed border-stone-400 bg-stone-100 px-4 text-center text-stone-700">
-          <p>Interactive Map Would Be Displayed Here</p>
-        </div>
+        {/* The spec's "Interactive Map Would Be Displayed Here" placeholder is gone (issue 66): each office and a link to a map. */}
+        <FindUs />
       </section>
     </div>
   );
