@@ -1,7 +1,10 @@
+import { shippingChoices } from '#shared/cart/shipping.ts';
+import { toMinorUnits } from '#shared/money.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMarketDate } from '#shared/site/dates.ts';
 import { ACCEPTED_PAYMENT_METHODS, POLICIES_LAST_UPDATED, PROCESSING_DAYS, returnsPolicy, shippingRates } from '#shared/policy/figures.ts';
 import {
+  freeShippingOverIn,
   freeShippingOverText,
   batteryLifeText,
   businessDays,
@@ -86,7 +89,8 @@ const figures: Record<ContentPath, string[]> = {
     paymentMethodsText,
     businessDays(PROCESSING_DAYS),
     ...returnsSummary,
-    policyPricesBasis(false),
+    // A visitor with no country is in the EU: the policies quote euros.
+    policyPricesBasis(false, 'EUR'),
     `${claimText.subscriptionDiscount} off`,
     `${claimText.referralDiscount} off for each friend`,
   ],
@@ -94,8 +98,8 @@ const figures: Record<ContentPath, string[]> = {
     lastUpdated,
     `within ${businessDays(PROCESSING_DAYS)}`,
     shipsInText,
-    policyPricesNote(false),
-    `over ${freeShippingOverText} delivered to ${freeShippingDestinationsText}`,
+    policyPricesNote(false, 'EUR'),
+    `over ${freeShippingOverIn('EUR')} delivered to ${freeShippingDestinationsText}`,
   ],
   '/returns': [
     lastUpdated,
@@ -141,22 +145,30 @@ describe.each(paths)('%s', (path) => {
 });
 
 describe('shipping policy', () => {
-  it('has a table row per destination with standard and express times and costs from policy.ts', () => {
-    const main = mainOf(page('/shipping-policy'));
-    const rows = [...main.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((m) =>
+  /** The table's rows as text, on the page a market's visitor gets. */
+  const tableRows = async (path: string) =>
+    [...mainOf((await t.get(path)).html).matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((m) =>
       [...m[1]!.matchAll(/<t[hd]\b[^>]*>([\s\S]*?)<\/t[hd]>/g)].map((c) => textOf(c[1]!)),
     );
-    expect(rows[0]).toEqual(['Destination', 'Standard delivery', 'Standard cost', 'Express delivery', 'Express cost']);
-    const free = `Free over ${freeShippingOverText}`;
+
+  it.each([
+    ['/gb/shipping-policy', 'GBP', '£4.99'],
+    ['/eu/shipping-policy', 'EUR', '€5.99'],
+    ['/us/shipping-policy', 'USD', '$6.49'],
+  ] as const)('%s quotes every destination in %s, the figures the cart charges, in three columns', async (path, currency, ukStandard) => {
+    const rows = await tableRows(path);
+    expect(rows[0]).toEqual(['Destination', 'Standard', 'Express']);
     expect(rows.slice(1)).toEqual(
       shippingRates.map((r) => [
         r.label,
-        businessDays(r.standard.days),
-        r.freeStandardShipping ? `${shippingCostText(r.standard)} ${free}` : shippingCostText(r.standard),
-        businessDays(r.express.days),
-        shippingCostText(r.express),
+        `${shippingCostText(r.standard, currency)} ${businessDays(r.standard.days)}${r.freeStandardShipping ? ` Free over ${freeShippingOverIn(currency)}` : ''}`,
+        `${shippingCostText(r.express, currency)} ${businessDays(r.express.days)}`,
       ]),
     );
+    expect(rows[1]![1]).toContain(ukStandard);
+    // The same figure the cart's delivery choice charges.
+    expect(shippingChoices('UK', 100, currency)[0]!.amounts[currency]).toBe(toMinorUnits(Number(ukStandard.slice(1))));
+    expect(textOf(mainOf((await t.get(path)).html))).toContain(policyPricesNote(false, currency));
   });
 });
 

@@ -118,9 +118,10 @@ describe('what the pages say about tax', () => {
   it('the policies say prices include VAT when it is on, and exclude taxes when it is off', async () => {
     for (const path of ['/terms-of-service', '/shipping-policy']) {
       const on = textOf(mainOf((await t.get(path)).html));
-      expect(on).toContain('in GBP (£) and include UK VAT');
+      expect(on).toContain('in EUR (€) and include VAT');
       expect(on).not.toContain('exclude taxes');
-      expect(textOf(mainOf((await untaxed.get(path)).html))).toContain('in GBP (£) and exclude taxes');
+      expect(textOf(mainOf((await untaxed.get(path)).html))).toContain('in EUR (€) and exclude taxes');
+      expect(textOf(mainOf((await t.get(`/us${path}`)).html))).toContain('in USD ($) and exclude sales tax, which is added at checkout');
     }
     expect(textOf(mainOf((await t.get('/terms-of-service')).html))).toContain('US dollar prices are before sales tax');
   });

@@ -1,5 +1,6 @@
 import {
   FREE_STANDARD_SHIPPING_OVER_IN,
+  serviceCost,
   shippingRates,
   type NumberRange,
   type ShippingRate,
@@ -49,7 +50,11 @@ export function shippingChoices(region: Region, subtotalMinor: number, currency:
 const NOTHING: Record<Currency, number> = { GBP: 0, EUR: 0, USD: 0 };
 
 function amountsOf(service: ShippingService): Record<Currency, number> {
-  return { GBP: toMinorUnits(service.cost), EUR: toMinorUnits(service.costIn.EUR), USD: toMinorUnits(service.costIn.USD) };
+  return {
+    GBP: toMinorUnits(serviceCost(service, 'GBP')),
+    EUR: toMinorUnits(serviceCost(service, 'EUR')),
+    USD: toMinorUnits(serviceCost(service, 'USD')),
+  };
 }
 
 /** EU member states: where the EU rate applies. */

@@ -40,9 +40,10 @@ export function taxLineLabel(tax: Pick<OrderTax, 'label' | 'inclusive'>): string
   return tax.inclusive ? `${label} (included)` : label;
 }
 
-/** The policy pages' wording for prices quoted in GBP. */
-export function policyTaxBasis(taxOn: boolean): string {
-  return taxOn ? 'include UK VAT' : 'exclude taxes';
+/** The policy pages' wording for prices quoted in a currency: with Stripe Tax on, as checkout charges them. */
+export function policyTaxBasis(taxOn: boolean, currency: Currency): string {
+  if (!taxOn) return 'exclude taxes';
+  return taxBehavior(currency) === 'inclusive' ? 'include VAT' : 'exclude sales tax, which is added at checkout where it applies';
 }
 
 /** The terms' sentence on tax per region, or null when the shop does not collect it. */

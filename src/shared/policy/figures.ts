@@ -36,6 +36,10 @@ export interface ShippingService {
   costIsFrom: boolean;
 }
 
+/** What a delivery service costs in a currency: the one figure the policy pages show and checkout charges. */
+export const serviceCost = (service: ShippingService, currency: Currency): number =>
+  currency === 'GBP' ? service.cost : service.costIn[currency];
+
 export interface ShippingRate {
   destination: ShippingDestination;
   /** Table label, e.g. 'United Kingdom'. */

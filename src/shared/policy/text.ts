@@ -8,6 +8,7 @@ import {
   FREE_STANDARD_SHIPPING_OVER_IN,
   POLICY_CURRENCY,
   returnsPolicy,
+  serviceCost,
   SHIPS_IN_DAYS,
   shippingRates,
   WARRANTY_MONTHS,
@@ -57,14 +58,9 @@ export function andListText(items: readonly string[]): string {
   return andList.format(items);
 }
 
-/** A policy-page amount: GBP with symbol and 2 decimals, e.g. '£4.99'. */
-export function policyMoney(amount: number): string {
-  return formatMoney(amount, POLICY_CURRENCY);
-}
-
-/** '£4.99', or 'from £19.99' where the cost depends on the country. */
-export function shippingCostText(service: ShippingService): string {
-  const money = policyMoney(service.cost);
+/** '£4.99' (or '€5.99' in euros: the figure checkout charges), or 'from £19.99' where the cost depends on the country. */
+export function shippingCostText(service: ShippingService, currency: Currency = POLICY_CURRENCY): string {
+  const money = formatMoney(serviceCost(service, currency), currency);
   return service.costIsFrom ? `from ${money}` : money;
 }
 
@@ -74,14 +70,18 @@ export function deliveryTimesText(service: 'standard' | 'express'): string {
 }
 
 /**
- * How policy-page prices are quoted: 'in GBP (£) and exclude taxes', or with Stripe Tax on
- * (STRIPE_TAX=on) 'in GBP (£) and include UK VAT' (GBP prices are then the prices paid).
+ * How policy-page prices are quoted, in the visitor's currency (the same figures checkout charges):
+ * 'in EUR (€) and exclude taxes', or with Stripe Tax on (STRIPE_TAX=on) '… and include VAT'.
  */
-export const policyPricesBasis = (taxOn: boolean) =>
-  `in ${POLICY_CURRENCY} (${currencySymbol[POLICY_CURRENCY]}) and ${policyTaxBasis(taxOn)}`;
+export const policyPricesBasis = (taxOn: boolean, currency: Currency = POLICY_CURRENCY) =>
+  `in ${currency} (${currencySymbol[currency]}) and ${policyTaxBasis(taxOn, currency)}`;
 
 /** The note a policy page with prices carries. */
-export const policyPricesNote = (taxOn: boolean) => `All prices on this page are ${policyPricesBasis(taxOn)}.`;
+export const policyPricesNote = (taxOn: boolean, currency: Currency = POLICY_CURRENCY) =>
+  `All prices on this page are ${policyPricesBasis(taxOn, currency)}.`;
+
+/** The free-delivery threshold in one currency: '€175'. */
+export const freeShippingOverIn = (currency: Currency): string => formatRoundMoney(FREE_STANDARD_SHIPPING_OVER_IN[currency], currency);
 
 /** '14 days'. */
 export const returnWindowText = days.format(returnsPolicy.windowDays);

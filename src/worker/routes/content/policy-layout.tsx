@@ -55,8 +55,9 @@ export function PolicyContact() {
  * A data table (children: the body rows) that scrolls sideways on narrow screens; the scrolling
  * region is focusable so keyboard users can scroll it.
  */
-export function ScrollTable(props: { caption: string; columns: readonly string[]; children: ReactNode }) {
-  const { caption, columns, children } = props;
+/** A table that scrolls sideways when wider than the screen; `narrow` for one whose columns fit a 360 px phone. */
+export function ScrollTable(props: { caption: string; columns: readonly string[]; narrow?: boolean; children: ReactNode }) {
+  const { caption, columns, narrow = false, children } = props;
   return (
     <section
       aria-label={caption}
@@ -64,7 +65,7 @@ export function ScrollTable(props: { caption: string; columns: readonly string[]
       tabIndex={0}
       className="mt-6 overflow-x-auto rounded-lg border border-stone-200 bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
     >
-      <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
+      <table className={`w-full border-collapse text-left text-sm ${narrow ? '' : 'min-w-[36rem]'}`}>
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>

@@ -8,32 +8,36 @@ import {
   businessDays,
   freeShippingDestinationsText,
   freeShippingOverFigures,
-  freeShippingOverText,
+  freeShippingOverIn,
   shippingCostText,
   shipsInText,
 } from '#shared/policy/text.ts';
 import { staticHead } from '#worker/render/head.ts';
 import { PolicyContact, PolicyLayout, PolicySection, ScrollTable, tableClasses as t } from './policy-layout.tsx';
 import { useHref } from '#ui/state/market-context.ts';
+import { currencyByRegion, type Currency } from '#shared/region/region.ts';
 
-function ShippingTable() {
+/**
+ * Times and costs per destination, in the visitor's currency (the figures their cart charges); three
+ * columns, so it reads whole on a 360 px phone.
+ */
+function ShippingTable({ currency }: { currency: Currency }) {
   return (
-    <ScrollTable
-      caption="Delivery times and costs by destination"
-      columns={['Destination', 'Standard delivery', 'Standard cost', 'Express delivery', 'Express cost']}
-    >
+    <ScrollTable caption="Delivery times and costs by destination" columns={['Destination', 'Standard', 'Express']} narrow>
       {shippingRates.map((rate) => (
         <tr key={rate.destination}>
           <th scope="row" className={t.rowHeader}>
             {rate.label}
           </th>
-          <td className={t.td}>{businessDays(rate.standard.days)}</td>
           <td className={t.td}>
-            {shippingCostText(rate.standard)}
-            {rate.freeStandardShipping && <span className="block text-xs text-stone-600">Free over {freeShippingOverText}</span>}
+            <span className="block font-medium">{shippingCostText(rate.standard, currency)}</span>
+            {businessDays(rate.standard.days)}
+            {rate.freeStandardShipping && <span className="block text-xs text-stone-600">Free over {freeShippingOverIn(currency)}</span>}
           </td>
-          <td className={t.td}>{businessDays(rate.express.days)}</td>
-          <td className={t.td}>{shippingCostText(rate.express)}</td>
+          <td className={t.td}>
+            <span className="block font-medium">{shippingCostText(rate.express, currency)}</span>
+            {businessDays(rate.express.days)}
+          </td>
         </tr>
       ))}
     </ScrollTable>
@@ -42,7 +46,8 @@ function ShippingTable() {
 
 export function Page() {
   const to = useHref();
-  const { settings } = useRequestInfo();
+  const { settings, region } = useRequestInfo();
+  const currency = currencyByRegion[region.region];
   return (
     <PolicyLayout
       title="Shipping Policy"
@@ -64,7 +69,7 @@ export function Page() {
         <p>
           Delivery times are counted in business days (Monday to Friday, excluding public holidays) from dispatch. <PolicyPricesNote />
         </p>
-        <ShippingTable />
+        <ShippingTable currency={currency} />
         <p>
           Costs for the rest of the world start from the amounts shown and depend on the destination country and the size of the parcel; the
           exact cost is shown at checkout before you pay.
@@ -73,8 +78,9 @@ export function Page() {
 
       <PolicySection id="free-shipping" title="Free standard shipping">
         <p>
-          Standard shipping is free on orders over <strong>{freeShippingOverText}</strong> delivered to {freeShippingDestinationsText}.
-          Express delivery is always charged at the rates above.
+          Standard shipping is free on orders over <strong>{freeShippingOverIn(currency)}</strong> delivered to{' '}
+          {freeShippingDestinationsText} (the threshold is {freeShippingOverFigures}, in the currency your cart is in). Express delivery is
+          always charged at the rates above.
         </p>
       </PolicySection>
 

@@ -21,8 +21,10 @@ describe('tax per currency (Stripe Tax)', () => {
   });
 
   it('words the policies and an order’s tax line to match', () => {
-    expect(policyTaxBasis(false)).toBe('exclude taxes');
-    expect(policyTaxBasis(true)).toBe('include UK VAT');
+    expect(policyTaxBasis(false, 'EUR')).toBe('exclude taxes');
+    expect(policyTaxBasis(true, 'GBP')).toBe('include VAT');
+    expect(policyTaxBasis(true, 'EUR')).toBe('include VAT');
+    expect(policyTaxBasis(true, 'USD')).toBe('exclude sales tax, which is added at checkout where it applies');
     expect(regionalTaxSentence(false)).toBeNull();
     expect(regionalTaxSentence(true)).toContain('US dollar prices are before sales tax');
     expect(taxLineLabel({ label: 'VAT 20%', inclusive: true })).toBe('VAT 20% (included)');

@@ -45,13 +45,16 @@ describe('number text', () => {
 });
 
 describe('policy figures as the pages read them: one source for shipping costs and times, returns, warranty, battery life, payment methods and claims', () => {
-  it('quotes shipping costs in GBP, with "from" where the country decides', () => {
+  it('quotes shipping costs in the visitor’s currency (GBP by default), with "from" where the country decides', () => {
     expect(shippingCostText(rate('UK').standard)).toBe('£4.99');
     expect(shippingCostText(rate('US').express)).toBe('£24.99');
     expect(shippingCostText(rate('ROW').standard)).toBe('from £19.99');
     expect(shippingCostText(rate('ROW').express)).toBe('from £29.99');
     expect(policyPricesNote(false)).toBe('All prices on this page are in GBP (£) and exclude taxes.');
-    expect(policyPricesNote(true)).toBe('All prices on this page are in GBP (£) and include UK VAT.');
+    expect(policyPricesNote(true)).toBe('All prices on this page are in GBP (£) and include VAT.');
+    expect(shippingCostText(rate('UK').standard, 'EUR')).toBe('€5.99');
+    expect(shippingCostText(rate('ROW').express, 'USD')).toBe('from $37.99');
+    expect(policyPricesNote(false, 'USD')).toBe('All prices on this page are in USD ($) and exclude taxes.');
   });
 
   it('lists delivery times per destination and where standard shipping is free', () => {
