@@ -249,7 +249,9 @@ describe('a review through the link', () => {
     ).toBe(404);
 
     const productPage = async () => (await shopper(t).get('/gb/product/10/marking-edge-training-knife')).html;
-    expect(await productPage()).not.toContain('data-buyer-reviews');
+    // Nothing shown until the shop approves it: the page says there are none yet, and who may write one.
+    expect(await productPage()).toContain('data-buyer-reviews="0"');
+    expect(textOf(await productPage())).toContain('No reviews yet. Only people who bought it can review it');
     expect(productNode(await productPage()).aggregateRating).toBeUndefined();
 
     const [review] = await t.deps.db.select().from(reviews).where(eq(reviews.orderId, order.id));

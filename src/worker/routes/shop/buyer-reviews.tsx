@@ -25,13 +25,30 @@ function OrderLinks({ path, order }: { path: string; order: ReviewOrder }) {
 
 /**
  * Reviews by people who bought the product, approved by the shop: the count and average, then the
- * most helpful or the newest, each with a "Helpful" button (a plain form). Server-rendered, no script.
+ * most helpful or the newest, each with a "Helpful" button (a plain form); with none yet, it says so
+ * and who may review. Server-rendered, no script.
  */
 export function BuyerReviews({ reviews, path, voted }: { reviews: ProductReviews; path: string; voted: number | null }) {
   const to = useHref();
   const day = useMarketDate();
   const summary = reviewSummary(reviews.count, reviews.total);
-  if (!summary) return null;
+  if (!summary)
+    return (
+      <section
+        id="buyer-reviews"
+        aria-labelledby="buyer-reviews-heading"
+        className="mx-auto max-w-7xl scroll-mt-28 px-4 py-12"
+        data-buyer-reviews="0"
+      >
+        <h2 id="buyer-reviews-heading" className="text-2xl font-bold tracking-tight">
+          Reviews from buyers
+        </h2>
+        <p className="mt-2 text-stone-800">
+          No reviews yet. Only people who bought it can review it: a while after their order arrives, we e-mail each buyer a link to write
+          one, and we read every review before it is shown.
+        </p>
+      </section>
+    );
   // scroll-mt: the sticky header stays clear of the reviews, or a review, a link (or a vote) brings into view.
   return (
     <section
