@@ -149,6 +149,17 @@ export const claims = {
 export type Claims = typeof claims;
 
 /**
+ * Whose figures the claims are, said where they are shown (issue 66: a claim without a source reads as
+ * made up). The owner's own records; the operator changes the words if a figure comes from elsewhere.
+ */
+export const claimSources = {
+  armedForces:
+    'the share of one national armed forces’ training units equipped with our systems, from our own sales records; the force asks not to be named',
+  shooters: 'customers who have bought from us, from our own order records',
+  social: 'followers and likes across our Facebook, Instagram, YouTube and TikTok pages',
+} as const;
+
+/**
  * The spec names "certifications" among the trust badges without listing them. PLACEHOLDER wording
  * taken from the products' own laser classes; the operator replaces it with the certificates the
  * shop actually holds.

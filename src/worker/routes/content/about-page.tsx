@@ -1,3 +1,4 @@
+import { ClaimSources } from '#worker/components/claim-sources.tsx';
 import type { ReactNode } from 'react';
 import { webPageJsonLd } from '#shared/seo/page-jsonld.ts';
 import { claimText } from '#shared/policy/text.ts';
@@ -54,6 +55,7 @@ export function Page() {
               </li>
             ))}
           </ul>
+          <ClaimSources className="mt-4 text-xs text-stone-600" />
         </AboutSection>
 
         <AboutSection id="about-values" title="Our Values">

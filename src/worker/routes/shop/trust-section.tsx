@@ -1,3 +1,4 @@
+import { ClaimSources } from '#worker/components/claim-sources.tsx';
 import { certifications, returnsPolicy, WARRANTY_MONTHS } from '#shared/policy/figures.ts';
 import { claimText, returnWindowText, warrantyText } from '#shared/policy/text.ts';
 import { site } from '#shared/site/brand.ts';
@@ -49,6 +50,7 @@ export function TrustSection() {
             </li>
           ))}
         </ul>
+        <ClaimSources className="mx-auto mt-6 max-w-3xl text-center text-xs text-stone-400" />
         <ul aria-label="Certifications" className="mt-8 flex flex-wrap justify-center gap-3">
           {certifications.map((c) => (
             <li key={c} className="rounded-full border border-stone-600 px-4 py-1 text-sm text-stone-200">
