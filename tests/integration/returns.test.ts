@@ -191,6 +191,7 @@ describe('store credit', () => {
     const code = /code (CREDIT-[A-Z0-9]+)/.exec(mail.TextBody)![1]!;
     // 110% of £149.99, rounded down: never more than 110%.
     expect(mail.TextBody).toContain(`Your store credit: £164.98, code ${code}.`);
+    expect(mail.TextBody).toContain('That is 110% of £149.99: what is left of your payment for the items you sent back');
     const promo = running.stripe.promotion(code)!;
     expect(promo).toMatchObject({ max_redemptions: 1, active: true, coupon: { amount_off: 16498, currency: 'gbp' } });
     // The unit fit to sell again is back on the shelf.
@@ -248,7 +249,7 @@ describe('an exchange', () => {
         running.app.deps.settings.ORDERS_TO_EMAIL ?? running.app.deps.settings.CONTACT_TO_EMAIL,
       ]),
     );
-    const link = new URL(/Pay the difference here: (\S+)/.exec(asked.TextBody)![1]!);
+    const link = new URL(/Pay the £205\.00 difference: (\S+)/.exec(asked.TextBody)![1]!);
     expect(link.pathname).toBe(`/gb/orders/${order.number}/returns/${number}/pay`);
     expect((await browser.get(`/gb/orders/${order.number}`)).html).toContain(`/gb/orders/${order.number}/returns/${number}/pay`);
 

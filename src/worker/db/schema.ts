@@ -278,6 +278,8 @@ export interface OrderStepDetail {
   wants?: 'refund' | 'credit' | 'exchange' | 'replace';
   answer?: string;
   code?: string;
+  /** A store credit: what of the payment it stands for (the credit is 110% of it), said in its mail. */
+  basis?: number;
   /** A review invitation: each product's signed key (from the order's own token). */
   keys?: Record<string, string>;
 }

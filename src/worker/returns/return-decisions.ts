@@ -163,7 +163,7 @@ export async function receiveReturn(
     const credit = await creditOf(deps, request, order, by);
     settled = {
       answer: `store credit ${money(credit.amount)}, code ${credit.code}`,
-      detail: { amount: credit.amount, code: credit.code! },
+      detail: { amount: credit.amount, code: credit.code!, basis: credit.basis },
       mail: 'return_received',
     };
     said.push(`${request.number}: store credit of ${money(credit.amount)} issued as code ${credit.code} and mailed to the shopper.`);

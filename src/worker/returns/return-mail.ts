@@ -37,11 +37,11 @@ export function returnMail(
     : 'The postage is yours to pay (the policy: the customer pays return shipping unless the error was ours).';
   const wants = detail.wants ?? 'refund';
   const exchangeFor = detail.answer ? `${detail.answer} instead` : YOUR_OUTCOME.exchange;
+  // The way to pay is its own line: the mail's button says what it does and how much.
+  const payLine = `Pay the ${money(detail.amount ?? 0)} difference: ${payLink}`;
   const difference =
     wants === 'exchange' && (detail.amount ?? 0) > 0
-      ? [
-          `${detail.answer ?? 'The product you chose'} costs ${money(detail.amount ?? 0)} more than what you send back. Pay the difference here: ${payLink}`,
-        ]
+      ? [`${detail.answer ?? 'The product you chose'} costs ${money(detail.amount ?? 0)} more than what you send back.`, payLine]
       : [];
   switch (kind) {
     case 'return_requested':
@@ -84,11 +84,17 @@ export function returnMail(
           `Your parcel for ${request} (order ${order.number}) has arrived.`,
           ...(wants === 'exchange'
             ? (detail.amount ?? 0) > 0 && detail.answer !== 'ready'
-              ? [`We send your exchange once the difference of ${money(detail.amount ?? 0)} is paid: ${payLink}`]
+              ? ['We send your exchange once the difference is paid.', payLine]
               : ['Your exchange is paid for: we are sending it now and e-mail you when it leaves us.']
             : detail.code
               ? [
                   `Your store credit: ${money(detail.amount ?? 0)}, code ${detail.code}.`,
+                  // How the figure was worked out: 110% of what is left of the payment for these goods.
+                  ...(detail.basis
+                    ? [
+                        `That is ${returnsPolicy.storeCreditPercent}% of ${money(detail.basis)}: what is left of your payment for the items you sent back, after anything already refunded on the order.`,
+                      ]
+                    : []),
                   `Type it in the code box of your cart at ${site.brand}, on an order in ${order.currency}. If your order comes to less, what stays comes back to you as a new code.`,
                 ]
               : [detail.answer ?? 'We are sending you a repair or a replacement and e-mail you when it is on its way.']),

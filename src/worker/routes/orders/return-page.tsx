@@ -101,8 +101,8 @@ export function ReturnForm({ order, window, open, exchangeChoices, problem, type
             ))}
           </select>
           <span className="text-sm text-stone-700">
-            It must be worth at least what you send back. Once your parcel arrives we e-mail you a code for its value; you pay the
-            difference and delivery at checkout.
+            It must be worth at least what you send back. If it costs more, our e-mail gives you a link to pay the difference (no delivery
+            charge); we send it once your parcel has arrived and the difference is paid.
           </span>
         </label>
       )}

@@ -26,14 +26,25 @@ describe('a return’s mails, in the shop’s voice', () => {
 
   it('asks for an exchange’s difference with the link until it is paid, then says it is on its way', () => {
     const waiting = returnMail('return_received', order, { request, wants: 'exchange', answer: 'waiting', amount: 20500 }, PAY).body;
-    expect(waiting).toContain(`We send your exchange once the difference of £205.00 is paid: ${PAY}`);
+    expect(waiting).toContain('We send your exchange once the difference is paid.');
+    // Its own line, which the HTML part makes the mail's button: what it does and how much.
+    expect(waiting).toContain(`Pay the £205.00 difference: ${PAY}`);
     const ready = returnMail('return_received', order, { request, wants: 'exchange', answer: 'ready', amount: 0 }, PAY).body;
     expect(ready).toContain('Your exchange is paid for: we are sending it now and e-mail you when it leaves us.');
   });
 
   it('gives store credit with what happens to a rest', () => {
-    const body = returnMail('return_received', order, { request, wants: 'credit', code: 'CREDIT-X', amount: 16498 }, PAY).body.join('\n');
+    const body = returnMail(
+      'return_received',
+      order,
+      { request, wants: 'credit', code: 'CREDIT-X', amount: 16498, basis: 14998 },
+      PAY,
+    ).body.join('\n');
     expect(body).toContain('Your store credit: £164.98, code CREDIT-X.');
+    // How the figure was worked out (issue 66: a credit that is not 110% of the price is explained).
+    expect(body).toContain(
+      'That is 110% of £149.98: what is left of your payment for the items you sent back, after anything already refunded',
+    );
     expect(body).toContain('If your order comes to less, what stays comes back to you as a new code.');
   });
 });
