@@ -507,7 +507,15 @@ async function heroRequests(width: number) {
 }
 
 describe('shop pages in Chromium', () => {
-  const pages = ['/', '/products', '/product/1', '/product/8', '/product/11', '/thank-you?product_id=1&session_id=cs_axe'];
+  const pages = [
+    '/',
+    '/products',
+    '/products?q=submarine',
+    '/product/1',
+    '/product/8',
+    '/product/11',
+    '/thank-you?product_id=1&session_id=cs_axe',
+  ];
 
   it.each(pages)('%s has no serious or critical axe violations', async (path) => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });

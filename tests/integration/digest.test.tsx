@@ -86,8 +86,17 @@ describe('digest landing /training-gun-digest', () => {
     expect(main).toContain('href="/products"');
   });
 
-  it('declares one canonical address and a CollectionPage, also when reached by an unknown slug', async () => {
-    for (const path of ['/training-gun-digest', '/training-gun-digest/no-such-post', '/training-gun-digest/draft-winter-training-plan']) {
+  it('answers 404 to a slug that is no published article and no category (issue 69: a made-up address is no page)', async () => {
+    for (const path of ['/training-gun-digest/no-such-post', '/training-gun-digest/draft-winter-training-plan', '/guides/no-such-guide']) {
+      const { res, html } = await t.crawl(path);
+      expect(res.status, path).toBe(404);
+      expect(html).toContain('Page Not Found');
+      expect(res.headers.get('cloudflare-cdn-cache-control'), path).toBeNull();
+    }
+  });
+
+  it('declares one canonical address and a CollectionPage', async () => {
+    for (const path of ['/training-gun-digest']) {
       const { res, html } = await t.crawl(path);
       expect(res.status, path).toBe(200);
       expect(html).toContain('<link rel="canonical" href="http://localhost:8787/training-gun-digest"/>');

@@ -282,12 +282,24 @@ describe('product list order', () => {
 });
 
 describe('product detail', () => {
-  it('renders the product at /product/{id} and any slug, with the canonical slug', async () => {
-    for (const path of ['/product/1', '/product/1/g-series-laser-training-pistol', '/product/1/whatever']) {
+  it('renders the product at /product/{id} and its own slug, with the canonical slug', async () => {
+    for (const path of ['/product/1', '/product/1/g-series-laser-training-pistol']) {
       const { res, html } = await t.get(path);
       expect(res.status, path).toBe(200);
       expect(html).toContain('<link rel="canonical" href="http://localhost:8787/product/1/g-series-laser-training-pistol"/>');
       expect(h1(html)).toContain('G-Series Laser Training Pistol');
+    }
+  });
+
+  it('sends a wrong slug to the product’s own address (301), in its market and with its query (issue 69)', async () => {
+    for (const [path, to] of [
+      ['/product/1/whatever', '/product/1/g-series-laser-training-pistol'],
+      ['/gb/product/1/whatever?reviews=newest', '/gb/product/1/g-series-laser-training-pistol?reviews=newest'],
+      ['/product/10/g-series-laser-training-pistol', '/product/10/marking-edge-training-knife'],
+    ]) {
+      const { res } = await t.get(path!);
+      expect(res.status, path).toBe(301);
+      expect(res.headers.get('location'), path).toBe(to);
     }
   });
 

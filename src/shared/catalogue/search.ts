@@ -115,25 +115,39 @@ function prepare<T>(item: T, searchable: (item: T) => Searchable): Prepared {
   return prepared;
 }
 
-/** The product's score for the query: 0 when a word matches nowhere (it is not a result). */
-function scoreOf(fields: Prepared, words: readonly QueryWord[]): number {
+/** The product's score for the query (0 when a word matches nowhere: it is not a result) and how many of its words needed a typo. */
+function scoreOf(fields: Prepared, words: readonly QueryWord[]): { score: number; typos: number } {
   let total = 0;
+  let typos = 0;
   for (const q of words) {
     let best = 0;
-    for (const field of fields) for (const word of field.words) best = Math.max(best, field.weight * wordMatch(q, word));
-    if (best === 0) return 0;
+    let withoutTypo = false;
+    for (const field of fields)
+      for (const word of field.words) {
+        const match = wordMatch(q, word);
+        best = Math.max(best, field.weight * match);
+        if (match > TYPO) withoutTypo = true;
+      }
+    if (best === 0) return { score: 0, typos: 0 };
     total += best;
+    if (!withoutTypo) typos++;
   }
-  return total;
+  return { score: total, typos };
 }
 
-/** The products the query finds, best first (ties keep their order); every product for an empty query. */
+/**
+ * The products the query finds, best first (ties keep their order); every product for an empty query.
+ * Typos are a way to find something, not to add noise: only the products needing the fewest typos are
+ * results ("shock" finds the Shock Feedback knife, not a rifle's adjustable stock; "pistl" finds the
+ * pistols), as Algolia's `typoTolerance: min` does.
+ */
 export function searchProducts<T>(items: readonly T[], query: string, searchable: (item: T) => Searchable): T[] {
   const words = queryWords(query);
   if (words.length === 0) return [...items];
-  return items
-    .map((item, i) => ({ item, i, score: scoreOf(prepare(item, searchable), words) }))
-    .filter((r) => r.score > 0)
+  const found = items.map((item, i) => ({ item, i, ...scoreOf(prepare(item, searchable), words) })).filter((r) => r.score > 0);
+  const fewest = Math.min(...found.map((r) => r.typos));
+  return found
+    .filter((r) => r.typos === fewest)
     .toSorted((a, b) => b.score - a.score || a.i - b.i)
     .map((r) => r.item);
 }

@@ -8,24 +8,34 @@ import * as digest from './digest/digest-page.tsx';
 import { feed } from './feed-route.ts';
 import * as guides from './guides/guides-page.tsx';
 import { postsJson } from './guides/posts-json.ts';
+import { renderNotFound } from '#worker/routes/site/not-found-page.tsx';
 
 /** The editorial section: the digest landing, articles, the guides list, the feed and the posts JSON read. */
 export const editorialRoutes = new Hono<AppEnv>()
   .get(DIGEST.path, servePage(digest))
   // Before /:slug, which would otherwise take feed.xml for a slug.
   .get(DIGEST_FEED.path, feed)
-  // The article when the slug is a published post (its canonical address), else a category's landing, else the landing.
+  // The article when the slug is a published post (its canonical address), else a category's landing,
+  // else a 404 (issue 69: a made-up address is no page, for crawlers or the cache).
   .get(`${DIGEST.path}/:slug`, async (c) => {
     const slug = c.req.param('slug');
     // Started with the article's reads, so a category's landing needs no second round trip before its head.
     void digest.startCategories(c);
     const found = await article.find(c, slug);
-    return found ? renderPage(c, article, found) : renderPage(c, digest, await digest.loadCategory(c, slug));
+    if (found) return renderPage(c, article, found);
+    const category = await digest.loadCategory(c, slug);
+    return category ? renderPage(c, digest, category) : renderNotFound(c);
   })
   // A missing slug leads to the digest; /blog/{slug} is the same article under its one canonical.
   .get('/blog', (c) => c.redirect(c.get('href')(DIGEST.path), 302))
   .get('/blog/', (c) => c.redirect(c.get('href')(DIGEST.path), 302))
   .get('/blog/:slug', servePage(article))
   .get('/guides', servePage(guides))
-  .get('/guides/:slug', servePage(guides))
+  // The spec's guides list at /guides/{slug}, for a published guide's or a category's slug (its canonical
+  // is /guides); any other slug is a 404.
+  .get('/guides/:slug', async (c) => {
+    const slug = c.req.param('slug');
+    const known = (await article.find(c, slug)) !== null || (await digest.isCategorySlug(c, slug));
+    return known ? servePage(guides)(c, async () => {}) : renderNotFound(c);
+  })
   .get('/api/blog/posts', postsJson);

@@ -64,8 +64,8 @@ export interface ProductData {
 }
 
 /**
- * The id must be an integer of a listed catalogue product; the slug is cosmetic (the canonical URL
- * carries the right one). The product and its stock are read through the cache (no round trip warm,
+ * The id must be an integer of a listed catalogue product; a wrong slug redirects (301) to the right
+ * one, and no slug at all is the spec's short address (its canonical carries the slug). The product and its stock are read through the cache (no round trip warm,
  * one cold); a database that cannot be read with nothing kept shows the product as the bundle was
  * built (stock unknown, nothing to pay), and gives "Failed to load product data" for one it lacks.
  */
@@ -81,6 +81,12 @@ export async function load(c: Context<AppEnv>): Promise<ProductData | Response> 
   if (!shelf) return renderProductError(c, 'failed');
   const product = shelf.byId(id);
   if (!product) return renderProductError(c, shelf.lastBuilt ? 'failed' : 'missing');
+  // A wrong slug is the product's address misspelt: sent to its own (one page per product, not one per made-up slug).
+  const slug = c.req.param('slug');
+  if (slug !== undefined && slug !== product.slug) {
+    const url = new URL(c.req.url);
+    return c.redirect(c.get('href')(productPath(product)) + url.search, 301);
+  }
   return {
     product,
     unitsLeft: unitsLeftText(product.available, shelf.stock.lowAt),

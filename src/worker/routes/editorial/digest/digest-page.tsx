@@ -68,18 +68,20 @@ export function startCategories(c: Context<AppEnv>) {
   return c.get('reads').all([postReads(c.get('deps').db).categories()] as const);
 }
 
-export async function loadCategory(c: Context<AppEnv>, slug: string): Promise<DigestData> {
+/** A category's landing, or null for a slug that names no category (the route answers 404: a made-up address is no page). */
+export async function loadCategory(c: Context<AppEnv>, slug: string): Promise<DigestData | null> {
   const [categories] = await startCategories(c);
-  return landing(
-    c,
-    categories.find((cat) => categorySlug(cat.name) === slug),
-  );
+  const category = categories.find((cat) => categorySlug(cat.name) === slug);
+  return category ? landing(c, category) : null;
 }
 
-/**
- * One canonical address for the landing, whichever unknown slug it was reached by; a category's
- * landing (/training-gun-digest/{category}) is its own page.
- */
+/** Whether a slug names one of the editorial categories. */
+export async function isCategorySlug(c: Context<AppEnv>, slug: string): Promise<boolean> {
+  const [categories] = await startCategories(c);
+  return categories.some((cat) => categorySlug(cat.name) === slug);
+}
+
+/** The landing's one canonical address; a category's landing (/training-gun-digest/{category}) is its own page. */
 export function head({ category, featured }: DigestData, siteUrl: string): PageHead {
   const path = category ? articlePath(categorySlug(category.name)) : DIGEST.path;
   const name = category ? `${category.name}: ${DIGEST.name}` : DIGEST.name;
