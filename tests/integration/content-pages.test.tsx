@@ -144,13 +144,13 @@ describe.each(paths)('%s', (path) => {
   });
 });
 
-describe('shipping policy', () => {
-  /** The table's rows as text, on the page a market's visitor gets. */
-  const tableRows = async (path: string) =>
-    [...mainOf((await t.get(path)).html).matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((m) =>
-      [...m[1]!.matchAll(/<t[hd]\b[^>]*>([\s\S]*?)<\/t[hd]>/g)].map((c) => textOf(c[1]!)),
-    );
+/** The table's rows as text, on the page a market's visitor gets. */
+const tableRows = async (path: string) =>
+  [...mainOf((await t.get(path)).html).matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((m) =>
+    [...m[1]!.matchAll(/<t[hd]\b[^>]*>([\s\S]*?)<\/t[hd]>/g)].map((c) => textOf(c[1]!)),
+  );
 
+describe('shipping policy', () => {
   it.each([
     ['/gb/shipping-policy', 'GBP', '£4.99'],
     ['/eu/shipping-policy', 'EUR', '€5.99'],

@@ -27,8 +27,8 @@ export function shopClockIn(time: string, timeZone: string, at: Date): string {
 const ZONE_NAMES: Readonly<Record<string, string>> = { 'Europe/London': 'UK time', 'Europe/Vilnius': 'Lithuanian time' };
 export const zoneName = (timeZone: string) => ZONE_NAMES[timeZone] ?? timeZone;
 
-/** One office's week: each row's days and hours in its own time zone, e.g. "11:00 – 20:00" or "Closed". */
-export function officeHours(timeZone: string, at: Date): Array<{ days: string; hours: string }> {
+/** One office's week (as its clocks read this week, unless `at` says another day): each row's days and hours, e.g. "11:00 – 20:00" or "Closed". */
+export function officeHours(timeZone: string, at = new Date()): Array<{ days: string; hours: string }> {
   return shopInfo.businessHours.map((row) => ({
     days: row.days,
     hours: row.opens && row.closes ? `${shopClockIn(row.opens, timeZone, at)} – ${shopClockIn(row.closes, timeZone, at)}` : 'Closed',

@@ -49,7 +49,7 @@ export function ContactDetails() {
               {office.city} ({zoneName(office.timeZone)})
             </h3>
             <dl className="divide-y divide-stone-200 text-stone-700">
-              {officeHours(office.timeZone, new Date()).map((h) => (
+              {officeHours(office.timeZone).map((h) => (
                 <div key={h.days} className="flex justify-between gap-4 py-2">
                   <dt>{h.days}</dt>
                   <dd className="font-medium text-stone-900">{h.hours}</dd>
