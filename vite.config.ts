@@ -78,13 +78,13 @@ export default defineConfig(({ isSsrBuild, command }) => ({
   },
   build: isSsrBuild
     ? {
-        // The Node entry (npm start) and the database CLI; the Worker is bundled by wrangler from src/worker/runtimes/worker.ts.
+        // The Node entry (npm start), the database CLI and the Worker's local database (npm run db:edge); the Worker is bundled by wrangler from src/worker/runtimes/worker.ts.
         outDir: `${out}/server`,
         emptyOutDir: true,
         copyPublicDir: false,
         target: 'node22',
         rollupOptions: {
-          input: { node: 'src/worker/runtimes/node.ts', 'db-cli': 'src/worker/runtimes/cli.ts' },
+          input: { node: 'src/worker/runtimes/node.ts', 'db-cli': 'src/worker/runtimes/cli.ts', 'local-db': 'src/worker/runtimes/local-db.ts' },
           output: { entryFileNames: '[name].js' },
           onwarn,
         },

@@ -78,10 +78,12 @@ describe('the built Worker in workerd', () => {
     await expect.poll(() => worker.logs(), { timeout: 5000 }).toContain('database read failed: post');
   });
 
-  it('reports the unreachable database on /healthz with 503', async () => {
+  it('reports the unreachable database on /healthz with 503, with every other problem at once', async () => {
     const res = await get('/healthz');
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ status: 'degraded', database: 'unreachable' });
+    const body = (await res.json()) as { status: string; database: string; problems: string[] };
+    expect(body).toMatchObject({ status: 'degraded', database: 'unreachable' });
+    expect(body.problems).toContainEqual(expect.stringMatching(/^the database is unreachable at /));
   });
 
   it('answers a contact message it cannot save with 503 "not saved", and checks input before the database', async () => {
@@ -101,7 +103,10 @@ describe('the Worker without RATE_LIMIT_SECRET', () => {
     try {
       const res = await bare.get('/healthz');
       expect(res.status).toBe(503);
-      expect(await res.json()).toMatchObject({ status: 'degraded', reason: expect.stringContaining('RATE_LIMIT_SECRET is not set') });
+      expect(await res.json()).toMatchObject({
+        status: 'degraded',
+        problems: expect.arrayContaining([expect.stringContaining('RATE_LIMIT_SECRET is not set')]),
+      });
       expect(bare.logs()).toContain('RATE_LIMIT_SECRET is not set');
     } finally {
       await bare.dispose();

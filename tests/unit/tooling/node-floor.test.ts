@@ -9,11 +9,14 @@ import { NODE_FLOOR, nodeRefusal } from '../../../scripts/node-floor.mjs';
  */
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { engines: { node: string }; devDependencies: { node: string } };
 
-/** The Node npm itself runs on (the system's: npm scripts put the project's own first on PATH), else Debian's. */
-const systemNode = process.env.npm_node_execpath ?? '/usr/bin/node';
-const systemVersion = existsSync(systemNode)
-  ? spawnSync(systemNode, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout.trim()
-  : '';
+/** The oldest Node on this machine: the one npm itself runs on (npm scripts put the project's own first on PATH), or Debian's. */
+const versionOf = (node: string) =>
+  existsSync(node) ? spawnSync(node, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout.trim() : '';
+const [systemNode, systemVersion] = [process.env.npm_node_execpath, '/usr/bin/node']
+  .filter((node): node is string => Boolean(node))
+  .map((node) => [node, versionOf(node)] as const)
+  .filter(([, version]) => version)
+  .toSorted(([, a], [, b]) => Number(a.split('.')[0]) - Number(b.split('.')[0]))[0] ?? ['', ''];
 
 describe('the Node the shop runs on', () => {
   it('is what engines says, and the Node the project brings satisfies it', () => {
