@@ -84,7 +84,11 @@ export default defineConfig(({ isSsrBuild, command }) => ({
         copyPublicDir: false,
         target: 'node22',
         rollupOptions: {
-          input: { node: 'src/worker/runtimes/node.ts', 'db-cli': 'src/worker/runtimes/cli.ts', 'local-db': 'src/worker/runtimes/local-db.ts' },
+          input: {
+            node: 'src/worker/runtimes/node.ts',
+            'db-cli': 'src/worker/runtimes/cli.ts',
+            'local-db': 'src/worker/runtimes/local-db.ts',
+          },
           output: { entryFileNames: '[name].js' },
           onwarn,
         },
