@@ -53,6 +53,11 @@ export function createApp(deps: AppDeps) {
   // One sub-app per screen group (src/worker/routes/<group>/). The pages and their forms are served
   // bare (the visitor's region) and under each market's prefix (that market's region: middleware/region).
   app.route('/', siteRoutes);
+  // A built file that is not there (an old page asking for a chunk of the last deploy): a short 404, not a page.
+  app.get('/assets/*', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.text('Not Found', 404);
+  });
   // The back office: bare only (no market), 404 unless ADMIN_EMAILS lists someone.
   app.route('/', adminRoutes);
   for (const base of ['/', ...markets.map((m) => `/${m}`)]) {

@@ -28,6 +28,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('not-found page', () => {
+  it('answers a missing built file with a short 404, not a page (issue 69)', async () => {
+    const res = await fetch(`${t.url}/assets/entry-gone1234.js`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toContain('text/plain');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await res.text()).toBe('Not Found');
+  });
+
   it('answers an unknown path with 404, the spec text and the 404_error event for that path', async () => {
     const res = await fetch(`${t.url}/no/such/page?x=1`);
     expect(res.status).toBe(404);
