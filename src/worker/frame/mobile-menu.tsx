@@ -5,6 +5,24 @@ import { RegionSelectorSlot } from './region-selector-slot.tsx';
 
 const iconButton = 'rounded p-2 hover:bg-stone-800 focus-visible:outline-2 focus-visible:outline-white';
 
+/** The toggle's picture: three bars while closed, a cross while open (CSS on the open <details>). */
+function MenuIcon({ path, className }: { path: string; className: string }) {
+  return (
+    <svg
+      aria-hidden="true"
+      width="24"
+      height="24"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      className={className}
+    >
+      <path d={path} />
+    </svg>
+  );
+}
+
 /**
  * The narrow-screen menu: a native disclosure (<details>), so it opens on the first tap with or
  * without JavaScript (GOV.UK's pattern: the browser answers the tap, no script waited for). It drops
@@ -25,30 +43,8 @@ export function MobileMenu() {
   return (
     <details className="mobile-menu-toggle group" data-menu="">
       <summary className={`${iconButton} block cursor-pointer list-none`} aria-label="Menu" aria-controls="mobile-menu" data-menu-open="">
-        <svg
-          aria-hidden="true"
-          width="24"
-          height="24"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          className="group-open:hidden"
-        >
-          <path d="M3 6h18M3 12h18M3 18h18" />
-        </svg>
-        <svg
-          aria-hidden="true"
-          width="24"
-          height="24"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          className="hidden group-open:block"
-        >
-          <path d="M6 6l12 12M18 6L6 18" />
-        </svg>
+        <MenuIcon path="M3 6h18M3 12h18M3 18h18" className="group-open:hidden" />
+        <MenuIcon path="M6 6l12 12M18 6L6 18" className="hidden group-open:block" />
       </summary>
       <div id="mobile-menu" className="mobile-menu">
         <nav aria-label="Menu" className="px-2 py-2">
