@@ -172,7 +172,9 @@ describe('the read cache on the edge (Workers Cache API)', () => {
     turso.setOutage('down');
     try {
       const res = await worker.get('/product/8', { headers: { 'User-Agent': GOOGLEBOT_UA } });
-      expect(res.status).toBe(200);
+      // 503 with Retry-After: a crawler comes back, a cache with a copy serves it instead (stale-if-error).
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('30');
       const html = await res.text();
       expect(html).toContain('Compact Carry Laser Trainer');
       expect(html).toContain('Stock unknown');

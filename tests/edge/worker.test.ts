@@ -31,19 +31,20 @@ describe('the built Worker in workerd', () => {
     expect(res.headers.get('x-request-id')).toBeTruthy();
   });
 
-  it('with the database unreachable and nothing kept, shows the catalogue it was built with, and says a product it lacks could not be loaded', async () => {
+  it('with the database unreachable and nothing kept, shows the catalogue it was built with (503, Retry-After: a cache may serve its stale copy instead), and says a product it lacks could not be loaded', async () => {
     const product = await get('/product/1');
-    expect(product.status).toBe(200);
+    expect(product.status).toBe(503);
+    expect(product.headers.get('retry-after')).toBe('30');
     expect(await product.text()).toContain('Stock unknown');
     const unknown = await get('/product/99');
     expect(unknown.status).toBe(500);
     expect(await unknown.text()).toContain('Failed to load product data');
     const list = await get('/products');
-    expect(list.status).toBe(200);
+    expect(list.status).toBe(503);
     expect(await list.text()).toContain('G-Series Laser Training Pistol');
     // The home page still shows, without its products.
     const home = await get('/');
-    expect(home.status).toBe(200);
+    expect(home.status).toBe(503);
     await home.text();
   });
 

@@ -14,6 +14,9 @@ export type PageCacheVariables = { shareable: boolean; pageTags: readonly string
 
 type ReadsOf = { reads: { degraded(): boolean } };
 
+/** When a page read while the database failed asks to be asked again (seconds). */
+export const DEGRADED_RETRY_AFTER_S = 30;
+
 /**
  * Whether a shared cache may keep this request's page: only a GET or HEAD the step in front handed
  * over for the kept pages (KEPT_PAGE_HEADER; it dropped the visitor's cookies and named the region),
@@ -26,8 +29,10 @@ const isShareable = (request: Request) => (request.method === 'GET' || request.m
  * digest, the policies) answered 200 to a shareable request, with no Set-Cookie, is kept by the
  * shared cache in front of the app (Workers Cache; its stand-in on Node) under its tags, varying on
  * the region key alone; every other HTML answer is the visitor's own (private, no-cache), and so is a
- * page rendered while the database failed (a kept copy or a fallback stood in). Runs inside region
- * (it needs the market) and around reads.
+ * page rendered while the database failed (a kept copy or a fallback stood in). Asked for by the kept
+ * pages' step, such a page answers 503 with Retry-After (its body the same fallback): the cache in front
+ * then serves its stale copy if it has one (stale-if-error), and a crawler knows to come back, where a
+ * 200 would have hidden the outage. Runs inside region (it needs the market) and around reads.
  */
 export function pageCache(): MiddlewareHandler<{ Variables: PageCacheVariables & ReadsOf & RegionVariables }> {
   return async (c, next) => {
@@ -40,6 +45,10 @@ export function pageCache(): MiddlewareHandler<{ Variables: PageCacheVariables &
     const whole = !c.get('reads').degraded();
     const kept =
       c.get('shareable') && tags !== undefined && tags.length > 0 && whole && c.res.status === 200 && !c.res.headers.has('set-cookie');
+    if (c.get('shareable') && tags !== undefined && tags.length > 0 && !whole && c.res.status === 200) {
+      c.res = new Response(c.res.body, { status: 503, headers: c.res.headers });
+      c.header('Retry-After', String(DEGRADED_RETRY_AFTER_S));
+    }
     c.header('Vary', kept ? KEPT_PAGE_HEADER : pageVary(inMarket), { append: true });
     if (kept) {
       c.header('Cache-Control', PAGE_BROWSER_CACHE_CONTROL);

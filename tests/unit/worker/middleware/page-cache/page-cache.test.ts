@@ -63,7 +63,14 @@ describe('pageCache: which answers a shared cache may keep', () => {
     expect(caching(await app.request('/untagged', { headers: kept }))).toEqual(['private, no-cache', null]);
     expect(caching(await app.request('/gb/page', { headers: kept }))[1]).toBe(PAGE_CDN_CACHE_CONTROL);
     degrade();
-    expect(caching(await app.request('/gb/page', { headers: kept }))).toEqual(['private, no-cache', null]);
+    const outage = await app.request('/gb/page', { headers: kept });
+    expect(caching(outage)).toEqual(['private, no-cache', null]);
+    // Asked for as a kept page: 503 with Retry-After, so the cache in front serves its stale copy
+    // (stale-if-error) and a crawler comes back; the visitor's own request keeps its 200 fallback.
+    expect(outage.status).toBe(503);
+    expect(outage.headers.get('Retry-After')).toBe('30');
+    expect(await outage.text()).toBe('<p>UK</p>');
+    expect((await app.request('/gb/page')).status).toBe(200);
   });
 
   it('leaves answers that are not HTML alone', async () => {
