@@ -1,4 +1,6 @@
-import { count, sql } from 'drizzle-orm';
+import { count, desc, sql } from 'drizzle-orm';
+import { rm, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactNotices, contactRefusals, type ContactResponse } from '#shared/contact/form.ts';
 import { formSubmissions } from '#worker/db/schema.ts';
@@ -6,6 +8,7 @@ import { retryOwedMail } from '#worker/jobs/retry-owed-mail.ts';
 import { contactMail } from '#worker/contact/contact-mail.ts';
 import { MAX_CONTACT_BODY_BYTES } from '#worker/routes/contact/contact-post.ts';
 import { useMailingApp } from '../support/mailing-app';
+import { runScheduledJobs } from '#worker/jobs/scheduled-jobs.ts';
 import { logDuring, startTestApp, submissionRow, type TestApp } from '../support/test-app';
 
 const ctx = useMailingApp({ CONTACT_RATE_LIMIT: '0' });
@@ -156,25 +159,55 @@ describe('POST /api/contact', () => {
     expect((await post([valid])).status).toBe(400);
   });
 
-  it('answers 503 "not saved" without a stack trace when the database refuses the insert', async () => {
+  it('accepts a message the database refuses, keeps it, and saves and mails it once the database is back (issue 69)', async () => {
+    const before = await savedCount();
     const { lines } = await logDuring(ctx.app, async () => {
       // A real failure: the table is briefly missing.
       await ctx.app.deps.db.run(sql`alter table form_submissions rename to form_submissions_away`);
       try {
         const res = await post(valid);
-        expect(res.status).toBe(503);
+        expect(res.status).toBe(200);
         const text = await res.text();
-        expect(JSON.parse(text)).toEqual({ ok: false, error: 'not_saved', notice: contactNotices.not_saved });
+        // Saved (kept), its mail to follow: the spec's "Message Saved".
+        expect(JSON.parse(text)).toMatchObject({ ok: true, outcome: 'failed' });
         expect(text).not.toMatch(/at |SQLITE|no such table/);
         expect(ctx.postmark.received).toEqual([]);
+        // While the database is away, the scheduled job keeps it and tries again later.
+        await runScheduledJobs(ctx.app.deps);
       } finally {
         await ctx.app.deps.db.run(sql`alter table form_submissions_away rename to form_submissions`);
       }
     });
     const logs = lines.map((l) => `${l.level} ${l.msg} ${JSON.stringify(l.fields)}`);
     expect(logs.some((l) => l.startsWith('error contact message not saved') && l.includes('no such table'))).toBe(true);
+    expect(logs.some((l) => l.startsWith('warn contact message kept until the database answers'))).toBe(true);
     // The visitor's details stay out of the log.
     expect(logs.join('\n')).not.toContain('ada@example.com');
+    expect(await savedCount()).toBe(before);
+    // The database answers: the next scheduled run saves it once (a second run finds nothing) and mails it.
+    await runScheduledJobs(ctx.app.deps);
+    await runScheduledJobs(ctx.app.deps);
+    expect(await savedCount()).toBe(before + 1);
+    const [row] = await ctx.app.deps.db.select().from(formSubmissions).orderBy(desc(formSubmissions.id)).limit(1);
+    expect(row).toMatchObject({ email: valid.email, message: valid.message.trim(), notifiedAt: expect.any(String) });
+    // The shop's mail, once (the confirmation to the visitor too).
+    expect(ctx.postmark.received.filter((m) => String(m.body.TextBody).includes(valid.message.trim()))).toHaveLength(1);
+  });
+
+  it('answers 503 "not saved" when the message can be neither saved nor kept', async () => {
+    // A real failure of both: the table is missing, and a file stands where the spool's folder should be.
+    const spool = resolve(ctx.app.deps.settings.CONTACT_SPOOL_DIR);
+    await rm(spool, { recursive: true, force: true });
+    await writeFile(spool, 'not a folder');
+    await ctx.app.deps.db.run(sql`alter table form_submissions rename to form_submissions_away`);
+    try {
+      const res = await post(valid);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ ok: false, error: 'not_saved', notice: contactNotices.not_saved });
+    } finally {
+      await ctx.app.deps.db.run(sql`alter table form_submissions_away rename to form_submissions`);
+      await rm(spool, { force: true });
+    }
   });
 });
 

@@ -62,7 +62,7 @@ import { prepareDatabase } from '#worker/runtimes/migrate-node.ts';
 import { createNodeDeps } from '#worker/runtimes/node-deps.ts';
 it('answers', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'scratch-shop-db-'));
-  const env = { TURSO_DATABASE_URL: 'file:' + join(dir, 'shop.db'), MAIL_OUTBOX_DIR: join(dir, 'outbox'), LOG_LEVEL: 'error', SITE_URL: 'https://shop.example', ADMIN_EMAILS: 'owner@example.com' };
+  const env = { TURSO_DATABASE_URL: 'file:' + join(dir, 'shop.db'), MAIL_OUTBOX_DIR: join(dir, 'outbox'), CONTACT_SPOOL_DIR: join(dir, 'contact-spool'), LOG_LEVEL: 'error', SITE_URL: 'https://shop.example', ADMIN_EMAILS: 'owner@example.com' };
   const deps = await createNodeDeps(parseSettings(env, 'node'), { clientDir: join(dir, 'none') });
   await prepareDatabase(deps.db);
   const app = createApp(deps);

@@ -43,6 +43,7 @@ export async function startShopServer(
       LOG_LEVEL: 'info',
       TURSO_DATABASE_URL: `file:${join(dir, 'shop.db')}`,
       MAIL_OUTBOX_DIR: join(dir, 'outbox'),
+      CONTACT_SPOOL_DIR: join(dir, 'contact-spool'),
       // Tests (and the browser they drive) post the form at once; tests of the fill time set their own.
       CONTACT_MIN_FILL_MS: '0',
       REVERSE_GEOCODE_URL: geo.reverseGeocodeUrl,

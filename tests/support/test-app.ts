@@ -60,6 +60,7 @@ export async function startTestApp(
     {
       TURSO_DATABASE_URL: `file:${join(dir, 'shop.db')}`,
       MAIL_OUTBOX_DIR: join(dir, 'outbox'),
+      CONTACT_SPOOL_DIR: join(dir, 'contact-spool'),
       LOG_LEVEL: 'error',
       // Tests post the form the moment they read it; tests of the fill time set their own.
       CONTACT_MIN_FILL_MS: '0',

@@ -27,6 +27,7 @@ function settingsSchema(runtime: Runtime) {
     /** Inbox told of every new order ("New order"); unset: CONTACT_TO_EMAIL. */
     ORDERS_TO_EMAIL: optional(z.email()),
     MAIL_OUTBOX_DIR: z.string().min(1).default('.data/outbox'),
+    CONTACT_SPOOL_DIR: z.string().min(1).default('.data/contact-spool'),
     /** Contact messages one sender may save per 10 minutes; 0 turns the limit off. */
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(5),
     /** Confirmations one recipient address (normalised) may get per 24 hours; 0 turns the limit off. */

@@ -6,6 +6,7 @@ import { sendOwedMail, type MailDeps } from '#worker/mail/send-owed.ts';
 import { contactMail } from './contact-mail.ts';
 import { screenContact, type ScreenInput } from './screen-contact.ts';
 import { recipientKey, senderKey } from '#worker/limits/sender-key.ts';
+import type { ContactSpool, SpooledContact } from '#worker/base/contact-spool-contract.ts';
 
 const RATE_WINDOW_MS = 10 * 60 * 1000;
 const RECIPIENT_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -33,8 +34,25 @@ export interface SubmitContext extends ScreenInput {
  * already confirmed CONTACT_RECIPIENT_LIMIT times in 24 hours gets no further confirmation: the form
  * must not become a way to mail-bomb someone's address.
  */
+/**
+ * The database could not take the message: kept where the runtime keeps such messages (contactSpool:
+ * saved, and mailed, once the database answers), the visitor told it is saved and that the mail
+ * follows ("Message Saved"); with nowhere to keep it, refused as not saved.
+ */
+async function keep(deps: { contactSpool?: ContactSpool }, log: Logger, message: SpooledContact): Promise<SubmitResult> {
+  if (!deps.contactSpool) return { kind: 'not_saved' };
+  try {
+    await deps.contactSpool.keep(message);
+    log('warn', 'contact message kept until the database answers', { spoolId: message.spoolId });
+    return { kind: 'saved', id: 0, outcome: 'failed' };
+  } catch (err) {
+    log('error', 'contact message not kept', errorFields(err));
+    return { kind: 'not_saved' };
+  }
+}
+
 export async function submitContact(
-  deps: MailDeps,
+  deps: MailDeps & { contactSpool?: ContactSpool },
   log: Logger,
   submission: ContactSubmission,
   context: SubmitContext,
@@ -79,7 +97,14 @@ export async function submitContact(
     });
   } catch (err) {
     log('error', 'contact message not saved', errorFields(err));
-    return { kind: 'not_saved' };
+    return keep(deps, log, {
+      ...submission,
+      spoolId: crypto.randomUUID(),
+      senderKey: key,
+      recipientKey: recipient,
+      confirmationWanted,
+      at: new Date().toISOString(),
+    });
   }
 
   // The row is safe now; the visitor waits for the first send only up to the budget. A send still

@@ -107,9 +107,12 @@ export const formSubmissions = sqliteTable(
     senderKey: text('sender_key'),
     /** An HMAC of the normalised recipient address, for the per-recipient confirmation limit. */
     recipientKey: text('recipient_key'),
+    /** A message kept while the database was down (contact-spool.ts): its id, so it is saved once however often it is delivered. */
+    spoolId: text('spool_id'),
     createdAt: text('created_at').notNull().default(now),
   },
   (t) => [
+    uniqueIndex('form_submissions_spool_idx').on(t.spoolId),
     index('form_submissions_email_status_idx').on(t.emailStatus, t.emailAttempts),
     index('form_submissions_sender_idx').on(t.senderKey, t.createdAt),
     index('form_submissions_recipient_idx').on(t.recipientKey, t.createdAt),

@@ -35,7 +35,9 @@ async function job<T>(deps: JobDeps, name: string, work: () => Promise<T>): Prom
  * for a product available again are told, and stock alerts past their time end; old back-office
  * links and sessions are deleted. Never throws.
  */
-export async function runScheduledJobs(deps: JobDeps & Pick<AppDeps, 'gateway' | 'changes'>) {
+export async function runScheduledJobs(deps: JobDeps & Pick<AppDeps, 'gateway' | 'changes' | 'contactSpool'>) {
+  // Contact messages kept while the database was away are saved first, so their mails go in this run.
+  await job(deps, 'save-kept-contact', async () => deps.contactSpool?.drain?.(deps.db, deps.log));
   await job(deps, 'invite-reviews', () => inviteReviews(deps, deps.settings.REVIEW_INVITE_DAYS));
   await job(deps, 'make-referral-codes', () => makePendingReferralCodes(deps));
   const mail = await job(deps, 'retry-owed-mail', () => retryAllOwedMail(deps));

@@ -5,6 +5,7 @@ import type { Db } from '#worker/db/client.ts';
 import type { ReadCache } from '#worker/db/read-cache/read-cache.ts';
 import type { Logger } from '#worker/base/log.ts';
 import type { Mailer } from '#worker/mail/mailer.ts';
+import type { ContactSpool } from '#worker/base/contact-spool-contract.ts';
 import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
 import type { CartVariables } from '#worker/middleware/cart/cart-middleware.ts';
 import type { InjectDepsVariables } from '#worker/middleware/inject-deps/inject-deps-middleware.ts';
@@ -40,6 +41,11 @@ export interface AppDeps {
   staticFiles?: MiddlewareHandler;
   /** Compresses answers (Node); on the edge Cloudflare compresses in front of the Worker. */
   compression?: MiddlewareHandler;
+  /**
+   * Where a contact message goes when the database cannot take it (Node: files the scheduled job saves;
+   * the edge: a Cloudflare Queue its consumer saves); absent, such a message is refused as not saved.
+   */
+  contactSpool?: ContactSpool;
 }
 
 /** The context every route sees: what each middleware declares it sets, composed (src/worker/middleware/<name>/). */

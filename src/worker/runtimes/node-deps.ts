@@ -19,6 +19,7 @@ import { createLogger } from '#worker/base/log.ts';
 import { withKeptSecret } from '#worker/limits/kept-secret.ts';
 import { migrateDatabase } from './migrate-node.ts';
 import { createOutboxMailer } from '#worker/mail/outbox-mailer.ts';
+import { fileSpool } from '#worker/contact/file-spool.ts';
 import { chooseMailer } from '#worker/mail/choose-mailer.ts';
 import { streamingGzip } from '#worker/middleware/streaming-gzip/streaming-gzip-middleware.ts';
 import type { Settings } from '#worker/base/settings.ts';
@@ -107,6 +108,7 @@ export async function createNodeDeps(given: Settings, opts: { clientDir: string;
     changes: createChangeFeed({ db, purge, log, readsChanged: readCache.contentChanged }),
     ...(pages && { pageCache: pages }),
     mailer: chooseMailer(settings, (trusted) => createOutboxMailer(resolve(settings.MAIL_OUTBOX_DIR), trusted)),
+    contactSpool: fileSpool(resolve(settings.CONTACT_SPOOL_DIR)),
     gateway: checkoutGatewayFor(settings),
     orderMail: orderMailParts,
     log,

@@ -1,0 +1,24 @@
+import type { ContactSubmission } from '#shared/contact/form.ts';
+import type { Logger } from './log.ts';
+
+/**
+ * A contact message the database could not take (Turso down): kept elsewhere until it can be saved,
+ * then saved once, however often it is delivered (its spoolId is unique in form_submissions). The
+ * row then owes its mails like any other: the retry job sends them. The Worker keeps it in a
+ * Cloudflare Queue (its consumer saves it); Node in files (the scheduled job saves them).
+ */
+export interface SpooledContact extends ContactSubmission {
+  spoolId: string;
+  senderKey: string;
+  recipientKey: string;
+  confirmationWanted: boolean;
+  /** When the visitor sent it (the row's creation time: the rate limits count it then). */
+  at: string;
+}
+
+/** Where a runtime keeps such messages; null where it has nowhere (a message not saved is then refused, as before). */
+export interface ContactSpool {
+  keep(message: SpooledContact): Promise<void>;
+  /** Node: saves what it keeps (the scheduled job calls it); the edge's Queue consumer saves instead. */
+  drain?(db: unknown, log: Logger): Promise<number>;
+}
