@@ -1,3 +1,5 @@
+import { rm, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { CONTACT_MESSAGE_ROWS, CONTACT_SUBJECTS, contactNotices, contactRefusals } from '#shared/contact/form.ts';
@@ -146,7 +148,21 @@ describe('POST /contact (the form without JavaScript)', () => {
     expect(textOf(mainOf(html))).toContain(contactRefusals.too_large.title);
   });
 
-  it('answers 503 keeping the typed message when the database cannot save it', async () => {
+  it('keeps a message the database cannot save and says it is saved (the mail to follow)', async () => {
+    await t.deps.db.run(sql`alter table form_submissions rename to form_submissions_away`);
+    try {
+      const { res } = await postForm({ ...typed, email: 'ada@example.com', message: 'Keep me' });
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe('/contact?sent=failed');
+    } finally {
+      await t.deps.db.run(sql`alter table form_submissions_away rename to form_submissions`);
+    }
+  });
+
+  it('answers 503 keeping the typed message when it can be neither saved nor kept', async () => {
+    const spool = resolve(t.deps.settings.CONTACT_SPOOL_DIR);
+    await rm(spool, { recursive: true, force: true });
+    await writeFile(spool, 'not a folder');
     await t.deps.db.run(sql`alter table form_submissions rename to form_submissions_away`);
     try {
       const { res, html } = await postForm({ ...typed, email: 'ada@example.com', message: 'Keep me' });
@@ -156,6 +172,7 @@ describe('POST /contact (the form without JavaScript)', () => {
       expect(decodeEntities(main.match(/<textarea\b[^>]*>([\s\S]*?)<\/textarea>/)![1]!)).toBe('Keep me');
     } finally {
       await t.deps.db.run(sql`alter table form_submissions_away rename to form_submissions`);
+      await rm(spool, { force: true });
     }
   });
 
