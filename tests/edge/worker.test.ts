@@ -46,6 +46,10 @@ describe('the built Worker in workerd', () => {
     const home = await get('/');
     expect(home.status).toBe(503);
     await home.text();
+    // A category's address is not called unknown because its categories could not be read: the landing stands in.
+    const category = await get('/training-gun-digest/fundamentals');
+    expect(category.status).toBe(503);
+    expect(await category.text()).toContain('Training Gun Digest');
   });
 
   it('serves static assets through Workers Static Assets with the _headers rules', async () => {

@@ -24,7 +24,10 @@ export const editorialRoutes = new Hono<AppEnv>()
     const found = await article.find(c, slug);
     if (found) return renderPage(c, article, found);
     const category = await digest.loadCategory(c, slug);
-    return category ? renderPage(c, digest, category) : renderNotFound(c);
+    if (category) return renderPage(c, digest, category);
+    // The categories could not be read (an outage, nothing kept): the landing stands in, never a 404
+    // for what may be a real category (a kept-page request then answers 503 with Retry-After).
+    return c.get('reads').degraded() ? servePage(digest)(c, async () => {}) : renderNotFound(c);
   })
   // A missing slug leads to the digest; /blog/{slug} is the same article under its one canonical.
   .get('/blog', (c) => c.redirect(c.get('href')(DIGEST.path), 302))
@@ -36,6 +39,7 @@ export const editorialRoutes = new Hono<AppEnv>()
   .get('/guides/:slug', async (c) => {
     const slug = c.req.param('slug');
     const known = (await article.find(c, slug)) !== null || (await digest.isCategorySlug(c, slug));
-    return known ? servePage(guides)(c, async () => {}) : renderNotFound(c);
+    // A read that failed (an outage) proves nothing unknown: the list stands in, as for a known slug.
+    return known || c.get('reads').degraded() ? servePage(guides)(c, async () => {}) : renderNotFound(c);
   })
   .get('/api/blog/posts', postsJson);
