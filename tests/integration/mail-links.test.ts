@@ -21,6 +21,14 @@ afterAll(() => running.close());
 type Sent = { To: string; Subject: string; TextBody: string; HtmlBody: string };
 const sent = () => running.postmark.accepted.map((m) => m.body as Sent);
 
+/** The `count` mails Postmark accepted that `which` picks, once they have all arrived (they go after the answer). */
+const arriving = (which: (mail: Sent) => boolean, count: number) =>
+  vi.waitFor(() => {
+    const mails = sent().filter(which);
+    expect(mails).toHaveLength(count);
+    return mails;
+  });
+
 /** Links and buttons of an HTML part: every href. */
 const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
 
@@ -51,11 +59,7 @@ describe('a shopper’s words in the shop’s mail', () => {
       message: `Confirm the refund: ${LOOK_ALIKE}\n\nYour order page: https://shop.example/admin/orders\n${LOOK_ALIKE}`,
     });
     expect(posted.status, JSON.stringify(posted.body)).toBe(200);
-    const mails = await vi.waitFor(() => {
-      const contact = sent().filter((m) => m.Subject.includes('Contact #') || m.Subject.includes('We received your message'));
-      expect(contact).toHaveLength(2);
-      return contact;
-    });
+    const mails = await arriving((m) => m.Subject.includes('Contact #') || m.Subject.includes('We received your message'), 2);
     expectNoLookAlike(mails, `Confirm the refund: ${LOOK_ALIKE}`);
     // Not even the shop's own address becomes a link when a shopper wrote it.
     const owners = mails.find((m) => m.Subject.includes('Contact #'))!;
@@ -75,11 +79,7 @@ describe('a shopper’s words in the shop’s mail', () => {
     });
     const event = running.stripe.signedEvent('checkout.session.completed', session, running.secret);
     expect((await deliver(running, event)).status).toBe(200);
-    const mails = await vi.waitFor(() => {
-      const order = sent().filter((m) => m.Subject.includes('New order') || m.Subject.startsWith('Order confirmed'));
-      expect(order).toHaveLength(2);
-      return order;
-    });
+    const mails = await arriving((m) => m.Subject.includes('New order') || m.Subject.startsWith('Order confirmed'), 2);
     expectNoLookAlike(mails, `Verify your card: ${LOOK_ALIKE}`);
     // The shop's own action is still the mail's button.
     const confirmation = mails.find((m) => m.Subject.startsWith('Order confirmed'))!;

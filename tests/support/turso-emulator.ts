@@ -10,7 +10,7 @@ import { prepareDatabase } from '#worker/runtimes/migrate-node.ts';
 export type TursoEmulator = LocalTurso;
 
 export const startTursoEmulator = (file: string, token = 'test-turso-token'): Promise<TursoEmulator> =>
-  startLocalTurso(file, { token, port: 0 });
+  startLocalTurso(file, { token, port: 0, record: true });
 
 /** The emulation over a fresh libSQL file, migrated and seeded as a deployed database is; close removes the file. */
 export async function startPreparedTurso(): Promise<TursoEmulator> {

@@ -187,7 +187,7 @@ export function findListFilter(id: string | null | undefined): ListFilter | unde
 }
 
 /** What the search reads of a product: its own words and its category's name. */
-export const searchableOf = (p: Listable): Searchable => ({ ...p, categoryName: findListFilter(p.category_id)?.name });
+const searchableOf = (p: Listable): Searchable => ({ ...p, categoryName: findListFilter(p.category_id)?.name });
 
 /** Products passing the category filter (if any), the Availability boxes and the search text (search.ts), best match first. */
 export function filterProducts<T extends Listable>(

@@ -16,7 +16,7 @@ export interface SpooledContact extends ContactSubmission {
   at: string;
 }
 
-/** Where a runtime keeps such messages; null where it has nowhere (a message not saved is then refused, as before). */
+/** Where a runtime keeps such messages (AppDeps.contactSpool; without one a message not saved is refused, as before). */
 export interface ContactSpool {
   keep(message: SpooledContact): Promise<void>;
   /** Node: saves what it keeps (the scheduled job calls it); the edge's Queue consumer saves instead. */

@@ -7,6 +7,11 @@ import { saveSpooled } from './contact-spool.ts';
 
 /** How many kept messages one scheduled run saves at most (the rest wait for the next minute). */
 const DRAIN_BATCH = 100;
+/**
+ * How many it keeps at most: the rate limits cannot be counted while the database is away, so a long
+ * outage under a flood must not fill the disk; past it a message is refused as not saved, as before.
+ */
+const MAX_KEPT = 1000;
 
 /**
  * Node's place for contact messages the database could not take: one file each (written whole before
@@ -17,6 +22,7 @@ export function fileSpool(dir: string): ContactSpool {
   return {
     async keep(message) {
       await mkdir(dir, { recursive: true });
+      if ((await readdir(dir)).length >= MAX_KEPT) throw new Error(`${MAX_KEPT} contact messages are kept already`);
       await writeFile(join(dir, `${message.spoolId}.json`), JSON.stringify(message), { flag: 'wx' });
     },
     async drain(db, log) {

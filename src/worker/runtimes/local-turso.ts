@@ -83,7 +83,7 @@ export interface LocalTurso {
   token: string;
   /** The same database, for the test to prepare and inspect. */
   db: Client;
-  /** SQL the emulator ran, in order. */
+  /** SQL it ran, in order (kept only when asked: `record`, for tests; a long-running local server keeps none). */
   statements: string[];
   /** HTTP requests answered or refused so far (one per round trip the client made). */
   requests(): number;
@@ -95,7 +95,7 @@ export interface LocalTurso {
 }
 
 /** Serves the libSQL `file` over Hrana on 127.0.0.1 (`port` 0: any free port); requests must carry `token`. */
-export async function startLocalTurso(file: string, opts: { token: string; port: number }): Promise<LocalTurso> {
+export async function startLocalTurso(file: string, opts: { token: string; port: number; record?: boolean }): Promise<LocalTurso> {
   const { token } = opts;
   const db = createClient({ url: `file:${file}`, intMode: 'bigint' });
   const stored = new Map<number, string>();
@@ -111,7 +111,7 @@ export async function startLocalTurso(file: string, opts: { token: string; port:
   async function execute(stmt: Stmt) {
     const sql = stmt.sql ?? stored.get(stmt.sql_id ?? -1);
     if (sql === undefined) throw new Error('SQL text or a stored sql_id is required');
-    statements.push(sql);
+    if (opts.record) statements.push(sql);
     const args = stmt.named_args?.length
       ? Object.fromEntries(stmt.named_args.map((a) => [a.name.replace(/^[:@$]/, ''), fromHrana(a.value)]))
       : (stmt.args ?? []).map(fromHrana);
@@ -178,7 +178,7 @@ export async function startLocalTurso(file: string, opts: { token: string; port:
         return { type: 'batch', result: await batch(req.batch.steps) };
       case 'sequence': {
         const sql = req.sql ?? stored.get(req.sql_id ?? -1) ?? '';
-        statements.push(sql);
+        if (opts.record) statements.push(sql);
         await db.executeMultiple(sql);
         return { type: 'sequence' };
       }

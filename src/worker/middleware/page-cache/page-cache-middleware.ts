@@ -42,10 +42,11 @@ export function pageCache(): MiddlewareHandler<{ Variables: PageCacheVariables &
     await next();
     if (!c.res.headers.get('content-type')?.startsWith('text/html')) return;
     const tags = c.get('pageTags');
+    // A page the kept pages' step asked for, which a shared cache would keep if nothing went wrong.
+    const keptPage = c.get('shareable') && tags !== undefined && tags.length > 0 && c.res.status === 200;
     const whole = !c.get('reads').degraded();
-    const kept =
-      c.get('shareable') && tags !== undefined && tags.length > 0 && whole && c.res.status === 200 && !c.res.headers.has('set-cookie');
-    if (c.get('shareable') && tags !== undefined && tags.length > 0 && !whole && c.res.status === 200) {
+    const kept = keptPage && whole && !c.res.headers.has('set-cookie');
+    if (keptPage && !whole) {
       c.res = new Response(c.res.body, { status: 503, headers: c.res.headers });
       c.header('Retry-After', String(DEGRADED_RETRY_AFTER_S));
     }
@@ -53,7 +54,7 @@ export function pageCache(): MiddlewareHandler<{ Variables: PageCacheVariables &
     if (kept) {
       c.header('Cache-Control', PAGE_BROWSER_CACHE_CONTROL);
       c.header('Cloudflare-CDN-Cache-Control', PAGE_CDN_CACHE_CONTROL);
-      c.header('Cache-Tag', cacheTagHeader(tags));
+      c.header('Cache-Tag', cacheTagHeader(tags!));
     } else {
       c.header('Cache-Control', regionDependentCacheControl(c.res.headers.get('Cache-Control')));
     }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { PostalAddress } from '#worker/components/postal-address.tsx';
 import { mapsUrl, officeHours, zoneName } from '#shared/policy/business-hours.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 
@@ -84,13 +85,7 @@ export function FindUs() {
           <h3 className="font-semibold text-stone-900">
             {office.city}, {office.label}
           </h3>
-          <address className="mt-2 not-italic text-stone-700">
-            {office.lines.map((line) => (
-              <span key={line} className="block">
-                {line}
-              </span>
-            ))}
-          </address>
+          <PostalAddress lines={office.lines} className="mt-2 not-italic text-stone-700" />
           <a href={mapsUrl(office.lines)} target="_blank" rel="noopener noreferrer" className={`${linkClass} mt-3 inline-block`}>
             Open in Google Maps<span className="sr-only"> ({office.city}, opens in a new tab)</span>
           </a>

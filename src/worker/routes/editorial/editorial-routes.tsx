@@ -38,7 +38,7 @@ export const editorialRoutes = new Hono<AppEnv>()
   // is /guides); any other slug is a 404.
   .get('/guides/:slug', async (c) => {
     const slug = c.req.param('slug');
-    const known = (await article.find(c, slug)) !== null || (await digest.isCategorySlug(c, slug));
+    const known = (await article.isPostSlug(c, slug)) || (await digest.isCategorySlug(c, slug));
     // A read that failed (an outage) proves nothing unknown: the list stands in, as for a known slug.
     return known || c.get('reads').degraded() ? servePage(guides)(c, async () => {}) : renderNotFound(c);
   })

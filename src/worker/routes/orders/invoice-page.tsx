@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { PostalAddress } from '#worker/components/postal-address.tsx';
 import { marketOfStored, type Market } from '#shared/market/market.ts';
 import { formatMinor } from '#shared/money.ts';
 import { INVOICED_STATUSES, invoiceNumberText, sellerOf } from '#shared/orders/invoice.ts';
@@ -71,13 +72,7 @@ function Address({ title, lines }: { title: string; lines: string[] }) {
   return (
     <section>
       <h2 className="text-sm font-semibold uppercase tracking-wide text-stone-700">{title}</h2>
-      <address className="mt-1 not-italic">
-        {lines.map((line, i) => (
-          <span key={i} className="block">
-            {line}
-          </span>
-        ))}
-      </address>
+      <PostalAddress lines={lines} className="mt-1 not-italic" />
     </section>
   );
 }

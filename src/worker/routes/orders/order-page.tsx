@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { PostalAddress } from '#worker/components/postal-address.tsx';
 import { INVOICED_STATUSES } from '#shared/orders/invoice.ts';
 import { pageReads } from '#worker/render/page-reads.ts';
 import { orderTokenCookie, writeCookie } from '#worker/http/cookies.ts';
@@ -295,13 +296,7 @@ export function Page(order: OrderPageData) {
           <h2 id="shipping-heading" className="text-xl font-semibold">
             Shipping to
           </h2>
-          <address className="mt-2 not-italic text-stone-700">
-            {order.address.map((line) => (
-              <span key={line} className="block">
-                {line}
-              </span>
-            ))}
-          </address>
+          <PostalAddress lines={order.address} className="mt-2 not-italic text-stone-700" />
           {order.shippingOption && <p className="mt-2 text-stone-700">{order.shippingOption}</p>}
         </section>
       )}

@@ -1,4 +1,5 @@
 import { disputeDashboardUrl, disputeHold, type DisputeHold } from '#shared/orders/dispute-hold.ts';
+import { PostalAddress } from '#worker/components/postal-address.tsx';
 import { orderTotalRows } from '#shared/orders/order-totals.ts';
 import { formatMinor } from '#shared/money.ts';
 import { refundRefusal } from '#shared/ledger/refund-rules.ts';
@@ -419,13 +420,10 @@ export function OrderDetailPage(data: OrderDetailData) {
             ))}
           </ul>
         )}
-        <address className="mt-2 not-italic">
-          {[order.name, ...addressLines(order.shippingAddress)].filter(Boolean).map((line) => (
-            <span key={line} className="block">
-              {line}
-            </span>
-          ))}
-        </address>
+        <PostalAddress
+          lines={[order.name, ...addressLines(order.shippingAddress)].filter((l): l is string => Boolean(l))}
+          className="mt-2 not-italic"
+        />
       </Section>
       <Section title="After the sale" id="account">
         <Account order={order} ledger={data.ledger} />

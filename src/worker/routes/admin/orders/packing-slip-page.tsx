@@ -1,4 +1,5 @@
 import { shopInfo } from '#shared/policy/shop-info.ts';
+import { PostalAddress } from '#worker/components/postal-address.tsx';
 import { shipsFrom } from '#shared/policy/ships-from.ts';
 import { site } from '#shared/site/brand.ts';
 import { addressLines } from '#worker/orders/order-address.ts';
@@ -25,25 +26,16 @@ export function PackingSlipPage({ order }: { order: StoredOrder }) {
           <h2 id="slip-to" className="text-sm font-semibold uppercase tracking-wide text-stone-600">
             Ship to
           </h2>
-          <address className="mt-1 text-lg not-italic">
-            {[order.name, ...addressLines(order.shippingAddress)].filter(Boolean).map((line) => (
-              <span key={line} className="block">
-                {line}
-              </span>
-            ))}
-          </address>
+          <PostalAddress
+            lines={[order.name, ...addressLines(order.shippingAddress)].filter((l): l is string => Boolean(l))}
+            className="mt-1 text-lg not-italic"
+          />
         </section>
         <section aria-labelledby="slip-from">
           <h2 id="slip-from" className="text-sm font-semibold uppercase tracking-wide text-stone-600">
             From
           </h2>
-          <address className="mt-1 not-italic">
-            {[site.brand, ...from.lines].map((line) => (
-              <span key={line} className="block">
-                {line}
-              </span>
-            ))}
-          </address>
+          <PostalAddress lines={[site.brand, ...from.lines]} className="mt-1 not-italic" />
         </section>
       </div>
       <p>

@@ -39,6 +39,12 @@ export async function find(c: Context<AppEnv>, slug: string): Promise<ArticleDat
   return { post: shown, products: featured, related };
 }
 
+/** Whether a published post has this slug (the post's read alone: for an address that only needs to know). */
+export async function isPostSlug(c: Context<AppEnv>, slug: string): Promise<boolean> {
+  const [post] = await c.get('reads').all([postReads(c.get('deps').db).post(slug)] as const);
+  return post !== null && post !== undefined;
+}
+
 /** /blog/{slug}: the article, or the digest for a missing, unknown or unpublished one. */
 export async function load(c: Context<AppEnv>): Promise<ArticleData | Response> {
   const slug = c.req.param('slug') ?? '';

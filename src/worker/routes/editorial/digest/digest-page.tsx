@@ -62,24 +62,25 @@ export function load(c: Context<AppEnv>): Promise<DigestData> {
   return landing(c);
 }
 
-/** /training-gun-digest/{slug} that is no article: the category's landing when the slug names one, else the landing. */
 /** Starts the categories read (or joins it when already started for this request). */
 export function startCategories(c: Context<AppEnv>) {
   return c.get('reads').all([postReads(c.get('deps').db).categories()] as const);
 }
 
-/** A category's landing, or null for a slug that names no category (the route answers 404: a made-up address is no page). */
-export async function loadCategory(c: Context<AppEnv>, slug: string): Promise<DigestData | null> {
+/** The editorial category a slug names, if any. */
+async function categoryNamed(c: Context<AppEnv>, slug: string) {
   const [categories] = await startCategories(c);
-  const category = categories.find((cat) => categorySlug(cat.name) === slug);
+  return categories.find((cat) => categorySlug(cat.name) === slug);
+}
+
+/** /training-gun-digest/{slug} that is no article: the category's landing, or null for a slug that names none (the route answers 404). */
+export async function loadCategory(c: Context<AppEnv>, slug: string): Promise<DigestData | null> {
+  const category = await categoryNamed(c, slug);
   return category ? landing(c, category) : null;
 }
 
 /** Whether a slug names one of the editorial categories. */
-export async function isCategorySlug(c: Context<AppEnv>, slug: string): Promise<boolean> {
-  const [categories] = await startCategories(c);
-  return categories.some((cat) => categorySlug(cat.name) === slug);
-}
+export const isCategorySlug = async (c: Context<AppEnv>, slug: string): Promise<boolean> => (await categoryNamed(c, slug)) !== undefined;
 
 /** The landing's one canonical address; a category's landing (/training-gun-digest/{category}) is its own page. */
 export function head({ category, featured }: DigestData, siteUrl: string): PageHead {
