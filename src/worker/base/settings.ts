@@ -20,6 +20,8 @@ function settingsSchema(runtime: Runtime) {
     DB_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     POSTMARK_SERVER_TOKEN: optional(z.string()),
     POSTMARK_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.postmarkapp.com'),
+    /** Postmark's Account API token: an erasure then asks Postmark to remove what it keeps of the address (unset: the step is listed). */
+    POSTMARK_ACCOUNT_TOKEN: optional(z.string()),
     /** Give up on one Postmark request after this long (the message stays owed; the retry job tries again). */
     MAIL_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
     CONTACT_TO_EMAIL: z.email().default(shopInfo.email),

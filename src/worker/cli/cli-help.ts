@@ -29,6 +29,13 @@ export const CLI_HELP: Record<string, string> = {
   add <id> <n>   goods received: n more on hand (a restock move)
   set <id> <n>   a count: on hand becomes n (an adjust move of the difference)
   --note "…"     kept with the move (a delivery number, why a count changed)`,
+  privacy: `npm run --silent privacy -- export|erase|retention …
+  export <address>          everything held on the address (any case, +tags, Gmail dots) as JSON on stdout
+  erase <address>           says what would be deleted and what the law keeps; changes nothing
+  erase <address> --yes     erases it: deletes what no law keeps, restricts the orders, asks Postmark
+                            (POSTMARK_ACCOUNT_TOKEN) and Stripe where it can, and says what is left to do
+  retention [--dry-run]     removes what is past the privacy policy's periods now (the scheduled job does
+                            this every hour); --dry-run counts it and changes nothing`,
 };
 CLI_HELP['contact-retry'] = CLI_HELP['mail-retry']!;
 

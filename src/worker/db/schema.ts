@@ -7,9 +7,13 @@ import { RETURN_OUTCOMES, RETURN_REASONS, RETURN_STATES } from '#shared/orders/r
 import { METRICS } from '#shared/vitals/metrics.ts';
 import type { AfterSale } from '#shared/ledger/after-sale.ts';
 import { LEDGER_KINDS } from '#shared/ledger/order-ledger.ts';
+import { foldedEmailColumn } from './address-fold.ts';
 
 /** Timestamps are ISO 8601 strings (UTC), which sort and compare as text. */
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+
+/** A table's `email` as one person's key (address-fold.ts): computed by the database, never written. */
+const emailFold = () => text('email_fold').generatedAlwaysAs(sql.raw(foldedEmailColumn), { mode: 'virtual' });
 
 export const categories = sqliteTable('categories', {
   id: integer('id').primaryKey({ autoIncrement: true }),
@@ -109,10 +113,14 @@ export const formSubmissions = sqliteTable(
     recipientKey: text('recipient_key'),
     /** A message kept while the database was down (contact-spool.ts): its id, so it is saved once however often it is delivered. */
     spoolId: text('spool_id'),
+    emailFold: emailFold(),
     createdAt: text('created_at').notNull().default(now),
   },
   (t) => [
     uniqueIndex('form_submissions_spool_idx').on(t.spoolId),
+    // One person's messages (export, erasure, and "two years after our last exchange"); the oldest first for retention.
+    index('form_submissions_fold_idx').on(t.emailFold, t.createdAt),
+    index('form_submissions_created_idx').on(t.createdAt),
     index('form_submissions_email_status_idx').on(t.emailStatus, t.emailAttempts),
     index('form_submissions_sender_idx').on(t.senderKey, t.createdAt),
     index('form_submissions_recipient_idx').on(t.recipientKey, t.createdAt),
@@ -219,10 +227,20 @@ export const orders = sqliteTable(
     /** What the ledger says of the order now (after-sale.ts), written with each of its entries; null: nothing after the sale. */
     afterSale: text('after_sale', { mode: 'json' }).$type<AfterSale>(),
     ...mailColumns(),
+    emailFold: emailFold(),
+    /** When its buyer asked to be erased: the order stays for the law's sake only (no marketing, no reviews, no referral mail). */
+    restrictedAt: text('restricted_at'),
+    /** When its legal period ended and the buyer's name, address and e-mail were removed (privacy/retention-run.ts). */
+    redactedAt: text('redacted_at'),
     createdAt: text('created_at').notNull().default(now),
   },
   (t) => [
     index('orders_owed_idx').on(t.notifiedAt, t.id),
+    index('orders_fold_idx').on(t.emailFold),
+    // Orders still naming their buyer, oldest first: what retention pseudonymises when their period ends.
+    index('orders_unredacted_idx')
+      .on(t.createdAt)
+      .where(sql`redacted_at is null`),
     index('orders_created_idx').on(t.createdAt),
     index('orders_payment_intent_idx').on(t.paymentIntent),
     // The back office's filters and its search by e-mail (as typed: any case). The status index also
@@ -477,12 +495,15 @@ export const checkoutRecoveries = sqliteTable(
     cart: text('cart').notNull(),
     token: text('token').notNull().unique(),
     ...mailColumns(),
+    emailFold: emailFold(),
     createdAt: text('created_at').notNull().default(now),
   },
   (t) => [
     index('checkout_recoveries_owed_idx').on(t.notifiedAt, t.id),
     // How many reminders an address was sent lately (at most one a day, three a month).
     index('checkout_recoveries_email_idx').on(t.email, t.createdAt),
+    index('checkout_recoveries_fold_idx').on(t.emailFold),
+    index('checkout_recoveries_created_idx').on(t.createdAt),
   ],
 );
 
@@ -813,9 +834,14 @@ export const orderAccess = sqliteTable(
     email: text('email').notNull(),
     expiresAt: text('expires_at').notNull(),
     usedAt: text('used_at'),
+    emailFold: emailFold(),
     createdAt: text('created_at').notNull().default(now),
   },
-  (t) => [index('order_access_email_idx').on(t.email, t.createdAt), index('order_access_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('order_access_email_idx').on(t.email, t.createdAt),
+    index('order_access_expires_idx').on(t.expiresAt),
+    index('order_access_fold_idx').on(t.emailFold),
+  ],
 );
 
 /**

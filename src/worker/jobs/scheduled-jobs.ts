@@ -14,6 +14,10 @@ import { retryAllOwedMail, type JobDeps } from './retry-owed-mail.ts';
 import type { AppDeps } from '#worker/middleware/app-context.ts';
 import { pruneChanges } from '#worker/changes/change-feed.ts';
 import { announcePostsDue } from '#worker/posts/posts-due.ts';
+import { runRetention } from '#worker/privacy/retention-run.ts';
+
+/** The minute of each hour the privacy policy's periods are carried out (a bounded batch of each kind). */
+export const RETENTION_MINUTE = 17;
 
 const DAY_MS = 86_400_000;
 
@@ -33,9 +37,9 @@ async function job<T>(deps: JobDeps, name: string, work: () => Promise<T>): Prom
  * bounded), and stock holds past their time are let go once Stripe says their session was not paid
  * (a paid one is recorded; payment links of products they emptied switch back on); shoppers waiting
  * for a product available again are told, and stock alerts past their time end; old back-office
- * links and sessions are deleted. Never throws.
+ * links and sessions are deleted; once an hour, what the privacy policy keeps no longer goes. Never throws.
  */
-export async function runScheduledJobs(deps: JobDeps & Pick<AppDeps, 'gateway' | 'changes' | 'contactSpool'>) {
+export async function runScheduledJobs(deps: JobDeps & Pick<AppDeps, 'gateway' | 'changes' | 'contactSpool'>, now = new Date()) {
   // Contact messages kept while the database was away are saved first, so their mails go in this run.
   await job(deps, 'save-kept-contact', async () => deps.contactSpool?.drain?.(deps.db, deps.log));
   await job(deps, 'invite-reviews', () => inviteReviews(deps, deps.settings.REVIEW_INVITE_DAYS));
@@ -58,6 +62,12 @@ export async function runScheduledJobs(deps: JobDeps & Pick<AppDeps, 'gateway' |
   await job(deps, 'tidy-admin-sessions', () => tidyAdminSessions(deps.db));
   await job(deps, 'tidy-admin-form-tokens', () => tidyFormTokens(deps.db));
   await job(deps, 'tidy-order-access', () => tidyOrderAccess(deps.db));
+  if (now.getUTCMinutes() === RETENTION_MINUTE) {
+    await job(deps, 'privacy-retention', async () => {
+      const went = await runRetention(deps, { now });
+      if (Object.values(went).some((n) => n > 0)) deps.log('info', 'retention: past their period', { ...went });
+    });
+  }
   // Pages follow what changed: posts whose time came, then any change whose purge did not land (a
   // command run away from the shop, Workers Cache refusing), then old records go.
   await job(deps, 'announce-posts-due', () => announcePostsDue(deps.db, deps.changes));

@@ -46,6 +46,8 @@ export interface CheckoutGateway {
    * stays), 'none' when there is no active code by that name. Throws CheckoutUnavailableError.
    */
   withdrawUnusedCode(code: string): Promise<'withdrawn' | 'used' | 'none'>;
+  /** Switches off an active promotion code, used or not (its owner was erased): 'ended', or 'none' when none is active. */
+  endCode(code: string): Promise<'ended' | 'none'>;
   /** A charge as refunds concern it, read from the provider; null when unknown. */
   readCharge(id: string): Promise<ChargeRecord | null>;
   /** The charge a refund belongs to; null when the refund is unknown. */

@@ -196,6 +196,8 @@ export function stripeGateway(secretKey: string, apiUrl: string): CheckoutGatewa
    * waiting on this request's I/O would be cancelled as hung).
    */
   let linkIds: Map<string, string> | null = null;
+  const activeCode = async (code: string) => (await stripe.promotionCodes.list({ code, active: true, limit: 1 })).data[0];
+  const switchOff = (id: string) => stripe.promotionCodes.update(id, { active: false });
   const listLinks = async () => {
     const links = await stripe.paymentLinks.list({ limit: 100 }).autoPagingToArray({ limit: 10_000 });
     return (linkIds = new Map(links.map((link) => [link.url, link.id])));
@@ -300,11 +302,21 @@ export function stripeGateway(secretKey: string, apiUrl: string): CheckoutGatewa
     },
     async withdrawUnusedCode(code) {
       try {
-        const [promo] = (await stripe.promotionCodes.list({ code, active: true, limit: 1 })).data;
+        const promo = await activeCode(code);
         if (!promo) return 'none';
         if (promo.times_redeemed > 0) return 'used';
-        await stripe.promotionCodes.update(promo.id, { active: false });
+        await switchOff(promo.id);
         return 'withdrawn';
+      } catch (err) {
+        throw unavailable(err);
+      }
+    },
+    async endCode(code) {
+      try {
+        const promo = await activeCode(code);
+        if (!promo) return 'none';
+        await switchOff(promo.id);
+        return 'ended';
       } catch (err) {
         throw unavailable(err);
       }

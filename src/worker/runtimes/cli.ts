@@ -1,6 +1,6 @@
 // `npm run db:migrate`, `npm run content:sync [-- --dry-run] [-- --prune]` (and its alias `npm run db:seed`),
 // `npm run mail:retry` (alias `contact:retry`), `npm run orders`, `npm run vitals [-- --days 7]`,
-// `npm run stock [-- set|add <id> <n> --note …]`, against
+// `npm run stock [-- set|add <id> <n> --note …]`, `npm run privacy -- export|erase|retention …`, against
 // TURSO_DATABASE_URL (Turso or a file).
 import { resolve } from 'node:path';
 import { syncContent } from '#worker/content-sync/content-sync.ts';
@@ -25,6 +25,13 @@ import { owedMailNow } from '#worker/jobs/retry-owed-mail.ts';
 import { CLI_HELP, CLI_USAGE } from '#worker/cli/cli-help.ts';
 import { terminalSafe } from '#worker/cli/terminal.ts';
 import { syncPaymentLinks } from '#worker/stock/payment-link-switch.ts';
+import { parsePrivacyCommand } from '#worker/cli/privacy-args.ts';
+import { personRecords } from '#worker/privacy/person-records.ts';
+import { personExport } from '#worker/privacy/person-export.ts';
+import { erasePerson, erasePlan } from '#worker/privacy/person-erasure.ts';
+import { runRetention } from '#worker/privacy/retention-run.ts';
+import { erasureLines } from '#shared/privacy/erasure-report.ts';
+import { CONTACT_KEEP_YEARS } from '#shared/privacy/personal-data.ts';
 
 /** Everything a command prints goes through here: stored text reaches the terminal with its control characters escaped. */
 const print = (text: string) => console.log(terminalSafe(text));
@@ -177,6 +184,44 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
       }
       if (stockCommand.action !== 'list') print(pagesLine() ?? 'What product pages show of it is unchanged.');
       return 0;
+    }
+    if (command === 'privacy') {
+      // Parsed first: bad input reads and writes nothing.
+      const privacy = parsePrivacyCommand(flags);
+      await migrateDatabase(db);
+      const deps = await createNodeDeps(settings, { clientDir: resolve('dist/client'), serves: false });
+      try {
+        const secret = deps.settings.RATE_LIMIT_SECRET;
+        if (privacy.action === 'export') {
+          // JSON alone on stdout, so it can be redirected to a file.
+          const records = await personRecords(deps.db, secret, privacy.address, 'folded');
+          console.log(JSON.stringify(personExport(records, privacy.address, 'folded'), null, 2));
+          return 0;
+        }
+        if (privacy.action === 'erase') {
+          if (!privacy.confirmed) {
+            print([...erasureLines(await erasePlan(deps, privacy.address), false), 'Nothing was changed: run again with --yes to erase.'].join('\n'));
+            return 0;
+          }
+          print(erasureLines(await erasePerson({ ...deps, changes }, privacy.address), true).join('\n'));
+          const line = pagesLine();
+          if (line) print(line);
+          return 0;
+        }
+        // Batch after batch until nothing is due (each bounded; a dry run counts everything due once).
+        const total = { contactMessages: 0, ordersRedacted: 0, checkoutReminders: 0 };
+        for (;;) {
+          const run = await runRetention({ db: deps.db, changes }, privacy.dryRun ? { dryRun: true, limit: 100_000 } : {});
+          for (const key of Object.keys(total) as Array<keyof typeof total>) total[key] += run[key];
+          if (privacy.dryRun || Object.values(run).every((n) => n === 0)) break;
+        }
+        print(
+          `Retention on ${target}${privacy.dryRun ? ' (dry run: nothing changed)' : ''}: ${total.contactMessages} contact messages past ${CONTACT_KEEP_YEARS} years since the last exchange ${privacy.dryRun ? 'would go' : 'deleted'}, ${total.ordersRedacted} orders past their legal period ${privacy.dryRun ? 'would lose' : 'lost'} the buyer's name, e-mail and address, ${total.checkoutReminders} old checkout reminders ${privacy.dryRun ? 'would go' : 'deleted'}.`,
+        );
+        return 0;
+      } finally {
+        deps.db.$client.close();
+      }
     }
     throw new Error(CLI_USAGE);
   } finally {

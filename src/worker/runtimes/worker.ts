@@ -154,8 +154,9 @@ export default {
       throw err;
     }
   },
-  async scheduled(_controller: ScheduledController, env: WorkerEnv, ctx: ExecutionContext): Promise<void> {
+  async scheduled(controller: ScheduledController, env: WorkerEnv, ctx: ExecutionContext): Promise<void> {
     const { deps } = runtimeFor(env);
-    ctx.waitUntil(runScheduledJobs({ ...deps, changes: deps.changesIn!(ctx) }));
+    // The trigger's own minute (a late start still counts as the minute it was due).
+    ctx.waitUntil(runScheduledJobs({ ...deps, changes: deps.changesIn!(ctx) }, new Date(controller.scheduledTime)));
   },
 };

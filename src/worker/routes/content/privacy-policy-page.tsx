@@ -7,6 +7,8 @@ import { paymentMethodsText } from '#shared/policy/text.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { site } from '#shared/site/brand.ts';
 import { PREFERENCE_KEY } from '#shared/region/preference.ts';
+import { PERSONAL_DATA } from '#shared/privacy/personal-data.ts';
+import { useHref } from '#ui/state/market-context.ts';
 import { staticHead } from '#worker/render/head.ts';
 import { PolicyLayout, PolicySection, shopAddressesText, ScrollTable, tableClasses as t } from './policy-layout.tsx';
 
@@ -58,15 +60,9 @@ const storage = [
   },
 ] as const;
 
-const retention = [
-  { what: 'Contact form messages', period: '2 years after our last exchange with you' },
-  { what: 'Order and payment records', period: '6 years after the end of the financial year of the order, as UK tax law requires' },
-  { what: 'Analytics data', period: '14 months' },
-  { what: 'Page speed measurements', period: '30 days' },
-  { what: 'Server logs', period: '30 days' },
-] as const;
 
 export function Page() {
+  const to = useHref();
   return (
     <PolicyLayout
       title="Privacy Policy"
@@ -176,13 +172,16 @@ export function Page() {
 
       <PolicySection id="retention" title="How long we keep data">
         <ul>
-          {retention.map((r) => (
-            <li key={r.what}>
-              <strong>{r.what}:</strong> {r.period}.
+          {PERSONAL_DATA.map((d) => (
+            <li key={d.kind}>
+              <strong>{d.what}:</strong> {d.kept}.
             </li>
           ))}
         </ul>
-        <p>After these periods we delete the data or make it anonymous.</p>
+        <p>
+          After these periods we delete the data or make it anonymous, automatically. If you ask us to erase your data, we delete everything
+          the law does not require us to keep; order and payment records stay, restricted to that purpose, until their period ends.
+        </p>
       </PolicySection>
 
       <PolicySection id="rights" title="Your rights">
@@ -197,7 +196,8 @@ export function Page() {
         </ul>
         <p>
           To use any of these rights, e-mail {mailto}. It is free, and we reply within one month. We may ask you to confirm your identity
-          first.
+          first. You can also download a copy of the data we hold on your e-mail address yourself, from{' '}
+          <a href={to('/orders')}>Your orders</a> (we e-mail you a link; no account needed).
         </p>
       </PolicySection>
 

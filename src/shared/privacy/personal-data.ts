@@ -1,0 +1,182 @@
+import { ALERT_LIVES_DAYS, ENDED_ALERT_KEPT_DAYS } from '#shared/stock-alerts/alert-rules.ts';
+
+/**
+ * Every kind of personal data the shop keeps: where (tables and columns), why, on what lawful basis,
+ * for how long, and what an erasure does to it. The privacy policy's retention list is read from
+ * here, and the retention run and the erasure act on these periods, so the three cannot drift apart.
+ */
+
+/** Contact messages go this long after the newest message from the same address ("our last exchange"). */
+export const CONTACT_KEEP_YEARS = 2;
+/** Orders and what hangs on them are kept this long after the end of the financial year they fall in (HMRC: six years). */
+export const ORDER_KEEP_YEARS = 6;
+/** The shop's financial year ends on 31 March (month and day, UTC): an order's period counts from the end of its year. */
+export const FINANCIAL_YEAR_END = { month: 3, day: 31 } as const;
+/** A checkout reminder's row (its cart and address) goes this long after it was made: its mail has long gone by then. */
+export const REMINDER_KEEP_DAYS = 30;
+
+export type PersonalDataKind =
+  | 'contact'
+  | 'orders'
+  | 'reviews'
+  | 'stock_alerts'
+  | 'reminders'
+  | 'referral'
+  | 'order_access'
+  | 'opt_out'
+  | 'analytics'
+  | 'vitals'
+  | 'logs';
+
+export interface PersonalData {
+  kind: PersonalDataKind;
+  /** What the privacy policy calls it. */
+  what: string;
+  /** Tables and the columns in them that name or describe a person (none: nothing of it is kept by the shop). */
+  holds: Record<string, readonly string[]>;
+  purpose: string;
+  basis: string;
+  /** The period, as the privacy policy says it. */
+  kept: string;
+  /** What an erasure does to it. */
+  onErasure: string;
+}
+
+export const PERSONAL_DATA: readonly PersonalData[] = [
+  {
+    kind: 'contact',
+    what: 'Contact form messages',
+    holds: { form_submissions: ['name', 'email', 'phone', 'subject', 'message'] },
+    purpose: 'Answering your message.',
+    basis: 'Legitimate interests (answering you), or steps before a contract when you ask about an order.',
+    kept: `${CONTACT_KEEP_YEARS} years after our last exchange with you`,
+    onErasure: 'Deleted.',
+  },
+  {
+    kind: 'orders',
+    what: 'Order and payment records',
+    holds: {
+      orders: ['email', 'name', 'shipping_address', 'billing_address', 'campaign'],
+      order_events: ['detail (tracking)'],
+      order_notes: ['body'],
+      return_requests: ['note', 'answer'],
+      invoices: ['(the order’s name and addresses)'],
+    },
+    purpose: 'Delivering your order, handling returns and refunds, and keeping the accounts.',
+    basis: 'Performance of our contract with you; our legal duty to keep accounting and VAT records.',
+    kept: `${ORDER_KEEP_YEARS} years after the end of the financial year of the order (ours ends on 31 March), as UK tax law requires; then your name, e-mail and address are removed from them`,
+    onErasure:
+      'Kept until their legal period ends, because the law requires us to keep them (UK GDPR Art. 17(3)(b)); meanwhile restricted: no marketing, no review invitations, no referral mail.',
+  },
+  {
+    kind: 'reviews',
+    what: 'Product reviews',
+    holds: { reviews: ['name', 'title', 'body'] },
+    purpose: 'Showing other shoppers what buyers thought.',
+    basis: 'Your consent, given when you write the review.',
+    kept: 'While it is shown; your name is removed when the order’s record ends',
+    onErasure: 'Deleted.',
+  },
+  {
+    kind: 'stock_alerts',
+    what: 'Back-in-stock requests',
+    holds: { stock_alerts: ['email'] },
+    purpose: 'E-mailing you once when a product is available again.',
+    basis: 'Your consent, confirmed by the link we e-mail you.',
+    kept: `Until we tell you, you unsubscribe, or ${ALERT_LIVES_DAYS} days pass; the address is removed then, and the rest ${ENDED_ALERT_KEPT_DAYS} days later`,
+    onErasure: 'Deleted (an unsubscribe is kept as a one-way code, so we never ask again).',
+  },
+  {
+    kind: 'reminders',
+    what: 'Reminders of a checkout left unfinished',
+    holds: { checkout_recoveries: ['email', 'cart'] },
+    purpose: 'One e-mail that brings your cart back.',
+    basis: 'Your consent, given at checkout.',
+    kept: `${REMINDER_KEEP_DAYS} days`,
+    onErasure: 'Deleted.',
+  },
+  {
+    kind: 'referral',
+    what: 'Your Refer a Friend code',
+    holds: { referral_codes: ['email', 'order_email'] },
+    purpose: 'Your personal code, and the reward when a friend uses it.',
+    basis: 'Performance of our contract with you (the programme’s terms).',
+    kept: 'As long as your newest order’s record',
+    onErasure: 'Deleted, and the code switched off at our payment provider.',
+  },
+  {
+    kind: 'order_access',
+    what: 'Links to “Your orders”',
+    holds: { order_access: ['email'] },
+    purpose: 'Showing your orders to whoever can read your mailbox, without an account.',
+    basis: 'Legitimate interests (keeping your orders private).',
+    kept: 'One day after the link or its hour of access ends',
+    onErasure: 'Deleted (any device you opened your orders on is signed out).',
+  },
+  {
+    kind: 'opt_out',
+    what: 'Requests for no more marketing e-mail',
+    holds: { mail_opt_outs: ['email_key (a one-way code of the address, never the address)'] },
+    purpose: 'Never sending you marketing e-mail again.',
+    basis: 'Legal obligation (respecting your objection to direct marketing).',
+    kept: 'For as long as we send marketing e-mail',
+    onErasure: 'Kept as a one-way code, so the request survives the erasure.',
+  },
+  {
+    kind: 'analytics',
+    what: 'Analytics data',
+    holds: {},
+    purpose: 'Measuring how the shop is used (kept by Google, with your consent).',
+    basis: 'Your consent.',
+    kept: '14 months',
+    onErasure: 'Held by Google under a random identifier, not your address; clearing your cookies ends the link to you.',
+  },
+  {
+    kind: 'vitals',
+    what: 'Page speed measurements',
+    holds: {},
+    purpose: 'Keeping the shop fast.',
+    basis: 'Legitimate interests (a shop that works well).',
+    kept: '30 days',
+    onErasure: 'Nothing to erase: they hold nothing that identifies you.',
+  },
+  {
+    kind: 'logs',
+    what: 'Server logs',
+    holds: {},
+    purpose: 'Security and fixing faults.',
+    basis: 'Legitimate interests (a secure website).',
+    kept: '30 days',
+    onErasure: 'Removed with the logs after 30 days.',
+  },
+];
+
+export const personalData = (kind: PersonalDataKind): PersonalData => PERSONAL_DATA.find((d) => d.kind === kind)!;
+
+/**
+ * When an order made at `createdAt` stops being kept for the law: the end of its financial year
+ * (FINANCIAL_YEAR_END) plus ORDER_KEEP_YEARS, as an ISO date-time (the first instant after it).
+ */
+export function orderKeptUntil(createdAt: string): string {
+  const at = new Date(createdAt);
+  const { month, day } = FINANCIAL_YEAR_END;
+  const endThisYear = Date.UTC(at.getUTCFullYear(), month - 1, day + 1);
+  const yearEnd = at.getTime() < endThisYear ? at.getUTCFullYear() : at.getUTCFullYear() + 1;
+  return new Date(Date.UTC(yearEnd + ORDER_KEEP_YEARS, month - 1, day + 1)).toISOString();
+}
+
+/** The newest order date whose legal period has ended at `now`: every order made before it may be pseudonymised. */
+export function ordersRedactableBefore(now: Date): string {
+  const { month, day } = FINANCIAL_YEAR_END;
+  // The last financial year end at least ORDER_KEEP_YEARS before now: orders up to it are past their period.
+  let year = now.getUTCFullYear() - ORDER_KEEP_YEARS;
+  if (now.getTime() < Date.UTC(year + ORDER_KEEP_YEARS, month - 1, day + 1)) year -= 1;
+  return new Date(Date.UTC(year, month - 1, day + 1)).toISOString();
+}
+
+/** Messages whose address has said nothing since this instant are past their period. */
+export function contactKeptSince(now: Date): string {
+  const since = new Date(now);
+  since.setUTCFullYear(since.getUTCFullYear() - CONTACT_KEEP_YEARS);
+  return since.toISOString();
+}

@@ -1,0 +1,166 @@
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { productTag, REVIEWS_TAG } from '#shared/caching/cache-tags.ts';
+import { normaliseRecipient } from '#shared/contact/recipient.ts';
+import { orderKeptUntil, personalData } from '#shared/privacy/personal-data.ts';
+import type { ErasureReport } from '#shared/privacy/erasure-report.ts';
+import type { ChangeFeed } from '#worker/base/change-feed-contract.ts';
+import { nowIso } from '#worker/base/clock.ts';
+import { errorFields, type Logger } from '#worker/base/log.ts';
+import type { Settings } from '#worker/base/settings.ts';
+import { foldedAddress } from '#worker/db/address-fold.ts';
+import type { Db } from '#worker/db/client.ts';
+import {
+  checkoutRecoveries,
+  formSubmissions,
+  mailOptOuts,
+  orderAccess,
+  orderMails,
+  orders,
+  referralCodes,
+  reviews,
+  reviewStats,
+  reviewVotes,
+  stockAlertMails,
+  stockAlerts,
+} from '#worker/db/schema.ts';
+import { recipientKey } from '#worker/limits/sender-key.ts';
+import { requestPostmarkRemoval } from '#worker/mail/postmark-data-removal.ts';
+import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
+import { alertEmailKey } from '#worker/stock-alerts/alert-requests.ts';
+import { personRecords, type PersonRecords } from './person-records.ts';
+
+export interface ErasureDeps {
+  db: Db;
+  settings: Settings;
+  gateway: CheckoutGateway | null;
+  changes: ChangeFeed;
+  log: Logger;
+}
+
+/** The marketing mails an order may still owe: an erased buyer is sent none of them. */
+const MARKETING_MAILS = ['review_invite', 'referral_reward'] as const;
+
+/** Read-only: what erasing `address` would delete and keep, in the words the owner confirms. */
+export async function erasePlan(deps: Pick<ErasureDeps, 'db' | 'settings'>, address: string): Promise<ErasureReport> {
+  return planOf(await personRecords(deps.db, deps.settings.RATE_LIMIT_SECRET, address, 'folded'), address);
+}
+
+function planOf(records: PersonRecords, address: string): ErasureReport {
+  return {
+    address: address.trim(),
+    deleted: {
+      contactMessages: records.contact.length,
+      backInStockRequests: records.alerts.length,
+      checkoutReminders: records.reminders.length,
+      reviews: records.reviews.length,
+      ordersLinks: records.access.length,
+    },
+    referralCode: records.referral?.code ?? null,
+    kept: records.orders
+      .filter((o) => !o.redactedAt)
+      .map((o) => ({ what: `Order ${o.number}`, until: orderKeptUntil(o.createdAt).slice(0, 10), why: personalData('orders').onErasure })),
+    processors: [],
+  };
+}
+
+/**
+ * Erases one person (every spelling of the address, as the export finds it), UK GDPR Art. 17: deletes
+ * their contact messages, back-in-stock requests (an unsubscribe stays, as its key only), checkout
+ * reminders, "Your orders" links, referral code (switched off at Stripe) and reviews (each product's
+ * counts follow, its pages are purged); their orders stay for the law (17(3)(b)), marked restricted:
+ * no review invitation or referral mail is owed any more, and the address is opted out of marketing by
+ * its key, so that survives the erasure. All database changes in one transaction; run twice, the second
+ * finds nothing more to do. Postmark is asked to remove its copies when POSTMARK_ACCOUNT_TOKEN is set;
+ * otherwise, and for Stripe's payment records, the owner's step is said.
+ */
+export async function erasePerson(deps: ErasureDeps, address: string): Promise<ErasureReport> {
+  const { db, settings } = deps;
+  const records = await personRecords(db, settings.RATE_LIMIT_SECRET, address, 'folded');
+  const plan = planOf(records, address);
+  const fold = foldedAddress(address);
+  const alertKey = await alertEmailKey(settings.RATE_LIMIT_SECRET, address);
+  const orderIds = records.orders.map((o) => o.id);
+  const reviewIds = records.reviews.map((r) => r.review.id);
+  const shownOn = [...new Set(records.reviews.filter((r) => r.review.state === 'approved').map((r) => r.review.productId))];
+  const byAlertKey = eq(stockAlerts.emailKey, alertKey);
+  await db.batch([
+    db.delete(formSubmissions).where(eq(formSubmissions.emailFold, fold)),
+    db
+      .delete(stockAlertMails)
+      .where(inArray(stockAlertMails.alertId, db.select({ id: stockAlerts.id }).from(stockAlerts).where(byAlertKey))),
+    db.delete(stockAlerts).where(and(byAlertKey, or(isNull(stockAlerts.endReason), ne(stockAlerts.endReason, 'unsubscribed')))),
+    db.update(stockAlerts).set({ email: null, token: null }).where(byAlertKey),
+    db.delete(checkoutRecoveries).where(eq(checkoutRecoveries.emailFold, fold)),
+    db.delete(orderAccess).where(eq(orderAccess.emailFold, fold)),
+    db.delete(referralCodes).where(eq(referralCodes.email, normaliseRecipient(address))),
+    // Each product's shown reviews are counted in review_stats: the erased ones leave the counts first.
+    db.run(sql`update ${reviewStats} set
+        count = count - (select count(*) from ${reviews} r where r.product_id = ${reviewStats.productId} and r.state = 'approved' and r.id in ${reviewIds.length > 0 ? reviewIds : [0]}),
+        stars = stars - (select coalesce(sum(r.stars), 0) from ${reviews} r where r.product_id = ${reviewStats.productId} and r.state = 'approved' and r.id in ${reviewIds.length > 0 ? reviewIds : [0]})
+      where ${reviewStats.productId} in ${shownOn.length > 0 ? shownOn : [0]}`),
+    db.delete(reviewVotes).where(inArray(reviewVotes.reviewId, reviewIds.length > 0 ? reviewIds : [0])),
+    db.delete(reviews).where(inArray(reviews.id, reviewIds.length > 0 ? reviewIds : [0])),
+    db
+      .delete(orderMails)
+      .where(
+        and(
+          inArray(orderMails.orderId, orderIds.length > 0 ? orderIds : [0]),
+          inArray(orderMails.kind, MARKETING_MAILS),
+          isNull(orderMails.notifiedAt),
+        ),
+      ),
+    db
+      .update(orders)
+      .set({ restrictedAt: nowIso() })
+      .where(and(eq(orders.emailFold, fold), isNull(orders.restrictedAt))),
+    db
+      .insert(mailOptOuts)
+      .values({ emailKey: await recipientKey(settings.RATE_LIMIT_SECRET, address) })
+      .onConflictDoNothing(),
+  ]);
+  if (shownOn.length > 0) await deps.changes.publish([...shownOn.map(productTag), REVIEWS_TAG]);
+  const processors = [await endReferralCode(deps, plan.referralCode), await askPostmark(deps, address), stripeStep(records)].flatMap(
+    (line) => (line ? [line] : []),
+  );
+  deps.log('info', 'person erased', { ...plan.deleted, ordersKept: plan.kept.length });
+  return { ...plan, processors };
+}
+
+/** The referral code goes at Stripe too, used or not (nobody earns a reward through it any more). */
+async function endReferralCode(deps: ErasureDeps, code: string | null): Promise<string | null> {
+  if (!code) return null;
+  if (!deps.gateway)
+    return `Stripe: switch off the promotion code ${code} (Dashboard → Products → Coupons → refer-a-friend → ${code} → Archive).`;
+  try {
+    const ended = await deps.gateway.endCode(code);
+    return ended === 'ended' ? `Stripe: the promotion code ${code} is switched off.` : `Stripe: the promotion code ${code} was not active.`;
+  } catch (err) {
+    deps.log('warn', 'referral code not switched off', errorFields(err));
+    return `Stripe did not answer: switch off the promotion code ${code} by hand (Dashboard → Products → Coupons → refer-a-friend → ${code} → Archive).`;
+  }
+}
+
+/** Postmark keeps the messages sent to the address: its Data Removal API, or the step to take. */
+async function askPostmark(deps: ErasureDeps, address: string): Promise<string> {
+  const { settings } = deps;
+  const byHand = `POST ${new URL('/data-removals', settings.POSTMARK_API_URL)} with the Account API token (X-Postmark-Account-Token) and {"RequestedBy": "${settings.CONTACT_TO_EMAIL}", "RequestedFor": "${address.trim()}", "NotifyWhenCompleted": true}, or set POSTMARK_ACCOUNT_TOKEN and erase again`;
+  if (!settings.POSTMARK_ACCOUNT_TOKEN)
+    return `Postmark keeps the messages sent to this address for up to 45 days. To remove them now: ${byHand}.`;
+  try {
+    const removal = await requestPostmarkRemoval(settings.POSTMARK_ACCOUNT_TOKEN, settings.POSTMARK_API_URL, {
+      address: address.trim(),
+      requestedBy: settings.CONTACT_TO_EMAIL,
+    });
+    return `Postmark: data removal ${removal.id} asked (${removal.status}); Postmark mails ${settings.CONTACT_TO_EMAIL} when it is done.`;
+  } catch (err) {
+    deps.log('warn', 'postmark data removal refused', errorFields(err));
+    return `Postmark refused the data removal (${err instanceof Error ? err.message : String(err)}). ${byHand}.`;
+  }
+}
+
+/** Stripe keeps the payments for the same legal reason; an unpaid checkout it may redact now. */
+function stripeStep(records: PersonRecords): string | null {
+  const sessions = records.reminders.map((r) => r.sessionId);
+  if (sessions.length === 0) return null;
+  return `Stripe keeps unpaid checkouts ${sessions.join(', ')} with this address: redact them with a Redaction Job (docs.stripe.com/privacy/redaction: POST /v1/privacy/redaction_jobs with objects[checkout_sessions][]=each id, then its /validate and /run). Its payments stay with the orders, for the same legal reason.`;
+}

@@ -1,0 +1,133 @@
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { productTag, REVIEWS_TAG } from '#shared/caching/cache-tags.ts';
+import type { ChangeFeed } from '#worker/base/change-feed-contract.ts';
+import { contactKeptSince, ordersRedactableBefore, REMINDER_KEEP_DAYS } from '#shared/privacy/personal-data.ts';
+import type { Db } from '#worker/db/client.ts';
+import { checkoutRecoveries, formSubmissions, orderNotes, orders, referralCodes, returnRequests, reviews } from '#worker/db/schema.ts';
+
+/** Rows of each kind one run acts on: a run's cost is bounded, and the next run takes the rest. */
+export const RETENTION_BATCH = 200;
+
+const DAY_MS = 86_400_000;
+/** What a review shows once its order no longer names its buyer. */
+export const REDACTED_REVIEWER = 'Verified buyer';
+
+export interface RetentionCounts {
+  /** Contact messages whose address has said nothing for CONTACT_KEEP_YEARS. */
+  contactMessages: number;
+  /** Orders past their legal period whose buyer's name, e-mail and address were removed. */
+  ordersRedacted: number;
+  /** Checkout reminders older than REMINDER_KEEP_DAYS. */
+  checkoutReminders: number;
+}
+
+/** What is past its period at `now`, as queries of ids (the oldest first, at most `limit`). */
+function due(db: Db, now: Date, limit: number) {
+  const since = contactKeptSince(now);
+  return {
+    contact: db.all<{ id: number }>(sql`
+      select f.id as id from ${formSubmissions} f
+      where f.created_at < ${since}
+        and not exists (select 1 from ${formSubmissions} n where n.email_fold = f.email_fold and n.created_at >= ${since})
+      order by f.created_at limit ${limit}`),
+    orders: db
+      .select({ id: orders.id, emailFold: orders.emailFold })
+      .from(orders)
+      .where(and(isNull(orders.redactedAt), lt(orders.createdAt, ordersRedactableBefore(now))))
+      .orderBy(orders.createdAt)
+      .limit(limit),
+    reminders: db
+      .select({ id: checkoutRecoveries.id })
+      .from(checkoutRecoveries)
+      .where(lt(checkoutRecoveries.createdAt, new Date(now.getTime() - REMINDER_KEEP_DAYS * DAY_MS).toISOString()))
+      .orderBy(checkoutRecoveries.createdAt)
+      .limit(limit),
+  };
+}
+
+/**
+ * Carries out the privacy policy's periods (shared/privacy/personal-data.ts), one bounded batch of each
+ * kind: contact messages go two years after the address's last message; orders past six years from
+ * the end of their financial year keep their amounts, lines and country but lose the buyer's name,
+ * e-mail, addresses, campaign, the shop's notes and the return notes, and their reviews show
+ * "Verified buyer"; a referral code goes with the last order that named its buyer; checkout reminders
+ * go after REMINDER_KEEP_DAYS. Each kind's batch is one transaction; `dryRun` counts and changes nothing.
+ */
+export async function runRetention(
+  deps: { db: Db; changes: ChangeFeed },
+  options: { now?: Date; dryRun?: boolean; limit?: number } = {},
+): Promise<RetentionCounts> {
+  const { db } = deps;
+  const { now = new Date(), dryRun = false, limit = RETENTION_BATCH } = options;
+  const found = due(db, now, limit);
+  const [contact, old, reminders] = await Promise.all([found.contact, found.orders, found.reminders]);
+  const counts = { contactMessages: contact.length, ordersRedacted: old.length, checkoutReminders: reminders.length };
+  if (dryRun) return counts;
+  if (contact.length > 0) {
+    await db.delete(formSubmissions).where(
+      inArray(
+        formSubmissions.id,
+        contact.map((r) => r.id),
+      ),
+    );
+  }
+  if (old.length > 0) {
+    // Their shown reviews change name: those products' pages are purged.
+    const shown = await db
+      .selectDistinct({ productId: reviews.productId })
+      .from(reviews)
+      .where(
+        and(
+          inArray(
+            reviews.orderId,
+            old.map((o) => o.id),
+          ),
+          eq(reviews.state, 'approved'),
+        ),
+      );
+    await redactOrders(db, old, now);
+    if (shown.length > 0) await deps.changes.publish([...shown.map((r) => productTag(r.productId)), REVIEWS_TAG]);
+  }
+  if (reminders.length > 0) {
+    await db.delete(checkoutRecoveries).where(
+      inArray(
+        checkoutRecoveries.id,
+        reminders.map((r) => r.id),
+      ),
+    );
+  }
+  return counts;
+}
+
+/** Removes the buyer from orders past their period, in one transaction; their referral code goes when no order names them any more. */
+async function redactOrders(db: Db, old: Array<{ id: number; emailFold: string | null }>, now: Date): Promise<void> {
+  const ids = old.map((o) => o.id);
+  const folds = [...new Set(old.flatMap((o) => (o.emailFold ? [o.emailFold] : [])))];
+  const countryOnly = (column: typeof orders.shippingAddress | typeof orders.billingAddress) =>
+    sql`case when ${column} is null then null else json_object('country', json_extract(${column}, '$.country')) end`;
+  await db.batch([
+    db
+      .update(orders)
+      .set({
+        name: null,
+        email: null,
+        shippingAddress: countryOnly(orders.shippingAddress),
+        billingAddress: countryOnly(orders.billingAddress),
+        campaign: null,
+        redactedAt: now.toISOString(),
+      })
+      .where(inArray(orders.id, ids)),
+    db.delete(orderNotes).where(inArray(orderNotes.orderId, ids)),
+    db.update(returnRequests).set({ note: null }).where(inArray(returnRequests.orderId, ids)),
+    db.update(reviews).set({ name: REDACTED_REVIEWER }).where(inArray(reviews.orderId, ids)),
+    // After the update above: an address whose every order is redacted now has no order naming it.
+    db
+      .delete(referralCodes)
+      .where(
+        and(
+          inArray(referralCodes.email, folds.length > 0 ? folds : ['']),
+          sql`not exists (select 1 from ${orders} o where o.email_fold = ${referralCodes.email})`,
+        ),
+      ),
+  ]);
+}
