@@ -30,6 +30,8 @@ export const DOMAIN_IMPORTS = {
   referrals: ['base', 'db', 'ledger', 'limits', 'mail', 'orders', 'payments'],
   reviews: ['base', 'db', 'limits', 'mail', 'orders', 'changes'],
   posts: ['base', 'db'],
+  // People's data (shared/privacy/ holds the map): export, erasure and retention across the tables that name them.
+  privacy: ['base', 'db', 'limits', 'payments', 'stock-alerts'],
   products: ['db'],
   stock: ['base', 'db', 'payments', 'products'],
   'stock-alerts': ['base', 'db', 'limits', 'mail', 'products', 'stock'],
@@ -68,6 +70,7 @@ export const FOLDER_IMPORTS = {
     'order-access',
     'orders',
     'posts',
+    'privacy',
     'recovery',
     'referrals',
     'reviews',

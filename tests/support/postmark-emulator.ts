@@ -7,14 +7,16 @@ export interface ReceivedEmail {
 }
 
 /**
- * Speaks the part of Postmark's HTTP API the shop uses (POST /email, and the outbound message search
- * GET /messages/outbound by count, offset and metadata_<key>) on 127.0.0.1, so the real postmark
+ * Speaks the part of Postmark's HTTP API the shop uses (POST /email, the outbound message search
+ * GET /messages/outbound by count, offset and metadata_<key>, and the Account API's POST /data-removals) on 127.0.0.1, so the real postmark
  * client is exercised. `searches` records each search's metadata filter. `mode` decides the next answers: accept, reject (422) or fail (500);
  * recipients listed in `inactive` get Postmark's 406 "inactive recipient" answer while the rest go;
  * 'hang' takes the request and never answers (until the mode changes: then it answers as that mode
  * says). `delayMs` holds every answer that long (a slow Postmark).
  */
-export async function startPostmarkEmulator(token = 'test-server-token') {
+export async function startPostmarkEmulator(token = 'test-server-token', accountToken = 'test-account-token') {
+  /** POST /data-removals (the Account API: X-Postmark-Account-Token, never a server's token): each request taken. */
+  const removals: Array<{ ID: number; RequestedBy: string; RequestedFor: string; NotifyWhenCompleted: boolean }> = [];
   const received: ReceivedEmail[] = [];
   /** The ones answered 200: what Postmark would really deliver. */
   const accepted: ReceivedEmail[] = [];
@@ -58,6 +60,23 @@ export async function startPostmarkEmulator(token = 'test-server-token') {
         if (state.mode === 'fail') return replyJson(res, 500, { ErrorCode: 500, Message: 'Internal server error' });
         return replyJson(res, 200, search(url));
       }
+      if (req.method === 'POST' && url.pathname === '/data-removals') {
+        if (req.headers['x-postmark-account-token'] !== accountToken) {
+          return replyJson(res, 401, { ErrorCode: 10, Message: 'No Account or Server API tokens were supplied in the HTTP headers.' });
+        }
+        const asked = JSON.parse(raw) as { RequestedBy?: unknown; RequestedFor?: unknown; NotifyWhenCompleted?: unknown };
+        if (typeof asked.RequestedBy !== 'string' || typeof asked.RequestedFor !== 'string') {
+          return replyJson(res, 422, { ErrorCode: 1300, Message: 'RequestedBy and RequestedFor are required.' });
+        }
+        const removal = {
+          ID: removals.length + 1,
+          RequestedBy: asked.RequestedBy,
+          RequestedFor: asked.RequestedFor,
+          NotifyWhenCompleted: asked.NotifyWhenCompleted === true,
+        };
+        removals.push(removal);
+        return replyJson(res, 200, { ID: removal.ID, Status: 'Pending' });
+      }
       if (req.method !== 'POST' || req.url !== '/email') return replyJson(res, 404, { ErrorCode: 404, Message: 'Not found' });
       if (given !== token) return replyJson(res, 401, { ErrorCode: 10, Message: 'Bad or missing Server API token.' });
       const body = JSON.parse(raw) as Record<string, unknown>;
@@ -94,6 +113,8 @@ export async function startPostmarkEmulator(token = 'test-server-token') {
   return {
     url: await listenOnLoopback(server),
     token,
+    accountToken,
+    removals,
     received,
     accepted,
     searches,

@@ -1,12 +1,10 @@
+import { readSubjectAddress } from '#shared/privacy/subject-address.ts';
 import { CLI_HELP } from './cli-help.ts';
 
 export type PrivacyCommand =
   | { action: 'export'; address: string }
   | { action: 'erase'; address: string; confirmed: boolean }
   | { action: 'retention'; dryRun: boolean };
-
-/** An address as the shop keeps them: one "@" with something either side, no spaces. */
-const ADDRESS = /^[^\s@]+@[^\s@]+$/;
 
 /** `npm run privacy -- …`'s arguments, refused (with the usage) before anything is read or written. */
 export function parsePrivacyCommand(args: readonly string[]): PrivacyCommand {
@@ -19,10 +17,11 @@ export function parsePrivacyCommand(args: readonly string[]): PrivacyCommand {
     return { action, dryRun: rest.includes('--dry-run') };
   }
   if (action !== 'export' && action !== 'erase') throw refuse(action ? `unknown action ${action}` : 'an action is needed');
-  const [address, ...flags] = rest;
-  if (!address || !ADDRESS.test(address.trim())) throw refuse('an e-mail address is needed');
+  const [given, ...flags] = rest;
+  const address = readSubjectAddress(given);
+  if (!address) throw refuse('an e-mail address is needed');
   const allowed = action === 'erase' ? ['--yes'] : [];
   const unknown = flags.filter((f) => !allowed.includes(f));
   if (unknown.length > 0) throw refuse(`unknown option ${unknown.join(' ')}`);
-  return action === 'export' ? { action, address: address.trim() } : { action, address: address.trim(), confirmed: flags.includes('--yes') };
+  return action === 'export' ? { action, address } : { action, address, confirmed: flags.includes('--yes') };
 }

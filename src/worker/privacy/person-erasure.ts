@@ -24,7 +24,7 @@ import {
   stockAlerts,
 } from '#worker/db/schema.ts';
 import { recipientKey } from '#worker/limits/sender-key.ts';
-import { requestPostmarkRemoval } from '#worker/mail/postmark-data-removal.ts';
+import { requestPostmarkRemoval } from './postmark-data-removal.ts';
 import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
 import { alertEmailKey } from '#worker/stock-alerts/alert-requests.ts';
 import { personRecords, type PersonRecords } from './person-records.ts';

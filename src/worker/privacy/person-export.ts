@@ -15,6 +15,8 @@ function stepFacts(detail: OrderStepDetail | null) {
   );
 }
 
+const byOrder = <T extends { orderId: number }>(rows: T[], id: number) => rows.filter((r) => r.orderId === id);
+
 /** Where the shop's processors hold more of it, and how that is reached. */
 function elsewhere(records: PersonRecords) {
   const paid = records.orders.filter((o) => o.paymentIntent).map((o) => o.paymentIntent!);
@@ -39,7 +41,6 @@ function elsewhere(records: PersonRecords) {
  * shop's own notes) and the shopper's download (`exact`).
  */
 export function personExport(records: PersonRecords, address: string, match: Match, now = new Date()) {
-  const byOrder = <T extends { orderId: number }>(rows: T[], id: number) => rows.filter((r) => r.orderId === id);
   const orders = records.orders.map((o) => ({
     number: o.number,
     placedAt: o.createdAt,

@@ -99,12 +99,14 @@ export async function runRetention(
   return counts;
 }
 
+/** An address kept as its country only: where a past sale was taxed stays provable. */
+const countryOnly = (column: typeof orders.shippingAddress | typeof orders.billingAddress) =>
+  sql`case when ${column} is null then null else json_object('country', json_extract(${column}, '$.country')) end`;
+
 /** Removes the buyer from orders past their period, in one transaction; their referral code goes when no order names them any more. */
 async function redactOrders(db: Db, old: Array<{ id: number; emailFold: string | null }>, now: Date): Promise<void> {
   const ids = old.map((o) => o.id);
   const folds = [...new Set(old.flatMap((o) => (o.emailFold ? [o.emailFold] : [])))];
-  const countryOnly = (column: typeof orders.shippingAddress | typeof orders.billingAddress) =>
-    sql`case when ${column} is null then null else json_object('country', json_extract(${column}, '$.country')) end`;
   await db.batch([
     db
       .update(orders)

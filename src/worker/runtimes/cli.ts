@@ -200,7 +200,11 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
         }
         if (privacy.action === 'erase') {
           if (!privacy.confirmed) {
-            print([...erasureLines(await erasePlan(deps, privacy.address), false), 'Nothing was changed: run again with --yes to erase.'].join('\n'));
+            print(
+              [...erasureLines(await erasePlan(deps, privacy.address), false), 'Nothing was changed: run again with --yes to erase.'].join(
+                '\n',
+              ),
+            );
             return 0;
           }
           print(erasureLines(await erasePerson({ ...deps, changes }, privacy.address), true).join('\n'));

@@ -18,6 +18,7 @@ const NAV = [
   { href: '/admin/stock', label: 'Stock' },
   { href: '/admin/vitals', label: 'Vitals' },
   { href: '/admin/mail', label: 'Mail' },
+  { href: '/admin/privacy', label: 'Privacy' },
 ] as const;
 
 /**

@@ -12,6 +12,7 @@ import { MailPage } from './mail/mail-page.tsx';
 import { orderRoutes } from './orders/order-routes.tsx';
 import { signInRoutes } from './sign-in/sign-in-routes.tsx';
 import { stockNow, stockRoutes } from './stock/stock-routes.tsx';
+import { privacyRoutes } from './privacy/privacy-routes.tsx';
 import { TodayPage } from './today-page.tsx';
 import { RETURN_FILTERS, ReturnsPage } from './returns/admin-returns-page.tsx';
 import { REVIEW_STATES, ReviewsPage } from './reviews/reviews-page.tsx';
@@ -72,6 +73,7 @@ const office = new Hono<AdminEnv>()
   .get('/admin/referrals', async (c) => adminPage(c, 'Referrals', <ReferralsPage {...await referralOverview(c.get('deps').db)} />))
   .route('/', orderRoutes)
   .route('/', stockRoutes)
+  .route('/', privacyRoutes)
   .get('/admin/vitals', async (c) => {
     const asked = Number(c.req.query('days'));
     const days = (VITALS_DAYS as readonly number[]).includes(asked) ? asked : 7;

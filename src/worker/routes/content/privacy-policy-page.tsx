@@ -60,7 +60,6 @@ const storage = [
   },
 ] as const;
 
-
 export function Page() {
   const to = useHref();
   return (

@@ -7,6 +7,10 @@ import { formatMarketDate } from '#shared/site/dates.ts';
 import { useHref } from '#ui/state/market-context.ts';
 import type { AddressOrder } from '#worker/order-access/orders-of-address.ts';
 import { orderPagePath } from '#worker/orders/order-number.ts';
+import { shopInfo } from '#shared/policy/shop-info.ts';
+
+/** The signed-in shopper's data as a download (your-orders-routes.tsx). */
+export const MY_DATA_PATH = '/orders/my-data';
 
 /** Ask for the link: the address ordered with. Works without JavaScript (a plain form). */
 export function AskForm({ email = '', problem }: { email?: string; problem?: string }) {
@@ -110,6 +114,17 @@ export function OrdersList({
           {`Refer a Friend: give friends your code ${referral}. It takes ${referralWords(currencyOfMarket[market])} off their first order, and for each friend who orders we send you a code worth the same.`}
         </p>
       )}
+      <section aria-labelledby="your-data" className="flex flex-col gap-2">
+        <h2 id="your-data" className="text-lg font-semibold">
+          Your data
+        </h2>
+        <p>
+          {`Everything we hold on ${email}: your orders, messages, requests and reviews, what each is for and how long we keep it. A file you can keep or move elsewhere (JSON). To have your data erased, e-mail ${shopInfo.email}.`}
+        </p>
+        <a href={to(MY_DATA_PATH)} download className="btn btn-secondary self-start" data-my-data>
+          Download my data
+        </a>
+      </section>
       <PostButton action="/orders/forget" label="Forget me on this device" fields={{}} />
     </>
   );

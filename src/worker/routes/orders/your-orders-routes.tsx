@@ -9,7 +9,9 @@ import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { accessEmail, endAccess, linkState, redeemLink } from '#worker/order-access/access-tokens.ts';
 import { askForOrders, ORDERS_LINK_PATH } from '#worker/order-access/ask-for-orders.ts';
 import { ordersOfAddress, referralCodeOf } from '#worker/order-access/orders-of-address.ts';
-import { AskForm, OrdersList, PostButton } from './your-orders-page.tsx';
+import { AskForm, MY_DATA_PATH, OrdersList, PostButton } from './your-orders-page.tsx';
+import { personRecords } from '#worker/privacy/person-records.ts';
+import { exportFileName, personExport } from '#worker/privacy/person-export.ts';
 import { shortPage } from '#worker/frame/pages/short-page.tsx';
 
 const ASK_TITLE = 'Your orders';
@@ -100,6 +102,17 @@ export const yourOrdersRoutes = new Hono<AppEnv>()
     }
     writeCookie(c, COOKIES.ordersAccess, access);
     return c.redirect(c.get('href')('/orders'), 303);
+  })
+  // The shopper's own data (UK GDPR Art. 15 and 20), for the address their link proved: that address
+  // in any case (another spelling may be another mailbox), as a file.
+  .get(MY_DATA_PATH, async (c) => {
+    const deps = c.get('deps');
+    const email = await accessEmail(deps.db, readCookie(c, COOKIES.ordersAccess));
+    if (!email) return c.redirect(c.get('href')('/orders'), 303);
+    const records = await personRecords(deps.db, deps.settings.RATE_LIMIT_SECRET, email, 'exact');
+    c.header('Cache-Control', 'no-store');
+    c.header('Content-Disposition', `attachment; filename="${exportFileName(email)}"`);
+    return c.json(personExport(records, email, 'exact'));
   })
   .post('/orders/forget', async (c) => {
     await endAccess(c.get('deps').db, readCookie(c, COOKIES.ordersAccess));

@@ -12,6 +12,10 @@ export async function requestPostmarkRemoval(
 ): Promise<{ id: number; status: string }> {
   const url = new URL(apiUrl);
   const client = new AccountClient(accountToken, { useHttps: url.protocol === 'https:', requestHost: url.host, timeout: 10 });
-  const answer = await client.requestDataRemoval({ RequestedBy: request.requestedBy, RequestedFor: request.address, NotifyWhenCompleted: true });
+  const answer = await client.requestDataRemoval({
+    RequestedBy: request.requestedBy,
+    RequestedFor: request.address,
+    NotifyWhenCompleted: true,
+  });
   return { id: answer.ID, status: answer.Status };
 }
