@@ -21,6 +21,12 @@ import { createDb, type Db } from '#worker/db/client.ts';
 import { schema } from '#worker/db/schema.ts';
 import { drizzle } from 'drizzle-orm/libsql/web';
 import { migrateDatabase } from '#worker/runtimes/migrate-node.ts';
+import { personRecords } from '#worker/privacy/person-records.ts';
+import { personExport } from '#worker/privacy/person-export.ts';
+import { erasePerson } from '#worker/privacy/person-erasure.ts';
+import { runRetention } from '#worker/privacy/retention-run.ts';
+import { noChangeFeed } from '#worker/base/change-feed-contract.ts';
+import { parseSettings } from '#worker/base/settings.ts';
 
 const RUNS = 100;
 
@@ -70,6 +76,11 @@ async function growTo(db: Db, total: number) {
        from orders where id >= ${from} and fulfilment = 'shipped'`,
       `insert into review_stats (product_id, count, stars) select 1, count(*), sum(stars) from reviews where state = 'approved'
        on conflict (product_id) do update set count = excluded.count, stars = excluded.stars`,
+      // A contact message from one buyer in 2, half of them three years old (past the policy's two years).
+      `insert into form_submissions (name, email, subject, message, created_at, notified_at, confirmed_at)
+       select 'Ann Smith', email, 'Order Status', 'Where is my order ' || number || '?',
+         case when id % 4 = 0 then strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-3 years') else created_at end, created_at, created_at
+       from orders where id >= ${from} and id % 2 = 0`,
       // A note on one order in 4 (two on each of those), as an owner who writes things down.
       `insert into order_notes (order_id, body, by, at)
        select id, 'Rang the shopper about order ' || number, 'owner@example.com', created_at from orders where id >= ${from} and id % 4 = 2
@@ -109,6 +120,11 @@ function readsOf(db: Db): Record<string, () => Promise<unknown>> {
     // The read cache's query itself (a drizzle query runs when awaited), as a cold product page sends it.
     'product page: reviews, most helpful': () => approvedReviewsRead(db, 1, 'helpful').query as unknown as Promise<unknown>,
     'product page: reviews, newest': () => approvedReviewsRead(db, 1, 'newest').query as unknown as Promise<unknown>,
+    // Issue 67: everything held on one address (another spelling of it), and an hour's retention run with nothing due.
+    'privacy: export an address (3 orders)': async () =>
+      personExport(await personRecords(db, undefined, 'Buyer30+x@Example.com', 'folded'), 'Buyer30+x@Example.com', 'folded').orders,
+    // A dry run: what an hour's run reads (a batch of each kind due), without taking it away from the next run.
+    'privacy: retention, one batch': async () => Object.values(await runRetention({ db, changes: noChangeFeed }, { dryRun: true })),
   };
 }
 
@@ -131,6 +147,13 @@ it('bench:back-office', async () => {
     ] as const) {
       await growTo(db, total);
       for (const [name, read] of Object.entries(reads)) console.log(`${label.padEnd(5)} ${name.padEnd(26)} ${await timeRead(read, RUNS)}`);
+      // An erasure (reads, one transaction of deletes and updates) of 20 different buyers of 3 orders each.
+      const settings = parseSettings({}, 'node');
+      let next = { seed: 10, '10x': 100, '1000x': 1000 }[label];
+      const erase = () => erasePerson({ db, settings, gateway: null, changes: noChangeFeed, log: () => {} }, `buyer${next++}@example.com`);
+      console.log(
+        `${label.padEnd(5)} ${'privacy: erase an address (3 orders)'.padEnd(26)} ${await timeRead(async () => (await erase()).kept, 20)}`,
+      );
     }
     // SQLite's plan for every statement each read sends (drizzle's logger hands them over).
     const sent: Array<{ sql: string; params: unknown[] }> = [];

@@ -1,6 +1,6 @@
 import { createClient } from '@libsql/client';
 import { eq, sql } from 'drizzle-orm';
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normaliseRecipient } from '#shared/contact/recipient.ts';
 import { openSession } from '#worker/admin/admin-sessions.ts';
@@ -216,9 +216,9 @@ describe('the owner erases a person', () => {
   });
 });
 
-describe('retention at the policy’s periods', () => {
-  const yearsAgo = (n: number, days = 0) => new Date(Date.now() - (n * 365.25 + days) * 86_400_000).toISOString();
+const yearsAgo = (n: number, days = 0) => new Date(Date.now() - (n * 365.25 + days) * 86_400_000).toISOString();
 
+describe('retention at the policy’s periods', () => {
   it('deletes a message two years after the last exchange, and only then; a dry run changes nothing', async () => {
     const insert = (email: string, createdAt: string) =>
       t.deps.db

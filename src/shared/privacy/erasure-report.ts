@@ -8,7 +8,8 @@ export interface ErasureReport {
   processors: string[];
 }
 
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/** `n` things, in the singular for one. */
+export const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * The erasure in words, before (`done` false: what it will do) and after: the same lines for the

@@ -30,7 +30,7 @@ import { personRecords } from '#worker/privacy/person-records.ts';
 import { personExport } from '#worker/privacy/person-export.ts';
 import { erasePerson, erasePlan } from '#worker/privacy/person-erasure.ts';
 import { runRetention } from '#worker/privacy/retention-run.ts';
-import { erasureLines } from '#shared/privacy/erasure-report.ts';
+import { count, erasureLines } from '#shared/privacy/erasure-report.ts';
 import { CONTACT_KEEP_YEARS } from '#shared/privacy/personal-data.ts';
 
 /** Everything a command prints goes through here: stored text reaches the terminal with its control characters escaped. */
@@ -219,8 +219,9 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
           for (const key of Object.keys(total) as Array<keyof typeof total>) total[key] += run[key];
           if (privacy.dryRun || Object.values(run).every((n) => n === 0)) break;
         }
+        const [went, lost] = privacy.dryRun ? ['would go', 'would lose'] : ['deleted', 'lost'];
         print(
-          `Retention on ${target}${privacy.dryRun ? ' (dry run: nothing changed)' : ''}: ${total.contactMessages} contact messages past ${CONTACT_KEEP_YEARS} years since the last exchange ${privacy.dryRun ? 'would go' : 'deleted'}, ${total.ordersRedacted} orders past their legal period ${privacy.dryRun ? 'would lose' : 'lost'} the buyer's name, e-mail and address, ${total.checkoutReminders} old checkout reminders ${privacy.dryRun ? 'would go' : 'deleted'}.`,
+          `Retention on ${target}${privacy.dryRun ? ' (dry run: nothing changed)' : ''}: ${count(total.contactMessages, 'contact message', 'contact messages')} past ${CONTACT_KEEP_YEARS} years since the last exchange ${went}, ${count(total.ordersRedacted, 'order', 'orders')} past the legal period ${lost} the buyer's name, e-mail and address, ${count(total.checkoutReminders, 'old checkout reminder', 'old checkout reminders')} ${went}.`,
         );
         return 0;
       } finally {

@@ -14,7 +14,15 @@ describe('the settings, as the operator reads them', () => {
 
   it('the README names every setting the schema reads, and nothing else', () => {
     const schema = Object.keys(parseSettings({}, 'node'))
-      .concat(['TURSO_AUTH_TOKEN', 'POSTMARK_SERVER_TOKEN', 'ORDERS_TO_EMAIL', 'RATE_LIMIT_SECRET', 'CLIENT_IP_HEADER', 'GTM_ID'])
+      .concat([
+        'TURSO_AUTH_TOKEN',
+        'POSTMARK_SERVER_TOKEN',
+        'POSTMARK_ACCOUNT_TOKEN',
+        'ORDERS_TO_EMAIL',
+        'RATE_LIMIT_SECRET',
+        'CLIENT_IP_HEADER',
+        'GTM_ID',
+      ])
       .concat([
         'TURNSTILE_SITE_KEY',
         'TURNSTILE_SECRET_KEY',
