@@ -145,11 +145,18 @@ describe('the back office on a phone', () => {
         ['Stock', 'Stock'],
         ['Vitals', 'Web Vitals, last 7 days'],
         ['Mail', 'Mail'],
+        ['Privacy', 'Privacy'],
       ] as const) {
         await page.getByRole('link', { name: link, exact: true }).tap();
         await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
         await checkPage(link);
       }
+      // A person's records, readable on a phone: the long address's order, and the erasure said before its button.
+      await page.getByLabel('E-mail address').fill('A.Very.Long.Address.For.A.Small.Screen@subdomain.example-shooting-club.com');
+      await page.getByRole('button', { name: 'Show what we hold' }).tap();
+      await page.getByRole('button', { name: 'Erase personal data' }).waitFor();
+      expect(await page.locator('[data-privacy-kind="orders"]').getAttribute('data-count')).toBe('1');
+      await checkPage('privacy: a person');
       await page.getByRole('button', { name: 'Sign out', exact: true }).tap();
       await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
       await page.getByText('Signed out.').waitFor();

@@ -181,6 +181,7 @@ describe('the owner erases a person', () => {
     expect(await stars()).toEqual({ ...before, count: before.count - 1, stars: before.stars - 5 });
     const [kept] = await t.deps.db.select().from(orders).where(eq(orders.id, order.id));
     expect(kept!.restrictedAt).not.toBeNull();
+    expect(textOf((await office.get(`/admin/orders/${order.number}`)).html)).toContain('the buyer asked to be erased');
     expect(await t.deps.db.select().from(mailOptOuts)).toHaveLength(1);
 
     // The export afterwards: the order, kept and why.

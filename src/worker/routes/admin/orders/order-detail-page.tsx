@@ -402,7 +402,12 @@ export function OrderDetailPage(data: OrderDetailData) {
         </dl>
       </Section>
       <Section title="Customer" id="customer">
-        <p>{order.email ?? 'No e-mail'}</p>
+        <p>{order.email ?? (order.redactedAt ? `Removed ${when(order.redactedAt)}: the order is past its legal period` : 'No e-mail')}</p>
+        {order.restrictedAt && (
+          <p className="mt-1 text-sm" data-restricted>
+            {`Restricted since ${when(order.restrictedAt)}: the buyer asked to be erased. Kept for the accounts only: no marketing, reviews or referral mail.`}
+          </p>
+        )}
         <p className="mt-2 text-sm" data-other-orders={data.others.length}>
           {data.others.length === 0
             ? 'No other orders from this address.'
