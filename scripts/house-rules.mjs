@@ -19,6 +19,8 @@ export const DOMAIN_IMPORTS = {
   ledger: ['base', 'db'],
   limits: ['base', 'db'],
   mail: ['base', 'db'],
+  // The Training Gun Digest by e-mail: sign-ups, welcome codes at Stripe, posts to subscribers.
+  newsletter: ['base', 'db', 'limits', 'mail', 'payments'],
   'opt-outs': ['base', 'db', 'limits', 'orders', 'recovery'],
   'order-access': ['base', 'db', 'limits', 'mail'],
   'order-reads': ['base', 'db', 'limits', 'orders', 'payments'],
@@ -31,7 +33,7 @@ export const DOMAIN_IMPORTS = {
   reviews: ['base', 'db', 'limits', 'mail', 'orders', 'changes'],
   posts: ['base', 'db'],
   // People's data (shared/privacy/ holds the map): export, erasure and retention across the tables that name them.
-  privacy: ['base', 'db', 'limits', 'payments', 'stock-alerts'],
+  privacy: ['base', 'db', 'limits', 'newsletter', 'payments', 'stock-alerts'],
   products: ['db'],
   stock: ['base', 'db', 'payments', 'products'],
   'stock-alerts': ['base', 'db', 'limits', 'mail', 'products', 'stock'],
@@ -67,6 +69,7 @@ export const FOLDER_IMPORTS = {
     'limits',
     'mail',
     'middleware',
+    'newsletter',
     'order-access',
     'orders',
     'posts',

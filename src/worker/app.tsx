@@ -24,6 +24,7 @@ import { shopRoutes } from './routes/shop/shop-routes.tsx';
 import { webhookRoutes } from './routes/webhooks/webhook-routes.ts';
 import { vitalsRoutes } from './routes/vitals/vitals-routes.ts';
 import { stockAlertRoutes } from './routes/stock-alerts/alert-routes.tsx';
+import { newsletterRoutes } from './routes/newsletter/newsletter-routes.tsx';
 import { reviewRoutes } from './routes/reviews/review-routes.tsx';
 import { reminderRoutes } from './routes/cart/reminder-routes.tsx';
 import { discountRoutes } from './routes/cart/discount-routes.ts';
@@ -66,6 +67,7 @@ export function createApp(deps: AppDeps) {
     app.route(base, editorialRoutes);
     app.route(base, contactRoutes);
     app.route(base, stockAlertRoutes);
+    app.route(base, newsletterRoutes);
     app.route(base, reviewRoutes);
     app.route(base, reminderRoutes);
     app.route(base, discountRoutes);

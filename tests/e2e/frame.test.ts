@@ -145,7 +145,7 @@ describe('mobile menu at 375 px', () => {
 
 /** The strip's messages as the page's region writes them (its currency). */
 const messagesOn = async (page: Page) =>
-  promoMessages(currencyByRegion[(await page.evaluate(() => document.documentElement.dataset.region)) as Region]);
+  promoMessages(currencyByRegion[(await page.evaluate(() => document.documentElement.dataset.region)) as Region]).map((m) => m.text);
 
 /** The promotional messages on screen. */
 const shown = (page: Page) =>
@@ -171,6 +171,8 @@ describe('promotional strip', () => {
     await next.click();
     await next.click();
     expect(await shown(page)).toEqual(messages.slice(4, 7));
+    // Subscribe & Save is a link to the Digest's sign-up as it rotates into view.
+    expect(await page.locator('[data-promo="Subscribe & Save 5%"] a').getAttribute('href')).toMatch(/^(\/(gb|eu|us))?\/newsletter$/);
     await next.click();
     expect(await shown(page)).toEqual(messages.slice(0, 3));
     await page.getByRole('button', { name: 'Previous promotion' }).click();

@@ -199,7 +199,14 @@ describe('the owner erases a person', () => {
 
     // Twice: nothing more goes, the restriction keeps its first date.
     const again = await erasePerson({ ...t.deps, log }, 'Priya.Erase@gmail.com');
-    expect(again.deleted).toEqual({ contactMessages: 0, backInStockRequests: 0, checkoutReminders: 0, reviews: 0, ordersLinks: 0 });
+    expect(again.deleted).toEqual({
+      contactMessages: 0,
+      backInStockRequests: 0,
+      checkoutReminders: 0,
+      reviews: 0,
+      ordersLinks: 0,
+      subscriptions: 0,
+    });
     expect((await t.deps.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.restrictedAt).toBe(kept!.restrictedAt);
   });
 

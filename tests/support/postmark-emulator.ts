@@ -23,11 +23,16 @@ export async function startPostmarkEmulator(token = 'test-server-token', account
   const state = { mode: 'accept' as 'accept' | 'reject' | 'fail' | 'hang', inactive: [] as string[], delayMs: 0 };
   const searches: Array<Record<string, string>> = [];
   const messageIds = new WeakMap<ReceivedEmail, string>();
-  /** GET /messages/outbound: accepted messages whose Metadata has every metadata_<key> asked for, newest first. */
+  /**
+   * GET /messages/outbound: accepted messages whose Metadata has every metadata_<key> asked for, newest
+   * first, in the stream asked for (`messagestream`; as Postmark: the transactional `outbound` without one).
+   */
   const search = (url: URL) => {
     const wanted = Object.fromEntries([...url.searchParams].flatMap(([k, v]) => (k.startsWith('metadata_') ? [[k.slice(9), v]] : [])));
     searches.push(wanted);
+    const stream = url.searchParams.get('messagestream') ?? 'outbound';
     const matching = accepted
+      .filter((m) => (m.body.MessageStream ?? 'outbound') === stream)
       .filter((m) => Object.entries(wanted).every(([k, v]) => (m.body.Metadata as Record<string, string> | undefined)?.[k] === v))
       .toReversed();
     const offset = Number(url.searchParams.get('offset') ?? 0);

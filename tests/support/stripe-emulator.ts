@@ -994,6 +994,8 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
     sessionCount: () => sessions.size,
     /** A promotion code the owner makes in the Dashboard (SPRING10, TAKE15 and OLDCODE exist from the start). */
     addPromotion,
+    /** Every promotion code's code, as the Dashboard lists them. */
+    promotionCodes: () => promotions.map((p) => p.code),
     /** A promotion code by its code (the shop's own included), as the Dashboard shows it. */
     promotion: (code: string) => promotions.find((p) => p.code === code),
     /** The owner switches a code on or off. */

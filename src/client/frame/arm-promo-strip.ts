@@ -1,3 +1,4 @@
+import type { PromoMessage } from '#shared/site/promotions.ts';
 import { MOBILE_BREAKPOINT_PX, PROMO_INTERVAL_MS, PROMO_VISIBLE_NARROW, PROMO_VISIBLE_WIDE, stepPromo } from '#shared/site/promo-rules.ts';
 
 /**
@@ -10,7 +11,7 @@ export function armPromoStrip(): void {
   const strip = document.querySelector<HTMLElement>('[data-promo-strip]');
   const list = strip?.querySelector<HTMLElement>('[data-messages]');
   if (!strip || !list) return;
-  const messages = JSON.parse(list.dataset.messages ?? '[]') as string[];
+  const messages = JSON.parse(list.dataset.messages ?? '[]') as PromoMessage[];
   const items = [...list.querySelectorAll<HTMLElement>('li')];
   const wide = matchMedia(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`);
   const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
@@ -19,9 +20,12 @@ export function armPromoStrip(): void {
   const step = (delta: 1 | -1) => {
     start = stepPromo(start, delta, messages.length, wide.matches ? PROMO_VISIBLE_WIDE : PROMO_VISIBLE_NARROW);
     items.forEach((li, i) => {
-      const message = messages[start + i] ?? '';
-      li.textContent = message;
-      li.dataset.promo = message;
+      const message = messages[start + i] ?? { text: '' };
+      // An offer stays a link as it rotates (Subscribe & Save leads to the sign-up).
+      const link = message.href ? Object.assign(document.createElement('a'), { href: message.href, className: 'underline' }) : null;
+      if (link) link.textContent = message.text;
+      li.replaceChildren(link ?? message.text);
+      li.dataset.promo = message.text;
     });
   };
   const paused = () => strip.matches(':hover, :focus-within');

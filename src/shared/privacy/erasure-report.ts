@@ -1,7 +1,14 @@
 /** What an erasure will do (its plan) or did: counts per kind, what stays and why, and the steps left to the owner. */
 export interface ErasureReport {
   address: string;
-  deleted: { contactMessages: number; backInStockRequests: number; checkoutReminders: number; reviews: number; ordersLinks: number };
+  deleted: {
+    contactMessages: number;
+    backInStockRequests: number;
+    checkoutReminders: number;
+    reviews: number;
+    ordersLinks: number;
+    subscriptions: number;
+  };
   referralCode: string | null;
   kept: Array<{ what: string; until: string; why: string }>;
   /** What the shop did at its processors, or the owner's step when it could not. */
@@ -23,6 +30,7 @@ export function erasureLines(report: ErasureReport, done: boolean): string[] {
     count(d.checkoutReminders, 'checkout reminder', 'checkout reminders'),
     count(d.reviews, 'review', 'reviews'),
     count(d.ordersLinks, '“Your orders” link', '“Your orders” links'),
+    count(d.subscriptions, 'Digest subscription', 'Digest subscriptions'),
     ...(report.referralCode ? [`the referral code ${report.referralCode}`] : []),
   ];
   return [

@@ -14,6 +14,8 @@ export const ORDER_KEEP_YEARS = 6;
 export const FINANCIAL_YEAR_END = { month: 3, day: 31 } as const;
 /** A checkout reminder's row (its cart and address) goes this long after it was made: its mail has long gone by then. */
 export const REMINDER_KEEP_DAYS = 30;
+/** An ended Digest subscription (no address by then) keeps its consent record this long, then goes with what it was sent. */
+export const SUBSCRIPTION_RECORD_KEEP_YEARS = 2;
 
 export type PersonalDataKind =
   | 'contact'
@@ -21,6 +23,7 @@ export type PersonalDataKind =
   | 'reviews'
   | 'stock_alerts'
   | 'reminders'
+  | 'newsletter'
   | 'referral'
   | 'order_access'
   | 'opt_out'
@@ -94,6 +97,18 @@ export const PERSONAL_DATA: readonly PersonalData[] = [
     basis: 'Your consent, given at checkout.',
     kept: `${REMINDER_KEEP_DAYS} days`,
     onErasure: 'Deleted.',
+  },
+  {
+    kind: 'newsletter',
+    what: 'The Training Gun Digest by e-mail',
+    holds: {
+      subscribers: ['email', 'consent (what the form said, the page, a one-way code of your network)'],
+      newsletter_sends: ['(which articles were sent to you)'],
+    },
+    purpose: 'E-mailing you new articles, and your welcome code.',
+    basis: 'Your consent, confirmed by the link we e-mail you; recorded with what the form said, when and where.',
+    kept: `While you are subscribed. Your address is removed when you leave, when a mail to it bounces or is marked as spam, or when a confirmation link lapses (48 hours); the record of your consent ${SUBSCRIPTION_RECORD_KEEP_YEARS} years later`,
+    onErasure: 'Ended and the address removed; articles not yet sent are not sent.',
   },
   {
     kind: 'referral',
@@ -176,7 +191,12 @@ export function ordersRedactableBefore(now: Date): string {
 
 /** Messages whose address has said nothing since this instant are past their period. */
 export function contactKeptSince(now: Date): string {
-  const since = new Date(now);
-  since.setUTCFullYear(since.getUTCFullYear() - CONTACT_KEEP_YEARS);
-  return since.toISOString();
+  return yearsBefore(now, CONTACT_KEEP_YEARS);
+}
+
+/** The same instant `years` calendar years earlier. */
+export function yearsBefore(now: Date, years: number): string {
+  const at = new Date(now);
+  at.setUTCFullYear(at.getUTCFullYear() - years);
+  return at.toISOString();
 }

@@ -32,6 +32,7 @@ export const quickLinks: NavLink[] = [
   { href: '/products?category=featured', label: 'Featured Products' },
   { href: '/about', label: 'About' },
   { href: DIGEST.path, label: DIGEST.name },
+  { href: '/newsletter', label: 'The Digest by e-mail' },
   { href: '/guides', label: 'Guides' },
   contactLink,
 ];

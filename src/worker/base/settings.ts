@@ -20,6 +20,10 @@ function settingsSchema(runtime: Runtime) {
     DB_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     POSTMARK_SERVER_TOKEN: optional(z.string()),
     POSTMARK_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.postmarkapp.com'),
+    /** The Postmark message stream the Digest's posts go through (a Broadcasts stream: kept apart from transactional mail). */
+    POSTMARK_BROADCAST_STREAM: z.string().min(1).default('broadcast'),
+    /** The password of Postmark's bounce and spam-complaint webhook (Basic auth, user `postmark`): unset, the webhook answers 404. */
+    POSTMARK_WEBHOOK_SECRET: optional(z.string().min(16)),
     /** Postmark's Account API token: an erasure then asks Postmark to remove what it keeps of the address (unset: the step is listed). */
     POSTMARK_ACCOUNT_TOKEN: optional(z.string()),
     /** Give up on one Postmark request after this long (the message stays owed; the retry job tries again). */

@@ -25,7 +25,7 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 bg-stone-900 text-stone-50 shadow print:hidden">
       {/* No island: src/client/frame/arm-promo-strip.ts rotates it without React. */}
-      <PromoStrip messages={promoMessages(currencyByRegion[region.region])} />
+      <PromoStrip messages={promoMessages(currencyByRegion[region.region]).map((m) => (m.href ? { ...m, href: to(m.href) } : m))} />
       <div className="mx-auto grid h-16 max-w-7xl grid-cols-[1fr_auto_1fr] items-center gap-4 px-4 lg:grid-cols-[1fr_18rem_1fr]">
         <a
           href={to('/')}

@@ -10,6 +10,7 @@ import { orderStepMail } from '#worker/orders/order-step-mail.ts';
 import { contactMail } from '#worker/contact/contact-mail.ts';
 import { stockAlertMail } from '#worker/stock-alerts/alert-mail.ts';
 import { recoveryMail } from '#worker/recovery/checkout-recovery.ts';
+import { postSendMail, subscriberMail } from '#worker/newsletter/newsletter-mail.ts';
 
 export type JobDeps = Pick<AppDeps, 'db' | 'mailer' | 'log' | 'settings' | 'orderMail'>;
 
@@ -77,6 +78,8 @@ export async function owedMailNow(db: JobDeps['db']) {
     'order step': await owedMail(db, orderMails, MAX_EMAIL_ATTEMPTS),
     'stock alert': await owedMail(db, stockAlertMail.table, MAX_EMAIL_ATTEMPTS),
     'checkout reminder': await owedMail(db, recoveryMail.table, MAX_EMAIL_ATTEMPTS),
+    newsletter: await owedMail(db, subscriberMail.table, MAX_EMAIL_ATTEMPTS),
+    'newsletter post': await owedMail(db, postSendMail.table, MAX_EMAIL_ATTEMPTS),
   };
 }
 
@@ -87,6 +90,8 @@ export async function retryAllOwedMail(deps: JobDeps, opts: { ignoreBackoff?: bo
     'order step': await retryOwedMail(orderStepMail(deps.orderMail), deps, opts),
     'stock alert': await retryOwedMail(stockAlertMail, deps, opts),
     'checkout reminder': await retryOwedMail(recoveryMail, deps, opts),
+    newsletter: await retryOwedMail(subscriberMail, deps, opts),
+    'newsletter post': await retryOwedMail(postSendMail, deps, opts),
   };
 }
 

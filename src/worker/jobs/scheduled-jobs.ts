@@ -15,6 +15,9 @@ import type { AppDeps } from '#worker/middleware/app-context.ts';
 import { pruneChanges } from '#worker/changes/change-feed.ts';
 import { announcePostsDue } from '#worker/posts/posts-due.ts';
 import { runRetention } from '#worker/privacy/retention-run.ts';
+import { queueNewPosts } from '#worker/newsletter/post-mailings.ts';
+import { expireUnconfirmed } from '#worker/newsletter/subscriptions.ts';
+import { makeWelcomeCodes } from '#worker/newsletter/newsletter-mail.ts';
 
 /** The minute of each hour the privacy policy's periods are carried out (a bounded batch of each kind). */
 export const RETENTION_MINUTE = 17;
@@ -44,6 +47,9 @@ export async function runScheduledJobs(deps: JobDeps & Pick<AppDeps, 'gateway' |
   await job(deps, 'save-kept-contact', async () => deps.contactSpool?.drain?.(deps.db, deps.log));
   await job(deps, 'invite-reviews', () => inviteReviews(deps, deps.settings.REVIEW_INVITE_DAYS));
   await job(deps, 'make-referral-codes', () => makePendingReferralCodes(deps));
+  // The Digest: welcome codes Stripe refused before, and posts that came out, owe their mails in this run.
+  await job(deps, 'make-welcome-codes', () => makeWelcomeCodes(deps));
+  await job(deps, 'queue-new-posts', () => queueNewPosts(deps.db, now));
   const mail = await job(deps, 'retry-owed-mail', () => retryAllOwedMail(deps));
   const before = new Date(Date.now() - deps.settings.VITALS_KEEP_DAYS * DAY_MS).toISOString();
   await job(deps, 'prune-vitals', () => pruneVitals(deps.db, before));
@@ -62,6 +68,7 @@ export async function runScheduledJobs(deps: JobDeps & Pick<AppDeps, 'gateway' |
   await job(deps, 'tidy-admin-sessions', () => tidyAdminSessions(deps.db));
   await job(deps, 'tidy-admin-form-tokens', () => tidyFormTokens(deps.db));
   await job(deps, 'tidy-order-access', () => tidyOrderAccess(deps.db));
+  await job(deps, 'expire-unconfirmed-subscribers', () => expireUnconfirmed(deps.db, now));
   if (now.getUTCMinutes() === RETENTION_MINUTE) {
     await job(deps, 'privacy-retention', async () => {
       const went = await runRetention(deps, { now });

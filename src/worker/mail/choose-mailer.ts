@@ -10,7 +10,13 @@ import { createPostmarkMailer } from './postmark-mailer.ts';
 export function chooseMailer(settings: Settings, withoutPostmark: (trusted: LinkPolicy) => Mailer): Mailer {
   const trusted = mailLinkPolicy(settings);
   return settings.POSTMARK_SERVER_TOKEN
-    ? createPostmarkMailer(settings.POSTMARK_SERVER_TOKEN, settings.POSTMARK_API_URL, trusted, settings.MAIL_TIMEOUT_MS / 1000)
+    ? createPostmarkMailer(
+        settings.POSTMARK_SERVER_TOKEN,
+        settings.POSTMARK_API_URL,
+        trusted,
+        settings.MAIL_TIMEOUT_MS / 1000,
+        settings.POSTMARK_BROADCAST_STREAM,
+      )
     : withoutPostmark(trusted);
 }
 

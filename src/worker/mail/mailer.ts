@@ -11,14 +11,16 @@ export interface MailMessage {
   text: string;
   /** Extra headers, e.g. List-Unsubscribe (RFC 2369) and List-Unsubscribe-Post (RFC 8058) on a list-like mail. */
   headers?: Record<string, string>;
+  /** A mail to a list (the Digest's posts): Postmark's broadcast stream, kept apart from transactional mail. */
+  stream?: 'broadcast';
 }
 
 /** Sends one e-mail; resolves with the provider's message id, rejects when it was not accepted. */
 export interface Mailer {
   readonly kind: string;
   send(message: MailMessage): Promise<{ id: string }>;
-  /** The provider's id of the mail sent with this mailId, or null when none was; rejects when it cannot tell. */
-  findSent(mailId: string): Promise<{ id: string } | null>;
+  /** The provider's id of the mail sent with this mailId (in that stream), or null when none was; rejects when it cannot tell. */
+  findSent(mailId: string, stream?: MailMessage['stream']): Promise<{ id: string } | null>;
 }
 
 /** For an edge deployment without a Postmark token: every send fails, so messages stay queued for retry. */

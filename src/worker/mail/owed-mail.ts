@@ -1,10 +1,26 @@
 import { and, asc, count, eq, gt, inArray, isNull, lt, lte, min, or, sql, type SQL } from 'drizzle-orm';
 import { MAX_EMAIL_ATTEMPTS } from './retry-schedule.ts';
 import type { Db } from '#worker/db/client.ts';
-import { formSubmissions, orderMails, orders, stockAlertMails, type EmailStatus, checkoutRecoveries } from '#worker/db/schema.ts';
+import {
+  formSubmissions,
+  orderMails,
+  orders,
+  stockAlertMails,
+  type EmailStatus,
+  checkoutRecoveries,
+  subscriberMails,
+  newsletterSends,
+} from '#worker/db/schema.ts';
 
 /** The tables whose rows owe mail, with the same mail columns (schema.ts mailColumns). */
-export type MailTable = typeof formSubmissions | typeof orders | typeof orderMails | typeof stockAlertMails | typeof checkoutRecoveries;
+export type MailTable =
+  | typeof formSubmissions
+  | typeof orders
+  | typeof orderMails
+  | typeof stockAlertMails
+  | typeof checkoutRecoveries
+  | typeof subscriberMails
+  | typeof newsletterSends;
 
 const timestamp = (at: Date) => at.toISOString();
 

@@ -23,7 +23,7 @@ export interface MailDeps {
  */
 export interface OwedMailKind<T extends MailTable> {
   /** Names it in logs and on /healthz. */
-  name: 'contact' | 'order' | 'order step' | 'stock alert' | 'checkout reminder';
+  name: 'contact' | 'order' | 'order step' | 'stock alert' | 'checkout reminder' | 'newsletter' | 'newsletter post';
   table: T;
   mails(deps: MailDeps, row: T['$inferSelect']): Promise<{ notification: MailMessage; confirmation: MailMessage | null }>;
 }
@@ -38,7 +38,7 @@ export async function sendOnce(mailer: Mailer, message: MailMessage, mayHaveGone
   if (mayHaveGone) {
     let sent: { id: string } | null;
     try {
-      sent = await mailer.findSent(message.mailId);
+      sent = await mailer.findSent(message.mailId, message.stream);
     } catch (err) {
       throw new Error(`could not check whether ${message.mailId} went: ${String(errorFields(err).error)}`, { cause: err });
     }

@@ -42,6 +42,11 @@ export interface CheckoutGateway {
     idempotencyKey: string,
   ): Promise<{ id: string }>;
   /**
+   * A subscriber's welcome code (issue 68): `percentOff` off a first order, once, in any currency, on
+   * the one coupon for it (made the first time). The same idempotency key makes it once. Throws CheckoutUnavailableError.
+   */
+  createWelcomeCode(params: { code: string; percentOff: number }, idempotencyKey: string): Promise<{ id: string }>;
+  /**
    * Switches off a promotion code nobody has used yet: 'withdrawn'; 'used' when it was redeemed (it
    * stays), 'none' when there is no active code by that name. Throws CheckoutUnavailableError.
    */

@@ -300,6 +300,27 @@ export function stripeGateway(secretKey: string, apiUrl: string): CheckoutGatewa
         throw unavailable(err);
       }
     },
+    async createWelcomeCode({ code, percentOff }, idempotencyKey) {
+      try {
+        const coupon = `digest-welcome-${percentOff}`;
+        await stripe.coupons
+          .create(
+            { id: coupon, name: `Digest welcome ${percentOff}%`, duration: 'once', percent_off: percentOff },
+            { idempotencyKey: coupon },
+          )
+          .catch((err: unknown) => {
+            // Made by an earlier welcome: the one coupon every welcome code is on.
+            if (!(err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_already_exists')) throw err;
+          });
+        const promo = await stripe.promotionCodes.create(
+          { promotion: { type: 'coupon', coupon }, code, max_redemptions: 1, restrictions: { first_time_transaction: true } },
+          { idempotencyKey },
+        );
+        return { id: promo.id };
+      } catch (err) {
+        throw unavailable(err);
+      }
+    },
     async withdrawUnusedCode(code) {
       try {
         const promo = await activeCode(code);

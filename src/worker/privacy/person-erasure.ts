@@ -27,6 +27,7 @@ import { recipientKey } from '#worker/limits/sender-key.ts';
 import { requestPostmarkRemoval } from './postmark-data-removal.ts';
 import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
 import { alertEmailKey } from '#worker/stock-alerts/alert-requests.ts';
+import { endByAddress } from '#worker/newsletter/subscriptions.ts';
 import { personRecords, type PersonRecords } from './person-records.ts';
 
 export interface ErasureDeps {
@@ -57,6 +58,7 @@ function planOf(records: PersonRecords, address: string): ErasureReport {
       checkoutReminders: records.reminders.length,
       reviews: records.reviews.length,
       ordersLinks: records.access.length,
+      subscriptions: records.subscriptions.filter((s) => !s.endedAt).length,
     },
     referralCode: records.referral?.code ?? null,
     kept: records.orders
@@ -69,7 +71,7 @@ function planOf(records: PersonRecords, address: string): ErasureReport {
 /**
  * Erases one person (every spelling of the address, as the export finds it), UK GDPR Art. 17: deletes
  * their contact messages, back-in-stock requests (an unsubscribe stays, as its key only), checkout
- * reminders, "Your orders" links, referral code (switched off at Stripe) and reviews (each product's
+ * reminders, "Your orders" links, Digest subscription (ended, its address gone), referral code (switched off at Stripe) and reviews (each product's
  * counts follow, its pages are purged); their orders stay for the law (17(3)(b)), marked restricted:
  * no review invitation or referral mail is owed any more, and the address is opted out of marketing by
  * its key, so that survives the erasure. All database changes in one transaction; run twice, the second
@@ -117,6 +119,8 @@ export async function erasePerson(deps: ErasureDeps, address: string): Promise<E
       .values({ emailKey: await recipientKey(settings.RATE_LIMIT_SECRET, address) })
       .onConflictDoNothing(),
   ]);
+  // The Digest's subscription ends (its own batch: its unsent posts go with it).
+  await endByAddress(db, settings.RATE_LIMIT_SECRET, address, 'erased');
   if (shownOn.length > 0) await deps.changes.publish([...shownOn.map(productTag), REVIEWS_TAG]);
   const processors = [await endReferralCode(deps, plan.referralCode), await askPostmark(deps, address), stripeStep(records)].flatMap(
     (line) => (line ? [line] : []),

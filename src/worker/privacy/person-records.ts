@@ -1,4 +1,5 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { subscriberKey } from '#worker/newsletter/subscriptions.ts';
 import { normaliseRecipient } from '#shared/contact/recipient.ts';
 import { foldedAddress } from '#worker/db/address-fold.ts';
 import type { Db } from '#worker/db/client.ts';
@@ -10,12 +11,14 @@ import {
   orderEvents,
   orderLines,
   orderNotes,
+  newsletterSends,
   orders,
   products,
   referralCodes,
   returnRequests,
   reviews,
   stockAlerts,
+  subscribers,
 } from '#worker/db/schema.ts';
 import { optedOut } from '#worker/limits/mail-opt-outs.ts';
 import { alertEmailKey } from '#worker/stock-alerts/alert-requests.ts';
@@ -40,7 +43,7 @@ const sameAddress = (a: string | null, b: string) => a !== null && a.trim().toLo
 export async function personRecords(db: Db, secret: string | undefined, address: string, match: Match = 'folded') {
   const fold = foldedAddress(address);
   const alertKey = await alertEmailKey(secret, address);
-  const [orderRows, contact, alerts, reminders, referral, access, optOut] = await Promise.all([
+  const [orderRows, contact, alerts, reminders, referral, access, optOut, subscriptions] = await Promise.all([
     db.select().from(orders).where(eq(orders.emailFold, fold)).orderBy(asc(orders.createdAt)).limit(ROWS_PER_KIND),
     db
       .select({
@@ -95,6 +98,21 @@ export async function personRecords(db: Db, secret: string | undefined, address:
       .where(eq(orderAccess.emailFold, fold))
       .limit(ROWS_PER_KIND),
     optedOut(db, secret, address),
+    db
+      .select({
+        id: subscribers.id,
+        email: subscribers.email,
+        createdAt: subscribers.createdAt,
+        confirmedAt: subscribers.confirmedAt,
+        endedAt: subscribers.endedAt,
+        endReason: subscribers.endReason,
+        consent: subscribers.consent,
+        welcomeCode: subscribers.welcomeCode,
+        postsSent: sql<number>`(select count(*) from ${newsletterSends} s where s.subscriber_id = ${subscribers.id} and s.notified_at is not null)`,
+      })
+      .from(subscribers)
+      .where(eq(subscribers.emailKey, await subscriberKey(secret, address)))
+      .limit(ROWS_PER_KIND),
   ]);
   const own = <T extends { email: string | null }>(rows: T[]) =>
     match === 'folded' ? rows : rows.filter((r) => sameAddress(r.email, address));
@@ -132,9 +150,11 @@ export async function personRecords(db: Db, secret: string | undefined, address:
     reminders: own(reminders),
     referral: ownReferral[0] ?? null,
     access: own(access),
+    // An ended subscription no longer holds its address: it is the person's only when every spelling counts.
+    subscriptions: match === 'folded' ? subscriptions : subscriptions.filter((r) => sameAddress(r.email, address)),
     optedOut: optOut,
     /** A kind that reached ROWS_PER_KIND may hold more: the export says so. */
-    truncated: [orderRows, contact, alerts, reminders, access].some((rows) => rows.length === ROWS_PER_KIND),
+    truncated: [orderRows, contact, alerts, reminders, access, subscriptions].some((rows) => rows.length === ROWS_PER_KIND),
   };
 }
 

@@ -1,9 +1,26 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { productTag, REVIEWS_TAG } from '#shared/caching/cache-tags.ts';
 import type { ChangeFeed } from '#worker/base/change-feed-contract.ts';
-import { contactKeptSince, ordersRedactableBefore, REMINDER_KEEP_DAYS } from '#shared/privacy/personal-data.ts';
+import {
+  contactKeptSince,
+  ordersRedactableBefore,
+  REMINDER_KEEP_DAYS,
+  SUBSCRIPTION_RECORD_KEEP_YEARS,
+  yearsBefore,
+} from '#shared/privacy/personal-data.ts';
 import type { Db } from '#worker/db/client.ts';
-import { checkoutRecoveries, formSubmissions, orderNotes, orders, referralCodes, returnRequests, reviews } from '#worker/db/schema.ts';
+import {
+  checkoutRecoveries,
+  formSubmissions,
+  newsletterSends,
+  orderNotes,
+  orders,
+  referralCodes,
+  returnRequests,
+  reviews,
+  subscriberMails,
+  subscribers,
+} from '#worker/db/schema.ts';
 
 /** Rows of each kind one run acts on: a run's cost is bounded, and the next run takes the rest. */
 export const RETENTION_BATCH = 200;
@@ -19,6 +36,8 @@ export interface RetentionCounts {
   ordersRedacted: number;
   /** Checkout reminders older than REMINDER_KEEP_DAYS. */
   checkoutReminders: number;
+  /** Digest subscriptions ended SUBSCRIPTION_RECORD_KEEP_YEARS ago (their consent record, what they were sent). */
+  subscriptionRecords: number;
 }
 
 /** What is past its period at `now`, as queries of ids (the oldest first, at most `limit`). */
@@ -36,6 +55,12 @@ function due(db: Db, now: Date, limit: number) {
       .where(and(isNull(orders.redactedAt), lt(orders.createdAt, ordersRedactableBefore(now))))
       .orderBy(orders.createdAt)
       .limit(limit),
+    subscriptions: db
+      .select({ id: subscribers.id })
+      .from(subscribers)
+      .where(lt(subscribers.endedAt, yearsBefore(now, SUBSCRIPTION_RECORD_KEEP_YEARS)))
+      .orderBy(subscribers.endedAt)
+      .limit(limit),
     reminders: db
       .select({ id: checkoutRecoveries.id })
       .from(checkoutRecoveries)
@@ -51,7 +76,7 @@ function due(db: Db, now: Date, limit: number) {
  * the end of their financial year keep their amounts, lines and country but lose the buyer's name,
  * e-mail, addresses, campaign, the shop's notes and the return notes, and their reviews show
  * "Verified buyer"; a referral code goes with the last order that named its buyer; checkout reminders
- * go after REMINDER_KEEP_DAYS. Each kind's batch is one transaction; `dryRun` counts and changes nothing.
+ * go after REMINDER_KEEP_DAYS; an ended Digest subscription's record after SUBSCRIPTION_RECORD_KEEP_YEARS. Each kind's batch is one transaction; `dryRun` counts and changes nothing.
  */
 export async function runRetention(
   deps: { db: Db; changes: ChangeFeed },
@@ -60,8 +85,13 @@ export async function runRetention(
   const { db } = deps;
   const { now = new Date(), dryRun = false, limit = RETENTION_BATCH } = options;
   const found = due(db, now, limit);
-  const [contact, old, reminders] = await Promise.all([found.contact, found.orders, found.reminders]);
-  const counts = { contactMessages: contact.length, ordersRedacted: old.length, checkoutReminders: reminders.length };
+  const [contact, old, reminders, ended] = await Promise.all([found.contact, found.orders, found.reminders, found.subscriptions]);
+  const counts = {
+    contactMessages: contact.length,
+    ordersRedacted: old.length,
+    checkoutReminders: reminders.length,
+    subscriptionRecords: ended.length,
+  };
   if (dryRun) return counts;
   if (contact.length > 0) {
     await db.delete(formSubmissions).where(
@@ -95,6 +125,14 @@ export async function runRetention(
         reminders.map((r) => r.id),
       ),
     );
+  }
+  if (ended.length > 0) {
+    const ids = ended.map((r) => r.id);
+    await db.batch([
+      db.delete(newsletterSends).where(inArray(newsletterSends.subscriberId, ids)),
+      db.delete(subscriberMails).where(inArray(subscriberMails.subscriberId, ids)),
+      db.delete(subscribers).where(inArray(subscribers.id, ids)),
+    ]);
   }
   return counts;
 }

@@ -213,7 +213,7 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
           return 0;
         }
         // Batch after batch until nothing is due (each bounded; a dry run counts everything due once).
-        const total = { contactMessages: 0, ordersRedacted: 0, checkoutReminders: 0 };
+        const total = { contactMessages: 0, ordersRedacted: 0, checkoutReminders: 0, subscriptionRecords: 0 };
         for (;;) {
           const run = await runRetention({ db: deps.db, changes }, privacy.dryRun ? { dryRun: true, limit: 100_000 } : {});
           for (const key of Object.keys(total) as Array<keyof typeof total>) total[key] += run[key];
@@ -221,7 +221,7 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
         }
         const [went, lost] = privacy.dryRun ? ['would go', 'would lose'] : ['deleted', 'lost'];
         print(
-          `Retention on ${target}${privacy.dryRun ? ' (dry run: nothing changed)' : ''}: ${count(total.contactMessages, 'contact message', 'contact messages')} past ${CONTACT_KEEP_YEARS} years since the last exchange ${went}, ${count(total.ordersRedacted, 'order', 'orders')} past the legal period ${lost} the buyer's name, e-mail and address, ${count(total.checkoutReminders, 'old checkout reminder', 'old checkout reminders')} ${went}.`,
+          `Retention on ${target}${privacy.dryRun ? ' (dry run: nothing changed)' : ''}: ${count(total.contactMessages, 'contact message', 'contact messages')} past ${CONTACT_KEEP_YEARS} years since the last exchange ${went}, ${count(total.ordersRedacted, 'order', 'orders')} past the legal period ${lost} the buyer's name, e-mail and address, ${count(total.checkoutReminders, 'old checkout reminder', 'old checkout reminders')} ${went}, ${count(total.subscriptionRecords, 'ended Digest subscription', 'ended Digest subscriptions')} ${went}.`,
         );
         return 0;
       } finally {

@@ -18,6 +18,7 @@ describe('the settings, as the operator reads them', () => {
         'TURSO_AUTH_TOKEN',
         'POSTMARK_SERVER_TOKEN',
         'POSTMARK_ACCOUNT_TOKEN',
+        'POSTMARK_WEBHOOK_SECRET',
         'ORDERS_TO_EMAIL',
         'RATE_LIMIT_SECRET',
         'CLIENT_IP_HEADER',

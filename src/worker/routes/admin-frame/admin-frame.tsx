@@ -17,6 +17,7 @@ const NAV = [
   { href: '/admin/referrals', label: 'Referrals' },
   { href: '/admin/stock', label: 'Stock' },
   { href: '/admin/vitals', label: 'Vitals' },
+  { href: '/admin/newsletter', label: 'Newsletter' },
   { href: '/admin/mail', label: 'Mail' },
   { href: '/admin/privacy', label: 'Privacy' },
 ] as const;

@@ -13,6 +13,7 @@ import { orderRoutes } from './orders/order-routes.tsx';
 import { signInRoutes } from './sign-in/sign-in-routes.tsx';
 import { stockNow, stockRoutes } from './stock/stock-routes.tsx';
 import { privacyRoutes } from './privacy/privacy-routes.tsx';
+import { newsletterAdminRoutes } from './newsletter/newsletter-admin-routes.tsx';
 import { TodayPage } from './today-page.tsx';
 import { RETURN_FILTERS, ReturnsPage } from './returns/admin-returns-page.tsx';
 import { REVIEW_STATES, ReviewsPage } from './reviews/reviews-page.tsx';
@@ -74,6 +75,7 @@ const office = new Hono<AdminEnv>()
   .route('/', orderRoutes)
   .route('/', stockRoutes)
   .route('/', privacyRoutes)
+  .route('/', newsletterAdminRoutes)
   .get('/admin/vitals', async (c) => {
     const asked = Number(c.req.query('days'));
     const days = (VITALS_DAYS as readonly number[]).includes(asked) ? asked : 7;

@@ -29,6 +29,8 @@ const MAIL_WORDS: Record<keyof TodayData['mail'], string> = {
   'order step': 'Order updates (payment, shipping, refunds, disputes)',
   'stock alert': 'Back-in-stock mails',
   'checkout reminder': 'Checkout reminders',
+  newsletter: 'Digest sign-ups (confirmations, welcome codes)',
+  'newsletter post': 'Digest posts to subscribers',
 };
 
 const orderLink = (number: string) => (

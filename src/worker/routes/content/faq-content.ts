@@ -1,4 +1,5 @@
 import type { QuestionAnswer } from '#shared/seo/page-jsonld.ts';
+import { WELCOME_PERCENT } from '#shared/newsletter/newsletter-rules.ts';
 import { PROCESSING_DAYS, returnsPolicy, shippingRates } from '#shared/policy/figures.ts';
 import {
   freeShippingOverText,
@@ -71,6 +72,10 @@ export const faqSections: readonly FaqSection[] = [
       {
         question: 'What payment methods do you accept?',
         answer: `We accept ${paymentMethodsText}. Payment is taken on our payment provider’s secure checkout page, so we never see or store your full card details.`,
+      },
+      {
+        question: 'What is Subscribe & Save?',
+        answer: `Subscribe to the Training Gun Digest by e-mail (the sign-up is on every article, and at /newsletter) and confirm the link we send: the welcome e-mail brings a single-use code for ${WELCOME_PERCENT}% off your first order, in any currency. New articles then come by e-mail when they are published, and every e-mail has a one-click link to leave.`,
       },
     ],
   },

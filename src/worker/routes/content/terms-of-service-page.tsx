@@ -137,7 +137,8 @@ const sections: ReadonlyArray<{ id: string; title: string; body: ReactNode }> = 
     body: (
       <ul>
         <li>
-          Subscribe &amp; Save: subscribers receive {claimText.subscriptionDiscount} off eligible orders while their subscription is active.
+          Subscribe &amp; Save: when you subscribe to the Training Gun Digest by e-mail and confirm, you receive a single-use code for{' '}
+          {claimText.subscriptionDiscount} off your first order with us (one per subscriber, on the goods, not on delivery).
         </li>
         <li>
           Refer a Friend: you receive {claimText.referralDiscount} off for each friend you refer who places a first order, and your friend

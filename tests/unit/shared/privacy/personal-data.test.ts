@@ -42,14 +42,14 @@ describe('how long an order is kept', () => {
 describe('the erasure in words', () => {
   const report = {
     address: 'a@example.com',
-    deleted: { contactMessages: 1, backInStockRequests: 2, checkoutReminders: 0, reviews: 1, ordersLinks: 0 },
+    deleted: { contactMessages: 1, backInStockRequests: 2, checkoutReminders: 0, reviews: 1, ordersLinks: 0, subscriptions: 1 },
     referralCode: 'FRIEND-ABCD1234',
     kept: [{ what: 'Order SP-AAAA-BBBB', until: '2032-04-01', why: 'Kept for the law.' }],
     processors: ['Postmark: asked.'],
   };
   it('says the same before (will) and after (did)', () => {
     expect(erasureLines(report, false)[0]).toBe(
-      'Erasing a@example.com (every spelling: any case, +tags, Gmail dots) deletes: 1 contact message, 2 back-in-stock requests, 0 checkout reminders, 1 review, 0 “Your orders” links, the referral code FRIEND-ABCD1234.',
+      'Erasing a@example.com (every spelling: any case, +tags, Gmail dots) deletes: 1 contact message, 2 back-in-stock requests, 0 checkout reminders, 1 review, 0 “Your orders” links, 1 Digest subscription, the referral code FRIEND-ABCD1234.',
     );
     expect(erasureLines(report, true)[1]).toBe(
       'Kept, restricted to the law’s purpose: Order SP-AAAA-BBBB (until 2032-04-01). Kept for the law.',

@@ -17,6 +17,7 @@ describe('navigation', () => {
       'Featured Products',
       'About',
       'Training Gun Digest',
+      'The Digest by e-mail',
       'Guides',
       'Contact',
     ]);

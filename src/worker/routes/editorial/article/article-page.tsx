@@ -14,6 +14,8 @@ import { Breadcrumb } from '#worker/components/breadcrumb-nav.tsx';
 import { sanitizeArticleHtml, siteLinksIn } from './article-html.ts';
 import { ArticleProducts } from './article-products.tsx';
 import { RelatedArticles, RelatedArticlesSkeleton } from './related-articles.tsx';
+import { NewsletterForm } from '#worker/components/newsletter-form.tsx';
+import { WELCOME_PERCENT } from '#shared/newsletter/newsletter-rules.ts';
 import { useHref, useMarketDate } from '#ui/state/market-context.ts';
 
 export interface ArticleData {
@@ -117,6 +119,9 @@ export function Page({ post, products, related }: ArticleData) {
         )}
         <ArticleProducts products={products} />
         <div className="article-body mt-10" dangerouslySetInnerHTML={{ __html: siteLinksIn(sanitizeArticleHtml(post.content), to) }} />
+        <aside aria-label="The Digest by e-mail" className="mt-12">
+          <NewsletterForm heading={`New articles by e-mail, and ${WELCOME_PERCENT}% off your first order`} />
+        </aside>
       </article>
       <Suspense fallback={<RelatedArticlesSkeleton />}>
         <RelatedArticles posts={related} />

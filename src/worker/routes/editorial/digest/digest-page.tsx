@@ -16,6 +16,7 @@ import type { PageHead } from '#worker/render/head.ts';
 import { CategoryCards, CategoryCardsSkeleton } from './category-cards.tsx';
 import { FeaturedEquipment } from './featured-equipment.tsx';
 import { LatestArticles, LatestArticlesSkeleton } from './latest-articles.tsx';
+import { NEWSLETTER_PATH, WELCOME_PERCENT } from '#shared/newsletter/newsletter-rules.ts';
 import { useHref } from '#ui/state/market-context.ts';
 
 const DESCRIPTION = `Dry-fire and laser training guides: fundamentals, tactical drills and equipment advice from the ${site.brand} team.`;
@@ -147,6 +148,12 @@ export function Page({ category, categories, categoryPosts, latest, featured }: 
           </a>
           <a href={to('/products')} className="btn border border-stone-400 text-stone-50 hover:bg-stone-800 focus-visible:outline-stone-50">
             Shop Training Equipment
+          </a>
+          <a
+            href={to(NEWSLETTER_PATH)}
+            className="btn border border-stone-400 text-stone-50 hover:bg-stone-800 focus-visible:outline-stone-50"
+          >
+            New articles by e-mail ({`${WELCOME_PERCENT}% off your first order`})
           </a>
         </div>
       </section>

@@ -1,0 +1,169 @@
+import { Hono, type Context } from 'hono';
+import {
+  NEWSLETTER_NAME,
+  NEWSLETTER_PATH,
+  SUBSCRIBE_CONFIRM_HOURS,
+  SUBSCRIBE_RATE_WINDOW,
+  WELCOME_PERCENT,
+  readSubscribe,
+  subscribeProblems,
+} from '#shared/newsletter/newsletter-rules.ts';
+import { newsletterLeavePath } from '#shared/mail/unsubscribe-links.ts';
+import type { AppEnv } from '#worker/middleware/app-context.ts';
+import { readFields } from '#worker/http/read-fields.ts';
+import { keepAlive } from '#worker/http/keep-alive.ts';
+import { takeHit } from '#worker/limits/durable-limit.ts';
+import { networkKey, senderKey } from '#worker/limits/sender-key.ts';
+import { confirmSubscription, leaveByToken, subscribe, subscriberByToken } from '#worker/newsletter/subscriptions.ts';
+import { makeWelcomeCodes, sendSubscriberMails } from '#worker/newsletter/newsletter-mail.ts';
+import { newsletterConfirmPath } from '#worker/newsletter/newsletter-email.ts';
+import { NewsletterForm } from '#worker/components/newsletter-form.tsx';
+import { ActionButton, AlertPage } from '#worker/routes/stock-alerts/alert-pages.tsx';
+
+type Status = 200 | 400 | 404 | 410 | 429;
+
+/** A page about one person's subscription: never cached, never indexed. */
+function page(c: Context<AppEnv>, status: Status, title: string, body: React.ReactNode) {
+  c.header('Cache-Control', 'no-store');
+  c.header('X-Robots-Tag', 'noindex');
+  c.status(status);
+  return c.render(<AlertPage title={title}>{body}</AlertPage>, { title, description: title, robots: 'noindex' });
+}
+
+const unknownLink = (c: Context<AppEnv>) =>
+  page(
+    c,
+    404,
+    'This link does not work',
+    <p>It may have been copied only in part, or the subscription it belonged to is over. Nothing was changed.</p>,
+  );
+
+const SIGN_UP_TITLE = `${NEWSLETTER_NAME.replace(/^the /, 'The ')} by e-mail`;
+
+/** What the sign-up page says above its form. */
+function SignUp({ email, problem }: { email?: string; problem?: string }) {
+  return (
+    <>
+      <p>
+        New articles on dry-fire and laser training, by e-mail when they are published (about twice a month), and {WELCOME_PERCENT}% off
+        your first order: a single-use code comes with the welcome e-mail once you confirm. Leave any time, with one click from any of its
+        e-mails.
+      </p>
+      <NewsletterForm email={email} problem={problem} />
+    </>
+  );
+}
+
+/**
+ * The Digest by e-mail (issue 68), without JavaScript: the sign-up (limited per network; the same
+ * answer whatever is on file; one confirmation mail however often it is asked), the confirmation (a
+ * button: mail scanners confirm nothing) that makes the welcome code at Stripe and mails it, and
+ * leaving (the page's button, or RFC 8058's one-click POST from a mail client: requestGuard lets that
+ * through cross-site, the token is the authority).
+ */
+export const newsletterRoutes = new Hono<AppEnv>()
+  .get(NEWSLETTER_PATH, (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.render(
+      <AlertPage title={SIGN_UP_TITLE}>
+        <SignUp />
+      </AlertPage>,
+      {
+        title: SIGN_UP_TITLE,
+        description: `Subscribe to ${NEWSLETTER_NAME}: new articles by e-mail and ${WELCOME_PERCENT}% off your first order.`,
+      },
+    );
+  })
+  .post(NEWSLETTER_PATH, async (c) => {
+    const deps = c.get('deps');
+    const fields = await readFields(c, ['form']);
+    const asked = readSubscribe(fields);
+    if (!asked.ok)
+      return page(c, 400, SIGN_UP_TITLE, <SignUp email={fields.email?.trim().slice(0, 254)} problem={subscribeProblems[asked.problem]} />);
+    const secret = deps.settings.RATE_LIMIT_SECRET;
+    const address = deps.senderAddressOf(c);
+    const hit = await takeHit(deps.db, SUBSCRIBE_RATE_WINDOW, await senderKey(secret, address));
+    if (!hit.allowed) {
+      c.header('Retry-After', String(hit.retryAfterS));
+      return page(c, 429, 'Too many requests', <p>Please wait a few minutes, then try again.</p>);
+    }
+    const mailId = await subscribe(deps.db, secret, {
+      email: asked.email,
+      market: c.get('market'),
+      page: c.req.header('Referer')?.slice(0, 500) ?? c.req.path,
+      network: await networkKey(secret, address),
+    });
+    // Sent after the answer; a failure stays owed and the retry job sends it.
+    if (mailId !== null) keepAlive(c)(sendSubscriberMails(deps, c.get('log'), [mailId]));
+    return page(
+      c,
+      200,
+      'Check your inbox',
+      <p>{`If ${asked.email} can receive mail, a link to confirm is on its way. It works for ${SUBSCRIBE_CONFIRM_HOURS} hours; your ${WELCOME_PERCENT}% code comes once you confirm.`}</p>,
+    );
+  })
+  .get('/newsletter/confirm/:token', async (c) => {
+    const row = await subscriberByToken(c.get('deps').db, c.req.param('token'));
+    if (!row || row.endedAt) return unknownLink(c);
+    return page(
+      c,
+      200,
+      'Confirm your subscription',
+      <>
+        <p>{`Press Confirm to receive ${NEWSLETTER_NAME} by e-mail. Your ${WELCOME_PERCENT}% code for a first order comes with the welcome e-mail.`}</p>
+        <ActionButton action={newsletterConfirmPath(c.req.param('token'))} label="Confirm" />
+      </>,
+    );
+  })
+  .post('/newsletter/confirm/:token', async (c) => {
+    const deps = c.get('deps');
+    const { outcome, id } = await confirmSubscription(deps.db, c.req.param('token'));
+    if (outcome === 'unknown') return unknownLink(c);
+    if (outcome === 'lapsed') {
+      return page(
+        c,
+        410,
+        'This link has expired',
+        <>
+          <p>{`Confirmation links work for ${SUBSCRIBE_CONFIRM_HOURS} hours. Sign up again and confirm the new link.`}</p>
+          <NewsletterForm />
+        </>,
+      );
+    }
+    // The code is made at Stripe and its welcome mailed after the answer; if Stripe refuses, the scheduled run makes it.
+    if (outcome === 'confirmed' && id !== undefined) {
+      const log = c.get('log');
+      keepAlive(c)(makeWelcomeCodes({ ...deps, log }, id).then((ids) => sendSubscriberMails(deps, log, ids)));
+    }
+    return page(
+      c,
+      200,
+      "You're subscribed",
+      <p>{`Thank you. Your ${WELCOME_PERCENT}% code for a first order is on its way in the welcome e-mail; new articles follow when they are published.`}</p>,
+    );
+  })
+  .get('/newsletter/leave/:token', async (c) => {
+    const row = await subscriberByToken(c.get('deps').db, c.req.param('token'));
+    if (!row) return unknownLink(c);
+    return page(
+      c,
+      200,
+      `Leave ${NEWSLETTER_NAME}`,
+      <>
+        <p>Press Leave and this address gets no more of its e-mails. Your orders' e-mails are not affected.</p>
+        <ActionButton action={newsletterLeavePath(c.req.param('token'))} label="Leave" />
+      </>,
+    );
+  })
+  .post('/newsletter/leave/:token', async (c) => {
+    const row = await subscriberByToken(c.get('deps').db, c.req.param('token'));
+    if (!row) return unknownLink(c);
+    const ended = await leaveByToken(c.get('deps').db, c.req.param('token'));
+    c.get('log')('info', 'newsletter left', { ended });
+    return page(
+      c,
+      200,
+      'You have left',
+      <p>{`This address gets no more of ${NEWSLETTER_NAME}'s e-mails. Your orders' e-mails are not affected.`}</p>,
+    );
+  });
