@@ -144,6 +144,7 @@ describe('the back office on a phone', () => {
         ['Referrals', 'Referrals'],
         ['Stock', 'Stock'],
         ['Vitals', 'Web Vitals, last 7 days'],
+        ['Newsletter', 'Newsletter'],
         ['Mail', 'Mail'],
         ['Privacy', 'Privacy'],
       ] as const) {

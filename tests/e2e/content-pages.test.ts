@@ -48,7 +48,16 @@ describe('FAQ accordion in Chromium', () => {
 });
 
 describe('content pages: accessibility and console', () => {
-  const paths = ['/about', '/faq', '/privacy-policy', '/terms-of-service', '/shipping-policy', '/returns', '/cookie-settings'];
+  const paths = [
+    '/about',
+    '/faq',
+    '/privacy-policy',
+    '/terms-of-service',
+    '/shipping-policy',
+    '/returns',
+    '/cookie-settings',
+    '/newsletter',
+  ];
   const seriousByPage: Record<string, number> = {};
 
   afterAll(() => {

@@ -50,6 +50,14 @@ async function subscribed(email: string) {
   return vi.waitFor(() => mailsTo(email).find((m) => m.Subject.startsWith('Welcome'))!, { timeout: 5000 });
 }
 
+/** The island's post: JSON, answered in JSON, from one network. */
+const postJson = (body: unknown) =>
+  fetch(`${t.url}/newsletter`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', Origin: t.url, 'X-Forwarded-For': '198.18.0.7' },
+    body: JSON.stringify(body),
+  });
+
 describe('Subscribe & Save, made true', () => {
   it('the strip’s “Subscribe & Save 5%” links to the sign-up form, in the page’s market', async () => {
     for (const [path, href] of [
@@ -86,6 +94,21 @@ describe('Subscribe & Save, made true', () => {
     const bad = await browser().post('/newsletter', { email: 'not an address' });
     expect(bad.res.status).toBe(400);
     expect(textOf(bad.body)).toContain('Please enter one valid e-mail address');
+  });
+
+  it('answers the island in JSON, and limits one network to 10 sign-ups per 10 minutes (then 429)', async () => {
+    const bad = await postJson({ email: 'nope' });
+    expect([bad.status, await bad.json()]).toEqual([
+      400,
+      { ok: false, problem: 'Please enter one valid e-mail address, like name@example.com.' },
+    ]);
+    const good = await postJson({ email: 'json.reader@example.com' });
+    expect(good.status).toBe(200);
+    expect(await good.json()).toEqual({ ok: true, message: expect.stringContaining('a link to confirm is on its way') });
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await postJson({ email: `flood${i}@example.com` })).status);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(1);
+    expect(statuses.at(-1)).toBe(429);
   });
 
   it('confirming (a button, not the link) makes a single-use 5% first-order code at Stripe and mails it', async () => {

@@ -5,6 +5,7 @@ export const islandNames = [
   'DesktopNav',
   'FeaturedProducts',
   'GuideBrowser',
+  'NewsletterSignUp',
   'ProductBrowser',
   'ProductGallery',
   'ProductPrice',

@@ -7,7 +7,7 @@ import { paymentMethodsText } from '#shared/policy/text.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { site } from '#shared/site/brand.ts';
 import { PREFERENCE_KEY } from '#shared/region/preference.ts';
-import { PERSONAL_DATA } from '#shared/privacy/personal-data.ts';
+import { PERSONAL_DATA, personalData } from '#shared/privacy/personal-data.ts';
 import { useHref } from '#ui/state/market-context.ts';
 import { staticHead } from '#worker/render/head.ts';
 import { PolicyLayout, PolicySection, shopAddressesText, ScrollTable, tableClasses as t } from './policy-layout.tsx';
@@ -88,6 +88,10 @@ export function Page() {
           and the amount paid. We never receive or store your full card number. Our lawful bases are the performance of our contract with
           you and our legal duty to keep accounting records.
         </p>
+        <h3>When you subscribe to the Training Gun Digest</h3>
+        <p>
+          {`The sign-up asks only for your e-mail address. We keep it with a record of your consent (what the form said, when, and from which page), send you a link to confirm, then new articles and your welcome code through our e-mail delivery provider, and a code for that discount at our payment provider. ${personalData('newsletter').basis} You can leave with one click from any of its e-mails; we then stop at once and remove your address.`}
+        </p>
         <h3>Showing prices in your currency</h3>
         <p>
           To show prices in pounds, euros or dollars we work out your region from the country our hosting network associates with your IP
@@ -151,7 +155,7 @@ export function Page() {
         <ul>
           <li>our hosting and security provider, which delivers the website;</li>
           <li>our database provider, which stores contact messages;</li>
-          <li>our e-mail delivery provider, which sends contact messages and our replies;</li>
+          <li>our e-mail delivery provider, which sends contact messages, our replies, order e-mails and the Digest;</li>
           <li>our payment provider, which takes payments and helps prevent fraud;</li>
           <li>delivery carriers, which receive your name, address and contact details to deliver your order;</li>
           <li>Google, which provides our analytics, within the limits of your cookie choice;</li>

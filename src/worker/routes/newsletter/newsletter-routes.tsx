@@ -11,6 +11,7 @@ import {
 import { newsletterLeavePath } from '#shared/mail/unsubscribe-links.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { readFields } from '#worker/http/read-fields.ts';
+import { wantsJson } from '#worker/http/wants-json.ts';
 import { keepAlive } from '#worker/http/keep-alive.ts';
 import { takeHit } from '#worker/limits/durable-limit.ts';
 import { networkKey, senderKey } from '#worker/limits/sender-key.ts';
@@ -76,16 +77,22 @@ export const newsletterRoutes = new Hono<AppEnv>()
   })
   .post(NEWSLETTER_PATH, async (c) => {
     const deps = c.get('deps');
-    const fields = await readFields(c, ['form']);
+    // The plain form posts a form and gets pages; the island posts JSON and gets JSON (wantsJson).
+    const json = wantsJson(c);
+    const fields = await readFields(c, ['form', 'json']);
     const asked = readSubscribe(fields);
-    if (!asked.ok)
-      return page(c, 400, SIGN_UP_TITLE, <SignUp email={fields.email?.trim().slice(0, 254)} problem={subscribeProblems[asked.problem]} />);
+    if (!asked.ok) {
+      const problem = subscribeProblems[asked.problem];
+      if (json) return c.json({ ok: false, problem }, 400);
+      return page(c, 400, SIGN_UP_TITLE, <SignUp email={fields.email?.trim().slice(0, 254)} problem={problem} />);
+    }
     const secret = deps.settings.RATE_LIMIT_SECRET;
     const address = deps.senderAddressOf(c);
     const hit = await takeHit(deps.db, SUBSCRIBE_RATE_WINDOW, await senderKey(secret, address));
     if (!hit.allowed) {
       c.header('Retry-After', String(hit.retryAfterS));
-      return page(c, 429, 'Too many requests', <p>Please wait a few minutes, then try again.</p>);
+      const problem = 'Too many sign-ups from your network: please wait a few minutes, then try again.';
+      return json ? c.json({ ok: false, problem }, 429) : page(c, 429, 'Too many requests', <p>{problem}</p>);
     }
     const mailId = await subscribe(deps.db, secret, {
       email: asked.email,
@@ -95,12 +102,12 @@ export const newsletterRoutes = new Hono<AppEnv>()
     });
     // Sent after the answer; a failure stays owed and the retry job sends it.
     if (mailId !== null) keepAlive(c)(sendSubscriberMails(deps, c.get('log'), [mailId]));
-    return page(
-      c,
-      200,
-      'Check your inbox',
-      <p>{`If ${asked.email} can receive mail, a link to confirm is on its way. It works for ${SUBSCRIBE_CONFIRM_HOURS} hours; your ${WELCOME_PERCENT}% code comes once you confirm.`}</p>,
-    );
+    const message = `If ${asked.email} can receive mail, a link to confirm is on its way. It works for ${SUBSCRIBE_CONFIRM_HOURS} hours; your ${WELCOME_PERCENT}% code comes once you confirm.`;
+    if (json) {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ ok: true, message });
+    }
+    return page(c, 200, 'Check your inbox', <p>{message}</p>);
   })
   .get('/newsletter/confirm/:token', async (c) => {
     const row = await subscriberByToken(c.get('deps').db, c.req.param('token'));
