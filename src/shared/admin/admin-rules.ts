@@ -1,3 +1,4 @@
+import { EMAIL_MAX, EMAIL_PATTERN } from '#shared/site/email-address.ts';
 import { ORDER_NUMBER } from '#shared/orders/order-number-pattern.ts';
 import { FULFILMENT_STATUSES, PAYMENT_STATUSES, type FulfilmentStatus, type PaymentStatus } from '#shared/orders/order-status.ts';
 
@@ -36,13 +37,10 @@ export const ORDERS_PAGE_SIZE = 25;
 /** The back office counts a list up to this many (a bounded read: "1,000+" beyond). */
 export const COUNT_CAP = 1000;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const EMAIL_MAX = 254;
-
 /** An address as typed, trimmed and lower-cased (addresses are compared without case), or null when it is not one. */
 export function normaliseAddress(raw: string | undefined | null): string | null {
   const email = raw?.trim().toLowerCase();
-  return email && email.length <= EMAIL_MAX && EMAIL.test(email) ? email : null;
+  return email && email.length <= EMAIL_MAX && EMAIL_PATTERN.test(email) ? email : null;
 }
 
 /** ADMIN_EMAILS as a list: comma-separated, any case; entries that are not addresses are dropped. */

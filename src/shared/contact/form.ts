@@ -1,3 +1,4 @@
+import { EMAIL_PATTERN } from '#shared/site/email-address.ts';
 import { z } from 'zod/mini';
 import { cleanLine, cleanText } from './clean-text.ts';
 
@@ -15,8 +16,6 @@ export const CONTACT_LIMITS = { name: 100, email: 254, phone: 40, message: 5000 
 export const CONTACT_MESSAGE_ROWS = 5;
 export const CONTACT_STATUS_RESET_MS = 3000;
 
-/** The spec's {email} pattern placeholder: one @, no spaces, a dot in the domain. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_PATTERN = /^[+\d\s().-]*$/;
 
 export interface ContactFields {

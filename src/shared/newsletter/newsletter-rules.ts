@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { claims } from '#shared/policy/figures.ts';
 import { claimText } from '#shared/policy/text.ts';
+import { EMAIL_MAX, requiredEmail } from '#shared/site/email-address.ts';
 
 /**
  * The Training Gun Digest by e-mail (issue 68): the sign-up's checks, its consent words, the welcome
@@ -20,7 +21,7 @@ export const SUBSCRIBE_RECIPIENT_WINDOW = { scope: 'newsletter-recipient', windo
 export const SUBSCRIBE_RATE_WINDOW = { scope: 'newsletter', windowS: 600, limit: 10 } as const;
 /** A post is mailed only when it was published this recently when first seen (a back-dated sync mails nothing). */
 export const POST_MAIL_WITHIN_DAYS = 7;
-export const SUBSCRIBE_EMAIL_MAX = 254;
+export const SUBSCRIBE_EMAIL_MAX = EMAIL_MAX;
 
 /** What the sign-up says beside its button: recorded with each sign-up as the consent given (PECR). */
 export const CONSENT_TEXT = `Send me ${NEWSLETTER_NAME}: new articles by e-mail, about twice a month, and a one-time ${claimText.subscriptionDiscount} code for my first order. I can leave with one click from any of its e-mails.`;
@@ -28,19 +29,7 @@ export const CONSENT_TEXT = `Send me ${NEWSLETTER_NAME}: new articles by e-mail,
 /** The strip's words, and the terms': what is true. */
 export const newsletterOffer = `${claimText.subscriptionDiscount} off your first order: subscribe to the Digest`;
 
-/** The spec's {email} pattern, as the other forms have it: one @, no spaces, a dot in the domain. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-const schema = z.object({
-  email: z
-    .string('email_required')
-    .check(
-      z.trim(),
-      z.minLength(1, 'email_required'),
-      z.maxLength(SUBSCRIBE_EMAIL_MAX, 'email_invalid'),
-      z.regex(EMAIL_PATTERN, 'email_invalid'),
-    ),
-});
+const schema = z.object({ email: requiredEmail() });
 
 export const subscribeProblems = {
   email_required: 'Please enter your e-mail address.',

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import { requiredEmail } from '#shared/site/email-address.ts';
 
 /**
  * "Your orders" without an account: a shopper asks with their e-mail address and is mailed a link
@@ -18,13 +18,7 @@ export const ORDERS_MAIL_WINDOW = { scope: 'orders-link-recipient', windowS: 60 
 /** The most orders the list shows, newest first. */
 export const ORDERS_LISTED = 50;
 
-const EMAIL_MAX = 254;
-/** The spec's {email} pattern, as the contact form has it: one @, no spaces, a dot in the domain. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-const email = z
-  .string('email_required')
-  .check(z.trim(), z.minLength(1, 'email_required'), z.maxLength(EMAIL_MAX, 'email_invalid'), z.regex(EMAIL_PATTERN, 'email_invalid'));
+const email = requiredEmail();
 
 export const ordersAskProblems = {
   email_required: 'Please enter the e-mail address you ordered with.',

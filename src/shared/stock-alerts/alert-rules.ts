@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { normaliseRecipient } from '#shared/contact/recipient.ts';
+import { EMAIL_MAX, requiredEmail } from '#shared/site/email-address.ts';
 
 /**
  * "E-mail me when it's back": the form's checks and the request's life, shared by the page that
@@ -16,20 +17,10 @@ export const ENDED_ALERT_KEPT_DAYS = 90;
 export const ALERT_RECIPIENT_WINDOW = { scope: 'stock-alert-recipient', windowS: 48 * 3600, limit: 2 } as const;
 /** The durable limit's scope and window for requests from one address (STOCK_ALERT_RATE_LIMIT per window, then 429). */
 export const ALERT_RATE_WINDOW = { scope: 'stock-alert', windowS: 600 } as const;
-export const ALERT_EMAIL_MAX = 254;
-
-/** The spec's {email} pattern, as the contact form has it: one @, no spaces, a dot in the domain. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const ALERT_EMAIL_MAX = EMAIL_MAX;
 
 const schema = z.object({
-  email: z
-    .string('email_required')
-    .check(
-      z.trim(),
-      z.minLength(1, 'email_required'),
-      z.maxLength(ALERT_EMAIL_MAX, 'email_invalid'),
-      z.regex(EMAIL_PATTERN, 'email_invalid'),
-    ),
+  email: requiredEmail(),
   product_id: z.string('product_invalid').check(z.regex(/^\d{1,9}$/, 'product_invalid')),
 });
 
