@@ -1,4 +1,4 @@
-import { EMAIL_MAX, EMAIL_PATTERN } from '#shared/site/email-address.ts';
+import { EMAIL_MAX, EMAIL_PATTERN } from '#shared/contact/email-address.ts';
 import { ORDER_NUMBER } from '#shared/orders/order-number-pattern.ts';
 import { FULFILMENT_STATUSES, PAYMENT_STATUSES, type FulfilmentStatus, type PaymentStatus } from '#shared/orders/order-status.ts';
 

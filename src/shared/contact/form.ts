@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN } from '#shared/site/email-address.ts';
+import { EMAIL_PATTERN } from '#shared/contact/email-address.ts';
 import { z } from 'zod/mini';
 import { cleanLine, cleanText } from './clean-text.ts';
 

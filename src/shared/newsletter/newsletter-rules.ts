@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { claims } from '#shared/policy/figures.ts';
 import { claimText } from '#shared/policy/text.ts';
-import { EMAIL_MAX, requiredEmail } from '#shared/site/email-address.ts';
+import { EMAIL_MAX, requiredEmail } from '#shared/contact/email-address.ts';
 
 /**
  * The Training Gun Digest by e-mail (issue 68): the sign-up's checks, its consent words, the welcome

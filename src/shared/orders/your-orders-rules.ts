@@ -1,4 +1,4 @@
-import { requiredEmail } from '#shared/site/email-address.ts';
+import { requiredEmail } from '#shared/contact/email-address.ts';
 
 /**
  * "Your orders" without an account: a shopper asks with their e-mail address and is mailed a link

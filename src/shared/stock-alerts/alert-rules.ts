@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { normaliseRecipient } from '#shared/contact/recipient.ts';
-import { EMAIL_MAX, requiredEmail } from '#shared/site/email-address.ts';
+import { EMAIL_MAX, requiredEmail } from '#shared/contact/email-address.ts';
 
 /**
  * "E-mail me when it's back": the form's checks and the request's life, shared by the page that

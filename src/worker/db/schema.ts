@@ -125,6 +125,10 @@ export const formSubmissions = sqliteTable(
     index('form_submissions_sender_idx').on(t.senderKey, t.createdAt),
     index('form_submissions_recipient_idx').on(t.recipientKey, t.createdAt),
     index('form_submissions_owed_idx').on(t.notifiedAt, t.id),
+    // Rows still owing a wanted confirmation (few): claimOwedMail's and the scheduled probe's second term, without a scan.
+    index('form_submissions_confirmation_owed_idx')
+      .on(t.emailAttempts)
+      .where(sql`confirmation_wanted = 1 and confirmed_at is null`),
   ],
 );
 
@@ -236,6 +240,10 @@ export const orders = sqliteTable(
   },
   (t) => [
     index('orders_owed_idx').on(t.notifiedAt, t.id),
+    // Rows still owing a wanted confirmation (few): claimOwedMail's and the scheduled probe's second term, without a scan.
+    index('orders_confirmation_owed_idx')
+      .on(t.emailAttempts)
+      .where(sql`confirmation_wanted = 1 and confirmed_at is null`),
     index('orders_fold_idx').on(t.emailFold),
     // Orders still naming their buyer, oldest first: what retention pseudonymises when their period ends.
     index('orders_unredacted_idx')
@@ -500,6 +508,10 @@ export const checkoutRecoveries = sqliteTable(
   },
   (t) => [
     index('checkout_recoveries_owed_idx').on(t.notifiedAt, t.id),
+    // Rows still owing a wanted confirmation (few): claimOwedMail's and the scheduled probe's second term, without a scan.
+    index('checkout_recoveries_confirmation_owed_idx')
+      .on(t.emailAttempts)
+      .where(sql`confirmation_wanted = 1 and confirmed_at is null`),
     // How many reminders an address was sent lately (at most one a day, three a month).
     index('checkout_recoveries_email_idx').on(t.email, t.createdAt),
     index('checkout_recoveries_fold_idx').on(t.emailFold),
@@ -524,6 +536,12 @@ export const keptSecrets = sqliteTable('kept_secrets', {
 export const purgeSlots = sqliteTable('purge_slots', {
   name: text('name').primaryKey(),
   /** Milliseconds since the epoch. */
+  lastAt: integer('last_at').notNull(),
+});
+
+/** When a periodic part of the scheduled job last ran (milliseconds since the epoch): the hourly tidy-ups run once an hour however often the trigger fires. */
+export const jobRuns = sqliteTable('job_runs', {
+  name: text('name').primaryKey(),
   lastAt: integer('last_at').notNull(),
 });
 
@@ -587,7 +605,13 @@ export const orderMails = sqliteTable(
     ...mailColumns(),
     createdAt: text('created_at').notNull().default(now),
   },
-  (t) => [uniqueIndex('order_mails_step_idx').on(t.orderId, t.step, t.kind), index('order_mails_owed_idx').on(t.notifiedAt, t.id)],
+  (t) => [
+    uniqueIndex('order_mails_step_idx').on(t.orderId, t.step, t.kind),
+    index('order_mails_owed_idx').on(t.notifiedAt, t.id),
+    index('order_mails_confirmation_owed_idx')
+      .on(t.emailAttempts)
+      .where(sql`confirmation_wanted = 1 and confirmed_at is null`),
+  ],
 );
 
 /**
@@ -778,7 +802,13 @@ export const stockAlertMails = sqliteTable(
     ...mailColumns(),
     createdAt: text('created_at').notNull().default(now),
   },
-  (t) => [uniqueIndex('stock_alert_mails_kind_idx').on(t.alertId, t.kind), index('stock_alert_mails_owed_idx').on(t.notifiedAt, t.id)],
+  (t) => [
+    uniqueIndex('stock_alert_mails_kind_idx').on(t.alertId, t.kind),
+    index('stock_alert_mails_owed_idx').on(t.notifiedAt, t.id),
+    index('stock_alert_mails_confirmation_owed_idx')
+      .on(t.emailAttempts)
+      .where(sql`confirmation_wanted = 1 and confirmed_at is null`),
+  ],
 );
 
 /**
@@ -842,7 +872,13 @@ export const subscriberMails = sqliteTable(
     ...mailColumns(),
     createdAt: text('created_at').notNull().default(now),
   },
-  (t) => [uniqueIndex('subscriber_mails_kind_idx').on(t.subscriberId, t.kind), index('subscriber_mails_owed_idx').on(t.notifiedAt, t.id)],
+  (t) => [
+    uniqueIndex('subscriber_mails_kind_idx').on(t.subscriberId, t.kind),
+    index('subscriber_mails_owed_idx').on(t.notifiedAt, t.id),
+    index('subscriber_mails_confirmation_owed_idx')
+      .on(t.emailAttempts)
+      .where(sql`confirmation_wanted = 1 and confirmed_at is null`),
+  ],
 );
 
 /** Each post's mailing to subscribers: queued once (or skipped: published before the list, or long ago when first seen). */
@@ -875,6 +911,10 @@ export const newsletterSends = sqliteTable(
     // A mailing's progress (gone, still owed), counted on the index.
     index('newsletter_sends_progress_idx').on(t.postId, t.notifiedAt),
     index('newsletter_sends_owed_idx').on(t.notifiedAt, t.id),
+    // Rows still owing a wanted confirmation (few): claimOwedMail's and the scheduled probe's second term, without a scan.
+    index('newsletter_sends_confirmation_owed_idx')
+      .on(t.emailAttempts)
+      .where(sql`confirmation_wanted = 1 and confirmed_at is null`),
     index('newsletter_sends_subscriber_idx').on(t.subscriberId),
   ],
 );

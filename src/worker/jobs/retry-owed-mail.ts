@@ -83,16 +83,37 @@ export async function owedMailNow(db: JobDeps['db']) {
   };
 }
 
-export async function retryAllOwedMail(deps: JobDeps, opts: { ignoreBackoff?: boolean } = {}) {
-  return {
-    contact: await retryOwedMail(contactMail, deps, opts),
-    order: await retryOwedMail(orderMail(deps.orderMail), deps, opts),
-    'order step': await retryOwedMail(orderStepMail(deps.orderMail), deps, opts),
-    'stock alert': await retryOwedMail(stockAlertMail, deps, opts),
-    'checkout reminder': await retryOwedMail(recoveryMail, deps, opts),
-    newsletter: await retryOwedMail(subscriberMail, deps, opts),
-    'newsletter post': await retryOwedMail(postSendMail, deps, opts),
-  };
+/** Every kind of owed mail, by the name logs, /healthz and the back office use. */
+export const OWED_MAIL_KINDS = [
+  'contact',
+  'order',
+  'order step',
+  'stock alert',
+  'checkout reminder',
+  'newsletter',
+  'newsletter post',
+] as const;
+export type OwedMailName = (typeof OWED_MAIL_KINDS)[number];
+
+/** Sends every owed mail of every kind (or of those `only` names: the scheduled job asks only the kinds that owe any). */
+export async function retryAllOwedMail(
+  deps: JobDeps,
+  opts: { ignoreBackoff?: boolean; only?: (kind: OwedMailName) => boolean } = {},
+): Promise<Record<OwedMailName, { sent: number; failed: number }>> {
+  const kinds: Record<OwedMailName, OwedMailKind<MailTable>> = {
+    contact: contactMail,
+    order: orderMail(deps.orderMail),
+    'order step': orderStepMail(deps.orderMail),
+    'stock alert': stockAlertMail,
+    'checkout reminder': recoveryMail,
+    newsletter: subscriberMail,
+    'newsletter post': postSendMail,
+  } as Record<OwedMailName, OwedMailKind<MailTable>>;
+  const results = {} as Record<OwedMailName, { sent: number; failed: number }>;
+  for (const name of OWED_MAIL_KINDS) {
+    results[name] = opts.only && !opts.only(name) ? { sent: 0, failed: 0 } : await retryOwedMail(kinds[name], deps, opts);
+  }
+  return results;
 }
 
 /** What the mail page shows of any owed-mail row. */

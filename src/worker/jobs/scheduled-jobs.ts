@@ -2,7 +2,6 @@ import { errorFields } from '#worker/base/log.ts';
 import { pruneVitals } from '#worker/vitals/vitals-queries.ts';
 import { settleLapsedHolds } from '#worker/orders/lapsed-holds.ts';
 import { pruneHits } from '#worker/limits/durable-limit.ts';
-import { nowSeconds } from '#worker/base/clock.ts';
 import { tidyAlerts } from '#worker/stock-alerts/alert-requests.ts';
 import { tellWaiting } from '#worker/stock-alerts/tell-waiting.ts';
 import { tidyAdminSessions } from '#worker/admin/admin-sessions.ts';
@@ -10,7 +9,10 @@ import { tidyFormTokens } from '#worker/admin/form-once.ts';
 import { tidyOrderAccess } from '#worker/order-access/access-tokens.ts';
 import { inviteReviews } from '#worker/reviews/review-invites.ts';
 import { makePendingReferralCodes } from '#worker/referrals/referral-program.ts';
-import { retryAllOwedMail, type JobDeps } from './retry-owed-mail.ts';
+import { retryAllOwedMail, type JobDeps, type OwedMailName } from './retry-owed-mail.ts';
+import { dueNow, TIDY_EVERY_MS, TIDY_PIECES, type DueNow, type TidyPiece } from './due-now.ts';
+import { inArray, sql } from 'drizzle-orm';
+import { jobRuns } from '#worker/db/schema.ts';
 import type { AppDeps } from '#worker/middleware/app-context.ts';
 import { pruneChanges } from '#worker/changes/change-feed.ts';
 import { announcePostsDue } from '#worker/posts/posts-due.ts';
@@ -18,9 +20,6 @@ import { runRetention } from '#worker/privacy/retention-run.ts';
 import { queueNewPosts } from '#worker/newsletter/post-mailings.ts';
 import { expireUnconfirmed } from '#worker/newsletter/subscriptions.ts';
 import { makeWelcomeCodes } from '#worker/newsletter/newsletter-mail.ts';
-
-/** The minute of each hour the privacy policy's periods are carried out (a bounded batch of each kind). */
-export const RETENTION_MINUTE = 17;
 
 const DAY_MS = 86_400_000;
 
@@ -34,51 +33,104 @@ async function job<T>(deps: JobDeps, name: string, work: () => Promise<T>): Prom
   }
 }
 
+/** Which owed-mail kind each probe answers for. */
+const MAIL_PROBES: Record<OwedMailName, keyof DueNow> = {
+  contact: 'contactMail',
+  order: 'orderMail',
+  'order step': 'orderStepMail',
+  'stock alert': 'alertMail',
+  'checkout reminder': 'reminderMail',
+  newsletter: 'subscriberMail',
+  'newsletter post': 'postMail',
+};
+
 /**
- * What the cron trigger (edge) and the timer (Node) run: owed mail is sent again, field data older
- * than VITALS_KEEP_DAYS and rate-limit windows older than a day are deleted (so the tables stay
- * bounded), and stock holds past their time are let go once Stripe says their session was not paid
- * (a paid one is recorded; payment links of products they emptied switch back on); shoppers waiting
- * for a product available again are told, and stock alerts past their time end; old back-office
- * links and sessions are deleted; once an hour, what the privacy policy keeps no longer goes. Never throws.
+ * What the cron trigger (edge) and the timer (Node) run. Every minute, after one query that says what
+ * is due (dueNow: a run with nothing to do reads once and stops): kept contact messages are saved,
+ * review invitations, referral and welcome codes made, new posts queued for the Digest, owed mail sent
+ * again, stock holds past their time let go once Stripe says their session was not paid (a paid one is
+ * recorded), shoppers waiting for a product available again told, posts coming due announced and page
+ * purges that did not land done. Once an hour each, one piece per run (job_runs): field data, rate-limit
+ * windows, ended stock alerts, back-office sessions and form tokens, "Your orders" links, unconfirmed
+ * sign-ups and old page changes are tidied, and the privacy policy's periods carried out. Never throws.
  */
 export async function runScheduledJobs(deps: JobDeps & Pick<AppDeps, 'gateway' | 'changes' | 'contactSpool'>, now = new Date()) {
   // Contact messages kept while the database was away are saved first, so their mails go in this run.
-  await job(deps, 'save-kept-contact', async () => deps.contactSpool?.drain?.(deps.db, deps.log));
-  await job(deps, 'invite-reviews', () => inviteReviews(deps, deps.settings.REVIEW_INVITE_DAYS));
-  await job(deps, 'make-referral-codes', () => makePendingReferralCodes(deps));
+  const saved = await job(deps, 'save-kept-contact', async () => deps.contactSpool?.drain?.(deps.db, deps.log));
+  const due = await dueNow(deps.db, now, deps.settings.REVIEW_INVITE_DAYS);
+  // Without an answer, everything runs (as it did before the probe).
+  const run = (part: keyof DueNow) => due === null || due[part];
+  if (run('reviewInvites')) await job(deps, 'invite-reviews', () => inviteReviews(deps, deps.settings.REVIEW_INVITE_DAYS, now.getTime()));
+  if (run('referralCodes')) await job(deps, 'make-referral-codes', () => makePendingReferralCodes(deps));
   // The Digest: welcome codes Stripe refused before, and posts that came out, owe their mails in this run.
-  await job(deps, 'make-welcome-codes', () => makeWelcomeCodes(deps));
-  await job(deps, 'queue-new-posts', () => queueNewPosts(deps.db, now));
-  const mail = await job(deps, 'retry-owed-mail', () => retryAllOwedMail(deps));
-  const before = new Date(Date.now() - deps.settings.VITALS_KEEP_DAYS * DAY_MS).toISOString();
-  await job(deps, 'prune-vitals', () => pruneVitals(deps.db, before));
-  await job(deps, 'prune-rate-limits', () => pruneHits(deps.db, nowSeconds() - DAY_MS / 1000));
-  await job(deps, 'settle-lapsed-holds', async () => {
-    const { gateway } = deps;
-    if (!gateway) return; // holds exist only for Stripe's sessions
-    const later: Promise<unknown>[] = [];
-    const run = await settleLapsedHolds({ ...deps, gateway, background: (work) => later.push(work) });
-    await Promise.allSettled(later);
-    if (run.released + run.recorded > 0) deps.log('info', 'lapsed holds settled', { ...run });
-  });
-  // Every path that frees stock (a return, a hold let go, a restock on another instance) is covered here too.
-  await job(deps, 'tell-waiting', () => tellWaiting(deps, 'all'));
-  await job(deps, 'tidy-stock-alerts', () => tidyAlerts(deps.db));
-  await job(deps, 'tidy-admin-sessions', () => tidyAdminSessions(deps.db));
-  await job(deps, 'tidy-admin-form-tokens', () => tidyFormTokens(deps.db));
-  await job(deps, 'tidy-order-access', () => tidyOrderAccess(deps.db));
-  await job(deps, 'expire-unconfirmed-subscribers', () => expireUnconfirmed(deps.db, now));
-  if (now.getUTCMinutes() === RETENTION_MINUTE) {
-    await job(deps, 'privacy-retention', async () => {
-      const went = await runRetention(deps, { now });
-      if (Object.values(went).some((n) => n > 0)) deps.log('info', 'retention: past their period', { ...went });
+  const welcomed = run('welcomeCodes') ? await job(deps, 'make-welcome-codes', () => makeWelcomeCodes(deps)) : [];
+  const queued = run('newPosts') ? await job(deps, 'queue-new-posts', () => queueNewPosts(deps.db, now)) : 0;
+  const owes = (kind: OwedMailName) =>
+    run(MAIL_PROBES[kind]) ||
+    (kind === 'newsletter' && (welcomed?.length ?? 0) > 0) ||
+    (kind === 'newsletter post' && (queued ?? 0) > 0) ||
+    (kind === 'contact' && (saved ?? 0) > 0);
+  const mail = await job(deps, 'retry-owed-mail', () => retryAllOwedMail(deps, { only: owes }));
+  if (run('lapsedHolds')) {
+    await job(deps, 'settle-lapsed-holds', async () => {
+      const { gateway } = deps;
+      if (!gateway) return; // holds exist only for Stripe's sessions
+      const later: Promise<unknown>[] = [];
+      const settled = await settleLapsedHolds({ ...deps, gateway, background: (work) => later.push(work) });
+      await Promise.allSettled(later);
+      if (settled.released + settled.recorded > 0) deps.log('info', 'lapsed holds settled', { ...settled });
     });
   }
+  // Every path that frees stock (a return, a hold let go, a restock on another instance) is covered here too.
+  if (run('waiting')) await job(deps, 'tell-waiting', () => tellWaiting(deps, 'all'));
+  if (run('tidy')) await tidyHourly(deps, now);
   // Pages follow what changed: posts whose time came, then any change whose purge did not land (a
-  // command run away from the shop, Workers Cache refusing), then old records go.
-  await job(deps, 'announce-posts-due', () => announcePostsDue(deps.db, deps.changes));
-  await job(deps, 'purge-pending-changes', () => deps.changes.purgePending());
-  await job(deps, 'prune-page-changes', () => pruneChanges(deps.db));
+  // command run away from the shop, Workers Cache refusing).
+  const announced = run('postsDue') ? await job(deps, 'announce-posts-due', () => announcePostsDue(deps.db, deps.changes, now)) : 0;
+  if (run('pendingChanges') || (announced ?? 0) > 0) await job(deps, 'purge-pending-changes', () => deps.changes.purgePending());
   return mail;
+}
+
+/**
+ * The hourly part, one piece per run (a run stays small: Workers Free's 10 ms and 50 subrequests): the
+ * piece that ran longest ago, if an hour has passed, its time stamped first so two runs at once do it
+ * once. Every piece comes round within a few minutes of being due.
+ */
+async function tidyHourly(deps: JobDeps & Pick<AppDeps, 'changes'>, now: Date) {
+  const at = now.getTime();
+  const pieces: Record<TidyPiece, () => Promise<unknown>> = {
+    'prune-vitals': () => pruneVitals(deps.db, new Date(at - deps.settings.VITALS_KEEP_DAYS * DAY_MS).toISOString()),
+    'prune-rate-limits': () => pruneHits(deps.db, Math.floor(at / 1000) - DAY_MS / 1000),
+    'tidy-stock-alerts': () => tidyAlerts(deps.db, now),
+    'tidy-admin': async () => {
+      await tidyAdminSessions(deps.db);
+      await tidyFormTokens(deps.db);
+    },
+    'tidy-order-access': () => tidyOrderAccess(deps.db, at),
+    'expire-unconfirmed-subscribers': () => expireUnconfirmed(deps.db, now),
+    'prune-page-changes': () => pruneChanges(deps.db),
+    'privacy-retention': async () => {
+      const went = await runRetention(deps, { now });
+      if (Object.values(went).some((n) => n > 0)) deps.log('info', 'retention: past their period', { ...went });
+    },
+  };
+  const piece = await job(deps, 'tidy-pick', async () => {
+    const ran = new Map(
+      (
+        await deps.db
+          .select()
+          .from(jobRuns)
+          .where(inArray(jobRuns.name, [...TIDY_PIECES]))
+      ).map((r) => [r.name, r.lastAt]),
+    );
+    const stalest = TIDY_PIECES.toSorted((a, b) => (ran.get(a) ?? 0) - (ran.get(b) ?? 0))[0]!;
+    if ((ran.get(stalest) ?? 0) > at - TIDY_EVERY_MS) return null;
+    const claimed = await deps.db
+      .insert(jobRuns)
+      .values({ name: stalest, lastAt: at })
+      .onConflictDoUpdate({ target: jobRuns.name, set: { lastAt: at }, setWhere: sql`${jobRuns.lastAt} <= ${at - TIDY_EVERY_MS}` })
+      .returning({ name: jobRuns.name });
+    return claimed.length > 0 ? stalest : null;
+  });
+  if (piece) await job(deps, piece, pieces[piece]);
 }

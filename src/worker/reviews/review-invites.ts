@@ -14,6 +14,11 @@ const INVITES_PER_RUN = 100;
 /** How far back a run looks past the due day: a shop stopped for longer than this skips those orders' invitations. */
 const LOOK_BACK_DAYS = 7;
 
+/** The shipments a run invites: shipped `days` ago (due), looking back LOOK_BACK_DAYS past that (from). */
+export function inviteWindow(days: number, now: number): { from: string; due: string } {
+  return { due: new Date(now - days * DAY_MS).toISOString(), from: new Date(now - (days + LOOK_BACK_DAYS) * DAY_MS).toISOString() };
+}
+
 /** A product's review key for an order: from the order's own secret token, so only its buyer's link carries it. */
 export const reviewKey = (orderToken: string, productId: number) => orderKey(orderToken, `review:${productId}`);
 
@@ -33,8 +38,7 @@ async function linkKeys(orderToken: string, productIds: number[]): Promise<Recor
  */
 export async function inviteReviews(deps: OrderMailDeps & { log: Logger }, days: number, now = Date.now()): Promise<number> {
   const { db } = deps;
-  const due = new Date(now - days * DAY_MS).toISOString();
-  const from = new Date(now - (days + LOOK_BACK_DAYS) * DAY_MS).toISOString();
+  const { due, from } = inviteWindow(days, now);
   const rows = await db.all<{ id: number; token: string; email: string }>(sql`
     select o.id as id, o.token as token, o.email as email from order_events s join orders o on o.id = s.order_id
     where s.status = 'shipped' and s.at > ${from} and s.at <= ${due}
