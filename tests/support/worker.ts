@@ -63,7 +63,16 @@ export default {
 };
 `;
 
-export async function startWorker(bindings: Record<string, string> = {}, opts: { purgeStandIn?: boolean } = {}): Promise<TestWorker> {
+/** The contact spool's queue as wrangler.toml declares it (its consumer waits up to `batchTimeoutS` to fill a batch). */
+const contactQueue = (batchTimeoutS: number) => ({
+  queueProducers: { CONTACT_QUEUE: 'contact-spool' },
+  queueConsumers: { 'contact-spool': { maxBatchSize: 10, maxBatchTimeout: batchTimeoutS, maxRetries: 100 } },
+});
+
+export async function startWorker(
+  bindings: Record<string, string> = {},
+  opts: { purgeStandIn?: boolean; contactQueue?: { batchTimeoutS: number } } = {},
+): Promise<TestWorker> {
   let logs = '';
   const script = opts.purgeStandIn
     ? {
@@ -89,6 +98,7 @@ export async function startWorker(bindings: Record<string, string> = {}, opts: {
         CONTACT_MIN_FILL_MS: '0',
         ...bindings,
       },
+      ...(opts.contactQueue && contactQueue(opts.contactQueue.batchTimeoutS)),
       // The Worker's console output (stdout and stderr), one line per call.
       handleStructuredLogs: (log) => (logs += `${log.message}\n`),
     }),

@@ -24,12 +24,16 @@ import { createLogger } from '#worker/base/log.ts';
 import { unconfiguredMailer } from '#worker/mail/mailer.ts';
 import { chooseMailer } from '#worker/mail/choose-mailer.ts';
 import { parseSettings, SettingsError } from '#worker/base/settings.ts';
+import { queueSpool, saveQueuedContacts, type SpooledDelivery, type SpoolQueue } from '#worker/contact/queue-spool.ts';
 
 /**
  * The bindings wrangler.toml declares (Env: worker-configuration.d.ts, `npm run cf-typegen`), plus any
  * other variable set in the dashboard; src/worker/base/settings.ts validates them all.
  */
-type WorkerEnv = Env & Record<string, unknown>;
+type WorkerEnv = Env & {
+  /** wrangler.toml's queue for contact messages the database could not take (optional: without it they are refused as before). */
+  CONTACT_QUEUE?: SpoolQueue;
+} & Record<string, unknown>;
 
 /** More calls than an isolate ever has in flight (workerd limits each request's connections itself). */
 const LIBSQL_NO_QUEUE = 100_000;
@@ -88,6 +92,7 @@ function runtimeFor(env: WorkerEnv) {
     log,
     countryOf: (request) => (request as { cf?: { country?: string } }).cf?.country,
     senderAddressOf: (c) => c.req.header('cf-connecting-ip'),
+    contactSpool: env.CONTACT_QUEUE ? queueSpool(env.CONTACT_QUEUE) : undefined,
   };
   cached = { env, deps, app: createApp(deps) };
   return cached;
@@ -153,6 +158,11 @@ export default {
       if (err instanceof SettingsError) return misconfigured(err);
       throw err;
     }
+  },
+  /** The contact spool's consumer (wrangler.toml: queues.consumers): saves what the database could not take. */
+  async queue(batch: { messages: readonly SpooledDelivery[] }, env: WorkerEnv): Promise<void> {
+    const { deps } = runtimeFor(env);
+    await saveQueuedContacts(deps.db, deps.log, batch.messages);
   },
   async scheduled(controller: ScheduledController, env: WorkerEnv, ctx: ExecutionContext): Promise<void> {
     const { deps } = runtimeFor(env);
