@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONTACT_FILL_FIELD } from '#shared/contact/form.ts';
-import { signFillToken } from '#worker/contact/fill-token.ts';
 import { createDb } from '#worker/db/client.ts';
 import { retryDelaySeconds, saveQueuedContacts, type SpooledDelivery } from '#worker/contact/queue-spool.ts';
 import { createClient } from '@libsql/client/web';
 import { startPreparedTurso, type TursoEmulator } from '../support/turso-emulator';
-import { startWorker, WORKER_RATE_LIMIT_SECRET, type TestWorker } from '../support/worker';
+import { fillTokenOfAPerson, startWorker, type TestWorker } from '../support/worker';
 
 /**
  * Turso down at the edge (issue 69): the built Worker in workerd with its Cloudflare Queue (Miniflare's)
@@ -28,17 +27,6 @@ afterAll(async () => {
   await turso?.close();
 });
 
-async function fillToken() {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(WORKER_RATE_LIMIT_SECRET),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  return signFillToken(key, Date.now() - 10_000);
-}
-
 /** The consumer's log, unread here (its lines are the Worker's; the first test reads them). */
 const quiet = () => {};
 
@@ -56,7 +44,7 @@ describe('a contact message while Turso is down, at the edge', () => {
         email: 'queue@example.com',
         subject: 'Order Status',
         message: 'Kept in the queue',
-        [CONTACT_FILL_FIELD]: await fillToken(),
+        [CONTACT_FILL_FIELD]: await fillTokenOfAPerson(),
       }),
     });
     expect(res.status).toBe(200);

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentPosts as seedPosts } from '../support/content';
 import { senderKey } from '#worker/limits/sender-key.ts';
 import { CONTACT_FILL_FIELD } from '#shared/contact/form.ts';
-import { readFillToken, signFillToken } from '#worker/contact/fill-token.ts';
+import { readFillToken } from '#worker/contact/fill-token.ts';
 import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
 import { startPreparedTurso, type TursoEmulator } from '../support/turso-emulator';
 import { GOOGLEBOT_UA } from '../support/html';
-import { startWorker, WORKER_RATE_LIMIT_SECRET, type TestWorker } from '../support/worker';
+import { fillTokenOfAPerson, startWorker, WORKER_RATE_LIMIT_SECRET, workerFillKey, type TestWorker } from '../support/worker';
 
 /**
  * The built Worker in workerd against a database it can reach: @libsql/client/web talks Turso's
@@ -79,15 +79,7 @@ describe('the built Worker with a reachable Turso database', () => {
   });
 
   it('saves a contact message through Turso and e-mails it', async () => {
-    // The form's token, as the contact page signs it, from a page rendered 10 s before (a person's pace).
-    const key = await crypto.subtle.importKey(
-      'raw',
-      new TextEncoder().encode(WORKER_RATE_LIMIT_SECRET),
-      { name: 'HMAC', hash: 'SHA-256' },
-      false,
-      ['sign'],
-    );
-    const token = await signFillToken(key, Date.now() - 10_000);
+    const token = await fillTokenOfAPerson();
     const res = await worker.get('/api/contact', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '203.0.113.21' },
@@ -115,14 +107,7 @@ describe('the built Worker with a reachable Turso database', () => {
   it('signs the contact page fill time in workerd and drops a message posted at once', async () => {
     const html = await (await worker.get('/contact')).text();
     const token = html.match(new RegExp(`name="${CONTACT_FILL_FIELD}" value="([^"]+)"`))![1]!;
-    const key = await crypto.subtle.importKey(
-      'raw',
-      new TextEncoder().encode(WORKER_RATE_LIMIT_SECRET),
-      { name: 'HMAC', hash: 'SHA-256' },
-      false,
-      ['verify'],
-    );
-    expect(await readFillToken(key, token, Date.now())).toMatchObject({ kind: 'valid' });
+    expect(await readFillToken(await workerFillKey('verify'), token, Date.now())).toMatchObject({ kind: 'valid' });
     const { rows: before } = await turso.db.execute('select count(*) as n from form_submissions');
     const mailed = postmark.received.length;
     const res = await worker.get('/api/contact', {

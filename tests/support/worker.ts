@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { BROWSER_UA } from './html';
 import { closedPort } from './loopback';
+import { signFillToken } from '#worker/contact/fill-token.ts';
 
 const compatibilityDate = readFileSync('wrangler.toml', 'utf8').match(/compatibility_date = "([^"]+)"/)![1]!;
 
@@ -16,6 +17,13 @@ export interface TestWorker {
 /** The built Worker (dist/worker) in workerd with Workers Static Assets, its database unreachable. */
 /** The Worker's RATE_LIMIT_SECRET in the tests, so a test can compute the keys it stores. */
 export const WORKER_RATE_LIMIT_SECRET = 'edge-test-rate-limit-secret';
+
+/** The Worker's HMAC key for the contact form's fill token (signing or checking one). */
+export const workerFillKey = (use: 'sign' | 'verify') =>
+  crypto.subtle.importKey('raw', new TextEncoder().encode(WORKER_RATE_LIMIT_SECRET), { name: 'HMAC', hash: 'SHA-256' }, false, [use]);
+
+/** A fill token as the contact page signs it, from a page rendered 10 s before (a person's pace). */
+export const fillTokenOfAPerson = async () => signFillToken(await workerFillKey('sign'), Date.now() - 10_000);
 
 /**
  * Workers Cache stood in (local workerd has none yet) where the Worker puts it: in front of the kept

@@ -26,9 +26,6 @@ export const SUBSCRIBE_EMAIL_MAX = EMAIL_MAX;
 /** What the sign-up says beside its button: recorded with each sign-up as the consent given (PECR). */
 export const CONSENT_TEXT = `Send me ${NEWSLETTER_NAME}: new articles by e-mail, about twice a month, and a one-time ${claimText.subscriptionDiscount} code for my first order. I can leave with one click from any of its e-mails.`;
 
-/** The strip's words, and the terms': what is true. */
-export const newsletterOffer = `${claimText.subscriptionDiscount} off your first order: subscribe to the Digest`;
-
 const schema = z.object({ email: requiredEmail() });
 
 export const subscribeProblems = {
