@@ -156,6 +156,39 @@ describe('a return inside 14 days', () => {
   });
 });
 
+describe('one request per form (issue 64)', () => {
+  it('a return form posted twice at once makes one request and one mail to the owner', async () => {
+    const { order, browser } = await shippedOrder(1);
+    const form = await browser.get(`/gb/orders/${order.number}/return`);
+    const token = /name="form_token" value="([\w-]+)"/.exec(form.html)![1]!;
+    const fields = { form_token: token, line_1: '1', reason: 'changed_mind', wants: 'refund' };
+    // A double tap: two units were bought, so each post alone would be a valid request for one.
+    const [a, b] = await Promise.all([
+      browser.post(`/gb/orders/${order.number}/return`, fields),
+      browser.post(`/gb/orders/${order.number}/return`, fields),
+    ]);
+    expect([a.res.status, b.res.status]).toEqual([303, 303]);
+    expect(await t.deps.db.select().from(returnRequests).where(eq(returnRequests.orderId, order.id))).toHaveLength(1);
+    // The request's mails: the shopper's and the shop's, one each.
+    const about = () =>
+      running.postmark.accepted
+        .map((m) => m.body as Mail)
+        .filter((m) => m.Subject.includes(`${order.number}-R1`) || m.TextBody.includes(`${order.number}-R1`));
+    await vi.waitFor(() => expect(about().length).toBeGreaterThanOrEqual(2));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(
+      about()
+        .map((m) => m.To)
+        .toSorted(),
+    ).toEqual([order.email!, 'orders@strikepoint-training.com'].toSorted());
+    // A new form (a new token) for the other unit is a new request.
+    const again = await browser.get(`/gb/orders/${order.number}/return`);
+    const next = /name="form_token" value="([\w-]+)"/.exec(again.html)![1]!;
+    expect((await browser.post(`/gb/orders/${order.number}/return`, { ...fields, form_token: next })).res.status).toBe(303);
+    expect(await t.deps.db.select().from(returnRequests).where(eq(returnRequests.orderId, order.id))).toHaveLength(2);
+  });
+});
+
 describe('a whole order sent back', () => {
   it('is refunded with its shipping, as the policy promises', async () => {
     const { order, browser, office, session } = await shippedOrder(1);

@@ -4,6 +4,7 @@ import { allowed, choiceLabel, RETURN_NOTE_MAX, YOUR_OUTCOME, YOUR_REASON, type 
 import { formatMarketDate } from '#shared/site/dates.ts';
 import { marketOfStored } from '#shared/market/market.ts';
 import { useHref } from '#ui/state/market-context.ts';
+import { newFormToken } from '#worker/admin/form-once.ts';
 import type { StoredOrder } from '#worker/orders/order-queries.ts';
 
 export interface ReturnFormData {
@@ -56,6 +57,8 @@ export function ReturnForm({ order, window, open, exchangeChoices, problem, type
   const lines = order.lines.filter((l) => l.productId !== null && (open.get(l.productId) ?? 0) > 0);
   return (
     <form method="post" action={to(`/orders/${order.number}/return`)} className="flex flex-col gap-6">
+      {/* One request per form: a double tap or a resent post finds its token claimed (form-once.ts). */}
+      <input type="hidden" name="form_token" value={newFormToken()} />
       <p>
         {window.open === 'return'
           ? `You can send items back until ${day(window.until)}, ${returnsPolicy.condition}. ${returnsPolicy.returnShipping}.`

@@ -9,6 +9,7 @@ import { differenceCheckout } from '#worker/returns/exchanges.ts';
 import { shortPage } from '#worker/frame/pages/short-page.tsx';
 import { ReturnForm } from './return-page.tsx';
 import { visitorOrder } from './visitor-order.ts';
+import { claimFormToken } from '#worker/admin/form-once.ts';
 
 /** The order page's own address (the token's cookie is kept for it), from the return page's. */
 const orderPathOf = (path: string) => path.replace(/\/return$/, '');
@@ -49,6 +50,12 @@ export const returnRoutes = new Hono<AppEnv>()
     const order = await visitorOrder(c, orderPathOf(c.req.path));
     if (!order) return c.notFound();
     const fields = await readFields(c, ['form']);
+    // The same form posted again (a double tap, a resent request): one request, one mail. A form from
+    // before the token (no token) goes ahead as before.
+    if ((await claimFormToken(c.get('deps').db, fields.form_token)) === 'again') {
+      setFlash(c, { tone: 'info', text: 'That request was sent already: nothing was sent a second time.' });
+      return c.redirect(orderPathOf(c.req.path), 303);
+    }
     try {
       const number = await requestReturn({ ...c.get('deps'), log: c.get('log') }, order, readAsk(fields));
       setFlash(c, { tone: 'info', text: `Request ${number} sent. We have e-mailed you what to do next.` });
