@@ -291,6 +291,11 @@ describe('an exchange', () => {
     expect(pay.res.status).toBe(303);
     const session = /cs_test_\d+/.exec(pay.res.headers.get('location')!)![0];
     const posted = running.stripe.received.at(-1)!.fields;
+    // Opened again a second later (issue 64): the same page, not a refusal (Stripe's key, the same parameters).
+    await new Promise((r) => setTimeout(r, 1100));
+    const again = await shopper(t).get(`${link.pathname}${link.search}`);
+    expect(again.res.status).toBe(303);
+    expect(again.res.headers.get('location')).toBe(pay.res.headers.get('location'));
     expect(posted['line_items[0][price_data][unit_amount]']).toBe('20500');
     expect(posted['metadata[exchange]']).toBe(number);
     expect(posted.allow_promotion_codes).toBeUndefined();

@@ -21,8 +21,12 @@ import { stockCounts } from '#worker/stock/stock-queries.ts';
 /** Where the shopper pays an exchange's difference: a page of the order (its key opens it) that sends them to Stripe. */
 export const differencePath = (order: { number: string }, request: string) => `/orders/${order.number}/returns/${request}/pay`;
 
-/** How long a difference's Checkout Session takes payment: Stripe's longest is 24 hours; the link makes a new one after. */
-const SESSION_HOURS = 23;
+/**
+ * How long a difference's Checkout Session takes payment, from the start of the hour it was asked in:
+ * 23.5 hours, so the same hour's requests send Stripe the same parameters under the same key (the
+ * session lives 22.5 to 23.5 hours: within Stripe's 30 minutes to 24 hours).
+ */
+const SESSION_SECONDS = 23.5 * 3600;
 
 /**
  * A Stripe Checkout Session for what an exchange still owes (its ledger's differenceOwed): one line,
@@ -58,7 +62,7 @@ export async function differenceCheckout(deps: Pick<OrderActionDeps, 'db' | 'gat
         successUrl: back,
         cancelUrl: back,
         metadata: { exchange: request, order: order.number },
-        expiresAt: nowSeconds() + SESSION_HOURS * 3600,
+        expiresAt: hour * 3600 + SESSION_SECONDS,
         promotionCode: 'none',
         tax: false,
         shippingMessage: null,
