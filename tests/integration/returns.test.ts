@@ -296,6 +296,15 @@ describe('an exchange', () => {
     const again = await shopper(t).get(`${link.pathname}${link.search}`);
     expect(again.res.status).toBe(303);
     expect(again.res.headers.get('location')).toBe(pay.res.headers.get('location'));
+    // And an hour later (a new idempotency key): still that page while it takes payment, never a second one to pay.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 3_600_000);
+    try {
+      const later = await shopper(t).get(`${link.pathname}${link.search}`);
+      expect(later.res.headers.get('location')).toBe(pay.res.headers.get('location'));
+    } finally {
+      vi.useRealTimers();
+    }
     expect(posted['line_items[0][price_data][unit_amount]']).toBe('20500');
     expect(posted['metadata[exchange]']).toBe(number);
     expect(posted.allow_promotion_codes).toBeUndefined();

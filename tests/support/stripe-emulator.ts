@@ -174,6 +174,8 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
   );
   /** Each POST /v1/payment_links/:id the shop made, in order. */
   const linkUpdates: Array<{ url: string; active: boolean }> = [];
+  /** Sessions the shop expired (POST /v1/checkout/sessions/:id/expire), in order. */
+  const expired: string[] = [];
   /** Charges by id (one per completed session), refunds and disputes: what the dashboard would make. */
   const charges = new Map<string, EmulatedCharge>();
   const refunds = new Map<
@@ -831,6 +833,22 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
           });
         return replyJson(res, 200, found);
       }
+      // POST /v1/checkout/sessions/:id/expire: an open session stops taking payment; anything else is refused, as Stripe does.
+      const expiring = /^\/v1\/checkout\/sessions\/([\w-]+)\/expire$/.exec(url.pathname);
+      if (req.method === 'POST' && expiring) {
+        const s = sessions.get(expiring[1]!);
+        if (!s) return replyJson(res, 404, stripeError(`No such checkout.session: '${expiring[1]}'`, 'id', 'resource_missing'));
+        if (s.status !== 'open') {
+          return replyJson(
+            res,
+            400,
+            stripeError('Only Checkout Sessions with a status in ["open"] can be expired.', undefined, 'checkout_session_expire_invalid'),
+          );
+        }
+        s.status = 'expired';
+        expired.push(s.id);
+        return replyJson(res, 200, sessionJson(s, false));
+      }
       if (req.method === 'GET' && url.pathname === '/v1/checkout/sessions') {
         const wanted = url.searchParams.get('payment_intent');
         const data = [...sessions.values()].filter((s) => !wanted || s.paymentIntent === wanted).map((s) => sessionJson(s, false));
@@ -931,6 +949,7 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
     lineItemPages,
     sessionReads,
     linkUpdates,
+    expired,
     unlistedLinkUrl,
     spareLinkUrl,
     /** Whether the payment link with this URL takes payments now. */

@@ -379,6 +379,8 @@ export const returnRequests = sqliteTable(
     value: integer('value').notNull(),
     /** An exchange's product (one unit, of equal or greater value), else null. */
     exchangeFor: integer('exchange_for'),
+    /** The Checkout Session its difference is paid through, while one is open: the link opens it again, a new one expires it first. */
+    differenceSession: text('difference_session'),
     decidedBy: text('decided_by'),
     createdAt: text('created_at').notNull().default(now),
     decidedAt: text('decided_at'),

@@ -51,6 +51,8 @@ export interface CheckoutGateway {
    * stays), 'none' when there is no active code by that name. Throws CheckoutUnavailableError.
    */
   withdrawUnusedCode(code: string): Promise<'withdrawn' | 'used' | 'none'>;
+  /** Stops an open Checkout Session taking payment (one superseded by another): 'expired', or 'closed' when it was not open any more. Throws CheckoutUnavailableError. */
+  expireSession(id: string): Promise<'expired' | 'closed'>;
   /** Switches off an active promotion code, used or not (its owner was erased): 'ended', or 'none' when none is active. */
   endCode(code: string): Promise<'ended' | 'none'>;
   /** A charge as refunds concern it, read from the provider; null when unknown. */
@@ -97,6 +99,8 @@ export interface SessionRecord {
   id: string;
   /** 'open', 'complete' or 'expired'. */
   status: string;
+  /** Stripe's payment page while the session is open; null after. */
+  url: string | null;
   paymentStatus: string;
   currency: Currency;
   email: string | null;

@@ -332,6 +332,16 @@ export function stripeGateway(secretKey: string, apiUrl: string): CheckoutGatewa
         throw unavailable(err);
       }
     },
+    async expireSession(id) {
+      try {
+        await stripe.checkout.sessions.expire(id);
+        return 'expired';
+      } catch (err) {
+        // Paid or expired meanwhile: nothing left to stop.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 400) return 'closed';
+        throw unavailable(err);
+      }
+    },
     async endCode(code) {
       try {
         const promo = await activeCode(code);
@@ -405,6 +415,7 @@ export function stripeGateway(secretKey: string, apiUrl: string): CheckoutGatewa
       return {
         id: session.id,
         status: session.status,
+        url: session.url ?? null,
         paymentStatus: session.payment_status,
         currency,
         email: session.customer_details?.email ?? null,

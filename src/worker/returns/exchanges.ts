@@ -14,6 +14,8 @@ import type { RecordDeps } from '#worker/orders/record-session.ts';
 import { CheckoutUnavailableError } from '#worker/payments/checkout-gateway.ts';
 import type { StripeEventHandler } from '#worker/payments/stripe-event-handlers.ts';
 import { productLookup } from '#worker/products/product-queries.ts';
+import { returnRequests } from '#worker/db/schema.ts';
+import { and, eq } from 'drizzle-orm';
 import { moveStatements } from '#worker/stock/stock-moves.ts';
 import { stockChanged } from '#worker/stock/stock-changed.ts';
 import { stockCounts } from '#worker/stock/stock-queries.ts';
@@ -31,7 +33,9 @@ const SESSION_SECONDS = 23.5 * 3600;
 /**
  * A Stripe Checkout Session for what an exchange still owes (its ledger's differenceOwed): one line,
  * no address (the exchange ships to the order's), no codes; paid, its webhook writes the payment on
- * the ledger (exchangeDifferenceHandler). The same request within the hour is the same session.
+ * the ledger (exchangeDifferenceHandler). While the session it made takes payment for what is owed,
+ * the link opens that one again (an hour later too), so a difference is never payable twice at once;
+ * the same request within the hour is the same session at Stripe (its idempotency key).
  */
 export async function differenceCheckout(deps: Pick<OrderActionDeps, 'db' | 'gateway' | 'settings'>, order: StoredOrder, request: string) {
   const read = await readLedger(deps.db, order.id);
@@ -45,6 +49,15 @@ export async function differenceCheckout(deps: Pick<OrderActionDeps, 'db' | 'gat
   const back = new URL(marketHref(marketOfStored(order.region), orderPagePath(order.number, order.token)), deps.settings.SITE_URL).href;
   const hour = Math.floor(nowSeconds() / 3600);
   try {
+    // One open payment per amount owed: the session made before is opened again while it takes payment
+    // for what is owed now; one for another amount (or past its time) is expired at Stripe first.
+    const [kept] = await deps.db
+      .select({ session: returnRequests.differenceSession })
+      .from(returnRequests)
+      .where(and(eq(returnRequests.orderId, order.id), eq(returnRequests.number, request)));
+    const before = kept?.session ? await deps.gateway.readSession(kept.session) : null;
+    if (before?.status === 'open' && before.total === owed && before.url) return before.url;
+    if (before?.status === 'open') await deps.gateway.expireSession(before.id);
     const session = await deps.gateway.createSession(
       {
         currency: order.currency,
@@ -69,6 +82,7 @@ export async function differenceCheckout(deps: Pick<OrderActionDeps, 'db' | 'gat
       },
       `exchange-difference-${request}-${owed}-${hour}`,
     );
+    await deps.db.update(returnRequests).set({ differenceSession: session.id }).where(eq(returnRequests.number, request));
     return session.url;
   } catch (err) {
     const status = err instanceof CheckoutUnavailableError ? err.status : undefined;
