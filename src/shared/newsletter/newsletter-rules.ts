@@ -10,7 +10,7 @@ import { EMAIL_MAX, requiredEmail } from '#shared/contact/email-address.ts';
 
 export const NEWSLETTER_NAME = 'the Training Gun Digest';
 /** The sign-up page (bare and under each market). */
-export const NEWSLETTER_PATH = '/newsletter';
+export { NEWSLETTER_PATH } from '#shared/site/navigation.ts';
 /** The welcome code takes this much off a first order (claims: the strip and the terms say the same). */
 export const WELCOME_PERCENT = claims.subscriptionDiscountPercent;
 /** The confirmation link works this long; then the sign-up ends and its address is forgotten. */

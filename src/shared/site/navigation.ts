@@ -1,6 +1,9 @@
 /** The digest landing: where blog links lead and where a missing or unpublished article redirects. */
 export const DIGEST = { path: '/training-gun-digest', name: 'Training Gun Digest' } as const;
 
+/** The Digest's sign-up (routes/newsletter/): the strip's Subscribe & Save and the footer lead there. */
+export const NEWSLETTER_PATH = '/newsletter';
+
 /** The site's navigation (header, mobile menu and footer): every menu reads its links from here. */
 export interface NavLink {
   href: string;
@@ -32,7 +35,7 @@ export const quickLinks: NavLink[] = [
   { href: '/products?category=featured', label: 'Featured Products' },
   { href: '/about', label: 'About' },
   { href: DIGEST.path, label: DIGEST.name },
-  { href: '/newsletter', label: 'The Digest by e-mail' },
+  { href: NEWSLETTER_PATH, label: 'The Digest by e-mail' },
   { href: '/guides', label: 'Guides' },
   contactLink,
 ];

@@ -2,7 +2,7 @@ import { claims, FREE_STANDARD_SHIPPING_OVER_IN, returnsPolicy } from '#shared/p
 import { claimText } from '#shared/policy/text.ts';
 import { formatMinor, formatRoundMoney } from '#shared/money.ts';
 import type { Currency } from '#shared/region/region.ts';
-import { NEWSLETTER_PATH } from '#shared/newsletter/newsletter-rules.ts';
+import { NEWSLETTER_PATH } from './navigation.ts';
 
 /** One message of the strip, and where it leads when it is an offer to take up (a path, before any market prefix). */
 export interface PromoMessage {

@@ -20,19 +20,11 @@ import { makeWelcomeCodes, sendSubscriberMails } from '#worker/newsletter/newsle
 import { newsletterConfirmPath } from '#worker/newsletter/newsletter-email.ts';
 import { NewsletterForm } from '#worker/components/newsletter-form.tsx';
 import { ActionButton, AlertPage } from '#worker/routes/stock-alerts/alert-pages.tsx';
+import { shortPage } from '#worker/frame/pages/short-page.tsx';
 
-type Status = 200 | 400 | 404 | 410 | 429;
-
-/** A page about one person's subscription: never cached, never indexed. */
-function page(c: Context<AppEnv>, status: Status, title: string, body: React.ReactNode) {
-  c.header('Cache-Control', 'no-store');
-  c.header('X-Robots-Tag', 'noindex');
-  c.status(status);
-  return c.render(<AlertPage title={title}>{body}</AlertPage>, { title, description: title, robots: 'noindex' });
-}
-
+// Pages about one person's subscription are shortPage's: never kept or indexed, and no referrer (the address carries the token).
 const unknownLink = (c: Context<AppEnv>) =>
-  page(
+  shortPage(
     c,
     404,
     'This link does not work',
@@ -84,7 +76,7 @@ export const newsletterRoutes = new Hono<AppEnv>()
     if (!asked.ok) {
       const problem = subscribeProblems[asked.problem];
       if (json) return c.json({ ok: false, problem }, 400);
-      return page(c, 400, SIGN_UP_TITLE, <SignUp email={fields.email?.trim().slice(0, 254)} problem={problem} />);
+      return shortPage(c, 400, SIGN_UP_TITLE, <SignUp email={fields.email?.trim().slice(0, 254)} problem={problem} />);
     }
     const secret = deps.settings.RATE_LIMIT_SECRET;
     const address = deps.senderAddressOf(c);
@@ -92,7 +84,7 @@ export const newsletterRoutes = new Hono<AppEnv>()
     if (!hit.allowed) {
       c.header('Retry-After', String(hit.retryAfterS));
       const problem = 'Too many sign-ups from your network: please wait a few minutes, then try again.';
-      return json ? c.json({ ok: false, problem }, 429) : page(c, 429, 'Too many requests', <p>{problem}</p>);
+      return json ? c.json({ ok: false, problem }, 429) : shortPage(c, 429, 'Too many requests', <p>{problem}</p>);
     }
     const mailId = await subscribe(deps.db, secret, {
       email: asked.email,
@@ -107,12 +99,12 @@ export const newsletterRoutes = new Hono<AppEnv>()
       c.header('Cache-Control', 'no-store');
       return c.json({ ok: true, message });
     }
-    return page(c, 200, 'Check your inbox', <p>{message}</p>);
+    return shortPage(c, 200, 'Check your inbox', <p>{message}</p>);
   })
   .get('/newsletter/confirm/:token', async (c) => {
     const row = await subscriberByToken(c.get('deps').db, c.req.param('token'));
     if (!row || row.endedAt) return unknownLink(c);
-    return page(
+    return shortPage(
       c,
       200,
       'Confirm your subscription',
@@ -127,7 +119,7 @@ export const newsletterRoutes = new Hono<AppEnv>()
     const { outcome, id } = await confirmSubscription(deps.db, c.req.param('token'));
     if (outcome === 'unknown') return unknownLink(c);
     if (outcome === 'lapsed') {
-      return page(
+      return shortPage(
         c,
         410,
         'This link has expired',
@@ -142,7 +134,7 @@ export const newsletterRoutes = new Hono<AppEnv>()
       const log = c.get('log');
       keepAlive(c)(makeWelcomeCodes({ ...deps, log }, id).then((ids) => sendSubscriberMails(deps, log, ids)));
     }
-    return page(
+    return shortPage(
       c,
       200,
       "You're subscribed",
@@ -152,7 +144,7 @@ export const newsletterRoutes = new Hono<AppEnv>()
   .get('/newsletter/leave/:token', async (c) => {
     const row = await subscriberByToken(c.get('deps').db, c.req.param('token'));
     if (!row) return unknownLink(c);
-    return page(
+    return shortPage(
       c,
       200,
       `Leave ${NEWSLETTER_NAME}`,
@@ -167,7 +159,7 @@ export const newsletterRoutes = new Hono<AppEnv>()
     if (!row) return unknownLink(c);
     const ended = await leaveByToken(c.get('deps').db, c.req.param('token'));
     c.get('log')('info', 'newsletter left', { ended });
-    return page(
+    return shortPage(
       c,
       200,
       'You have left',
