@@ -49,7 +49,8 @@ export async function erasePlan(deps: Pick<ErasureDeps, 'db' | 'settings'>, addr
   return planOf(await personRecords(deps.db, deps.settings.RATE_LIMIT_SECRET, address, 'folded'), address);
 }
 
-function planOf(records: PersonRecords, address: string): ErasureReport {
+/** The same, from records already read (the back office shows them beside it). */
+export function planOf(records: PersonRecords, address: string): ErasureReport {
   return {
     address: address.trim(),
     deleted: {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { readSubjectAddress } from '#shared/privacy/subject-address.ts';
 import { readFields } from '#worker/http/read-fields.ts';
-import { erasePerson, erasePlan } from '#worker/privacy/person-erasure.ts';
+import { erasePerson, planOf } from '#worker/privacy/person-erasure.ts';
 import { exportFileName, personExport } from '#worker/privacy/person-export.ts';
 import { personRecords } from '#worker/privacy/person-records.ts';
 import { adminPage, claimForm, type AdminContext } from '#worker/routes/admin-frame/admin-context.tsx';
@@ -39,7 +39,7 @@ export const privacyRoutes = new Hono<AdminEnv>()
     if (asked instanceof Response) return asked;
     const deps = c.get('deps');
     const records = await personRecords(deps.db, deps.settings.RATE_LIMIT_SECRET, asked.address, 'folded');
-    const plan = await erasePlan(deps, asked.address);
+    const plan = planOf(records, asked.address);
     return adminPage(c, TITLE, <PersonPage data={personExport(records, asked.address, 'folded')} plan={plan} />);
   })
   .post('/admin/privacy/export', async (c) => {
