@@ -77,13 +77,14 @@ const run = (...args: string[]) => runOrderCommand(commandDeps(), parseOrderComm
 describe('refunds from Stripe', () => {
   it('a full refund: refunded, the amount kept, one step and one "Refund issued" however often it is delivered', async () => {
     const { session, order } = await paidOrder();
-    stripe.refund(session, 33497);
+    const refund = stripe.refund(session, 33497);
     await fiveTimes('charge.refunded', stripe.chargeOf(session));
     const after = await orderOf(session);
     expect(after).toMatchObject({ status: 'refunded', refunded: 33497 });
+    // One step per refund, named by Stripe's id for it.
     expect(await stepsOf(order.id)).toEqual([
       ['paid', 'paid'],
-      ['refund:33497', 'refunded'],
+      [`refund:${refund.id}`, 'refunded'],
     ]);
     const [mail, ...more] = await mailsAbout(order.number, 'Refund issued');
     expect(more).toEqual([]);
@@ -101,14 +102,14 @@ describe('refunds from Stripe', () => {
     expect(partial!.TextBody).toContain('We have refunded £50.00');
     expect(partial!.TextBody).toContain('In all, £50.00 of £334.97 has been refunded.');
 
-    stripe.refund(session, 28497);
+    const rest = stripe.refund(session, 28497);
     await fiveTimes('charge.refunded', stripe.chargeOf(session));
     // The first refund's event again, late: the total is already past it.
     await fiveTimes('refund.updated', first);
     expect(await orderOf(session)).toMatchObject({ status: 'refunded', refunded: 33497 });
     const refunds = await mailsAbout(order.number, 'Refund issued', 2);
     expect(refunds.map((m) => /refunded (£[\d.]+) for/.exec(m.TextBody)![1])).toEqual(['£50.00', '£284.97']);
-    expect((await stepsOf(order.id)).map(([step]) => step)).toEqual(['paid', 'refund:5000', 'refund:33497']);
+    expect((await stepsOf(order.id)).map(([step]) => step)).toEqual(['paid', `refund:${first.id}`, `refund:${rest.id}`]);
   });
 
   it('a refund before the completed event: the order is recorded from the session first, then refunded; completed later adds nothing', async () => {

@@ -824,6 +824,13 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
           },
         );
       }
+      // GET /v1/refunds?payment_intent=…: a charge's refunds, newest first, as Stripe lists them (one page of up to `limit`).
+      if (req.method === 'GET' && url.pathname === '/v1/refunds') {
+        const intent = url.searchParams.get('payment_intent');
+        const limit = Math.min(100, Number(url.searchParams.get('limit') ?? 10));
+        const all = [...refunds.values()].filter((r) => intent === null || r.payment_intent === intent).reverse();
+        return replyJson(res, 200, { object: 'list', url: '/v1/refunds', has_more: all.length > limit, data: all.slice(0, limit) });
+      }
       const money = /^\/v1\/(charges|refunds|disputes)\/([\w-]+)$/.exec(url.pathname);
       if (req.method === 'GET' && money) {
         const found = { charges, refunds, disputes }[money[1] as 'charges' | 'refunds' | 'disputes'].get(money[2]!);
@@ -983,6 +990,16 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
     /** A refund made in the dashboard: the charge's amount_refunded grows; returns the refund (no event is sent: tests post it). */
     refund(sessionId: string, amount: number) {
       return makeRefund(this.chargeOf(sessionId), amount);
+    },
+    /** A refund the bank sent back (status failed, as Stripe reports it with refund.updated): its amount is the charge's again; returns it. */
+    failRefund(id: string) {
+      const refund = refunds.get(id);
+      const charge = refund && charges.get(refund.charge);
+      if (!refund || !charge) throw new Error(`no refund ${id}`);
+      refund.status = 'failed';
+      charge.amount_refunded -= refund.amount;
+      charge.refunded = false;
+      return refund;
     },
     /** Each POST /v1/refunds the shop made, in order. */
     refundPosts,

@@ -1,12 +1,16 @@
 import { formatMinor } from '#shared/money.ts';
 import type { Currency } from '#shared/region/region.ts';
 import {
+  CREDIT_TENDER,
   creditable,
+  creditTenderLeft,
+  differenceLeft,
   creditLeft,
   exchangeState,
   liveCreditCode,
   moneyLeft,
   openOfRequest,
+  paidOf,
   refundable,
   returnable,
   type Ledger,
@@ -23,7 +27,7 @@ import {
 export type Move = { entries: LedgerEntry[]; done?: true } | { refusal: string };
 
 export function entry(kind: LedgerKind, ref: string, fields: Partial<Omit<LedgerEntry, 'kind' | 'ref'>> = {}): LedgerEntry {
-  return { kind, ref, productId: null, quantity: 0, fit: 0, amount: 0, basis: 0, code: null, request: null, ...fields };
+  return { kind, ref, productId: null, quantity: 0, fit: 0, amount: 0, basis: 0, code: null, request: null, tender: null, ...fields };
 }
 
 const money = (l: Ledger, minor: number) => formatMinor(minor, l.facts.currency as Currency);
@@ -99,13 +103,40 @@ export function receive(l: Ledger, ref: string, request: string | null, lines: R
   };
 }
 
-/** A refund the shop asks Stripe for, reserved before it is asked: no more than is left of the payment. */
-export function reserveRefund(l: Ledger, ref: string, amount: number): Move {
+/**
+ * A refund the shop asks Stripe for, reserved before it is asked: of the order's charge (tender
+ * null), no more than is left of it; of an exchange difference's charge (its payment intent), no
+ * more than that charge took and has not given back.
+ */
+export function reserveRefund(l: Ledger, ref: string, amount: number, tender: string | null = null): Move {
   if (has(l, ref)) return already;
   if (!Number.isInteger(amount) || amount <= 0) return { refusal: 'the amount must be above zero' };
-  const left = refundable(l);
+  const left = tender === null ? refundable(l) : differenceLeft(l, tender);
   if (amount > left) return { refusal: `only ${money(l, left)} is left to refund, not ${money(l, amount)}` };
-  return { entries: [entry('refund', ref, { amount })] };
+  return { entries: [entry('refund', ref, { amount, tender })] };
+}
+
+/** A refund as Stripe reports it of a charge: its id, amount and status (pending, succeeded, failed, canceled, requires_action). */
+export interface StripeRefund {
+  id: string;
+  amount: number;
+  status: string;
+}
+
+/**
+ * The refunds Stripe lists for one tender's charge, each written once by its id, whoever made it (the
+ * shop or Stripe's Dashboard) and in whatever order the webhooks come: a new one is seen, one seen
+ * before that Stripe now says failed or was canceled is marked so (its money is the charge's again).
+ */
+export function seeRefunds(l: Ledger, tender: string | null, refunds: readonly StripeRefund[]): { entries: LedgerEntry[] } {
+  const entries: LedgerEntry[] = [];
+  for (const r of refunds) {
+    const gone = r.status === 'failed' || r.status === 'canceled';
+    if (!has(l, `seen:${r.id}`)) {
+      if (!gone) entries.push(entry('refund_seen', `seen:${r.id}`, { amount: r.amount, code: r.id, tender }));
+    } else if (gone && !has(l, `failed:${r.id}`)) entries.push(entry('refund_failed', `failed:${r.id}`, { amount: r.amount, code: r.id, tender }));
+  }
+  return { entries };
 }
 
 /** Stripe made no refund for a reserved one (it refused, or failed before making it): its amount is free again. */
@@ -114,7 +145,7 @@ export function voidRefund(l: Ledger, ref: string): Move {
   if (!reserved) return { refusal: `there is no refund ${ref}` };
   if (has(l, `void:${ref}`)) return already;
   if (has(l, `made:${ref}`)) return { refusal: `Stripe made refund ${ref} already` };
-  return { entries: [entry('refund_void', `void:${ref}`, { amount: reserved.amount })] };
+  return { entries: [entry('refund_void', `void:${ref}`, { amount: reserved.amount, tender: reserved.tender })] };
 }
 
 /** Units of products in these lines (a line without a product is not sent back). */
@@ -127,7 +158,7 @@ const units = (lines: ReadonlyArray<{ productId: number | null; quantity: number
  */
 export function returnRefund(l: Ledger, request: { value: number; reason: string; lines: readonly Units[] }): number {
   const whole = request.reason !== 'warranty_fault' && units(request.lines) === units(l.facts.lines);
-  return Math.min(request.value + (whole ? l.facts.shipping : 0), refundable(l));
+  return Math.min(request.value + (whole ? l.facts.shipping : 0), moneyLeft(l));
 }
 
 /** Stripe made a reserved refund (its id): it stays given back until Stripe's webhook confirms it. */
@@ -142,12 +173,30 @@ export function refundMade(l: Ledger, ref: string, refundId: string): Move {
 export const unanswered = (l: Ledger): LedgerEntry[] =>
   l.entries.filter((e) => e.kind === 'refund' && !has(l, `made:${e.ref}`) && !has(l, `void:${e.ref}`));
 
-/** Store credit for goods worth `value`: 110% of what of it is left of the payment; refused when nothing is left. */
+/**
+ * Store credit for goods worth `value` (creditable: 110% of what the card paid of it, what credit paid
+ * as it was), one code; refused when nothing is left. The part credit paid is its own entry (its tender).
+ */
 export function issueCredit(l: Ledger, ref: string, value: number, code: string, request: string | null): Move {
   if (has(l, ref)) return already;
-  const { basis, amount } = creditable(l, value);
+  const { basis, amount, restored } = creditable(l, value);
   if (amount <= 0) return { refusal: 'nothing is left of the payment to turn into credit' };
-  return { entries: [entry('credit', ref, { amount, basis, code, request })] };
+  return {
+    entries: [
+      ...(basis > restored ? [entry('credit', ref, { amount: amount - restored, basis: basis - restored, code, request })] : []),
+      ...(restored > 0
+        ? [entry('credit', basis > restored ? `${ref}:restored` : ref, { amount: restored, basis: restored, code, request, tender: CREDIT_TENDER })]
+        : []),
+    ],
+  };
+}
+
+/** Store credit the order was paid with, given back as credit (a return refunded): no more than credit paid of what is left. */
+export function restoreCredit(l: Ledger, ref: string, amount: number, code: string, request: string | null): Move {
+  if (has(l, ref)) return already;
+  const left = creditTenderLeft(l);
+  if (amount <= 0 || amount > left) return { refusal: `only ${money(l, left)} of store credit paid for this order, not ${money(l, amount)}` };
+  return { entries: [entry('credit', ref, { amount, basis: amount, code, request, tender: CREDIT_TENDER })] };
 }
 
 /**
@@ -181,12 +230,12 @@ export function askExchange(l: Ledger, request: string, productId: number, price
   return { entries: [entry('exchange', `exchange:${request}`, { productId, quantity: 1, amount: price, basis, request })] };
 }
 
-/** The difference of an exchange paid (its Checkout Session: `ref`). */
-export function payDifference(l: Ledger, ref: string, request: string, amount: number): Move {
+/** The difference of an exchange paid (its Checkout Session: `ref`), through its own charge (`paymentIntent`: its tender). */
+export function payDifference(l: Ledger, ref: string, request: string, amount: number, paymentIntent: string | null): Move {
   if (has(l, ref)) return already;
-  // Paid after the request was refused too: kept, so the owner sees money to give back.
+  // Paid after the request was refused too: written, so what it took is known and goes back.
   if (!l.entries.some((e) => e.kind === 'exchange' && e.request === request)) return { refusal: `there is no exchange ${request}` };
-  return { entries: [entry('difference_paid', ref, { amount, request })] };
+  return { entries: [entry('difference_paid', ref, { amount, request, tender: paymentIntent })] };
 }
 
 /** The exchange's product sent: only once its parcel has arrived and its difference is paid. */
@@ -200,7 +249,7 @@ export function shipExchange(l: Ledger, request: string): Move {
 }
 
 /** What of the order its buyer keeps (minor units): what a referral reward stands on. */
-export const keptOfPayment = (l: Ledger): number => Math.max(0, l.facts.total - l.givenBack - l.creditBasis);
+export const keptOfPayment = (l: Ledger): number => Math.max(0, paidOf(l) - l.givenBack - l.creditBasis);
 
 /** A referrer's reward stands while the friend keeps at least its worth of the order. */
 export const rewardStands = (l: Ledger, reward: number): boolean => keptOfPayment(l) >= reward;

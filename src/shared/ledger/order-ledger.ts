@@ -14,10 +14,13 @@ export const LEDGER_KINDS = [
   'asked',
   'released',
   'received',
-  // Money: a refund asked of Stripe (reserved before it is asked), made (Stripe's id), or voided when Stripe made none.
+  // Money: a refund asked of Stripe (reserved before it is asked), made (Stripe's id), or voided when Stripe made none;
+  // every refund Stripe reports of a tender's charge, by its id (made here or in Stripe's Dashboard), and one that failed after.
   'refund',
   'refund_made',
   'refund_void',
+  'refund_seen',
+  'refund_failed',
   // Store credit: issued for goods back (its basis: what of the payment it stands for), spent on a later order, its rest re-issued as a new code.
   'credit',
   'credit_spent',
@@ -51,7 +54,12 @@ export interface LedgerEntry {
   code: string | null;
   /** The return request it belongs to. */
   request: string | null;
+  /** Whose money a money entry moves: null, the order's own charge; a payment intent (pi_…), an exchange difference's charge; CREDIT_TENDER, the store credit the order was paid with. */
+  tender: string | null;
 }
+
+/** The tender of store credit an order was paid with (a credit code applied at checkout): it goes back as credit, never to a card. */
+export const CREDIT_TENDER = 'credit';
 
 /** What the ledger is kept against: the order as it was paid, and what Stripe has confirmed refunded. */
 export interface OrderFacts {
@@ -59,8 +67,10 @@ export interface OrderFacts {
   total: number;
   shipping: number;
   subtotal: number;
-  /** Confirmed by Stripe's webhooks (refunds made here and in Stripe's Dashboard). */
+  /** Confirmed by Stripe's webhooks: written from the refunds seen by id (refund_seen); before any was, the charge's amount_refunded. */
   refunded: number;
+  /** Store credit the order was paid with besides its charge (a credit code's discount), minor units. */
+  creditPaid: number;
   lines: ReadonlyArray<{ productId: number | null; quantity: number; unitAmount: number }>;
 }
 
@@ -79,16 +89,21 @@ export interface Ledger {
   facts: OrderFacts;
   entries: readonly LedgerEntry[];
   units: ReadonlyMap<number, ProductUnits>;
-  /** Refunds asked of Stripe from the shop, less those Stripe did not make. */
-  refundAsked: number;
-  /** Given back or on its way: the confirmed refunds, or all asked when more. */
+  /** Of the order's charge: refunds Stripe reports (each once, by its id), and the shop's refunds it has not reported yet. */
+  confirmed: number;
+  pending: number;
+  /** Given back of the order's charge or on its way: confirmed and pending. */
   givenBack: number;
+  /** Store credit the order was paid with, given back as credit (restored). */
+  creditRestored: number;
   creditIssued: number;
   creditBasis: number;
   creditSpent: number;
   exchangeBasis: number;
   differenceDue: number;
   differencePaid: number;
+  /** Each exchange difference's own charge (its payment intent): its request, what it took and what of it went back. */
+  differences: ReadonlyMap<string, { request: string | null; paid: number; givenBack: number }>;
   rewardsGiven: readonly string[];
   rewardsWithdrawn: readonly string[];
 }
@@ -124,30 +139,114 @@ export function ledgerOf(facts: OrderFacts, entries: readonly LedgerEntry[]): Le
       if (e.request === null) u.direct += e.quantity;
     }
   }
-  const refundAsked = sum(entries, 'refund') - sum(entries, 'refund_void');
   const exchanges = entries.filter((e) => e.kind === 'exchange' && !cancelled(entries, e.request));
+  const card = refundsOf(entries, null);
+  const anySeen = entries.some((e) => e.kind === 'refund_seen' && e.tender === null);
+  // Before Stripe's refunds were kept by id (an order from before issue 64), the charge's total was all the shop knew.
+  const { confirmed, pending } = anySeen || facts.refunded === 0 ? card : { confirmed: facts.refunded, pending: Math.max(0, card.pending - facts.refunded) };
+  const differences = new Map<string, { request: string | null; paid: number; givenBack: number }>();
+  for (const e of entries)
+    if (e.kind === 'difference_paid' && e.tender !== null) {
+      const back = refundsOf(entries, e.tender);
+      differences.set(e.tender, { request: e.request, paid: e.amount, givenBack: back.confirmed + back.pending });
+    }
   return {
     facts,
     entries,
     units,
-    refundAsked,
-    givenBack: Math.max(facts.refunded, refundAsked),
+    confirmed,
+    pending,
+    givenBack: confirmed + pending,
+    creditRestored: entries.reduce((t, e) => t + (e.kind === 'credit' && e.tender === CREDIT_TENDER ? e.basis : 0), 0),
     creditIssued: sum(entries, 'credit'),
     creditBasis: sum(entries, 'credit', 'basis'),
     creditSpent: sum(entries, 'credit_spent'),
     exchangeBasis: exchanges.reduce((t, e) => t + e.basis, 0),
     differenceDue: exchanges.reduce((t, e) => t + Math.max(0, e.amount - e.basis), 0),
     differencePaid: sum(entries, 'difference_paid'),
+    differences,
     rewardsGiven: entries.filter((e) => e.kind === 'reward').map((e) => e.code ?? ''),
     rewardsWithdrawn: entries.filter((e) => e.kind === 'reward_withdrawn').map((e) => e.code ?? ''),
   };
 }
 
-/** What is left of the payment (minor units): not refunded, not turned into credit or an exchange. The one figure money checks against. */
-export const moneyLeft = (l: Ledger): number => Math.max(0, l.facts.total - l.givenBack - l.creditBasis - l.exchangeBasis);
+/**
+ * What went back of one tender's charge: refunds Stripe reports (by id, less those that failed after),
+ * and the shop's own refunds of it (reserved, not voided) that Stripe has not reported yet. Every
+ * refund counts once, whichever side heard of it first.
+ */
+function refundsOf(entries: readonly LedgerEntry[], tender: string | null): { confirmed: number; pending: number } {
+  const failed = new Set<string | null>();
+  const seen = new Set<string | null>();
+  const settled = new Map<string, string | null>();
+  for (const e of entries) {
+    if (e.kind === 'refund_failed') failed.add(e.code);
+    if (e.kind === 'refund_seen') seen.add(e.code);
+    if (e.kind === 'refund_made' || e.kind === 'refund_void') settled.set(e.ref.slice(e.ref.indexOf(':') + 1), e.kind === 'refund_made' ? e.code : null);
+  }
+  let confirmed = 0;
+  let pending = 0;
+  for (const e of entries) {
+    if (e.tender !== tender) continue;
+    if (e.kind === 'refund_seen' && !failed.has(e.code)) confirmed += e.amount;
+    if (e.kind !== 'refund') continue;
+    const made = settled.get(e.ref);
+    // Voided: Stripe made none. Made and reported (or reported failed): counted as Stripe said.
+    if (settled.has(e.ref) && (made === null || seen.has(made!))) continue;
+    pending += e.amount;
+  }
+  return { confirmed, pending };
+}
 
-/** What may still be refunded: all that is left of the payment. */
-export const refundable = moneyLeft;
+/** What the order was paid with: its charge and any store credit applied (minor units). */
+export const paidOf = (l: Ledger): number => l.facts.total + l.facts.creditPaid;
+
+/** What is left of the payment (minor units): not refunded, not turned into credit or an exchange. The one figure money checks against. */
+export const moneyLeft = (l: Ledger): number => Math.max(0, paidOf(l) - l.givenBack - l.creditBasis - l.exchangeBasis);
+
+/** Of what is left, what the order's store credit paid for (it goes back as credit): the credit not yet restored, never more than is left. */
+export const creditTenderLeft = (l: Ledger): number => Math.min(moneyLeft(l), Math.max(0, l.facts.creditPaid - l.creditRestored));
+
+/** What may still be refunded to the card: what is left of the payment less what credit paid for, and never more than the charge keeps. */
+export const refundable = (l: Ledger): number => Math.max(0, Math.min(l.facts.total - l.givenBack, moneyLeft(l) - creditTenderLeft(l)));
+
+/**
+ * `amount` of what is left, by where it came from: each tender gives back its share of what is left
+ * (the card its part, the store credit the rest), so a return cannot turn credit into cash.
+ */
+export function byTender(l: Ledger, amount: number): { card: number; credit: number } {
+  const left = moneyLeft(l);
+  const fromCredit = creditTenderLeft(l);
+  if (left <= 0 || fromCredit <= 0) return { card: Math.min(amount, refundable(l)), credit: 0 };
+  const credit = Math.min(fromCredit, Math.round((amount * fromCredit) / left));
+  const card = Math.min(amount - credit, refundable(l));
+  return { card, credit: Math.min(fromCredit, amount - card) };
+}
+
+/**
+ * What a request's exchange differences took beyond what the exchange owes (all of it once the
+ * exchange is cancelled), less what of them went back: the shop keeps no more than the difference.
+ * Newest charge first, each with what of it may go back.
+ */
+export function differenceExcess(l: Ledger, request: string): { excess: number; charges: Array<{ tender: string; left: number }> } {
+  const exchange = exchangeOf(l, request);
+  const owes = exchange ? Math.max(0, exchange.amount - exchange.basis) : 0;
+  let kept = 0;
+  const charges: Array<{ tender: string; left: number }> = [];
+  for (const e of l.entries) {
+    if (e.kind !== 'difference_paid' || e.request !== request) continue;
+    const left = e.tender === null ? e.amount : differenceLeft(l, e.tender);
+    kept += left;
+    if (e.tender !== null && left > 0) charges.unshift({ tender: e.tender, left });
+  }
+  return { excess: Math.max(0, kept - owes), charges };
+}
+
+/** What of an exchange difference's charge may still go back. */
+export const differenceLeft = (l: Ledger, tender: string): number => {
+  const charge = l.differences.get(tender);
+  return charge ? Math.max(0, charge.paid - charge.givenBack) : 0;
+};
 
 /** What of each product may still be asked or taken back: bought, less what requests not refused ask and what came back without one. */
 export function returnable(l: Ledger): Map<number, number> {
@@ -156,10 +255,14 @@ export function returnable(l: Ledger): Map<number, number> {
   return open;
 }
 
-/** Store credit for goods worth `value`: 110% of what of it is left of the payment (rounded down: never more than 110%). */
-export function creditable(l: Ledger, value: number): { basis: number; amount: number } {
+/**
+ * Store credit for goods worth `value`: of what of it is left of the payment (its basis), the part
+ * the card paid earns 110% (rounded down: never more), the part store credit paid comes back as it was.
+ */
+export function creditable(l: Ledger, value: number): { basis: number; amount: number; restored: number } {
   const basis = Math.min(value, moneyLeft(l));
-  return { basis, amount: percentDown(basis, returnsPolicy.storeCreditPercent) };
+  const { credit: restored } = byTender(l, basis);
+  return { basis, restored, amount: restored + percentDown(basis - restored, returnsPolicy.storeCreditPercent) };
 }
 
 /** Store credit not yet spent. */

@@ -31,14 +31,14 @@ export function refundRefusal(status: PaymentStatus, hold: DisputeHold | null, l
   if (hold?.state === 'lost') return 'the buyer’s bank has taken the money back already';
   const left = refundable(ledger);
   const money = (minor: number) => formatMinor(minor, ledger.facts.currency as Currency);
-  const { total, refunded } = ledger.facts;
+  const { total } = ledger.facts;
   const credited = ledger.creditBasis + ledger.exchangeBasis;
-  const back = `${money(ledger.givenBack)} of ${money(total)} ${ledger.refundAsked > refunded ? 'given back or on its way' : 'given back'}${
+  const back = `${money(ledger.givenBack)} of ${money(total)} ${ledger.pending > 0 ? 'given back or on its way' : 'given back'}${
     credited > 0 ? `, ${money(credited)} turned into store credit or an exchange` : ''
   } already`;
   if (left === 0) {
     if (credited === 0)
-      return refunded >= total ? 'it has been refunded in full' : 'refunds for all of it have been sent to Stripe already';
+      return ledger.pending === 0 ? 'it has been refunded in full' : 'refunds for all of it have been sent to Stripe already';
     return `nothing is left to refund (${back})`;
   }
   if (amount !== undefined && amount > left) return `only ${money(left)} is left to refund (${back}), not ${money(amount)}`;

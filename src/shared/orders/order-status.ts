@@ -30,6 +30,10 @@ export const ORDER_STEPS = [
   'exchange_paid',
   'exchange_shipped',
   'credit_kept',
+  'refund_failed',
+  'difference_refunded',
+  'difference_overpaid',
+  'credit_restored',
 ] as const;
 export type OrderStepKind = (typeof ORDER_STEPS)[number];
 
@@ -46,6 +50,8 @@ const SHOP_ONLY_STEPS = [
   'review_skipped',
   'referral_rewarded',
   'referral_withdrawn',
+  'refund_failed',
+  'difference_overpaid',
 ] as const;
 export type ShopperStepKind = Exclude<OrderStepKind, (typeof SHOP_ONLY_STEPS)[number]>;
 

@@ -22,5 +22,9 @@ export const STEP_WORDS: Record<OrderStepKind, string> = {
   referral_withdrawn: 'came back: the referrer’s unused reward code switched off',
   exchange_paid: 'exchange difference paid',
   exchange_shipped: 'exchange sent',
+  refund_failed: 'a refund failed at the bank: its money is the payment’s again',
+  difference_refunded: 'exchange difference refunded',
+  difference_overpaid: 'exchange difference paid twice: the extra refunded',
+  credit_restored: 'store credit it was paid with given back as credit',
   credit_kept: 'store credit spent; the rest sent as a new code',
 };

@@ -410,12 +410,21 @@ export const ledgerEntries = sqliteTable(
     basis: integer('basis').notNull().default(0),
     code: text('code'),
     request: text('request'),
+    /** Whose money a money entry moves: null, the order's charge; a difference's payment intent; 'credit' (order-ledger.ts). */
+    tender: text('tender'),
     /** Who did it (the owner's address, 'shopper', 'stripe'). */
     by: text('by'),
     at: text('at').notNull().default(now),
   },
   // An order's entries in order; a store credit or reward code's entry, found when a later order spends it.
-  (t) => [uniqueIndex('ledger_entries_order_ref_idx').on(t.orderId, t.ref), index('ledger_entries_code_idx').on(t.code)],
+  // An exchange difference's charge, found by its payment intent when Stripe reports a refund of it.
+  (t) => [
+    uniqueIndex('ledger_entries_order_ref_idx').on(t.orderId, t.ref),
+    index('ledger_entries_code_idx').on(t.code),
+    index('ledger_entries_tender_idx')
+      .on(t.tender)
+      .where(sql`${t.kind} = 'difference_paid'`),
+  ],
 );
 
 /**
@@ -587,6 +596,8 @@ export const ORDER_MAIL_KINDS = [
   'referral_reward',
   'exchange_shipped',
   'credit_kept',
+  'difference_overpaid',
+  'credit_restored',
 ] as const;
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
 

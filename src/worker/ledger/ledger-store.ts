@@ -3,6 +3,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { afterSaleOf } from '#shared/ledger/after-sale.ts';
 import type { Move } from '#shared/ledger/ledger-moves.ts';
 import { ledgerOf, type Ledger, type LedgerEntry, type OrderFacts } from '#shared/ledger/order-ledger.ts';
+import { STORE_CREDIT_PREFIX } from '#shared/offers/offer.ts';
 import { nowIso } from '#worker/base/clock.ts';
 import { randomToken } from '#worker/base/hashing.ts';
 import { Refusal } from '#worker/base/refusal.ts';
@@ -31,6 +32,8 @@ export async function readLedger(db: Db, orderId: number): Promise<LedgerRead | 
         shipping: orders.shipping,
         subtotal: orders.subtotal,
         refunded: orders.refunded,
+        discount: orders.discount,
+        discountCode: orders.discountCode,
         stamp: orders.ledgerStamp,
       })
       .from(orders)
@@ -52,6 +55,7 @@ export async function readLedger(db: Db, orderId: number): Promise<LedgerRead | 
         basis: ledgerEntries.basis,
         code: ledgerEntries.code,
         request: ledgerEntries.request,
+        tender: ledgerEntries.tender,
       })
       .from(ledgerEntries)
       .where(eq(ledgerEntries.orderId, orderId))
@@ -60,8 +64,9 @@ export async function readLedger(db: Db, orderId: number): Promise<LedgerRead | 
   ]);
   const row = order[0];
   if (!row) return null;
-  const { stamp, ...facts } = row;
-  return { ledger: ledgerOf({ ...facts, lines } satisfies OrderFacts, entries as LedgerEntry[]), stamp };
+  const { stamp, discount, discountCode, ...facts } = row;
+  const creditPaid = discountCode?.toUpperCase().startsWith(STORE_CREDIT_PREFIX) ? discount : 0;
+  return { ledger: ledgerOf({ ...facts, creditPaid, lines } satisfies OrderFacts, entries as LedgerEntry[]), stamp };
 }
 
 /** What an action decides on the ledger it read: its move, and the statements of its effect (each written only where `landed` holds). */
@@ -96,18 +101,20 @@ export async function onLedger<T>(
     const stamp = randomToken(12);
     const at = nowIso();
     const landed = sql`exists (select 1 from ${orders} where ${orders.id} = ${orderId} and ${orders.ledgerStamp} = ${stamp})`;
-    const after = afterSaleOf(ledgerOf(read.ledger.facts, [...read.ledger.entries, ...entries]));
+    const afterLedger = ledgerOf(read.ledger.facts, [...read.ledger.entries, ...entries]);
+    const after = afterSaleOf(afterLedger);
     const allBack = after.bought > 0 && after.back >= after.bought;
     const [moved] = await db.batch([
       db
         .update(orders)
-        .set({ ledgerStamp: stamp, afterSale: after, ...(allBack ? { fulfilment: 'returned' as const } : {}) })
+        // What Stripe confirmed given back of the charge, as its refunds seen by id add up.
+        .set({ ledgerStamp: stamp, afterSale: after, refunded: afterLedger.confirmed, ...(allBack ? { fulfilment: 'returned' as const } : {}) })
         .where(and(eq(orders.id, orderId), read.stamp === null ? sql`${orders.ledgerStamp} is null` : eq(orders.ledgerStamp, read.stamp)))
         .returning({ id: orders.id }),
       ...entries.map((e) =>
         db.run(
-          sql`insert into ${ledgerEntries} (order_id, kind, ref, product_id, quantity, fit, amount, basis, code, request, by, at)
-            select ${orderId}, ${e.kind}, ${e.ref}, ${e.productId}, ${e.quantity}, ${e.fit}, ${e.amount}, ${e.basis}, ${e.code}, ${e.request}, ${by}, ${at} where ${landed}`,
+          sql`insert into ${ledgerEntries} (order_id, kind, ref, product_id, quantity, fit, amount, basis, code, request, tender, by, at)
+            select ${orderId}, ${e.kind}, ${e.ref}, ${e.productId}, ${e.quantity}, ${e.fit}, ${e.amount}, ${e.basis}, ${e.code}, ${e.request}, ${e.tender}, ${by}, ${at} where ${landed}`,
         ),
       ),
       ...(decision.effects?.(landed, at) ?? []),
@@ -126,4 +133,14 @@ export async function orderOfCode(db: Db, code: string) {
     .orderBy(asc(ledgerEntries.id))
     .limit(1);
   return row ?? null;
+}
+
+/** The order whose exchange difference this payment intent paid (a difference's own charge), or null. */
+export async function orderOfDifference(db: Db, paymentIntent: string): Promise<number | null> {
+  const [row] = await db
+    .select({ orderId: ledgerEntries.orderId })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.kind, 'difference_paid'), eq(ledgerEntries.tender, paymentIntent)))
+    .limit(1);
+  return row?.orderId ?? null;
 }

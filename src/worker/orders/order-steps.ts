@@ -14,7 +14,7 @@ import { marketOfStored } from '#shared/market/market.ts';
 const MAX_STEPS = 100;
 
 /** Who a step's mail goes to: disputes and the news of a return request to the shop only, the rest to the shopper. */
-const SHOP_MAILS: readonly OrderMailKind[] = ['dispute_opened', 'dispute_closed', 'return_to_shop'];
+const SHOP_MAILS: readonly OrderMailKind[] = ['dispute_opened', 'dispute_closed', 'return_to_shop', 'difference_overpaid'];
 
 /**
  * The statements that add a step to an order's timeline and the mail it owes, for the batch that

@@ -59,6 +59,8 @@ export interface CheckoutGateway {
   readCharge(id: string): Promise<ChargeRecord | null>;
   /** The charge a refund belongs to; null when the refund is unknown. */
   readRefundCharge(id: string): Promise<string | null>;
+  /** Every refund of a payment intent's charge, made here or in Stripe's Dashboard (up to 1,000, newest first). Throws CheckoutUnavailableError. */
+  listRefunds(paymentIntent: string): Promise<Array<{ id: string; amount: number; status: string }>>;
   /** A dispute, read from the provider; null when unknown. */
   readDispute(id: string): Promise<DisputeRecord | null>;
   /** The Checkout Session that took this payment intent, or null (a payment not made through the shop). */

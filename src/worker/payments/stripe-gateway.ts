@@ -356,6 +356,14 @@ export function stripeGateway(secretKey: string, apiUrl: string): CheckoutGatewa
       const charge = await orNull(stripe.charges.retrieve(id));
       return charge && { id: charge.id, paymentIntent: idOf(charge.payment_intent), amountRefunded: charge.amount_refunded };
     },
+    async listRefunds(paymentIntent) {
+      try {
+        const refunds = await stripe.refunds.list({ payment_intent: paymentIntent, limit: 100 }).autoPagingToArray({ limit: 1000 });
+        return refunds.map((r) => ({ id: r.id, amount: r.amount, status: r.status ?? 'pending' }));
+      } catch (err) {
+        throw unavailable(err);
+      }
+    },
     async readRefundCharge(id) {
       const refund = await orNull(stripe.refunds.retrieve(id));
       return refund ? idOf(refund.charge) : null;

@@ -1,8 +1,10 @@
 import type { StripeEventHandler } from '#worker/payments/stripe-event-handlers.ts';
 import { and, eq, sql } from 'drizzle-orm';
+import { seeRefunds } from '#shared/ledger/ledger-moves.ts';
+import { ledgerOf } from '#shared/ledger/order-ledger.ts';
 import { nowIso } from '#worker/base/clock.ts';
-import { randomToken } from '#worker/base/hashing.ts';
 import { orders } from '#worker/db/schema.ts';
+import { onLedger, orderOfDifference } from '#worker/ledger/ledger-store.ts';
 import { refundedStatus } from '#shared/orders/order-status.ts';
 import type { PaymentEventType } from '#worker/payments/stripe-events.ts';
 import { stepStatements } from '#worker/orders/order-steps.ts';
@@ -15,14 +17,15 @@ export interface PaymentStep {
   step: string | null;
 }
 
-const orderColumns = { id: orders.id, number: orders.number, total: orders.total, refunded: orders.refunded };
+const orderColumns = { id: orders.id, number: orders.number, total: orders.total };
+type OrderOfPayment = { id: number; number: string; total: number };
 
 /**
  * The order that took this payment intent. A refund or dispute may come before the session's
  * completed event (Stripe does not promise their order): then the session is found by its payment
  * intent and recorded first, as completed would have. Null when no session of the shop took it.
  */
-async function orderFor(deps: RecordDeps, paymentIntent: string) {
+async function orderFor(deps: RecordDeps, paymentIntent: string): Promise<OrderOfPayment | undefined> {
   const find = async () => (await deps.db.select(orderColumns).from(orders).where(eq(orders.paymentIntent, paymentIntent)).limit(1))[0];
   const known = await find();
   if (known) return known;
@@ -32,49 +35,62 @@ async function orderFor(deps: RecordDeps, paymentIntent: string) {
   return find();
 }
 
+/** The order a payment intent's money belongs to, and which of its tenders it is: its own charge (null), or an exchange difference's. */
+async function tenderOf(deps: RecordDeps, paymentIntent: string): Promise<{ order: OrderOfPayment; tender: string | null } | null> {
+  const difference = await orderOfDifference(deps.db, paymentIntent);
+  if (difference !== null) {
+    const [order] = await deps.db.select(orderColumns).from(orders).where(eq(orders.id, difference));
+    return order ? { order, tender: paymentIntent } : null;
+  }
+  const order = await orderFor(deps, paymentIntent);
+  return order ? { order, tender: null } : null;
+}
+
 /**
- * A refund (charge.refunded or refund.updated): the charge is read from Stripe, and the order takes
- * its amount_refunded, the running total, so events in any order, replayed or at once, land on the
- * same figure. Only the delivery whose compare-and-set moved the total records the step (refunded or
- * partially_refunded, with what this step gave back) and owes the shopper "Refund issued". Stock is
- * not touched: returns go back on the shelf by the operator's `orders return`.
+ * The refunds of one of an order's tenders as Stripe lists them, written on its ledger each once by
+ * its id (seeRefunds), so a refund made here or in Stripe's Dashboard, its webhook early, late,
+ * replayed or at once with another, counts once. Each new one is a step of the timeline and owes the
+ * shopper "Refund issued"; the order's own charge also moves its status (refunded or partially).
+ * Also run when a difference is recorded paid, for a refund of it that came first.
  */
+export async function syncRefunds(deps: RecordDeps, order: OrderOfPayment, tender: string | null, paymentIntent: string) {
+  const refunds = await deps.gateway.listRefunds(paymentIntent);
+  const { value: added } = await onLedger(deps.db, order.id, 'stripe', (l) => {
+    const move = seeRefunds(l, tender, refunds);
+    const after = ledgerOf(l.facts, [...l.entries, ...move.entries]);
+    const card = tender === null && after.confirmed !== l.confirmed;
+    const kind = after.confirmed === 0 ? ('paid' as const) : refundedStatus(after.confirmed, order.total);
+    return {
+      move,
+      value: move.entries.filter((e) => e.kind === 'refund_seen').map((e) => e.code!),
+      effects: (landed, at) => [
+        ...(card ? [deps.db.update(orders).set({ status: kind, statusChangedAt: at }).where(and(eq(orders.id, order.id), landed))] : []),
+        ...move.entries.flatMap((e) =>
+          stepStatements(deps.db, {
+            orderId: order.id,
+            step: e.kind === 'refund_seen' ? `refund:${e.code}` : `refund:${e.code}:failed`,
+            kind: e.kind === 'refund_failed' ? 'refund_failed' : tender === null ? kind : 'difference_refunded',
+            detail: { amount: e.amount, refund: e.code!, ...(tender === null ? { refunded: after.confirmed } : {}) },
+            ...(e.kind === 'refund_seen' ? { mail: 'refund_issued' as const } : {}),
+            when: landed,
+            at,
+          }),
+        ),
+      ],
+    };
+  });
+  if (added.length > 0) deps.background(sendOrderStepMails(deps, deps.log, order.id));
+  return added;
+}
+
+/** A refund event (charge.refunded or refund.updated): the charge's payment intent found, its refunds written as Stripe lists them. */
 async function recordRefund(deps: RecordDeps, chargeId: string): Promise<PaymentStep | null> {
   const charge = await deps.gateway.readCharge(chargeId);
   if (!charge?.paymentIntent) return null;
-  const order = await orderFor(deps, charge.paymentIntent);
-  if (!order) return null;
-  const total = charge.amountRefunded;
-  for (let before = order.refunded; total > before;) {
-    const at = nowIso();
-    const kind = refundedStatus(total, order.total);
-    const step = `refund:${total}`;
-    const [moved] = await deps.db.batch([
-      deps.db
-        .update(orders)
-        // A new ledger stamp: an after-sale action decided on the figure before this refund decides again (ledger-store.ts).
-        .set({ refunded: total, status: kind, statusChangedAt: at, ledgerStamp: randomToken(12) })
-        .where(and(eq(orders.id, order.id), eq(orders.refunded, before)))
-        .returning({ id: orders.id }),
-      ...stepStatements(deps.db, {
-        orderId: order.id,
-        step,
-        kind,
-        detail: { amount: total - before, refunded: total },
-        mail: 'refund_issued',
-        when: sql`${orders.refunded} = ${total} and ${orders.statusChangedAt} = ${at}`,
-        at,
-      }),
-    ]);
-    if (moved.length > 0) {
-      deps.background(sendOrderStepMails(deps, deps.log, order.id));
-      return { number: order.number, step };
-    }
-    // Another delivery moved it meanwhile: look again (it may already be at this total).
-    const [current] = await deps.db.select({ refunded: orders.refunded }).from(orders).where(eq(orders.id, order.id));
-    before = current?.refunded ?? total;
-  }
-  return { number: order.number, step: null };
+  const found = await tenderOf(deps, charge.paymentIntent);
+  if (!found) return null;
+  const added = await syncRefunds(deps, found.order, found.tender, charge.paymentIntent);
+  return { number: found.order.number, step: added.length > 0 ? `refund:${added.join(',')}` : null };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { receive, refundMade, reserveRefund, unanswered, voidRefund } from '#shared/ledger/ledger-moves.ts';
-import type { Ledger } from '#shared/ledger/order-ledger.ts';
+import { differenceLeft, refundable, type Ledger, type LedgerEntry } from '#shared/ledger/order-ledger.ts';
 import { disputeHold } from '#shared/orders/dispute-hold.ts';
 import { refundRefusal } from '#shared/ledger/refund-rules.ts';
 import { formatMinor } from '#shared/money.ts';
@@ -24,12 +24,14 @@ export interface RefundAsked {
 const refundKey = (order: StoredOrder, ref: string) => `refund:${order.number}:${ref.slice('refund:'.length)}`;
 
 type Answer = { made: string } | { none: Refusal } | { unknown: Refusal };
+type Reserved = { ref: string; amount: number; tender: string | null };
 
 /** Asks Stripe for a reserved refund under its key: made (its id), none made (refused, or failed before making it), or no answer. */
-async function askStripe(deps: OrderActionDeps, order: StoredOrder, reserved: { ref: string; amount: number }): Promise<Answer> {
+async function askStripe(deps: OrderActionDeps, order: StoredOrder, reserved: Reserved): Promise<Answer> {
   try {
     const refund = await deps.gateway!.createRefund(
-      { paymentIntent: order.paymentIntent!, amount: reserved.amount, metadata: { order: order.number } },
+      // Back to the charge it came from: the order's, or an exchange difference's own (its tender).
+      { paymentIntent: reserved.tender ?? order.paymentIntent!, amount: reserved.amount, metadata: { order: order.number } },
       refundKey(order, reserved.ref),
     );
     return { made: refund.id };
@@ -50,7 +52,7 @@ async function askStripe(deps: OrderActionDeps, order: StoredOrder, reserved: { 
 }
 
 /** Writes what Stripe answered for a reserved refund on the ledger: made (with its step), or voided; no answer leaves it reserved. */
-async function settle(deps: OrderActionDeps, order: StoredOrder, reserved: { ref: string; amount: number }, answer: Answer, by: string) {
+async function settle(deps: OrderActionDeps, order: StoredOrder, reserved: Reserved, answer: Answer, by: string) {
   if ('unknown' in answer) return;
   if ('none' in answer) {
     await onLedger(deps.db, order.id, by, (l) => ({ move: voidRefund(l, reserved.ref), value: null }));
@@ -77,42 +79,53 @@ async function settle(deps: OrderActionDeps, order: StoredOrder, reserved: { ref
  * is what Stripe gave. Run before a new refund is decided.
  */
 export async function settleUnanswered(deps: OrderActionDeps, order: StoredOrder, by: string) {
-  if (!order.paymentIntent || !deps.gateway) return;
+  if (!deps.gateway) return;
   const read = await readLedger(deps.db, order.id);
   for (const reserved of read ? unanswered(read.ledger) : [])
     await settle(deps, order, reserved, await askStripe(deps, order, reserved), by);
 }
 
+/** What a refund gives: to the tender's charge (minor units), and entries written with its reservation (store credit given back beside it). */
+export type RefundParts = { card: number; alongside: LedgerEntry[] };
+
 /**
- * A refund through the order's ledger: reserved there first (no more than is left of the payment,
- * decided against the ledger as it stands, so a credit or another refund at the same moment cannot
- * both take the same money), then asked of Stripe under a key of its own. Made: the ledger and the
- * timeline (`refund_asked`) say so; Stripe's webhook confirms it and mails the shopper. Refused or
- * failed: the reservation is voided (a try after it is a new reservation under a new key: Stripe keeps
- * a key's first answer, a 500 included). No answer: it stays reserved, and the next refund of the
- * order asks Stripe again under the same key (settleUnanswered).
+ * A refund through the order's ledger: reserved there first (no more than is left of the tender's
+ * charge, decided against the ledger as it stands, so a credit or another refund at the same moment
+ * cannot both take the same money), then asked of Stripe under a key of its own. Made: the ledger and
+ * the timeline (`refund_asked`) say so; Stripe's webhook confirms it and mails the shopper. Refused or
+ * failed: the reservation is voided, and a try after it asks the same amount under a new key (Stripe
+ * keeps a key's first answer, a 500 included). No answer: it stays reserved, and the next refund of
+ * the order asks Stripe again under the same key (settleUnanswered). `amountOf` may name entries to
+ * write with the reservation (written once: a later try only asks Stripe again); with nothing for the
+ * charge, only they are written. Returns what was asked of the charge (0: nothing).
  */
 export async function refundOnLedger(
   deps: OrderActionDeps,
   order: StoredOrder,
   base: string,
-  amountOf: (ledger: Ledger) => number,
+  amountOf: (ledger: Ledger) => number | RefundParts,
   by: string,
-): Promise<{ amount: number; refund: string }> {
-  if (!order.paymentIntent || !deps.gateway) {
-    throw new Refusal(
-      `Cannot refund order ${order.number} here: ${deps.gateway ? 'Stripe holds no payment for it' : 'Stripe is not set up on this shop'}.`,
-    );
-  }
+  tender: string | null = null,
+): Promise<{ amount: number; refund: string | null }> {
   await settleUnanswered(deps, order, by);
   const { value: reserved } = await onLedger(deps.db, order.id, by, (l) => {
     const tries = l.entries.filter((e) => e.kind === 'refund' && (e.ref === base || e.ref.startsWith(`${base}#`)));
     const live = tries.find((e) => !l.entries.some((v) => v.ref === `void:${e.ref}`));
-    if (live) return { move: { entries: [] }, value: { ref: live.ref, amount: live.amount } };
+    if (live) return { move: { entries: [] }, value: { ref: live.ref, amount: live.amount, tender: live.tender } };
     const ref = tries.length === 0 ? base : `${base}#${tries.length + 1}`;
-    const amount = amountOf(l);
-    return { move: reserveRefund(l, ref, amount), value: { ref, amount } };
+    const last = tries.at(-1);
+    const asked = last ? { card: Math.min(last.amount, tender === null ? refundable(l) : differenceLeft(l, tender)), alongside: [] } : amountOf(l);
+    const { card, alongside } = typeof asked === 'number' ? { card: asked, alongside: [] } : asked;
+    if (card === 0 && alongside.length > 0) return { move: { entries: alongside }, value: null };
+    if ((!order.paymentIntent && tender === null) || !deps.gateway) {
+      throw new Refusal(
+        `Cannot refund order ${order.number} here: ${deps.gateway ? 'Stripe holds no payment for it' : 'Stripe is not set up on this shop'}.`,
+      );
+    }
+    const move = reserveRefund(l, ref, card, tender);
+    return { move: 'refusal' in move ? move : { entries: [...move.entries, ...alongside] }, value: { ref, amount: card, tender } };
   });
+  if (!reserved) return { amount: 0, refund: null };
   const answer = await askStripe(deps, order, reserved);
   await settle(deps, order, reserved, answer, by);
   if ('none' in answer) throw answer.none;

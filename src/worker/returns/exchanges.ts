@@ -1,5 +1,5 @@
 import { payDifference, shipExchange } from '#shared/ledger/ledger-moves.ts';
-import { differenceOwed, exchangeOf } from '#shared/ledger/order-ledger.ts';
+import { differenceExcess, differenceLeft, differenceOwed, exchangeOf, ledgerOf } from '#shared/ledger/order-ledger.ts';
 import { marketHref, marketOfStored } from '#shared/market/market.ts';
 import { plainName } from '#shared/catalogue/product.ts';
 import { nowSeconds } from '#worker/base/clock.ts';
@@ -13,6 +13,8 @@ import { stepStatements } from '#worker/orders/order-steps.ts';
 import type { RecordDeps } from '#worker/orders/record-session.ts';
 import { CheckoutUnavailableError } from '#worker/payments/checkout-gateway.ts';
 import type { StripeEventHandler } from '#worker/payments/stripe-event-handlers.ts';
+import { syncRefunds } from '#worker/refunds/payment-events.ts';
+import { refundOnLedger } from '#worker/refunds/refund-order.ts';
 import { productLookup } from '#worker/products/product-queries.ts';
 import { returnRequests } from '#worker/db/schema.ts';
 import { and, eq } from 'drizzle-orm';
@@ -92,8 +94,10 @@ export async function differenceCheckout(deps: Pick<OrderActionDeps, 'db' | 'gat
 
 /**
  * A paid difference (checkout.session.completed of a session the shop made for one): written on the
- * order's ledger once per session, with its step; an exchange now ready to send is the owner's to ship.
- * Such a session is never an order (the next handler is told: `exchange`).
+ * order's ledger once per session (its charge: a tender of its own), with its step. What it took
+ * beyond what the exchange owes (a second payment page paid, or the exchange refused meanwhile) goes
+ * back at once to that charge, and the owner is told. A refund of it Stripe reported first is
+ * written now. Such a session is never an order (the next handler is told: `exchange`).
  */
 export const exchangeDifferenceHandler: StripeEventHandler<RecordDeps> = async (deps, input) => {
   const session = await input.session();
@@ -105,22 +109,71 @@ export const exchangeDifferenceHandler: StripeEventHandler<RecordDeps> = async (
     deps.log('error', 'exchange difference paid for no order of the shop', { request });
     return { exchange: request };
   }
-  await onLedger(deps.db, order.id, 'stripe', (l) => ({
-    move: payDifference(l, `difference:${session.id}`, request, session.total),
-    value: null,
-    effects: (landed, at) =>
-      stepStatements(deps.db, {
-        orderId: order.id,
-        step: `exchange:${request}:paid:${session.id}`,
-        kind: 'exchange_paid',
-        detail: { request, amount: session.total },
-        when: landed,
-        at,
-      }),
-  }));
+  await onLedger(deps.db, order.id, 'stripe', (l) => {
+    const move = payDifference(l, `difference:${session.id}`, request, session.total, session.paymentIntent);
+    const after = 'entries' in move ? ledgerOf(l.facts, [...l.entries, ...move.entries]) : l;
+    const { excess } = differenceExcess(after, request);
+    return {
+      move,
+      value: null,
+      effects: (landed, at) => [
+        ...stepStatements(deps.db, {
+          orderId: order.id,
+          step: `exchange:${request}:paid:${session.id}`,
+          kind: 'exchange_paid',
+          detail: { request, amount: session.total },
+          when: landed,
+          at,
+        }),
+        ...(excess > 0
+          ? stepStatements(deps.db, {
+              orderId: order.id,
+              step: `exchange:${request}:overpaid:${session.id}`,
+              kind: 'difference_overpaid',
+              detail: { request, amount: excess },
+              mail: 'difference_overpaid',
+              when: landed,
+              at,
+            })
+          : []),
+      ],
+    };
+  });
   deps.log('info', 'exchange difference paid', { request, amount: session.total });
+  if (session.paymentIntent) await syncRefunds(deps, order, session.paymentIntent, session.paymentIntent);
+  await refundDifferenceExcess(deps, order, request, 'stripe');
+  deps.background(sendOrderStepMails(deps, deps.log, order.id));
   return { exchange: request };
 };
+
+/**
+ * Gives back what a request's differences took beyond what its exchange owes (differenceExcess), each
+ * part to the charge it came from, newest first; the shopper is mailed as Stripe confirms each. The
+ * reservation is named by what that charge had given back before, so a retry or a second delivery
+ * at once is the same refund. Returns what was sent back (minor units).
+ */
+export async function refundDifferenceExcess(deps: OrderActionDeps, order: StoredOrder, request: string, by: string): Promise<number> {
+  const read = await readLedger(deps.db, order.id);
+  if (!read || !deps.gateway) return 0;
+  let { excess } = differenceExcess(read.ledger, request);
+  let sent = 0;
+  for (const { tender, left } of differenceExcess(read.ledger, request).charges) {
+    if (excess <= 0) break;
+    const before = read.ledger.differences.get(tender)?.givenBack ?? 0;
+    const share = Math.min(excess, left);
+    const { amount } = await refundOnLedger(
+      deps,
+      order,
+      `refund:excess:${tender}:${before}`,
+      (l) => Math.min(differenceExcess(l, request).excess, differenceLeft(l, tender), share),
+      by,
+      tender,
+    );
+    excess -= amount;
+    sent += amount;
+  }
+  return sent;
+}
 
 /**
  * The exchange's product sent, once its parcel has come back and its difference is paid (the

@@ -1,7 +1,7 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { issueCredit, receive, releaseAsk, returnRefund } from '#shared/ledger/ledger-moves.ts';
-import { differenceOwed, exchangeState, ledgerOf, openOfRequest, type Ledger } from '#shared/ledger/order-ledger.ts';
+import { issueCredit, receive, releaseAsk, restoreCredit, returnRefund } from '#shared/ledger/ledger-moves.ts';
+import { byTender, differenceExcess, differenceOwed, exchangeState, ledgerOf, openOfRequest, type Ledger } from '#shared/ledger/order-ledger.ts';
 import { formatMinor } from '#shared/money.ts';
 import { STORE_CREDIT_PREFIX } from '#shared/offers/offer.ts';
 import { unitsByProduct, type ReturnState } from '#shared/orders/return-rules.ts';
@@ -9,13 +9,15 @@ import { randomToken } from '#worker/base/hashing.ts';
 import { Refusal } from '#worker/base/refusal.ts';
 import { returnRequests, type OrderMailKind, type OrderStepDetail } from '#worker/db/schema.ts';
 import { afterRestock, restockStatements, type OrderActionDeps } from '#worker/fulfilment/order-fulfilment.ts';
-import { onLedger } from '#worker/ledger/ledger-store.ts';
+import { onLedger, readLedger } from '#worker/ledger/ledger-store.ts';
+import { nowIso } from '#worker/base/clock.ts';
 import { orderById, type StoredOrder } from '#worker/orders/order-queries.ts';
 import { sendOrderStepMails } from '#worker/orders/order-step-mail.ts';
 import { stepStatements } from '#worker/orders/order-steps.ts';
 import { CheckoutUnavailableError } from '#worker/payments/checkout-gateway.ts';
 import { rewardFollowsGoods } from '#worker/referrals/referral-program.ts';
 import { refundOnLedger } from '#worker/refunds/refund-order.ts';
+import { refundDifferenceExcess } from './exchanges.ts';
 import { returnByNumber, type ReturnRequest } from './return-queries.ts';
 
 /** The request by its number, or a Refusal (404). */
@@ -73,18 +75,33 @@ export async function acceptReturn(deps: OrderActionDeps, number: string, by: st
   return `${request.number}: accepted; the shopper is told where to send it.`;
 }
 
-/** The shop refuses a request, saying why (the shopper is mailed the reason once); what it asked may be asked again. */
+/**
+ * The shop refuses a request, saying why (the shopper is mailed the reason once); what it asked may
+ * be asked again, and an exchange's difference paid goes back to its charge in the same step (the
+ * mail says how much). Refused again, it only gives back what of the difference is still kept.
+ */
 export async function refuseReturn(deps: OrderActionDeps, number: string, why: string, by: string): Promise<string> {
   const answer = why.trim().slice(0, 500);
+  const { request, order } = await requestNamed(deps, number);
+  if (request.state === 'refused') {
+    const again = await refundDifferenceExcess(deps, order, number, by);
+    if (again > 0) return `${request.number}: refused already; ${formatMinor(again, order.currency)} of its difference sent back to Stripe.`;
+  }
   if (!answer) throw new Refusal('Say why it is refused: the shopper is sent your words.', 'invalid');
-  const { request } = await requestNamed(deps, number);
-  await onLedger(deps.db, request.orderId, by, async (l) => {
+  const { value: excess } = await onLedger(deps.db, request.orderId, by, async (l) => {
     const now = await requestIn(deps, number, 'requested');
-    const to = { state: 'refused' as const, answer, detail: { answer }, mail: 'return_refused' as const };
-    return { move: releaseAsk(l, number), effects: moveStatements(deps, now, 'requested', to, by), value: null };
+    const move = releaseAsk(l, number);
+    const { excess } = differenceExcess('entries' in move ? ledgerOf(l.facts, [...l.entries, ...move.entries]) : l, number);
+    const to = { state: 'refused' as const, answer, detail: { answer, ...(excess > 0 && { amount: excess }) }, mail: 'return_refused' as const };
+    return { move, effects: moveStatements(deps, now, 'requested', to, by), value: excess };
   });
-  await sendOrderStepMails(deps, deps.log, request.orderId);
-  return `${request.number}: refused; the shopper is told why.`;
+  const said = [`${request.number}: refused; the shopper is told why.`];
+  try {
+    if (excess > 0) said.push(`${formatMinor(await refundDifferenceExcess(deps, order, number, by), order.currency)} of the exchange difference sent back to Stripe.`);
+  } finally {
+    await sendOrderStepMails(deps, deps.log, request.orderId);
+  }
+  return said.join(' ');
 }
 
 /** A fresh store credit code: random (64 bits drawn, about 55 kept once upper-cased), since a code anyone could guess would be anyone's credit. */
@@ -93,32 +110,81 @@ export const drawCreditCode = () =>
     .toUpperCase()
     .replace(/[^A-Z0-9]/g, '7')}`;
 
+/** Makes a credit entry's code at Stripe (once: its idempotency key), or a Refusal saying nothing was issued. */
+async function makeCode(deps: OrderActionDeps, order: StoredOrder, credit: { code: string; amount: number }, name: string, key: string) {
+  try {
+    await deps.gateway!.createCreditCode({ code: credit.code, amount: credit.amount, currency: order.currency, name: name.slice(0, 40) }, key);
+  } catch (err) {
+    const status = err instanceof CheckoutUnavailableError ? err.status : undefined;
+    throw new Refusal(`Stripe did not make the code${status ? ` (error ${status})` : ''}: nothing was issued. Try again.`, 'unavailable');
+  }
+}
+
+/** A request's credit entries (the part the card paid, and the part credit paid, restored), as one code and sum; null before they are written. */
+function creditEntriesOf(l: Ledger, ref: string) {
+  const mine = l.entries.filter((e) => e.kind === 'credit' && (e.ref === ref || e.ref === `${ref}:restored`));
+  if (mine.length === 0) return null;
+  return { code: mine[0]!.code!, amount: mine.reduce((t, e) => t + e.amount, 0), basis: mine.reduce((t, e) => t + e.basis, 0) };
+}
+
 /**
- * Store credit for a request, on the ledger before Stripe is asked (110% of what is left of the
- * payment for the goods, its code drawn once): a second try finds the entry and asks Stripe for the
- * same code with the same idempotency key, so one return never makes two codes.
+ * Store credit for a request, on the ledger before Stripe is asked (creditable: 110% of what the card
+ * paid of the goods, what credit paid as it was; its code drawn once): a second try finds the entries
+ * and asks Stripe for the same code with the same idempotency key, so one return never makes two codes.
  */
 async function creditOf(deps: OrderActionDeps, request: ReturnRequest, order: StoredOrder, by: string) {
   if (!deps.gateway) throw new Refusal('Store credit needs Stripe, which is not set up on this shop.');
   const ref = `credit:${request.number}`;
   const { value: credit } = await onLedger(deps.db, order.id, by, async (l) => {
     await requestIn(deps, request.number, 'accepted');
-    const kept = l.entries.find((e) => e.ref === ref);
+    const kept = creditEntriesOf(l, ref);
     if (kept) return { move: { entries: [] }, value: kept };
     const move = issueCredit(l, ref, request.value, drawCreditCode(), request.number);
     if ('refusal' in move) throw new Refusal(`Return ${request.number} cannot be settled with credit: ${move.refusal}.`);
-    return { move, value: move.entries[0]! };
+    return { move, value: creditEntriesOf(ledgerOf(l.facts, move.entries), ref)! };
   });
-  try {
-    await deps.gateway.createCreditCode(
-      { code: credit.code!, amount: credit.amount, currency: order.currency, name: `Store credit ${request.number}`.slice(0, 40) },
-      `credit-${request.number}`,
-    );
-  } catch (err) {
-    const status = err instanceof CheckoutUnavailableError ? err.status : undefined;
-    throw new Refusal(`Stripe did not make the code${status ? ` (error ${status})` : ''}: nothing was issued. Try again.`, 'unavailable');
-  }
+  await makeCode(deps, order, credit, `Store credit ${request.number}`, `credit-${request.number}`);
   return credit;
+}
+
+/**
+ * A request's refund, each part to where it came from (byTender): the card's share to the order's
+ * charge through the ledger (refundOnLedger: recorded, and the shopper mailed, when Stripe confirms
+ * it); the share store credit paid back as a new credit code (its entry written with the card's
+ * reservation, the code made at Stripe once and mailed).
+ */
+async function refundReturn(deps: OrderActionDeps, request: ReturnRequest, order: StoredOrder, by: string) {
+  const creditRef = `credit:${request.number}:restored`;
+  const { amount: card } = await refundOnLedger(
+    deps,
+    order,
+    `refund:return-${request.number}`,
+    (l) => {
+      const parts = byTender(l, returnRefund(l, request));
+      if (parts.card + parts.credit <= 0) throw new Refusal(`Order ${order.number} has nothing left to refund.`);
+      const restore = parts.credit > 0 ? restoreCredit(l, creditRef, parts.credit, drawCreditCode(), request.number) : { entries: [] };
+      if ('refusal' in restore) throw new Refusal(`Return ${request.number}: ${restore.refusal}.`);
+      return { card: parts.card, alongside: restore.entries };
+    },
+    by,
+  );
+  const read = await readLedger(deps.db, order.id);
+  const restored = read?.ledger.entries.find((e) => e.ref === creditRef);
+  if (!restored?.code) return { card, restored: null };
+  if (!deps.gateway) throw new Refusal('Store credit needs Stripe, which is not set up on this shop.');
+  await makeCode(deps, order, { code: restored.code, amount: restored.amount }, `Store credit ${request.number}`, `credit-restored-${request.number}`);
+  await deps.db.batch(
+    stepStatements(deps.db, {
+      orderId: order.id,
+      step: `return:${request.number}:credit_restored`,
+      kind: 'credit_restored',
+      detail: { request: request.number, amount: restored.amount, code: restored.code },
+      mail: 'credit_restored',
+      when: sql`1`,
+      at: nowIso(),
+    }),
+  );
+  return { card, restored: { amount: restored.amount, code: restored.code } };
 }
 
 /**
@@ -148,16 +214,12 @@ export async function receiveReturn(
   const said: string[] = [];
   let settled: Omit<Settled, 'state'>;
   if (request.outcome === 'refund') {
-    const amountOf = (l: Ledger) => {
-      const amount = returnRefund(l, request);
-      if (amount <= 0) throw new Refusal(`Order ${order.number} has nothing left to refund.`);
-      return amount;
-    };
-    const { amount } = await refundOnLedger(deps, order, `refund:return-${request.number}`, amountOf, by);
-    said.push(
-      `${order.number}: ${money(amount)} refund sent to Stripe. It shows here, and the shopper is mailed, once Stripe confirms it.`,
-    );
+    const { card, restored } = await refundReturn(deps, request, order, by);
+    if (card > 0)
+      said.push(`${order.number}: ${money(card)} refund sent to Stripe. It shows here, and the shopper is mailed, once Stripe confirms it.`);
+    if (restored) said.push(`${money(restored.amount)} of the store credit it was paid with comes back as code ${restored.code}, mailed.`);
     // The refund's own mail (sent once Stripe confirms it) tells the shopper: nothing more here.
+    const amount = card + (restored?.amount ?? 0);
     settled = { answer: `refunded ${money(amount)}`, detail: { amount }, mail: undefined };
   } else if (request.outcome === 'credit') {
     const credit = await creditOf(deps, request, order, by);

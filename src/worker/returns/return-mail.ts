@@ -74,6 +74,9 @@ export function returnMail(
         body: [
           `We cannot accept your request ${request} for order ${order.number}.`,
           `Why: ${detail.answer ?? 'see our returns policy'}.`,
+          ...(detail.amount
+            ? [`The ${money(detail.amount)} you paid for the exchange's difference goes back to the card you paid it with; it usually shows within 5–10 business days.`]
+            : []),
           'If you think we got this wrong, reply to this e-mail and tell us.',
         ],
       };
@@ -136,6 +139,16 @@ export const returnStepWriters = {
     ]),
   ),
   return_to_shop: toShop,
+  difference_overpaid: ({ order, detail, money, toShop: write }) =>
+    write(`Exchange ${detail.request ?? order.number}: difference paid beyond what was owed`, [
+      `The shopper of order ${order.number} paid ${money(detail.amount ?? 0)} more for exchange ${detail.request ?? ''} than it owes (two payment pages paid, or the exchange was refused after they paid).`,
+      'The extra is being refunded to the card it came from; the order’s page shows it once Stripe confirms it. Nothing for you to do.',
+    ]),
+  credit_restored: ({ order, detail, money, toShopper }) =>
+    toShopper(`Your store credit: ${money(detail.amount ?? 0)} back as code ${detail.code ?? ''}`, [
+      `Order ${order.number} was paid in part with store credit. What of it stands for the items you sent back (${detail.request ?? ''}) comes back as credit: ${money(detail.amount ?? 0)}, code ${detail.code ?? ''}.`,
+      `Type it in the code box of your cart at ${site.brand}, on an order in ${order.currency}.`,
+    ]),
   credit_kept: ({ order, detail, money, toShopper }) =>
     toShopper(`Your store credit: ${money(detail.amount ?? 0)} kept for you`, [
       `Order ${order.number} used store credit code ${detail.answer ?? ''}, and came to less than it was worth.`,

@@ -221,6 +221,8 @@ function TimelineStep({ step, currency, day }: { step: ShopperStep; currency: Cu
     exchange_paid: `Exchange ${d.request ?? ''}: difference of ${money(d.amount ?? 0)} paid`,
     exchange_shipped: `Exchange ${d.request ?? ''} sent${d.carrier ? ` with ${d.carrier}` : ''}`,
     credit_kept: `Store credit: ${money(d.amount ?? 0)} kept for next time as code ${d.code ?? ''}`,
+    difference_refunded: `Exchange difference: ${money(d.amount ?? 0)} refunded`,
+    credit_restored: `Store credit you paid with: ${money(d.amount ?? 0)} back as code ${d.code ?? ''}`,
   };
   return (
     <li className="border-l-2 border-stone-300 pb-4 pl-4" data-step={step.kind}>

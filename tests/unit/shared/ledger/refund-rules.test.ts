@@ -9,6 +9,7 @@ const order = {
   shipping: 499,
   subtotal: 14999,
   refunded: 0,
+  creditPaid: 0,
   lines: [{ productId: 1, quantity: 1, unitAmount: 14999 }],
 };
 const ledger = (refunded = 0, entries: LedgerEntry[] = []) => ledgerOf({ ...order, refunded }, entries);

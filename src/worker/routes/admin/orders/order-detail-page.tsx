@@ -5,7 +5,7 @@ import { formatMinor } from '#shared/money.ts';
 import { refundRefusal } from '#shared/ledger/refund-rules.ts';
 import { returnRefusal, shipRefusal } from '#shared/orders/order-status.ts';
 import { ownerStanding } from '#shared/ledger/standing.ts';
-import { creditable, differenceOwed, exchangeState, refundable, type Ledger } from '#shared/ledger/order-ledger.ts';
+import { byTender, creditable, differenceOwed, exchangeState, refundable, type Ledger } from '#shared/ledger/order-ledger.ts';
 import { addressLines } from '#worker/orders/order-address.ts';
 import { stepWords } from '#worker/orders/order-steps.ts';
 import { orderAmounts, type StoredOrder } from '#worker/orders/order-queries.ts';
@@ -252,15 +252,22 @@ function RequestActions({
   return <p>{request.answer ? `Settled: ${request.answer}.` : 'Settled.'}</p>;
 }
 
+/** What went back of the exchange differences' own charges, in words ('' when nothing did). */
+function differencesBack(ledger: Ledger, money: (minor: number) => string) {
+  const back = [...ledger.differences.values()].reduce((t, d) => t + d.givenBack, 0);
+  return back > 0 ? `, ${money(back)} of it refunded` : '';
+}
+
 /** The order's after-sale account in figures: what was paid, what went back and how, what is left; units asked and back per product. */
 function Account({ order, ledger }: { order: StoredOrder; ledger: Ledger }) {
   const money = (minor: number) => formatMinor(minor, order.currency);
   const rows: Array<[string, string]> = [
     ['Paid', money(ledger.facts.total)],
-    ['Refunded (confirmed by Stripe)', money(ledger.facts.refunded)],
-    ...(ledger.refundAsked > ledger.facts.refunded
-      ? [['Refunds asked, not yet confirmed', money(ledger.refundAsked - ledger.facts.refunded)] as [string, string]]
+    ...(ledger.facts.creditPaid > 0
+      ? [['Paid with store credit', `${money(ledger.facts.creditPaid)} (${money(ledger.creditRestored)} given back as credit)`] as [string, string]]
       : []),
+    ['Refunded (confirmed by Stripe)', money(ledger.confirmed)],
+    ...(ledger.pending > 0 ? [['Refunds asked, not yet confirmed', money(ledger.pending)] as [string, string]] : []),
     ...(ledger.creditIssued > 0
       ? [
           ['Store credit issued', `${money(ledger.creditIssued)} (for ${money(ledger.creditBasis)} of the payment)`] as [string, string],
@@ -269,7 +276,7 @@ function Account({ order, ledger }: { order: StoredOrder; ledger: Ledger }) {
       : []),
     ...(ledger.exchangeBasis > 0
       ? [
-          ['Exchanged', `${money(ledger.exchangeBasis)} of the payment; difference paid ${money(ledger.differencePaid)}`] as [
+          ['Exchanged', `${money(ledger.exchangeBasis)} of the payment; difference paid ${money(ledger.differencePaid)}${differencesBack(ledger, money)}`] as [
             string,
             string,
           ],
@@ -301,8 +308,12 @@ function Account({ order, ledger }: { order: StoredOrder; ledger: Ledger }) {
 function settleWords(order: StoredOrder, ledger: Ledger, request: ReturnRequest): string {
   const money = (minor: number) => formatMinor(minor, order.currency);
   switch (request.outcome) {
-    case 'refund':
-      return `refund ${money(returnRefund(ledger, request))} through Stripe`;
+    case 'refund': {
+      const { card, credit } = byTender(ledger, returnRefund(ledger, request));
+      return [card > 0 && `refund ${money(card)} through Stripe`, credit > 0 && `give ${money(credit)} of the store credit it was paid with back as credit`]
+        .filter(Boolean)
+        .join(' and ');
+    }
     case 'credit':
       return `issue ${money(creditable(ledger, request.value).amount)} of store credit`;
     case 'exchange': {
