@@ -10,13 +10,16 @@ export function ledgerFaults(facts: OrderFacts, entries: readonly LedgerEntry[])
   const l: Ledger = ledgerOf(facts, entries);
   const faults: string[] = [];
   const back = l.givenBack + l.creditBasis + l.exchangeBasis;
-  const paid = facts.total + facts.creditPaid;
-  if (back > paid) faults.push(`back ${back} (refunds ${l.givenBack}, credit ${l.creditBasis}, exchange ${l.exchangeBasis}) > paid ${paid}`);
+  const paidIn = facts.total + facts.creditPaid;
+  if (back > paidIn)
+    faults.push(`back ${back} (refunds ${l.givenBack}, credit ${l.creditBasis}, exchange ${l.exchangeBasis}) > paid ${paidIn}`);
   if (l.givenBack > facts.total) faults.push(`refunded ${l.givenBack} > charged ${facts.total}`);
   if (l.pending < 0) faults.push(`refunds pending ${l.pending} < 0`);
-  for (const [tender, d] of l.differences) if (d.givenBack > d.paid) faults.push(`difference ${tender}: ${d.givenBack} back > ${d.paid} paid`);
+  for (const [tender, d] of l.differences)
+    if (d.givenBack > d.paid) faults.push(`difference ${tender}: ${d.givenBack} back > ${d.paid} paid`);
   for (const e of entries) {
-    if (e.kind === 'credit' && e.tender !== null && e.amount !== e.basis) faults.push(`credit ${e.ref} gives back ${e.amount} for ${e.basis} of credit`);
+    if (e.kind === 'credit' && e.tender !== null && e.amount !== e.basis)
+      faults.push(`credit ${e.ref} gives back ${e.amount} for ${e.basis} of credit`);
     if (e.kind === 'credit' && e.amount > (e.basis * returnsPolicy.storeCreditPercent) / 100)
       faults.push(`credit ${e.amount} > ${returnsPolicy.storeCreditPercent}% of ${e.basis}`);
     if (e.kind === 'credit' && e.basis <= 0) faults.push(`credit ${e.ref} stands for nothing`);

@@ -828,7 +828,7 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
       if (req.method === 'GET' && url.pathname === '/v1/refunds') {
         const intent = url.searchParams.get('payment_intent');
         const limit = Math.min(100, Number(url.searchParams.get('limit') ?? 10));
-        const all = [...refunds.values()].filter((r) => intent === null || r.payment_intent === intent).reverse();
+        const all = [...refunds.values()].filter((r) => intent === null || r.payment_intent === intent).toReversed();
         return replyJson(res, 200, { object: 'list', url: '/v1/refunds', has_more: all.length > limit, data: all.slice(0, limit) });
       }
       const money = /^\/v1\/(charges|refunds|disputes)\/([\w-]+)$/.exec(url.pathname);

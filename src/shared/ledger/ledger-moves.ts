@@ -134,7 +134,8 @@ export function seeRefunds(l: Ledger, tender: string | null, refunds: readonly S
     const gone = r.status === 'failed' || r.status === 'canceled';
     if (!has(l, `seen:${r.id}`)) {
       if (!gone) entries.push(entry('refund_seen', `seen:${r.id}`, { amount: r.amount, code: r.id, tender }));
-    } else if (gone && !has(l, `failed:${r.id}`)) entries.push(entry('refund_failed', `failed:${r.id}`, { amount: r.amount, code: r.id, tender }));
+    } else if (gone && !has(l, `failed:${r.id}`))
+      entries.push(entry('refund_failed', `failed:${r.id}`, { amount: r.amount, code: r.id, tender }));
   }
   return { entries };
 }
@@ -185,7 +186,15 @@ export function issueCredit(l: Ledger, ref: string, value: number, code: string,
     entries: [
       ...(basis > restored ? [entry('credit', ref, { amount: amount - restored, basis: basis - restored, code, request })] : []),
       ...(restored > 0
-        ? [entry('credit', basis > restored ? `${ref}:restored` : ref, { amount: restored, basis: restored, code, request, tender: CREDIT_TENDER })]
+        ? [
+            entry('credit', basis > restored ? `${ref}:restored` : ref, {
+              amount: restored,
+              basis: restored,
+              code,
+              request,
+              tender: CREDIT_TENDER,
+            }),
+          ]
         : []),
     ],
   };
@@ -195,7 +204,8 @@ export function issueCredit(l: Ledger, ref: string, value: number, code: string,
 export function restoreCredit(l: Ledger, ref: string, amount: number, code: string, request: string | null): Move {
   if (has(l, ref)) return already;
   const left = creditTenderLeft(l);
-  if (amount <= 0 || amount > left) return { refusal: `only ${money(l, left)} of store credit paid for this order, not ${money(l, amount)}` };
+  if (amount <= 0 || amount > left)
+    return { refusal: `only ${money(l, left)} of store credit paid for this order, not ${money(l, amount)}` };
   return { entries: [entry('credit', ref, { amount, basis: amount, code, request, tender: CREDIT_TENDER })] };
 }
 

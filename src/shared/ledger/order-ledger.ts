@@ -143,7 +143,8 @@ export function ledgerOf(facts: OrderFacts, entries: readonly LedgerEntry[]): Le
   const card = refundsOf(entries, null);
   const anySeen = entries.some((e) => e.kind === 'refund_seen' && e.tender === null);
   // Before Stripe's refunds were kept by id (an order from before issue 64), the charge's total was all the shop knew.
-  const { confirmed, pending } = anySeen || facts.refunded === 0 ? card : { confirmed: facts.refunded, pending: Math.max(0, card.pending - facts.refunded) };
+  const { confirmed, pending } =
+    anySeen || facts.refunded === 0 ? card : { confirmed: facts.refunded, pending: Math.max(0, card.pending - facts.refunded) };
   const differences = new Map<string, { request: string | null; paid: number; givenBack: number }>();
   for (const e of entries)
     if (e.kind === 'difference_paid' && e.tender !== null) {
@@ -182,7 +183,8 @@ function refundsOf(entries: readonly LedgerEntry[], tender: string | null): { co
   for (const e of entries) {
     if (e.kind === 'refund_failed') failed.add(e.code);
     if (e.kind === 'refund_seen') seen.add(e.code);
-    if (e.kind === 'refund_made' || e.kind === 'refund_void') settled.set(e.ref.slice(e.ref.indexOf(':') + 1), e.kind === 'refund_made' ? e.code : null);
+    if (e.kind === 'refund_made' || e.kind === 'refund_void')
+      settled.set(e.ref.slice(e.ref.indexOf(':') + 1), e.kind === 'refund_made' ? e.code : null);
   }
   let confirmed = 0;
   let pending = 0;

@@ -46,6 +46,10 @@ export function offerDiscount(offer: Offer, cart: { subtotal: number; currency: 
 /** Store credit codes (returns) begin so: worth more than a cart, the rest comes back as a new code after paying. */
 export const STORE_CREDIT_PREFIX = 'CREDIT-';
 
+/** What of an order store credit paid (minor units): its discount, when the code was a store credit code; else 0. */
+export const creditPaidOf = (order: { discount: number; discountCode: string | null }): number =>
+  order.discountCode?.toUpperCase().startsWith(STORE_CREDIT_PREFIX) ? order.discount : 0;
+
 /** What of a store credit code stays after this cart (minor units), or null: not store credit, or all of it is used. */
 export function creditStays(offer: Offer, cart: { subtotal: number; currency: Currency }): number | null {
   if (!offer.code.toUpperCase().startsWith(STORE_CREDIT_PREFIX)) return null;

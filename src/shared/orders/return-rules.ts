@@ -1,3 +1,4 @@
+import { creditPaidOf } from '#shared/offers/offer.ts';
 import { transitDays } from '#shared/policy/ships-from.ts';
 import { returnsPolicy, WARRANTY_MONTHS } from '#shared/policy/figures.ts';
 
@@ -158,14 +159,21 @@ export function readLineFields(fields: Record<string, string>, maxDigits: number
 
 /**
  * What the returned lines are worth: their share of what was paid for goods (a discount shared out,
- * shipping not included), in minor units.
+ * store credit paid with counted as paid, shipping not included), in minor units.
  */
 export function returnedValue(
-  order: { subtotal: number; total: number; shipping: number; lines: ReadonlyArray<{ productId: number | null; unitAmount: number }> },
+  order: {
+    subtotal: number;
+    total: number;
+    shipping: number;
+    discount: number;
+    discountCode: string | null;
+    lines: ReadonlyArray<{ productId: number | null; unitAmount: number }>;
+  },
   lines: readonly AskedLine[],
 ): number {
   const listed = lines.reduce((sum, l) => sum + (order.lines.find((o) => o.productId === l.productId)?.unitAmount ?? 0) * l.quantity, 0);
-  const paidForGoods = Math.max(0, order.total - order.shipping);
+  const paidForGoods = Math.max(0, order.total + creditPaidOf(order) - order.shipping);
   return order.subtotal > 0 ? Math.min(listed, Math.round((listed * paidForGoods) / order.subtotal)) : 0;
 }
 

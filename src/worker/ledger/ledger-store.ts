@@ -3,7 +3,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { afterSaleOf } from '#shared/ledger/after-sale.ts';
 import type { Move } from '#shared/ledger/ledger-moves.ts';
 import { ledgerOf, type Ledger, type LedgerEntry, type OrderFacts } from '#shared/ledger/order-ledger.ts';
-import { STORE_CREDIT_PREFIX } from '#shared/offers/offer.ts';
+import { creditPaidOf } from '#shared/offers/offer.ts';
 import { nowIso } from '#worker/base/clock.ts';
 import { randomToken } from '#worker/base/hashing.ts';
 import { Refusal } from '#worker/base/refusal.ts';
@@ -65,7 +65,7 @@ export async function readLedger(db: Db, orderId: number): Promise<LedgerRead | 
   const row = order[0];
   if (!row) return null;
   const { stamp, discount, discountCode, ...facts } = row;
-  const creditPaid = discountCode?.toUpperCase().startsWith(STORE_CREDIT_PREFIX) ? discount : 0;
+  const creditPaid = creditPaidOf({ discount, discountCode });
   return { ledger: ledgerOf({ ...facts, creditPaid, lines } satisfies OrderFacts, entries as LedgerEntry[]), stamp };
 }
 
@@ -108,7 +108,12 @@ export async function onLedger<T>(
       db
         .update(orders)
         // What Stripe confirmed given back of the charge, as its refunds seen by id add up.
-        .set({ ledgerStamp: stamp, afterSale: after, refunded: afterLedger.confirmed, ...(allBack ? { fulfilment: 'returned' as const } : {}) })
+        .set({
+          ledgerStamp: stamp,
+          afterSale: after,
+          refunded: afterLedger.confirmed,
+          ...(allBack ? { fulfilment: 'returned' as const } : {}),
+        })
         .where(and(eq(orders.id, orderId), read.stamp === null ? sql`${orders.ledgerStamp} is null` : eq(orders.ledgerStamp, read.stamp)))
         .returning({ id: orders.id }),
       ...entries.map((e) =>

@@ -7,6 +7,8 @@ import { orders } from '#worker/db/schema.ts';
 import { onLedger, orderOfDifference } from '#worker/ledger/ledger-store.ts';
 import { refundedStatus } from '#shared/orders/order-status.ts';
 import type { PaymentEventType } from '#worker/payments/stripe-events.ts';
+import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
+import type { OrderActionDeps } from '#worker/fulfilment/order-fulfilment.ts';
 import { stepStatements } from '#worker/orders/order-steps.ts';
 import { sendOrderStepMails } from '#worker/orders/order-step-mail.ts';
 import { recordSession, type RecordDeps } from '#worker/orders/record-session.ts';
@@ -53,7 +55,12 @@ async function tenderOf(deps: RecordDeps, paymentIntent: string): Promise<{ orde
  * shopper "Refund issued"; the order's own charge also moves its status (refunded or partially).
  * Also run when a difference is recorded paid, for a refund of it that came first.
  */
-export async function syncRefunds(deps: RecordDeps, order: OrderOfPayment, tender: string | null, paymentIntent: string) {
+export async function syncRefunds(
+  deps: OrderActionDeps & { gateway: CheckoutGateway; background?: RecordDeps['background'] },
+  order: OrderOfPayment,
+  tender: string | null,
+  paymentIntent: string,
+) {
   const refunds = await deps.gateway.listRefunds(paymentIntent);
   const { value: added } = await onLedger(deps.db, order.id, 'stripe', (l) => {
     const move = seeRefunds(l, tender, refunds);
@@ -64,7 +71,14 @@ export async function syncRefunds(deps: RecordDeps, order: OrderOfPayment, tende
       move,
       value: move.entries.filter((e) => e.kind === 'refund_seen').map((e) => e.code!),
       effects: (landed, at) => [
-        ...(card ? [deps.db.update(orders).set({ status: kind, statusChangedAt: at }).where(and(eq(orders.id, order.id), landed))] : []),
+        ...(card
+          ? [
+              deps.db
+                .update(orders)
+                .set({ status: kind, statusChangedAt: at })
+                .where(and(eq(orders.id, order.id), landed)),
+            ]
+          : []),
         ...move.entries.flatMap((e) =>
           stepStatements(deps.db, {
             orderId: order.id,
@@ -79,7 +93,11 @@ export async function syncRefunds(deps: RecordDeps, order: OrderOfPayment, tende
       ],
     };
   });
-  if (added.length > 0) deps.background(sendOrderStepMails(deps, deps.log, order.id));
+  if (added.length > 0) {
+    const mails = sendOrderStepMails(deps, deps.log, order.id);
+    if (deps.background) deps.background(mails);
+    else await mails;
+  }
   return added;
 }
 

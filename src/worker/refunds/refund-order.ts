@@ -9,6 +9,7 @@ import { returnGoods, type GoodsBack, type OrderActionDeps } from '#worker/fulfi
 import { onLedger, readLedger } from '#worker/ledger/ledger-store.ts';
 import { findOrder, type StoredOrder } from '#worker/orders/order-queries.ts';
 import { stepStatements } from '#worker/orders/order-steps.ts';
+import { syncRefunds } from './payment-events.ts';
 
 export interface RefundAsked {
   number: string;
@@ -74,12 +75,14 @@ async function settle(deps: OrderActionDeps, order: StoredOrder, reserved: Reser
 }
 
 /**
- * Refunds reserved earlier whose ask Stripe never answered: asked again under their own keys (Stripe
- * answers with the refund if it was made, or makes it now), so what the ledger counts as given back
- * is what Stripe gave. Run before a new refund is decided.
+ * The ledger made what Stripe says before money is decided on it: refunds reserved earlier whose ask
+ * Stripe never answered are asked again under their own keys (Stripe answers with the refund if it
+ * was made, or makes it now), and the charge's refunds are read as Stripe lists them (one made in the
+ * Dashboard whose webhook has not come yet counts now). Run before a refund or credit is decided.
  */
 export async function settleUnanswered(deps: OrderActionDeps, order: StoredOrder, by: string) {
   if (!deps.gateway) return;
+  if (order.paymentIntent) await syncRefunds({ ...deps, gateway: deps.gateway }, order, null, order.paymentIntent);
   const read = await readLedger(deps.db, order.id);
   for (const reserved of read ? unanswered(read.ledger) : [])
     await settle(deps, order, reserved, await askStripe(deps, order, reserved), by);
@@ -114,7 +117,9 @@ export async function refundOnLedger(
     if (live) return { move: { entries: [] }, value: { ref: live.ref, amount: live.amount, tender: live.tender } };
     const ref = tries.length === 0 ? base : `${base}#${tries.length + 1}`;
     const last = tries.at(-1);
-    const asked = last ? { card: Math.min(last.amount, tender === null ? refundable(l) : differenceLeft(l, tender)), alongside: [] } : amountOf(l);
+    const asked = last
+      ? { card: Math.min(last.amount, tender === null ? refundable(l) : differenceLeft(l, tender)), alongside: [] }
+      : amountOf(l);
     const { card, alongside } = typeof asked === 'number' ? { card: asked, alongside: [] } : asked;
     if (card === 0 && alongside.length > 0) return { move: { entries: alongside }, value: null };
     if ((!order.paymentIntent && tender === null) || !deps.gateway) {

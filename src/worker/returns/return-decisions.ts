@@ -1,7 +1,15 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { issueCredit, receive, releaseAsk, restoreCredit, returnRefund } from '#shared/ledger/ledger-moves.ts';
-import { byTender, differenceExcess, differenceOwed, exchangeState, ledgerOf, openOfRequest, type Ledger } from '#shared/ledger/order-ledger.ts';
+import {
+  byTender,
+  differenceExcess,
+  differenceOwed,
+  exchangeState,
+  ledgerOf,
+  openOfRequest,
+  type Ledger,
+} from '#shared/ledger/order-ledger.ts';
 import { formatMinor } from '#shared/money.ts';
 import { STORE_CREDIT_PREFIX } from '#shared/offers/offer.ts';
 import { unitsByProduct, type ReturnState } from '#shared/orders/return-rules.ts';
@@ -16,7 +24,7 @@ import { sendOrderStepMails } from '#worker/orders/order-step-mail.ts';
 import { stepStatements } from '#worker/orders/order-steps.ts';
 import { CheckoutUnavailableError } from '#worker/payments/checkout-gateway.ts';
 import { rewardFollowsGoods } from '#worker/referrals/referral-program.ts';
-import { refundOnLedger } from '#worker/refunds/refund-order.ts';
+import { refundOnLedger, settleUnanswered } from '#worker/refunds/refund-order.ts';
 import { refundDifferenceExcess } from './exchanges.ts';
 import { returnByNumber, type ReturnRequest } from './return-queries.ts';
 
@@ -85,19 +93,28 @@ export async function refuseReturn(deps: OrderActionDeps, number: string, why: s
   const { request, order } = await requestNamed(deps, number);
   if (request.state === 'refused') {
     const again = await refundDifferenceExcess(deps, order, number, by);
-    if (again > 0) return `${request.number}: refused already; ${formatMinor(again, order.currency)} of its difference sent back to Stripe.`;
+    if (again > 0)
+      return `${request.number}: refused already; ${formatMinor(again, order.currency)} of its difference sent back to Stripe.`;
   }
   if (!answer) throw new Refusal('Say why it is refused: the shopper is sent your words.', 'invalid');
-  const { value: excess } = await onLedger(deps.db, request.orderId, by, async (l) => {
+  const { value: owedBack } = await onLedger(deps.db, request.orderId, by, async (l) => {
     const now = await requestIn(deps, number, 'requested');
     const move = releaseAsk(l, number);
     const { excess } = differenceExcess('entries' in move ? ledgerOf(l.facts, [...l.entries, ...move.entries]) : l, number);
-    const to = { state: 'refused' as const, answer, detail: { answer, ...(excess > 0 && { amount: excess }) }, mail: 'return_refused' as const };
+    const to = {
+      state: 'refused' as const,
+      answer,
+      detail: { answer, ...(excess > 0 && { amount: excess }) },
+      mail: 'return_refused' as const,
+    };
     return { move, effects: moveStatements(deps, now, 'requested', to, by), value: excess };
   });
   const said = [`${request.number}: refused; the shopper is told why.`];
   try {
-    if (excess > 0) said.push(`${formatMinor(await refundDifferenceExcess(deps, order, number, by), order.currency)} of the exchange difference sent back to Stripe.`);
+    if (owedBack > 0)
+      said.push(
+        `${formatMinor(await refundDifferenceExcess(deps, order, number, by), order.currency)} of the exchange difference sent back to Stripe.`,
+      );
   } finally {
     await sendOrderStepMails(deps, deps.log, request.orderId);
   }
@@ -113,7 +130,10 @@ export const drawCreditCode = () =>
 /** Makes a credit entry's code at Stripe (once: its idempotency key), or a Refusal saying nothing was issued. */
 async function makeCode(deps: OrderActionDeps, order: StoredOrder, credit: { code: string; amount: number }, name: string, key: string) {
   try {
-    await deps.gateway!.createCreditCode({ code: credit.code, amount: credit.amount, currency: order.currency, name: name.slice(0, 40) }, key);
+    await deps.gateway!.createCreditCode(
+      { code: credit.code, amount: credit.amount, currency: order.currency, name: name.slice(0, 40) },
+      key,
+    );
   } catch (err) {
     const status = err instanceof CheckoutUnavailableError ? err.status : undefined;
     throw new Refusal(`Stripe did not make the code${status ? ` (error ${status})` : ''}: nothing was issued. Try again.`, 'unavailable');
@@ -134,6 +154,7 @@ function creditEntriesOf(l: Ledger, ref: string) {
  */
 async function creditOf(deps: OrderActionDeps, request: ReturnRequest, order: StoredOrder, by: string) {
   if (!deps.gateway) throw new Refusal('Store credit needs Stripe, which is not set up on this shop.');
+  await settleUnanswered(deps, order, by);
   const ref = `credit:${request.number}`;
   const { value: credit } = await onLedger(deps.db, order.id, by, async (l) => {
     await requestIn(deps, request.number, 'accepted');
@@ -172,7 +193,13 @@ async function refundReturn(deps: OrderActionDeps, request: ReturnRequest, order
   const restored = read?.ledger.entries.find((e) => e.ref === creditRef);
   if (!restored?.code) return { card, restored: null };
   if (!deps.gateway) throw new Refusal('Store credit needs Stripe, which is not set up on this shop.');
-  await makeCode(deps, order, { code: restored.code, amount: restored.amount }, `Store credit ${request.number}`, `credit-restored-${request.number}`);
+  await makeCode(
+    deps,
+    order,
+    { code: restored.code, amount: restored.amount },
+    `Store credit ${request.number}`,
+    `credit-restored-${request.number}`,
+  );
   await deps.db.batch(
     stepStatements(deps.db, {
       orderId: order.id,
@@ -216,7 +243,9 @@ export async function receiveReturn(
   if (request.outcome === 'refund') {
     const { card, restored } = await refundReturn(deps, request, order, by);
     if (card > 0)
-      said.push(`${order.number}: ${money(card)} refund sent to Stripe. It shows here, and the shopper is mailed, once Stripe confirms it.`);
+      said.push(
+        `${order.number}: ${money(card)} refund sent to Stripe. It shows here, and the shopper is mailed, once Stripe confirms it.`,
+      );
     if (restored) said.push(`${money(restored.amount)} of the store credit it was paid with comes back as code ${restored.code}, mailed.`);
     // The refund's own mail (sent once Stripe confirms it) tells the shopper: nothing more here.
     const amount = card + (restored?.amount ?? 0);

@@ -75,7 +75,9 @@ export function returnMail(
           `We cannot accept your request ${request} for order ${order.number}.`,
           `Why: ${detail.answer ?? 'see our returns policy'}.`,
           ...(detail.amount
-            ? [`The ${money(detail.amount)} you paid for the exchange's difference goes back to the card you paid it with; it usually shows within 5–10 business days.`]
+            ? [
+                `The ${money(detail.amount)} you paid for the exchange's difference goes back to the card you paid it with; it usually shows within 5–10 business days.`,
+              ]
             : []),
           'If you think we got this wrong, reply to this e-mail and tell us.',
         ],

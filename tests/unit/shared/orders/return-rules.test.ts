@@ -57,10 +57,21 @@ describe('what comes back', () => {
   });
 
   it('values the lines at their share of what was paid for goods', () => {
-    const order = { subtotal: 29998, shipping: 499, total: 30497, lines: [{ productId: 1, unitAmount: 14999 }] };
+    const order = {
+      subtotal: 29998,
+      shipping: 499,
+      total: 30497,
+      discount: 0,
+      discountCode: null,
+      lines: [{ productId: 1, unitAmount: 14999 }],
+    };
     expect(returnedValue(order, [{ productId: 1, quantity: 1 }])).toBe(14999);
     // A £15 discount is shared out: each pistol was paid £142.49.
-    expect(returnedValue({ ...order, total: 28997 }, [{ productId: 1, quantity: 1 }])).toBe(14249);
+    expect(returnedValue({ ...order, total: 28997, discount: 1500, discountCode: 'SAVE15' }, [{ productId: 1, quantity: 1 }])).toBe(14249);
+    // £200 of store credit paid for them as money does: each pistol was still paid £149.99.
+    expect(returnedValue({ ...order, total: 10497, discount: 20000, discountCode: 'CREDIT-X' }, [{ productId: 1, quantity: 1 }])).toBe(
+      14999,
+    );
   });
 });
 

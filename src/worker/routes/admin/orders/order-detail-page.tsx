@@ -264,7 +264,12 @@ function Account({ order, ledger }: { order: StoredOrder; ledger: Ledger }) {
   const rows: Array<[string, string]> = [
     ['Paid', money(ledger.facts.total)],
     ...(ledger.facts.creditPaid > 0
-      ? [['Paid with store credit', `${money(ledger.facts.creditPaid)} (${money(ledger.creditRestored)} given back as credit)`] as [string, string]]
+      ? [
+          ['Paid with store credit', `${money(ledger.facts.creditPaid)} (${money(ledger.creditRestored)} given back as credit)`] as [
+            string,
+            string,
+          ],
+        ]
       : []),
     ['Refunded (confirmed by Stripe)', money(ledger.confirmed)],
     ...(ledger.pending > 0 ? [['Refunds asked, not yet confirmed', money(ledger.pending)] as [string, string]] : []),
@@ -276,10 +281,10 @@ function Account({ order, ledger }: { order: StoredOrder; ledger: Ledger }) {
       : []),
     ...(ledger.exchangeBasis > 0
       ? [
-          ['Exchanged', `${money(ledger.exchangeBasis)} of the payment; difference paid ${money(ledger.differencePaid)}${differencesBack(ledger, money)}`] as [
-            string,
-            string,
-          ],
+          [
+            'Exchanged',
+            `${money(ledger.exchangeBasis)} of the payment; difference paid ${money(ledger.differencePaid)}${differencesBack(ledger, money)}`,
+          ] as [string, string],
         ]
       : []),
     ['Left to refund', money(refundable(ledger))],
@@ -310,7 +315,10 @@ function settleWords(order: StoredOrder, ledger: Ledger, request: ReturnRequest)
   switch (request.outcome) {
     case 'refund': {
       const { card, credit } = byTender(ledger, returnRefund(ledger, request));
-      return [card > 0 && `refund ${money(card)} through Stripe`, credit > 0 && `give ${money(credit)} of the store credit it was paid with back as credit`]
+      return [
+        card > 0 && `refund ${money(card)} through Stripe`,
+        credit > 0 && `give ${money(credit)} of the store credit it was paid with back as credit`,
+      ]
         .filter(Boolean)
         .join(' and ');
     }
