@@ -243,3 +243,44 @@ describe('goods paid with store credit, returned', () => {
     expect(running.stripe.promotion(code)).toMatchObject({ max_redemptions: 1, coupon: { amount_off: 21668, currency: 'gbp' } });
   });
 });
+
+describe('one store credit code in two checkouts at once', () => {
+  it('goes to Stripe with one of them; the other is told before paying; it is worth no more than once', async () => {
+    const { order, browser, office } = await shipped();
+    await browser.post(`/gb/orders/${order.number}/return`, { line_1: '1', reason: 'changed_mind', wants: 'credit' });
+    const request = `${order.number}-R1`;
+    await office.post(`/admin/orders/${order.number}/returns/${request}/accept`, { form_token: formToken() });
+    await office.post(`/admin/orders/${order.number}/returns/${request}/receive`, { form_token: formToken() });
+    const [credit] = await t.deps.db
+      .select({ code: ledgerEntries.code, amount: ledgerEntries.amount })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.orderId, order.id), eq(ledgerEntries.kind, 'credit')));
+    const carts = [shopper(t, { 'CF-IPCountry': 'GB' }), shopper(t, { 'CF-IPCountry': 'GB' })];
+    for (const cart of carts) {
+      await cart.post('/gb/cart/add', { product_id: '4' });
+      expect((await cart.post('/gb/cart/discount', { code: credit!.code!.toLowerCase() })).res.status).toBe(303);
+    }
+    const answers = await Promise.all(carts.map((cart) => cart.post('/gb/cart/checkout', {}, { Accept: 'application/json' })));
+    const opened = answers.findIndex((a) => a.res.status === 200);
+    const told = answers.filter((a) => a.res.status === 409);
+    expect(opened).toBeGreaterThanOrEqual(0);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.body).toContain('Your store credit code is in another checkout that is still open');
+    // The same browser checks out again (back from Stripe): its new checkout takes the code, the earlier page is closed at Stripe.
+    const again = await carts[opened]!.post('/gb/cart/checkout', {}, { Accept: 'application/json' });
+    expect(again.res.status).toBe(200);
+    const earlier = /cs_test_\d+/.exec(answers[opened]!.body)![0];
+    const session = /cs_test_\d+/.exec(again.body)![0];
+    expect(session).not.toBe(earlier);
+    expect(running.stripe.sessionStatus(earlier)).toBe('expired');
+    expect((await carts[1 - opened]!.post('/gb/cart/checkout', {}, { Accept: 'application/json' })).res.status).toBe(409);
+    await paid(session);
+    const [bought] = await t.deps.db.select().from(orders).where(eq(orders.sessionId, session));
+    const rest = await vi.waitFor(() => {
+      const sent = mails(/^Your store credit: .* kept for you$/).filter((m) => m.TextBody.includes(bought!.number));
+      expect(sent).toHaveLength(1);
+      return Number(/£([\d.]+) kept/.exec(sent[0]!.Subject)![1]) * 100;
+    });
+    expect(bought!.discount + Math.round(rest)).toBe(credit!.amount);
+  });
+});

@@ -1028,6 +1028,8 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
     },
     /** Number of distinct sessions created. */
     sessionCount: () => sessions.size,
+    /** A session's status as Stripe reports it: open, complete or expired. */
+    sessionStatus: (id: string) => sessions.get(id)?.status,
     /** A promotion code the owner makes in the Dashboard (SPRING10, TAKE15 and OLDCODE exist from the start). */
     addPromotion,
     /** Every promotion code's code, as the Dashboard lists them. */

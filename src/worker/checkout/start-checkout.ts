@@ -10,6 +10,7 @@ import { offerRefusal, unknownCodeText } from '#shared/offers/offer.ts';
 import { currencyByRegion, type Currency, type Region } from '#shared/region/region.ts';
 import { campaignQueryString, withCampaign, type CampaignParams } from '#shared/site/campaign.ts';
 import { nowSeconds } from '#worker/base/clock.ts';
+import { holdCreditCode, releaseCreditCode } from './credit-holds.ts';
 import { sha256Hex } from '#worker/base/hashing.ts';
 import { errorFields, type Logger } from '#worker/base/log.ts';
 import type { Settings } from '#worker/base/settings.ts';
@@ -191,8 +192,22 @@ export async function startCheckout(deps: CheckoutDeps, request: CheckoutRequest
   // address holds a bounded number of units (durable counts).
   let held: Reserved;
   const network = await networkKey(settings.RATE_LIMIT_SECRET, request.sender);
+  const until = nowSeconds() + settings.CHECKOUT_HOLD_MINUTES * 60 + SESSION_EXPIRY_MARGIN_S + HOLD_GRACE_S;
+  // A store credit code goes to one open checkout at a time (it is single-use): another is told now.
+  const code = terms.promotionCode === null ? null : request.offerCode;
   try {
-    const until = nowSeconds() + settings.CHECKOUT_HOLD_MINUTES * 60 + SESSION_EXPIRY_MARGIN_S + HOLD_GRACE_S;
+    const busy = await holdCreditCode(db, gateway, code, { reservation, buyer, until });
+    if (busy !== null) {
+      log('info', 'checkout refused: store credit code in another open checkout', {});
+      const minutes = Math.max(1, Math.ceil((busy - HOLD_GRACE_S - nowSeconds()) / 60));
+      const text = `Your store credit code is in another checkout that is still open: pay there, or use it here once that one closes (within ${minutes} minutes).`;
+      return { kind: 'offer', notice: { tone: 'error', text }, ended: false };
+    }
+  } catch (err) {
+    log('error', 'checkout could not hold the store credit code', errorFields(err));
+    return { kind: 'unavailable' };
+  }
+  try {
     held = await reserve(db, reservation, lines, until, {
       key: sender,
       network,
@@ -202,8 +217,10 @@ export async function startCheckout(deps: CheckoutDeps, request: CheckoutRequest
   } catch (err) {
     // Nothing can be held without the database: no session is created (it could sell what is gone).
     log('error', 'checkout hold failed', errorFields(err));
+    await releaseCreditCode(db, code, reservation).catch(() => undefined);
     return { kind: 'unavailable' };
   }
+  if (!held.ok) await releaseCreditCode(db, code, reservation);
   if (!held.ok && 'capped' in held) {
     log('warn', 'checkout refused: the address or its network holds its share', {
       senderKey: sender,
@@ -249,6 +266,7 @@ export async function startCheckout(deps: CheckoutDeps, request: CheckoutRequest
     // Only the request that made the hold lets it go: a duplicate of a checkout that did get its
     // session (Stripe refuses a key still in use) must not free that session's units.
     if (held.fresh) {
+      await releaseCreditCode(db, code, reservation).catch(() => undefined);
       await release(db, reservation).then(
         () => deps.background(stockChanged(changed, heldIds)),
         (releaseErr: unknown) => log('error', 'checkout hold not released', errorFields(releaseErr)),

@@ -550,6 +550,19 @@ export const purgeSlots = sqliteTable('purge_slots', {
   lastAt: integer('last_at').notNull(),
 });
 
+/**
+ * A single-use store credit code carried by an open checkout (issue 64): one checkout at a time may
+ * take it to Stripe, until its session stops taking payment (`until`, epoch seconds).
+ */
+export const creditCodeHolds = sqliteTable('credit_code_holds', {
+  code: text('code').primaryKey(),
+  /** The checkout's reservation (its stock hold's name): the same checkout again keeps the hold. */
+  reservation: text('reservation').notNull(),
+  /** The browser that checks out with it (its nonce's hash): its next checkout takes the code over. */
+  buyer: text('buyer').notNull(),
+  until: integer('until').notNull(),
+});
+
 /** When a periodic part of the scheduled job last ran (milliseconds since the epoch): the hourly tidy-ups run once an hour however often the trigger fires. */
 export const jobRuns = sqliteTable('job_runs', {
   name: text('name').primaryKey(),
