@@ -20,6 +20,7 @@ import {
 } from '#shared/ledger/ledger-moves.ts';
 import {
   creditable,
+  differenceExcess,
   ledgerOf,
   liveCreditCode,
   refundable,
@@ -49,7 +50,10 @@ type Action =
   | { t: 'pay'; r: number; n: number; amount: number }
   | { t: 'ship'; r: number }
   | { t: 'reward' }
-  | { t: 'withdraw' };
+  | { t: 'withdraw' }
+  | { t: 'dashboard'; amount: number }
+  | { t: 'fail'; n: number }
+  | { t: 'excess'; r: number };
 
 const product = fc.integer({ min: 1, max: 3 });
 const lines = fc.array(fc.record({ productId: product, quantity: fc.integer({ min: 0, max: 3 }) }), { minLength: 1, maxLength: 3 });
@@ -72,6 +76,9 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   fc.record({ t: fc.constant('ship' as const), r: fc.integer({ min: 1, max: 3 }) }),
   fc.constant({ t: 'reward' as const }),
   fc.constant({ t: 'withdraw' as const }),
+  fc.record({ t: fc.constant('dashboard' as const), amount: money }),
+  fc.record({ t: fc.constant('fail' as const), n: fc.integer({ min: 0, max: 3 }) }),
+  fc.record({ t: fc.constant('excess' as const), r: fc.integer({ min: 1, max: 3 }) }),
 );
 /** A round: one to three posts at once, often the same one twice. */
 const round = fc.oneof(
@@ -85,15 +92,26 @@ const facts = fc
     q2: fc.integer({ min: 0, max: 2 }),
     discount: fc.integer({ min: 0, max: 3000 }),
     shipping: fc.constantFrom(0, 499, 1299),
+    creditPaid: fc.constantFrom(0, 0, 5_000, 20_000),
   })
-  .map(({ q1, q2, discount, shipping }): OrderFacts => {
+  .map(({ q1, q2, discount, shipping, creditPaid }): OrderFacts => {
     const orderLines = [
       { productId: 1, quantity: q1, unitAmount: 14_999 },
       ...(q2 > 0 ? [{ productId: 2, quantity: q2, unitAmount: 8_999 }] : []),
       { productId: null, quantity: 1, unitAmount: 500 },
     ];
     const subtotal = orderLines.reduce((t, l) => t + l.quantity * l.unitAmount, 0);
-    return { currency: 'GBP', total: subtotal - discount + shipping, shipping, subtotal, refunded: 0, creditPaid: 0, lines: orderLines };
+    // Store credit paid part of it: the charge is the rest.
+    const paid = subtotal - discount + shipping;
+    return {
+      currency: 'GBP',
+      total: paid - Math.min(creditPaid, paid),
+      shipping,
+      subtotal,
+      refunded: 0,
+      creditPaid: Math.min(creditPaid, paid),
+      lines: orderLines,
+    };
   });
 
 const REWARD = 1700;
@@ -129,34 +147,81 @@ function decide(l: Ledger, a: Action): Move {
       return giveReward(l, 'THANKS-1', REWARD);
     case 'withdraw':
       return rewardStands(l, REWARD) ? { entries: [] } : withdrawReward(l, 'THANKS-1');
+    case 'excess': {
+      // The newest difference charge gives back what the request's differences took beyond what it owes.
+      const { excess, charges } = differenceExcess(l, request(a.r));
+      const charge = charges[0];
+      return charge && excess > 0
+        ? reserveRefund(
+            l,
+            `refund:excess:${charge.tender}:${l.differences.get(charge.tender)!.givenBack}`,
+            Math.min(excess, charge.left),
+            charge.tender,
+          )
+        : { entries: [] };
+    }
     case 'confirm':
+    case 'dashboard':
+    case 'fail':
       return { entries: [] };
   }
 }
 
+/** Stripe's side of the order's charge: every refund made of it (by the shop or in the Dashboard), as Stripe lists them. */
+type StripeCharge = { amount: number; refunds: Array<{ id: string; amount: number; status: string }> };
+const refundedAt = (charge: StripeCharge) => charge.refunds.reduce((t, r) => t + (r.status === 'succeeded' ? r.amount : 0), 0);
+
+/**
+ * From outside the ledger, what the shop gave: Stripe's refunds of its own asking, with what credit
+ * and exchanges stand for. With what the owner gave in the Dashboard before, it is never more than the
+ * order was paid (charge and store credit); and Stripe never refunds more than it took. (A Dashboard
+ * refund beyond what is left is the owner's own, at Stripe: the shop only never adds to it.)
+ */
+function shopGave(entries: readonly LedgerEntry[], charge: StripeCharge) {
+  const cancelled = (r: string | null) => entries.some((e) => e.kind === 'exchange_cancelled' && e.request === r);
+  const credit = entries.reduce((t, e) => t + (e.kind === 'credit' ? e.basis : 0), 0);
+  const exchanged = entries.reduce((t, e) => t + (e.kind === 'exchange' && !cancelled(e.request) ? e.basis : 0), 0);
+  const refunds = charge.refunds.reduce((t, r) => t + (r.status === 'succeeded' && !r.id.startsWith('re_d') ? r.amount : 0), 0);
+  return credit + exchanged + refunds;
+}
+
 function play(start: OrderFacts, rounds: Action[][]) {
-  let f = { ...start };
+  const f = { ...start };
   const entries: LedgerEntry[] = [];
+  const charge: StripeCharge = { amount: f.total, refunds: [] };
+  const faults: string[] = [];
   const confirmed = new Set<number>();
   for (const posts of rounds) {
+    // Stripe's own moves come between the shop's decisions: a Dashboard refund (Stripe refuses one over what is left), a refund the bank sent back.
+    for (const a of posts) {
+      if (a.t === 'dashboard' && a.amount <= charge.amount - refundedAt(charge))
+        charge.refunds.push({ id: `re_d${charge.refunds.length}`, amount: a.amount, status: 'succeeded' });
+      if (a.t === 'fail' && charge.refunds[a.n]) charge.refunds[a.n]!.status = 'failed';
+    }
+    // Every decision starts from what Stripe lists now (the worker reads the charge's refunds first).
+    entries.push(...seeRefunds(ledgerOf(f, entries), null, charge.refunds).entries);
+    const gaveBefore = shopGave(entries, charge);
+    const byOwner =
+      refundedAt(charge) - charge.refunds.reduce((t, r) => t + (r.status === 'succeeded' && !r.id.startsWith('re_d') ? r.amount : 0), 0);
     const read = ledgerOf(f, entries);
     const firstTry = posts.map((a) => decide(read, a));
     let changed = false;
     posts.forEach((a, i) => {
       if (a.t === 'confirm' || a.t === 'void') {
-        // Stripe made the refund (confirmed) or made none (voided): never both for one refund.
+        // Stripe made the refund (confirmed: unless more than the charge has left) or made none (voided): never both.
         const reserved = entries.find((e) => e.ref === `refund:${a.ref}`);
         const voided = entries.some((e) => e.ref === `void:refund:${a.ref}`);
         if (!reserved || voided || confirmed.has(a.ref)) return;
-        if (a.t === 'confirm') {
+        confirmed.add(a.ref);
+        if (a.t === 'confirm' && reserved.amount <= charge.amount - refundedAt(charge)) {
           const made = refundMade(ledgerOf(f, entries), `refund:${a.ref}`, `re_${a.ref}`);
           if ('entries' in made) entries.push(...made.entries);
-          confirmed.add(a.ref);
-          // Stripe's webhook: the charge's refunds as Stripe lists them, each by its id.
-          const seen = seeRefunds(ledgerOf(f, entries), null, [{ id: `re_${a.ref}`, amount: reserved.amount, status: 'succeeded' }]);
-          entries.push(...seen.entries);
+          charge.refunds.push({ id: `re_${a.ref}`, amount: reserved.amount, status: 'succeeded' });
           return;
         }
+        const none = voidRefund(ledgerOf(f, entries), `refund:${a.ref}`);
+        if ('entries' in none) entries.push(...none.entries);
+        return;
       }
       // Written only if nothing changed since it was read; else read again and decided anew.
       const move = changed ? decide(ledgerOf(f, entries), a) : firstTry[i]!;
@@ -165,16 +230,24 @@ function play(start: OrderFacts, rounds: Action[][]) {
         changed = true;
       }
     });
+    const gave = shopGave(entries, charge);
+    if (refundedAt(charge) > charge.amount) faults.push(`Stripe refunded ${refundedAt(charge)} of ${charge.amount}`);
+    if (gave > gaveBefore && gave + byOwner > f.total + f.creditPaid)
+      faults.push(`the shop gave ${gave} after the owner's ${byOwner} in the Dashboard: more than ${f.total + f.creditPaid} paid`);
   }
-  return { facts: f, entries };
+  entries.push(...seeRefunds(ledgerOf(f, entries), null, charge.refunds).entries);
+  return { facts: f, entries, faults, charge };
 }
 
 describe('one ledger per order, over random sequences with concurrent posts', () => {
   it('never gives back more than was paid, takes no unit back twice, leaves no negative balance (1,000 sequences)', () => {
     fc.assert(
       fc.property(facts, fc.array(round, { minLength: 1, maxLength: 25 }), (start, rounds) => {
-        const { facts: end, entries } = play(start, rounds);
+        const { facts: end, entries, faults, charge } = play(start, rounds);
         expect(ledgerFaults(end, entries)).toEqual([]);
+        expect(faults).toEqual([]);
+        // Each of Stripe's refunds counted once: the ledger's confirmed figure is Stripe's.
+        expect(ledgerOf(end, entries).confirmed).toBe(refundedAt(charge));
       }),
       { numRuns: 1000 },
     );
