@@ -172,17 +172,21 @@ type StripeCharge = { amount: number; refunds: Array<{ id: string; amount: numbe
 const refundedAt = (charge: StripeCharge) => charge.refunds.reduce((t, r) => t + (r.status === 'succeeded' ? r.amount : 0), 0);
 
 /**
- * From outside the ledger, what the shop gave: Stripe's refunds of its own asking, with what credit
- * and exchanges stand for. With what the owner gave in the Dashboard before, it is never more than the
- * order was paid (charge and store credit); and Stripe never refunds more than it took. (A Dashboard
- * refund beyond what is left is the owner's own, at Stripe: the shop only never adds to it.)
+ * What the shop decided to give, from its entries as written (not the ledger's figures): refunds it
+ * asked (unless Stripe made none), what credit and exchanges stand for. With what the owner gave in
+ * Stripe's Dashboard before (Stripe's list), it is never more than the order was paid; and Stripe
+ * never refunds more than it took. (A Dashboard refund beyond what is left is the owner's own, at
+ * Stripe: the shop only never adds to it.)
  */
-function shopGave(entries: readonly LedgerEntry[], charge: StripeCharge) {
+function shopGave(entries: readonly LedgerEntry[]) {
+  const has = (ref: string) => entries.some((e) => e.ref === ref);
   const cancelled = (r: string | null) => entries.some((e) => e.kind === 'exchange_cancelled' && e.request === r);
-  const credit = entries.reduce((t, e) => t + (e.kind === 'credit' ? e.basis : 0), 0);
-  const exchanged = entries.reduce((t, e) => t + (e.kind === 'exchange' && !cancelled(e.request) ? e.basis : 0), 0);
-  const refunds = charge.refunds.reduce((t, r) => t + (r.status === 'succeeded' && !r.id.startsWith('re_d') ? r.amount : 0), 0);
-  return credit + exchanged + refunds;
+  return entries.reduce((t, e) => {
+    if (e.kind === 'credit') return t + e.basis;
+    if (e.kind === 'exchange' && !cancelled(e.request)) return t + e.basis;
+    if (e.kind === 'refund' && e.tender === null && !has(`void:${e.ref}`)) return t + e.amount;
+    return t;
+  }, 0);
 }
 
 function play(start: OrderFacts, rounds: Action[][]) {
@@ -200,7 +204,7 @@ function play(start: OrderFacts, rounds: Action[][]) {
     }
     // Every decision starts from what Stripe lists now (the worker reads the charge's refunds first).
     entries.push(...seeRefunds(ledgerOf(f, entries), null, charge.refunds).entries);
-    const gaveBefore = shopGave(entries, charge);
+    const gaveBefore = shopGave(entries);
     const byOwner =
       refundedAt(charge) - charge.refunds.reduce((t, r) => t + (r.status === 'succeeded' && !r.id.startsWith('re_d') ? r.amount : 0), 0);
     const read = ledgerOf(f, entries);
@@ -230,7 +234,7 @@ function play(start: OrderFacts, rounds: Action[][]) {
         changed = true;
       }
     });
-    const gave = shopGave(entries, charge);
+    const gave = shopGave(entries);
     if (refundedAt(charge) > charge.amount) faults.push(`Stripe refunded ${refundedAt(charge)} of ${charge.amount}`);
     if (gave > gaveBefore && gave + byOwner > f.total + f.creditPaid)
       faults.push(`the shop gave ${gave} after the owner's ${byOwner} in the Dashboard: more than ${f.total + f.creditPaid} paid`);
