@@ -155,9 +155,10 @@ export const exchangeDifferenceHandler: StripeEventHandler<RecordDeps> = async (
 export async function refundDifferenceExcess(deps: OrderActionDeps, order: StoredOrder, request: string, by: string): Promise<number> {
   const read = await readLedger(deps.db, order.id);
   if (!read || !deps.gateway) return 0;
-  let { excess } = differenceExcess(read.ledger, request);
+  const owed = differenceExcess(read.ledger, request);
+  let excess = owed.excess;
   let sent = 0;
-  for (const { tender, left } of differenceExcess(read.ledger, request).charges) {
+  for (const { tender, left } of owed.charges) {
     if (excess <= 0) break;
     const before = read.ledger.differences.get(tender)?.givenBack ?? 0;
     const share = Math.min(excess, left);
