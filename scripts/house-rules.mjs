@@ -8,15 +8,16 @@
  * the command line (cli/) call it, never the other way round.
  */
 export const DOMAIN_IMPORTS = {
+  // Everything after the sale in one home (decision 034): the ledger, returns and exchanges, refunds,
+  // store credit, goods back, their mail and Stripe events; shared/after-sale/ holds its rules and kinds.
+  'after-sale': ['base', 'db', 'fulfilment', 'mail', 'orders', 'payments', 'products', 'stock', 'stock-alerts'],
   admin: ['base', 'db', 'limits', 'mail'],
   catalogue: ['base', 'db', 'products', 'stock'],
   changes: ['base', 'db'],
   checkout: ['base', 'db', 'limits', 'payments', 'products', 'stock'],
   contact: ['base', 'db', 'limits', 'mail'],
-  fulfilment: ['base', 'db', 'ledger', 'mail', 'orders', 'payments', 'stock', 'stock-alerts'],
+  fulfilment: ['base', 'db', 'mail', 'orders', 'payments'],
   invoices: ['db'],
-  // One account per order of everything after the sale (shared/ledger/ holds its rules).
-  ledger: ['base', 'db'],
   limits: ['base', 'db'],
   mail: ['base', 'db'],
   // The Training Gun Digest by e-mail: sign-ups, welcome codes at Stripe, posts to subscribers.
@@ -26,10 +27,9 @@ export const DOMAIN_IMPORTS = {
   'order-reads': ['base', 'db', 'limits', 'orders', 'payments'],
   orders: ['base', 'db', 'limits', 'mail', 'payments', 'products', 'stock', 'stock-alerts'],
   payments: ['base'],
-  returns: ['base', 'db', 'fulfilment', 'ledger', 'mail', 'orders', 'payments', 'products', 'referrals', 'refunds', 'stock'],
   recovery: ['base', 'db', 'limits', 'mail', 'payments', 'products'],
-  refunds: ['base', 'db', 'fulfilment', 'ledger', 'mail', 'orders', 'payments'],
-  referrals: ['base', 'db', 'ledger', 'limits', 'mail', 'orders', 'payments'],
+  // Rewards ride on the after-sale's ledger; goods back and refunds reach it through wiring/.
+  referrals: ['after-sale', 'base', 'db', 'limits', 'mail', 'orders', 'payments'],
   reviews: ['base', 'db', 'limits', 'mail', 'orders', 'changes'],
   posts: ['base', 'db'],
   // People's data (shared/privacy/ holds the map): export, erasure and retention across the tables that name them.
@@ -54,7 +54,7 @@ export const FOLDER_IMPORTS = {
   render: ['base', 'catalogue', 'http', 'middleware'],
   components: ['render'],
   frame: ['base', 'http', 'middleware', 'render'],
-  middleware: ['base', 'db', 'http', 'mail', 'orders', 'payments'],
+  middleware: ['after-sale/after-sale-listeners.ts', 'base', 'db', 'http', 'mail', 'orders', 'payments'],
   // The step in front of the app (the Worker's outer entrypoint, Node's server): the kept pages and each visitor's parts.
   'page-cache': ['base', 'http', 'middleware/streaming-gzip/streaming-gzip-middleware.ts'],
   'content-sync': ['base', 'db', 'products'],
@@ -80,8 +80,8 @@ export const FOLDER_IMPORTS = {
     'stock-alerts',
     'vitals',
   ],
-  cli: ['base', 'db', 'fulfilment', 'ledger', 'orders', 'refunds', 'stock', 'stock-alerts', 'vitals'],
-  wiring: ['orders', 'payments', 'recovery', 'referrals', 'refunds', 'returns', 'reviews', 'stock'],
+  cli: ['after-sale', 'base', 'db', 'fulfilment', 'orders', 'stock', 'stock-alerts', 'vitals'],
+  wiring: ['after-sale', 'orders', 'payments', 'recovery', 'referrals', 'reviews', 'stock'],
   routes: { except: ['cli', 'content-sync', 'runtimes'] },
   runtimes: { except: [] },
 };

@@ -12,8 +12,8 @@ import { openDisputes, orderPage, ordersToShip, otherOrdersOf, salesOf } from '#
 import { shopPeriods } from '#shared/policy/shop-time.ts';
 import { recentMoves } from '#worker/stock/stock-queries.ts';
 import { notesOf } from '#worker/fulfilment/order-notes.ts';
-import { orderOfCode, readLedger } from '#worker/ledger/ledger-store.ts';
-import { returnList, returnsWaiting } from '#worker/returns/return-queries.ts';
+import { orderOfCode, readLedger } from '#worker/after-sale/ledger-store.ts';
+import { returnList, returnsWaiting } from '#worker/after-sale/return-queries.ts';
 import { ordersOfAddress } from '#worker/order-access/orders-of-address.ts';
 import { approvedReviewsRead } from '#worker/reviews/review-store.ts';
 import { syncContent } from '#worker/content-sync/content-sync.ts';

@@ -6,7 +6,7 @@ import { makeSignInLink, openSession, sessionEmail } from '#worker/admin/admin-s
 import { adminLinks, adminSessions, ledgerEntries, orders, stockMoves } from '#worker/db/schema.ts';
 import { parseOrderCommand, runOrderCommand } from '#worker/cli/order-args.ts';
 import { parseStockCommand, runStockCommand } from '#worker/cli/stock-args.ts';
-import { refundOrder } from '#worker/refunds/refund-order.ts';
+import { refundOrder } from '#worker/after-sale/refund-order.ts';
 import { shopPeriods } from '#shared/policy/shop-time.ts';
 import { setStock } from '#worker/stock/stock-moves.ts';
 import { formToken, textOf } from '../support/html';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openSession } from '#worker/admin/admin-sessions.ts';
 import { ledgerEntries, orders, returnRequests } from '#worker/db/schema.ts';
-import { readLedger } from '#worker/ledger/ledger-store.ts';
+import { readLedger } from '#worker/after-sale/ledger-store.ts';
 import { formToken, textOf } from '../support/html';
 import { deliver, placePaidOrder, shipOrder } from '../support/paid-orders';
 import { startPaymentsApp, type PaymentsApp } from '../support/payments-app';
@@ -282,5 +282,33 @@ describe('one store credit code in two checkouts at once', () => {
       return Number(/£([\d.]+) kept/.exec(sent[0]!.Subject)![1]) * 100;
     });
     expect(bought!.discount + Math.round(rest)).toBe(credit!.amount);
+  });
+});
+
+describe('a refund that fails at the bank', () => {
+  it('counts as the shop’s money again, and the owner is told once, whatever order the events come in', async () => {
+    const { order, session, office } = await shipped();
+    const refunded = await office.post(`/admin/orders/${order.number}/refund`, { form_token: formToken(), amount: '50', confirmed: '1' });
+    expect(refunded.res.status).toBe(303);
+    await refundedEvent(session);
+    const [seen] = await t.deps.db
+      .select({ code: ledgerEntries.code })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.orderId, order.id), eq(ledgerEntries.kind, 'refund_seen')));
+    const refund = running.stripe.failRefund(seen!.code!);
+    expect(refund.amount).toBe(5000);
+    const updated = () => webhook(running.stripe.signedObjectEvent('refund.updated', refund, SECRET));
+    expect((await updated()).status).toBe(200);
+    expect((await updated()).status).toBe(200);
+    await refundedEvent(session);
+    const [row] = await t.deps.db.select({ refunded: orders.refunded, status: orders.status }).from(orders).where(eq(orders.id, order.id));
+    expect(row).toEqual({ refunded: 0, status: 'paid' });
+    expect(keptAtStripe(session)).toBe(PISTOL.unitAmount);
+    await vi.waitFor(() => expect(mails(new RegExp(`^Refund failed: order ${order.number}`))).toHaveLength(1));
+    const [told] = mails(new RegExp(`^Refund failed: order ${order.number}`));
+    expect(told!.To).toBe(t.deps.settings.ORDERS_TO_EMAIL ?? t.deps.settings.CONTACT_TO_EMAIL);
+    expect(told!.TextBody).toContain(`Stripe says the refund ${refund.id} of £50.00`);
+    const page = textOf((await office.get(`/admin/orders/${order.number}`)).html);
+    expect(page).toContain('a refund failed at the bank');
   });
 });

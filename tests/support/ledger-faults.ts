@@ -1,4 +1,4 @@
-import { ledgerOf, type Ledger, type LedgerEntry, type OrderFacts } from '#shared/ledger/order-ledger.ts';
+import { ledgerOf, type Ledger, type LedgerEntry, type OrderFacts } from '#shared/after-sale/order-ledger.ts';
 import { returnsPolicy } from '#shared/policy/figures.ts';
 
 /**

@@ -11,52 +11,19 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const FULFILMENT_STATUSES = ['unfulfilled', 'shipped', 'returned'] as const;
 export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
 
-/** What an order's timeline records: each payment status it reached, and what happened beside them. */
-export const ORDER_STEPS = [
-  ...PAYMENT_STATUSES,
-  'shipped',
-  'dispute_opened',
-  'dispute_closed',
-  'returned',
-  'refund_asked',
-  'return_requested',
-  'return_accepted',
-  'return_refused',
-  'return_received',
-  'review_invited',
-  'review_skipped',
-  'referral_rewarded',
-  'referral_withdrawn',
-  'exchange_paid',
-  'exchange_shipped',
-  'credit_kept',
-  'refund_failed',
-  'difference_refunded',
-  'difference_overpaid',
-  'credit_restored',
-] as const;
-export type OrderStepKind = (typeof ORDER_STEPS)[number];
-
 /**
- * Steps only the shop sees: disputes (the shopper opened them with their bank) and a refund the owner
- * asked Stripe for (the shopper hears of it once Stripe confirms it: the refunded step), and the
- * review invitation or its skipping (its mail is what the shopper sees).
+ * What the sale writes on an order's timeline: each payment status it reached, its shipping and its
+ * disputes (the after-sale's and the follow-ups' steps are theirs: shared/timeline/ lists them all).
  */
-const SHOP_ONLY_STEPS = [
-  'dispute_opened',
-  'dispute_closed',
-  'refund_asked',
-  'review_invited',
-  'review_skipped',
-  'referral_rewarded',
-  'referral_withdrawn',
-  'refund_failed',
-  'difference_overpaid',
-] as const;
-export type ShopperStepKind = Exclude<OrderStepKind, (typeof SHOP_ONLY_STEPS)[number]>;
+export const SALE_STEPS = [...PAYMENT_STATUSES, 'shipped', 'dispute_opened', 'dispute_closed'] as const;
+export type SaleStepKind = (typeof SALE_STEPS)[number];
 
-export const shownToShopper = <S extends { kind: OrderStepKind }>(step: S): step is S & { kind: ShopperStepKind } =>
-  !(SHOP_ONLY_STEPS as readonly string[]).includes(step.kind);
+/** Disputes: the shopper opened them with their bank, only the shop follows them. */
+export const SALE_SHOP_ONLY_STEPS = ['dispute_opened', 'dispute_closed'] as const satisfies readonly SaleStepKind[];
+
+/** The sale's mails: the confirmation, "on its way", and the owner's word of a dispute. */
+export const SALE_MAILS = ['payment_confirmed', 'shipped', 'dispute_opened', 'dispute_closed'] as const;
+export const SALE_SHOP_MAILS = ['dispute_opened', 'dispute_closed'] as const satisfies readonly (typeof SALE_MAILS)[number][];
 
 export function isPaymentStatus(value: string): value is PaymentStatus {
   return (PAYMENT_STATUSES as readonly string[]).includes(value);

@@ -1,7 +1,7 @@
-import type { OrderStepKind } from './order-status.ts';
+import type { SaleStepKind } from './order-status.ts';
 
-/** Each step of an order's timeline in the back office's and the command line's words. */
-export const STEP_WORDS: Record<OrderStepKind, string> = {
+/** Each step of the sale in the back office's and the command line's words. */
+export const SALE_STEP_WORDS: Record<SaleStepKind, string> = {
   pending: 'placed, payment being confirmed',
   paid: 'paid',
   failed: 'payment failed',
@@ -10,21 +10,4 @@ export const STEP_WORDS: Record<OrderStepKind, string> = {
   refunded: 'refunded',
   dispute_opened: 'dispute opened',
   dispute_closed: 'dispute closed',
-  returned: 'returned to stock',
-  refund_asked: 'refund asked of Stripe',
-  return_requested: 'return requested',
-  return_accepted: 'return accepted',
-  return_refused: 'return refused',
-  return_received: 'return received',
-  review_invited: 'invited to review',
-  review_skipped: 'not invited to review: the address unsubscribed',
-  referral_rewarded: 'a friend ordered with their code: reward sent',
-  referral_withdrawn: 'came back: the referrer’s unused reward code switched off',
-  exchange_paid: 'exchange difference paid',
-  exchange_shipped: 'exchange sent',
-  refund_failed: 'a refund failed at the bank: its money is the payment’s again',
-  difference_refunded: 'exchange difference refunded',
-  difference_overpaid: 'exchange difference paid twice: the extra refunded',
-  credit_restored: 'store credit it was paid with given back as credit',
-  credit_kept: 'store credit spent; the rest sent as a new code',
 };

@@ -3,20 +3,14 @@ import { ORDER_NUMBER } from '#shared/orders/order-number-pattern.ts';
 import { orderTotalRows } from '#shared/orders/order-totals.ts';
 import type { Db } from '#worker/db/client.ts';
 import { findOrder } from '#worker/orders/order-queries.ts';
-import {
-  returnGoods,
-  shipmentRefusal,
-  shipOrder,
-  type GoodsBack,
-  type OrderActionDeps,
-  type Shipment,
-} from '#worker/fulfilment/order-fulfilment.ts';
+import { shipmentRefusal, shipOrder, type OrderActionDeps, type Shipment } from '#worker/fulfilment/order-fulfilment.ts';
+import { returnGoods, type GoodsBack } from '#worker/after-sale/goods-back.ts';
 import { orderAmounts } from '#worker/orders/order-queries.ts';
 import { formatStep } from '#worker/orders/order-steps.ts';
 import { readFlags } from './cli-flags.ts';
-import { parseRefundAmount } from '#shared/ledger/refund-rules.ts';
+import { parseRefundAmount } from '#shared/after-sale/refund-rules.ts';
 import { randomToken } from '#worker/base/hashing.ts';
-import { refundOrder, type RefundAsked } from '#worker/refunds/refund-order.ts';
+import { refundOrder, type RefundAsked } from '#worker/after-sale/refund-order.ts';
 
 const USAGE =
   'usage: orders ship <number> [--carrier "Royal Mail"] [--tracking AB123456789GB] [--url https://…] | orders return <number> [--lines <product id>:<quantity>,…] | orders refund <number> --amount 10.00 [--lines <product id>:<quantity>,…] | orders show <number>';

@@ -1,4 +1,4 @@
-import { shortStanding } from '#shared/ledger/standing.ts';
+import { shortStanding } from '#shared/timeline/standing.ts';
 import { readFlags } from '#worker/cli/cli-flags.ts';
 import { formatMinor } from '#shared/money.ts';
 import {

@@ -2,11 +2,12 @@ import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { Currency } from '#shared/region/region.ts';
 import type { CatalogueProduct } from '#shared/catalogue/types.ts';
-import { FULFILMENT_STATUSES, ORDER_STEPS, PAYMENT_STATUSES } from '#shared/orders/order-status.ts';
-import { RETURN_OUTCOMES, RETURN_REASONS, RETURN_STATES } from '#shared/orders/return-rules.ts';
+import { FULFILMENT_STATUSES, PAYMENT_STATUSES } from '#shared/orders/order-status.ts';
+import { ORDER_MAIL_KINDS, ORDER_STEPS } from '#shared/timeline/order-timeline.ts';
+import { RETURN_OUTCOMES, RETURN_REASONS, RETURN_STATES } from '#shared/after-sale/return-rules.ts';
 import { METRICS } from '#shared/vitals/metrics.ts';
-import type { AfterSale } from '#shared/ledger/after-sale.ts';
-import { LEDGER_KINDS } from '#shared/ledger/order-ledger.ts';
+import type { AfterSale } from '#shared/after-sale/after-sale.ts';
+import { LEDGER_KINDS } from '#shared/after-sale/order-ledger.ts';
 import { foldedEmailColumn } from './address-fold.ts';
 
 /** Timestamps are ISO 8601 strings (UTC), which sort and compare as text. */
@@ -593,26 +594,6 @@ export const referralCodes = sqliteTable(
   },
   (t) => [index('referral_codes_made_idx').on(t.made)],
 );
-
-export const ORDER_MAIL_KINDS = [
-  'payment_confirmed',
-  'shipped',
-  'refund_issued',
-  'dispute_opened',
-  'dispute_closed',
-  'return_requested',
-  'return_to_shop',
-  'return_accepted',
-  'return_refused',
-  'return_received',
-  'review_invite',
-  'referral_reward',
-  'exchange_shipped',
-  'credit_kept',
-  'difference_overpaid',
-  'credit_restored',
-] as const;
-export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
 
 /**
  * Each mail a step of an order owes (after its first pair, which the order row itself owes): written

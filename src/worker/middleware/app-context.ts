@@ -1,4 +1,5 @@
 import type { OrderMailParts } from '#worker/orders/order-mail-parts.ts';
+import type { AfterSaleListeners } from '#worker/after-sale/after-sale-listeners.ts';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ChangeFeed } from '#worker/base/change-feed-contract.ts';
 import type { Db } from '#worker/db/client.ts';
@@ -28,6 +29,8 @@ export interface AppDeps {
   gateway: CheckoutGateway | null;
   /** What other features add to an order's mails (their step mails, confirmation lines): wiring/order-mail-wiring.ts. */
   orderMail: OrderMailParts;
+  /** Who hears that an order's goods came back (Refer a Friend): wiring/after-sale-wiring.ts. */
+  afterSale: AfterSaleListeners;
   log: Logger;
   /** The visitor's country as the runtime knows it (cf.country on the edge, CF-IPCountry on Node). */
   countryOf: (request: Request) => string | null | undefined;

@@ -1,4 +1,4 @@
-import type { OrderMailKind } from '#worker/db/schema.ts';
+import type { OrderMailKind } from '#shared/timeline/order-timeline.ts';
 import type { MailDeps } from '#worker/mail/send-owed.ts';
 import type { StoredOrder } from './order-queries.ts';
 import type { StepMailWriter } from './order-step-email.ts';

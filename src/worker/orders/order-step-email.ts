@@ -1,13 +1,14 @@
 import { formatMinor } from '#shared/money.ts';
 import { shopTime } from '#shared/policy/shop-time.ts';
 import { disputeDashboardUrl } from '#shared/orders/dispute-hold.ts';
-import { standingSentences, type StandingOrder } from '#shared/ledger/standing.ts';
+import { standingSentences, type StandingOrder } from '#shared/timeline/standing.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { site } from '#shared/site/brand.ts';
 import { confirmationGreeting } from '#worker/mail/greeting.ts';
 import type { MailMessage } from '#worker/mail/mailer.ts';
 import type { Settings } from '#worker/base/settings.ts';
-import type { OrderMailKind, OrderStepDetail } from '#worker/db/schema.ts';
+import type { OrderStepDetail } from '#worker/db/schema.ts';
+import type { OrderMailKind } from '#shared/timeline/order-timeline.ts';
 import { adminOrderPath, orderPagePath } from './order-number.ts';
 import type { StoredOrder } from './order-queries.ts';
 import { marketHref, marketOfStored, type Market } from '#shared/market/market.ts';
@@ -97,10 +98,7 @@ export function orderStepEmail(
   return write({ kind: mail.kind, order, detail, settings, market: orderMarket, money, toShopper, toShop });
 }
 
-/** How long a card refund takes to show, as the shopper is told. */
-const REFUND_DAYS = '5–10 business days';
-
-/** The step mails orders/ itself owes: payment confirmed, shipped, refund issued (the buyer), disputes (the shop). */
+/** The step mails the sale owes: payment confirmed, shipped (the buyer), disputes (the shop). */
 export const orderStepWriters = {
   payment_confirmed: ({ order, money, toShopper }) =>
     toShopper(`Payment confirmed: order ${order.number}`, [
@@ -112,14 +110,6 @@ export const orderStepWriters = {
       `Order ${order.number} has left us${detail.carrier ? ` with ${detail.carrier}` : ''}.`,
       ...(detail.tracking ? [`Tracking number: ${detail.tracking}`] : []),
       ...(detail.url ? [`Track it: ${detail.url}`] : []),
-    ]),
-  refund_issued: ({ order, detail, money, toShopper }) =>
-    toShopper(`Refund issued: order ${order.number}`, [
-      `We have refunded ${money(detail.amount ?? 0)} for order ${order.number}.`,
-      ...(detail.refunded !== undefined && detail.refunded < order.total
-        ? [`In all, ${money(detail.refunded)} of ${money(order.total)} has been refunded.`]
-        : []),
-      `It goes back to the card you paid with and usually shows within ${REFUND_DAYS}, depending on your bank.`,
     ]),
   dispute_opened: ({ order, detail, money, toShop }) =>
     toShop(`Dispute opened: order ${order.number} (${detail.reason ?? 'no reason given'})`, [

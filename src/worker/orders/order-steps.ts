@@ -1,20 +1,16 @@
-import { STEP_WORDS } from '#shared/orders/step-words.ts';
 import { and, asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '#worker/db/client.ts';
-import { orderEvents, orderMails, orders, type OrderMailKind, type OrderStepDetail } from '#worker/db/schema.ts';
+import { orderEvents, orderMails, orders, type OrderStepDetail } from '#worker/db/schema.ts';
 import { formatMinor } from '#shared/money.ts';
-import type { OrderStepKind } from '#shared/orders/order-status.ts';
+import { SHOP_MAILS, STEP_WORDS, type OrderMailKind, type OrderStepKind } from '#shared/timeline/order-timeline.ts';
 import type { Currency } from '#shared/region/region.ts';
-import { dueDelivery } from '#shared/orders/return-rules.ts';
+import { dueDelivery } from '#shared/orders/delivery-due.ts';
 import { formatMarketDate } from '#shared/site/dates.ts';
 import { marketOfStored } from '#shared/market/market.ts';
 
 /** The most steps an order's timeline reads (an order gathers a handful: placed, paid, shipped, refunds…). */
 const MAX_STEPS = 100;
-
-/** Who a step's mail goes to: disputes and the news of a return request to the shop only, the rest to the shopper. */
-const SHOP_MAILS: readonly OrderMailKind[] = ['dispute_opened', 'dispute_closed', 'return_to_shop', 'difference_overpaid'];
 
 /**
  * The statements that add a step to an order's timeline and the mail it owes, for the batch that

@@ -1,5 +1,5 @@
 import { referralAmount, referralWords } from '#shared/policy/text.ts';
-import type { OrderMailKind } from '#worker/db/schema.ts';
+import type { OrderMailKind } from '#shared/timeline/order-timeline.ts';
 import { referralCodeFor } from '#worker/limits/sender-key.ts';
 import type { MailDeps } from '#worker/mail/send-owed.ts';
 import type { StoredOrder } from '#worker/orders/order-queries.ts';

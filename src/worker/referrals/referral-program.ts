@@ -1,9 +1,9 @@
 import type { StripeEventHandler } from '#worker/payments/stripe-event-handlers.ts';
 import type { OrderMailDeps } from '#worker/orders/order-mail-parts.ts';
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
-import { giveReward, rewardStands, withdrawReward } from '#shared/ledger/ledger-moves.ts';
+import { giveReward, rewardStands, withdrawReward } from '#shared/after-sale/ledger-moves.ts';
 import { Refusal } from '#worker/base/refusal.ts';
-import { onLedger, readLedger } from '#worker/ledger/ledger-store.ts';
+import { onLedger, readLedger } from '#worker/after-sale/ledger-store.ts';
 import { normaliseRecipient } from '#shared/contact/recipient.ts';
 import { claims } from '#shared/policy/figures.ts';
 import { nowIso } from '#worker/base/clock.ts';

@@ -1,5 +1,5 @@
 import { marketHref } from '#shared/market/market.ts';
-import type { OrderMailKind } from '#worker/db/schema.ts';
+import type { OrderMailKind } from '#shared/timeline/order-timeline.ts';
 import type { StepMailWriter } from '#worker/orders/order-step-email.ts';
 
 /** The invitation to review an order's products: one signed link per product, with one-click unsubscribe (its key in the step). */

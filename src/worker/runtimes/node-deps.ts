@@ -1,4 +1,5 @@
 import { orderMailParts } from '#worker/wiring/order-mail-wiring.ts';
+import { afterSaleListeners } from '#worker/wiring/after-sale-wiring.ts';
 import { createClient } from '@libsql/client';
 import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 import { createChangeFeed } from '#worker/changes/change-feed.ts';
@@ -111,6 +112,7 @@ export async function createNodeDeps(given: Settings, opts: { clientDir: string;
     contactSpool: fileSpool(resolve(settings.CONTACT_SPOOL_DIR)),
     gateway: checkoutGatewayFor(settings),
     orderMail: orderMailParts,
+    afterSale: afterSaleListeners,
     log,
     countryOf: (request) => request.headers.get('cf-ipcountry'),
     // Behind a proxy every socket is the proxy's, so the operator names the header that carries the

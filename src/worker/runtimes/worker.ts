@@ -1,4 +1,5 @@
 import { orderMailParts } from '#worker/wiring/order-mail-wiring.ts';
+import { afterSaleListeners } from '#worker/wiring/after-sale-wiring.ts';
 import type {
   ExecutionContext,
   Request as WorkerRequest,
@@ -89,6 +90,7 @@ function runtimeFor(env: WorkerEnv) {
     mailer: chooseMailer(settings, () => unconfiguredMailer),
     gateway: checkoutGatewayFor(settings),
     orderMail: orderMailParts,
+    afterSale: afterSaleListeners,
     log,
     countryOf: (request) => (request as { cf?: { country?: string } }).cf?.country,
     senderAddressOf: (c) => c.req.header('cf-connecting-ip'),

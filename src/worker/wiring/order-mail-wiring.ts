@@ -1,13 +1,13 @@
 import type { OrderMailParts } from '#worker/orders/order-mail-parts.ts';
 import { referralConfirmationLines, referralStepWriters } from '#worker/referrals/referral-mail.ts';
-import { returnStepWriters } from '#worker/returns/return-mail.ts';
+import { afterSaleStepWriters } from '#worker/after-sale/after-sale-mail.ts';
 import { reviewStepWriters } from '#worker/reviews/review-mail.ts';
 
 /**
- * What each feature adds to an order's mail, wired once for every runtime: the step mails returns,
+ * What each feature adds to an order's mail, wired once for every runtime: the step mails the after-sale,
  * reviews and referrals own, and the Refer a Friend code in a paid order's confirmation.
  */
 export const orderMailParts: OrderMailParts = {
-  steps: { ...returnStepWriters, ...reviewStepWriters, ...referralStepWriters },
+  steps: { ...afterSaleStepWriters, ...reviewStepWriters, ...referralStepWriters },
   confirmation: [referralConfirmationLines],
 };

@@ -2,9 +2,9 @@ import { orderEventHandler, type RecordDeps } from '#worker/orders/record-sessio
 import type { StripeEventHandlers } from '#worker/payments/stripe-event-handlers.ts';
 import { expiredSessionReminder } from '#worker/recovery/checkout-recovery.ts';
 import { referralsOnPaidHandler, referralsOnRefundHandler } from '#worker/referrals/referral-program.ts';
-import { paymentEventHandler } from '#worker/refunds/payment-events.ts';
-import { exchangeDifferenceHandler } from '#worker/returns/exchanges.ts';
-import { creditOnPaidHandler } from '#worker/returns/store-credit.ts';
+import { paymentEventHandler } from '#worker/after-sale/payment-events.ts';
+import { exchangeDifferenceHandler } from '#worker/after-sale/exchanges.ts';
+import { creditOnPaidHandler } from '#worker/after-sale/store-credit.ts';
 import { expiredSessionHandler } from '#worker/stock/release-expired.ts';
 
 /** What the webhook's handlers need: an order's recording (the gateway, the mail, the change feed, work after the answer). */

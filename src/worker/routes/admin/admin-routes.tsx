@@ -15,13 +15,13 @@ import { stockNow, stockRoutes } from './stock/stock-routes.tsx';
 import { privacyRoutes } from './privacy/privacy-routes.tsx';
 import { newsletterAdminRoutes } from './newsletter/newsletter-admin-routes.tsx';
 import { TodayPage } from './today-page.tsx';
-import { RETURN_FILTERS, ReturnsPage } from './returns/admin-returns-page.tsx';
+import { RETURN_FILTERS, ReturnsPage } from '#worker/routes/after-sale/admin-returns-page.tsx';
 import { REVIEW_STATES, ReviewsPage } from './reviews/reviews-page.tsx';
 import { ReferralsPage } from './referrals/referrals-page.tsx';
 import { referralOverview } from '#worker/referrals/referral-program.ts';
 import { moderateReview, reviewList, reviewsWaiting } from '#worker/reviews/review-store.ts';
 import { Problem } from '#worker/routes/admin-frame/admin-ui.tsx';
-import { returnList, returnsWaiting } from '#worker/returns/return-queries.ts';
+import { returnList, returnsWaiting } from '#worker/after-sale/return-queries.ts';
 import { VITALS_DAYS, VitalsPage } from './vitals/vitals-page.tsx';
 
 const DAY_MS = 86_400_000;

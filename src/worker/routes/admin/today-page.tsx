@@ -7,7 +7,7 @@ import type { StockRow } from '#worker/stock/stock-actions.ts';
 import { COUNT_CAP } from '#shared/admin/admin-rules.ts';
 import { type openDisputes, type ordersToShip, type oversoldLines, type salesOf } from '#worker/order-reads/order-lists.ts';
 import type { owedMailNow } from '#worker/jobs/retry-owed-mail.ts';
-import type { returnsWaiting } from '#worker/returns/return-queries.ts';
+import type { returnsWaiting } from '#worker/after-sale/return-queries.ts';
 import { cell, Section, Table, when } from '#worker/routes/admin-frame/admin-ui.tsx';
 
 export interface TodayData {

@@ -11,7 +11,7 @@ import { addressLines } from '#worker/orders/order-address.ts';
 import { orderAmounts } from '#worker/orders/order-queries.ts';
 import { issueInvoice } from '#worker/invoices/issue-invoice.ts';
 import type { PageHead } from '#worker/render/head.ts';
-import { visitorOrder } from './visitor-order.ts';
+import { visitorOrder } from '#worker/routes/order-holder/visitor-order.ts';
 
 export interface InvoiceData extends OrderAmounts {
   number: string;

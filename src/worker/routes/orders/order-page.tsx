@@ -3,16 +3,15 @@ import { PostalAddress } from '#worker/components/postal-address.tsx';
 import { INVOICED_STATUSES } from '#shared/orders/invoice.ts';
 import { pageReads } from '#worker/render/page-reads.ts';
 import { orderTokenCookie, writeCookie } from '#worker/http/cookies.ts';
-import { visitorOrder } from './visitor-order.ts';
-import { returnsPolicy, WARRANTY_MONTHS } from '#shared/policy/figures.ts';
-import type { ReturnState, ReturnWindow } from '#shared/orders/return-rules.ts';
-import { standingSentences } from '#shared/ledger/standing.ts';
+import { visitorOrder } from '#worker/routes/order-holder/visitor-order.ts';
+import { standingSentences } from '#shared/timeline/standing.ts';
 
-import { differenceOwed } from '#shared/ledger/order-ledger.ts';
-import { returnContext } from '#worker/returns/request-return.ts';
+import { returnContext } from '#worker/after-sale/request-return.ts';
+import { afterSaleStepWords, OrderReturns, orderReturnsOf, type OrderReturnsData } from '#worker/routes/after-sale/order-returns.tsx';
 import { readProducts } from '#worker/catalogue/catalogue-reads.ts';
 import { shortenedAddressLines } from '#worker/orders/order-address.ts';
-import { shownToShopper, type FulfilmentStatus, type PaymentStatus, type ShopperStepKind } from '#shared/orders/order-status.ts';
+import type { FulfilmentStatus, PaymentStatus } from '#shared/orders/order-status.ts';
+import { shownToShopper, type ShopperStepKind } from '#shared/timeline/order-timeline.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { formatMarketDate } from '#shared/site/dates.ts';
 import { marketOfStored, type Market } from '#shared/market/market.ts';
@@ -37,7 +36,7 @@ export interface OrderPageData extends OrderAmounts {
   market: Market | null;
   status: PaymentStatus;
   fulfilment: FulfilmentStatus;
-  /** Where it stands, from its payment, goods and ledger (shared/ledger/standing.ts). */
+  /** Where it stands, from its payment, goods and ledger (shared/after-sale/standing.ts). */
   standing: string[];
   placedAt: string;
   lines: ShownOrderLine[];
@@ -51,73 +50,10 @@ export interface OrderPageData extends OrderAmounts {
   /** The shop's own invoice, beside this page (its key's cookie reaches it), once paid; null before. */
   invoiceHref: string | null;
   /** What may be sent back now, and the requests so far. */
-  returns: {
-    window: ReturnWindow;
-    /** Each request, with an exchange's difference still to pay (formatted), if any. */
-    requests: Array<{ number: string; state: ReturnState; answer: string | null; items: string; owed: string | null }>;
-  };
+  returns: OrderReturnsData;
 }
 
-const STATE_WORDS: Record<ReturnState, string> = {
-  requested: 'asked for; we answer within one business day',
-  accepted: 'accepted: send the parcel',
-  refused: 'not accepted',
-  received: 'arrived and settled',
-};
-
-/** The order's returns: those asked for, and whether (and until when) a return or a warranty claim can be made. */
 type Day = (isoDate: string) => string;
-
-function Returns({ number, returns, day }: Pick<OrderPageData, 'number' | 'returns'> & { day: Day }) {
-  const to = useHref();
-  const { window, requests } = returns;
-  if (!window.open && requests.length === 0) return null;
-  return (
-    <section aria-labelledby="returns-heading" className="mt-8">
-      <h2 id="returns-heading" className="text-xl font-semibold">
-        Returns and warranty
-      </h2>
-      {requests.length > 0 && (
-        <ul className="mt-2 flex flex-col gap-1 text-stone-700" data-return-requests={requests.length}>
-          {requests.map((r) => (
-            <li key={r.number}>
-              {`${r.number} (${r.items}): ${STATE_WORDS[r.state]}${r.answer ? `: ${r.answer}` : ''}.`}
-              {r.owed && (
-                <>
-                  {' '}
-                  <a
-                    href={to(`/orders/${number}/returns/${r.number}/pay`)}
-                    className="font-semibold text-red-800 underline"
-                    data-pay-difference
-                  >
-                    {`Pay the difference (${r.owed})`}
-                  </a>
-                  {': the exchange ships once it is paid and your return has arrived.'}
-                </>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-      {window.open === 'return' && (
-        <p className="mt-2 text-stone-700">
-          {`You can send items back until ${day(window.until)}: ${returnsPolicy.condition}, for a refund or store credit worth ${returnsPolicy.storeCreditPercent}%. `}
-          <a href={to(`/orders/${number}/return`)} className="font-semibold text-red-800 underline">
-            Return items
-          </a>
-        </p>
-      )}
-      {window.open === 'warranty' && (
-        <p className="mt-2 text-stone-700">
-          {`The ${returnsPolicy.windowDays}-day return window ended on ${day(window.returnEnded)}. The ${WARRANTY_MONTHS}-month warranty covers faults until ${day(window.until)}. `}
-          <a href={to(`/orders/${number}/return`)} className="font-semibold text-red-800 underline">
-            Make a warranty claim
-          </a>
-        </p>
-      )}
-    </section>
-  );
-}
 
 /** What an order's address without its key answers, whether or not the number is an order's: the way to it. */
 function OrderNotShown() {
@@ -185,16 +121,7 @@ export async function load(c: Context<AppEnv>): Promise<OrderPageData | Response
     timeline: steps.filter(shownToShopper),
     invoiceUrl: order.invoiceUrl,
     invoiceHref: (INVOICED_STATUSES as readonly string[]).includes(order.status) ? `${c.req.path}/invoice` : null,
-    returns: {
-      window,
-      requests: requests.map((r) => ({
-        number: r.number,
-        state: r.state,
-        answer: r.state === 'refused' ? r.answer : null,
-        items: r.lines.map((l) => `${l.quantity} × ${order.lines.find((o) => o.productId === l.productId)?.name ?? 'item'}`).join(', '),
-        owed: ledger && differenceOwed(ledger, r.number) > 0 ? formatMinor(differenceOwed(ledger, r.number), order.currency) : null,
-      })),
-    },
+    returns: orderReturnsOf(order, window, requests, ledger),
   };
 }
 
@@ -213,16 +140,7 @@ function TimelineStep({ step, currency, day }: { step: ShopperStep; currency: Cu
     shipped: d.carrier ? `Shipped with ${d.carrier}` : 'Shipped',
     partially_refunded: `Refunded ${money(d.amount ?? 0)}`,
     refunded: `Refunded ${money(d.amount ?? 0)}`,
-    returned: 'Return received',
-    return_requested: `Return ${d.request ?? ''} requested`,
-    return_accepted: `Return ${d.request ?? ''} accepted`,
-    return_refused: `Return ${d.request ?? ''} not accepted${d.answer ? `: ${d.answer}` : ''}`,
-    return_received: `Return ${d.request ?? ''} arrived`,
-    exchange_paid: `Exchange ${d.request ?? ''}: difference of ${money(d.amount ?? 0)} paid`,
-    exchange_shipped: `Exchange ${d.request ?? ''} sent${d.carrier ? ` with ${d.carrier}` : ''}`,
-    credit_kept: `Store credit: ${money(d.amount ?? 0)} kept for next time as code ${d.code ?? ''}`,
-    difference_refunded: `Exchange difference: ${money(d.amount ?? 0)} refunded`,
-    credit_restored: `Store credit you paid with: ${money(d.amount ?? 0)} back as code ${d.code ?? ''}`,
+    ...afterSaleStepWords(d, money),
   };
   return (
     <li className="border-l-2 border-stone-300 pb-4 pl-4" data-step={step.kind}>
@@ -292,7 +210,7 @@ export function Page(order: OrderPageData) {
           </ol>
         </section>
       )}
-      <Returns number={order.number} returns={order.returns} day={day} />
+      <OrderReturns number={order.number} returns={order.returns} day={day} />
       {order.address.length > 0 && (
         <section aria-labelledby="shipping-heading" className="mt-8">
           <h2 id="shipping-heading" className="text-xl font-semibold">

@@ -1,7 +1,7 @@
 import { currencyOfMarket, type Market } from '#shared/market/market.ts';
 import { formatMinor } from '#shared/money.ts';
 import { ORDERS_LINK_MINUTES } from '#shared/orders/your-orders-rules.ts';
-import { shortStanding } from '#shared/ledger/standing.ts';
+import { shortStanding } from '#shared/timeline/standing.ts';
 import { referralWords } from '#shared/policy/text.ts';
 import { formatMarketDate } from '#shared/site/dates.ts';
 import { useHref } from '#ui/state/market-context.ts';

@@ -11,7 +11,7 @@ import * as product from './product-page.tsx';
 import * as productList from './products-page.tsx';
 import * as thankYou from '#worker/routes/orders/thank-you-page.tsx';
 import { yourOrdersRoutes } from '#worker/routes/orders/your-orders-routes.tsx';
-import { returnRoutes } from '#worker/routes/orders/return-routes.tsx';
+import { returnRoutes } from '#worker/routes/after-sale/return-routes.tsx';
 
 /** The shop: home, the product list and pages, the cart and its posts, checkout, the thank-you page, "your orders" and the order page. */
 export const shopRoutes = new Hono<AppEnv>()

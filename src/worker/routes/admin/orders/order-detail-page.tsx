@@ -3,16 +3,24 @@ import { PostalAddress } from '#worker/components/postal-address.tsx';
 import { orderTotalRows } from '#shared/orders/order-totals.ts';
 import { formatMinor } from '#shared/money.ts';
 import { returnRefusal, shipRefusal } from '#shared/orders/order-status.ts';
-import { ownerStanding } from '#shared/ledger/standing.ts';
-import { type Ledger } from '#shared/ledger/order-ledger.ts';
+import { ownerStanding } from '#shared/timeline/standing.ts';
+import { type Ledger } from '#shared/after-sale/order-ledger.ts';
 import { addressLines } from '#worker/orders/order-address.ts';
 import { stepWords } from '#worker/orders/order-steps.ts';
 import { orderAmounts, type StoredOrder } from '#worker/orders/order-queries.ts';
 import type { OrderStep } from '#worker/orders/order-steps.ts';
 import type { nextToShip, otherOrdersOf } from '#worker/order-reads/order-lists.ts';
 import { NOTE_MAX, type notesOf } from '#worker/fulfilment/order-notes.ts';
-import type { ReturnRequest } from '#worker/returns/return-queries.ts';
-import { Account, capitalised, GoodsBackFields, lineName, openLines, RefundForm, ReturnRequests } from './order-after-sale.tsx';
+import type { ReturnRequest } from '#worker/after-sale/return-queries.ts';
+import {
+  Account,
+  capitalised,
+  GoodsBackFields,
+  lineName,
+  openLines,
+  RefundForm,
+  ReturnRequests,
+} from '#worker/routes/after-sale/order-after-sale.tsx';
 import { cell, Field, FormOnce, Problem, Section, Submit, Table, when } from '#worker/routes/admin-frame/admin-ui.tsx';
 
 export interface OrderDetailData {

@@ -2,7 +2,7 @@ import { orderCursor, SEARCH_MIN, type OrderQuery } from '#shared/admin/admin-ru
 import { buyerText } from '#shared/admin/admin-rules.ts';
 import { formatMinor } from '#shared/money.ts';
 import { FULFILMENT_STATUSES, PAYMENT_STATUSES } from '#shared/orders/order-status.ts';
-import { shortStanding } from '#shared/ledger/standing.ts';
+import { shortStanding } from '#shared/timeline/standing.ts';
 import type { orderPage } from '#worker/order-reads/order-lists.ts';
 import { cell, Section, Table, when } from '#worker/routes/admin-frame/admin-ui.tsx';
 

@@ -1,0 +1,312 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import { issueCredit, receive, releaseAsk, restoreCredit, returnRefund } from '#shared/after-sale/ledger-moves.ts';
+import {
+  byTender,
+  differenceExcess,
+  differenceOwed,
+  exchangeState,
+  ledgerOf,
+  openOfRequest,
+  type Ledger,
+} from '#shared/after-sale/order-ledger.ts';
+import { formatMinor } from '#shared/money.ts';
+import { STORE_CREDIT_PREFIX } from '#shared/offers/offer.ts';
+import { unitsByProduct, type ReturnState } from '#shared/after-sale/return-rules.ts';
+import { randomToken } from '#worker/base/hashing.ts';
+import { Refusal } from '#worker/base/refusal.ts';
+import { returnRequests, type OrderStepDetail } from '#worker/db/schema.ts';
+import type { OrderMailKind } from '#shared/timeline/order-timeline.ts';
+import type { OrderActionDeps } from '#worker/fulfilment/order-fulfilment.ts';
+import type { AfterSaleDeps } from './after-sale-listeners.ts';
+import { afterRestock, restockStatements } from './goods-back.ts';
+import { onLedger, readLedger } from './ledger-store.ts';
+import { nowIso } from '#worker/base/clock.ts';
+import { orderById, type StoredOrder } from '#worker/orders/order-queries.ts';
+import { sendOrderStepMails } from '#worker/orders/order-step-mail.ts';
+import { stepStatements } from '#worker/orders/order-steps.ts';
+import { CheckoutUnavailableError } from '#worker/payments/checkout-gateway.ts';
+import { refundOnLedger, settleUnanswered } from './refund-order.ts';
+import { refundDifferenceExcess } from './exchanges.ts';
+import { returnByNumber, type ReturnRequest } from './return-queries.ts';
+
+/** The request by its number, or a Refusal (404). */
+async function requestNamed(deps: OrderActionDeps, number: string) {
+  const request = await returnByNumber(deps.db, number);
+  if (!request) throw new Refusal(`There is no return request ${number.slice(0, 24)}.`, 'unknown');
+  const order = await orderById(deps.db, request.orderId);
+  if (!order) throw new Refusal(`Return ${number} has no order.`, 'unknown');
+  return { request, order };
+}
+
+/** The request as it stands now, in the state `from`, or a Refusal saying what it is instead. */
+async function requestIn(deps: OrderActionDeps, number: string, from: ReturnState): Promise<ReturnRequest> {
+  const now = await returnByNumber(deps.db, number);
+  if (!now) throw new Refusal(`There is no return request ${number.slice(0, 24)}.`, 'unknown');
+  if (now.state !== from) throw new Refusal(`Return ${now.number} is ${now.state}, not ${from}: nothing was done.`);
+  return now;
+}
+
+interface Settled {
+  state: ReturnState;
+  answer: string | null;
+  detail: OrderStepDetail;
+  mail: OrderMailKind | undefined;
+}
+
+/** The statements that move a request from `from` to the next state, with its step and the shopper's mail, where `landed` holds. */
+function moveStatements(deps: OrderActionDeps, request: ReturnRequest, from: ReturnState, to: Settled, by: string) {
+  return (landed: SQL, at: string): BatchItem<'sqlite'>[] => [
+    deps.db
+      .update(returnRequests)
+      .set({ state: to.state, answer: to.answer, decidedBy: by, decidedAt: at })
+      .where(and(eq(returnRequests.id, request.id), eq(returnRequests.state, from), landed)),
+    ...stepStatements(deps.db, {
+      orderId: request.orderId,
+      step: `return:${request.number}:${to.state}`,
+      kind: `return_${to.state}` as 'return_accepted' | 'return_refused' | 'return_received',
+      detail: { request: request.number, lines: request.lines, wants: request.outcome, reason: request.reason, by, ...to.detail },
+      mail: to.mail,
+      when: landed,
+      at,
+    }),
+  ];
+}
+
+/** The shop accepts a request: the shopper is mailed once that it is accepted and where to send the parcel. */
+export async function acceptReturn(deps: OrderActionDeps, number: string, by: string): Promise<string> {
+  const { request } = await requestNamed(deps, number);
+  await onLedger(deps.db, request.orderId, by, async () => {
+    const now = await requestIn(deps, number, 'requested');
+    const to = { state: 'accepted' as const, answer: null, detail: {}, mail: 'return_accepted' as const };
+    return { move: { entries: [] }, effects: moveStatements(deps, now, 'requested', to, by), value: null };
+  });
+  await sendOrderStepMails(deps, deps.log, request.orderId);
+  return `${request.number}: accepted; the shopper is told where to send it.`;
+}
+
+/**
+ * The shop refuses a request, saying why (the shopper is mailed the reason once); what it asked may
+ * be asked again, and an exchange's difference paid goes back to its charge in the same step (the
+ * mail says how much). Refused again, it only gives back what of the difference is still kept.
+ */
+export async function refuseReturn(deps: OrderActionDeps, number: string, why: string, by: string): Promise<string> {
+  const answer = why.trim().slice(0, 500);
+  const { request, order } = await requestNamed(deps, number);
+  if (request.state === 'refused') {
+    const again = await refundDifferenceExcess(deps, order, number, by);
+    if (again > 0)
+      return `${request.number}: refused already; ${formatMinor(again, order.currency)} of its difference sent back to Stripe.`;
+  }
+  if (!answer) throw new Refusal('Say why it is refused: the shopper is sent your words.', 'invalid');
+  const { value: owedBack } = await onLedger(deps.db, request.orderId, by, async (l) => {
+    const now = await requestIn(deps, number, 'requested');
+    const move = releaseAsk(l, number);
+    const { excess } = differenceExcess('entries' in move ? ledgerOf(l.facts, [...l.entries, ...move.entries]) : l, number);
+    const to = {
+      state: 'refused' as const,
+      answer,
+      detail: { answer, ...(excess > 0 && { amount: excess }) },
+      mail: 'return_refused' as const,
+    };
+    return { move, effects: moveStatements(deps, now, 'requested', to, by), value: excess };
+  });
+  const said = [`${request.number}: refused; the shopper is told why.`];
+  try {
+    if (owedBack > 0)
+      said.push(
+        `${formatMinor(await refundDifferenceExcess(deps, order, number, by), order.currency)} of the exchange difference sent back to Stripe.`,
+      );
+  } finally {
+    await sendOrderStepMails(deps, deps.log, request.orderId);
+  }
+  return said.join(' ');
+}
+
+/** A fresh store credit code: random (64 bits drawn, about 55 kept once upper-cased), since a code anyone could guess would be anyone's credit. */
+export const drawCreditCode = () =>
+  `${STORE_CREDIT_PREFIX}${randomToken(8)
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '7')}`;
+
+/** Makes a credit entry's code at Stripe (once: its idempotency key), or a Refusal saying nothing was issued. */
+async function makeCode(deps: OrderActionDeps, order: StoredOrder, credit: { code: string; amount: number }, name: string, key: string) {
+  try {
+    await deps.gateway!.createCreditCode(
+      { code: credit.code, amount: credit.amount, currency: order.currency, name: name.slice(0, 40) },
+      key,
+    );
+  } catch (err) {
+    const status = err instanceof CheckoutUnavailableError ? err.status : undefined;
+    throw new Refusal(`Stripe did not make the code${status ? ` (error ${status})` : ''}: nothing was issued. Try again.`, 'unavailable');
+  }
+}
+
+/** A request's credit entries (the part the card paid, and the part credit paid, restored), as one code and sum; null before they are written. */
+function creditEntriesOf(l: Ledger, ref: string) {
+  const mine = l.entries.filter((e) => e.kind === 'credit' && (e.ref === ref || e.ref === `${ref}:restored`));
+  if (mine.length === 0) return null;
+  return { code: mine[0]!.code!, amount: mine.reduce((t, e) => t + e.amount, 0), basis: mine.reduce((t, e) => t + e.basis, 0) };
+}
+
+/**
+ * Store credit for a request, on the ledger before Stripe is asked (creditable: 110% of what the card
+ * paid of the goods, what credit paid as it was; its code drawn once): a second try finds the entries
+ * and asks Stripe for the same code with the same idempotency key, so one return never makes two codes.
+ */
+async function creditOf(deps: OrderActionDeps, request: ReturnRequest, order: StoredOrder, by: string) {
+  if (!deps.gateway) throw new Refusal('Store credit needs Stripe, which is not set up on this shop.');
+  await settleUnanswered(deps, order, by);
+  const ref = `credit:${request.number}`;
+  const { value: credit } = await onLedger(deps.db, order.id, by, async (l) => {
+    await requestIn(deps, request.number, 'accepted');
+    const kept = creditEntriesOf(l, ref);
+    if (kept) return { move: { entries: [] }, value: kept };
+    const move = issueCredit(l, ref, request.value, drawCreditCode(), request.number);
+    if ('refusal' in move) throw new Refusal(`Return ${request.number} cannot be settled with credit: ${move.refusal}.`);
+    return { move, value: creditEntriesOf(ledgerOf(l.facts, move.entries), ref)! };
+  });
+  await makeCode(deps, order, credit, `Store credit ${request.number}`, `credit-${request.number}`);
+  return credit;
+}
+
+/**
+ * A request's refund, each part to where it came from (byTender): the card's share to the order's
+ * charge through the ledger (refundOnLedger: recorded, and the shopper mailed, when Stripe confirms
+ * it); the share store credit paid back as a new credit code (its entry written with the card's
+ * reservation, the code made at Stripe once and mailed).
+ */
+async function refundReturn(deps: OrderActionDeps, request: ReturnRequest, order: StoredOrder, by: string) {
+  const creditRef = `credit:${request.number}:restored`;
+  const { amount: card } = await refundOnLedger(
+    deps,
+    order,
+    `refund:return-${request.number}`,
+    (l) => {
+      const parts = byTender(l, returnRefund(l, request));
+      if (parts.card + parts.credit <= 0) throw new Refusal(`Order ${order.number} has nothing left to refund.`);
+      const restore = parts.credit > 0 ? restoreCredit(l, creditRef, parts.credit, drawCreditCode(), request.number) : { entries: [] };
+      if ('refusal' in restore) throw new Refusal(`Return ${request.number}: ${restore.refusal}.`);
+      return { card: parts.card, alongside: restore.entries };
+    },
+    by,
+  );
+  const read = await readLedger(deps.db, order.id);
+  const restored = read?.ledger.entries.find((e) => e.ref === creditRef);
+  if (!restored?.code) return { card, restored: null };
+  if (!deps.gateway) throw new Refusal('Store credit needs Stripe, which is not set up on this shop.');
+  await makeCode(
+    deps,
+    order,
+    { code: restored.code, amount: restored.amount },
+    `Store credit ${request.number}`,
+    `credit-restored-${request.number}`,
+  );
+  await deps.db.batch(
+    stepStatements(deps.db, {
+      orderId: order.id,
+      step: `return:${request.number}:credit_restored`,
+      kind: 'credit_restored',
+      detail: { request: request.number, amount: restored.amount, code: restored.code },
+      mail: 'credit_restored',
+      when: sql`1`,
+      at: nowIso(),
+    }),
+  );
+  return { card, restored: { amount: restored.amount, code: restored.code } };
+}
+
+/**
+ * The parcel arrived: received on the ledger (its units, and how many can be sold again) and the
+ * request settled as the shopper asked, in one batch. A refund is given through the ledger first
+ * (refundOnLedger: never more than is left of the payment; recorded, and the shopper mailed, when
+ * Stripe confirms it); store credit is a single-use Stripe promotion code worth 110% of what is left
+ * of the payment for the goods, mailed; an exchange ships once its difference is paid (said in the
+ * mail, with the way to pay it); a replacement is the shop's to send. Only the units the owner marks
+ * fit to sell go back in stock. Then the features that follow goods hear of it (deps.afterSale).
+ */
+export async function receiveReturn(
+  deps: AfterSaleDeps,
+  number: string,
+  resaleable: Array<{ productId: number; quantity: number }>,
+  by: string,
+): Promise<string> {
+  const { request, order } = await requestNamed(deps, number);
+  if (request.state !== 'accepted') throw new Refusal(`Return ${request.number} is ${request.state}, not accepted: nothing was done.`);
+  const money = (minor: number) => formatMinor(minor, order.currency);
+  const asked = unitsByProduct(request.lines);
+  const fit = unitsByProduct(resaleable);
+  for (const [productId, n] of fit) {
+    if (n > (asked.get(productId) ?? 0))
+      throw new Refusal(`Return ${request.number} sends back ${asked.get(productId) ?? 0} of product ${productId}, not ${n}.`, 'invalid');
+  }
+  const said: string[] = [];
+  let settled: Omit<Settled, 'state'>;
+  if (request.outcome === 'refund') {
+    const { card, restored } = await refundReturn(deps, request, order, by);
+    if (card > 0)
+      said.push(
+        `${order.number}: ${money(card)} refund sent to Stripe. It shows here, and the shopper is mailed, once Stripe confirms it.`,
+      );
+    if (restored) said.push(`${money(restored.amount)} of the store credit it was paid with comes back as code ${restored.code}, mailed.`);
+    // The refund's own mail (sent once Stripe confirms it) tells the shopper: nothing more here.
+    const amount = card + (restored?.amount ?? 0);
+    settled = { answer: `refunded ${money(amount)}`, detail: { amount }, mail: undefined };
+  } else if (request.outcome === 'credit') {
+    const credit = await creditOf(deps, request, order, by);
+    settled = {
+      answer: `store credit ${money(credit.amount)}, code ${credit.code}`,
+      detail: { amount: credit.amount, code: credit.code!, basis: credit.basis },
+      mail: 'return_received',
+    };
+    said.push(`${request.number}: store credit of ${money(credit.amount)} issued as code ${credit.code} and mailed to the shopper.`);
+  } else if (request.outcome === 'exchange') {
+    settled = { answer: 'exchange', detail: {}, mail: 'return_received' };
+  } else {
+    const answer = 'We are sending you a repair or a replacement and e-mail you when it is on its way.';
+    settled = { answer: 'replacement to send', detail: { answer }, mail: 'return_received' };
+    said.push(`${request.number}: received; send the replacement (the shopper is told it is coming).`);
+  }
+  const back = resaleable.filter((l) => l.quantity > 0);
+  const { value: exchange } = await onLedger(deps.db, order.id, by, async (l) => {
+    const now = await requestIn(deps, number, 'accepted');
+    const lines = [...openOfRequest(l, number)]
+      .filter(([, n]) => n > 0)
+      .map(([productId, quantity]) => ({ productId, quantity, fit: fit.get(productId) ?? 0 }));
+    const move = lines.length > 0 ? receive(l, number, number, lines) : { entries: [] };
+    if ('refusal' in move) throw new Refusal(`Return ${number}: ${move.refusal}.`);
+    const after = ledgerOf(l.facts, [...l.entries, ...move.entries]);
+    const state = exchangeState(after, number);
+    const to: Settled = {
+      state: 'received',
+      ...settled,
+      ...(request.outcome === 'exchange' && {
+        answer: state === 'ready' ? 'exchange to send' : 'exchange: difference to pay',
+        detail: { answer: state ?? '', amount: differenceOwed(after, number) },
+      }),
+    };
+    return {
+      move,
+      value: state,
+      effects: (landed: SQL, at: string) => [
+        ...moveStatements(deps, now, 'accepted', to, by)(landed, at),
+        ...restockStatements(deps, order, back, { step: `return:${number}:restock`, by, when: landed, at }),
+      ],
+    };
+  });
+  if (exchange === 'ready') said.push(`${request.number}: received; the exchange is paid for and ready to send (Ship the exchange).`);
+  if (exchange === 'waiting')
+    said.push(`${request.number}: received; the exchange ships once the shopper pays the difference (they have the link).`);
+  await sendOrderStepMails(deps, deps.log, order.id);
+  if (back.length > 0) {
+    await afterRestock(
+      deps,
+      back.map((l) => l.productId),
+    );
+    said.push(
+      `${back.map((l) => `${l.quantity} × ${order.lines.find((o) => o.productId === l.productId)?.name ?? `product ${l.productId}`}`).join(', ')} back in stock.`,
+    );
+  } else said.push('Nothing went back in stock.');
+  for (const listener of deps.afterSale.goodsBack) await listener(deps, order.number);
+  return said.join(' ');
+}

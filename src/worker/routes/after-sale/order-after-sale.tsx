@@ -1,0 +1,286 @@
+import type { DisputeHold } from '#shared/orders/dispute-hold.ts';
+import { formatMinor } from '#shared/money.ts';
+import { refundRefusal } from '#shared/after-sale/refund-rules.ts';
+import { returnRefusal } from '#shared/orders/order-status.ts';
+import type { StoredOrder } from '#worker/orders/order-queries.ts';
+import type { ReturnRequest } from '#worker/after-sale/return-queries.ts';
+import { cell, Field, FormOnce, Submit, Table, when } from '#worker/routes/admin-frame/admin-ui.tsx';
+import { byTender, creditable, differenceOwed, exchangeState, refundable, type Ledger } from '#shared/after-sale/order-ledger.ts';
+import { OUTCOME_NAMES, REASON_NAMES } from '#shared/after-sale/return-rules.ts';
+import { returnRefund } from '#shared/after-sale/ledger-moves.ts';
+
+/* The after-sale sections of an order's page in the back office (issue 64: out of the page itself): its account in figures, the refund form, its return requests and what each does next. */
+
+export const capitalised = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
+
+/** A product of the order by the name it was bought under. */
+export const lineName = (order: StoredOrder, id: number) => order.lines.find((l) => l.productId === id)?.name ?? `product ${id}`;
+
+/** One field per product not yet back: how many units came back (0: none). */
+export function GoodsBackFields({
+  order,
+  open,
+  typed,
+}: {
+  order: StoredOrder;
+  open: Array<[number, number]>;
+  typed: Record<string, string>;
+}) {
+  return open.map(([id, n]) => (
+    <Field
+      key={id}
+      label={`${lineName(order, id)}: units back (up to ${n})`}
+      name={`line_${id}`}
+      type="number"
+      inputMode="numeric"
+      min={0}
+      max={n}
+      defaultValue={typed[`line_${id}`] ?? '0'}
+    />
+  ));
+}
+
+/** What the owner does next with a request: accept or refuse (with why), then mark the parcel received. */
+function RequestActions({
+  order,
+  ledger,
+  request,
+  typed,
+}: {
+  order: StoredOrder;
+  ledger: Ledger;
+  request: ReturnRequest;
+  typed: Record<string, string>;
+}) {
+  const base = `/admin/orders/${order.number}/returns/${request.number}`;
+  if (request.state === 'requested')
+    return (
+      <div className="flex flex-col gap-3">
+        <form method="post" action={`${base}/accept`}>
+          <FormOnce />
+          <Submit>Accept: tell the shopper to send it</Submit>
+        </form>
+        <form method="post" action={`${base}/refuse`} className="flex flex-col gap-2">
+          <FormOnce />
+          <Field
+            label="Or refuse, saying why (the shopper is sent your words)"
+            name="why"
+            required
+            maxLength={500}
+            defaultValue={typed.why}
+          />
+          <Submit>Refuse</Submit>
+        </form>
+      </div>
+    );
+  if (request.state === 'accepted')
+    return (
+      <form method="post" action={`${base}/receive`} className="flex flex-col gap-3">
+        <FormOnce />
+        {request.lines.map((l) => (
+          <Field
+            key={l.productId}
+            label={`${lineName(order, l.productId)}: units fit to sell again (of ${l.quantity}; only these go back in stock)`}
+            name={`line_${l.productId}`}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={l.quantity}
+            defaultValue={typed[`line_${l.productId}`] ?? '0'}
+          />
+        ))}
+        <Submit>{`Parcel received: ${settleWords(order, ledger, request)}`}</Submit>
+      </form>
+    );
+  const exchange = request.outcome === 'exchange' ? exchangeState(ledger, request.number) : null;
+  if (exchange === 'ready')
+    return (
+      <form method="post" action={`${base}/ship-exchange`} className="flex flex-col gap-3">
+        <FormOnce />
+        <Field label="Carrier" name="carrier" maxLength={64} defaultValue={typed.carrier} placeholder="Royal Mail" />
+        <Field label="Tracking number (optional)" name="tracking" maxLength={64} defaultValue={typed.tracking} />
+        <Submit>Send the exchange and tell the shopper</Submit>
+      </form>
+    );
+  if (exchange === 'waiting' && request.state === 'received')
+    return (
+      <p>{`Received. The exchange ships once the shopper pays the difference of ${formatMinor(differenceOwed(ledger, request.number), order.currency)} (they have the link).`}</p>
+    );
+  return <p>{request.answer ? `Settled: ${request.answer}.` : 'Settled.'}</p>;
+}
+
+/** What went back of the exchange differences' own charges, in words ('' when nothing did). */
+function differencesBack(ledger: Ledger, money: (minor: number) => string) {
+  const back = [...ledger.differences.values()].reduce((t, d) => t + d.givenBack, 0);
+  return back > 0 ? `, ${money(back)} of it refunded` : '';
+}
+
+/** The order's after-sale account in figures: what was paid, what went back and how, what is left; units asked and back per product. */
+export function Account({ order, ledger }: { order: StoredOrder; ledger: Ledger }) {
+  const money = (minor: number) => formatMinor(minor, order.currency);
+  const rows: Array<[string, string]> = [
+    ['Paid', money(ledger.facts.total)],
+    ...(ledger.facts.creditPaid > 0
+      ? [
+          ['Paid with store credit', `${money(ledger.facts.creditPaid)} (${money(ledger.creditRestored)} given back as credit)`] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
+    ['Refunded (confirmed by Stripe)', money(ledger.confirmed)],
+    ...(ledger.pending > 0 ? [['Refunds asked, not yet confirmed', money(ledger.pending)] as [string, string]] : []),
+    ...(ledger.creditIssued > 0
+      ? [
+          ['Store credit issued', `${money(ledger.creditIssued)} (for ${money(ledger.creditBasis)} of the payment)`] as [string, string],
+          ['Store credit spent', money(ledger.creditSpent)] as [string, string],
+        ]
+      : []),
+    ...(ledger.exchangeBasis > 0
+      ? [
+          [
+            'Exchanged',
+            `${money(ledger.exchangeBasis)} of the payment; difference paid ${money(ledger.differencePaid)}${differencesBack(ledger, money)}`,
+          ] as [string, string],
+        ]
+      : []),
+    ['Left to refund', money(refundable(ledger))],
+  ];
+  return (
+    <>
+      <dl className="grid grid-cols-[1fr_auto] gap-x-4 text-sm" data-account-left={refundable(ledger)}>
+        {rows.map(([label, value]) => [<dt key={`${label}-t`}>{label}</dt>, <dd key={`${label}-d`}>{value}</dd>])}
+      </dl>
+      <Table caption="Units, per product" head={['Product', 'Bought', 'Asked back', 'Received', 'Fit to sell']}>
+        {[...ledger.units].map(([id, u]) => (
+          <tr key={id}>
+            <td className={cell}>{lineName(order, id)}</td>
+            <td className={cell}>{u.bought}</td>
+            <td className={cell}>{u.asked}</td>
+            <td className={cell}>{u.received}</td>
+            <td className={cell}>{u.fit}</td>
+          </tr>
+        ))}
+      </Table>
+    </>
+  );
+}
+
+/** What receiving the parcel does, with the amount it moves, from the ledger as it stands (the button says it before anything moves). */
+function settleWords(order: StoredOrder, ledger: Ledger, request: ReturnRequest): string {
+  const money = (minor: number) => formatMinor(minor, order.currency);
+  switch (request.outcome) {
+    case 'refund': {
+      const { card, credit } = byTender(ledger, returnRefund(ledger, request));
+      return [
+        card > 0 && `refund ${money(card)} through Stripe`,
+        credit > 0 && `give ${money(credit)} of the store credit it was paid with back as credit`,
+      ]
+        .filter(Boolean)
+        .join(' and ');
+    }
+    case 'credit':
+      return `issue ${money(creditable(ledger, request.value).amount)} of store credit`;
+    case 'exchange': {
+      const owed = differenceOwed(ledger, request.number);
+      return owed > 0 ? `the exchange ships once ${money(owed)} of difference is paid` : 'then send the exchange';
+    }
+    case 'replace':
+      return 'tell the shopper a replacement is coming';
+  }
+}
+
+/** The shopper's requests on this order: what, why, what they want, where each stands, and its next step. */
+/** What the return requests' section reads: the order, its account, its requests, and a refused request form's message and fields. */
+interface RequestsData {
+  order: StoredOrder;
+  ledger: Ledger;
+  returns: ReturnRequest[];
+  problem?: { form: string; text: string; fields: Record<string, string> };
+}
+
+export function ReturnRequests({ order, ledger, returns, problem }: RequestsData) {
+  if (returns.length === 0) return <p>No return or warranty requests.</p>;
+  return (
+    <ul className="flex flex-col gap-4" data-admin-returns={returns.length}>
+      {returns.map((r) => (
+        <li key={r.number} className="rounded-md border border-stone-200 p-3" data-return-request={r.number} data-return-state={r.state}>
+          <p className="font-semibold">{`${r.number}: ${r.state}`}</p>
+          <p className="text-sm">
+            {`${r.lines.map((l) => `${l.quantity} × ${lineName(order, l.productId)}`).join(', ')}. Reason: ${REASON_NAMES[r.reason]}; wants ${OUTCOME_NAMES[r.outcome]} (worth ${formatMinor(r.value, order.currency)}). Asked ${when(r.createdAt)}.`}
+          </p>
+          {r.note && <p className="mt-1 text-sm break-words whitespace-pre-wrap">{`“${r.note}”`}</p>}
+          {r.state === 'refused' && <p className="mt-1 text-sm">{`Refused: ${r.answer ?? ''}`}</p>}
+          <div className="mt-2">
+            <RequestActions order={order} ledger={ledger} request={r} typed={problem?.form === 'request' ? problem.fields : {}} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export const openLines = (left: ReadonlyMap<number, number>) => [...left].filter(([, n]) => n > 0);
+
+/** Part or all of what is left, through Stripe; goods that came back with it go back in stock at the same time. */
+export function RefundForm({
+  order,
+  ledger,
+  left,
+  problem,
+  hold,
+}: RequestsData & { left: ReadonlyMap<number, number>; hold: DisputeHold | null }) {
+  const refusal = refundRefusal(order.status, hold, ledger);
+  if (refusal) return <p>{`Cannot refund: ${refusal}.`}</p>;
+  const typed = problem?.form === 'refund' ? problem.fields : {};
+  const open = returnRefusal(order.status) ? [] : openLines(left);
+  const most = formatMinor(refundable(ledger), order.currency);
+  return (
+    <form method="post" action={`/admin/orders/${order.number}/refund`} className="flex flex-col gap-3">
+      <FormOnce />
+      <Field
+        label={`Amount to refund (${order.currency})`}
+        name="amount"
+        required
+        inputMode="decimal"
+        pattern="[0-9]{1,7}([.,][0-9]{1,2})?"
+        defaultValue={typed.amount}
+        hint={`Up to ${most}. The shopper is mailed once Stripe confirms it.`}
+      />
+      {open.length > 0 && (
+        <fieldset className="flex flex-col gap-3">
+          <legend className="text-sm font-medium">Did goods come back? They go back in stock only if you say so here.</legend>
+          <GoodsBackFields order={order} open={open} typed={typed} />
+        </fieldset>
+      )}
+      <Submit>Review the refund</Submit>
+    </form>
+  );
+}
+
+/**
+ * The refund in words before it moves money: the amount on the button itself, where it goes, and the
+ * goods coming back. The same form token goes with it, so a second press refunds once.
+ */
+export function RefundConfirm({ order, amount, fields }: { order: StoredOrder; amount: number; fields: Record<string, string> }) {
+  const money = formatMinor(amount, order.currency);
+  const back = Object.entries(fields).filter(([name, value]) => name.startsWith('line_') && /^[1-9]\d*$/.test(value.trim()));
+  return (
+    <section className="flex flex-col gap-3" data-refund-confirm={amount}>
+      <p>{`${money} goes back to ${order.paymentMethod ?? 'the card the order was paid with'} (order ${order.number}, paid ${formatMinor(order.total, order.currency)}). The shopper is mailed once Stripe confirms it.`}</p>
+      {back.length > 0 && (
+        <p>{`Back in stock with it: ${back.map(([name, n]) => `${n.trim()} × ${lineName(order, Number(name.slice(5)))}`).join(', ')}.`}</p>
+      )}
+      <form method="post" action={`/admin/orders/${order.number}/refund`} className="flex flex-wrap items-center gap-3">
+        {Object.entries(fields).map(([name, value]) =>
+          name === 'confirmed' ? null : <input key={name} type="hidden" name={name} value={value} />,
+        )}
+        <input type="hidden" name="confirmed" value="1" />
+        <Submit>{`Refund ${money}`}</Submit>
+        <a href={`/admin/orders/${order.number}#refund`} className="underline">
+          Change it
+        </a>
+      </form>
+    </section>
+  );
+}
