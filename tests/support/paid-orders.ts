@@ -15,15 +15,19 @@ export const deliver = (running: PaymentsApp, event: Event) =>
   fetch(`${running.app.url}/webhooks/stripe`, { method: 'POST', body: event.body, headers: event.headers });
 
 /**
- * A UK order in GBP (one G-Series pistol and £4.99 standard delivery unless told) paid at the Stripe
+ * A UK order in GBP (one G-Series pistol and £4.99 standard delivery unless told; another market's
+ * currency and region when told) paid at the Stripe
  * emulation and recorded by its signed checkout.session.completed: the order row and its session.
  */
-export async function placePaidOrder(running: PaymentsApp, opts: { lines?: Line[]; shipping?: number; email?: string } = {}) {
+export async function placePaidOrder(
+  running: PaymentsApp,
+  opts: { lines?: Line[]; shipping?: number; email?: string; currency?: 'GBP' | 'EUR' | 'USD'; region?: 'UK' | 'EU' | 'US' } = {},
+) {
   const session = running.stripe.createSession({
-    currency: 'GBP',
+    currency: opts.currency ?? 'GBP',
     lines: opts.lines ?? [PISTOL],
     shipping: { label: 'Standard delivery', amount: opts.shipping ?? 499 },
-    metadata: { region: 'UK' },
+    metadata: { region: opts.region ?? 'UK' },
     ...(opts.email && { email: opts.email }),
   });
   running.stripe.complete(session);

@@ -1028,6 +1028,18 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
     },
     /** Number of distinct sessions created. */
     sessionCount: () => sessions.size,
+    /** The sessions whose metadata names `key` = `value` (an exchange's payment pages), each with what it asks and the charge it took once paid. */
+    sessionsNaming: (key: string, value: string) =>
+      [...sessions.values()]
+        .filter((s) => s.fields[`metadata[${key}]`] === value)
+        .map((s) => ({
+          id: s.id,
+          status: s.status,
+          asked: lineItems(s.fields).reduce((sum, i) => sum + i.amount_total, 0),
+          charge: s.paymentIntent ? [...charges.values()].find((ch) => ch.payment_intent === s.paymentIntent) : undefined,
+        })),
+    /** Every refund of a payment intent, as Stripe keeps them (failed ones included). */
+    refundsOf: (paymentIntent: string) => [...refunds.values()].filter((r) => r.payment_intent === paymentIntent),
     /** A session's status as Stripe reports it: open, complete or expired. */
     sessionStatus: (id: string) => sessions.get(id)?.status,
     /** A promotion code the owner makes in the Dashboard (SPRING10, TAKE15 and OLDCODE exist from the start). */

@@ -1,4 +1,3 @@
-import type { OrderMailDeps } from '#worker/orders/order-mail-parts.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import { askBack, askExchange } from '#shared/after-sale/ledger-moves.ts';
 import { returnable, unitsBack } from '#shared/after-sale/order-ledger.ts';
@@ -15,7 +14,7 @@ import {
 import { displayPrice } from '#shared/catalogue/prices.ts';
 import { plainName } from '#shared/catalogue/product.ts';
 import { formatMinor, toMinorUnits } from '#shared/money.ts';
-import type { Logger } from '#worker/base/log.ts';
+import type { OrderActionDeps } from '#worker/fulfilment/order-fulfilment.ts';
 import { Refusal } from '#worker/base/refusal.ts';
 import type { Db } from '#worker/db/client.ts';
 import { returnRequests } from '#worker/db/schema.ts';
@@ -25,6 +24,7 @@ import { sendOrderStepMails } from '#worker/orders/order-step-mail.ts';
 import { orderSteps, stepStatements, type OrderStep } from '#worker/orders/order-steps.ts';
 import { listedProducts } from '#worker/products/product-queries.ts';
 import { stockCounts } from '#worker/stock/stock-queries.ts';
+import { syncRefunds } from './payment-events.ts';
 import { returnsOfOrder } from './return-queries.ts';
 
 export interface ReturnAsk {
@@ -97,7 +97,7 @@ async function exchangeProduct(db: Db, order: StoredOrder, id: number | null, li
  * one batch that lands only on the ledger it was decided on. Answers the request's number, or throws
  * a Refusal in the shopper's words.
  */
-export async function requestReturn(deps: OrderMailDeps & { log: Logger }, order: StoredOrder, ask: ReturnAsk): Promise<string> {
+export async function requestReturn(deps: OrderActionDeps, order: StoredOrder, ask: ReturnAsk): Promise<string> {
   const { window } = await returnContext(deps.db, order);
   if (!window.open) throw new Refusal(`This order cannot be returned: ${window.why}.`);
   const may = allowed(window);
@@ -112,6 +112,17 @@ export async function requestReturn(deps: OrderMailDeps & { log: Logger }, order
   const lines = ask.lines.filter((l) => l.quantity > 0);
   const value = returnedValue(order, lines);
   const exchange = ask.wants === 'exchange' ? await exchangeProduct(deps.db, order, ask.exchangeFor, lines, value) : null;
+  // An exchange's goods stand for what is left of the payment now: refunds made in Stripe's Dashboard count first.
+  if (exchange && deps.gateway && order.paymentIntent) {
+    try {
+      await syncRefunds({ ...deps, gateway: deps.gateway }, order, null, order.paymentIntent);
+    } catch {
+      throw new Refusal(
+        'The exchange cannot be priced just now: try again in a minute (a return for a refund or credit can be asked now).',
+        'unavailable',
+      );
+    }
+  }
   const note = ask.note?.trim().slice(0, RETURN_NOTE_MAX) || null;
   const { value: requested } = await onLedger(deps.db, order.id, 'shopper', async (ledger) => {
     const refusal = linesRefusal(returnable(ledger), lines);
