@@ -1,14 +1,12 @@
 import * as fc from 'fast-check';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { orderMails } from '#worker/db/schema.ts';
-import { openSession } from '#worker/admin/admin-sessions.ts';
 import { returnsPolicy } from '#shared/policy/figures.ts';
 import { formToken } from '../support/html';
 import { deliver, placePaidOrder, shipOrder } from '../support/paid-orders';
-import { startPaymentsApp, type PaymentsApp } from '../support/payments-app';
+import { afterSaleShop } from '../support/after-sale-shop';
 import { shopper } from '../support/shopper';
-import { keptLog, type TestApp } from '../support/test-app';
 
 /**
  * Issue 64: random after-sale sequences over HTTP, in the three currencies, each step sometimes
@@ -19,16 +17,7 @@ import { keptLog, type TestApp } from '../support/test-app';
  * what the shopper's order page says, never the ledger's own figures.
  */
 const SECRET = 'whsec_test_sequences';
-const OWNER = 'owner@example.com';
-let running: PaymentsApp;
-let t: TestApp;
-const { log } = keptLog();
-
-beforeAll(async () => {
-  running = await startPaymentsApp(SECRET, log, { ADMIN_EMAILS: OWNER });
-  t = running.app;
-});
-afterAll(() => running.close());
+const shop = afterSaleShop(SECRET);
 
 const MARKETS = [
   { prefix: 'gb', currency: 'GBP', region: 'UK' },
@@ -41,11 +30,13 @@ const LINE = { productId: 3, name: 'Reactive Laser Target System', quantity: 2, 
 /** The rifle an exchange asks for, at its catalogue price in each currency (content/products/02-…). */
 const RIFLE = { GBP: 35499, EUR: 41399, USD: 44999 };
 
-type Mail = { To: string; Subject: string; TextBody: string };
-const mailsTo = (to: string) => running.postmark.accepted.map((m) => m.body as Mail).filter((m) => m.To === to);
+const mailsTo = (to: string) => shop.mails().filter((m) => m.To === to);
 const minorToText = (minor: number) => (minor / 100).toFixed(2);
 
 // Requests get decided more often than not, so that credit, exchanges and their differences happen.
+/** A post made `copies` times at once (a double tap, a webhook delivered twice). */
+const twice = <T>(copies: number, post: () => Promise<T>) => Promise.all(Array.from({ length: copies }, post));
+
 const step = fc.oneof(
   fc.record({ t: fc.constant('refund' as const), amount: fc.integer({ min: 1, max: UNIT }) }),
   fc.record({ t: fc.constant('dashboard' as const), amount: fc.integer({ min: 1, max: UNIT }) }),
@@ -69,26 +60,26 @@ describe('random after-sale sequences over HTTP in £, € and $', () => {
         async (market, steps) => {
           run++;
           const email = `sequence-${run}-${Date.now()}@example.com`;
-          const { order, session } = await placePaidOrder(running, {
+          const { order, session } = await placePaidOrder(shop.running, {
             lines: [LINE],
             shipping: 0,
             email,
             currency: market.currency,
             region: market.region,
           });
-          const office = shopper(t, { Cookie: `__Host-admin=${await openSession(t.deps.db, OWNER)}` });
-          await shipOrder(running, office, order, 1);
-          const browser = shopper(t);
+          const office = await shop.owner();
+          await shipOrder(shop.running, office, order, 1);
+          const browser = shopper(shop.t);
           const orderPage = `/${market.prefix}/orders/${order.number}`;
           expect((await browser.get(`${orderPage}?token=${order.token}`)).res.status).toBe(200);
-          const charge = () => running.stripe.chargeOf(session);
+          const charge = () => shop.running.stripe.chargeOf(session);
           const pi = charge().payment_intent;
           /** What each request was asked for, by its number, as the shopper asked it. */
           const wanted = new Map<string, string>();
           const requestsShown = async () => Number(/data-return-requests="(\d+)"/.exec((await browser.get(orderPage)).html)?.[1] ?? 0);
           const creditFace = () => {
             const codes = new Set(mailsTo(email).flatMap((m) => m.TextBody.match(/CREDIT-[A-Z0-9]+/g) ?? []));
-            return [...codes].reduce((sum, code) => sum + (running.stripe.promotion(code)?.coupon.amount_off ?? 0), 0);
+            return [...codes].reduce((sum, code) => sum + (shop.running.stripe.promotion(code)?.coupon.amount_off ?? 0), 0);
           };
           /**
            * What the exchanges not refused stand for: the rifle's price less the difference their first
@@ -98,13 +89,12 @@ describe('random after-sale sequences over HTTP in £, € and $', () => {
             const text = (await browser.get(orderPage)).html;
             return [...wanted]
               .filter(([r, w]) => w === 'exchange' && !new RegExp(`${r} \\([^)]*\\): not accepted`).test(text))
-              .reduce((sum, [r]) => sum + RIFLE[market.currency] - running.stripe.sessionsNaming('exchange', r)[0]!.asked, 0);
+              .reduce((sum, [r]) => sum + RIFLE[market.currency] - shop.running.stripe.sessionsNaming('exchange', r)[0]!.asked, 0);
           };
-          const twice = <T>(copies: number, post: () => Promise<T>) => Promise.all(Array.from({ length: copies }, post));
           /** Waits until the shop has sent every mail it owes for the order (the shopper's codes are read from them). */
           const mailed = () =>
             vi.waitFor(async () => {
-              const owed = await t.deps.db
+              const owed = await shop.t.deps.db
                 .select({ id: orderMails.id })
                 .from(orderMails)
                 .where(and(eq(orderMails.orderId, order.id), isNull(orderMails.notifiedAt)));
@@ -127,17 +117,19 @@ describe('random after-sale sequences over HTTP in £, € and $', () => {
                   charge().amount_refunded -
                   Math.ceil((creditFace() * 100) / returnsPolicy.storeCreditPercent) -
                   (await exchangedValue());
-                if (left > 0) running.stripe.refund(session, Math.min(s.amount, left));
+                if (left > 0) shop.running.stripe.refund(session, Math.min(s.amount, left));
                 break;
               }
               case 'refund-events':
-                await twice(copies, () => deliver(running, running.stripe.signedObjectEvent('charge.refunded', charge(), SECRET)));
+                await twice(copies, () =>
+                  deliver(shop.running, shop.running.stripe.signedObjectEvent('charge.refunded', charge(), SECRET)),
+                );
                 break;
               case 'fail-refund': {
-                const last = running.stripe.refundsOf(pi).findLast((r) => r.status === 'succeeded');
+                const last = shop.running.stripe.refundsOf(pi).findLast((r) => r.status === 'succeeded');
                 if (!last) break;
-                const failed = running.stripe.failRefund(last.id);
-                await twice(copies, () => deliver(running, running.stripe.signedObjectEvent('refund.updated', failed, SECRET)));
+                const failed = shop.running.stripe.failRefund(last.id);
+                await twice(copies, () => deliver(shop.running, shop.running.stripe.signedObjectEvent('refund.updated', failed, SECRET)));
                 break;
               }
               case 'ask': {
@@ -168,19 +160,23 @@ describe('random after-sale sequences over HTTP in £, € and $', () => {
                 if (wanted.get(latest) !== 'exchange') break;
                 const pay = await browser.get(`${orderPage}/returns/${latest}/pay?token=${order.token}`);
                 const opened = /cs_test_\d+/.exec(pay.res.headers.get('location') ?? '')?.[0];
-                if (!opened || running.stripe.sessionStatus(opened) !== 'open') break;
-                running.stripe.complete(opened);
-                await twice(copies, () => deliver(running, running.stripe.signedEvent('checkout.session.completed', opened, SECRET)));
+                if (!opened || shop.running.stripe.sessionStatus(opened) !== 'open') break;
+                shop.running.stripe.complete(opened);
+                await twice(copies, () =>
+                  deliver(shop.running, shop.running.stripe.signedEvent('checkout.session.completed', opened, SECRET)),
+                );
                 break;
               }
             }
           }
           // Stripe's last word on the charge reaches the shop; the mail it owes goes out.
-          expect((await deliver(running, running.stripe.signedObjectEvent('charge.refunded', charge(), SECRET))).status).toBe(200);
+          expect((await deliver(shop.running, shop.running.stripe.signedObjectEvent('charge.refunded', charge(), SECRET))).status).toBe(
+            200,
+          );
 
           await mailed();
           // The card: what Stripe gave back, plus what credit and exchanges stand for, is never more than it took.
-          const refunded = running.stripe
+          const refunded = shop.running.stripe
             .refundsOf(pi)
             .filter((r) => r.status === 'succeeded')
             .reduce((sum, r) => sum + r.amount, 0);
@@ -189,7 +185,7 @@ describe('random after-sale sequences over HTTP in £, € and $', () => {
           // Each difference: the shop keeps no more than one payment of it, and none once its exchange is refused.
           const page = (await browser.get(orderPage)).html;
           for (const request of wanted.keys()) {
-            const pages = running.stripe.sessionsNaming('exchange', request);
+            const pages = shop.running.stripe.sessionsNaming('exchange', request);
             const kept = pages.reduce((sum, p) => sum + (p.charge ? p.charge.amount - p.charge.amount_refunded : 0), 0);
             expect(kept).toBeLessThanOrEqual(Math.max(0, ...pages.map((p) => p.asked)));
             if (new RegExp(`${request} \\([^)]*\\): not accepted`).test(page)) expect(kept).toBe(0);
@@ -197,7 +193,7 @@ describe('random after-sale sequences over HTTP in £, € and $', () => {
           const intents = [
             pi,
             ...[...wanted.keys()].flatMap((r) =>
-              running.stripe.sessionsNaming('exchange', r).flatMap((p) => p.charge?.payment_intent ?? []),
+              shop.running.stripe.sessionsNaming('exchange', r).flatMap((p) => p.charge?.payment_intent ?? []),
             ),
           ];
           placed.push({ email, number: order.number, intents });
@@ -223,13 +219,13 @@ describe('random after-sale sequences over HTTP in £, € and $', () => {
     );
     // Once the mail owed has gone (nothing new for a moment): each refund the shopper was told of once.
     let count = -1;
-    while (count !== running.postmark.accepted.length) {
-      count = running.postmark.accepted.length;
+    while (count !== shop.running.postmark.accepted.length) {
+      count = shop.running.postmark.accepted.length;
       await new Promise((done) => setTimeout(done, 300));
     }
     for (const { email, number, intents } of placed) {
       const told = mailsTo(email).filter((m) => m.Subject === `Refund issued: order ${number}`).length;
-      expect(told, number).toBeLessThanOrEqual(intents.flatMap((intent) => running.stripe.refundsOf(intent)).length);
+      expect(told, number).toBeLessThanOrEqual(intents.flatMap((intent) => shop.running.stripe.refundsOf(intent)).length);
     }
   }, 120_000);
 });

@@ -1,13 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openSession } from '#worker/admin/admin-sessions.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { ledgerEntries, orders, returnRequests } from '#worker/db/schema.ts';
 import { readLedger } from '#worker/after-sale/ledger-store.ts';
 import { formToken, textOf } from '../support/html';
-import { deliver, placePaidOrder, shipOrder } from '../support/paid-orders';
-import { startPaymentsApp, type PaymentsApp } from '../support/payments-app';
+import { placePaidOrder, shipOrder } from '../support/paid-orders';
+import { afterSaleShop } from '../support/after-sale-shop';
 import { shopper } from '../support/shopper';
-import { keptLog, type TestApp } from '../support/test-app';
 
 /**
  * Issue 64: money that comes in other than by the order's card charge (an exchange's difference, the
@@ -16,35 +14,25 @@ import { keptLog, type TestApp } from '../support/test-app';
  * emulator's charges), not from the ledger's own figures.
  */
 const SECRET = 'whsec_test_tenders';
-const OWNER = 'owner@example.com';
-let running: PaymentsApp;
-let t: TestApp;
-const { log } = keptLog();
+const shop = afterSaleShop(SECRET);
 
-beforeAll(async () => {
-  running = await startPaymentsApp(SECRET, log, { ADMIN_EMAILS: OWNER });
-  t = running.app;
-});
-afterAll(() => running.close());
-
-type Mail = { To: string; Subject: string; TextBody: string };
-const mails = (subject: RegExp) => running.postmark.accepted.map((m) => m.body as Mail).filter((m) => subject.test(m.Subject));
-const webhook = (event: { body: string; headers: Record<string, string> }) => deliver(running, event);
-const owner = async () => shopper(t, { Cookie: `__Host-admin=${await openSession(t.deps.db, OWNER)}` });
+const mails = (subject: RegExp) => shop.mails().filter((m) => subject.test(m.Subject));
+const webhook = shop.webhook;
+const owner = shop.owner;
 const PISTOL = { productId: 1, name: 'G-Series Laser Training Pistol', quantity: 1, unitAmount: 14999 };
 
 /** What Stripe kept of a session's charge: taken less refunded (the emulator's own record). */
 const keptAtStripe = (session: string) => {
-  const charge = running.stripe.chargeOf(session);
+  const charge = shop.running.stripe.chargeOf(session);
   return charge.amount - charge.amount_refunded;
 };
 
 /** A shipped order of `line` with free delivery, its shopper's browser on its page, and the owner's. */
 async function shipped(line = PISTOL) {
-  const { order, session } = await placePaidOrder(running, { lines: [line], shipping: 0 });
+  const { order, session } = await placePaidOrder(shop.running, { lines: [line], shipping: 0 });
   const office = await owner();
-  await shipOrder(running, office, order, 1);
-  const browser = shopper(t);
+  await shipOrder(shop.running, office, order, 1);
+  const browser = shopper(shop.t);
   expect((await browser.get(`/gb/orders/${order.number}?token=${order.token}`)).res.status).toBe(200);
   return { order, session, office, browser };
 }
@@ -58,19 +46,21 @@ async function exchangeAsked(order: { number: string }, browser: ReturnType<type
 
 /** The difference's payment page as the shop opens it; paid at Stripe and its webhook delivered. */
 async function payDifference(order: { number: string; token: string }, request: string) {
-  const pay = await shopper(t).get(`/gb/orders/${order.number}/returns/${request}/pay?token=${order.token}`);
+  const pay = await shopper(shop.t).get(`/gb/orders/${order.number}/returns/${request}/pay?token=${order.token}`);
   expect(pay.res.status).toBe(303);
   return /cs_test_\d+/.exec(pay.res.headers.get('location')!)![0];
 }
 
 async function paid(session: string) {
-  running.stripe.complete(session);
-  expect((await webhook(running.stripe.signedEvent('checkout.session.completed', session, SECRET))).status).toBe(200);
+  shop.running.stripe.complete(session);
+  expect((await webhook(shop.running.stripe.signedEvent('checkout.session.completed', session, SECRET))).status).toBe(200);
 }
 
 /** Stripe tells the shop a charge's refunds changed (as it does a moment after each refund). */
 const refundedEvent = async (session: string) =>
-  expect((await webhook(running.stripe.signedObjectEvent('charge.refunded', running.stripe.chargeOf(session), SECRET))).status).toBe(200);
+  expect(
+    (await webhook(shop.running.stripe.signedObjectEvent('charge.refunded', shop.running.stripe.chargeOf(session), SECRET))).status,
+  ).toBe(200);
 
 describe('an exchange difference paid on two payment pages', () => {
   it('keeps no more than the difference: the second payment goes back at once and the owner is told', async () => {
@@ -78,7 +68,7 @@ describe('an exchange difference paid on two payment pages', () => {
     const request = await exchangeAsked(order, browser);
     const first = await payDifference(order, request);
     // A second page for the same difference (one opened before the shop kept one per exchange, or in another tab of Stripe's).
-    const second = running.stripe.createSession({
+    const second = shop.running.stripe.createSession({
       currency: 'GBP',
       lines: [{ productId: 2, name: `Exchange ${request}`, quantity: 1, unitAmount: 20500 }],
       metadata: { exchange: request, order: order.number },
@@ -90,7 +80,7 @@ describe('an exchange difference paid on two payment pages', () => {
     await refundedEvent(second);
     expect(keptAtStripe(first) + keptAtStripe(second)).toBe(20500);
     expect(
-      running.stripe.refundPosts.filter((p) => p.fields.payment_intent === running.stripe.chargeOf(second).payment_intent),
+      shop.running.stripe.refundPosts.filter((p) => p.fields.payment_intent === shop.running.stripe.chargeOf(second).payment_intent),
     ).toHaveLength(1);
     const told = await vi.waitFor(() => {
       const sent = mails(new RegExp(`^Exchange ${request}: difference paid beyond what was owed$`));
@@ -101,7 +91,7 @@ describe('an exchange difference paid on two payment pages', () => {
     expect(told.TextBody).toContain('paid £205.00 more');
     await vi.waitFor(() => expect(mails(new RegExp(`^Refund issued: order ${order.number}$`))).toHaveLength(1));
     // The exchange is still paid for: it ships once the parcel is back.
-    const read = await readLedger(t.deps.db, order.id);
+    const read = await readLedger(shop.t.deps.db, order.id);
     expect([...read!.ledger.differences.values()].map((d) => d.paid - d.givenBack).toSorted((a, b) => a - b)).toEqual([0, 20500]);
   });
 });
@@ -124,7 +114,7 @@ describe('an exchange refused after its difference was paid', () => {
     // Refused again (a double tap): nothing more goes back.
     await office.post(`/admin/orders/${order.number}/returns/${request}/refuse`, { form_token: formToken(), why: 'Used' });
     expect(
-      running.stripe.refundPosts.filter((p) => p.fields.payment_intent === running.stripe.chargeOf(session).payment_intent),
+      shop.running.stripe.refundPosts.filter((p) => p.fields.payment_intent === shop.running.stripe.chargeOf(session).payment_intent),
     ).toHaveLength(1);
     await refundedEvent(session);
     const page = textOf((await browser.get(`/gb/orders/${order.number}?token=${order.token}`)).html);
@@ -143,14 +133,14 @@ describe('a Dashboard refund and a back-office refund not yet confirmed, then a 
     const refunded = await office.post(`/admin/orders/${order.number}/refund`, { form_token: formToken(), amount: '100', confirmed: '1' });
     expect(refunded.res.status).toBe(303);
     // £50 given back in Stripe's Dashboard; neither refund's webhook has come.
-    running.stripe.refund(session, 5000);
+    shop.running.stripe.refund(session, 5000);
     await browser.post(`/gb/orders/${order.number}/return`, { line_3: '1', reason: 'changed_mind', wants: 'credit' });
     const request = `${order.number}-R1`;
     await office.post(`/admin/orders/${order.number}/returns/${request}/accept`, { form_token: formToken() });
     expect((await office.post(`/admin/orders/${order.number}/returns/${request}/receive`, { form_token: formToken() })).res.status).toBe(
       303,
     );
-    const credit = await t.deps.db
+    const credit = await shop.t.deps.db
       .select({ amount: ledgerEntries.amount })
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.orderId, order.id), eq(ledgerEntries.kind, 'credit')));
@@ -160,7 +150,10 @@ describe('a Dashboard refund and a back-office refund not yet confirmed, then a 
     // The webhooks come late, in any order, twice: each refund counted once.
     await refundedEvent(session);
     await refundedEvent(session);
-    const [row] = await t.deps.db.select({ refunded: orders.refunded, status: orders.status }).from(orders).where(eq(orders.id, order.id));
+    const [row] = await shop.t.deps.db
+      .select({ refunded: orders.refunded, status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, order.id));
     expect(row).toEqual({ refunded: 15000, status: 'partially_refunded' });
   });
 });
@@ -172,20 +165,20 @@ async function creditPaidOrder() {
   const request = `${order.number}-R1`;
   await office.post(`/admin/orders/${order.number}/returns/${request}/accept`, { form_token: formToken() });
   await office.post(`/admin/orders/${order.number}/returns/${request}/receive`, { form_token: formToken() });
-  const [credit] = await t.deps.db
+  const [credit] = await shop.t.deps.db
     .select({ code: ledgerEntries.code })
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.orderId, order.id), eq(ledgerEntries.kind, 'credit')));
-  const cart = shopper(t, { 'CF-IPCountry': 'GB' });
+  const cart = shopper(shop.t, { 'CF-IPCountry': 'GB' });
   await cart.post('/gb/cart/add', { product_id: '2' });
   expect((await cart.post('/gb/cart/discount', { code: credit!.code! })).res.status).toBe(303);
   const { body } = await cart.post('/gb/cart/checkout', {}, { Accept: 'application/json' });
   const session = /cs_test_\d+/.exec(body)![0];
   await paid(session);
-  const [bought] = await t.deps.db.select().from(orders).where(eq(orders.sessionId, session));
+  const [bought] = await shop.t.deps.db.select().from(orders).where(eq(orders.sessionId, session));
   expect(bought).toMatchObject({ discount: 21668, discountCode: credit!.code });
-  await shipOrder(running, office, bought!, 1);
-  const buyer = shopper(t);
+  await shipOrder(shop.running, office, bought!, 1);
+  const buyer = shopper(shop.t);
   expect((await buyer.get(`/gb/orders/${bought!.number}?token=${bought!.token}`)).res.status).toBe(200);
   return { order: bought!, session, office, buyer };
 }
@@ -200,12 +193,12 @@ describe('goods paid with store credit, returned', () => {
     await office.post(`/admin/orders/${order.number}/returns/${request}/accept`, { form_token: formToken() });
     const received = await office.post(`/admin/orders/${order.number}/returns/${request}/receive`, { form_token: formToken() });
     expect(received.res.status).toBe(303);
-    const [settled] = await t.deps.db
+    const [settled] = await shop.t.deps.db
       .select({ state: returnRequests.state })
       .from(returnRequests)
       .where(eq(returnRequests.number, request));
     expect(settled!.state).toBe('received');
-    const credits = await t.deps.db
+    const credits = await shop.t.deps.db
       .select({ amount: ledgerEntries.amount, basis: ledgerEntries.basis, tender: ledgerEntries.tender, code: ledgerEntries.code })
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.orderId, order.id), eq(ledgerEntries.kind, 'credit')));
@@ -215,7 +208,7 @@ describe('goods paid with store credit, returned', () => {
     const fromCard = credits.find((c) => c.tender === null)!;
     expect(fromCard.basis).toBe(card);
     expect(fromCard.amount).toBe(Math.floor(card * 1.1));
-    expect(running.stripe.promotion(restored.code!)).toMatchObject({ coupon: { amount_off: 21668 + fromCard.amount } });
+    expect(shop.running.stripe.promotion(restored.code!)).toMatchObject({ coupon: { amount_off: 21668 + fromCard.amount } });
     expect(keptAtStripe(session)).toBe(card);
   });
 
@@ -229,7 +222,7 @@ describe('goods paid with store credit, returned', () => {
     const received = await office.post(`/admin/orders/${order.number}/returns/${request}/receive`, { form_token: formToken() });
     expect(received.res.status).toBe(303);
     expect(keptAtStripe(session)).toBe(0);
-    const [settled] = await t.deps.db
+    const [settled] = await shop.t.deps.db
       .select({ state: returnRequests.state })
       .from(returnRequests)
       .where(eq(returnRequests.number, request));
@@ -240,7 +233,7 @@ describe('goods paid with store credit, returned', () => {
       return sent[0]!;
     });
     const code = /code (CREDIT-[A-Z0-9]+)/.exec(mail.Subject)![1]!;
-    expect(running.stripe.promotion(code)).toMatchObject({ max_redemptions: 1, coupon: { amount_off: 21668, currency: 'gbp' } });
+    expect(shop.running.stripe.promotion(code)).toMatchObject({ max_redemptions: 1, coupon: { amount_off: 21668, currency: 'gbp' } });
   });
 });
 
@@ -251,11 +244,11 @@ describe('one store credit code in two checkouts at once', () => {
     const request = `${order.number}-R1`;
     await office.post(`/admin/orders/${order.number}/returns/${request}/accept`, { form_token: formToken() });
     await office.post(`/admin/orders/${order.number}/returns/${request}/receive`, { form_token: formToken() });
-    const [credit] = await t.deps.db
+    const [credit] = await shop.t.deps.db
       .select({ code: ledgerEntries.code, amount: ledgerEntries.amount })
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.orderId, order.id), eq(ledgerEntries.kind, 'credit')));
-    const carts = [shopper(t, { 'CF-IPCountry': 'GB' }), shopper(t, { 'CF-IPCountry': 'GB' })];
+    const carts = [shopper(shop.t, { 'CF-IPCountry': 'GB' }), shopper(shop.t, { 'CF-IPCountry': 'GB' })];
     for (const cart of carts) {
       await cart.post('/gb/cart/add', { product_id: '4' });
       expect((await cart.post('/gb/cart/discount', { code: credit!.code!.toLowerCase() })).res.status).toBe(303);
@@ -272,10 +265,10 @@ describe('one store credit code in two checkouts at once', () => {
     const earlier = /cs_test_\d+/.exec(answers[opened]!.body)![0];
     const session = /cs_test_\d+/.exec(again.body)![0];
     expect(session).not.toBe(earlier);
-    expect(running.stripe.sessionStatus(earlier)).toBe('expired');
+    expect(shop.running.stripe.sessionStatus(earlier)).toBe('expired');
     expect((await carts[1 - opened]!.post('/gb/cart/checkout', {}, { Accept: 'application/json' })).res.status).toBe(409);
     await paid(session);
-    const [bought] = await t.deps.db.select().from(orders).where(eq(orders.sessionId, session));
+    const [bought] = await shop.t.deps.db.select().from(orders).where(eq(orders.sessionId, session));
     const rest = await vi.waitFor(() => {
       const sent = mails(/^Your store credit: .* kept for you$/).filter((m) => m.TextBody.includes(bought!.number));
       expect(sent).toHaveLength(1);
@@ -291,22 +284,25 @@ describe('a refund that fails at the bank', () => {
     const refunded = await office.post(`/admin/orders/${order.number}/refund`, { form_token: formToken(), amount: '50', confirmed: '1' });
     expect(refunded.res.status).toBe(303);
     await refundedEvent(session);
-    const [seen] = await t.deps.db
+    const [seen] = await shop.t.deps.db
       .select({ code: ledgerEntries.code })
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.orderId, order.id), eq(ledgerEntries.kind, 'refund_seen')));
-    const refund = running.stripe.failRefund(seen!.code!);
+    const refund = shop.running.stripe.failRefund(seen!.code!);
     expect(refund.amount).toBe(5000);
-    const updated = () => webhook(running.stripe.signedObjectEvent('refund.updated', refund, SECRET));
+    const updated = () => webhook(shop.running.stripe.signedObjectEvent('refund.updated', refund, SECRET));
     expect((await updated()).status).toBe(200);
     expect((await updated()).status).toBe(200);
     await refundedEvent(session);
-    const [row] = await t.deps.db.select({ refunded: orders.refunded, status: orders.status }).from(orders).where(eq(orders.id, order.id));
+    const [row] = await shop.t.deps.db
+      .select({ refunded: orders.refunded, status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, order.id));
     expect(row).toEqual({ refunded: 0, status: 'paid' });
     expect(keptAtStripe(session)).toBe(PISTOL.unitAmount);
     await vi.waitFor(() => expect(mails(new RegExp(`^Refund failed: order ${order.number}`))).toHaveLength(1));
     const [told] = mails(new RegExp(`^Refund failed: order ${order.number}`));
-    expect(told!.To).toBe(t.deps.settings.ORDERS_TO_EMAIL ?? t.deps.settings.CONTACT_TO_EMAIL);
+    expect(told!.To).toBe(shop.t.deps.settings.ORDERS_TO_EMAIL ?? shop.t.deps.settings.CONTACT_TO_EMAIL);
     expect(told!.TextBody).toContain(`Stripe says the refund ${refund.id} of £50.00`);
     const page = textOf((await office.get(`/admin/orders/${order.number}`)).html);
     expect(page).toContain('a refund failed at the bank');

@@ -1,46 +1,34 @@
 import { and, eq } from 'drizzle-orm';
 import * as fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openSession } from '#worker/admin/admin-sessions.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { askBack, issueCredit, receive, releaseAsk, reserveRefund, voidRefund, type Move } from '#shared/after-sale/ledger-moves.ts';
 import { ledgerEntries, orderLines, orders } from '#worker/db/schema.ts';
 import { onLedger, readLedger } from '#worker/after-sale/ledger-store.ts';
 import type { LedgerEntry } from '#shared/after-sale/order-ledger.ts';
 import { formToken, textOf } from '../support/html';
 import { ledgerFaults } from '../support/ledger-faults';
-import { deliver, placePaidOrder, shipOrder } from '../support/paid-orders';
-import { startPaymentsApp, type PaymentsApp } from '../support/payments-app';
+import { placePaidOrder, shipOrder } from '../support/paid-orders';
+import { afterSaleShop } from '../support/after-sale-shop';
 import { shopper } from '../support/shopper';
-import { keptLog, type TestApp } from '../support/test-app';
 
 /**
  * Issue 55 over HTTP and against the real database: one ledger per order decides every refund,
  * return, store credit and exchange, so they no longer contradict each other.
  */
 const SECRET = 'whsec_test_ledger';
-const OWNER = 'owner@example.com';
-let running: PaymentsApp;
-let t: TestApp;
-const { log } = keptLog();
+const shop = afterSaleShop(SECRET);
 
-beforeAll(async () => {
-  running = await startPaymentsApp(SECRET, log, { ADMIN_EMAILS: OWNER });
-  t = running.app;
-});
-afterAll(() => running.close());
-
-type Mail = { To: string; Subject: string; TextBody: string };
-const mails = () => running.postmark.accepted.map((m) => m.body as Mail);
-const webhook = (event: { body: string; headers: Record<string, string> }) => deliver(running, event);
-const owner = async () => shopper(t, { Cookie: `__Host-admin=${await openSession(t.deps.db, OWNER)}` });
+const mails = shop.mails;
+const webhook = shop.webhook;
+const owner = shop.owner;
 const TARGETS = { productId: 3, name: 'Reactive Laser Target System', quantity: 1, unitAmount: 19699 };
 
 /** A shipped order of `line` with free delivery, its shopper's browser on its page, and the owner's. */
 async function shipped(line = TARGETS) {
-  const { order, session } = await placePaidOrder(running, { lines: [line], shipping: 0 });
+  const { order, session } = await placePaidOrder(shop.running, { lines: [line], shipping: 0 });
   const office = await owner();
-  await shipOrder(running, office, order, 1);
-  const browser = shopper(t);
+  await shipOrder(shop.running, office, order, 1);
+  const browser = shopper(shop.t);
   expect((await browser.get(`/gb/orders/${order.number}?token=${order.token}`)).res.status).toBe(200);
   return { order, session, office, browser };
 }
@@ -62,7 +50,9 @@ describe('a £50 refund, then store credit for the same unit', () => {
     const { order, session, office, browser } = await shipped();
     const refunded = await office.post(`/admin/orders/${order.number}/refund`, { form_token: formToken(), amount: '50', confirmed: '1' });
     expect(refunded.res.status).toBe(303);
-    expect((await webhook(running.stripe.signedObjectEvent('charge.refunded', running.stripe.chargeOf(session), SECRET))).status).toBe(200);
+    expect(
+      (await webhook(shop.running.stripe.signedObjectEvent('charge.refunded', shop.running.stripe.chargeOf(session), SECRET))).status,
+    ).toBe(200);
 
     // The owner sees the credit the parcel will give before receiving it.
     await browser.post(`/gb/orders/${order.number}/return`, { line_3: '1', reason: 'changed_mind', wants: 'credit' });
@@ -73,13 +63,13 @@ describe('a £50 refund, then store credit for the same unit', () => {
       303,
     );
 
-    const [credit] = await t.deps.db
+    const [credit] = await shop.t.deps.db
       .select()
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.orderId, order.id), eq(ledgerEntries.kind, 'credit')));
     expect(credit!.amount).toBeLessThanOrEqual(1.1 * (19699 - 5000));
     expect(credit!.amount).toBe(16168);
-    expect(running.stripe.promotion(credit!.code!)!.coupon.amount_off).toBe(16168);
+    expect(shop.running.stripe.promotion(credit!.code!)!.coupon.amount_off).toBe(16168);
 
     const rest = await office.post(`/admin/orders/${order.number}/refund`, { form_token: formToken(), amount: '1' });
     expect(rest.res.status).toBe(409);
@@ -100,14 +90,14 @@ describe('store credit worth more than the cart', () => {
   it('names in the cart what stays, and after paying sends that back as a new code', async () => {
     const { order, office, browser } = await shipped();
     await returned(order, browser, office, 'credit');
-    const [credit] = await t.deps.db
+    const [credit] = await shop.t.deps.db
       .select()
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.orderId, order.id), eq(ledgerEntries.kind, 'credit')));
     expect(credit!.amount).toBe(21668);
 
     // An £86.99 cart: the code takes £86.99 off and £129.69 stays, said before paying.
-    const cart = shopper(t, { 'CF-IPCountry': 'GB' });
+    const cart = shopper(shop.t, { 'CF-IPCountry': 'GB' });
     await cart.post('/gb/cart/add', { product_id: '4' });
     expect((await cart.post('/gb/cart/discount', { code: credit!.code! })).res.status).toBe(303);
     const page = await cart.get('/gb/cart');
@@ -117,10 +107,10 @@ describe('store credit worth more than the cart', () => {
     );
     const { body } = await cart.post('/gb/cart/checkout', {}, { Accept: 'application/json' });
     const session = /cs_test_\d+/.exec(body)![0];
-    running.stripe.complete(session);
+    shop.running.stripe.complete(session);
     for (let i = 0; i < 2; i++)
-      expect((await webhook(running.stripe.signedEvent('checkout.session.completed', session, SECRET))).status).toBe(200);
-    const [paid] = await t.deps.db.select().from(orders).where(eq(orders.sessionId, session));
+      expect((await webhook(shop.running.stripe.signedEvent('checkout.session.completed', session, SECRET))).status).toBe(200);
+    const [paid] = await shop.t.deps.db.select().from(orders).where(eq(orders.sessionId, session));
     expect(paid).toMatchObject({ discount: 8699, discountCode: credit!.code });
 
     const kept = await vi.waitFor(() => {
@@ -130,12 +120,12 @@ describe('store credit worth more than the cart', () => {
     });
     const code = /stays yours as a new code: (CREDIT-[A-Z0-9]+)\./.exec(kept.TextBody)![1]!;
     expect(code).not.toBe(credit!.code);
-    expect(running.stripe.promotion(code)).toMatchObject({
+    expect(shop.running.stripe.promotion(code)).toMatchObject({
       max_redemptions: 1,
       active: true,
       coupon: { amount_off: 12969, currency: 'gbp' },
     });
-    const read = await readLedger(t.deps.db, order.id);
+    const read = await readLedger(shop.t.deps.db, order.id);
     expect(read!.ledger.creditIssued - read!.ledger.creditSpent).toBe(12969);
   });
 });
@@ -145,7 +135,9 @@ describe('a full return, refunded', () => {
     const { order, session, office, browser } = await shipped();
     const before = mails().length;
     await returned(order, browser, office, 'refund');
-    expect((await webhook(running.stripe.signedObjectEvent('charge.refunded', running.stripe.chargeOf(session), SECRET))).status).toBe(200);
+    expect(
+      (await webhook(shop.running.stripe.signedObjectEvent('charge.refunded', shop.running.stripe.chargeOf(session), SECRET))).status,
+    ).toBe(200);
     await vi.waitFor(() => expect(mails().some((m) => m.Subject === `Refund issued: order ${order.number}`)).toBe(true));
     const page = await browser.get(`/gb/orders/${order.number}`);
     expect(textOf(page.html)).toContain('Returned: the goods have come back to us. Refunded: £196.99, all of it.');
@@ -155,7 +147,7 @@ describe('a full return, refunded', () => {
       .slice(before)
       .filter((m) => m.TextBody.includes(order.number));
     expect(later.length).toBeGreaterThanOrEqual(3);
-    for (const m of later.filter((x) => x.To !== running.app.deps.settings.ORDERS_TO_EMAIL)) {
+    for (const m of later.filter((x) => x.To !== shop.running.app.deps.settings.ORDERS_TO_EMAIL)) {
       expect(
         m.TextBody.split('\n').find((l) => l.startsWith('Where your order stands:')),
         m.Subject,
@@ -181,7 +173,7 @@ describe('an exchange refused', () => {
     expect(refused.res.status).toBe(303);
     expect((await browser.get(`/gb/orders/${order.number}`)).html).not.toContain(pay);
     expect((await browser.get(pay)).res.status).toBe(404);
-    const read = await readLedger(t.deps.db, order.id);
+    const read = await readLedger(shop.t.deps.db, order.id);
     expect(read!.ledger.exchangeBasis).toBe(0);
     expect(read!.ledger.differenceDue).toBe(0);
     expect(
@@ -231,7 +223,7 @@ describe('the ledger against the real database, with concurrent posts', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.tuple(action, fc.integer({ min: 1, max: 3 })), { minLength: 1, maxLength: 8 }), async (rounds) => {
         n++;
-        const [row] = await t.deps.db
+        const [row] = await shop.t.deps.db
           .insert(orders)
           .values({
             sessionId: `cs_ledger_${n}_${Date.now()}`,
@@ -244,20 +236,20 @@ describe('the ledger against the real database, with concurrent posts', () => {
             token: `token-${n}`,
           })
           .returning({ id: orders.id });
-        await t.deps.db
+        await shop.t.deps.db
           .insert(orderLines)
           .values({ orderId: row!.id, position: 0, productId: 1, name: 'Pistol', quantity: 2, unitAmount: 14999 });
         for (const [a, copies] of rounds) {
           // The same post `copies` times at once: decided one after the other by the ledger's stamp.
           await Promise.all(
             Array.from({ length: copies }, () =>
-              onLedger(t.deps.db, row!.id, 'test', (l) => ({ move: moveOf(a)(l), value: null })).catch((err: unknown) => {
+              onLedger(shop.t.deps.db, row!.id, 'test', (l) => ({ move: moveOf(a)(l), value: null })).catch((err: unknown) => {
                 if (!(err instanceof Error) || err.name !== 'Refusal') throw err;
               }),
             ),
           );
         }
-        const read = await readLedger(t.deps.db, row!.id);
+        const read = await readLedger(shop.t.deps.db, row!.id);
         expect(ledgerFaults(read!.ledger.facts, read!.ledger.entries as LedgerEntry[])).toEqual([]);
       }),
       { numRuns: 200 },

@@ -1,13 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openSession } from '#worker/admin/admin-sessions.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { ledgerEntries, orders, returnRequests, stockMoves } from '#worker/db/schema.ts';
 import { setStock } from '#worker/stock/stock-moves.ts';
 import { formToken, textOf } from '../support/html';
-import { deliver, placePaidOrder, shipOrder } from '../support/paid-orders';
-import { startPaymentsApp, type PaymentsApp } from '../support/payments-app';
+import { placePaidOrder, shipOrder } from '../support/paid-orders';
+import { afterSaleShop, type Mail, OWNER } from '../support/after-sale-shop';
 import { shopper } from '../support/shopper';
-import { keptLog, type TestApp } from '../support/test-app';
 
 /**
  * Returns and warranty claims over HTTP (issue 48): the shopper's request from the order page, the
@@ -15,35 +13,21 @@ import { keptLog, type TestApp } from '../support/test-app';
  * a single-use promotion code the cart takes, stock back only for what can be sold again.
  */
 const SECRET = 'whsec_test_returns';
-const OWNER = 'owner@example.com';
-let running: PaymentsApp;
-let t: TestApp;
-const { log } = keptLog();
+const shop = afterSaleShop(SECRET);
 
-beforeAll(async () => {
-  running = await startPaymentsApp(SECRET, log, { ADMIN_EMAILS: OWNER });
-  t = running.app;
-});
-afterAll(() => running.close());
+const mailsAbout = (subject: RegExp) => shop.mails().filter((m) => subject.test(m.Subject));
+const webhook = shop.webhook;
 
-type Mail = { To: string; Subject: string; TextBody: string };
-const mailsAbout = (subject: RegExp) => running.postmark.accepted.map((m) => m.body as Mail).filter((m) => subject.test(m.Subject));
-const webhook = (event: { body: string; headers: Record<string, string> }) => deliver(running, event);
-
-/** The owner's browser: a back-office session as signing in opens it. */
-async function owner() {
-  const session = await openSession(t.deps.db, OWNER);
-  return shopper(t, { Cookie: `__Host-admin=${session}` });
-}
+const owner = shop.owner;
 
 /** A paid GBP order of two G-Series pistols, shipped `daysAgo` days ago: the order row and the shopper's browser on its page. */
 async function shippedOrder(daysAgo = 1) {
-  const { order, session } = await placePaidOrder(running, {
+  const { order, session } = await placePaidOrder(shop.running, {
     lines: [{ productId: 1, name: 'G-Series Laser Training Pistol', quantity: 2, unitAmount: 14999 }],
   });
   const office = await owner();
-  await shipOrder(running, office, order, daysAgo);
-  const browser = shopper(t);
+  await shipOrder(shop.running, office, order, daysAgo);
+  const browser = shopper(shop.t);
   expect((await browser.get(`/gb/orders/${order.number}?token=${order.token}`)).res.status).toBe(200);
   return { order, browser, office, session };
 }
@@ -53,7 +37,7 @@ const requestMails = (number: string) => mailsAbout(new RegExp(`^(Your return re
 describe('a return inside 14 days', () => {
   it('is asked from the order page with one mail, answered in the back office, and refunded once through Stripe when it arrives', async () => {
     const { order, browser, office, session } = await shippedOrder(2);
-    await setStock(t.deps.db, 1, 5, null);
+    await setStock(shop.t.deps.db, 1, 5, null);
     const page = await browser.get(`/gb/orders/${order.number}`);
     expect(textOf(page.html)).toMatch(/You can send items back until \d{1,2} [A-Z][a-z]+ \d{4}/);
     expect(page.html).toContain(`href="/gb/orders/${order.number}/return"`);
@@ -103,21 +87,25 @@ describe('a return inside 14 days', () => {
       office.post(`/admin/orders/${order.number}/returns/${number}/receive`, received),
     ]);
     expect(answers.map((a) => a.res.status)).toEqual([303, 303]);
-    const posts = running.stripe.refundPosts.filter((p) => p.fields.payment_intent === running.stripe.chargeOf(session).payment_intent);
+    const posts = shop.running.stripe.refundPosts.filter(
+      (p) => p.fields.payment_intent === shop.running.stripe.chargeOf(session).payment_intent,
+    );
     expect(posts).toHaveLength(1);
     expect(posts[0]).toMatchObject({ fields: { amount: '14999' }, idempotencyKey: `refund:${order.number}:return-${number}` });
-    const [row] = await t.deps.db.select().from(returnRequests).where(eq(returnRequests.number, number));
+    const [row] = await shop.t.deps.db.select().from(returnRequests).where(eq(returnRequests.number, number));
     expect(row).toMatchObject({ state: 'received', answer: 'refunded £149.99', decidedBy: OWNER });
     expect(
-      await t.deps.db
+      await shop.t.deps.db
         .select()
         .from(stockMoves)
         .where(and(eq(stockMoves.orderNumber, order.number), eq(stockMoves.reason, 'return'))),
     ).toEqual([]);
 
     // Stripe's webhook records it; the shopper gets the one refund mail (no "received" mail besides).
-    expect((await webhook(running.stripe.signedObjectEvent('charge.refunded', running.stripe.chargeOf(session), SECRET))).status).toBe(200);
-    expect((await t.deps.db.select().from(orders).where(eq(orders.id, order.id)))[0]).toMatchObject({
+    expect(
+      (await webhook(shop.running.stripe.signedObjectEvent('charge.refunded', shop.running.stripe.chargeOf(session), SECRET))).status,
+    ).toBe(200);
+    expect((await shop.t.deps.db.select().from(orders).where(eq(orders.id, order.id)))[0]).toMatchObject({
       refunded: 14999,
       status: 'partially_refunded',
     });
@@ -168,10 +156,10 @@ describe('one request per form (issue 64)', () => {
       browser.post(`/gb/orders/${order.number}/return`, fields),
     ]);
     expect([a.res.status, b.res.status]).toEqual([303, 303]);
-    expect(await t.deps.db.select().from(returnRequests).where(eq(returnRequests.orderId, order.id))).toHaveLength(1);
+    expect(await shop.t.deps.db.select().from(returnRequests).where(eq(returnRequests.orderId, order.id))).toHaveLength(1);
     // The request's mails: the shopper's and the shop's, one each.
     const about = () =>
-      running.postmark.accepted
+      shop.running.postmark.accepted
         .map((m) => m.body as Mail)
         .filter((m) => m.Subject.includes(`${order.number}-R1`) || m.TextBody.includes(`${order.number}-R1`));
     await vi.waitFor(() => expect(about().length).toBeGreaterThanOrEqual(2));
@@ -185,7 +173,7 @@ describe('one request per form (issue 64)', () => {
     const again = await browser.get(`/gb/orders/${order.number}/return`);
     const next = /name="form_token" value="([\w-]+)"/.exec(again.html)![1]!;
     expect((await browser.post(`/gb/orders/${order.number}/return`, { ...fields, form_token: next })).res.status).toBe(303);
-    expect(await t.deps.db.select().from(returnRequests).where(eq(returnRequests.orderId, order.id))).toHaveLength(2);
+    expect(await shop.t.deps.db.select().from(returnRequests).where(eq(returnRequests.orderId, order.id))).toHaveLength(2);
   });
 });
 
@@ -200,7 +188,9 @@ describe('a whole order sent back', () => {
     expect(
       (await office.post(`/admin/orders/${order.number}/returns/${number}/receive`, { form_token: formToken(), line_1: '2' })).res.status,
     ).toBe(303);
-    const posts = running.stripe.refundPosts.filter((p) => p.fields.payment_intent === running.stripe.chargeOf(session).payment_intent);
+    const posts = shop.running.stripe.refundPosts.filter(
+      (p) => p.fields.payment_intent === shop.running.stripe.chargeOf(session).payment_intent,
+    );
     expect(posts.map((p) => p.fields.amount)).toEqual(['30497']); // 2 × £149.99 and the £4.99 shipping
   });
 });
@@ -208,7 +198,7 @@ describe('a whole order sent back', () => {
 describe('store credit', () => {
   it('is a single-use code worth 110% in the order’s currency, mailed, that the cart’s code field takes and Stripe applies', async () => {
     const { order, browser, office } = await shippedOrder(3);
-    await setStock(t.deps.db, 1, 5, null);
+    await setStock(shop.t.deps.db, 1, 5, null);
     expect(
       (await browser.post(`/gb/orders/${order.number}/return`, { line_1: '1', reason: 'changed_mind', wants: 'credit' })).res.status,
     ).toBe(303);
@@ -225,23 +215,23 @@ describe('store credit', () => {
     // 110% of £149.99, rounded down: never more than 110%.
     expect(mail.TextBody).toContain(`Your store credit: £164.98, code ${code}.`);
     expect(mail.TextBody).toContain('That is 110% of £149.99: what is left of your payment for the items you sent back');
-    const promo = running.stripe.promotion(code)!;
+    const promo = shop.running.stripe.promotion(code)!;
     expect(promo).toMatchObject({ max_redemptions: 1, active: true, coupon: { amount_off: 16498, currency: 'gbp' } });
     // The unit fit to sell again is back on the shelf.
-    const [move] = await t.deps.db
+    const [move] = await shop.t.deps.db
       .select()
       .from(stockMoves)
       .where(and(eq(stockMoves.orderNumber, order.number), eq(stockMoves.reason, 'return')));
     expect(move).toMatchObject({ productId: 1, change: 1, actor: OWNER });
 
     // The cart takes it; Stripe's session gets it.
-    const cart = shopper(t, { 'CF-IPCountry': 'GB' });
+    const cart = shopper(shop.t, { 'CF-IPCountry': 'GB' });
     await cart.post('/gb/cart/add', { product_id: '1' });
     expect((await cart.post('/gb/cart/discount', { code: code.toLowerCase() })).res.status).toBe(303);
     expect((await cart.get('/gb/cart')).html).toContain(`data-cart-offer="${code}"`);
     const checkout = await cart.post('/gb/cart/checkout', {});
     expect(checkout.res.status).toBe(303);
-    expect(running.stripe.received.at(-1)!.fields['discounts[0][promotion_code]']).toBe(promo.id);
+    expect(shop.running.stripe.received.at(-1)!.fields['discounts[0][promotion_code]']).toBe(promo.id);
   });
 });
 
@@ -279,7 +269,7 @@ describe('an exchange', () => {
     expect(asked.TextBody).toContain('AR-Style Laser Training Rifle costs £205.00 more than what you send back.');
     await vi.waitFor(() =>
       expect(mailsAbout(new RegExp(`^Return requested: ${number}`)).map((m) => m.To)).toEqual([
-        running.app.deps.settings.ORDERS_TO_EMAIL ?? running.app.deps.settings.CONTACT_TO_EMAIL,
+        shop.running.app.deps.settings.ORDERS_TO_EMAIL ?? shop.running.app.deps.settings.CONTACT_TO_EMAIL,
       ]),
     );
     const link = new URL(/Pay the £205\.00 difference: (\S+)/.exec(asked.TextBody)![1]!);
@@ -287,20 +277,20 @@ describe('an exchange', () => {
     expect((await browser.get(`/gb/orders/${order.number}`)).html).toContain(`/gb/orders/${order.number}/returns/${number}/pay`);
 
     // The link opens Stripe for the difference alone: no address, no codes, and it is not an order.
-    const pay = await shopper(t).get(`${link.pathname}${link.search}`);
+    const pay = await shopper(shop.t).get(`${link.pathname}${link.search}`);
     expect(pay.res.status).toBe(303);
     const session = /cs_test_\d+/.exec(pay.res.headers.get('location')!)![0];
-    const posted = running.stripe.received.at(-1)!.fields;
+    const posted = shop.running.stripe.received.at(-1)!.fields;
     // Opened again a second later (issue 64): the same page, not a refusal (Stripe's key, the same parameters).
     await new Promise((r) => setTimeout(r, 1100));
-    const again = await shopper(t).get(`${link.pathname}${link.search}`);
+    const again = await shopper(shop.t).get(`${link.pathname}${link.search}`);
     expect(again.res.status).toBe(303);
     expect(again.res.headers.get('location')).toBe(pay.res.headers.get('location'));
     // And an hour later (a new idempotency key): still that page while it takes payment, never a second one to pay.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 3_600_000);
     try {
-      const later = await shopper(t).get(`${link.pathname}${link.search}`);
+      const later = await shopper(shop.t).get(`${link.pathname}${link.search}`);
       expect(later.res.headers.get('location')).toBe(pay.res.headers.get('location'));
     } finally {
       vi.useRealTimers();
@@ -309,16 +299,16 @@ describe('an exchange', () => {
     expect(posted['metadata[exchange]']).toBe(number);
     expect(posted.allow_promotion_codes).toBeUndefined();
     expect(posted['shipping_address_collection[allowed_countries][0]']).toBeUndefined();
-    running.stripe.complete(session);
+    shop.running.stripe.complete(session);
     for (let i = 0; i < 2; i++)
-      expect((await webhook(running.stripe.signedEvent('checkout.session.completed', session, SECRET))).status).toBe(200);
-    expect(await t.deps.db.select().from(orders).where(eq(orders.sessionId, session))).toEqual([]);
-    const paid = await t.deps.db
+      expect((await webhook(shop.running.stripe.signedEvent('checkout.session.completed', session, SECRET))).status).toBe(200);
+    expect(await shop.t.deps.db.select().from(orders).where(eq(orders.sessionId, session))).toEqual([]);
+    const paid = await shop.t.deps.db
       .select()
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.orderId, order.id), eq(ledgerEntries.kind, 'difference_paid')));
     expect(paid.map((e) => e.amount)).toEqual([20500]);
-    expect((await shopper(t).get(`${link.pathname}${link.search}`)).res.status).toBe(409);
+    expect((await shopper(shop.t).get(`${link.pathname}${link.search}`)).res.status).toBe(409);
 
     // Not sent before the parcel is back; then sent once, with its mail, and the order says so.
     expect(
@@ -335,18 +325,18 @@ describe('an exchange', () => {
     });
     expect(received.TextBody).toContain('Your exchange is paid for: we are sending it now');
     // Sold out since it was asked: not sent until stock comes in.
-    await setStock(t.deps.db, 2, 0, null);
+    await setStock(shop.t.deps.db, 2, 0, null);
     const soldOut = await office.post(`/admin/orders/${order.number}/returns/${number}/ship-exchange`, { form_token: formToken() });
     expect(soldOut.res.status).toBe(409);
     expect(textOf(soldOut.body)).toContain('product 2 is out of stock. Receive stock first, or refund the return.');
-    await setStock(t.deps.db, 2, 3, null);
+    await setStock(shop.t.deps.db, 2, 3, null);
     const sent = await office.post(`/admin/orders/${order.number}/returns/${number}/ship-exchange`, {
       form_token: formToken(),
       carrier: 'Royal Mail',
     });
     expect(sent.res.status).toBe(303);
     await vi.waitFor(() => expect(mailsAbout(new RegExp(`^Your exchange ${number} is on its way$`))).toHaveLength(1));
-    const [out] = await t.deps.db
+    const [out] = await shop.t.deps.db
       .select()
       .from(stockMoves)
       .where(and(eq(stockMoves.orderNumber, order.number), eq(stockMoves.reason, 'sale'), eq(stockMoves.productId, 2)));
@@ -376,23 +366,24 @@ describe('outside the window', () => {
     expect(tooMany.res.status).toBe(400);
     expect(textOf(tooMany.body)).toContain('You can send back at most 2 of that item');
     expect(tooMany.body).toContain('value="3"');
-    expect(await t.deps.db.select().from(returnRequests).where(eq(returnRequests.orderId, order.id))).toEqual([]);
+    expect(await shop.t.deps.db.select().from(returnRequests).where(eq(returnRequests.orderId, order.id))).toEqual([]);
     // Without the order's token there is no form and no request.
-    expect((await shopper(t).get(`/gb/orders/${order.number}/return`)).res.status).toBe(404);
+    expect((await shopper(shop.t).get(`/gb/orders/${order.number}/return`)).res.status).toBe(404);
     expect(
-      (await shopper(t).post(`/gb/orders/${order.number}/return`, { line_1: '1', reason: 'warranty_fault', wants: 'replace' })).res.status,
+      (await shopper(shop.t).post(`/gb/orders/${order.number}/return`, { line_1: '1', reason: 'warranty_fault', wants: 'replace' })).res
+        .status,
     ).toBe(404);
   });
 });
 
 describe('one unit asked back under several names (issue 54)', () => {
   it('is refused with a 400 and nothing recorded, for the shopper and the owner; the one unit yields at most 110% in credit', async () => {
-    const { order } = await placePaidOrder(running, {
+    const { order } = await placePaidOrder(shop.running, {
       lines: [{ productId: 1, name: 'G-Series Laser Training Pistol', quantity: 1, unitAmount: 14999 }],
     });
     const office = await owner();
-    await shipOrder(running, office, order, 2);
-    const browser = shopper(t);
+    await shipOrder(shop.running, office, order, 2);
+    const browser = shopper(shop.t);
     expect((await browser.get(`/gb/orders/${order.number}?token=${order.token}`)).res.status).toBe(200);
     const aliased = await browser.post(`/gb/orders/${order.number}/return`, {
       line_1: '1',
@@ -402,11 +393,11 @@ describe('one unit asked back under several names (issue 54)', () => {
       wants: 'credit',
     });
     expect(aliased.res.status).toBe(400);
-    expect(await t.deps.db.select().from(returnRequests).where(eq(returnRequests.orderId, order.id))).toEqual([]);
+    expect(await shop.t.deps.db.select().from(returnRequests).where(eq(returnRequests.orderId, order.id))).toEqual([]);
     const unitsBack = await office.post(`/admin/orders/${order.number}/return`, { form_token: formToken(), line_1: '1', line_01: '1' });
     expect(unitsBack.res.status).toBe(400);
     const returned = and(eq(stockMoves.orderNumber, order.number), eq(stockMoves.reason, 'return'));
-    expect(await t.deps.db.select().from(stockMoves).where(returned)).toEqual([]);
+    expect(await shop.t.deps.db.select().from(stockMoves).where(returned)).toEqual([]);
 
     const asked = await browser.post(`/gb/orders/${order.number}/return`, { line_1: '1', reason: 'changed_mind', wants: 'credit' });
     expect(asked.res.status).toBe(303);
@@ -425,11 +416,11 @@ describe('one unit asked back under several names (issue 54)', () => {
     expect(
       (await office.post(`/admin/orders/${order.number}/returns/${number}/receive`, { form_token: formToken(), line_1: '1' })).res.status,
     ).toBe(303);
-    const [entry] = await t.deps.db
+    const [entry] = await shop.t.deps.db
       .select()
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.orderId, order.id), eq(ledgerEntries.kind, 'credit')));
-    const credit = running.stripe.promotion(entry!.code!)!.coupon.amount_off;
+    const credit = shop.running.stripe.promotion(entry!.code!)!.coupon.amount_off;
     expect(credit).toBeLessThanOrEqual(order.total * 1.1);
     expect(credit).toBe(Math.floor(14999 * 1.1));
   });
