@@ -110,8 +110,10 @@ export async function refundOnLedger(
   amountOf: (ledger: Ledger) => number | RefundParts,
   by: string,
   tender: string | null = null,
+  /** True when the caller settled with Stripe just before (settleUnanswered): not read twice. */
+  settled = false,
 ): Promise<{ amount: number; refund: string | null }> {
-  await settleUnanswered(deps, order, by);
+  if (!settled) await settleUnanswered(deps, order, by);
   const { value: reserved } = await onLedger(deps.db, order.id, by, (l) => {
     const tries = l.entries.filter((e) => e.kind === 'refund' && (e.ref === base || e.ref.startsWith(`${base}#`)));
     const live = tries.find((e) => !l.entries.some((v) => v.ref === `void:${e.ref}`));
@@ -150,7 +152,7 @@ export async function refundOrder(deps: OrderActionDeps, asked: RefundAsked, by:
   await settleUnanswered(deps, found, by);
   const order = await checkRefund(deps, asked);
   const money = (minor: number) => formatMinor(minor, order.currency);
-  const { amount } = await refundOnLedger(deps, order, `refund:${asked.intent}`, () => asked.amount, by);
+  const { amount } = await refundOnLedger(deps, order, `refund:${asked.intent}`, () => asked.amount, by, null, true);
   const words = [
     `${order.number}: ${money(amount)} refund sent to Stripe. It shows here, and the shopper is mailed, once Stripe confirms it.`,
   ];
