@@ -152,7 +152,7 @@ describe('random after-sale sequences over HTTP in £, € and $', () => {
                 if (!wanted.has(latest)) break;
                 const accepted = new RegExp(`${latest} \\([^)]*\\): accepted`).test((await browser.get(orderPage)).html);
                 const decision = s.refuse ? 'refuse' : accepted ? 'receive' : 'accept';
-                const form = { form_token: formToken(), why: 'Not as described' };
+                const form = { form_token: formToken(), why: 'Not as described', confirmed: '1' };
                 await twice(copies, () => office.post(`/admin/orders/${order.number}/returns/${latest}/${decision}`, form));
                 break;
               }

@@ -137,9 +137,10 @@ describe('a Dashboard refund and a back-office refund not yet confirmed, then a 
     await browser.post(`/gb/orders/${order.number}/return`, { line_3: '1', reason: 'changed_mind', wants: 'credit' });
     const request = `${order.number}-R1`;
     await office.post(`/admin/orders/${order.number}/returns/${request}/accept`, { form_token: formToken() });
-    expect((await office.post(`/admin/orders/${order.number}/returns/${request}/receive`, { form_token: formToken() })).res.status).toBe(
-      303,
-    );
+    expect(
+      (await office.post(`/admin/orders/${order.number}/returns/${request}/receive`, { form_token: formToken(), confirmed: '1' })).res
+        .status,
+    ).toBe(303);
     const credit = await shop.t.deps.db
       .select({ amount: ledgerEntries.amount })
       .from(ledgerEntries)
@@ -164,7 +165,7 @@ async function creditPaidOrder() {
   await browser.post(`/gb/orders/${order.number}/return`, { line_3: '1', reason: 'changed_mind', wants: 'credit' });
   const request = `${order.number}-R1`;
   await office.post(`/admin/orders/${order.number}/returns/${request}/accept`, { form_token: formToken() });
-  await office.post(`/admin/orders/${order.number}/returns/${request}/receive`, { form_token: formToken() });
+  await office.post(`/admin/orders/${order.number}/returns/${request}/receive`, { form_token: formToken(), confirmed: '1' });
   const [credit] = await shop.t.deps.db
     .select({ code: ledgerEntries.code })
     .from(ledgerEntries)
@@ -191,7 +192,10 @@ describe('goods paid with store credit, returned', () => {
     await buyer.post(`/gb/orders/${order.number}/return`, { line_2: '1', reason: 'changed_mind', wants: 'credit' });
     const request = `${order.number}-R1`;
     await office.post(`/admin/orders/${order.number}/returns/${request}/accept`, { form_token: formToken() });
-    const received = await office.post(`/admin/orders/${order.number}/returns/${request}/receive`, { form_token: formToken() });
+    const received = await office.post(`/admin/orders/${order.number}/returns/${request}/receive`, {
+      form_token: formToken(),
+      confirmed: '1',
+    });
     expect(received.res.status).toBe(303);
     const [settled] = await shop.t.deps.db
       .select({ state: returnRequests.state })
@@ -217,9 +221,12 @@ describe('goods paid with store credit, returned', () => {
     await buyer.post(`/gb/orders/${order.number}/return`, { line_2: '1', reason: 'changed_mind', wants: 'refund' });
     const request = `${order.number}-R1`;
     await office.post(`/admin/orders/${order.number}/returns/${request}/accept`, { form_token: formToken() });
-    const page = textOf((await office.get(`/admin/orders/${order.number}`)).html);
-    expect(page).toContain('give £216.68 of the store credit it was paid with back as credit');
-    const received = await office.post(`/admin/orders/${order.number}/returns/${request}/receive`, { form_token: formToken() });
+    const words = await office.post(`/admin/orders/${order.number}/returns/${request}/receive`, { form_token: formToken() });
+    expect(textOf(words.body)).toContain('give £216.68 of the store credit it was paid with back as credit');
+    const received = await office.post(`/admin/orders/${order.number}/returns/${request}/receive`, {
+      form_token: formToken(),
+      confirmed: '1',
+    });
     expect(received.res.status).toBe(303);
     expect(keptAtStripe(session)).toBe(0);
     const [settled] = await shop.t.deps.db
@@ -243,7 +250,7 @@ describe('one store credit code in two checkouts at once', () => {
     await browser.post(`/gb/orders/${order.number}/return`, { line_1: '1', reason: 'changed_mind', wants: 'credit' });
     const request = `${order.number}-R1`;
     await office.post(`/admin/orders/${order.number}/returns/${request}/accept`, { form_token: formToken() });
-    await office.post(`/admin/orders/${order.number}/returns/${request}/receive`, { form_token: formToken() });
+    await office.post(`/admin/orders/${order.number}/returns/${request}/receive`, { form_token: formToken(), confirmed: '1' });
     const [credit] = await shop.t.deps.db
       .select({ code: ledgerEntries.code, amount: ledgerEntries.amount })
       .from(ledgerEntries)

@@ -81,7 +81,7 @@ describe('a return inside 14 days', () => {
     await vi.waitFor(() => expect(requestMails(order.number).map((m) => m.Subject)).toContain(`Return ${number} accepted`));
 
     // Received twice at once with one form: Stripe gets one refund; nothing was fit to sell again.
-    const received = { form_token: formToken(), line_1: '0' };
+    const received = { form_token: formToken(), line_1: '0', confirmed: '1' };
     const answers = await Promise.all([
       office.post(`/admin/orders/${order.number}/returns/${number}/receive`, received),
       office.post(`/admin/orders/${order.number}/returns/${number}/receive`, received),
@@ -186,7 +186,13 @@ describe('a whole order sent back', () => {
     const number = `${order.number}-R1`;
     expect((await office.post(`/admin/orders/${order.number}/returns/${number}/accept`, { form_token: formToken() })).res.status).toBe(303);
     expect(
-      (await office.post(`/admin/orders/${order.number}/returns/${number}/receive`, { form_token: formToken(), line_1: '2' })).res.status,
+      (
+        await office.post(`/admin/orders/${order.number}/returns/${number}/receive`, {
+          form_token: formToken(),
+          confirmed: '1',
+          line_1: '2',
+        })
+      ).res.status,
     ).toBe(303);
     const posts = shop.running.stripe.refundPosts.filter(
       (p) => p.fields.payment_intent === shop.running.stripe.chargeOf(session).payment_intent,
@@ -204,7 +210,11 @@ describe('store credit', () => {
     ).toBe(303);
     const number = `${order.number}-R1`;
     expect((await office.post(`/admin/orders/${order.number}/returns/${number}/accept`, { form_token: formToken() })).res.status).toBe(303);
-    const received = await office.post(`/admin/orders/${order.number}/returns/${number}/receive`, { form_token: formToken(), line_1: '1' });
+    const received = await office.post(`/admin/orders/${order.number}/returns/${number}/receive`, {
+      form_token: formToken(),
+      confirmed: '1',
+      line_1: '1',
+    });
     expect(received.res.status).toBe(303);
     const mail = await vi.waitFor(() => {
       const sent = mailsAbout(new RegExp(`^Return ${number} received$`));
@@ -316,7 +326,13 @@ describe('an exchange', () => {
     ).toBe(409);
     expect((await office.post(`/admin/orders/${order.number}/returns/${number}/accept`, { form_token: formToken() })).res.status).toBe(303);
     expect(
-      (await office.post(`/admin/orders/${order.number}/returns/${number}/receive`, { form_token: formToken(), line_1: '1' })).res.status,
+      (
+        await office.post(`/admin/orders/${order.number}/returns/${number}/receive`, {
+          form_token: formToken(),
+          confirmed: '1',
+          line_1: '1',
+        })
+      ).res.status,
     ).toBe(303);
     const received = await vi.waitFor(() => {
       const sent = mailsAbout(new RegExp(`^Return ${number} received$`));
@@ -411,10 +427,17 @@ describe('one unit asked back under several names (issue 54)', () => {
     const overReceived = await office.post(`/admin/orders/${order.number}/returns/${number}/receive`, {
       form_token: formToken(),
       line_1: '2',
+      confirmed: '1',
     });
     expect(overReceived.res.status).toBe(400);
     expect(
-      (await office.post(`/admin/orders/${order.number}/returns/${number}/receive`, { form_token: formToken(), line_1: '1' })).res.status,
+      (
+        await office.post(`/admin/orders/${order.number}/returns/${number}/receive`, {
+          form_token: formToken(),
+          confirmed: '1',
+          line_1: '1',
+        })
+      ).res.status,
     ).toBe(303);
     const [entry] = await shop.t.deps.db
       .select()
@@ -423,5 +446,46 @@ describe('one unit asked back under several names (issue 54)', () => {
     const credit = shop.running.stripe.promotion(entry!.code!)!.coupon.amount_off;
     expect(credit).toBeLessThanOrEqual(order.total * 1.1);
     expect(credit).toBe(Math.floor(14999 * 1.1));
+  });
+});
+
+describe('receiving a parcel (issue 65)', () => {
+  it('puts the received units back by default, says the refund in words first, and moves nothing before its own button', async () => {
+    const { order, browser, office, session } = await shippedOrder(1);
+    expect(
+      (await browser.post(`/gb/orders/${order.number}/return`, { line_1: '2', reason: 'changed_mind', wants: 'refund' })).res.status,
+    ).toBe(303);
+    const number = `${order.number}-R1`;
+    expect((await office.post(`/admin/orders/${order.number}/returns/${number}/accept`, { form_token: formToken() })).res.status).toBe(303);
+    const form = await office.get(`/admin/orders/${order.number}`);
+    expect(form.html).toMatch(/name="line_1"[^>]*value="2"|value="2"[^>]*name="line_1"/);
+    const refundsBefore = shop.running.stripe.refundPosts.length;
+
+    // The form's button only asks: the words, and nothing moved.
+    const asked = await office.post(`/admin/orders/${order.number}/returns/${number}/receive`, { form_token: formToken(), line_1: '1' });
+    expect(asked.res.status).toBe(200);
+    const words = textOf(asked.body);
+    expect(words).toContain(`Return ${number} of order ${order.number}: Refund £304.97 through Stripe.`);
+    expect(words).toContain('Back in stock: 1 × G-Series Laser Training Pistol.');
+    expect(words).toContain('Staying out of stock, not fit to sell: 1 × G-Series Laser Training Pistol.');
+    expect(shop.running.stripe.refundPosts.length).toBe(refundsBefore);
+    const [still] = await shop.t.deps.db.select().from(returnRequests).where(eq(returnRequests.number, number));
+    expect(still!.state).toBe('accepted');
+
+    // Its own button receives: the refund goes to Stripe, one unit back on the shelf, the other said to stay out.
+    const confirmed = await office.post(`/admin/orders/${order.number}/returns/${number}/receive`, {
+      form_token: formToken(),
+      line_1: '1',
+      confirmed: '1',
+    });
+    expect(confirmed.res.status).toBe(303);
+    const posts = shop.running.stripe.refundPosts.filter(
+      (p) => p.fields.payment_intent === shop.running.stripe.chargeOf(session).payment_intent,
+    );
+    expect(posts.map((p) => p.fields.amount)).toEqual(['30497']);
+    const flash = decodeURIComponent(confirmed.res.headers.get('set-cookie') ?? '');
+    expect(flash).toContain('1 × G-Series Laser Training Pistol stay out of stock: not fit to sell.');
+    const moves = await shop.t.deps.db.select().from(stockMoves).where(eq(stockMoves.orderNumber, order.number));
+    expect(moves.filter((m) => m.reason === 'return').map((m) => m.change)).toEqual([1]);
   });
 });

@@ -298,15 +298,19 @@ export async function receiveReturn(
   if (exchange === 'waiting')
     said.push(`${request.number}: received; the exchange ships once the shopper pays the difference (they have the link).`);
   await sendOrderStepMails(deps, deps.log, order.id);
+  const nameOf = (id: number) => order.lines.find((o) => o.productId === id)?.name ?? `product ${id}`;
   if (back.length > 0) {
     await afterRestock(
       deps,
       back.map((l) => l.productId),
     );
-    said.push(
-      `${back.map((l) => `${l.quantity} × ${order.lines.find((o) => o.productId === l.productId)?.name ?? `product ${l.productId}`}`).join(', ')} back in stock.`,
-    );
+    said.push(`${back.map((l) => `${l.quantity} × ${nameOf(l.productId)}`).join(', ')} back in stock.`);
   } else said.push('Nothing went back in stock.');
+  const out = request.lines
+    .map((l) => ({ ...l, quantity: l.quantity - (back.find((b) => b.productId === l.productId)?.quantity ?? 0) }))
+    .filter((l) => l.quantity > 0);
+  if (out.length > 0)
+    said.push(`${out.map((l) => `${l.quantity} × ${nameOf(l.productId)}`).join(', ')} stay out of stock: not fit to sell.`);
   for (const listener of deps.afterSale.goodsBack) await listener(deps, order.number);
   return said.join(' ');
 }

@@ -86,10 +86,11 @@ function RequestActions({
             inputMode="numeric"
             min={0}
             max={l.quantity}
-            defaultValue={typed[`line_${l.productId}`] ?? '0'}
+            defaultValue={typed[`line_${l.productId}`] ?? String(l.quantity)}
           />
         ))}
-        <Submit>{`Parcel received: ${settleWords(order, ledger, request)}`}</Submit>
+        {/* Nothing moves from this button: the next page says what receiving does, and its own button does it. */}
+        <Submit>Parcel received: check what it does</Submit>
       </form>
     );
   const exchange = request.outcome === 'exchange' ? exchangeState(ledger, request.number) : null;
@@ -167,7 +168,7 @@ export function Account({ order, ledger }: { order: StoredOrder; ledger: Ledger 
 }
 
 /** What receiving the parcel does, with the amount it moves, from the ledger as it stands (the button says it before anything moves). */
-function settleWords(order: StoredOrder, ledger: Ledger, request: ReturnRequest): string {
+export function settleWords(order: StoredOrder, ledger: Ledger, request: ReturnRequest): string {
   const money = (minor: number) => formatMinor(minor, order.currency);
   switch (request.outcome) {
     case 'refund': {
@@ -255,32 +256,5 @@ export function RefundForm({
       )}
       <Submit>Review the refund</Submit>
     </form>
-  );
-}
-
-/**
- * The refund in words before it moves money: the amount on the button itself, where it goes, and the
- * goods coming back. The same form token goes with it, so a second press refunds once.
- */
-export function RefundConfirm({ order, amount, fields }: { order: StoredOrder; amount: number; fields: Record<string, string> }) {
-  const money = formatMinor(amount, order.currency);
-  const back = Object.entries(fields).filter(([name, value]) => name.startsWith('line_') && /^[1-9]\d*$/.test(value.trim()));
-  return (
-    <section className="flex flex-col gap-3" data-refund-confirm={amount}>
-      <p>{`${money} goes back to ${order.paymentMethod ?? 'the card the order was paid with'} (order ${order.number}, paid ${formatMinor(order.total, order.currency)}). The shopper is mailed once Stripe confirms it.`}</p>
-      {back.length > 0 && (
-        <p>{`Back in stock with it: ${back.map(([name, n]) => `${n.trim()} × ${lineName(order, Number(name.slice(5)))}`).join(', ')}.`}</p>
-      )}
-      <form method="post" action={`/admin/orders/${order.number}/refund`} className="flex flex-wrap items-center gap-3">
-        {Object.entries(fields).map(([name, value]) =>
-          name === 'confirmed' ? null : <input key={name} type="hidden" name={name} value={value} />,
-        )}
-        <input type="hidden" name="confirmed" value="1" />
-        <Submit>{`Refund ${money}`}</Submit>
-        <a href={`/admin/orders/${order.number}#refund`} className="underline">
-          Change it
-        </a>
-      </form>
-    </section>
   );
 }

@@ -11,14 +11,14 @@ import { findOrder } from '#worker/orders/order-queries.ts';
 import { nextToShip, orderPage, otherOrdersOf } from '#worker/order-reads/order-lists.ts';
 import { checkRefund, refundOrder } from '#worker/after-sale/refund-order.ts';
 import { addOrderNote, notesOf } from '#worker/fulfilment/order-notes.ts';
-import { returnsOfOrder } from '#worker/after-sale/return-queries.ts';
+import { returnByNumber, returnsOfOrder } from '#worker/after-sale/return-queries.ts';
 import { acceptReturn, receiveReturn, refuseReturn } from '#worker/after-sale/return-decisions.ts';
 import { parseRefundAmount } from '#shared/after-sale/refund-rules.ts';
 import { readLineFields } from '#shared/after-sale/return-rules.ts';
 import { actionDeps, adminPage, claimForm, refused, type AdminContext } from '#worker/routes/admin-frame/admin-context.tsx';
 import type { AdminEnv } from '#worker/routes/admin-frame/admin-guard.tsx';
 import { OrderDetailPage, type OrderDetailData, type OrderForm } from './order-detail-page.tsx';
-import { RefundConfirm } from '#worker/routes/after-sale/order-after-sale.tsx';
+import { ReceiveConfirm, RefundConfirm } from '#worker/routes/after-sale/money-back-confirm.tsx';
 import { sendExchange } from '#worker/after-sale/exchanges.ts';
 import { OrdersPage } from './orders-page.tsx';
 import { PackingSlipPage } from './packing-slip-page.tsx';
@@ -68,6 +68,27 @@ function returnedLines(fields: Record<string, string>) {
   const read = readLineFields(fields, 6);
   if ('refusal' in read) throw new Refusal(read.refusal, 'invalid');
   return read.lines;
+}
+
+/** The words of a parcel's receiving before anything moves (ReceiveConfirm), or the order page with why not. */
+async function confirmReceive(c: AdminContext, number: string, fields: Record<string, string>) {
+  try {
+    const { db } = c.get('deps');
+    const { order } = await findOrder(db, c.req.param('number') ?? '');
+    const [request, read] = await Promise.all([returnByNumber(db, number), readLedger(db, order.id)]);
+    if (!request || request.orderId !== order.id || !read)
+      throw new Refusal(`Order ${order.number} has no request ${number.slice(0, 24)}.`, 'unknown');
+    if (request.state !== 'accepted') throw new Refusal(`Return ${request.number} is ${request.state}, not accepted: nothing was done.`);
+    const fit = returnedLines(fields);
+    return adminPage(
+      c,
+      `Receive return ${request.number}?`,
+      <ReceiveConfirm order={order} ledger={read.ledger} request={request} fit={fit} />,
+    );
+  } catch (err) {
+    const { text, status } = refused(err);
+    return showOrder(c, { form: 'request', text, fields }, status);
+  }
 }
 
 export const orderRoutes = new Hono<AdminEnv>()
@@ -137,6 +158,8 @@ export const orderRoutes = new Hono<AdminEnv>()
     const fields = await readFields(c);
     const request = c.req.param('request');
     const by = c.get('admin');
+    // Receiving gives money or credit: first said in words on a page of its own (nothing moves); its button receives.
+    if (c.req.param('decision') === 'receive' && fields.confirmed !== '1') return confirmReceive(c, request, fields);
     return act(c, 'request', fields, () => {
       // A request's number begins with its order's: one from another order is not this page's.
       if (!request.startsWith(`${c.req.param('number')}-R`))
