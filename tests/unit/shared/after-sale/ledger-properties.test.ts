@@ -178,13 +178,16 @@ const refundedAt = (charge: StripeCharge) => charge.refunds.reduce((t, r) => t +
  * never refunds more than it took. (A Dashboard refund beyond what is left is the owner's own, at
  * Stripe: the shop only never adds to it.)
  */
-function shopGave(entries: readonly LedgerEntry[]) {
+function shopGave(entries: readonly LedgerEntry[], charge: StripeCharge) {
   const has = (ref: string) => entries.some((e) => e.ref === ref);
   const cancelled = (r: string | null) => entries.some((e) => e.kind === 'exchange_cancelled' && e.request === r);
+  // A refund the bank sent back gave nothing: Stripe lists it failed.
+  const failed = new Set(charge.refunds.filter((r) => r.status === 'failed').map((r) => r.id));
+  const bounced = (ref: string) => entries.some((e) => e.kind === 'refund_made' && e.ref === `made:${ref}` && failed.has(e.code ?? ''));
   return entries.reduce((t, e) => {
     if (e.kind === 'credit') return t + e.basis;
     if (e.kind === 'exchange' && !cancelled(e.request)) return t + e.basis;
-    if (e.kind === 'refund' && e.tender === null && !has(`void:${e.ref}`)) return t + e.amount;
+    if (e.kind === 'refund' && e.tender === null && !has(`void:${e.ref}`) && !bounced(e.ref)) return t + e.amount;
     return t;
   }, 0);
 }
@@ -204,7 +207,7 @@ function play(start: OrderFacts, rounds: Action[][]) {
     }
     // Every decision starts from what Stripe lists now (the worker reads the charge's refunds first).
     entries.push(...seeRefunds(ledgerOf(f, entries), null, charge.refunds).entries);
-    const gaveBefore = shopGave(entries);
+    const gaveBefore = shopGave(entries, charge);
     const byOwner =
       refundedAt(charge) - charge.refunds.reduce((t, r) => t + (r.status === 'succeeded' && !r.id.startsWith('re_d') ? r.amount : 0), 0);
     const read = ledgerOf(f, entries);
@@ -234,7 +237,7 @@ function play(start: OrderFacts, rounds: Action[][]) {
         changed = true;
       }
     });
-    const gave = shopGave(entries);
+    const gave = shopGave(entries, charge);
     if (refundedAt(charge) > charge.amount) faults.push(`Stripe refunded ${refundedAt(charge)} of ${charge.amount}`);
     if (gave > gaveBefore && gave + byOwner > f.total + f.creditPaid)
       faults.push(`the shop gave ${gave} after the owner's ${byOwner} in the Dashboard: more than ${f.total + f.creditPaid} paid`);
