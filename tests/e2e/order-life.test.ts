@@ -72,7 +72,10 @@ describe('an order after its payment', () => {
       'https://track.example/AB123456789GB',
     );
     expect(shipped, shipped.out).toMatchObject({ code: 0 });
-    expect(await orders('ship', number)).toMatchObject({ code: 1, out: `order ${number} cannot be shipped: it has been shipped already` });
+    expect(await orders('ship', number, '--carrier', 'DPD', '--tracking', 'AB123456789GB')).toMatchObject({
+      code: 1,
+      out: `order ${number} cannot be shipped: it has been shipped already`,
+    });
 
     stripe.refund(session, 5000);
     const refunded = stripe.signedObjectEvent('charge.refunded', stripe.chargeOf(session), SECRET);

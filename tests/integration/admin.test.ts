@@ -353,9 +353,24 @@ describe('signed in', () => {
     expect(empty.body).toContain('Enter the tracking number');
     expect((await t.deps.db.select().from(orders).where(eq(orders.number, number)))[0]!.fulfilment).toBe('unfulfilled');
 
+    // No carrier chosen: a parcel nobody could follow is refused, and says why.
+    const noCarrier = await b.post(`/admin/orders/${number}/ship`, { form_token: formToken(), tracking: 'AB123456789GB' });
+    expect(noCarrier.res.status).toBe(400);
+    expect(textOf(noCarrier.body)).toContain('Choose the carrier: the shopper’s mail links its tracking page.');
+    // Another carrier without its tracking page, the same.
+    const unnamed = await b.post(`/admin/orders/${number}/ship`, {
+      form_token: formToken(),
+      carrier: 'other',
+      other_carrier: 'Parcelforce',
+      tracking: 'AB123456789GB',
+    });
+    expect(unnamed.res.status).toBe(400);
+    expect(textOf(unnamed.body)).toContain('Give Parcelforce’s tracking page for this parcel');
+    const form = await b.get(`/admin/orders/${number}`);
+    expect(form.html).toContain('<option value="" disabled="" selected="">Choose the carrier</option>');
     const shipped = await b.post(`/admin/orders/${number}/ship`, {
       form_token: formToken(),
-      carrier: 'Royal Mail',
+      carrier: 'royal-mail',
       tracking: 'AB123456789GB',
       url: '',
     });
@@ -369,6 +384,12 @@ describe('signed in', () => {
       { timeout: 5000 },
     );
     expect(mails[0]!.TextBody).toContain('AB123456789GB');
+    // The carrier's own tracking page for the number, the day it is expected and what is in the parcel.
+    expect(mails[0]!.TextBody).toContain(
+      'Follow it on Royal Mail’s page: https://www.royalmail.com/track-your-item#/tracking-results/AB123456789GB',
+    );
+    expect(mails[0]!.TextBody).toMatch(/Expected by \d{1,2} [A-Z][a-z]+ \d{4}\./);
+    expect(mails[0]!.TextBody).toMatch(/In the parcel:\n- 1 × [^\n]+/);
     const page = await b.get(`/admin/orders/${number}`);
     expect(textOf(page.html)).toContain('shipped with Royal Mail');
     expect(page.html).toMatch(/data-timeline[^]*shipped<\/span>: [^<]*by owner@example\.com/);
@@ -378,7 +399,11 @@ describe('signed in', () => {
     expect(next).not.toBe(number);
     expect((await t.deps.db.select().from(orders).where(eq(orders.number, next!)))[0]!.fulfilment).toBe('unfulfilled');
     // Twice is refused on the form (409), and mails nobody again.
-    const twice = await b.post(`/admin/orders/${number}/ship`, { form_token: formToken(), tracking: 'AB123456789GB' });
+    const twice = await b.post(`/admin/orders/${number}/ship`, {
+      form_token: formToken(),
+      carrier: 'royal-mail',
+      tracking: 'AB123456789GB',
+    });
     expect(twice.res.status).toBe(409);
     expect(twice.body).toContain('shipped already');
     // Why, first on the page (before the order's status), focused on load.
@@ -406,12 +431,16 @@ describe('signed in', () => {
     // The notice comes before everything else on the page.
     expect(page.html.indexOf('data-dispute-hold')).toBeLessThan(page.html.indexOf('id="lines"'));
 
-    const refused = await b.post(`/admin/orders/${number}/ship`, { form_token: formToken(), tracking: 'AB123456789GB' });
+    const refused = await b.post(`/admin/orders/${number}/ship`, {
+      form_token: formToken(),
+      carrier: 'royal-mail',
+      tracking: 'AB123456789GB',
+    });
     expect(refused.res.status).toBe(409);
     expect(textOf(refused.body)).toContain('its payment is disputed');
-    await expect(runOrderCommand({ ...t.deps, log }, parseOrderCommand(['ship', number, '--tracking', 'AB123456789GB']))).rejects.toThrow(
-      /cannot be shipped: its payment is disputed/,
-    );
+    await expect(
+      runOrderCommand({ ...t.deps, log }, parseOrderCommand(['ship', number, '--carrier', 'DPD', '--tracking', 'AB123456789GB'])),
+    ).rejects.toThrow(/cannot be shipped: its payment is disputed/);
     const [row] = await t.deps.db.select().from(orders).where(eq(orders.number, number));
     expect(row!.fulfilment).toBe('unfulfilled');
 
@@ -436,7 +465,11 @@ describe('signed in', () => {
     const page = await b.get(`/admin/orders/${number}`);
     expect(page.html).toContain('data-dispute-hold="lost"');
     expect(page.html).not.toContain(`action="/admin/orders/${number}/ship"`);
-    const refused = await b.post(`/admin/orders/${number}/ship`, { form_token: formToken(), tracking: 'AB123456789GB' });
+    const refused = await b.post(`/admin/orders/${number}/ship`, {
+      form_token: formToken(),
+      carrier: 'royal-mail',
+      tracking: 'AB123456789GB',
+    });
     expect(refused.res.status).toBe(409);
     expect(textOf(refused.body)).toContain('its dispute was lost');
   });
@@ -456,7 +489,10 @@ describe('signed in', () => {
       .where(and(eq(stockMoves.orderNumber, number), eq(stockMoves.reason, 'return')));
     expect(move).toMatchObject({ change: 1, actor: OWNER });
     expect((await b.get('/admin/orders/SP-ZZZZ-ZZZZ')).res.status).toBe(404);
-    expect((await b.post('/admin/orders/SP-ZZZZ-ZZZZ/ship', { form_token: formToken(), tracking: 'AB123456789GB' })).res.status).toBe(404);
+    expect(
+      (await b.post('/admin/orders/SP-ZZZZ-ZZZZ/ship', { form_token: formToken(), carrier: 'royal-mail', tracking: 'AB123456789GB' })).res
+        .status,
+    ).toBe(404);
   });
 
   it('refunds £10 from the order page: Stripe once for a double post, recorded by its webhook, one mail; more than is left refused', async () => {
@@ -771,11 +807,15 @@ describe('signed in', () => {
       const page = await b.get('/admin/mail');
       expect(page.html).toContain('data-owed-mail');
       expect(textOf(page.html)).toMatch(/New order \S+ .* not sent yet|New order \S+ .* failing/);
-      const shipped = await b.post(`/admin/orders/${number}/ship`, { form_token: formToken(), tracking: 'AB123456789GB' });
+      const shipped = await b.post(`/admin/orders/${number}/ship`, {
+        form_token: formToken(),
+        carrier: 'royal-mail',
+        tracking: 'AB123456789GB',
+      });
       expect(shipped.res.status).toBe(303);
       const after = textOf((await b.get(`/admin/orders/${number}`)).html);
       expect(after).toContain(
-        'shipped, tracking AB123456789GB; the mail telling the shopper could not go yet and is tried again shortly (see Mail).',
+        'shipped with Royal Mail, tracking AB123456789GB; the mail telling the shopper could not go yet and is tried again shortly (see Mail).',
       );
       expect(after).not.toContain('the shopper is told');
       expect(textOf(section((await b.get('/admin')).html, 'mail'))).toMatch(

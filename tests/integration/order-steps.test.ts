@@ -213,14 +213,18 @@ describe('npm run orders -- ship, return, show', () => {
     expect(await orderOf(session)).toMatchObject({ status: 'paid', fulfilment: 'shipped' });
     const [shipped] = await mailsAbout(order.number, 'is on its way');
     expect(shipped!.TextBody).toContain('Tracking number: AB123456789GB');
-    expect(shipped!.TextBody).toContain('Track it: https://track.example/AB123456789GB');
-    await expect(run('ship', order.number)).rejects.toThrow(`order ${order.number} cannot be shipped: it has been shipped already`);
+    expect(shipped!.TextBody).toContain('Follow it on Royal Mail’s page: https://track.example/AB123456789GB');
+    await expect(run('ship', order.number, '--carrier', 'DPD', '--tracking', 'AB123456789GB')).rejects.toThrow(
+      `order ${order.number} cannot be shipped: it has been shipped already`,
+    );
 
     stripe.refund(session, 5000);
     await fiveTimes('charge.refunded', stripe.chargeOf(session));
     // Partly refunded after shipping: both statuses stand, and it is still not shipped twice.
     expect(await orderOf(session)).toMatchObject({ status: 'partially_refunded', fulfilment: 'shipped' });
-    await expect(run('ship', order.number)).rejects.toThrow('it has been shipped already');
+    await expect(run('ship', order.number, '--carrier', 'DPD', '--tracking', 'AB123456789GB')).rejects.toThrow(
+      'it has been shipped already',
+    );
     const listed = formatOrderList(await listOrders(t.deps.db, { limit: 100 }));
     expect(listed).toMatch(new RegExp(`^${order.number} .* partially_refunded +shipped +£334\\.97`, 'm'));
     expect(formatOrderList(await listOrders(t.deps.db, { status: 'shipped', limit: 100 }))).toContain(order.number);
@@ -244,7 +248,9 @@ describe('npm run orders -- ship, return, show', () => {
     const { session, order } = await paidOrder();
     stripe.refund(session, 33497);
     await fiveTimes('charge.refunded', stripe.chargeOf(session));
-    await expect(run('ship', order.number)).rejects.toThrow(`order ${order.number} cannot be shipped: it has been refunded`);
+    await expect(run('ship', order.number, '--carrier', 'DPD', '--tracking', 'AB123456789GB')).rejects.toThrow(
+      `order ${order.number} cannot be shipped: it has been refunded`,
+    );
     expect(await mailsAbout(order.number, 'is on its way', 0)).toEqual([]);
   });
 
@@ -306,7 +312,23 @@ describe('npm run orders -- ship, return, show', () => {
   it('refuses bad input before reading anything, naming it', async () => {
     expect(() => parseOrderCommand(['ship', 'SP-1'])).toThrow(/^SP-1 is not an order number/);
     expect(() => parseOrderCommand(['ship', 'SP-7K2M-9QX4', '--carrier'])).toThrow(/^--carrier needs a value/);
-    expect(() => parseOrderCommand(['ship', 'SP-7K2M-9QX4', '--url', 'http://track.example/x'])).toThrow(/is not an https address/);
+    expect(() =>
+      parseOrderCommand([
+        'ship',
+        'SP-7K2M-9QX4',
+        '--tracking',
+        'AB123456789GB',
+        '--carrier',
+        'Parcelforce',
+        '--url',
+        'http://track.example/x',
+      ]),
+    ).toThrow(/is not an https address/);
+    // A parcel nobody can follow is refused before the database is opened: no carrier, or another carrier without its tracking page.
+    expect(() => parseOrderCommand(['ship', 'SP-7K2M-9QX4', '--tracking', 'AB123456789GB'])).toThrow(/^Choose the carrier/);
+    expect(() => parseOrderCommand(['ship', 'SP-7K2M-9QX4', '--tracking', 'AB123456789GB', '--carrier', 'Parcelforce'])).toThrow(
+      /^Give Parcelforce’s tracking page/,
+    );
     expect(() => parseOrderCommand(['ship', 'SP-7K2M-9QX4', '--colour', 'red'])).toThrow(/^unknown option --colour/);
     expect(() => parseOrderCommand(['ship', 'SP-7K2M-9QX4', '--carrier', 'DPD', '--carrier', 'UPS'])).toThrow(/^--carrier is given twice/);
     expect(() => parseOrderCommand(['return', 'SP-7K2M-9QX4', '--lines', '1-1'])).toThrow(/^--lines 1-1 is not <product id>:<quantity>/);

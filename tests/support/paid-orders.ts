@@ -43,7 +43,11 @@ export async function shipOrder(
   order: { id: number; number: string },
   daysAgo: number,
 ) {
-  const shipped = await office.post(`/admin/orders/${order.number}/ship`, { form_token: formToken(), tracking: 'AB123456789GB' });
+  const shipped = await office.post(`/admin/orders/${order.number}/ship`, {
+    form_token: formToken(),
+    carrier: 'royal-mail',
+    tracking: 'AB123456789GB',
+  });
   expect(shipped.res.status).toBe(303);
   await running.app.deps.db
     .update(orderEvents)

@@ -3,7 +3,8 @@ import { ORDER_NUMBER } from '#shared/orders/order-number-pattern.ts';
 import { orderTotalRows } from '#shared/orders/order-totals.ts';
 import type { Db } from '#worker/db/client.ts';
 import { findOrder } from '#worker/orders/order-queries.ts';
-import { shipmentRefusal, shipOrder, type OrderActionDeps, type Shipment } from '#worker/fulfilment/order-fulfilment.ts';
+import { shipOrder, type OrderActionDeps, type Shipment } from '#worker/fulfilment/order-fulfilment.ts';
+import { parcelOf } from '#shared/orders/carriers.ts';
 import { returnGoods, type GoodsBack } from '#worker/after-sale/goods-back.ts';
 import { orderAmounts } from '#worker/orders/order-queries.ts';
 import { formatStep } from '#worker/orders/order-steps.ts';
@@ -13,7 +14,7 @@ import { randomToken } from '#worker/base/hashing.ts';
 import { refundOrder, type RefundAsked } from '#worker/after-sale/refund-order.ts';
 
 const USAGE =
-  'usage: orders ship <number> [--carrier "Royal Mail"] [--tracking AB123456789GB] [--url https://…] | orders return <number> [--lines <product id>:<quantity>,…] | orders refund <number> --amount 10.00 [--lines <product id>:<quantity>,…] | orders show <number>';
+  'usage: orders ship <number> --carrier "Royal Mail" --tracking AB123456789GB [--url https://… for a carrier not on the list] | orders return <number> [--lines <product id>:<quantity>,…] | orders refund <number> --amount 10.00 [--lines <product id>:<quantity>,…] | orders show <number>';
 
 export type OrderCommand =
   | { action: 'show'; number: string }
@@ -53,8 +54,8 @@ export function parseOrderCommand(args: readonly string[]): OrderCommand {
       url: flags.get('--url') ?? null,
     };
     // The action's own rule, asked before the database is opened.
-    const invalid = shipmentRefusal(shipment);
-    if (invalid) throw new Error(invalid);
+    const parcel = parcelOf(shipment);
+    if ('refusal' in parcel) throw new Error(parcel.refusal);
     return { action, ...shipment };
   }
   if (action === 'refund') {

@@ -289,10 +289,11 @@ export interface OrderStepDetail {
   amount?: number;
   refunded?: number;
   refund?: string;
-  /** Shipping: as the operator gave them. */
+  /** Shipping: the carrier's name, the number, its tracking page, and the day the parcel is expected by (ISO). */
   carrier?: string;
   tracking?: string;
   url?: string;
+  expected?: string;
   /** A dispute: Stripe's id, reason and (closed) outcome. */
   dispute?: string;
   reason?: string;

@@ -9,6 +9,8 @@ import { orders } from '#worker/db/schema.ts';
 import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
 import type { ChangeFeed } from '#worker/base/change-feed-contract.ts';
 import { findOrder } from '#worker/orders/order-queries.ts';
+import { parcelOf, type ParcelTyped } from '#shared/orders/carriers.ts';
+import { dueDelivery } from '#shared/orders/delivery-due.ts';
 import { sendOrderStepMails } from '#worker/orders/order-step-mail.ts';
 import { heldByDispute, stepStatements } from '#worker/orders/order-steps.ts';
 
@@ -25,20 +27,8 @@ export interface OrderActionDeps extends OrderMailDeps {
   mailWaiting?: boolean;
 }
 
-export interface Shipment {
+export interface Shipment extends ParcelTyped {
   number: string;
-  carrier: string | null;
-  tracking: string | null;
-  url: string | null;
-}
-
-const TRACKING = /^[A-Za-z0-9 -]{4,64}$/;
-
-/** Why these shipping details cannot be kept, or null. */
-export function shipmentRefusal(s: Pick<Shipment, 'tracking' | 'url'>): string | null {
-  if (s.tracking !== null && !TRACKING.test(s.tracking)) return `${s.tracking} is not a tracking number (letters, digits, 4-64)`;
-  if (s.url !== null && (!URL.canParse(s.url) || new URL(s.url).protocol !== 'https:')) return `${s.url} is not an https address`;
-  return null;
 }
 
 /**
@@ -47,8 +37,8 @@ export function shipmentRefusal(s: Pick<Shipment, 'tracking' | 'url'>): string |
  * once per order.
  */
 export async function shipOrder(deps: OrderActionDeps, shipment: Shipment, by: string): Promise<string> {
-  const invalid = shipmentRefusal(shipment);
-  if (invalid) throw new Refusal(invalid, 'invalid');
+  const parcel = parcelOf(shipment);
+  if ('refusal' in parcel) throw new Refusal(parcel.refusal, 'invalid');
   const { order, steps } = await findOrder(deps.db, shipment.number);
   const refusal = shipRefusal(order.status, order.fulfilment, disputeHold(steps));
   if (refusal) throw new Refusal(`order ${order.number} cannot be shipped: ${refusal}`);
@@ -71,12 +61,7 @@ export async function shipOrder(deps: OrderActionDeps, shipment: Shipment, by: s
       orderId: order.id,
       step: 'shipped',
       kind: 'shipped',
-      detail: {
-        ...(shipment.carrier && { carrier: shipment.carrier.slice(0, 64) }),
-        ...(shipment.tracking && { tracking: shipment.tracking }),
-        ...(shipment.url && { url: shipment.url }),
-        by,
-      },
+      detail: { ...parcel, expected: new Date(dueDelivery(at, order.region, order.shippingOption)).toISOString(), by },
       mail: 'shipped',
       // (order, 'shipped') is unique: the step lands with the move above, never twice.
       when: sql`${orders.fulfilment} = 'shipped'`,
@@ -85,11 +70,11 @@ export async function shipOrder(deps: OrderActionDeps, shipment: Shipment, by: s
   ]);
   if (moved.length === 0) throw new Refusal(`order ${order.number} cannot be shipped: it changed meanwhile (look at it again)`);
   const told = await sendOrderStepMails(deps, deps.log, order.id);
-  const carrier = shipment.carrier ? ` with ${shipment.carrier.slice(0, 64)}` : '';
+
   const mail = told
     ? 'the shopper is told'
     : order.email
       ? 'the mail telling the shopper could not go yet and is tried again shortly (see Mail)'
       : 'the order has no e-mail address to tell the shopper';
-  return `${order.number}: shipped${carrier}${shipment.tracking ? `, tracking ${shipment.tracking}` : ''}; ${mail}.`;
+  return `${order.number}: shipped with ${parcel.carrier}, tracking ${parcel.tracking}; ${mail}.`;
 }

@@ -4,6 +4,7 @@ import { disputeDashboardUrl } from '#shared/orders/dispute-hold.ts';
 import { standingSentences, type StandingOrder } from '#shared/timeline/standing.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { site } from '#shared/site/brand.ts';
+import { formatMarketDate } from '#shared/site/dates.ts';
 import { confirmationGreeting } from '#worker/mail/greeting.ts';
 import type { MailMessage } from '#worker/mail/mailer.ts';
 import type { Settings } from '#worker/base/settings.ts';
@@ -105,11 +106,14 @@ export const orderStepWriters = {
       `Your bank has confirmed the payment for order ${order.number} (${money(order.total)}).`,
       'We are preparing it for shipping and will e-mail you when it is on its way.',
     ]),
-  shipped: ({ order, detail, toShopper }) =>
+  shipped: ({ order, detail, market, toShopper }) =>
     toShopper(`Your order ${order.number} is on its way`, [
       `Order ${order.number} has left us${detail.carrier ? ` with ${detail.carrier}` : ''}.`,
       ...(detail.tracking ? [`Tracking number: ${detail.tracking}`] : []),
-      ...(detail.url ? [`Track it: ${detail.url}`] : []),
+      ...(detail.url ? [`Follow it on ${detail.carrier ?? 'the carrier'}’s page: ${detail.url}`] : []),
+      ...(detail.expected ? [`Expected by ${formatMarketDate(detail.expected, market)}.`] : []),
+      'In the parcel:',
+      ...order.lines.map((l) => `- ${l.quantity} × ${l.name}`),
     ]),
   dispute_opened: ({ order, detail, money, toShop }) =>
     toShop(`Dispute opened: order ${order.number} (${detail.reason ?? 'no reason given'})`, [

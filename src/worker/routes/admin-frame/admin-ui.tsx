@@ -86,6 +86,39 @@ export function Field({
   );
 }
 
+/** A choice from a list; with `choose`, a first empty option so nothing looks chosen before the owner chooses. */
+export function Choice({
+  label,
+  name,
+  options,
+  choose,
+  defaultValue,
+}: {
+  label: string;
+  name: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  choose?: string;
+  defaultValue?: string;
+}) {
+  return (
+    <label className="flex flex-col gap-1 text-sm">
+      <span className="font-medium">{label}</span>
+      <select name={name} required defaultValue={defaultValue ?? ''} className="rounded-md border border-stone-400 px-3 py-2 text-base">
+        {choose && (
+          <option value="" disabled>
+            {choose}
+          </option>
+        )}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 export function Submit({ children }: { children: ReactNode }) {
   return (
     <button type="submit" className="btn btn-primary self-start">

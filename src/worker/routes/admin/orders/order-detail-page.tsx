@@ -1,6 +1,7 @@
 import { disputeDashboardUrl, disputeHold, type DisputeHold } from '#shared/orders/dispute-hold.ts';
 import { PostalAddress } from '#worker/components/postal-address.tsx';
 import { orderTotalRows } from '#shared/orders/order-totals.ts';
+import { carriersFor, OTHER_CARRIER } from '#shared/orders/carriers.ts';
 import { formatMinor } from '#shared/money.ts';
 import { returnRefusal, shipRefusal } from '#shared/orders/order-status.ts';
 import { ownerStanding } from '#shared/timeline/standing.ts';
@@ -21,7 +22,7 @@ import {
   RefundForm,
   ReturnRequests,
 } from '#worker/routes/after-sale/order-after-sale.tsx';
-import { cell, Field, FormOnce, Problem, Section, Submit, Table, when } from '#worker/routes/admin-frame/admin-ui.tsx';
+import { cell, Choice, Field, FormOnce, Problem, Section, Submit, Table, when } from '#worker/routes/admin-frame/admin-ui.tsx';
 
 export interface OrderDetailData {
   order: StoredOrder;
@@ -87,9 +88,25 @@ function ShipForm({ order, problem, hold }: OrderDetailData & { hold: DisputeHol
   return (
     <form method="post" action={`/admin/orders/${order.number}/ship`} className="flex flex-col gap-3">
       <FormOnce />
-      <Field label="Carrier" name="carrier" maxLength={64} defaultValue={typed.carrier} placeholder="Royal Mail" />
+      <Choice
+        label="Carrier"
+        name="carrier"
+        choose="Choose the carrier"
+        options={[
+          ...carriersFor(order.currency).map((c) => ({ value: c.id, label: c.name })),
+          { value: OTHER_CARRIER, label: 'Another carrier (name it below)' },
+        ]}
+        defaultValue={typed.carrier}
+      />
       <Field label="Tracking number" name="tracking" required maxLength={64} defaultValue={typed.tracking} autoCapitalize="characters" />
-      <Field label="Tracking page (optional)" name="url" type="url" defaultValue={typed.url} placeholder="https://" />
+      {/* Folded away (no script: a native disclosure) so the button stays in a phone's first screen. */}
+      <details className="text-sm" open={Boolean(typed.other_carrier || typed.url)}>
+        <summary className="cursor-pointer underline">Another carrier: its name and tracking page</summary>
+        <div className="mt-2 flex flex-col gap-3">
+          <Field label="Carrier’s name" name="other_carrier" maxLength={64} defaultValue={typed.other_carrier} />
+          <Field label="Tracking page for this parcel" name="url" type="url" defaultValue={typed.url} placeholder="https://" />
+        </div>
+      </details>
       <Submit>Mark shipped and tell the shopper</Submit>
     </form>
   );
@@ -147,6 +164,38 @@ export function OrderDetailPage(data: OrderDetailData) {
   const { order, steps } = data;
   const money = (minor: number) => formatMinor(minor, order.currency);
   const hold = disputeHold(steps);
+  const canShip = shipRefusal(order.status, order.fulfilment, hold) === null;
+  const waiting = data.returns.some((r) => r.state === 'requested' || r.state === 'accepted');
+  const shipSection = (
+    <Section title="Ship" id="ship">
+      <p className="mb-3">
+        <a href={`/admin/orders/${order.number}/slip`} className="underline">
+          Packing slip (to print)
+        </a>
+      </p>
+      <ShipForm {...data} hold={hold} />
+      {order.fulfilment !== 'unfulfilled' && (
+        <p className="mt-2" data-next-to-ship>
+          {data.next ? (
+            <>
+              {'Next to ship: '}
+              <a href={`/admin/orders/${data.next.number}`} className="font-mono underline">
+                {data.next.number}
+              </a>
+              {`, placed ${when(data.next.createdAt)}.`}
+            </>
+          ) : (
+            'Nothing else to ship.'
+          )}
+        </p>
+      )}
+    </Section>
+  );
+  const returnsSection = (
+    <Section title="Returns and warranty" id="returns">
+      <ReturnRequests {...data} />
+    </Section>
+  );
   return (
     <>
       {/* Why the last try was refused, at the top (the form below keeps what was typed). */}
@@ -156,6 +205,9 @@ export function OrderDetailPage(data: OrderDetailData) {
         {`${capitalised(order.status.replaceAll('_', ' '))}, ${order.fulfilment}. `}
         <span className="font-normal">{ownerStanding(order, hold).join(' ')}</span>
       </p>
+      {/* Task first: what the order needs next opens the page (Shopify's order page puts its primary action first). */}
+      {canShip && shipSection}
+      {waiting && returnsSection}
       <Section title="Lines and totals" id="lines">
         <Table caption="What the order bought" head={['Product', 'Quantity', 'Amount']}>
           {order.lines.map((l) => (
@@ -206,9 +258,7 @@ export function OrderDetailPage(data: OrderDetailData) {
       <Section title="After the sale" id="account">
         <Account order={order} ledger={data.ledger} />
       </Section>
-      <Section title="Returns and warranty" id="returns">
-        <ReturnRequests {...data} />
-      </Section>
+      {!waiting && returnsSection}
       <Section title="Notes" id="notes">
         <Notes {...data} />
       </Section>
@@ -228,29 +278,7 @@ export function OrderDetailPage(data: OrderDetailData) {
           })}
         </ol>
       </Section>
-      <Section title="Ship" id="ship">
-        <p className="mb-3">
-          <a href={`/admin/orders/${order.number}/slip`} className="underline">
-            Packing slip (to print)
-          </a>
-        </p>
-        <ShipForm {...data} hold={hold} />
-        {order.fulfilment !== 'unfulfilled' && (
-          <p className="mt-2" data-next-to-ship>
-            {data.next ? (
-              <>
-                {'Next to ship: '}
-                <a href={`/admin/orders/${data.next.number}`} className="font-mono underline">
-                  {data.next.number}
-                </a>
-                {`, placed ${when(data.next.createdAt)}.`}
-              </>
-            ) : (
-              'Nothing else to ship.'
-            )}
-          </p>
-        )}
-      </Section>
+      {!canShip && shipSection}
       <Section title="Refund" id="refund">
         <RefundForm {...data} hold={hold} />
       </Section>

@@ -105,13 +105,14 @@ export const orderRoutes = new Hono<AdminEnv>()
   })
   .post('/admin/orders/:number/ship', async (c) => {
     const fields = await readFields(c);
-    const [carrier, tracking, url] = [fields.carrier?.trim(), fields.tracking?.trim(), fields.url?.trim()];
-    return act(c, 'ship', fields, () => {
-      // The form asks for tracking (the command line may ship without).
-      if (!tracking) throw new Refusal('Enter the tracking number the carrier gave.', 'invalid');
-      const shipment = { number: c.req.param('number'), carrier: carrier || null, tracking, url: url || null };
-      return shipOrder(actionDeps(c), shipment, c.get('admin'));
-    });
+    const shipment = {
+      number: c.req.param('number'),
+      carrier: fields.carrier ?? null,
+      otherName: fields.other_carrier ?? null,
+      tracking: fields.tracking ?? null,
+      url: fields.url ?? null,
+    };
+    return act(c, 'ship', fields, () => shipOrder(actionDeps(c), shipment, c.get('admin')));
   })
   .post('/admin/orders/:number/return', async (c) => {
     const fields = await readFields(c);
