@@ -74,7 +74,11 @@ describe('a return inside 14 days', () => {
     );
 
     // In the back office: on Today, in the list, on the order page with its actions.
-    expect((await office.get('/admin')).html).toContain('data-returns-waiting="1"');
+    const today = await office.get('/admin');
+    expect(today.html).toContain('data-returns-waiting="1"');
+    // Named by its order, the way to it.
+    expect(today.html).toContain(`href="/admin/orders/${order.number}#returns"`);
+    expect(textOf(today.html)).toContain(`${order.number} to answer (${number}, asked`);
     expect((await office.get('/admin/returns')).html).toContain(`data-admin-return="${number}"`);
     const accepted = await office.post(`/admin/orders/${order.number}/returns/${number}/accept`, { form_token: formToken() });
     expect(accepted.res.status).toBe(303);

@@ -1,4 +1,4 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ReturnState } from '#shared/after-sale/return-rules.ts';
 import type { Db } from '#worker/db/client.ts';
 import { orders, returnRequests } from '#worker/db/schema.ts';
@@ -52,13 +52,40 @@ export async function returnList(db: Db, states: readonly ReturnState[]) {
     .slice(0, MAX_LISTED);
 }
 
-/** How many requests wait for the shop: asked and not yet answered, or accepted and not yet received. */
-export async function returnsWaiting(db: Db): Promise<{ toAnswer: number; toReceive: number }> {
-  const rows = await db
-    .select({ state: returnRequests.state, n: sql<number>`count(*)` })
-    .from(returnRequests)
-    .where(inArray(returnRequests.state, ['requested', 'accepted']))
-    .groupBy(returnRequests.state);
+/** How many on Today, by order number: the oldest waiting first (they have waited longest). */
+const TODAY_LISTED = 5;
+
+/**
+ * How many requests wait for the shop (asked and not yet answered, or accepted and not yet received),
+ * and the oldest few of each by their order's number: one count and one oldest-first range of
+ * return_requests_state_idx per state.
+ */
+export async function returnsWaiting(db: Db) {
+  const [rows, ...oldest] = await Promise.all([
+    db
+      .select({ state: returnRequests.state, n: sql<number>`count(*)` })
+      .from(returnRequests)
+      .where(inArray(returnRequests.state, ['requested', 'accepted']))
+      .groupBy(returnRequests.state),
+    ...(['requested', 'accepted'] as const).map((state) =>
+      db
+        .select({
+          number: returnRequests.number,
+          orderNumber: orders.number,
+          state: returnRequests.state,
+          createdAt: returnRequests.createdAt,
+        })
+        .from(returnRequests)
+        .innerJoin(orders, eq(orders.id, returnRequests.orderId))
+        .where(eq(returnRequests.state, state))
+        .orderBy(asc(returnRequests.createdAt))
+        .limit(TODAY_LISTED),
+    ),
+  ]);
   const of = (state: ReturnState) => Number(rows.find((r) => r.state === state)?.n ?? 0);
-  return { toAnswer: of('requested'), toReceive: of('accepted') };
+  const waiting = oldest
+    .flat()
+    .toSorted((a, b) => a.createdAt.localeCompare(b.createdAt))
+    .slice(0, TODAY_LISTED);
+  return { toAnswer: of('requested'), toReceive: of('accepted'), oldest: waiting };
 }

@@ -133,6 +133,18 @@ export function TodayPage({ toShip, disputes, mail, lowStock, sales, oversold, r
             </a>
           )}
         </p>
+        {returns.oldest.length > 0 && (
+          <ul className="mt-2 flex flex-col gap-1" data-returns-oldest>
+            {returns.oldest.map((r) => (
+              <li key={r.number}>
+                <a href={`/admin/orders/${r.orderNumber}#returns`} className="font-mono underline">
+                  {r.orderNumber}
+                </a>
+                {` ${r.state === 'requested' ? 'to answer' : 'to receive'} (${r.number}, asked ${when(r.createdAt)})`}
+              </li>
+            ))}
+          </ul>
+        )}
       </Section>
       <Section title={`Reviews (${reviews >= COUNT_CAP ? `${COUNT_CAP}+` : reviews})`} id="reviews">
         <p data-reviews-waiting={reviews}>
