@@ -502,7 +502,7 @@ describe('signed in', () => {
     expect(section(page.html, 'refund')).toContain(`action="/admin/orders/${number}/refund"`);
     expect(textOf(section(page.html, 'refund'))).toContain('Up to £154.98.');
     // The owner's words, not the shopper's.
-    expect(textOf(page.html)).toContain('Paid, unfulfilled. Paid and waiting to be packed and shipped.');
+    expect(textOf(page.html)).toContain('Paid, being prepared. Paid and waiting to be packed and shipped.');
     expect(textOf(page.html)).not.toMatch(/your order/i);
 
     const over = await b.post(`/admin/orders/${number}/refund`, { form_token: formToken(), amount: '200' });

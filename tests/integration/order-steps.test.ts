@@ -1,3 +1,4 @@
+import { textOf } from '../support/html';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orderEvents, orderMails, orders, stock, stockMoves } from '#worker/db/schema.ts';
@@ -240,8 +241,27 @@ describe('npm run orders -- ship, return, show', () => {
     expect(shown).toContain(`${order.number}`);
     expect(shown).toContain('partially_refunded, shipped');
     expect(shown).toMatch(
-      /Timeline:\n {2}\S+ \S+ {2}paid\n {2}\S+ \S+ {2}shipped {2}Royal Mail {2}AB123456789GB {2}https:\/\/track\.example\/AB123456789GB {2}by terminal\n {2}\S+ \S+ {2}partially refunded {2}£50\.00 {2}\(£50\.00 refunded in all\)/,
+      /Timeline:\n {2}\S+ \S+ {2}paid\n {2}\S+ \S+ {2}shipped {2}Royal Mail {2}AB123456789GB {2}https:\/\/track\.example\/AB123456789GB {2}expected by \d{4}-\d{2}-\d{2} {2}by terminal\n {2}\S+ \S+ {2}partially refunded {2}£50\.00 {2}\(£50\.00 refunded in all\)/,
     );
+  });
+
+  it('marks a shipped parcel delivered (once, on a day from shipping to today): the page says Delivered, never "on its way"', async () => {
+    const { order } = await paidOrder();
+    await expect(run('delivered', order.number)).rejects.toThrow(
+      `order ${order.number} cannot be marked delivered: it has not been shipped`,
+    );
+    await run('ship', order.number, '--carrier', 'DPD', '--tracking', 'AB123456789GB');
+    const before = await t.get(orderPagePath(order.number, order.token));
+    expect(textOf(before.html)).toContain('Shipped: your order is on its way.');
+    await expect(run('delivered', order.number, '--on', '2099-01-01')).rejects.toThrow('That day has not come yet.');
+    await expect(run('delivered', order.number, '--on', '2020-01-01')).rejects.toThrow(/cannot have arrived before/);
+    await expect(run('delivered', order.number, '--on', 'yesterday')).rejects.toThrow('yesterday is not a day (YYYY-MM-DD).');
+    expect(await run('delivered', order.number)).toMatch(new RegExp(`^${order.number}: delivered on \\d{1,2} [A-Z][a-z]+ \\d{4}\\.$`));
+    await expect(run('delivered', order.number)).rejects.toThrow(/was marked delivered already/);
+    const after = textOf((await t.get(orderPagePath(order.number, order.token))).html);
+    expect(after).toMatch(/Delivered on \d{1,2} [A-Z][a-z]+ \d{4}\./);
+    expect(after).not.toContain('on its way');
+    expect(await run('show', order.number)).toMatch(/ {2}delivered {2}on \d{4}-\d{2}-\d{2} {2}by terminal/);
   });
 
   it('refuses to ship a refunded order', async () => {

@@ -106,7 +106,7 @@ describe('review invitations', () => {
     expect(linkFor(mail, 'Marking Edge Training Knife').searchParams.get('product')).toBe('10');
     for (const other of [recent, refunded, disputed]) expect(invitations(other.order.number)).toEqual([]);
     // Eleven days after shipping the parcel is no longer "on its way" (issue 55): the due day is said.
-    expect(mail.TextBody).toMatch(/Where your order stands: Shipped: it was due with you by \d{1,2} [A-Z][a-z]+ \d{4}\./);
+    expect(mail.TextBody).toMatch(/Where your order stands: Shipped: it should have arrived by \d{1,2} [A-Z][a-z]+ \d{4}\./);
     expect(mail.TextBody).not.toContain('on its way');
     // The invitation is the shop's step: the shopper's timeline does not show it.
     const page = await shopper(t).get(`/gb/orders/${due.order.number}?token=${due.order.token}`);
@@ -143,10 +143,19 @@ describe('review invitations', () => {
     expect(skipped?.status).toBe('review_skipped');
   });
 
-  it('with REVIEW_INVITE_DAYS 0, invites an order shipped just now at the next scheduled run', async () => {
-    const { order } = await shippedOrder(0, 'at-once@example.com');
+  it('with REVIEW_INVITE_DAYS 0, invites an order shipped just now once it is marked delivered, never while it is on its way', async () => {
+    const { order, office } = await shippedOrder(0, 'at-once@example.com');
     t.deps.settings.REVIEW_INVITE_DAYS = 0;
     try {
+      await runScheduledJobs({ ...t.deps, log });
+      // On its way (its expected day not come): no invitation yet.
+      expect(
+        await t.deps.db
+          .select()
+          .from(orderEvents)
+          .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.step, 'review_invite'))),
+      ).toEqual([]);
+      expect((await office.post(`/admin/orders/${order.number}/delivered`, { form_token: formToken() })).res.status).toBe(303);
       await runScheduledJobs({ ...t.deps, log });
     } finally {
       t.deps.settings.REVIEW_INVITE_DAYS = 10;

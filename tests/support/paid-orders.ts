@@ -49,8 +49,13 @@ export async function shipOrder(
     tracking: 'AB123456789GB',
   });
   expect(shipped.res.status).toBe(303);
+  // The step as if written then: its day, and the day the parcel was expected by, moved back alike.
+  const back = daysAgo * 86_400_000;
+  const where = and(eq(orderEvents.orderId, order.id), eq(orderEvents.step, 'shipped'));
+  const [step] = await running.app.deps.db.select({ detail: orderEvents.detail }).from(orderEvents).where(where);
+  const expected = step?.detail?.expected && new Date(Date.parse(step.detail.expected) - back).toISOString();
   await running.app.deps.db
     .update(orderEvents)
-    .set({ at: new Date(Date.now() - daysAgo * 86_400_000).toISOString() })
-    .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.step, 'shipped')));
+    .set({ at: new Date(Date.now() - back).toISOString(), ...(expected && { detail: { ...step!.detail, expected } }) })
+    .where(where);
 }

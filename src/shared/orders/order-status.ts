@@ -15,7 +15,7 @@ export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
  * What the sale writes on an order's timeline: each payment status it reached, its shipping and its
  * disputes (the after-sale's and the follow-ups' steps are theirs: shared/timeline/ lists them all).
  */
-export const SALE_STEPS = [...PAYMENT_STATUSES, 'shipped', 'dispute_opened', 'dispute_closed'] as const;
+export const SALE_STEPS = [...PAYMENT_STATUSES, 'shipped', 'delivered', 'dispute_opened', 'dispute_closed'] as const;
 export type SaleStepKind = (typeof SALE_STEPS)[number];
 
 /** Disputes: the shopper opened them with their bank, only the shop follows them. */

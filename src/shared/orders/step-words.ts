@@ -6,6 +6,7 @@ export const SALE_STEP_WORDS: Record<SaleStepKind, string> = {
   paid: 'paid',
   failed: 'payment failed',
   shipped: 'shipped',
+  delivered: 'delivered',
   partially_refunded: 'partially refunded',
   refunded: 'refunded',
   dispute_opened: 'dispute opened',

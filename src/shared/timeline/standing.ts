@@ -16,8 +16,10 @@ export interface StandingOrder {
   total: number;
   currency: Currency;
   afterSale: AfterSale | null;
-  /** A shipped parcel's due day, in words, once it has passed (delivery is not tracked): it is no longer "on its way". */
+  /** A shipped parcel's due day, in words, once it has passed without word of delivery: it is no longer "on its way". */
   deliveredBy?: string | null;
+  /** The day the owner marked the parcel delivered, in words. */
+  deliveredOn?: string | null;
 }
 
 type Goods =
@@ -91,7 +93,8 @@ export function standingSentences(o: StandingOrder): string[] {
       sentences.push(`Partly returned: ${a?.back ?? 0} of ${a?.bought ?? 0} items have come back to us.`);
       break;
     case 'shipped':
-      sentences.push(o.deliveredBy ? `Shipped: it was due with you by ${o.deliveredBy}.` : 'Shipped: your order is on its way.');
+      if (o.deliveredOn) sentences.push(`Delivered on ${o.deliveredOn}.`);
+      else sentences.push(o.deliveredBy ? `Shipped: it should have arrived by ${o.deliveredBy}.` : 'Shipped: your order is on its way.');
       break;
     case 'unfulfilled':
       if ((SHIPPABLE as readonly PaymentStatus[]).includes(o.status)) sentences.push('Paid: your order is being prepared for shipping.');
@@ -114,7 +117,14 @@ export function ownerStanding(o: StandingOrder, dispute: DisputeHold | null): st
   const goods = goodsOf(o);
   if (goods === 'unfulfilled' && !dispute && (SHIPPABLE as readonly PaymentStatus[]).includes(o.status))
     sentences.push('Paid and waiting to be packed and shipped.');
-  if (goods === 'shipped') sentences.push('Shipped.');
+  if (goods === 'shipped')
+    sentences.push(
+      o.deliveredOn
+        ? `Delivered on ${o.deliveredOn}.`
+        : o.deliveredBy
+          ? `Past its expected day (${o.deliveredBy}) with no word of delivery.`
+          : 'On its way.',
+    );
   if (goods === 'return_asked') sentences.push(`Shipped; ${a?.asked ?? 0} of ${a?.bought ?? 0} units asked back.`);
   if (goods === 'partly_returned') sentences.push(`${a?.back ?? 0} of ${a?.bought ?? 0} units have come back.`);
   if (goods === 'returned') sentences.push('Every unit has come back.');

@@ -5,6 +5,7 @@ import type { Db } from '#worker/db/client.ts';
 import { findOrder } from '#worker/orders/order-queries.ts';
 import { shipOrder, type OrderActionDeps, type Shipment } from '#worker/fulfilment/order-fulfilment.ts';
 import { parcelOf } from '#shared/orders/carriers.ts';
+import { markDelivered } from '#worker/fulfilment/order-delivered.ts';
 import { returnGoods, type GoodsBack } from '#worker/after-sale/goods-back.ts';
 import { orderAmounts } from '#worker/orders/order-queries.ts';
 import { formatStep } from '#worker/orders/order-steps.ts';
@@ -14,11 +15,12 @@ import { randomToken } from '#worker/base/hashing.ts';
 import { refundOrder, type RefundAsked } from '#worker/after-sale/refund-order.ts';
 
 const USAGE =
-  'usage: orders ship <number> --carrier "Royal Mail" --tracking AB123456789GB [--url https://… for a carrier not on the list] | orders return <number> [--lines <product id>:<quantity>,…] | orders refund <number> --amount 10.00 [--lines <product id>:<quantity>,…] | orders show <number>';
+  'usage: orders ship <number> --carrier "Royal Mail" --tracking AB123456789GB [--url https://… for a carrier not on the list] | orders delivered <number> [--on 2026-11-28] | orders return <number> [--lines <product id>:<quantity>,…] | orders refund <number> --amount 10.00 [--lines <product id>:<quantity>,…] | orders show <number>';
 
 export type OrderCommand =
   | { action: 'show'; number: string }
   | ({ action: 'ship' } & Shipment)
+  | { action: 'delivered'; number: string; on: string | null }
   | ({ action: 'return' } & GoodsBack)
   | ({ action: 'refund' } & RefundAsked);
 
@@ -34,10 +36,10 @@ function readLines(given: string | undefined): GoodsBack['lines'] {
   return lines;
 }
 
-/** Reads `ship SP-… --carrier …`, `return SP-… --lines 1:1,10:2` or `show SP-…`; throws naming what is wrong, before anything is read or written. */
+/** Reads `ship SP-… --carrier …`, `delivered SP-… --on 2026-11-28`, `return SP-… --lines 1:1,10:2` or `show SP-…`; throws naming what is wrong, before anything is read or written. */
 export function parseOrderCommand(args: readonly string[]): OrderCommand {
   const [action, number, ...rest] = args;
-  if (action !== 'ship' && action !== 'return' && action !== 'refund' && action !== 'show')
+  if (action !== 'ship' && action !== 'delivered' && action !== 'return' && action !== 'refund' && action !== 'show')
     throw new Error(`unknown command ${action} (${USAGE})`);
   if (!number || !ORDER_NUMBER.test(number))
     throw new Error(`${number ?? '(missing)'} is not an order number like SP-7K2M-9QX4 (${USAGE})`);
@@ -45,6 +47,7 @@ export function parseOrderCommand(args: readonly string[]): OrderCommand {
     readFlags(rest, [], USAGE);
     return { action, number };
   }
+  if (action === 'delivered') return { action, number, on: readFlags(rest, ['--on'], USAGE).get('--on') ?? null };
   if (action === 'ship') {
     const flags = readFlags(rest, ['--carrier', '--tracking', '--url'], USAGE);
     const shipment = {
@@ -82,9 +85,10 @@ async function show(db: Db, number: string): Promise<string> {
   ].join('\n');
 }
 
-/** `npm run orders -- ship|return|refund|show <number> …`: what it did, or an Error naming why nothing was written. Done by the terminal. */
+/** `npm run orders -- ship|delivered|return|refund|show <number> …`: what it did, or an Error naming why nothing was written. Done by the terminal. */
 export function runOrderCommand(deps: OrderActionDeps, command: OrderCommand): Promise<string> {
   if (command.action === 'ship') return shipOrder(deps, command, 'terminal');
+  if (command.action === 'delivered') return markDelivered(deps, command, 'terminal');
   if (command.action === 'return') return returnGoods(deps, command, 'terminal');
   if (command.action === 'refund') return refundOrder(deps, command, 'terminal');
   return show(deps.db, command.number);

@@ -294,6 +294,8 @@ export interface OrderStepDetail {
   tracking?: string;
   url?: string;
   expected?: string;
+  /** Delivered: the day the parcel arrived (YYYY-MM-DD), as the owner marked it. */
+  deliveredOn?: string;
   /** A dispute: Stripe's id, reason and (closed) outcome. */
   dispute?: string;
   reason?: string;

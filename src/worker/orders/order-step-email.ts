@@ -39,7 +39,7 @@ export type StepMailWriter = (m: StepMailContext) => MailMessage | null;
 /** The e-mail a step of an order owes, in the words of the feature that owns its kind (`writers`). */
 export function orderStepEmail(
   mail: { id: number; kind: OrderMailKind },
-  order: StoredOrder & Pick<StandingOrder, 'deliveredBy'>,
+  order: StoredOrder & Pick<StandingOrder, 'deliveredBy' | 'deliveredOn'>,
   step: OrderStep | undefined,
   settings: MailSettings,
   writers: Partial<Record<OrderMailKind, StepMailWriter>>,

@@ -77,6 +77,8 @@ export function stepWords(step: OrderStep, currency: Currency, nameOf = (id: num
     d.carrier,
     d.tracking,
     d.url,
+    d.expected && `expected by ${d.expected.slice(0, 10)}`,
+    d.deliveredOn && `on ${d.deliveredOn}`,
     d.amount !== undefined && money(d.amount),
     d.refunded !== undefined && `(${money(d.refunded)} refunded in all)`,
     d.refund,
@@ -98,13 +100,20 @@ export function formatStep(step: OrderStep, currency: Currency): string {
   return `  ${step.at.slice(0, 16).replace('T', ' ')}  ${stepWords(step, currency).join('  ')}`;
 }
 
-/** A shipped parcel's due day in the order's market's words once it has passed (a mail days after shipping does not say "on its way"), else null. */
-export function deliveredBy(
+/**
+ * A shipped parcel's days in the order's market's words: the day it was marked delivered, else its
+ * due day once that has passed (a mail days after shipping never says "on its way"); null otherwise.
+ */
+export function parcelDays(
   order: { region: string | null; shippingOption: string | null },
-  shipped: OrderStep | undefined,
+  steps: readonly Pick<OrderStep, 'kind' | 'at' | 'detail'>[],
   now = Date.now(),
-): string | null {
-  if (!shipped) return null;
+): { deliveredOn: string | null; deliveredBy: string | null } {
+  const day = (iso: string) => formatMarketDate(iso, marketOfStored(order.region));
+  const delivered = steps.find((s) => s.kind === 'delivered');
+  if (delivered) return { deliveredOn: day(delivered.detail?.deliveredOn ?? delivered.at), deliveredBy: null };
+  const shipped = steps.find((s) => s.kind === 'shipped');
+  if (!shipped) return { deliveredOn: null, deliveredBy: null };
   const due = dueDelivery(shipped.at, order.region, order.shippingOption);
-  return due < now ? formatMarketDate(new Date(due).toISOString(), marketOfStored(order.region)) : null;
+  return { deliveredOn: null, deliveredBy: due < now ? day(new Date(due).toISOString()) : null };
 }

@@ -1,3 +1,4 @@
+import { shippingRates } from '#shared/policy/figures.ts';
 import type { OrderMailDeps } from '#worker/orders/order-mail-parts.ts';
 import { sql } from 'drizzle-orm';
 import { nowIso } from '#worker/base/clock.ts';
@@ -11,8 +12,11 @@ import { stepStatements } from '#worker/orders/order-steps.ts';
 const DAY_MS = 86_400_000;
 /** Orders invited per run (a minute apart on Cloudflare, within a minute on Node): the rest wait for the next. */
 const INVITES_PER_RUN = 100;
-/** How far back a run looks past the due day: a shop stopped for longer than this skips those orders' invitations. */
-const LOOK_BACK_DAYS = 7;
+/**
+ * How far back a run looks past the due day: a week, and the longest a parcel may take (an invitation
+ * waits for its parcel, below); a shop stopped for longer than this skips those orders' invitations.
+ */
+const LOOK_BACK_DAYS = 7 + Math.ceil((Math.max(...shippingRates.map((r) => r.standard.days.max)) * 7) / 5);
 
 /** The shipments a run invites: shipped `days` ago (due), looking back LOOK_BACK_DAYS past that (from). */
 export function inviteWindow(days: number, now: number): { from: string; due: string } {
@@ -33,8 +37,10 @@ async function linkKeys(orderToken: string, productIds: number[]): Promise<Recor
  * full (never a refunded one), nothing of it asked or sent back (its ledger's summary), never disputed, with an address; once each, as a step of the order
  * (unique per order) written with its owed mail in one batch, so a run that stops between the two, or
  * two runs at once, invite once; the mail goes through the owed-mail queue (a crash after Postmark took
- * it and before it was marked sent is found by its id, not sent again). Reads a week of shipments at
- * most (order_events_status_idx), INVITES_PER_RUN at a time.
+ * it and before it was marked sent is found by its id, not sent again). Never before the parcel has
+ * arrived: marked delivered, or past the day it was expected (shipping names it), so the invitation
+ * never stands beside "on its way". Reads LOOK_BACK_DAYS of shipments at most
+ * (order_events_status_idx), INVITES_PER_RUN at a time.
  */
 export async function inviteReviews(deps: OrderMailDeps & { log: Logger }, days: number, now = Date.now()): Promise<number> {
   const { db } = deps;
@@ -42,6 +48,8 @@ export async function inviteReviews(deps: OrderMailDeps & { log: Logger }, days:
   const rows = await db.all<{ id: number; token: string; email: string }>(sql`
     select o.id as id, o.token as token, o.email as email from order_events s join orders o on o.id = s.order_id
     where s.status = 'shipped' and s.at > ${from} and s.at <= ${due}
+      and (coalesce(json_extract(s.detail, '$.expected'), s.at) <= ${new Date(now).toISOString()}
+        or exists (select 1 from order_events d where d.order_id = o.id and d.step = 'delivered'))
       and o.status = 'paid' and o.fulfilment = 'shipped' and o.email is not null
       and coalesce(json_extract(o.after_sale, '$.asked'), 0) + coalesce(json_extract(o.after_sale, '$.back'), 0) = 0
       and not exists (select 1 from order_events e where e.order_id = o.id and (e.step = 'review_invite' or e.status = 'dispute_opened'))

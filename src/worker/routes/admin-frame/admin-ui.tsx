@@ -119,9 +119,15 @@ export function Choice({
   );
 }
 
-export function Submit({ children }: { children: ReactNode }) {
+/**
+ * Each card's buttons told apart (Material's and GOV.UK's hierarchy): its one primary action filled
+ * dark, a quieter one outlined, and one that moves money or cannot be undone in red.
+ */
+const TONES = { primary: 'btn-admin-primary', secondary: 'btn-secondary', danger: 'btn-danger' } as const;
+
+export function Submit({ children, tone = 'primary' }: { children: ReactNode; tone?: keyof typeof TONES }) {
   return (
-    <button type="submit" className="btn btn-primary self-start">
+    <button type="submit" className={`btn ${TONES[tone]} self-start`}>
       {children}
     </button>
   );

@@ -25,7 +25,7 @@ export function RefundConfirm({ order, amount, fields }: { order: StoredOrder; a
           name === 'confirmed' ? null : <input key={name} type="hidden" name={name} value={value} />,
         )}
         <input type="hidden" name="confirmed" value="1" />
-        <Submit>{`Refund ${money}`}</Submit>
+        <Submit tone="danger">{`Refund ${money}`}</Submit>
         <a href={`/admin/orders/${order.number}#refund`} className="underline">
           Change it
         </a>
@@ -74,7 +74,9 @@ export function ReceiveConfirm({
             <input key={l.productId} type="hidden" name={`line_${l.productId}`} value="0" />
           ))}
         <input type="hidden" name="confirmed" value="1" />
-        <Submit>{`Received: ${settleWords(order, ledger, request)}`}</Submit>
+        <Submit
+          tone={request.outcome === 'refund' || request.outcome === 'credit' ? 'danger' : 'primary'}
+        >{`Received: ${settleWords(order, ledger, request)}`}</Submit>
         <a href={`/admin/orders/${order.number}#returns`} className="underline">
           Change it
         </a>

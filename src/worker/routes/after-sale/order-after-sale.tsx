@@ -69,7 +69,7 @@ function RequestActions({
             maxLength={500}
             defaultValue={typed.why}
           />
-          <Submit>Refuse</Submit>
+          <Submit tone="danger">Refuse</Submit>
         </form>
       </div>
     );
@@ -254,7 +254,7 @@ export function RefundForm({
           <GoodsBackFields order={order} open={open} typed={typed} />
         </fieldset>
       )}
-      <Submit>Review the refund</Submit>
+      <Submit tone="secondary">Review the refund</Submit>
     </form>
   );
 }

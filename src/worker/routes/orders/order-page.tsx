@@ -22,7 +22,7 @@ import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { OrderLines, type ShownOrderLine } from '#worker/components/order-lines.tsx';
 import { orderAmounts } from '#worker/orders/order-queries.ts';
 import type { OrderAmounts } from '#shared/orders/order-totals.ts';
-import { deliveredBy, type OrderStep } from '#worker/orders/order-steps.ts';
+import { parcelDays, type OrderStep } from '#worker/orders/order-steps.ts';
 import { formatMinor } from '#shared/money.ts';
 import type { PageHead } from '#worker/render/head.ts';
 import { useHref } from '#ui/state/market-context.ts';
@@ -102,10 +102,7 @@ export async function load(c: Context<AppEnv>): Promise<OrderPageData | Response
     fulfilment: order.fulfilment,
     standing: standingSentences({
       ...order,
-      deliveredBy: deliveredBy(
-        order,
-        steps.find((s) => s.kind === 'shipped'),
-      ),
+      ...parcelDays(order, steps),
     }),
     placedAt: order.createdAt,
     lines: order.lines.map((l) => ({
@@ -138,6 +135,7 @@ function TimelineStep({ step, currency, day }: { step: ShopperStep; currency: Cu
     paid: 'Paid',
     failed: 'Payment failed',
     shipped: d.carrier ? `Shipped with ${d.carrier}` : 'Shipped',
+    delivered: `Delivered on ${day(d.deliveredOn ?? step.at)}`,
     partially_refunded: `Refunded ${money(d.amount ?? 0)}`,
     refunded: `Refunded ${money(d.amount ?? 0)}`,
     ...afterSaleStepWords(d, money),

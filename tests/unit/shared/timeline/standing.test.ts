@@ -21,7 +21,9 @@ describe('where an order stands, from its payment, goods and ledger', () => {
     expect(shortStanding({ ...order, status: 'partially_refunded', refunded: 1000 })).toBe('Partly refunded: £10.00, shipped');
     expect(standingSentences({ ...order, fulfilment: 'unfulfilled' })).toEqual(['Paid: your order is being prepared for shipping.']);
     // Past its due day a parcel is no longer "on its way".
-    expect(standingSentences({ ...order, deliveredBy: '12 November 2026' })).toEqual(['Shipped: it was due with you by 12 November 2026.']);
+    expect(standingSentences({ ...order, deliveredBy: '12 November 2026' })).toEqual([
+      'Shipped: it should have arrived by 12 November 2026.',
+    ]);
   });
 
   it('never says "on its way" of goods that came back: returned and refunded, returned for credit', () => {

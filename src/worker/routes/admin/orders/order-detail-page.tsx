@@ -1,31 +1,25 @@
 import { disputeDashboardUrl, disputeHold, type DisputeHold } from '#shared/orders/dispute-hold.ts';
 import { PostalAddress } from '#worker/components/postal-address.tsx';
 import { orderTotalRows } from '#shared/orders/order-totals.ts';
-import { carriersFor, OTHER_CARRIER } from '#shared/orders/carriers.ts';
 import { formatMinor } from '#shared/money.ts';
 import { returnRefusal, shipRefusal } from '#shared/orders/order-status.ts';
-import { ownerStanding } from '#shared/timeline/standing.ts';
+import { ownerStanding, shortStanding } from '#shared/timeline/standing.ts';
 import { type Ledger } from '#shared/after-sale/order-ledger.ts';
 import { addressLines } from '#worker/orders/order-address.ts';
-import { stepWords } from '#worker/orders/order-steps.ts';
+import { parcelDays, stepWords } from '#worker/orders/order-steps.ts';
 import { orderAmounts, type StoredOrder } from '#worker/orders/order-queries.ts';
 import type { OrderStep } from '#worker/orders/order-steps.ts';
 import type { nextToShip, otherOrdersOf } from '#worker/order-reads/order-lists.ts';
 import { NOTE_MAX, type notesOf } from '#worker/fulfilment/order-notes.ts';
 import type { ReturnRequest } from '#worker/after-sale/return-queries.ts';
-import {
-  Account,
-  capitalised,
-  GoodsBackFields,
-  lineName,
-  openLines,
-  RefundForm,
-  ReturnRequests,
-} from '#worker/routes/after-sale/order-after-sale.tsx';
-import { cell, Choice, Field, FormOnce, Problem, Section, Submit, Table, when } from '#worker/routes/admin-frame/admin-ui.tsx';
+import { Account, GoodsBackFields, lineName, openLines, RefundForm, ReturnRequests } from '#worker/routes/after-sale/order-after-sale.tsx';
+import { cell, FormOnce, Problem, Section, Submit, Table, when } from '#worker/routes/admin-frame/admin-ui.tsx';
+import { DeliveredForm, ShipForm } from './ship-forms.tsx';
 
 export interface OrderDetailData {
   order: StoredOrder;
+  /** Today in the shop's clock (YYYY-MM-DD): the delivered form's day unless changed. */
+  today: string;
   steps: OrderStep[];
   /** Units of each product not yet asked or taken back (the ledger's returnable). */
   left: ReadonlyMap<number, number>;
@@ -43,11 +37,12 @@ export interface OrderDetailData {
   problem?: { form: OrderForm; text: string; fields: Record<string, string> };
 }
 
-export type OrderForm = 'ship' | 'return' | 'refund' | 'note' | 'request';
+export type OrderForm = 'ship' | 'delivered' | 'return' | 'refund' | 'note' | 'request';
 
 /** What a refused form did not do, said first at the top of the page. */
 const NOT_DONE: Record<OrderForm, string> = {
   ship: 'Not shipped',
+  delivered: 'Not marked delivered',
   return: 'Nothing put back',
   refund: 'Not refunded',
   note: 'Note not saved',
@@ -81,37 +76,6 @@ function DisputeNotice({ hold, currency }: { hold: DisputeHold; currency: Stored
   );
 }
 
-function ShipForm({ order, problem, hold }: OrderDetailData & { hold: DisputeHold | null }) {
-  const refusal = shipRefusal(order.status, order.fulfilment, hold);
-  if (refusal) return <p>{`Cannot be shipped: ${refusal}.`}</p>;
-  const typed = problem?.form === 'ship' ? problem.fields : {};
-  return (
-    <form method="post" action={`/admin/orders/${order.number}/ship`} className="flex flex-col gap-3">
-      <FormOnce />
-      <Choice
-        label="Carrier"
-        name="carrier"
-        choose="Choose the carrier"
-        options={[
-          ...carriersFor(order.currency).map((c) => ({ value: c.id, label: c.name })),
-          { value: OTHER_CARRIER, label: 'Another carrier (name it below)' },
-        ]}
-        defaultValue={typed.carrier}
-      />
-      <Field label="Tracking number" name="tracking" required maxLength={64} defaultValue={typed.tracking} autoCapitalize="characters" />
-      {/* Folded away (no script: a native disclosure) so the button stays in a phone's first screen. */}
-      <details className="text-sm" open={Boolean(typed.other_carrier || typed.url)}>
-        <summary className="cursor-pointer underline">Another carrier: its name and tracking page</summary>
-        <div className="mt-2 flex flex-col gap-3">
-          <Field label="Carrier’s name" name="other_carrier" maxLength={64} defaultValue={typed.other_carrier} />
-          <Field label="Tracking page for this parcel" name="url" type="url" defaultValue={typed.url} placeholder="https://" />
-        </div>
-      </details>
-      <Submit>Mark shipped and tell the shopper</Submit>
-    </form>
-  );
-}
-
 function ReturnForm({ order, left, problem }: OrderDetailData) {
   const refusal = returnRefusal(order.status);
   const open = openLines(left);
@@ -121,7 +85,7 @@ function ReturnForm({ order, left, problem }: OrderDetailData) {
     <form method="post" action={`/admin/orders/${order.number}/return`} className="flex flex-col gap-3">
       <FormOnce />
       <GoodsBackFields order={order} open={open} typed={problem?.form === 'return' ? problem.fields : {}} />
-      <Submit>Put back in stock</Submit>
+      <Submit tone="secondary">Put back in stock</Submit>
     </form>
   );
 }
@@ -153,7 +117,7 @@ function Notes({ order, notes, problem }: OrderDetailData) {
             className="rounded-md border border-stone-400 px-3 py-2 text-base"
           />
         </label>
-        <Submit>Save note</Submit>
+        <Submit tone="secondary">Save note</Submit>
       </form>
     </>
   );
@@ -174,6 +138,7 @@ export function OrderDetailPage(data: OrderDetailData) {
         </a>
       </p>
       <ShipForm {...data} hold={hold} />
+      <DeliveredForm {...data} />
       {order.fulfilment !== 'unfulfilled' && (
         <p className="mt-2" data-next-to-ship>
           {data.next ? (
@@ -202,8 +167,9 @@ export function OrderDetailPage(data: OrderDetailData) {
       <Problem text={data.problem && `${NOT_DONE[data.problem.form]}: ${data.problem.text}`} />
       {hold && <DisputeNotice hold={hold} currency={order.currency} />}
       <p className="font-semibold" data-order-status={order.status} data-fulfilment={order.fulfilment}>
-        {`${capitalised(order.status.replaceAll('_', ' '))}, ${order.fulfilment}. `}
-        <span className="font-normal">{ownerStanding(order, hold).join(' ')}</span>
+        {/* The money and the goods in a few words (an exchange is named as one), then what it means for the parcel. */}
+        {`${shortStanding(order)}. `}
+        <span className="font-normal">{ownerStanding({ ...order, ...parcelDays(order, steps) }, hold).join(' ')}</span>
       </p>
       {/* Task first: what the order needs next opens the page (Shopify's order page puts its primary action first). */}
       {canShip && shipSection}

@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
 import { readOrderQuery } from '#shared/admin/admin-rules.ts';
 import { Refusal } from '#worker/base/refusal.ts';
+import { nowIso } from '#worker/base/clock.ts';
 import { setFlash } from '#worker/http/flash-cookie.ts';
 import { readFields } from '#worker/http/read-fields.ts';
 import { shipOrder } from '#worker/fulfilment/order-fulfilment.ts';
+import { markDelivered } from '#worker/fulfilment/order-delivered.ts';
 import { returnGoods } from '#worker/after-sale/goods-back.ts';
 import { returnable } from '#shared/after-sale/order-ledger.ts';
 import { readLedger } from '#worker/after-sale/ledger-store.ts';
@@ -41,7 +43,18 @@ async function showOrder(c: AdminContext, problem?: OrderDetailData['problem'], 
       readLedger(db, order.id),
     ]);
     if (!read) throw new Refusal('no order', 'unknown');
-    const data = { order, steps, ledger: read.ledger, left: returnable(read.ledger), others, next, notes, returns, problem };
+    const data = {
+      order,
+      today: nowIso().slice(0, 10),
+      steps,
+      ledger: read.ledger,
+      left: returnable(read.ledger),
+      others,
+      next,
+      notes,
+      returns,
+      problem,
+    };
     return adminPage(c, `Order ${order.number}`, <OrderDetailPage {...data} />, status);
   } catch (err) {
     if (!(err instanceof Refusal)) throw err;
@@ -113,6 +126,12 @@ export const orderRoutes = new Hono<AdminEnv>()
       url: fields.url ?? null,
     };
     return act(c, 'ship', fields, () => shipOrder(actionDeps(c), shipment, c.get('admin')));
+  })
+  .post('/admin/orders/:number/delivered', async (c) => {
+    const fields = await readFields(c);
+    return act(c, 'delivered', fields, () =>
+      markDelivered(actionDeps(c), { number: c.req.param('number'), on: fields.on ?? null }, c.get('admin')),
+    );
   })
   .post('/admin/orders/:number/return', async (c) => {
     const fields = await readFields(c);

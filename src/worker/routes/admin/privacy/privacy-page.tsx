@@ -93,7 +93,7 @@ export function PersonPage({ data, plan }: { data: PersonExport; plan: ErasureRe
         <p>{data.matching}</p>
         <form method="post" action="/admin/privacy/export">
           <input type="hidden" name="email" value={data.about} />
-          <Submit>Download as JSON</Submit>
+          <Submit tone="secondary">Download as JSON</Submit>
         </form>
         {SECTIONS.map(([key, title]) => {
           const rows = data[key] as object[];
@@ -121,7 +121,7 @@ export function PersonPage({ data, plan }: { data: PersonExport; plan: ErasureRe
             <input type="checkbox" name="confirm" value="yes" required />
             <span>{`I have checked it is ${data.about} asking, and want this done. It cannot be undone.`}</span>
           </label>
-          <Submit>Erase personal data</Submit>
+          <Submit tone="danger">Erase personal data</Submit>
         </form>
       </Section>
     </>

@@ -49,7 +49,7 @@ export function ReviewsPage({ state, rows }: { state: (typeof REVIEW_STATES)[num
                   {r.state !== 'hidden' && (
                     <form method="post" action={`/admin/reviews/${r.id}/hide`}>
                       <FormOnce />
-                      <Submit>Hide</Submit>
+                      <Submit tone="danger">Hide</Submit>
                     </form>
                   )}
                 </div>
@@ -61,7 +61,7 @@ export function ReviewsPage({ state, rows }: { state: (typeof REVIEW_STATES)[num
                     maxLength={1000}
                     defaultValue={r.reply ?? ''}
                   />
-                  <Submit>Save reply</Submit>
+                  <Submit tone="secondary">Save reply</Submit>
                 </form>
               </li>
             ))}
