@@ -1,7 +1,10 @@
+import { shipOrder } from '#worker/fulfilment/order-fulfilment.ts';
+import { markDelivered } from '#worker/fulfilment/order-delivered.ts';
+import { formatMinor } from '#shared/money.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orders } from '#worker/db/schema.ts';
-import { deliver } from '../support/paid-orders';
+import { deliver, placePaidOrder } from '../support/paid-orders';
 import { startPaymentsApp, type PaymentsApp } from '../support/payments-app';
 import { shopper } from '../support/shopper';
 import { keptLog, type TestApp } from '../support/test-app';
@@ -65,12 +68,19 @@ describe('invoices', () => {
       `Order ${order.number}`,
       // Billed to: the whole billing address Stripe collected; delivered to: the whole shipping address.
       'Billed to Sam Shopper 9 Ledger Lane Flat 2 York YO1 7HH United Kingdom invoiced@example.com',
-      'Delivered to Sam Shopper 1 Range Road Leeds LS1 1AA United Kingdom',
+      // Deliver to, not "Delivered to": the parcel has not been marked delivered.
+      'Deliver to Sam Shopper 1 Range Road Leeds LS1 1AA United Kingdom',
       'G-Series Laser Training Pistol 1 £149.99 £149.99',
       'Total £',
       'Paid in GBP with Visa ending 4242 online through Stripe',
     ])
       expect(text).toContain(words);
+    expect(text).not.toContain('Delivered to');
+    expect(text).toMatch(/Date of supply \d{1,2} [A-Z][a-z]+ \d{4}/);
+    // A VAT invoice (VAT_NUMBER_GB set): the rate, what it is charged on and the VAT, within the prices paid.
+    const vat = Math.round((order.total * 20) / 120);
+    expect(text).toContain(`VAT Rate Net VAT 20% ${formatMinor(order.total - vat, 'GBP')} ${formatMinor(vat, 'GBP')}`);
+    expect(text).not.toContain('Not a VAT invoice');
     // Opened again: the same number. The next order's invoice: the next number.
     const again = textOf(await (await fetch(`${t.url}${link}`, { headers: { Cookie: cookie } })).text());
     expect(again).toContain(`Invoice ${number}`);
@@ -90,6 +100,20 @@ describe('invoices', () => {
     );
     expect(mail.HtmlBody).toMatch(new RegExp(`<a href="${t.deps.settings.SITE_URL}/orders/${order.number}\\?token=${order.token}"`));
     expect(mail.HtmlBody).toContain(`Your order number is ${order.number}.`);
+  });
+
+  it('a euro order: sold by the UK company, dispatched from Vilnius; not a VAT invoice without the Lithuanian number; Delivered to once delivered', async () => {
+    const { order } = await placePaidOrder(running, { currency: 'EUR', region: 'EU', email: 'euro@example.com' });
+    const deps = { ...t.deps, log };
+    await shipOrder(deps, { number: order.number, carrier: 'dpd-eu', tracking: '01234567890123', url: null }, 'test');
+    const read = async () => textOf(mainOf(await (await fetch(`${t.url}/orders/${order.number}/invoice?token=${order.token}`)).text()));
+    const before = await read();
+    for (const words of ['StrikePoint Training Ltd', 'Leeds LS10 1AB', 'Goods dispatched from Vilnius', 'Deliver to', 'Not a VAT invoice'])
+      expect(before).toContain(words);
+    expect(before).not.toContain('Savanorių');
+    expect(before).not.toMatch(/VAT number [A-Z]{2}/);
+    await markDelivered(deps, { number: order.number, on: null }, 'test');
+    expect(await read()).toContain('Delivered to');
   });
 
   it('gives nothing without the order’s key, for an unknown number, or for an order not yet paid', async () => {

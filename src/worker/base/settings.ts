@@ -113,6 +113,8 @@ function settingsSchema(runtime: Runtime) {
         .trim()
         .regex(/^[A-Z0-9 ]{4,20}$/),
     ),
+    /** The EU entity's legal name, when euro orders are sold by one (at the Vilnius address); unset: the UK company sells them. */
+    LEGAL_NAME_LT: optional(z.string().trim().min(2).max(120)),
     DUTIES_ESTIMATE_US: z.string().trim().min(1).max(200).default('about 10% of the order’s value'),
     DUTIES_ESTIMATE_ROW: z.string().trim().min(1).max(200).default('set by the country of delivery, often 5–25% of the order’s value'),
     /** How long a cart's Checkout Session holds its units (Stripe's minimum is 30 minutes). */

@@ -34,6 +34,9 @@ describe('the settings, as the operator reads them', () => {
         'ADMIN_EMAILS',
         'CF_ACCESS_TEAM_URL',
         'CF_ACCESS_AUD',
+        'VAT_NUMBER_GB',
+        'VAT_NUMBER_LT',
+        'LEGAL_NAME_LT',
       ]);
     expect(named.length).toBeGreaterThan(30);
     expect([...new Set(schema)].toSorted()).toEqual([...new Set(named)].toSorted());

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { PostalAddress } from '#worker/components/postal-address.tsx';
 import { marketOfStored, type Market } from '#shared/market/market.ts';
 import { formatMinor } from '#shared/money.ts';
-import { INVOICED_STATUSES, invoiceNumberText, sellerOf } from '#shared/orders/invoice.ts';
+import { INVOICED_STATUSES, invoiceNumberText, invoiceVat, sellerOf, type VatRow } from '#shared/orders/invoice.ts';
 import { orderTotalRows, type OrderAmounts } from '#shared/orders/order-totals.ts';
 import { formatMarketDate } from '#shared/site/dates.ts';
 import { shortPage } from '#worker/frame/pages/short-page.tsx';
@@ -10,6 +10,7 @@ import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { addressLines } from '#worker/orders/order-address.ts';
 import { orderAmounts } from '#worker/orders/order-queries.ts';
 import { issueInvoice } from '#worker/invoices/issue-invoice.ts';
+import { orderSteps } from '#worker/orders/order-steps.ts';
 import type { PageHead } from '#worker/render/head.ts';
 import { visitorOrder } from '#worker/routes/order-holder/visitor-order.ts';
 
@@ -20,6 +21,12 @@ export interface InvoiceData extends OrderAmounts {
   placedAt: string;
   market: Market | null;
   seller: ReturnType<typeof sellerOf>;
+  /** VAT per rate; null: the seller has no VAT number there (not a VAT invoice). */
+  vat: VatRow[] | null;
+  /** The day the sale took place (paid when ordered: the tax point). */
+  suppliedAt: string;
+  /** Whether the parcel was marked delivered: its address is "Delivered to", else "Deliver to". */
+  delivered: boolean;
   buyer: { name: string | null; email: string | null; billing: string[]; shipping: string[] };
   lines: Array<{ name: string; quantity: number; unitAmount: number }>;
   shippingOption: string | null;
@@ -40,7 +47,8 @@ export async function load(c: Context<AppEnv>): Promise<InvoiceData | Response> 
   if (!order || !(INVOICED_STATUSES as readonly string[]).includes(order.status))
     return shortPage(c, 404, 'No invoice here', <p>An invoice opens from its order's page once the order is paid.</p>);
   const { settings, db } = c.get('deps');
-  const { sequence, issuedAt } = await issueInvoice(db, order.id);
+  const [{ sequence, issuedAt }, steps] = await Promise.all([issueInvoice(db, order.id), orderSteps(db, order.id)]);
+  const seller = sellerOf(order.currency, settings);
   return {
     ...orderAmounts(order),
     number: order.number,
@@ -48,7 +56,10 @@ export async function load(c: Context<AppEnv>): Promise<InvoiceData | Response> 
     issuedAt,
     placedAt: order.createdAt,
     market: marketOfStored(order.region),
-    seller: sellerOf(order.currency, { GB: settings.VAT_NUMBER_GB, LT: settings.VAT_NUMBER_LT }),
+    seller,
+    vat: invoiceVat(order, seller),
+    suppliedAt: steps.find((s) => s.kind === 'paid')?.at ?? order.createdAt,
+    delivered: steps.some((s) => s.kind === 'delivered'),
     buyer: {
       name: order.name,
       email: order.email,
@@ -77,6 +88,38 @@ function Address({ title, lines }: { title: string; lines: string[] }) {
   );
 }
 
+/** VAT per rate (rate, net, VAT), or the words that say the document is not a VAT invoice. */
+function VatSummary({ vat, money }: { vat: VatRow[] | null; money: (minor: number) => string }) {
+  if (!vat) return <p data-vat-invoice="no">Not a VAT invoice: the seller has no VAT number registered where these goods left from.</p>;
+  return (
+    <table className="ml-auto w-full max-w-sm border-collapse text-left" data-vat-invoice="yes">
+      <caption className="text-left font-semibold">VAT</caption>
+      <thead>
+        <tr className="border-b border-stone-900">
+          <th scope="col" className="py-1 pr-2">
+            Rate
+          </th>
+          <th scope="col" className="py-1 pr-2 text-right">
+            Net
+          </th>
+          <th scope="col" className="py-1 text-right">
+            VAT
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {vat.map((row) => (
+          <tr key={row.rate}>
+            <td className="py-1 pr-2">{`${row.rate}%${row.note ? ` (${row.note})` : ''}`}</td>
+            <td className="py-1 pr-2 text-right">{money(row.net)}</td>
+            <td className="py-1 text-right">{money(row.vat)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 export function Page(invoice: InvoiceData) {
   const money = (minor: number) => formatMinor(minor, invoice.currency);
   const day = (iso: string) => formatMarketDate(iso, invoice.market);
@@ -86,17 +129,26 @@ export function Page(invoice: InvoiceData) {
       <header className="flex flex-wrap justify-between gap-6">
         <Address
           title={seller.name}
-          lines={[...seller.lines, ...(seller.vatNumber ? [`VAT number ${seller.vatNumber}`] : []), seller.email]}
+          lines={[
+            ...seller.lines,
+            ...(seller.dispatchedFrom ? [`Goods dispatched from ${seller.dispatchedFrom}`] : []),
+            ...(seller.vatNumber ? [`VAT number ${seller.vatNumber}`] : []),
+            seller.email,
+          ]}
         />
         <div className="text-right">
           <h1 className="text-3xl font-bold">{`Invoice ${invoiceNumberText(invoice.sequence)}`}</h1>
           <p>{`Issued ${day(invoice.issuedAt)}`}</p>
+          <p>{`Date of supply ${day(invoice.suppliedAt)}`}</p>
           <p>{`Order ${invoice.number}, placed ${day(invoice.placedAt)}`}</p>
         </div>
       </header>
       <div className="grid gap-6 sm:grid-cols-2 print:grid-cols-2">
         <Address title="Billed to" lines={[...(buyer.name ? [buyer.name] : []), ...buyer.billing, ...(buyer.email ? [buyer.email] : [])]} />
-        <Address title="Delivered to" lines={[...(buyer.name ? [buyer.name] : []), ...buyer.shipping]} />
+        <Address
+          title={invoice.delivered ? 'Delivered to' : 'Deliver to'}
+          lines={[...(buyer.name ? [buyer.name] : []), ...buyer.shipping]}
+        />
       </div>
       <table className="w-full border-collapse text-left">
         <caption className="sr-only">What the order bought</caption>
@@ -141,6 +193,7 @@ export function Page(invoice: InvoiceData) {
           <dd key="refunded-d" className="text-right">{`−${money(invoice.refunded)}`}</dd>,
         ]}
       </dl>
+      <VatSummary vat={invoice.vat} money={money} />
       <p>
         {`Paid in ${invoice.currency}${invoice.paymentMethod ? ` with ${invoice.paymentMethod}` : ''} online through Stripe when the order was placed`}
         {invoice.paymentReference ? `, payment reference ${invoice.paymentReference}.` : '.'}
