@@ -325,8 +325,10 @@ describe('an exchange', () => {
     expect((await shopper(shop.t).get(`${link.pathname}${link.search}`)).res.status).toBe(409);
 
     // Not sent before the parcel is back; then sent once, with its mail, and the order says so.
+    const parcel = { carrier: 'royal-mail', tracking: 'RM123456785GB' };
     expect(
-      (await office.post(`/admin/orders/${order.number}/returns/${number}/ship-exchange`, { form_token: formToken() })).res.status,
+      (await office.post(`/admin/orders/${order.number}/returns/${number}/ship-exchange`, { form_token: formToken(), ...parcel })).res
+        .status,
     ).toBe(409);
     expect((await office.post(`/admin/orders/${order.number}/returns/${number}/accept`, { form_token: formToken() })).res.status).toBe(303);
     expect(
@@ -346,16 +348,27 @@ describe('an exchange', () => {
     expect(received.TextBody).toContain('Your exchange is paid for: we are sending it now');
     // Sold out since it was asked: not sent until stock comes in.
     await setStock(shop.t.deps.db, 2, 0, null);
-    const soldOut = await office.post(`/admin/orders/${order.number}/returns/${number}/ship-exchange`, { form_token: formToken() });
+    // A parcel nobody could follow is refused first, as an order's is.
+    const noCarrier = await office.post(`/admin/orders/${order.number}/returns/${number}/ship-exchange`, { form_token: formToken() });
+    expect(noCarrier.res.status).toBe(400);
+    expect(textOf(noCarrier.body)).toContain('Enter the tracking number the carrier gave.');
+    const soldOut = await office.post(`/admin/orders/${order.number}/returns/${number}/ship-exchange`, {
+      form_token: formToken(),
+      ...parcel,
+    });
     expect(soldOut.res.status).toBe(409);
     expect(textOf(soldOut.body)).toContain('product 2 is out of stock. Receive stock first, or refund the return.');
     await setStock(shop.t.deps.db, 2, 3, null);
-    const sent = await office.post(`/admin/orders/${order.number}/returns/${number}/ship-exchange`, {
-      form_token: formToken(),
-      carrier: 'Royal Mail',
-    });
+    const sent = await office.post(`/admin/orders/${order.number}/returns/${number}/ship-exchange`, { form_token: formToken(), ...parcel });
     expect(sent.res.status).toBe(303);
-    await vi.waitFor(() => expect(mailsAbout(new RegExp(`^Your exchange ${number} is on its way$`))).toHaveLength(1));
+    const onItsWay = await vi.waitFor(() => {
+      const mails = mailsAbout(new RegExp(`^Your exchange ${number} is on its way$`));
+      expect(mails).toHaveLength(1);
+      return mails[0]!;
+    });
+    expect(onItsWay.TextBody).toContain(
+      'Follow it on Royal Mail’s page: https://www.royalmail.com/track-your-item#/tracking-results/RM123456785GB',
+    );
     const [out] = await shop.t.deps.db
       .select()
       .from(stockMoves)

@@ -112,6 +112,7 @@ export function returnMail(
         body: [
           `The product you chose for ${request} (order ${order.number}) has left us${detail.carrier ? ` with ${detail.carrier}` : ''}.`,
           ...(detail.tracking ? [`Tracking number: ${detail.tracking}`] : []),
+          ...(detail.url ? [`Follow it on ${detail.carrier ?? 'the carrier'}’s page: ${detail.url}`] : []),
         ],
       };
   }

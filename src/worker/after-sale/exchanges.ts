@@ -1,3 +1,4 @@
+import { parcelOf, type ParcelTyped } from '#shared/orders/carriers.ts';
 import { payDifference, shipExchange } from '#shared/after-sale/ledger-moves.ts';
 import { differenceExcess, differenceLeft, differenceOwed, exchangeOf, ledgerOf } from '#shared/after-sale/order-ledger.ts';
 import { marketHref, marketOfStored } from '#shared/market/market.ts';
@@ -181,12 +182,9 @@ export async function refundDifferenceExcess(deps: OrderActionDeps, order: Store
  * ledger's shipExchange): the unit leaves stock as a sale of the order, the step and the shopper's
  * "Your exchange is on its way" in the same batch.
  */
-export async function sendExchange(
-  deps: OrderActionDeps,
-  request: string,
-  tracking: { carrier: string | null; tracking: string | null },
-  by: string,
-) {
+export async function sendExchange(deps: OrderActionDeps, request: string, typed: ParcelTyped, by: string) {
+  const parcel = parcelOf(typed);
+  if ('refusal' in parcel) throw new Refusal(parcel.refusal, 'invalid');
   const number = request.replace(/-R\d+$/, '');
   const order = await orderByNumber(deps.db, number);
   if (!order) throw new Refusal(`There is no order ${number.slice(0, 24)}.`, 'unknown');
@@ -216,12 +214,7 @@ export async function sendExchange(
           orderId: order.id,
           step: `exchange:${request}:shipped`,
           kind: 'exchange_shipped',
-          detail: {
-            request,
-            ...(tracking.carrier && { carrier: tracking.carrier.slice(0, 64) }),
-            ...(tracking.tracking && { tracking: tracking.tracking.slice(0, 64) }),
-            by,
-          },
+          detail: { request, ...parcel, by },
           mail: 'exchange_shipped',
           when: landed,
           at,

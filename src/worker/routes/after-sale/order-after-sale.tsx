@@ -5,6 +5,7 @@ import { returnRefusal } from '#shared/orders/order-status.ts';
 import type { StoredOrder } from '#worker/orders/order-queries.ts';
 import type { ReturnRequest } from '#worker/after-sale/return-queries.ts';
 import { cell, Field, FormOnce, Submit, Table, when } from '#worker/routes/admin-frame/admin-ui.tsx';
+import { ParcelFields } from '#worker/routes/admin-frame/parcel-fields.tsx';
 import { byTender, creditable, differenceOwed, exchangeState, refundable, type Ledger } from '#shared/after-sale/order-ledger.ts';
 import { OUTCOME_NAMES, REASON_NAMES } from '#shared/after-sale/return-rules.ts';
 import { returnRefund } from '#shared/after-sale/ledger-moves.ts';
@@ -98,8 +99,7 @@ function RequestActions({
     return (
       <form method="post" action={`${base}/ship-exchange`} className="flex flex-col gap-3">
         <FormOnce />
-        <Field label="Carrier" name="carrier" maxLength={64} defaultValue={typed.carrier} placeholder="Royal Mail" />
-        <Field label="Tracking number (optional)" name="tracking" maxLength={64} defaultValue={typed.tracking} />
+        <ParcelFields currency={order.currency} typed={typed} />
         <Submit>Send the exchange and tell the shopper</Submit>
       </form>
     );

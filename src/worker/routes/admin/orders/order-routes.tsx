@@ -19,6 +19,7 @@ import { parseRefundAmount } from '#shared/after-sale/refund-rules.ts';
 import { readLineFields } from '#shared/after-sale/return-rules.ts';
 import { actionDeps, adminPage, claimForm, refused, type AdminContext } from '#worker/routes/admin-frame/admin-context.tsx';
 import type { AdminEnv } from '#worker/routes/admin-frame/admin-guard.tsx';
+import { parcelTyped } from '#worker/routes/admin-frame/parcel-fields.tsx';
 import { OrderDetailPage, type OrderDetailData, type OrderForm } from './order-detail-page.tsx';
 import { ReceiveConfirm, RefundConfirm } from '#worker/routes/after-sale/money-back-confirm.tsx';
 import { sendExchange } from '#worker/after-sale/exchanges.ts';
@@ -118,13 +119,7 @@ export const orderRoutes = new Hono<AdminEnv>()
   })
   .post('/admin/orders/:number/ship', async (c) => {
     const fields = await readFields(c);
-    const shipment = {
-      number: c.req.param('number'),
-      carrier: fields.carrier ?? null,
-      otherName: fields.other_carrier ?? null,
-      tracking: fields.tracking ?? null,
-      url: fields.url ?? null,
-    };
+    const shipment = { number: c.req.param('number'), ...parcelTyped(fields) };
     return act(c, 'ship', fields, () => shipOrder(actionDeps(c), shipment, c.get('admin')));
   })
   .post('/admin/orders/:number/delivered', async (c) => {
@@ -170,8 +165,7 @@ export const orderRoutes = new Hono<AdminEnv>()
     return act(c, 'request', fields, () => {
       if (!request.startsWith(`${c.req.param('number')}-R`))
         throw new Refusal(`Order ${c.req.param('number')} has no request ${request.slice(0, 24)}.`, 'unknown');
-      const sent = { carrier: fields.carrier?.trim() || null, tracking: fields.tracking?.trim() || null };
-      return sendExchange(actionDeps(c), request, sent, c.get('admin'));
+      return sendExchange(actionDeps(c), request, parcelTyped(fields), c.get('admin'));
     });
   })
   .post('/admin/orders/:number/returns/:request/:decision{accept|refuse|receive}', async (c) => {

@@ -1,9 +1,9 @@
 import type { DisputeHold } from '#shared/orders/dispute-hold.ts';
-import { carriersFor, OTHER_CARRIER } from '#shared/orders/carriers.ts';
 import { shipRefusal } from '#shared/orders/order-status.ts';
 import type { StoredOrder } from '#worker/orders/order-queries.ts';
 import type { OrderStep } from '#worker/orders/order-steps.ts';
-import { Choice, Field, FormOnce, Submit, when } from '#worker/routes/admin-frame/admin-ui.tsx';
+import { Field, FormOnce, Submit, when } from '#worker/routes/admin-frame/admin-ui.tsx';
+import { ParcelFields } from '#worker/routes/admin-frame/parcel-fields.tsx';
 
 /* The order page's shipping forms: the parcel sent (carrier, number, its tracking page), then arrived. */
 
@@ -20,25 +20,7 @@ export function ShipForm({ order, problem, hold }: FormData & { hold: DisputeHol
   return (
     <form method="post" action={`/admin/orders/${order.number}/ship`} className="flex flex-col gap-3">
       <FormOnce />
-      <Choice
-        label="Carrier"
-        name="carrier"
-        choose="Choose the carrier"
-        options={[
-          ...carriersFor(order.currency).map((c) => ({ value: c.id, label: c.name })),
-          { value: OTHER_CARRIER, label: 'Another carrier (name it below)' },
-        ]}
-        defaultValue={typed.carrier}
-      />
-      <Field label="Tracking number" name="tracking" required maxLength={64} defaultValue={typed.tracking} autoCapitalize="characters" />
-      {/* Folded away (no script: a native disclosure) so the button stays in a phone's first screen. */}
-      <details className="text-sm" open={Boolean(typed.other_carrier || typed.url)}>
-        <summary className="cursor-pointer underline">Another carrier: its name and tracking page</summary>
-        <div className="mt-2 flex flex-col gap-3">
-          <Field label="Carrier’s name" name="other_carrier" maxLength={64} defaultValue={typed.other_carrier} />
-          <Field label="Tracking page for this parcel" name="url" type="url" defaultValue={typed.url} placeholder="https://" />
-        </div>
-      </details>
+      <ParcelFields currency={order.currency} typed={typed} />
       <Submit>Mark shipped and tell the shopper</Submit>
     </form>
   );
