@@ -19,73 +19,62 @@ export async function returnByNumber(db: Db, number: string) {
   return row ?? null;
 }
 
+/** What the back office's lists show of a request, with its order's number, currency and address. */
+const listed = {
+  number: returnRequests.number,
+  orderNumber: orders.number,
+  currency: orders.currency,
+  email: orders.email,
+  state: returnRequests.state,
+  reason: returnRequests.reason,
+  outcome: returnRequests.outcome,
+  value: returnRequests.value,
+  createdAt: returnRequests.createdAt,
+};
+
 /**
- * The back office's list: requests in these states, newest first, with their order's number and
- * currency. One newest-first range of return_requests_state_idx per state, merged: never more than
- * MAX_LISTED rows read per state, however many wait.
+ * Requests in these states, newest (or oldest) first, at most `limit`: one range of
+ * return_requests_state_idx per state, merged, so never more than `limit` rows read per state,
+ * however many wait.
  */
-export async function returnList(db: Db, states: readonly ReturnState[]) {
+async function inStates(db: Db, states: readonly ReturnState[], first: 'newest' | 'oldest', limit: number) {
   const perState = await Promise.all(
     states.map((state) =>
       db
-        .select({
-          number: returnRequests.number,
-          orderNumber: orders.number,
-          currency: orders.currency,
-          email: orders.email,
-          state: returnRequests.state,
-          reason: returnRequests.reason,
-          outcome: returnRequests.outcome,
-          value: returnRequests.value,
-          createdAt: returnRequests.createdAt,
-        })
+        .select(listed)
         .from(returnRequests)
         .innerJoin(orders, eq(orders.id, returnRequests.orderId))
         .where(eq(returnRequests.state, state))
-        .orderBy(desc(returnRequests.createdAt))
-        .limit(MAX_LISTED),
+        .orderBy(first === 'newest' ? desc(returnRequests.createdAt) : asc(returnRequests.createdAt))
+        .limit(limit),
     ),
   );
+  const sign = first === 'newest' ? -1 : 1;
   return perState
     .flat()
-    .toSorted((a, b) => b.createdAt.localeCompare(a.createdAt))
-    .slice(0, MAX_LISTED);
+    .toSorted((x, y) => sign * x.createdAt.localeCompare(y.createdAt))
+    .slice(0, limit);
 }
+
+/** The back office's list: requests in these states, newest first. */
+export const returnList = (db: Db, states: readonly ReturnState[]) => inStates(db, states, 'newest', MAX_LISTED);
 
 /** How many on Today, by order number: the oldest waiting first (they have waited longest). */
 const TODAY_LISTED = 5;
 
 /**
  * How many requests wait for the shop (asked and not yet answered, or accepted and not yet received),
- * and the oldest few of each by their order's number: one count and one oldest-first range of
- * return_requests_state_idx per state.
+ * and the oldest few by their order's number.
  */
 export async function returnsWaiting(db: Db) {
-  const [rows, ...oldest] = await Promise.all([
+  const [rows, oldest] = await Promise.all([
     db
       .select({ state: returnRequests.state, n: sql<number>`count(*)` })
       .from(returnRequests)
       .where(inArray(returnRequests.state, ['requested', 'accepted']))
       .groupBy(returnRequests.state),
-    ...(['requested', 'accepted'] as const).map((state) =>
-      db
-        .select({
-          number: returnRequests.number,
-          orderNumber: orders.number,
-          state: returnRequests.state,
-          createdAt: returnRequests.createdAt,
-        })
-        .from(returnRequests)
-        .innerJoin(orders, eq(orders.id, returnRequests.orderId))
-        .where(eq(returnRequests.state, state))
-        .orderBy(asc(returnRequests.createdAt))
-        .limit(TODAY_LISTED),
-    ),
+    inStates(db, ['requested', 'accepted'], 'oldest', TODAY_LISTED),
   ]);
   const of = (state: ReturnState) => Number(rows.find((r) => r.state === state)?.n ?? 0);
-  const waiting = oldest
-    .flat()
-    .toSorted((a, b) => a.createdAt.localeCompare(b.createdAt))
-    .slice(0, TODAY_LISTED);
-  return { toAnswer: of('requested'), toReceive: of('accepted'), oldest: waiting };
+  return { toAnswer: of('requested'), toReceive: of('accepted'), oldest };
 }
