@@ -5,7 +5,6 @@ import { createClient, type Client } from '@libsql/client';
  * or a mail lease still committing) instead of failing at once with SQLITE_BUSY.
  */
 export async function openShopDb(url: string): Promise<Client> {
-  const db = createClient({ url: url.startsWith('file:') ? url : `file:${url}` });
-  await db.execute('PRAGMA busy_timeout = 10000');
-  return db;
+  // On every connection of the client's pool (a PRAGMA reached one: a batch on another failed at once under load).
+  return createClient({ url: url.startsWith('file:') ? url : `file:${url}`, timeout: 10_000 });
 }

@@ -52,10 +52,15 @@ export async function openNodeDatabase(settings: Settings): Promise<Db> {
     const path = url.startsWith('file://') ? fileURLToPath(url) : url.slice('file:'.length);
     await mkdir(dirname(resolve(path)), { recursive: true });
   }
-  const client = createClient({ url, authToken: settings.TURSO_AUTH_TOKEN, fetch: fetchWithTimeout(settings.DB_TIMEOUT_MS) });
-  // A second writer on the same file (another process, `npm run contact:retry`) waits for the lock
-  // instead of failing at once with SQLITE_BUSY.
-  if (url.startsWith('file:')) await client.execute(`PRAGMA busy_timeout = ${settings.DB_TIMEOUT_MS}`);
+  // A second writer on the same file (another process, `npm run contact:retry`, or another of the
+  // client's own pooled connections) waits for the lock instead of failing at once with SQLITE_BUSY:
+  // `timeout` is set on every connection the client opens (a PRAGMA would reach only one of them).
+  const client = createClient({
+    url,
+    authToken: settings.TURSO_AUTH_TOKEN,
+    fetch: fetchWithTimeout(settings.DB_TIMEOUT_MS),
+    timeout: settings.DB_TIMEOUT_MS,
+  });
   return createDb(client);
 }
 
