@@ -24,7 +24,11 @@ function Select({ label, name, options, value }: { label: string; name: string; 
   );
 }
 
-/** /admin/orders: newest first, filtered by either status, found by any part of a number, name or e-mail, 25 a page. */
+/**
+ * /admin/orders: newest first, filtered by either status, found by any part of a number, name or e-mail,
+ * 25 a page. Each row says where the order stands in words (the payment and the goods, an exchange as
+ * one); the raw statuses are only the filters'.
+ */
 export function OrdersPage({ query, page }: { query: OrderQuery; page: Awaited<ReturnType<typeof orderPage>> }) {
   const last = page.rows.at(-1);
   const next = new URLSearchParams();
@@ -61,7 +65,7 @@ export function OrdersPage({ query, page }: { query: OrderQuery; page: Awaited<R
                 : 'No orders match.'}
           </p>
         ) : (
-          <Table caption="Orders, newest first" head={['Order', 'Placed', 'Payment', 'Fulfilment', 'Where it stands', 'Total', 'Buyer']}>
+          <Table caption="Orders, newest first" head={['Order', 'Placed', 'Where it stands', 'Total', 'Buyer']}>
             {page.rows.map((o) => (
               <tr key={o.number} data-admin-order={o.number}>
                 <td className={cell}>
@@ -70,8 +74,6 @@ export function OrdersPage({ query, page }: { query: OrderQuery; page: Awaited<R
                   </a>
                 </td>
                 <td className={cell}>{when(o.createdAt)}</td>
-                <td className={cell}>{words(o.status)}</td>
-                <td className={cell}>{words(o.fulfilment)}</td>
                 <td className={cell}>{shortStanding(o)}</td>
                 <td className={cell}>{formatMinor(o.total, o.currency)}</td>
                 <td className={cell}>{buyerText(o)}</td>
