@@ -333,8 +333,15 @@ export const orderEvents = sqliteTable(
     detail: text('detail', { mode: 'json' }).$type<OrderStepDetail>(),
     at: text('at').notNull().default(now),
   },
-  // The back office's open disputes: the opened steps, newest first.
-  (t) => [primaryKey({ columns: [t.orderId, t.step] }), index('order_events_status_idx').on(t.status, t.at)],
+  // The back office's open disputes: the opened steps, newest first. Review invitations: shipments by
+  // the day they were expected (a parcel still travelling when its invitation fell due is found then).
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.step] }),
+    index('order_events_status_idx').on(t.status, t.at),
+    index('order_events_expected_idx')
+      .on(sql`json_extract(${t.detail}, '$.expected')`)
+      .where(sql`status = 'shipped'`),
+  ],
 );
 
 /**

@@ -9,7 +9,6 @@ import {
   jobRuns,
   newsletterPosts,
   newsletterSends,
-  orderEvents,
   orderMails,
   orders,
   pageChanges,
@@ -22,7 +21,7 @@ import {
 } from '#worker/db/schema.ts';
 import type { MailTable } from '#worker/mail/owed-mail.ts';
 import { MAX_EMAIL_ATTEMPTS } from '#worker/mail/retry-schedule.ts';
-import { inviteWindow } from '#worker/reviews/review-invites.ts';
+import { inviteWindow, shipmentsDue } from '#worker/reviews/review-invites.ts';
 
 const DAY_MS = 86_400_000;
 /** The hourly pieces (their names in job_runs), each run once an hour, one per scheduled run. */
@@ -59,7 +58,7 @@ function probes(now: Date, reviewInviteDays: number): Record<string, SQL> {
     reminderMail: owes(checkoutRecoveries),
     subscriberMail: owes(subscriberMails),
     postMail: owes(newsletterSends),
-    reviewInvites: sql`exists (select 1 from ${orderEvents} where status = 'shipped' and at > ${invite.from} and at <= ${invite.due})`,
+    reviewInvites: sql`exists (${shipmentsDue(invite)})`,
     referralCodes: sql`exists (select 1 from ${referralCodes} where made = 0)`,
     welcomeCodes: sql`exists (select 1 from ${subscribers} where code_made = 0 and welcome_code is not null and ended_at is null)`,
     newPosts: sql`exists (select 1 from ${blogPosts} p where p.published = 1 and p.published_at > ${recent} and p.published_at <= ${at}

@@ -1,0 +1,1 @@
+CREATE INDEX `order_events_expected_idx` ON `order_events` (json_extract("detail", '$.expected')) WHERE status = 'shipped';
