@@ -16,6 +16,19 @@ export function shopTime(iso: string): string {
   return Number.isNaN(at.getTime()) ? iso : format.format(at);
 }
 
+const isoDay = new Intl.DateTimeFormat('en-CA', { timeZone: shopInfo.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The shop's calendar day at a moment, as YYYY-MM-DD (in Leeds, not UTC: after midnight in summer it is already tomorrow there). */
+export const shopDate = (at = Date.now()): string => isoDay.format(at);
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** A calendar day (YYYY-MM-DD) as the back office reads it: '28 Nov 2026' (a day, not a moment: no time zone moves it). */
+export function shopDay(day: string): string {
+  const at = new Date(`${day.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(at.getTime()) ? day : dayFormat.format(at);
+}
+
 const parts = new Intl.DateTimeFormat('en-GB', {
   timeZone: shopInfo.timeZone,
   year: 'numeric',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shopPeriods, shopTime } from '#shared/policy/shop-time.ts';
+import { shopDate, shopDay, shopPeriods, shopTime } from '#shared/policy/shop-time.ts';
 
 describe('shopTime', () => {
   it('gives a moment in the shop’s time zone with its name: GMT in winter, BST in summer', () => {
@@ -47,5 +47,18 @@ describe('shopPeriods', () => {
       today: '2026-03-29T00:00:00.000Z',
       week: '2026-03-23T00:00:00.000Z',
     });
+  });
+});
+
+describe('shopDate and shopDay', () => {
+  it('is the shop’s calendar day: after midnight in a British summer it is already the next day there', () => {
+    expect(shopDate(Date.parse('2026-07-14T23:30:00Z'))).toBe('2026-07-15');
+    expect(shopDate(Date.parse('2026-12-14T23:30:00Z'))).toBe('2026-12-14');
+  });
+
+  it('writes a day as a day, with no time zone to move it', () => {
+    expect(shopDay('2026-07-15')).toBe('15 Jul 2026');
+    expect(shopDay('2026-11-28T23:59:00.000Z')).toBe('28 Nov 2026');
+    expect(shopDay('soon')).toBe('soon');
   });
 });

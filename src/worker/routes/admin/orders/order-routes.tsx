@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { readOrderQuery } from '#shared/admin/admin-rules.ts';
 import { Refusal } from '#worker/base/refusal.ts';
 import { nowIso } from '#worker/base/clock.ts';
+import { shopDate } from '#shared/policy/shop-time.ts';
 import { setFlash } from '#worker/http/flash-cookie.ts';
 import { readFields } from '#worker/http/read-fields.ts';
 import { shipOrder } from '#worker/fulfilment/order-fulfilment.ts';
@@ -46,7 +47,7 @@ async function showOrder(c: AdminContext, problem?: OrderDetailData['problem'], 
     if (!read) throw new Refusal('no order', 'unknown');
     const data = {
       order,
-      today: nowIso().slice(0, 10),
+      today: shopDate(Date.parse(nowIso())),
       steps,
       ledger: read.ledger,
       left: returnable(read.ledger),

@@ -2,7 +2,8 @@ import type { DisputeHold } from '#shared/orders/dispute-hold.ts';
 import { shipRefusal } from '#shared/orders/order-status.ts';
 import type { StoredOrder } from '#worker/orders/order-queries.ts';
 import type { OrderStep } from '#worker/orders/order-steps.ts';
-import { Field, FormOnce, Submit, when } from '#worker/routes/admin-frame/admin-ui.tsx';
+import { shopDay } from '#shared/policy/shop-time.ts';
+import { Field, FormOnce, Submit } from '#worker/routes/admin-frame/admin-ui.tsx';
 import { ParcelFields } from '#worker/routes/admin-frame/parcel-fields.tsx';
 
 /* The order page's shipping forms: the parcel sent (carrier, number, its tracking page), then arrived. */
@@ -30,8 +31,7 @@ export function ShipForm({ order, problem, hold }: FormData & { hold: DisputeHol
 export function DeliveredForm({ order, steps, problem, today }: FormData & { steps: OrderStep[]; today: string }) {
   if (order.fulfilment !== 'shipped' || !steps.some((s) => s.kind === 'shipped')) return null;
   const delivered = steps.find((s) => s.kind === 'delivered');
-  if (delivered)
-    return <p className="mt-2" data-delivered>{`Delivered on ${when(delivered.detail?.deliveredOn ?? delivered.at).split(',')[0]}.`}</p>;
+  if (delivered) return <p className="mt-2" data-delivered>{`Delivered on ${shopDay(delivered.detail?.deliveredOn ?? delivered.at)}.`}</p>;
   const typed = problem?.form === 'delivered' ? problem.fields : {};
   return (
     <form method="post" action={`/admin/orders/${order.number}/delivered`} className="mt-3 flex flex-col gap-3">
