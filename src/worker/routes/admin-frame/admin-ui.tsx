@@ -86,29 +86,40 @@ export function Field({
   );
 }
 
-/** A choice from a list; with `choose`, a first empty option so nothing looks chosen before the owner chooses. */
+/**
+ * A choice from a list. With `choose`, a first empty option that cannot be sent, so nothing looks
+ * chosen before the owner chooses (required); with `any`, a first empty option meaning no choice (a filter).
+ */
 export function Choice({
   label,
   name,
   options,
   choose,
+  any,
   defaultValue,
 }: {
   label: string;
   name: string;
   options: ReadonlyArray<{ value: string; label: string }>;
   choose?: string;
+  any?: string;
   defaultValue?: string;
 }) {
   return (
     <label className="flex flex-col gap-1 text-sm">
       <span className="font-medium">{label}</span>
-      <select name={name} required defaultValue={defaultValue ?? ''} className="rounded-md border border-stone-400 px-3 py-2 text-base">
+      <select
+        name={name}
+        required={!any}
+        defaultValue={defaultValue ?? ''}
+        className="rounded-md border border-stone-400 px-3 py-2 text-base"
+      >
         {choose && (
           <option value="" disabled>
             {choose}
           </option>
         )}
+        {any && <option value="">{any}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

@@ -4,25 +4,12 @@ import { formatMinor } from '#shared/money.ts';
 import { FULFILMENT_STATUSES, PAYMENT_STATUSES } from '#shared/orders/order-status.ts';
 import { shortStanding } from '#shared/timeline/standing.ts';
 import type { orderPage } from '#worker/order-reads/order-lists.ts';
-import { cell, Section, Table, when } from '#worker/routes/admin-frame/admin-ui.tsx';
+import { cell, Choice, Section, Table, when } from '#worker/routes/admin-frame/admin-ui.tsx';
 
 const words = (status: string) => status.replaceAll('_', ' ');
 
-function Select({ label, name, options, value }: { label: string; name: string; options: readonly string[]; value: string | null }) {
-  return (
-    <label className="flex flex-col gap-1 text-sm">
-      <span className="font-medium">{label}</span>
-      <select name={name} defaultValue={value ?? ''} className="rounded-md border border-stone-400 px-3 py-2 text-base">
-        <option value="">Any</option>
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {words(o)}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
+/** A status filter: any, or one of `statuses` in words. */
+const filterOf = (statuses: readonly string[]) => statuses.map((status) => ({ value: status, label: words(status) }));
 
 /**
  * /admin/orders: newest first, filtered by either status, found by any part of a number, name or e-mail,
@@ -49,8 +36,14 @@ export function OrdersPage({ query, page }: { query: OrderQuery; page: Awaited<R
             className="rounded-md border border-stone-400 px-3 py-2 text-base"
           />
         </label>
-        <Select label="Payment" name="status" options={PAYMENT_STATUSES} value={query.status} />
-        <Select label="Fulfilment" name="fulfilment" options={FULFILMENT_STATUSES} value={query.fulfilment} />
+        <Choice label="Payment" name="status" any="Any" options={filterOf(PAYMENT_STATUSES)} defaultValue={query.status ?? ''} />
+        <Choice
+          label="Fulfilment"
+          name="fulfilment"
+          any="Any"
+          options={filterOf(FULFILMENT_STATUSES)}
+          defaultValue={query.fulfilment ?? ''}
+        />
         <button type="submit" className="btn btn-primary">
           Find
         </button>
