@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ledgerEntries, orders, returnRequests } from '#worker/db/schema.ts';
 import { readLedger } from '#worker/after-sale/ledger-store.ts';
 import { formToken, textOf } from '../support/html';
-import { placePaidOrder, shipOrder } from '../support/paid-orders';
+import { shipOrder } from '../support/paid-orders';
 import { afterSaleShop } from '../support/after-sale-shop';
 import { shopper } from '../support/shopper';
 
@@ -18,7 +18,6 @@ const shop = afterSaleShop(SECRET);
 
 const mails = (subject: RegExp) => shop.mails().filter((m) => subject.test(m.Subject));
 const webhook = shop.webhook;
-const owner = shop.owner;
 const PISTOL = { productId: 1, name: 'G-Series Laser Training Pistol', quantity: 1, unitAmount: 14999 };
 
 /** What Stripe kept of a session's charge: taken less refunded (the emulator's own record). */
@@ -27,15 +26,8 @@ const keptAtStripe = (session: string) => {
   return charge.amount - charge.amount_refunded;
 };
 
-/** A shipped order of `line` with free delivery, its shopper's browser on its page, and the owner's. */
-async function shipped(line = PISTOL) {
-  const { order, session } = await placePaidOrder(shop.running, { lines: [line], shipping: 0 });
-  const office = await owner();
-  await shipOrder(shop.running, office, order, 1);
-  const browser = shopper(shop.t);
-  expect((await browser.get(`/gb/orders/${order.number}?token=${order.token}`)).res.status).toBe(200);
-  return { order, session, office, browser };
-}
+/** A shipped order of `line` (the pistol unless told), the shopper's browser and the owner's. */
+const shipped = (line = PISTOL) => shop.shipped(line);
 
 /** The pistol asked back for the £354.99 rifle: £205.00 to pay. */
 async function exchangeAsked(order: { number: string }, browser: ReturnType<typeof shopper>) {

@@ -7,7 +7,6 @@ import { onLedger, readLedger } from '#worker/after-sale/ledger-store.ts';
 import type { LedgerEntry } from '#shared/after-sale/order-ledger.ts';
 import { formToken, textOf } from '../support/html';
 import { ledgerFaults } from '../support/ledger-faults';
-import { placePaidOrder, shipOrder } from '../support/paid-orders';
 import { afterSaleShop } from '../support/after-sale-shop';
 import { shopper } from '../support/shopper';
 
@@ -20,18 +19,10 @@ const shop = afterSaleShop(SECRET);
 
 const mails = shop.mails;
 const webhook = shop.webhook;
-const owner = shop.owner;
 const TARGETS = { productId: 3, name: 'Reactive Laser Target System', quantity: 1, unitAmount: 19699 };
 
-/** A shipped order of `line` with free delivery, its shopper's browser on its page, and the owner's. */
-async function shipped(line = TARGETS) {
-  const { order, session } = await placePaidOrder(shop.running, { lines: [line], shipping: 0 });
-  const office = await owner();
-  await shipOrder(shop.running, office, order, 1);
-  const browser = shopper(shop.t);
-  expect((await browser.get(`/gb/orders/${order.number}?token=${order.token}`)).res.status).toBe(200);
-  return { order, session, office, browser };
-}
+/** A shipped order of `line` (the targets unless told), the shopper's browser and the owner's. */
+const shipped = (line = TARGETS) => shop.shipped(line);
 
 /** The shopper asks `wants` for the one unit; the owner accepts and receives it (fit to sell). */
 async function returned(order: { number: string }, browser: ReturnType<typeof shopper>, office: ReturnType<typeof shopper>, wants: string) {

@@ -32,6 +32,17 @@ async function shippedOrder(daysAgo = 1) {
   return { order, browser, office, session };
 }
 
+/** Both pistols of a shipped order asked back for a refund, and the request accepted: waiting for the parcel. */
+async function wholeOrderAccepted() {
+  const { order, browser, office, session } = await shippedOrder(1);
+  expect(
+    (await browser.post(`/gb/orders/${order.number}/return`, { line_1: '2', reason: 'changed_mind', wants: 'refund' })).res.status,
+  ).toBe(303);
+  const number = `${order.number}-R1`;
+  expect((await office.post(`/admin/orders/${order.number}/returns/${number}/accept`, { form_token: formToken() })).res.status).toBe(303);
+  return { order, office, session, number };
+}
+
 const requestMails = (number: string) => mailsAbout(new RegExp(`^(Your return request|Return) ${number}-R\\d`));
 
 describe('a return inside 14 days', () => {
@@ -183,12 +194,7 @@ describe('one request per form (issue 64)', () => {
 
 describe('a whole order sent back', () => {
   it('is refunded with its shipping, as the policy promises', async () => {
-    const { order, browser, office, session } = await shippedOrder(1);
-    expect(
-      (await browser.post(`/gb/orders/${order.number}/return`, { line_1: '2', reason: 'changed_mind', wants: 'refund' })).res.status,
-    ).toBe(303);
-    const number = `${order.number}-R1`;
-    expect((await office.post(`/admin/orders/${order.number}/returns/${number}/accept`, { form_token: formToken() })).res.status).toBe(303);
+    const { order, office, session, number } = await wholeOrderAccepted();
     expect(
       (
         await office.post(`/admin/orders/${order.number}/returns/${number}/receive`, {
@@ -468,12 +474,7 @@ describe('one unit asked back under several names (issue 54)', () => {
 
 describe('receiving a parcel (issue 65)', () => {
   it('puts the received units back by default, says the refund in words first, and moves nothing before its own button', async () => {
-    const { order, browser, office, session } = await shippedOrder(1);
-    expect(
-      (await browser.post(`/gb/orders/${order.number}/return`, { line_1: '2', reason: 'changed_mind', wants: 'refund' })).res.status,
-    ).toBe(303);
-    const number = `${order.number}-R1`;
-    expect((await office.post(`/admin/orders/${order.number}/returns/${number}/accept`, { form_token: formToken() })).res.status).toBe(303);
+    const { order, office, session, number } = await wholeOrderAccepted();
     const form = await office.get(`/admin/orders/${order.number}`);
     expect(form.html).toMatch(/name="line_1"[^>]*value="2"|value="2"[^>]*name="line_1"/);
     const refundsBefore = shop.running.stripe.refundPosts.length;

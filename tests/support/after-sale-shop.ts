@@ -1,6 +1,6 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { openSession } from '#worker/admin/admin-sessions.ts';
-import { deliver } from './paid-orders';
+import { deliver, placePaidOrder, shipOrder, type Line } from './paid-orders';
 import { startPaymentsApp, type PaymentsApp } from './payments-app';
 import { shopper } from './shopper';
 import { keptLog, type TestApp } from './test-app';
@@ -37,6 +37,15 @@ export function afterSaleShop(secret: string) {
     webhook: (event: { body: string; headers: Record<string, string> }) => deliver(shop.running, event),
     /** The owner's browser, signed in as opening a mailed link would. */
     owner: async () => shopper(shop.t, { Cookie: `__Host-admin=${await openSession(shop.t.deps.db, OWNER)}` }),
+    /** A UK order of `line` with free delivery, paid and shipped a day ago; its shopper's browser on its page, and the owner's. */
+    async shipped(line: Line) {
+      const { order, session } = await placePaidOrder(shop.running, { lines: [line], shipping: 0 });
+      const office = await shop.owner();
+      await shipOrder(shop.running, office, order, 1);
+      const browser = shopper(shop.t);
+      expect((await browser.get(`/gb/orders/${order.number}?token=${order.token}`)).res.status).toBe(200);
+      return { order, session, office, browser };
+    },
   };
   return shop;
 }

@@ -5,7 +5,8 @@ import { formToken } from './html';
 import type { PaymentsApp } from './payments-app';
 import type { shopper } from './shopper';
 
-type Line = { productId: number; name: string; quantity: number; unitAmount: number };
+/** An order line as Stripe's session carries it. */
+export type Line = { productId: number; name: string; quantity: number; unitAmount: number };
 type Event = { body: string; headers: Record<string, string> };
 
 const PISTOL: Line = { productId: 1, name: 'G-Series Laser Training Pistol', quantity: 1, unitAmount: 14999 };
