@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startPostmarkEmulator, type PostmarkEmulator } from '../support/postmark-emulator';
 import { startPreparedTurso, type TursoEmulator } from '../support/turso-emulator';
 import { startWorker, type TestWorker } from '../support/worker';
+import { firstBytesThenRest } from '../support/first-bytes';
 
 /**
  * The built Worker (workerd) as Workers Cache sees it: what its pages say about being kept (the
@@ -98,6 +99,26 @@ describe('Workers Cache in front of the Worker', () => {
     const noticed = await view('flash=info:SPRING10%3A%2010%25%20off');
     expect(await noticed.text()).toContain('data-flash="info"');
     expect(noticed.headers.get('set-cookie')).toMatch(/^flash=; Max-Age=0; Path=\/; Secure/);
+  });
+
+  it('streams a page nobody asked for yet to its first visitor while keeping it: first bytes before the database answers (400 ms away), the copy kept the bytes sent', async () => {
+    turso.setDelay(400);
+    try {
+      const ask = () => worker.get('/us/product/7', { headers: { 'Accept-Encoding': 'identity' } });
+      const page = await firstBytesThenRest('workerd /us/product/7', ask, turso);
+      expect(page.status).toBe(200);
+      expect(page.answeredBeforeFirstBytes).toBe(0);
+      expect(page.first).toMatch(/^<!DOCTYPE html><html [^>]*><head><meta charSet="utf-8"\/>/);
+      expect(page.first).not.toContain('<title>');
+      expect(page.whole).toMatch(/<title>1911 Laser Training Pistol[^<]*<\/title>[\s\S]*<\/body><\/html>$/);
+      expect(page.cacheStatus).toBe('MISS');
+      const again = await ask();
+      expect(again.headers.get('cf-cache-status')).toBe('HIT');
+      expect(await again.text()).toBe(page.whole);
+      expect(again.headers.get('content-security-policy')).toBe(page.csp);
+    } finally {
+      turso.setDelay(0);
+    }
   });
 
   it('purges the tags of a change through ctx.cache.purge before the action answers', async () => {

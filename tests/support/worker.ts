@@ -29,7 +29,7 @@ export const fillTokenOfAPerson = async () => signFillToken(await workerFillKey(
  * Workers Cache stood in (local workerd has none yet) where the Worker puts it: in front of the kept
  * pages' entrypoint. The built Worker runs behind a module whose KeptPages keeps what Cloudflare would
  * keep (a 200 whose Cloudflare-CDN-Cache-Control has a max-age, without Set-Cookie) under the path,
- * query and props, answers it again with Cf-Cache-Status HIT, and gives the entrypoint a ctx.cache whose
+ * query and props, once all of it has streamed through, answers it again with Cf-Cache-Status HIT, and gives the entrypoint a ctx.cache whose
  * purge drops by tag and records the call, answered as Cloudflare answers ({ success: true });
  * GET /__purges lists the calls, GET /__kept what is kept (its key and headers).
  */
@@ -54,9 +54,12 @@ export class KeptPages extends Pages {
     if (kept.has(key)) return answer(kept.get(key), 'HIT');
     const res = await super.fetch(request);
     const keep = res.status === 200 && /max-age=[1-9]/.test(res.headers.get('cloudflare-cdn-cache-control') ?? '') && !res.headers.has('set-cookie');
-    const page = { status: res.status, headers: [...res.headers], body: await res.arrayBuffer(), tags: (res.headers.get('cache-tag') ?? '').split(',') };
-    if (keep) kept.set(key, page);
-    return answer(page, keep ? 'MISS' : 'BYPASS');
+    const page = { status: res.status, headers: [...res.headers], tags: (res.headers.get('cache-tag') ?? '').split(',') };
+    if (!keep || !res.body) return answer({ ...page, body: res.body }, 'BYPASS');
+    // Streamed to the visitor as it comes, kept once whole (nothing kept of a body that fails).
+    const [toVisitor, toKeep] = res.body.tee();
+    this.ctx.waitUntil(new Response(toKeep).arrayBuffer().then((body) => void kept.set(key, { ...page, body }), () => undefined));
+    return answer({ ...page, body: toVisitor }, 'MISS');
   }
 }
 export default {

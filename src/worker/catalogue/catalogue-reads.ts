@@ -1,6 +1,7 @@
 import type { CatalogueProduct, Product } from '#shared/catalogue/types.ts';
 import type { Logger } from '#worker/base/log.ts';
 import type { Db } from '#worker/db/client.ts';
+import type { ReadCache } from '#worker/db/read-cache/read-cache.ts';
 import type { RequestReads } from '#worker/db/read-cache/request-reads.ts';
 import { read } from '#worker/db/read-cache/read.ts';
 import { CacheShort } from '#worker/db/read-cache/strategy.ts';
@@ -91,4 +92,20 @@ export async function requireShelf(r: PageReads, ids?: readonly number[]): Promi
   const shelf = await readShelf(r, ids);
   if (!shelf) throw new CatalogueUnavailable('the catalogue could not be read and no copy was kept');
   return shelf;
+}
+
+/**
+ * The listed products as known without asking the database (those with these ids, or all): what the
+ * read cache keeps of them, however old, else the catalogue this bundle was built with. What a kept
+ * page decides its first bytes by (docs/decisions/036); its data is then read as always.
+ */
+export async function knownListing(
+  deps: { db: Db; readCache: ReadCache },
+  ids?: readonly number[],
+): Promise<Map<number, Pick<CatalogueProduct, 'id' | 'slug'>>> {
+  const kept =
+    (ids && (await deps.readCache.peek(productsRead(deps.db, ids)))) ??
+    (await deps.readCache.peek(catalogueRead(deps.db))) ??
+    lastBuiltCatalogue();
+  return new Map(kept.filter((p) => !ids || ids.includes(p.id)).map((p) => [p.id, p]));
 }

@@ -15,12 +15,6 @@ import { Island } from '#worker/render/island.tsx';
 import { useRequestInfo } from '#worker/render/request-context.tsx';
 import { FlashBox } from './flash-box.tsx';
 
-export interface DocumentProps {
-  head: PageHead;
-  assets: ClientAssets;
-  children: ReactNode;
-}
-
 /**
  * Loads the client entry and preloads what it imports, from one inline script: a script it inserts is
  * trusted under 'strict-dynamic' (with the nonce's or, on a page a shared cache keeps, the hash's
@@ -39,16 +33,15 @@ function JsonLd({ data }: { data: object }) {
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonForScript(data) }} />;
 }
 
-/** The HTML shell every page streams inside: head tags, frame, and the one client entry. */
-export function Document({ head, assets, children }: DocumentProps) {
-  const { region, market, path, search, nonce, settings, flash } = useRequestInfo();
-  // On a market's address the page's own URL is that market's; every indexable page names all its versions.
-  const inMarket = (href: string) => marketHref(market, href);
-  const seo = seoTags({ ...head, canonicalPath: head.canonicalPath && inMarket(head.canonicalPath) }, settings.SITE_URL);
-  const alternates = head.robots?.includes('noindex') ? [] : alternateLinks(head.canonicalPath ?? path, settings.SITE_URL);
+/**
+ * The document's first bytes: what the address alone decides (the region, the market, the settings,
+ * this build), never a page's data, so a kept page can send them before its data is back
+ * (docs/decisions/036): the styles and the client entry start loading while the database answers.
+ * Ends inside the head; `DocumentRest` goes on from there.
+ */
+export function DocumentStart({ assets, address }: { assets: ClientAssets; address?: string }) {
+  const { region, market, nonce, settings } = useRequestInfo();
   const detection = useDetectionConfig();
-  const cleaned = publicSearch(search);
-  const address = head.address ?? (cleaned === search ? undefined : path + cleaned);
   return (
     <html
       lang={site.locale}
@@ -61,6 +54,45 @@ export function Document({ head, assets, children }: DocumentProps) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {assets.stylesheets.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        <link rel="icon" href="/favicon.ico" sizes="32x32" />
+        <link rel="icon" href="/icon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+        <link rel="manifest" href="/site.webmanifest" />
+        <meta name="theme-color" content="#1c1917" />
+        <AnalyticsHead address={address && marketHref(market, address)} />
+        <script nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: entryLoader(assets) }} />
+        {siteJsonLd(settings.SITE_URL).map((data, i) => (
+          <JsonLd key={i} data={data} />
+        ))}
+        <script id="region-detection" type="application/json" dangerouslySetInnerHTML={{ __html: serializeJsonForScript(detection) }} />
+      </head>
+    </html>
+  );
+}
+
+/** What the address bar is set to before anything reads it: the page's own, else the request's without private parameters. */
+export function documentAddress(head: Pick<PageHead, 'address'>, path: string, search: string): string | undefined {
+  const cleaned = publicSearch(search);
+  return head.address ?? (cleaned === search ? undefined : path + cleaned);
+}
+
+/**
+ * The rest of the document, from the page's own head tags (title, description, canonical, its
+ * structured data: they need its data) to the end: the frame and the page inside it. Rendered as a
+ * whole document whose opening (up to its `<head>`) the renderer drops, `DocumentStart` standing there.
+ */
+export function DocumentRest({ head, children }: { head: PageHead; children: ReactNode }) {
+  const { market, path, settings, flash } = useRequestInfo();
+  // On a market's address the page's own URL is that market's; every indexable page names all its versions.
+  const inMarket = (href: string) => marketHref(market, href);
+  const seo = seoTags({ ...head, canonicalPath: head.canonicalPath && inMarket(head.canonicalPath) }, settings.SITE_URL);
+  const alternates = head.robots?.includes('noindex') ? [] : alternateLinks(head.canonicalPath ?? path, settings.SITE_URL);
+  return (
+    <html lang={site.locale}>
+      <head>
         <title>{seo.title}</title>
         {seo.meta.map((m) =>
           'name' in m ? (
@@ -82,20 +114,9 @@ export function Document({ head, assets, children }: DocumentProps) {
             title={l.title}
           />
         ))}
-        <link rel="icon" href="/favicon.ico" sizes="32x32" />
-        <link rel="icon" href="/icon.svg" type="image/svg+xml" />
-        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
-        <link rel="manifest" href="/site.webmanifest" />
-        <meta name="theme-color" content="#1c1917" />
-        {assets.stylesheets.map((href) => (
-          <link key={href} rel="stylesheet" href={href} />
-        ))}
-        <AnalyticsHead address={address && inMarket(address)} />
-        <script nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: entryLoader(assets) }} />
-        {[...siteJsonLd(settings.SITE_URL), ...(head.jsonLd ?? [])].map((data, i) => (
+        {head.jsonLd?.map((data, i) => (
           <JsonLd key={i} data={data} />
         ))}
-        <script id="region-detection" type="application/json" dangerouslySetInnerHTML={{ __html: serializeJsonForScript(detection) }} />
         {head.events && head.events.length > 0 && (
           <script id="page-events" type="application/json" dangerouslySetInnerHTML={{ __html: serializeJsonForScript(head.events) }} />
         )}

@@ -110,6 +110,11 @@ export function memoryPageCache<P = never>(limits: PageCacheLimits, now: () => n
   const storeOf = (key: string) => (key.includes('?') ? queries : paths);
   /** Background refreshes under way, by key and variant: one per stale entry. */
   const refreshing = new Set<string>();
+  /**
+   * Answers being kept, by key, until all of their body has come: a request for the same address
+   * meanwhile waits for it rather than asking the app again (Cloudflare collapses such misses too).
+   */
+  const storing = new Map<string, Promise<void>>();
   /** Bumped by every purge: an answer the app began before a purge may hold what it purged, so it is not kept. */
   let generation = 0;
 
@@ -124,8 +129,10 @@ export function memoryPageCache<P = never>(limits: PageCacheLimits, now: () => n
   }
 
   /**
-   * The app's answer to a GET, kept when its headers allow; what the client gets either way (for a
-   * HEAD, `method`, the same headers without the body).
+   * The app's answer to a GET, kept when its headers allow: it streams to the client as it comes and
+   * is kept once all of it has come (`stored`), so a page the app sends early reaches its first visitor
+   * early; an answer whose body fails, or that a purge overtook, is not kept. What the client gets
+   * either way (for a HEAD, `method`, the same headers without the body).
    */
   async function fill(
     request: Request,
@@ -134,7 +141,7 @@ export function memoryPageCache<P = never>(limits: PageCacheLimits, now: () => n
     response: Response,
     status: 'MISS' | 'EXPIRED',
     since: number,
-  ): Promise<Served<P>> {
+  ): Promise<Served<P> & { stored: Promise<void> }> {
     const directives = sharedCacheDirectives(response.headers);
     const names = varyNames(response.headers);
     const keepable =
@@ -145,15 +152,44 @@ export function memoryPageCache<P = never>(limits: PageCacheLimits, now: () => n
       directives.maxAgeS !== null &&
       names !== '*' &&
       names !== null;
-    if (!keepable) {
-      const headers = new Headers(response.headers);
-      for (const name of CONSUMED) headers.delete(name);
-      headers.set('cf-cache-status', 'BYPASS');
-      if (method === 'HEAD') await response.body?.cancel();
-      const body = method === 'HEAD' ? null : response.body;
-      return { response: new Response(body, { status: response.status, statusText: response.statusText, headers }), prepared: undefined };
+    const headers = new Headers(response.headers);
+    for (const name of CONSUMED) headers.delete(name);
+    headers.set('cf-cache-status', keepable ? status : 'BYPASS');
+    if (keepable) headers.set('age', '0');
+    const [toClient, toKeep] = keepable && response.body ? response.body.tee() : [response.body, null];
+    const stored = toKeep ? keep(request, key, response, names as string[], directives, toKeep, since, now()) : Promise.resolve();
+    if (toKeep) {
+      storing.set(key, stored);
+      void stored.finally(() => storing.get(key) === stored && storing.delete(key));
     }
-    const body = await response.arrayBuffer();
+    if (method === 'HEAD') await toClient?.cancel();
+    const body = method === 'HEAD' ? null : toClient;
+    return {
+      response: new Response(body, { status: response.status, statusText: response.statusText, headers }),
+      prepared: undefined,
+      stored,
+    };
+  }
+
+  /** Keeps an answer once all of its body has come, unless it failed or a purge came meanwhile. */
+  async function keep(
+    request: Request,
+    key: string,
+    response: Response,
+    names: string[],
+    directives: ReturnType<typeof sharedCacheDirectives>,
+    stream: ReadableStream<Uint8Array>,
+    since: number,
+    /** When the app answered: its age counts from then, as its Date header would say. */
+    storedAt: number,
+  ): Promise<void> {
+    let body: ArrayBuffer;
+    try {
+      body = await new Response(stream).arrayBuffer();
+    } catch {
+      return;
+    }
+    if (since !== generation) return;
     const prepared = preparer?.prepare(new Uint8Array(body), response.headers);
     const variant: Variant<P> = {
       varied: names.map((name) => [name, request.headers.get(name)]),
@@ -161,7 +197,7 @@ export function memoryPageCache<P = never>(limits: PageCacheLimits, now: () => n
       headers: [...response.headers].filter(([name]) => !CONSUMED.has(name)),
       body,
       tags: readCacheTags(response.headers.get('cache-tag')),
-      storedAt: now(),
+      storedAt,
       freshMs: directives.maxAgeS! * 1000,
       staleMs: directives.staleWhileRevalidateS * 1000,
       staleIfErrorMs: directives.staleIfErrorS * 1000,
@@ -171,7 +207,6 @@ export function memoryPageCache<P = never>(limits: PageCacheLimits, now: () => n
     const lru = storeOf(key);
     const others = (lru.get(key) ?? []).filter((v) => !sameVariant(v, variant));
     lru.set(key, [...others, variant].slice(-MAX_VARIANTS_PER_ADDRESS));
-    return answer(variant, status, method);
   }
 
   /** The request through the cache: a kept page, or the app's answer (kept when it may be). */
@@ -180,6 +215,7 @@ export function memoryPageCache<P = never>(limits: PageCacheLimits, now: () => n
     if (method !== 'GET' && method !== 'HEAD') return { response: await app(request), prepared: undefined };
     const get = asGet(request);
     const key = keyOf(request);
+    await storing.get(key);
     const since = generation;
     const variant = storeOf(key)
       .get(key)
@@ -193,8 +229,8 @@ export function memoryPageCache<P = never>(limits: PageCacheLimits, now: () => n
         refreshing.add(refreshKey);
         const refresh = get.clone() as Request;
         void app(refresh)
-          .then((fresh) => (fresh.status >= 500 ? undefined : fill(refresh, 'GET', key, fresh, 'EXPIRED', since)))
-          .then((kept) => kept?.response.body?.cancel())
+          .then((fresh) => (fresh.status >= 500 ? undefined : fill(refresh, 'HEAD', key, fresh, 'EXPIRED', since)))
+          .then((filled) => filled?.stored)
           .catch(() => undefined)
           .finally(() => refreshing.delete(refreshKey));
       }

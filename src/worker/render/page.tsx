@@ -14,6 +14,12 @@ export interface PageModule<Data extends object> {
   Page: ComponentType<Data>;
   /** The page's own answer when its shell fails to render (else the app's error page). */
   renderFailed?: (c: Context<AppEnv>, err: unknown) => Response | Promise<Response>;
+  /**
+   * A kept page's tags when its address alone shows it is a page (no database read: a product the
+   * catalogue is known to list), a superset of those its head will name; its first bytes then go
+   * before its data is read (render/early-page.ts). Null: load first, as any page.
+   */
+  early?: (c: Context<AppEnv>) => Promise<readonly string[] | null>;
 }
 
 /** A page whose content never changes: no data to load. */
@@ -28,18 +34,56 @@ export function renderPage<Data extends object>(c: Context<AppEnv>, page: PageMo
   return c.render(<Page {...data} />, page.head(data, c.get('deps').settings.SITE_URL));
 }
 
-/** The route handler of a page module: load, then render (or the load's own answer). */
+/**
+ * Whether a page may go out before its data: one the shared cache will keep, at the address it is kept
+ * under (no query), while the database has been answering (else it waits, to answer 503 if it must).
+ */
+const mayGoEarly = (c: Context<AppEnv>) => c.get('shareable') && new URL(c.req.url).search === '' && !c.get('deps').readCache.troubled();
+
+/**
+ * How long a page that may go early waits for its data before sending its first bytes: a database
+ * near by answers (or refuses, and the page answers 503 for the cache to serve its stale copy) within
+ * it, and the page goes whole as before; a far one does not, and the first bytes go while it answers.
+ */
+export const EARLY_AFTER_MS = 50;
+
+const late = (work: Promise<unknown>, ms: number) =>
+  new Promise<boolean>((resolve) => {
+    const timer = setTimeout(resolve, ms, true);
+    const settled = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    work.then(settled, settled);
+  });
+
+/** Load, then render (or the load's own answer). */
+async function loadedPage<Data extends object>(c: Context<AppEnv>, page: PageModule<Data>, loading: Promise<Data | Response>) {
+  const data = await loading;
+  if (data instanceof Response) return data;
+  if (!page.renderFailed) return renderPage(c, page, data);
+  try {
+    // Awaited so that a shell that fails to render still gets the page's own answer.
+    return await renderPage(c, page, data);
+  } catch (err) {
+    return page.renderFailed(c, err);
+  }
+}
+
+/**
+ * The route handler of a page module: load, then render (or the load's own answer). A kept page whose
+ * address shows it is one, whose data is not back within EARLY_AFTER_MS, sends its first bytes then.
+ */
 export function servePage<Data extends object>(page: PageModule<Data>): Handler<AppEnv> {
   return async (c) => {
-    const data = await page.load(c);
-    if (data instanceof Response) return data;
-    if (!page.renderFailed) return renderPage(c, page, data);
-    try {
-      // Awaited so that a shell that fails to render still gets the page's own answer.
-      return await renderPage(c, page, data);
-    } catch (err) {
-      return page.renderFailed(c, err);
-    }
+    const tags = page.early && mayGoEarly(c) ? await page.early(c) : null;
+    const loading = Promise.resolve(page.load(c));
+    if (!tags || !(await late(loading, EARLY_AFTER_MS))) return loadedPage(c, page, loading);
+    return c.get('renderEarly')(tags, async () => {
+      const data = await loading;
+      if (data instanceof Response) return data;
+      return { content: <page.Page {...data} />, head: page.head(data, c.get('deps').settings.SITE_URL) };
+    });
   };
 }
 

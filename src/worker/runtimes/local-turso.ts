@@ -87,6 +87,8 @@ export interface LocalTurso {
   statements: string[];
   /** HTTP requests answered or refused so far (one per round trip the client made). */
   requests(): number;
+  /** Requests answered so far (after the delay): what a client has heard back. */
+  answered(): number;
   /** Milliseconds added before each answer: a database far from the visitor. */
   setDelay(ms: number): void;
   /** 'down': every request is cut off at once; 'hang': accepted and never answered; 'up': as normal. */
@@ -102,6 +104,7 @@ export async function startLocalTurso(file: string, opts: { token: string; port:
   const statements: string[] = [];
   let batons = 0;
   let requestCount = 0;
+  let answeredCount = 0;
   let delayMs = 0;
   let outage: 'up' | 'down' | 'hang' = 'up';
 
@@ -199,6 +202,7 @@ export async function startLocalTurso(file: string, opts: { token: string; port:
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     req.on('end', async () => {
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      answeredCount += 1;
       if (req.headers.authorization !== `Bearer ${token}`) return reply(res, 401, { error: 'Unauthorized' });
       if (req.method !== 'POST' || req.url !== '/v2/pipeline') return reply(res, 404, { error: 'Not found' });
       const body = JSON.parse(raw) as { baton?: string | null; requests: StreamRequest[] };
@@ -225,6 +229,7 @@ export async function startLocalTurso(file: string, opts: { token: string; port:
     db,
     statements,
     requests: () => requestCount,
+    answered: () => answeredCount,
     setDelay: (ms) => void (delayMs = ms),
     setOutage: (mode) => void (outage = mode),
     async close() {

@@ -67,6 +67,9 @@ export interface ReadCacheOptions {
   log?: Logger;
 }
 
+/** How long after a read failed or was slow the database counts as in trouble (DEGRADED_RETRY_AFTER_S's half minute). */
+export const TROUBLE_MS = 30_000;
+
 /** Default for waitMs: DB_TIMEOUT_MS's default and a second. */
 export const READ_WAIT_MS = 6000;
 
@@ -104,6 +107,8 @@ export function createReadCache(options: ReadCacheOptions) {
   const now = options.now ?? Date.now;
   const budget = options.revalidateBudgetMs ?? REVALIDATE_BUDGET_MS;
   const waitMs = options.waitMs ?? READ_WAIT_MS;
+  /** When a read last failed or was slow (per process or isolate). */
+  let troubleAt = Number.NEGATIVE_INFINITY;
   /** Reads on their way from the database, by key (per process or isolate). */
   const inFlight = new Map<string, Promise<unknown>>();
 
@@ -253,6 +258,7 @@ export function createReadCache(options: ReadCacheOptions) {
       const failed = (err: unknown) => {
         if (isTimeout(err)) scope.timedOut = true;
         scope.degraded = true;
+        troubleAt = now();
         if (entry) {
           scope.log('warn', `database read failed, kept copy served: ${r.name}`, errorFields(err));
           return entry.value;
@@ -267,6 +273,7 @@ export function createReadCache(options: ReadCacheOptions) {
         pending,
         new Promise((resolve) => setTimeout(resolve, budget, entry.value)).then((value) => {
           scope.degraded = true;
+          troubleAt = now();
           scope.log('warn', `database read slow, kept copy served: ${r.name}`, { budgetMs: budget });
           return value;
         }),
@@ -277,6 +284,12 @@ export function createReadCache(options: ReadCacheOptions) {
 
   return {
     start,
+    /** What is kept of a read, however old, without asking the database (undefined when nothing is). */
+    async peek<T>(r: Read<T>): Promise<T | undefined> {
+      return (await store.get(cacheKey(r.name, r.args)))?.value as T | undefined;
+    },
+    /** Whether a read failed or was slow in the last TROUBLE_MS: a page then waits for its reads before its first byte (it may have to answer 503). */
+    troubled: (): boolean => now() - troubleAt < TROUBLE_MS,
     /** Forgets the gate's state, so every kept read is checked again (the instance that ran a sync sees it at once). */
     contentChanged: (): Promise<void> => gate.changed(),
   };

@@ -7,7 +7,7 @@ import { campaignFromSearch, type CampaignParams } from '#shared/site/campaign.t
 import { analyticsItem, viewItemListEvent } from '#shared/catalogue/item-events.ts';
 import { toCardItem, type CardItem } from '#shared/catalogue/list.ts';
 import { categories } from '#shared/catalogue/categories.ts';
-import { readShelf } from '#worker/catalogue/catalogue-reads.ts';
+import { knownListing, readShelf } from '#worker/catalogue/catalogue-reads.ts';
 import { productImageSize, featuredProducts } from '#shared/catalogue/product.ts';
 import { claimText } from '#shared/policy/text.ts';
 import type { Region } from '#shared/region/region.ts';
@@ -77,6 +77,11 @@ export async function load(c: Context<AppEnv>): Promise<HomeData> {
     campaign: campaignFromSearch(new URL(c.req.url).search),
     reviewSummary,
   };
+}
+
+/** Always a page: its tags are every product it may show (docs/decisions/036). */
+export async function early(c: Context<AppEnv>): Promise<string[]> {
+  return [CATALOGUE_TAG, REVIEWS_TAG, ...[...(await knownListing(c.get('deps'))).keys()].map(productTag)];
 }
 
 export function head({ featured, productIds }: HomeData): PageHead {

@@ -43,7 +43,7 @@ import { reviewsJsonLd } from '#shared/reviews/review-jsonld.ts';
 import { TrustSection } from './trust-section.tsx';
 import { useHref } from '#ui/state/market-context.ts';
 import { unitsLeftText } from '#shared/catalogue/stock-level.ts';
-import { readShelf } from '#worker/catalogue/catalogue-reads.ts';
+import { knownListing, readShelf } from '#worker/catalogue/catalogue-reads.ts';
 
 export interface ProductData {
   product: Product;
@@ -98,6 +98,15 @@ export async function load(c: Context<AppEnv>): Promise<ProductData | Response> 
     reviewSummary,
     voted: votedOf(c.req.query('voted')),
   };
+}
+
+/** A product known to be listed, at its own address (or the short one), is a page before its data is read (docs/decisions/036). */
+export async function early(c: Context<AppEnv>): Promise<string[] | null> {
+  const id = parseProductId(c.req.param('id'));
+  const known = id === null ? undefined : (await knownListing(c.get('deps'), [id])).get(id);
+  const slug = c.req.param('slug');
+  if (!known || (slug !== undefined && slug !== known.slug)) return null;
+  return [productTag(known.id), REVIEWS_TAG];
 }
 
 /** A page that fails while its shell renders still gets the Product Not Found page, with the spec's reason. */

@@ -15,7 +15,7 @@ import {
   type ListState,
 } from '#shared/catalogue/list.ts';
 import { currencyByRegion, type Region } from '#shared/region/region.ts';
-import { requireShelf } from '#worker/catalogue/catalogue-reads.ts';
+import { knownListing, requireShelf } from '#worker/catalogue/catalogue-reads.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import type { PageHead } from '#worker/render/head.ts';
 import { Island } from '#worker/render/island.tsx';
@@ -38,6 +38,11 @@ export async function load(c: Context<AppEnv>): Promise<ProductListData> {
     region: c.get('region').region,
     campaign: campaignFromSearch(url.search),
   };
+}
+
+/** The whole list (no query) is always a page: its tags are every product it may show (docs/decisions/036). */
+export async function early(c: Context<AppEnv>): Promise<string[]> {
+  return [CATALOGUE_TAG, ...[...(await knownListing(c.get('deps'))).keys()].map(productTag)];
 }
 
 /** Category lists are canonical pages (whatever the order); search results are not indexed. */

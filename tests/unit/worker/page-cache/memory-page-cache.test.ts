@@ -22,6 +22,9 @@ function countingApp(headers: Record<string, string> = KEEP, status = 200) {
 /** An app whose every answer carries these tags. */
 const tagged = (tag: string) => async () => new Response(tag, { headers: { 'Content-Type': 'text/html', 'Cache-Tag': tag, ...KEEP } });
 
+/** A page is kept once all of its body has come, after the answer streams to the client: a turn of the event loop here. */
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 const get = (path: string, headers: Record<string, string> = {}) => new Request(`http://shop.test${path}`, { headers });
 
 describe('the page cache stand-in (Workers Cache on Node)', () => {
@@ -103,10 +106,50 @@ describe('the page cache stand-in (Workers Cache on Node)', () => {
     expect(await outage.text()).toBe('#2');
   });
 
+  it('streams an answer to its client as it comes, keeps it once whole, and keeps nothing whose body fails; a request meanwhile waits for it', async () => {
+    const cache = memoryPageCache({ maxEntries: 10, maxBytes: 1e6 });
+    const encoder = new TextEncoder();
+    let finish!: (outcome: 'close' | 'error') => void;
+    let runs = 0;
+    const app = async () => {
+      runs += 1;
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(encoder.encode('<p>first bytes</p>'));
+          const outcome = await new Promise<'close' | 'error'>((resolve) => (finish = resolve));
+          if (outcome === 'error') return controller.error(new Error('the page went wrong'));
+          controller.enqueue(encoder.encode('<p>the rest</p>'));
+          controller.close();
+        },
+      });
+      return new Response(body, { headers: { 'Content-Type': 'text/html', 'Cache-Tag': 'p', ...KEEP } });
+    };
+    // The first bytes reach the client before the rest exists.
+    const first = await cache.fetch(get('/p'), app);
+    const reader = first.body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe('<p>first bytes</p>');
+    const meanwhile = cache.fetch(get('/p'), app);
+    finish('close');
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe('<p>the rest</p>');
+    const second = await meanwhile;
+    expect(second.headers.get('cf-cache-status')).toBe('HIT');
+    expect(await second.text()).toBe('<p>first bytes</p><p>the rest</p>');
+    expect(runs).toBe(1);
+    // One that fails on its way is not kept: the next request asks the app again.
+    cache.purge(['p']);
+    const failing = await cache.fetch(get('/p'), app);
+    finish('error');
+    await expect(failing.text()).rejects.toThrow('the page went wrong');
+    expect(cache.size()).toBe(0);
+    expect((await cache.fetch(get('/p'), app)).headers.get('cf-cache-status')).toBe('MISS');
+    expect(runs).toBe(3);
+  });
+
   it('drops every page carrying a purged tag, in any case, and keeps the others', async () => {
     const cache = memoryPageCache({ maxEntries: 10, maxBytes: 1e6 });
     await cache.fetch(get('/a'), tagged('product:1,catalogue'));
     await cache.fetch(get('/b'), tagged('product:2'));
+    await settled();
     expect(cache.size()).toBe(2);
     expect(cache.purge(['CATALOGUE'])).toBe(1);
     expect((await cache.fetch(get('/a'), tagged('product:1'))).headers.get('cf-cache-status')).toBe('MISS');

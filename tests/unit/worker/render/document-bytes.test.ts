@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { afterOpening, streamOf, textOf } from '#worker/render/document-bytes.ts';
+
+const encoder = new TextEncoder();
+/** A stream of these pieces, as React might cut them. */
+const chunks = (...pieces: string[]) =>
+  new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const piece of pieces) controller.enqueue(encoder.encode(piece));
+      controller.close();
+    },
+  });
+
+describe("the document's two parts as bytes", () => {
+  it("drops the rest's own opening however it is cut, and puts the start in its place", async () => {
+    const rest = chunks('<!DOCTYPE ht', 'ml><html lang="en-GB"><he', 'ad><title>T</title></head><body>é', '</body></html>');
+    expect(await textOf(streamOf('<!DOCTYPE html><html data-x="1"><head><meta charSet="utf-8"/>', afterOpening(rest)))).toBe(
+      '<!DOCTYPE html><html data-x="1"><head><meta charSet="utf-8"/><title>T</title></head><body>é</body></html>',
+    );
+  });
+
+  it('fails a rest that does not open as a document (the parts would not fit)', async () => {
+    await expect(textOf(afterOpening(chunks('<div>'.repeat(60))))).rejects.toThrow('does not begin as expected');
+  });
+});
