@@ -11,7 +11,7 @@ import { startShopServer } from '../../tests/support/shop-server';
 import { startPreparedTurso, type TursoEmulator } from '../../tests/support/turso-emulator';
 import { startWorker } from '../../tests/support/worker';
 
-const DELAYS = [0, 150, 400];
+const DELAYS = (process.env.DELAYS ?? '0,150,400').split(',').map(Number);
 const PRODUCTS = Array.from({ length: 15 }, (_, i) => `/product/${i + 1}`);
 
 const pct = (xs: number[], p: number) => xs.toSorted((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
@@ -52,7 +52,7 @@ it('bench:miss-streaming', async () => {
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
-  for (const runtime of ['Node', 'workerd'] as const)
+  for (const runtime of (process.env.RUNTIMES ?? 'Node,workerd').split(',') as Array<'Node' | 'workerd'>)
     for (const delay of DELAYS) {
       const turso = await startPreparedTurso();
       const shop = await instance(runtime, turso);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { contentGate } from '#worker/db/read-cache/content-gate.ts';
-import { createReadCache, type CacheStore } from '#worker/db/read-cache/read-cache.ts';
+import { createReadCache, GATE_CHECK_MS, type CacheStore } from '#worker/db/read-cache/read-cache.ts';
 import { CacheShort, cacheKey } from '#worker/db/read-cache/strategy.ts';
 import { contentVersion } from '#worker/db/schema.ts';
 import { sql } from 'drizzle-orm';
@@ -299,5 +299,36 @@ describe('what the cache absorbs', () => {
     // Read before the sync: stamped with the version it was read under, so it is read again, not kept as current.
     expect((await store.get(cacheKey('post', ['dry-fire-fundamentals'])))?.version).toBe(before);
     await app.close();
+  });
+
+  it('makes a page degraded and the database troubled only when a read is still out at the budget, not once it answered in time', async () => {
+    let clock = Date.now();
+    const settings = parseSettings({ TURSO_DATABASE_URL: turso.url, TURSO_AUTH_TOKEN: turso.token, DB_TIMEOUT_MS: '3000' }, 'node');
+    const db = await openNodeDatabase(settings);
+    const cache = createReadCache({
+      db,
+      store: memoryStore(NODE_READ_CACHE),
+      gate: contentGate,
+      now: () => clock,
+      revalidateBudgetMs: 200,
+    });
+    const reads = postReads(db);
+    // A page the shared cache keeps: past GATE_CHECK_MS its kept reads are read again, the kept copy racing the budget.
+    const page = () => requestReads(cache, { waitUntil: () => {}, log: () => {}, checkGate: true });
+    await page().all([reads.categories()] as const);
+    clock += GATE_CHECK_MS + 1;
+    turso.setDelay(50);
+    const inTime = page();
+    await inTime.all([reads.categories()] as const);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(inTime.degraded()).toBe(false);
+    expect(cache.troubled()).toBe(false);
+    clock += GATE_CHECK_MS + 1;
+    turso.setDelay(400);
+    const late = page();
+    await late.all([reads.categories()] as const);
+    expect(late.degraded()).toBe(true);
+    expect(cache.troubled()).toBe(true);
+    turso.setDelay(0);
   });
 });

@@ -269,15 +269,15 @@ export function createReadCache(options: ReadCacheOptions) {
       if (!entry) return withinWait(pending).catch(failed);
       // A kept copy exists: serve it if the database is slow, and let the read finish in the background.
       scope.waitUntil(pending.catch(() => undefined));
-      return Promise.race([
-        pending,
-        new Promise((resolve) => setTimeout(resolve, budget, entry.value)).then((value) => {
-          scope.degraded = true;
-          troubleAt = now();
-          scope.log('warn', `database read slow, kept copy served: ${r.name}`, { budgetMs: budget });
-          return value;
-        }),
-      ]).catch(failed);
+      // The timer stops when the read settles first: only a read still out at the budget makes the page degraded.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const slow = new Promise((resolve) => (timer = setTimeout(resolve, budget))).then(() => {
+        scope.degraded = true;
+        troubleAt = now();
+        scope.log('warn', `database read slow, kept copy served: ${r.name}`, { budgetMs: budget });
+        return entry.value;
+      });
+      return Promise.race([pending.finally(() => clearTimeout(timer)), slow]).catch(failed);
     });
     return values as { [K in keyof R]: Promise<ReadValues<R>[K]> };
   }
