@@ -45,6 +45,26 @@ describe('a kept page on a miss, the database 400 ms away', () => {
     },
   );
 
+  it('a product withdrawn since the build: its first visitor gets the "not found" page after the early bytes, never kept; the next a 404', async () => {
+    await turso.db.execute('update products set listed = 0 where id = 9');
+    const ask = () => fetch(`${server.url}/gb/product/9`, { headers: { 'Accept-Encoding': 'identity' } });
+    const first = await ask();
+    // The status went with the first bytes; what follows says the truth, then the answer fails so no cache keeps it.
+    expect(first.status).toBe(200);
+    const reader = first.body!.getReader();
+    let text = '';
+    await expect(
+      (async () => {
+        for (let read = await reader.read(); !read.done; read = await reader.read()) text += new TextDecoder().decode(read.value);
+      })(),
+    ).rejects.toThrow();
+    expect(text).toMatch(/^<!DOCTYPE html>[\s\S]*Product Not Found/);
+    const second = await ask();
+    expect(second.status).toBe(404);
+    expect(second.headers.get('cf-cache-status')).not.toBe('HIT');
+    await second.text();
+  });
+
   it('a page whose address needs the database to know (an article) still waits for it: its status may be 404', async () => {
     const missing = await fetch(`${server.url}/training-gun-digest/no-such-article`, { headers: { 'Accept-Encoding': 'identity' } });
     expect(missing.status).toBe(404);

@@ -15,7 +15,7 @@ import type { LaterPage, RenderEarly } from '#worker/render/early-page.ts';
 import type { PageHead } from '#worker/render/head.ts';
 import { RequestInfoContext, type RequestInfo } from '#worker/render/request-context.tsx';
 import { inlineScriptHashes } from '#worker/render/script-hashes.ts';
-import { afterOpening, streamOf, textOf } from '#worker/render/document-bytes.ts';
+import { afterOpening, failingLate, streamOf, textOf } from '#worker/render/document-bytes.ts';
 
 declare module 'hono' {
   interface ContextRenderer {
@@ -123,39 +123,37 @@ export const renderer: MiddlewareHandler<AppEnv> = async (c, next) => {
     c.set('pageTags', tags);
     c.set('scriptHashes', hashes);
     const encoder = new TextEncoder();
-    const body = new ReadableStream<Uint8Array>({
-      async start(controller) {
-        controller.enqueue(encoder.encode(start));
-        try {
-          const page: LaterPage = await later();
-          // Not the page the address promised (a product withdrawn since): what the load answered (its
-          // "not found" page, written after the same first bytes) goes on, then the stream fails, so no
-          // cache keeps it; the status cannot change now.
-          if (page instanceof Response) {
-            const answer = await page.text();
-            if (answer.startsWith(start)) controller.enqueue(encoder.encode(answer.slice(start.length)));
-            throw new Error(`the page answered ${page.status} after its first bytes`);
-          }
-          let rest = '';
-          const decoder = new TextDecoder();
-          const reader = (await documentRest(c, info, page.content, page.head, true)).getReader();
-          for (let read = await reader.read(); !read.done; read = await reader.read()) {
-            controller.enqueue(read.value);
-            rest += decoder.decode(read.value, { stream: true });
-          }
-          const why = await notKeepable(c, page.head, tags, hashes, rest);
-          if (why) throw new Error(`not kept: ${why}`);
-          controller.close();
-        } catch (err) {
-          log(c.req.raw.signal.aborted ? 'info' : 'warn', 'page sent early did not finish as kept', {
-            path: c.req.path,
-            ...errorFields(err),
-          });
-          controller.error(err);
-        }
-      },
-    });
-    return c.body(body, { headers: HTML });
+    /** The page's bytes as they are ready; it throws at the end when what was sent may not be kept. */
+    async function* bytes(): AsyncGenerator<Uint8Array> {
+      yield encoder.encode(start);
+      const page: LaterPage = await later();
+      // Not the page the address promised (a product withdrawn since): what the load answered (its
+      // "not found" page, written after the same first bytes) goes on, then the answer fails, so no
+      // cache keeps it; the status cannot change now.
+      if (page instanceof Response) {
+        const answer = await page.text();
+        if (answer.startsWith(start)) yield encoder.encode(answer.slice(start.length));
+        throw new Error(`the page answered ${page.status} after its first bytes`);
+      }
+      let rest = '';
+      const decoder = new TextDecoder();
+      const reader = (await documentRest(c, info, page.content, page.head, true)).getReader();
+      for (let read = await reader.read(); !read.done; read = await reader.read()) {
+        yield read.value;
+        rest += decoder.decode(read.value, { stream: true });
+      }
+      const why = await notKeepable(c, page.head, tags, hashes, rest);
+      if (why) throw new Error(`not kept: ${why}`);
+    }
+    return c.body(
+      failingLate(bytes(), (err) =>
+        log(c.req.raw.signal.aborted ? 'info' : 'warn', 'page sent early did not finish as kept', {
+          path: c.req.path,
+          ...errorFields(err),
+        }),
+      ),
+      { headers: HTML },
+    );
   };
   c.set('renderEarly', renderEarly);
   await next();

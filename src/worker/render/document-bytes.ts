@@ -53,3 +53,31 @@ export function streamOf(start: string, rest: ReadableStream<Uint8Array>): Reada
 
 /** The whole stream as text. */
 export const textOf = (stream: ReadableStream<Uint8Array>): Promise<string> => new Response(stream).text();
+
+/** How long after its last byte was taken an answer that must not be kept fails: every step between it and the visitor (a cache's copy, the visitor's parts filled in) has passed that byte on by then. */
+export const FAIL_AFTER_MS = 100;
+
+/**
+ * A stream of the parts, each made when the reader asks for it (nothing queued ahead of the reader).
+ * When the parts throw (a page that must not be kept: the one way to tell a cache), the stream fails
+ * FAIL_AFTER_MS after the last part was taken, so the visitor still gets every byte.
+ */
+export function failingLate(parts: AsyncGenerator<Uint8Array>, onFailure: (err: unknown) => void): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const { done, value } = await parts.next();
+          if (done) controller.close();
+          else controller.enqueue(value);
+        } catch (err) {
+          onFailure(err);
+          await new Promise((resolve) => setTimeout(resolve, FAIL_AFTER_MS));
+          controller.error(err);
+        }
+      },
+      cancel: async () => void (await parts.return(undefined)),
+    },
+    { highWaterMark: 0 },
+  );
+}

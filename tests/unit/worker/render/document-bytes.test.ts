@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterOpening, streamOf, textOf } from '#worker/render/document-bytes.ts';
+import { afterOpening, failingLate, FAIL_AFTER_MS, streamOf, textOf } from '#worker/render/document-bytes.ts';
 
 const encoder = new TextEncoder();
 /** A stream of these pieces, as React might cut them. */
@@ -21,5 +21,22 @@ describe("the document's two parts as bytes", () => {
 
   it('fails a rest that does not open as a document (the parts would not fit)', async () => {
     await expect(textOf(afterOpening(chunks('<div>'.repeat(60))))).rejects.toThrow('does not begin as expected');
+  });
+
+  it('hands the reader every part of a page that must not be kept, then fails a moment after the last was taken', async () => {
+    const failures: unknown[] = [];
+    async function* parts() {
+      yield encoder.encode('<p>opening</p>');
+      yield encoder.encode('<p>the rest</p>');
+      throw new Error('not kept: a read failed');
+    }
+    const reader = failingLate(parts(), (err) => failures.push(err)).getReader();
+    const decoder = new TextDecoder();
+    expect(decoder.decode((await reader.read()).value)).toBe('<p>opening</p>');
+    expect(decoder.decode((await reader.read()).value)).toBe('<p>the rest</p>');
+    const taken = performance.now();
+    await expect(reader.read()).rejects.toThrow('not kept: a read failed');
+    expect(performance.now() - taken).toBeGreaterThanOrEqual(FAIL_AFTER_MS - 5);
+    expect(failures).toHaveLength(1);
   });
 });
