@@ -20,16 +20,15 @@ afterAll(async () => {
   await turso?.close();
 });
 
+/** A page as sent (uncompressed, to read its chunks). */
+const uncompressed = (path: string) => fetch(`${server.url}${path}`, { headers: { 'Accept-Encoding': 'identity' } });
+
 describe('a kept page on a miss, the database 400 ms away', () => {
   // In this order: each reads something the ones before did not (the read cache keeps what they read).
   it.each(['/products', '/', '/gb/product/1'])(
     '%s: first bytes before the database answers, the rest after, and later visitors get the same bytes',
     async (path) => {
-      const page = await firstBytesThenRest(
-        `Node ${path}`,
-        () => fetch(`${server.url}${path}`, { headers: { 'Accept-Encoding': 'identity' } }),
-        turso,
-      );
+      const page = await firstBytesThenRest(`Node ${path}`, () => uncompressed(path), turso);
       expect(page.status).toBe(200);
       // Nothing of the page's data had come back when its first bytes left: they are the document's start.
       expect(page.answeredBeforeFirstBytes).toBe(0);
@@ -38,7 +37,7 @@ describe('a kept page on a miss, the database 400 ms away', () => {
       expect(page.first).not.toContain('<title>');
       expect(page.whole).toMatch(/<title>[^<]+<\/title>[\s\S]*<\/body><\/html>$/);
       expect(page.cacheStatus).toBe('MISS');
-      const again = await fetch(`${server.url}${path}`, { headers: { 'Accept-Encoding': 'identity' } });
+      const again = await uncompressed(path);
       expect(again.headers.get('cf-cache-status')).toBe('HIT');
       expect(await again.text()).toBe(page.whole);
       expect(again.headers.get('content-security-policy')).toBe(page.csp);
@@ -47,8 +46,7 @@ describe('a kept page on a miss, the database 400 ms away', () => {
 
   it('a product withdrawn since the build: its first visitor gets the "not found" page after the early bytes, never kept; the next a 404', async () => {
     await turso.db.execute('update products set listed = 0 where id = 9');
-    const ask = () => fetch(`${server.url}/gb/product/9`, { headers: { 'Accept-Encoding': 'identity' } });
-    const first = await ask();
+    const first = await uncompressed('/gb/product/9');
     // The status went with the first bytes; what follows says the truth, then the answer fails so no cache keeps it.
     expect(first.status).toBe(200);
     const reader = first.body!.getReader();
@@ -59,14 +57,14 @@ describe('a kept page on a miss, the database 400 ms away', () => {
       })(),
     ).rejects.toThrow();
     expect(text).toMatch(/^<!DOCTYPE html>[\s\S]*Product Not Found/);
-    const second = await ask();
+    const second = await uncompressed('/gb/product/9');
     expect(second.status).toBe(404);
     expect(second.headers.get('cf-cache-status')).not.toBe('HIT');
     await second.text();
   });
 
   it('a page whose address needs the database to know (an article) still waits for it: its status may be 404', async () => {
-    const missing = await fetch(`${server.url}/training-gun-digest/no-such-article`, { headers: { 'Accept-Encoding': 'identity' } });
+    const missing = await uncompressed('/training-gun-digest/no-such-article');
     expect(missing.status).toBe(404);
     await missing.text();
   });

@@ -11,6 +11,13 @@ const chunks = (...pieces: string[]) =>
     },
   });
 
+/** A page's parts, then the reason it may not be kept. */
+async function* partsThenFailure() {
+  yield encoder.encode('<p>opening</p>');
+  yield encoder.encode('<p>the rest</p>');
+  throw new Error('not kept: a read failed');
+}
+
 describe("the document's two parts as bytes", () => {
   it("drops the rest's own opening however it is cut, and puts the start in its place", async () => {
     const rest = chunks('<!DOCTYPE ht', 'ml><html lang="en-GB"><he', 'ad><title>T</title></head><body>é', '</body></html>');
@@ -25,12 +32,7 @@ describe("the document's two parts as bytes", () => {
 
   it('hands the reader every part of a page that must not be kept, then fails a moment after the last was taken', async () => {
     const failures: unknown[] = [];
-    async function* parts() {
-      yield encoder.encode('<p>opening</p>');
-      yield encoder.encode('<p>the rest</p>');
-      throw new Error('not kept: a read failed');
-    }
-    const reader = failingLate(parts(), (err) => failures.push(err)).getReader();
+    const reader = failingLate(partsThenFailure(), (err) => failures.push(err)).getReader();
     const decoder = new TextDecoder();
     expect(decoder.decode((await reader.read()).value)).toBe('<p>opening</p>');
     expect(decoder.decode((await reader.read()).value)).toBe('<p>the rest</p>');
