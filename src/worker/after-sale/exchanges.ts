@@ -163,14 +163,12 @@ export async function refundDifferenceExcess(deps: OrderActionDeps, order: Store
     if (excess <= 0) break;
     const before = read.ledger.differences.get(tender)?.givenBack ?? 0;
     const share = Math.min(excess, left);
-    const { amount } = await refundOnLedger(
-      deps,
-      order,
-      `refund:excess:${tender}:${before}`,
-      (l) => Math.min(differenceExcess(l, request).excess, differenceLeft(l, tender), share),
+    const { amount } = await refundOnLedger(deps, order, {
+      base: `refund:excess:${tender}:${before}`,
+      amountOf: (l) => Math.min(differenceExcess(l, request).excess, differenceLeft(l, tender), share),
       by,
       tender,
-    );
+    });
     excess -= amount;
     sent += amount;
   }

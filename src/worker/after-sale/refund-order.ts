@@ -106,13 +106,18 @@ export type RefundParts = { card: number; alongside: LedgerEntry[] };
 export async function refundOnLedger(
   deps: OrderActionDeps,
   order: StoredOrder,
-  base: string,
-  amountOf: (ledger: Ledger) => number | RefundParts,
-  by: string,
-  tender: string | null = null,
-  /** True when the caller settled with Stripe just before (settleUnanswered): not read twice. */
-  settled = false,
+  refund: {
+    /** The refund's reference on the ledger (a retry after a refusal is `${base}#2`, …). */
+    base: string;
+    amountOf: (ledger: Ledger) => number | RefundParts;
+    by: string;
+    /** The difference's charge it goes back to (null: the order's own). */
+    tender?: string | null;
+    /** The caller settled with Stripe just before (settleUnanswered): not read twice. */
+    settled?: boolean;
+  },
 ): Promise<{ amount: number; refund: string | null }> {
+  const { base, amountOf, by, tender = null, settled = false } = refund;
   if (!settled) await settleUnanswered(deps, order, by);
   const { value: reserved } = await onLedger(deps.db, order.id, by, (l) => {
     const tries = l.entries.filter((e) => e.kind === 'refund' && (e.ref === base || e.ref.startsWith(`${base}#`)));
@@ -152,7 +157,12 @@ export async function refundOrder(deps: OrderActionDeps, asked: RefundAsked, by:
   await settleUnanswered(deps, found, by);
   const order = await checkRefund(deps, asked);
   const money = (minor: number) => formatMinor(minor, order.currency);
-  const { amount } = await refundOnLedger(deps, order, `refund:${asked.intent}`, () => asked.amount, by, null, true);
+  const { amount } = await refundOnLedger(deps, order, {
+    base: `refund:${asked.intent}`,
+    amountOf: () => asked.amount,
+    by,
+    settled: true,
+  });
   const words = [
     `${order.number}: ${money(amount)} refund sent to Stripe. It shows here, and the shopper is mailed, once Stripe confirms it.`,
   ];

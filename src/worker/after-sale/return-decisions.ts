@@ -178,11 +178,9 @@ async function creditOf(deps: OrderActionDeps, request: ReturnRequest, order: St
  */
 async function refundReturn(deps: OrderActionDeps, request: ReturnRequest, order: StoredOrder, by: string) {
   const creditRef = `credit:${request.number}:restored`;
-  const { amount: card } = await refundOnLedger(
-    deps,
-    order,
-    `refund:return-${request.number}`,
-    (l) => {
+  const { amount: card } = await refundOnLedger(deps, order, {
+    base: `refund:return-${request.number}`,
+    amountOf: (l) => {
       const parts = byTender(l, returnRefund(l, request));
       if (parts.card + parts.credit <= 0) throw new Refusal(`Order ${order.number} has nothing left to refund.`);
       const restore = parts.credit > 0 ? restoreCredit(l, creditRef, parts.credit, drawCreditCode(), request.number) : { entries: [] };
@@ -190,7 +188,7 @@ async function refundReturn(deps: OrderActionDeps, request: ReturnRequest, order
       return { card: parts.card, alongside: restore.entries };
     },
     by,
-  );
+  });
   const read = await readLedger(deps.db, order.id);
   const restored = read?.ledger.entries.find((e) => e.ref === creditRef);
   if (!restored?.code) return { card, restored: null };

@@ -5,7 +5,7 @@ import { sendOwedNow, type MailDeps, type OwedMailKind } from '#worker/mail/send
 import type { OrderMailDeps, OrderMailParts } from './order-mail-parts.ts';
 import { orderStepEmail, orderStepWriters } from './order-step-email.ts';
 import { orderById } from './order-queries.ts';
-import { orderStep, parcelDays } from './order-steps.ts';
+import { orderStepsNamed, parcelDays } from './order-steps.ts';
 
 /**
  * A step's mail (payment confirmed, shipped, refund issued, a dispute to the shop, and the kinds other
@@ -17,14 +17,13 @@ export function orderStepMail(parts: OrderMailParts): OwedMailKind<typeof orderM
     name: 'order step',
     table: orderMails,
     async mails(deps: MailDeps, row) {
-      const [order, step, ...parcel] = await Promise.all([
+      const [order, steps] = await Promise.all([
         orderById(deps.db, row.orderId),
-        orderStep(deps.db, row.orderId, row.step),
-        orderStep(deps.db, row.orderId, 'shipped'),
-        orderStep(deps.db, row.orderId, 'delivered'),
+        orderStepsNamed(deps.db, row.orderId, [row.step, 'shipped', 'delivered']),
       ]);
-      const steps = parcel.filter((s) => s !== undefined);
-      const message = order && orderStepEmail(row, { ...order, ...parcelDays(order, steps) }, step, deps.settings, writers);
+      const step = steps.find((s) => s.step === row.step);
+      const parcel = steps.filter((s) => s.step === 'shipped' || s.step === 'delivered');
+      const message = order && orderStepEmail(row, { ...order, ...parcelDays(order, parcel) }, step, deps.settings, writers);
       if (!message) throw new Error(`order mail ${row.id} has no order or no address`);
       return { notification: message, confirmation: null };
     },

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '#worker/db/client.ts';
 import { orderEvents, orderMails, orders, type OrderStepDetail } from '#worker/db/schema.ts';
@@ -59,6 +59,14 @@ export function orderSteps(db: Db, orderId: number) {
 }
 
 export type OrderStep = Awaited<ReturnType<typeof orderSteps>>[number];
+
+/** Those steps of an order, by their keys, in one read (a step's mail and the parcel's days). */
+export function orderStepsNamed(db: Db, orderId: number, steps: readonly string[]): Promise<OrderStep[]> {
+  return db
+    .select(stepColumns)
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), inArray(orderEvents.step, [...new Set(steps)])));
+}
 
 /** One step of an order, by its key (what a step's mail is written from). */
 export async function orderStep(db: Db, orderId: number, step: string): Promise<OrderStep | undefined> {
