@@ -116,6 +116,38 @@ describe('invoices', () => {
     expect(await read()).toContain('Delivered to');
   });
 
+  it('a euro order to France from a shop registered in Lithuania: sold by its EU entity, at France’s rate (a distance sale, OSS)', async () => {
+    const eu = await startPaymentsApp('whsec_test_invoices_eu', log, {
+      VAT_NUMBER_LT: 'LT100000000018',
+      LEGAL_NAME_LT: 'StrikePoint Training UAB',
+    });
+    try {
+      const s = shopper(eu.app, { 'CF-IPCountry': 'FR' });
+      await s.post('/eu/cart/add', { product_id: '1' });
+      const { body } = await s.post('/eu/cart/checkout', {}, { Accept: 'application/json' });
+      const session = /cs_test_\d+/.exec(body)![0];
+      // The payment page offers EU countries only (the session's allowed list): France here.
+      expect(() => eu.stripe.complete(session, 'paid', { shipping: { name: 'Camille', line1: '1 rue du Stand', country: 'US' } })).toThrow(
+        'not offered',
+      );
+      eu.stripe.complete(session, 'paid', { shipping: { name: 'Camille', line1: '1 rue du Stand', country: 'FR' } });
+      expect((await deliver(eu, eu.stripe.signedEvent('checkout.session.completed', session, eu.secret))).status).toBe(200);
+      const [order] = await eu.app.deps.db.select().from(orders).where(eq(orders.sessionId, session));
+      const page = await fetch(`${eu.app.url}/orders/${order!.number}/invoice?token=${order!.token}`);
+      const text = textOf(mainOf(await page.text()));
+      for (const words of [
+        'StrikePoint Training UAB',
+        'VAT number LT100000000018',
+        "20% (France's rate: a distance sale within the EU (OSS))",
+      ])
+        expect(text).toContain(words);
+      const vat = Math.round((order!.total * 20) / 120);
+      expect(text).toContain(`${formatMinor(order!.total - vat, 'EUR')} ${formatMinor(vat, 'EUR')}`);
+    } finally {
+      await eu.close();
+    }
+  });
+
   it('gives nothing without the order’s key, for an unknown number, or for an order not yet paid', async () => {
     const order = await buys('keyless@example.com');
     for (const path of [

@@ -11,6 +11,13 @@ export interface ReceivedSession {
   authorization: string | undefined;
 }
 
+/** What the shopper typed as the delivery address on the payment page (the country one the session allowed; GB unless told). */
+interface TypedShipping {
+  name: string;
+  line1: string;
+  country?: string;
+}
+
 interface EmulatedSession {
   id: string;
   fields: Record<string, string>;
@@ -25,7 +32,7 @@ interface EmulatedSession {
   consent?: 'opt_in' | 'opt_out';
   typedEmail?: string;
   /** The name and first address line the shopper typed on the hosted page (the emulation's own otherwise). */
-  typedShipping?: { name: string; line1: string };
+  typedShipping?: TypedShipping;
   /** What its code took off, fixed when it was paid (a single-use code is spent then, as at Stripe, and the session keeps its figures). */
   discount?: number;
   /** Set once paid when the session asked for an invoice (invoice_creation). */
@@ -414,7 +421,7 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
                   city: 'Leeds',
                   postal_code: 'LS1 1AA',
                   state: null,
-                  country: 'GB',
+                  country: s.typedShipping?.country ?? 'GB',
                 },
               },
             }
@@ -465,10 +472,18 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
     };
   }
 
-  function complete(id: string, paymentStatus: 'paid' | 'unpaid' = 'paid', typed?: { shipping?: { name: string; line1: string } }): string {
+  function complete(id: string, paymentStatus: 'paid' | 'unpaid' = 'paid', typed?: { shipping?: TypedShipping }): string {
     const s = sessions.get(id);
     if (!s) throw new Error(`no session ${id}`);
-    if (typed?.shipping) s.typedShipping = typed.shipping;
+    if (typed?.shipping) {
+      // The payment page offers only the countries the session allowed.
+      const allowed = Object.entries(s.fields)
+        .filter(([name]) => name.startsWith('shipping_address_collection[allowed_countries]'))
+        .map(([, code]) => code);
+      const { country } = typed.shipping;
+      if (country && allowed.length > 0 && !allowed.includes(country)) throw new Error(`${country} is not offered on session ${id}`);
+      s.typedShipping = typed.shipping;
+    }
     const promo = sessionPromotion(s);
     // A first-orders-only code: Stripe's page refuses it from an address that has paid before.
     const email = (s.fields.customer_email ?? 'shopper@example.com').toLowerCase();

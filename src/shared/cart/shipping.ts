@@ -6,6 +6,7 @@ import {
   type ShippingRate,
   type ShippingService,
 } from '#shared/policy/figures.ts';
+import { EU_MEMBER_STATES } from '#shared/policy/eu-vat.ts';
 import type { Currency, Region } from '#shared/region/region.ts';
 import { toMinorUnits } from '#shared/money.ts';
 
@@ -57,40 +58,9 @@ function amountsOf(service: ShippingService): Record<Currency, number> {
   };
 }
 
-/** EU member states: where the EU rate applies. */
-const EU_COUNTRIES = [
-  'AT',
-  'BE',
-  'BG',
-  'HR',
-  'CY',
-  'CZ',
-  'DK',
-  'EE',
-  'FI',
-  'FR',
-  'DE',
-  'GR',
-  'HU',
-  'IE',
-  'IT',
-  'LV',
-  'LT',
-  'LU',
-  'MT',
-  'NL',
-  'PL',
-  'PT',
-  'RO',
-  'SK',
-  'SI',
-  'ES',
-  'SE',
-];
-
 /** Countries a region's order may be shipped to at that region's rate. */
 export function destinationCountries(region: Region): string[] {
   if (region === 'UK') return ['GB'];
   if (region === 'US') return ['US'];
-  return [...EU_COUNTRIES];
+  return [...EU_MEMBER_STATES];
 }

@@ -2,6 +2,7 @@ import { marketEntryOfCurrency } from '#shared/market/market.ts';
 import type { Currency } from '#shared/region/region.ts';
 import { shipsFrom } from '#shared/policy/ships-from.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
+import { EU_STANDARD_VAT, isEuMemberState } from '#shared/policy/eu-vat.ts';
 import type { OrderAmounts } from './order-totals.ts';
 
 /** An invoice's number as printed: 'SP-INV-000042' (the sequence of issue, never reused). */
@@ -11,7 +12,7 @@ export const invoiceNumberText = (sequence: number): string => `SP-INV-${String(
 export const INVOICED_STATUSES = ['paid', 'partially_refunded', 'refunded'] as const;
 
 /** The standard VAT rate (%) of each country the shop's goods leave from, for prices that include it. */
-export const VAT_RATES: Record<'GB' | 'LT', number> = { GB: 20, LT: 21 };
+export const VAT_RATES: Record<'GB' | 'LT', number> = { GB: 20, LT: EU_STANDARD_VAT.LT };
 
 /** What the operator set of the sellers (settings): each dispatch country's VAT number, and the EU entity's name if it has one. */
 export interface SellerSettings {
@@ -40,6 +41,8 @@ export function sellerOf(currency: Currency, settings: SellerSettings) {
   };
 }
 
+const countryName = new Intl.DisplayNames('en-GB', { type: 'region' });
+
 /** VAT on an invoice, per rate: the rate (%), what it is charged on (net) and the VAT. */
 export interface VatRow {
   rate: number;
@@ -52,12 +55,16 @@ export interface VatRow {
 /**
  * The VAT of an order as an invoice states it, or null when the seller has no VAT number there (the
  * document then says it is not a VAT invoice). Stripe Tax's figure when it computed one; else the
- * dispatch country's standard rate within prices that include VAT; orders sold before tax (US
- * dollars) leave the country: zero-rated exports.
+ * standard rate within prices that include VAT: the dispatch country's, or for goods sent from one EU
+ * country to a buyer in another, the buyer's (distance sales, declared through the One-Stop Shop since
+ * July 2021; Council Directive 2017/2455). Orders sold before tax (US dollars) leave the country:
+ * zero-rated exports.
  */
 export function invoiceVat(
   order: Pick<OrderAmounts, 'currency' | 'total' | 'tax' | 'taxLabel' | 'taxInclusive'>,
   seller: Pick<ReturnType<typeof sellerOf>, 'vatNumber' | 'country'>,
+  /** Where the goods went (the shipping address's country, ISO 3166-1 alpha-2). */
+  destination: string | null = null,
 ): VatRow[] | null {
   if (!seller.vatNumber) return null;
   if (order.tax > 0) {
@@ -68,7 +75,10 @@ export function invoiceVat(
   }
   if (marketEntryOfCurrency(order.currency).tax === 'exclusive')
     return [{ rate: 0, net: order.total, vat: 0, note: 'export: goods sent outside the country they leave from' }];
-  const rate = VAT_RATES[seller.country];
+  const oss = seller.country === 'LT' && isEuMemberState(destination) && destination !== seller.country;
+  const rate = oss ? EU_STANDARD_VAT[destination] : VAT_RATES[seller.country];
   const vat = Math.round((order.total * rate) / (100 + rate));
-  return [{ rate, net: order.total - vat, vat, note: null }];
+  return [
+    { rate, net: order.total - vat, vat, note: oss ? `${countryName.of(destination)}'s rate: a distance sale within the EU (OSS)` : null },
+  ];
 }

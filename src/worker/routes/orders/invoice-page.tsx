@@ -57,7 +57,7 @@ export async function load(c: Context<AppEnv>): Promise<InvoiceData | Response> 
     placedAt: order.createdAt,
     market: marketOfStored(order.region),
     seller,
-    vat: invoiceVat(order, seller),
+    vat: invoiceVat(order, seller, order.shippingAddress?.country ?? null),
     suppliedAt: steps.find((s) => s.kind === 'paid')?.at ?? order.createdAt,
     delivered: steps.some((s) => s.kind === 'delivered'),
     buyer: {

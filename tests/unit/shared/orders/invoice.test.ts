@@ -36,6 +36,23 @@ describe('VAT on an invoice', () => {
     expect(invoiceVat({ ...order, currency: 'GBP' }, { vatNumber: null, country: 'GB' })).toBeNull();
   });
 
+  it('for goods sent from Vilnius to a buyer in another member state, that state’s rate (OSS); home, unknown or outside the EU, Lithuania’s', () => {
+    const euro = { ...order, currency: 'EUR' as const };
+    const lt = { vatNumber: 'LT1', country: 'LT' as const };
+    const [fr] = invoiceVat(euro, lt, 'FR')!;
+    expect(fr).toEqual({ rate: 20, net: 12915, vat: 2583, note: "France's rate: a distance sale within the EU (OSS)" });
+    const [de] = invoiceVat(euro, lt, 'DE')!;
+    expect([de!.rate, de!.net + de!.vat]).toEqual([19, 15498]);
+    expect(invoiceVat(euro, lt, 'FI')![0]!.rate).toBe(25.5);
+    for (const home of ['LT', null, 'XX']) expect(invoiceVat(euro, lt, home)).toEqual(invoiceVat(euro, lt));
+    expect(invoiceVat(euro, lt)![0]).toMatchObject({ rate: 21, note: null });
+    // Sterling orders leave Leeds for the UK: its rate whatever the address says.
+    expect(invoiceVat({ ...order, currency: 'GBP' }, { vatNumber: 'GB1', country: 'GB' }, 'FR')![0]).toMatchObject({
+      rate: 20,
+      note: null,
+    });
+  });
+
   it('within prices that include it: the dispatch country’s rate, net and VAT adding up to the total', () => {
     const [gb] = invoiceVat({ ...order, currency: 'GBP' }, { vatNumber: 'GB1', country: 'GB' })!;
     expect(gb).toEqual({ rate: 20, net: 12915, vat: 2583, note: null });
