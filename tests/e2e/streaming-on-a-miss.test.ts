@@ -25,7 +25,7 @@ const uncompressed = (path: string) => fetch(`${server.url}${path}`, { headers: 
 
 describe('a kept page on a miss, the database 400 ms away', () => {
   // In this order: each reads something the ones before did not (the read cache keeps what they read).
-  it.each(['/products', '/', '/gb/product/1'])(
+  it.each(['/products', '/', '/gb/product/1', '/training-gun-digest', '/eu/guides'])(
     '%s: first bytes before the database answers, the rest after, and later visitors get the same bytes',
     async (path) => {
       const page = await firstBytesThenRest(`Node ${path}`, () => uncompressed(path), turso);

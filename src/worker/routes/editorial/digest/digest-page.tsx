@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { CATALOGUE_TAG, POSTS_TAG, productTag } from '#shared/caching/cache-tags.ts';
 import { Suspense } from 'react';
 import type { CatalogueProduct } from '#shared/catalogue/types.ts';
-import { catalogueRead } from '#worker/catalogue/catalogue-reads.ts';
+import { catalogueRead, knownListing } from '#worker/catalogue/catalogue-reads.ts';
 import { DIGEST } from '#shared/site/navigation.ts';
 import { articlePath, categorySlug, digestFeedLink, type PostSummary } from '#shared/editorial/posts.ts';
 import { breadcrumbJsonLd } from '#shared/seo/breadcrumb.ts';
@@ -56,6 +56,11 @@ async function landing(c: Context<AppEnv>, category?: PostCategory): Promise<Dig
     latest,
     featured: ((await catalogue) ?? []).slice(0, FEATURED_EQUIPMENT),
   };
+}
+
+/** The landing is always a page: its tags are every product it may feature (docs/decisions/036). */
+export async function early(c: Context<AppEnv>): Promise<string[]> {
+  return [POSTS_TAG, CATALOGUE_TAG, ...[...(await knownListing(c.get('deps'))).keys()].map(productTag)];
 }
 
 /** /training-gun-digest. */

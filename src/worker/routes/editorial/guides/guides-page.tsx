@@ -39,6 +39,9 @@ export function postQuery(filter: GuideFilter, page: number): PostQuery {
   return { q: filter.q, category: filter.category || null, page, pageSize: GUIDES_PAGE_SIZE };
 }
 
+/** The list is always a page (its first page, unfiltered: the address it is kept under has no query). */
+export const early = async (): Promise<string[]> => [POSTS_TAG];
+
 /**
  * /guides and /guides/{slug}: one page of the filtered list. The categories (for the select) and the
  * count (for the head's prev/next) are awaited, the page's guides stream; all three are one batch.
