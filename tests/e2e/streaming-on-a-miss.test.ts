@@ -44,6 +44,21 @@ describe('a kept page on a miss, the database 400 ms away', () => {
     },
   );
 
+  it('an article the shop has read before goes early too: its slug is known, its data read again', async () => {
+    const article = '/training-gun-digest/app-compatible-pistols';
+    // Read through once under a query (shown, never kept), then past GATE_CHECK_MS: a kept page reads its data again.
+    await (await uncompressed(`${article}?from=list`)).text();
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const page = await firstBytesThenRest(`Node ${article}`, () => uncompressed(article), turso);
+    expect(page.status).toBe(200);
+    expect(page.answeredBeforeFirstBytes).toBe(0);
+    expect(page.first).not.toContain('<title>');
+    expect(page.whole).toMatch(/<h1[^>]*>[^<]+<\/h1>[\s\S]*<\/body><\/html>$/);
+    const again = await uncompressed(article);
+    expect(again.headers.get('cf-cache-status')).toBe('HIT');
+    expect(await again.text()).toBe(page.whole);
+  });
+
   it('a product withdrawn since the build: its first visitor gets the "not found" page after the early bytes, never kept; the next a 404', async () => {
     await turso.db.execute('update products set listed = 0 where id = 9');
     const first = await uncompressed('/gb/product/9');
@@ -63,7 +78,7 @@ describe('a kept page on a miss, the database 400 ms away', () => {
     await second.text();
   });
 
-  it('a page whose address needs the database to know (an article) still waits for it: its status may be 404', async () => {
+  it('an article never read waits for the database: only it knows the slug, and its status may be 404', async () => {
     const missing = await uncompressed('/training-gun-digest/no-such-article');
     expect(missing.status).toBe(404);
     await missing.text();

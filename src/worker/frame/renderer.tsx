@@ -115,11 +115,12 @@ export const renderer: MiddlewareHandler<AppEnv> = async (c, next) => {
   });
 
   const renderEarly: RenderEarly = async (tags, later) => {
+    // First: a page the load renders from here on is written after these bytes, whenever it is ready.
+    sentEarly = true;
     const log = c.get('log');
     const info = requestInfo(c, true);
     const start = documentStart(info, documentAddress({}, info.path, info.search));
     const hashes = await inlineScriptHashes(start);
-    sentEarly = true;
     c.set('pageTags', tags);
     c.set('scriptHashes', hashes);
     const encoder = new TextEncoder();

@@ -2,6 +2,7 @@ import type { Context, Handler } from 'hono';
 import type { ComponentType } from 'react';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import type { PageHead } from './head.ts';
+import type { LaterPage } from './early-page.ts';
 
 /**
  * One URL in one module, as a route module of Shopify Hydrogen: `load` awaits what the head and the
@@ -38,7 +39,8 @@ export function renderPage<Data extends object>(c: Context<AppEnv>, page: PageMo
  * Whether a page may go out before its data: one the shared cache will keep, at the address it is kept
  * under (no query), while the database has been answering (else it waits, to answer 503 if it must).
  */
-const mayGoEarly = (c: Context<AppEnv>) => c.get('shareable') && new URL(c.req.url).search === '' && !c.get('deps').readCache.troubled();
+export const mayGoEarly = (c: Context<AppEnv>) =>
+  c.get('shareable') && new URL(c.req.url).search === '' && !c.get('deps').readCache.troubled();
 
 /**
  * How long a page that may go early waits for its data before sending its first bytes: a database
@@ -57,33 +59,42 @@ const late = (work: Promise<unknown>, ms: number) =>
     work.then(settled, settled);
   });
 
-/** Load, then render (or the load's own answer). */
-async function loadedPage<Data extends object>(c: Context<AppEnv>, page: PageModule<Data>, loading: Promise<Data | Response>) {
-  const data = await loading;
-  if (data instanceof Response) return data;
-  if (!page.renderFailed) return renderPage(c, page, data);
+/**
+ * Answers with the page `loading` gives (or its own answer): rendered once it is back, or, for a kept
+ * page whose `tags` are known early (else null) and whose data is not back within EARLY_AFTER_MS, its
+ * first bytes then and the rest when it is (render/early-page.ts).
+ */
+export async function serveLater(
+  c: Context<AppEnv>,
+  tags: readonly string[] | null,
+  loading: Promise<LaterPage>,
+  renderFailed?: (c: Context<AppEnv>, err: unknown) => Response | Promise<Response>,
+): Promise<Response> {
+  if (tags && (await late(loading, EARLY_AFTER_MS))) return c.get('renderEarly')(tags, () => loading);
+  const page = await loading;
+  if (page instanceof Response) return page;
+  if (!renderFailed) return c.render(page.content, page.head);
   try {
     // Awaited so that a shell that fails to render still gets the page's own answer.
-    return await renderPage(c, page, data);
+    return await c.render(page.content, page.head);
   } catch (err) {
-    return page.renderFailed(c, err);
+    return renderFailed(c, err);
   }
 }
 
+/** A page module's data as the page to render (or the load's own answer). */
+export const laterPage = <Data extends object>(c: Context<AppEnv>, page: PageModule<Data>, data: Data | Response): LaterPage =>
+  data instanceof Response ? data : { content: <page.Page {...data} />, head: page.head(data, c.get('deps').settings.SITE_URL) };
+
 /**
- * The route handler of a page module: load, then render (or the load's own answer). A kept page whose
- * address shows it is one, whose data is not back within EARLY_AFTER_MS, sends its first bytes then.
+ * The route handler of a page module: load, then render (or the load's own answer); a kept page whose
+ * address shows it is one (`early`) may send its first bytes before its data (serveLater).
  */
 export function servePage<Data extends object>(page: PageModule<Data>): Handler<AppEnv> {
   return async (c) => {
     const tags = page.early && mayGoEarly(c) ? await page.early(c) : null;
-    const loading = Promise.resolve(page.load(c));
-    if (!tags || !(await late(loading, EARLY_AFTER_MS))) return loadedPage(c, page, loading);
-    return c.get('renderEarly')(tags, async () => {
-      const data = await loading;
-      if (data instanceof Response) return data;
-      return { content: <page.Page {...data} />, head: page.head(data, c.get('deps').settings.SITE_URL) };
-    });
+    const loading = Promise.resolve(page.load(c)).then((data) => laterPage(c, page, data));
+    return serveLater(c, tags, loading, page.renderFailed);
   };
 }
 

@@ -9,6 +9,7 @@ import { breadcrumbJsonLd, type Crumb } from '#shared/seo/breadcrumb.ts';
 import { metaDescription } from '#shared/seo/meta-description.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { postReads } from '#worker/posts/post-reads.ts';
+import { knownListing } from '#worker/catalogue/catalogue-reads.ts';
 import type { PageHead } from '#worker/render/head.ts';
 import { Breadcrumb } from '#worker/components/breadcrumb-nav.tsx';
 import { sanitizeArticleHtml, siteLinksIn } from './article-html.ts';
@@ -45,6 +46,21 @@ export async function find(c: Context<AppEnv>, slug: string): Promise<ArticleDat
 export async function isPostSlug(c: Context<AppEnv>, slug: string): Promise<boolean> {
   const [post] = await c.get('reads').all([postReads(c.get('deps').db).post(slug)] as const);
   return post !== null && post !== undefined;
+}
+
+/**
+ * An article the read cache holds (however old) is a page before its data is read again (docs/decisions/036):
+ * its tags, its featured products as kept (else every product it may feature). One never read waits for
+ * the database: only it knows whether a slug is an article.
+ */
+export async function early(c: Context<AppEnv>): Promise<string[] | null> {
+  const deps = c.get('deps');
+  const reads = postReads(deps.db);
+  const slug = c.req.param('slug') ?? '';
+  const post = await deps.readCache.peek(reads.post(slug));
+  if (!post) return null;
+  const products = (await deps.readCache.peek(reads.products(slug))) ?? [...(await knownListing(deps)).values()];
+  return [postTag(post.slug), POSTS_TAG, ...products.map((p) => productTag(p.id))];
 }
 
 /** /blog/{slug}: the article, or the digest for a missing, unknown or unpublished one. */
