@@ -37,6 +37,8 @@ describe('a kept page on a miss, the database 400 ms away', () => {
       expect(page.first).not.toContain('<title>');
       expect(page.whole).toMatch(/<title>[^<]+<\/title>[\s\S]*<\/body><\/html>$/);
       expect(page.cacheStatus).toBe('MISS');
+      // Its request's log line went with the headers; another says when the whole page was done.
+      expect(server.output()).toMatch(new RegExp(`"msg":"page sent early, whole".*"path":"${path}","wholeMs":\\d+`));
       const again = await uncompressed(path);
       expect(again.headers.get('cf-cache-status')).toBe('HIT');
       expect(await again.text()).toBe(page.whole);

@@ -118,6 +118,7 @@ export const renderer: MiddlewareHandler<AppEnv> = async (c, next) => {
     // First: a page the load renders from here on is written after these bytes, whenever it is ready.
     sentEarly = true;
     const log = c.get('log');
+    const began = performance.now();
     const info = requestInfo(c, true);
     const start = documentStart(info, documentAddress({}, info.path, info.search));
     const hashes = await inlineScriptHashes(start);
@@ -145,6 +146,8 @@ export const renderer: MiddlewareHandler<AppEnv> = async (c, next) => {
       }
       const why = await notKeepable(c, page.head, tags, hashes, rest);
       if (why) throw new Error(`not kept: ${why}`);
+      // The request's own line was written with the headers: this says how long the whole page took.
+      log('info', 'page sent early, whole', { path: c.req.path, wholeMs: Math.round(performance.now() - began) });
     }
     return c.body(
       failingLate(bytes(), (err) =>
