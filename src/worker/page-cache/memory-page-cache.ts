@@ -215,11 +215,17 @@ export function memoryPageCache<P = never>(limits: PageCacheLimits, now: () => n
     if (method !== 'GET' && method !== 'HEAD') return { response: await app(request), prepared: undefined };
     const get = asGet(request);
     const key = keyOf(request);
-    await storing.get(key);
+    const kept = () =>
+      storeOf(key)
+        .get(key)
+        ?.find((v) => matches(v, request));
+    let variant = kept();
+    // Nothing to serve, and the page on its way for another visitor: wait for it rather than make it again.
+    if (!variant && storing.has(key)) {
+      await storing.get(key);
+      variant = kept();
+    }
     const since = generation;
-    const variant = storeOf(key)
-      .get(key)
-      ?.find((v) => matches(v, request));
     if (!variant) return fill(get, method, key, await app(get), 'MISS', since);
     const age = now() - variant.storedAt;
     if (age < variant.freshMs) return answer(variant, 'HIT', method);

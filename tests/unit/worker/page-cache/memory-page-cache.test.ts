@@ -145,6 +145,37 @@ describe('the page cache stand-in (Workers Cache on Node)', () => {
     expect(runs).toBe(3);
   });
 
+  it('serves a stale page at once while its refresh is still streaming: only a visitor with nothing to be served waits for a page on its way', async () => {
+    let clock = 0;
+    const cache = memoryPageCache({ maxEntries: 10, maxBytes: 1e6 }, () => clock);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let runs = 0;
+    const app = async () => {
+      runs += 1;
+      const run = runs;
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(new TextEncoder().encode(`#${run}`));
+          if (run > 1) await held;
+          controller.close();
+        },
+      });
+      return new Response(body, { headers: { 'Content-Type': 'text/html', ...KEEP } });
+    };
+    expect(await (await cache.fetch(get('/p'), app)).text()).toBe('#1');
+    clock = 61_000;
+    const first = await cache.fetch(get('/p'), app);
+    expect(first.headers.get('cf-cache-status')).toBe('UPDATING');
+    // The refresh's body is still coming: the next visitor is not held by it.
+    const second = await cache.fetch(get('/p'), app);
+    expect(second.headers.get('cf-cache-status')).toBe('UPDATING');
+    expect(await second.text()).toBe('#1');
+    release();
+    await settled();
+    expect(await (await cache.fetch(get('/p'), app)).text()).toBe('#2');
+  });
+
   it('drops every page carrying a purged tag, in any case, and keeps the others', async () => {
     const cache = memoryPageCache({ maxEntries: 10, maxBytes: 1e6 });
     await cache.fetch(get('/a'), tagged('product:1,catalogue'));
