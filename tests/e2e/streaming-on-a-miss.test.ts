@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startShopServer, type ShopServer } from '../support/shop-server';
 import { startPreparedTurso, type TursoEmulator } from '../support/turso-emulator';
 import { firstBytesThenRest } from '../support/first-bytes';
+import { dataLayer, expectClean, launchBrowser, layoutShift, pageSettled, watchPage } from '../support/browser';
 
 /**
  * The Node server (what `npm start` runs) over a database 400 ms away (the local libSQL server, its
@@ -59,6 +60,26 @@ describe('a kept page on a miss, the database 400 ms away', () => {
     const again = await uncompressed(article);
     expect(again.headers.get('cf-cache-status')).toBe('HIT');
     expect(await again.text()).toBe(page.whole);
+  });
+
+  it('in Chromium, a page sent early loads as any other: a clean console (its CSP allows every script), its events pushed, its islands live, no layout shift', async () => {
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage({ viewport: { width: 412, height: 900 } });
+      const watch = watchPage(page);
+      await page.goto(`${server.url}/us/product/4`);
+      await pageSettled(page);
+      expect(server.output()).toMatch(/"msg":"page sent early, whole".*"path":"\/us\/product\/4"/);
+      expect((await dataLayer(page)).some((e) => e.event === 'view_item')).toBe(true);
+      expect(await layoutShift(page)).toBeLessThan(0.01);
+      // The gallery's thumbnail press hydrates it (server HTML until then).
+      expect(await page.locator('[data-island="ProductGallery"]').getAttribute('data-hydrated')).toBeNull();
+      await page.locator('[data-island="ProductGallery"] button').nth(1).click();
+      await expect.poll(() => page.locator('[data-island="ProductGallery"]').getAttribute('data-hydrated')).not.toBeNull();
+      expectClean(watch);
+    } finally {
+      await browser.close();
+    }
   });
 
   it('a product withdrawn since the build: its first visitor gets the "not found" page after the early bytes, never kept; the next a 404', async () => {
