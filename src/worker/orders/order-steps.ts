@@ -68,15 +68,6 @@ export function orderStepsNamed(db: Db, orderId: number, steps: readonly string[
     .where(and(eq(orderEvents.orderId, orderId), inArray(orderEvents.step, [...new Set(steps)])));
 }
 
-/** One step of an order, by its key (what a step's mail is written from). */
-export async function orderStep(db: Db, orderId: number, step: string): Promise<OrderStep | undefined> {
-  const [found] = await db
-    .select(stepColumns)
-    .from(orderEvents)
-    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.step, step)));
-  return found;
-}
-
 /** What a step was and what came with it (tracking, amount, reason, lines, who), as words; products by id unless `nameOf` names them. */
 export function stepWords(step: OrderStep, currency: Currency, nameOf = (id: number) => `product ${id}`): string[] {
   const d = step.detail ?? {};

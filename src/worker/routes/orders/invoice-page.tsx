@@ -12,6 +12,7 @@ import { orderAmounts } from '#worker/orders/order-queries.ts';
 import { issueInvoice } from '#worker/invoices/issue-invoice.ts';
 import { orderSteps } from '#worker/orders/order-steps.ts';
 import type { PageHead } from '#worker/render/head.ts';
+import { ColumnHeads } from '#worker/components/column-heads.tsx';
 import { visitorOrder } from '#worker/routes/order-holder/visitor-order.ts';
 
 export interface InvoiceData extends OrderAmounts {
@@ -94,19 +95,7 @@ function VatSummary({ vat, money }: { vat: VatRow[] | null; money: (minor: numbe
   return (
     <table className="ml-auto w-full max-w-sm border-collapse text-left" data-vat-invoice="yes">
       <caption className="text-left font-semibold">VAT</caption>
-      <thead>
-        <tr className="border-b border-stone-900">
-          <th scope="col" className="py-1 pr-2">
-            Rate
-          </th>
-          <th scope="col" className="py-1 pr-2 text-right">
-            Net
-          </th>
-          <th scope="col" className="py-1 text-right">
-            VAT
-          </th>
-        </tr>
-      </thead>
+      <ColumnHeads rule="thin" columns={[['Rate'], ['Net', 'right'], ['VAT', 'right']]} />
       <tbody>
         {vat.map((row) => (
           <tr key={row.rate}>
@@ -152,22 +141,7 @@ export function Page(invoice: InvoiceData) {
       </div>
       <table className="w-full border-collapse text-left">
         <caption className="sr-only">What the order bought</caption>
-        <thead>
-          <tr className="border-b-2 border-stone-900">
-            <th scope="col" className="py-1 pr-2">
-              Item
-            </th>
-            <th scope="col" className="py-1 pr-2 text-right whitespace-nowrap">
-              Quantity
-            </th>
-            <th scope="col" className="py-1 pr-2 text-right whitespace-nowrap">
-              Unit price
-            </th>
-            <th scope="col" className="py-1 text-right">
-              Amount
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads rule="thick" columns={[['Item'], ['Quantity', 'right'], ['Unit price', 'right'], ['Amount', 'right']]} />
         <tbody className="divide-y divide-stone-300">
           {invoice.lines.map((l, i) => (
             <tr key={i}>

@@ -4,6 +4,7 @@ import { shipsFrom } from '#shared/policy/ships-from.ts';
 import { site } from '#shared/site/brand.ts';
 import { addressLines } from '#worker/orders/order-address.ts';
 import type { StoredOrder } from '#worker/orders/order-queries.ts';
+import { ColumnHeads } from '#worker/components/column-heads.tsx';
 import { when } from '#worker/routes/admin-frame/admin-ui.tsx';
 
 /**
@@ -44,19 +45,7 @@ export function PackingSlipPage({ order }: { order: StoredOrder }) {
       </p>
       <table className="w-full border-collapse text-left">
         <caption className="sr-only">What goes in the parcel</caption>
-        <thead>
-          <tr className="border-b-2 border-stone-900">
-            <th scope="col" className="py-1 pr-2 whitespace-nowrap">
-              Item
-            </th>
-            <th scope="col" className="py-1 pr-2 text-right whitespace-nowrap">
-              Quantity
-            </th>
-            <th scope="col" className="py-1 text-center whitespace-nowrap">
-              Packed
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads rule="thick" columns={[['Item'], ['Quantity', 'right'], ['Packed', 'center']]} />
         <tbody className="divide-y divide-stone-300">
           {order.lines.map((l) => (
             <tr key={l.position}>
