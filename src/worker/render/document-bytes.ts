@@ -10,24 +10,28 @@ const OPENING_MAX = 200;
 
 const encoder = new TextEncoder();
 
-/** The stream without its opening (else it fails: the two parts would not fit). */
+/**
+ * The stream without its opening (else it fails: the two parts would not fit). Cut as bytes, so a
+ * character split between two chunks stays whole; the opening is ASCII, read one byte a character.
+ */
 export function afterOpening(stream: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
-  const decoder = new TextDecoder();
-  let seen = '';
+  let seen = new Uint8Array(0);
   let past = false;
   return stream.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
         if (past) return controller.enqueue(chunk);
-        seen += decoder.decode(chunk, { stream: true });
-        const opening = OPENING.exec(seen);
+        const joined = new Uint8Array(seen.length + chunk.length);
+        joined.set(seen);
+        joined.set(chunk, seen.length);
+        seen = joined;
+        const opening = OPENING.exec(String.fromCharCode(...seen.subarray(0, OPENING_MAX)));
         if (!opening) {
           if (seen.length >= OPENING_MAX) throw new Error('the document rest does not begin as expected');
           return;
         }
         past = true;
-        const after = seen.slice(opening[0].length) + decoder.decode();
-        if (after) controller.enqueue(encoder.encode(after));
+        if (seen.length > opening[0].length) controller.enqueue(seen.subarray(opening[0].length));
       },
     }),
   );

@@ -26,6 +26,19 @@ describe("the document's two parts as bytes", () => {
     );
   });
 
+  it('keeps a character whole when a chunk ends inside it, right after the opening', async () => {
+    const bytes = encoder.encode('<!DOCTYPE html><html><head><title>€</title>');
+    const cut = '<!DOCTYPE html><html><head><title>'.length + 1;
+    const rest = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes.slice(0, cut));
+        controller.enqueue(bytes.slice(cut));
+        controller.close();
+      },
+    });
+    expect(await textOf(afterOpening(rest))).toBe('<title>€</title>');
+  });
+
   it('fails a rest that does not open as a document (the parts would not fit)', async () => {
     await expect(textOf(afterOpening(chunks('<div>'.repeat(60))))).rejects.toThrow('does not begin as expected');
   });
