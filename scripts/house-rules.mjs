@@ -5,7 +5,8 @@
 /**
  * The folders of src/worker each domain folder may import, besides itself and src/shared. A domain
  * takes plain values and returns plain results: the web (routes/, middleware/, http/, render/) and
- * the command line (cli/) call it, never the other way round.
+ * the command line (cli/) call it, never the other way round. Each feature declares its own tables
+ * (`<folder>/<name>-tables.ts`); a folder that reads another's tables without its code names that one file.
  */
 export const DOMAIN_IMPORTS = {
   // Everything after the sale in one home (decision 034): the ledger, returns and exchanges, refunds,
@@ -17,23 +18,41 @@ export const DOMAIN_IMPORTS = {
   checkout: ['base', 'db', 'limits', 'payments', 'products', 'stock'],
   contact: ['base', 'db', 'limits', 'mail'],
   fulfilment: ['base', 'db', 'mail', 'orders', 'payments'],
-  invoices: ['db'],
+  invoices: ['db', 'orders/order-tables.ts'],
   limits: ['base', 'db'],
   mail: ['base', 'db'],
   // The Training Gun Digest by e-mail: sign-ups, welcome codes at Stripe, posts to subscribers.
-  newsletter: ['base', 'db', 'limits', 'mail', 'payments'],
+  newsletter: ['base', 'db', 'limits', 'mail', 'payments', 'posts/post-tables.ts'],
   'opt-outs': ['base', 'db', 'limits', 'orders', 'recovery'],
-  'order-access': ['base', 'db', 'limits', 'mail'],
+  'order-access': ['base', 'db', 'limits', 'mail', 'orders/order-tables.ts', 'referrals/referral-tables.ts'],
   'order-reads': ['base', 'db', 'limits', 'orders', 'payments'],
   orders: ['base', 'db', 'limits', 'mail', 'payments', 'products', 'stock', 'stock-alerts'],
   payments: ['base'],
-  recovery: ['base', 'db', 'limits', 'mail', 'payments', 'products'],
+  recovery: ['base', 'db', 'limits', 'mail', 'orders/order-tables.ts', 'payments', 'products'],
   // Rewards ride on the after-sale's ledger; goods back and refunds reach it through wiring/.
   referrals: ['after-sale', 'base', 'db', 'limits', 'mail', 'orders', 'payments'],
-  reviews: ['base', 'db', 'limits', 'mail', 'orders', 'changes'],
-  posts: ['base', 'db'],
+  reviews: ['base', 'changes', 'db', 'limits', 'mail', 'orders', 'products/product-tables.ts'],
+  posts: ['base', 'changes/change-tables.ts', 'db', 'products/product-tables.ts'],
   // People's data (shared/privacy/ holds the map): export, erasure and retention across the tables that name them.
-  privacy: ['base', 'db', 'limits', 'newsletter', 'payments', 'stock-alerts'],
+  // It reads every table that names a person, through each feature's tables file.
+  privacy: [
+    'after-sale/after-sale-tables.ts',
+    'base',
+    'contact/contact-tables.ts',
+    'db',
+    'fulfilment/fulfilment-tables.ts',
+    'invoices/invoice-tables.ts',
+    'limits',
+    'newsletter',
+    'order-access/access-tables.ts',
+    'orders/order-tables.ts',
+    'payments',
+    'products/product-tables.ts',
+    'recovery/recovery-tables.ts',
+    'referrals/referral-tables.ts',
+    'reviews/review-tables.ts',
+    'stock-alerts',
+  ],
   products: ['db'],
   stock: ['base', 'db', 'payments', 'products'],
   'stock-alerts': ['base', 'db', 'limits', 'mail', 'products', 'stock'],
@@ -57,7 +76,7 @@ export const FOLDER_IMPORTS = {
   middleware: ['after-sale/after-sale-listeners.ts', 'base', 'db', 'http', 'mail', 'orders', 'payments'],
   // The step in front of the app (the Worker's outer entrypoint, Node's server): the kept pages and each visitor's parts.
   'page-cache': ['base', 'http', 'middleware/streaming-gzip/streaming-gzip-middleware.ts'],
-  'content-sync': ['base', 'db', 'products'],
+  'content-sync': ['base', 'db', 'posts/post-tables.ts', 'products', 'stock/stock-tables.ts'],
   // The clock's door: tidy-ups and what is owed; the back office's sign-in is not its business.
   jobs: [
     'admin/admin-sessions.ts',
@@ -77,6 +96,7 @@ export const FOLDER_IMPORTS = {
     'recovery',
     'referrals',
     'reviews',
+    'stock/stock-tables.ts',
     'stock-alerts',
     'vitals',
   ],

@@ -18,7 +18,7 @@ import { ordersOfAddress } from '#worker/order-access/orders-of-address.ts';
 import { approvedReviewsRead } from '#worker/reviews/review-store.ts';
 import { syncContent } from '#worker/content-sync/content-sync.ts';
 import { createDb, type Db } from '#worker/db/client.ts';
-import { schema } from '#worker/db/schema.ts';
+
 import { drizzle } from 'drizzle-orm/libsql/web';
 import { migrateDatabase } from '#worker/runtimes/migrate-node.ts';
 import { personRecords } from '#worker/privacy/person-records.ts';
@@ -157,7 +157,7 @@ it('bench:back-office', async () => {
     }
     // SQLite's plan for every statement each read sends (drizzle's logger hands them over).
     const sent: Array<{ sql: string; params: unknown[] }> = [];
-    const logged = drizzle({ client: db.$client, schema, logger: { logQuery: (sql, params) => void sent.push({ sql, params }) } }) as Db;
+    const logged = drizzle({ client: db.$client, logger: { logQuery: (sql, params) => void sent.push({ sql, params }) } }) as Db;
     for (const [name, read] of Object.entries(readsOf(logged))) {
       sent.length = 0;
       await read();

@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { it } from 'vitest';
-import { contentGate } from '#worker/db/read-cache/content-gate.ts';
+import { contentGate } from '#worker/posts/content-gate.ts';
 import { createReadCache } from '#worker/db/read-cache/read-cache.ts';
 import { memoryStore } from '#worker/db/read-cache/memory-store.ts';
 import { NODE_READ_CACHE, openNodeDatabase } from '#worker/runtimes/node-deps.ts';

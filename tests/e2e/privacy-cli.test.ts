@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formSubmissions } from '#worker/db/schema.ts';
+import { formSubmissions } from '#worker/contact/contact-tables.ts';
+import { orders } from '#worker/orders/order-tables.ts';
 import { runDbCli } from '../support/db-cli';
 import { postContactJson, validContact } from '../support/contact-posts';
 import { shopper } from '../support/shopper';
@@ -43,7 +44,7 @@ beforeAll(async () => {
   stripe.complete(id);
   const event = stripe.signedEvent('checkout.session.completed', id, SECRET);
   expect((await fetch(`${t.url}/webhooks/stripe`, { method: 'POST', body: event.body, headers: event.headers })).status).toBe(200);
-  number = (await t.deps.db.query.orders.findFirst())!.number;
+  number = (await t.deps.db.select({ number: orders.number }).from(orders).limit(1))[0]!.number;
   expect((await postContactJson(t, { ...validContact, email: 'sam.person@gmail.com', message: 'Does it fit a Glock 19?' })).status).toBe(
     200,
   );

@@ -1,7 +1,7 @@
 import * as fc from 'fast-check';
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { orderMails } from '#worker/db/schema.ts';
+import { orderMails } from '#worker/orders/order-tables.ts';
 import { returnsPolicy } from '#shared/policy/figures.ts';
 import { formToken } from '../support/html';
 import { deliver, placePaidOrder, shipOrder } from '../support/paid-orders';

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { ledgerEntries, orders, returnRequests } from '#worker/db/schema.ts';
+import { ledgerEntries, returnRequests } from '#worker/after-sale/after-sale-tables.ts';
+import { orders } from '#worker/orders/order-tables.ts';
 import { readLedger } from '#worker/after-sale/ledger-store.ts';
 import { formToken, textOf } from '../support/html';
 import { shipOrder } from '../support/paid-orders';

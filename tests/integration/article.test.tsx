@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { displayPrice } from '#shared/catalogue/prices.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { Currency } from '#shared/region/region.ts';
-import { blogPosts, blogProductRelations } from '#worker/db/schema.ts';
+import { blogPosts, blogProductRelations } from '#worker/posts/post-tables.ts';
 import { contentPosts as seedPosts } from '../support/content';
 import { jsonLdBlocks, mainOf, RETURNING_VISITOR, sectionOf, textOf } from '../support/html';
 import { keptLog, startTestApp, type TestApp } from '../support/test-app';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { checkoutRecoveries } from '#worker/db/schema.ts';
+import { checkoutRecoveries } from '#worker/recovery/recovery-tables.ts';
 import { optedOut, optOut } from '#worker/limits/mail-opt-outs.ts';
 import { placePaidOrder } from '../support/paid-orders';
 import { textOf } from '../support/html';

@@ -3,7 +3,7 @@ import { CONTACT_HONEYPOT_FIELD, type ContactResponse } from '#shared/contact/fo
 import { useMailingApp } from '../support/mailing-app';
 import { logDuring, submissionRow } from '../support/test-app';
 import { count } from 'drizzle-orm';
-import { formSubmissions } from '#worker/db/schema.ts';
+import { formSubmissions } from '#worker/contact/contact-tables.ts';
 
 const ctx = useMailingApp({ CONTACT_RATE_LIMIT: '1', CONTACT_RECIPIENT_LIMIT: '3', CLIENT_IP_HEADER: 'x-forwarded-for' });
 beforeEach(() => {

@@ -3,7 +3,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactNotices, contactRefusals, type ContactResponse } from '#shared/contact/form.ts';
-import { formSubmissions } from '#worker/db/schema.ts';
+import { formSubmissions } from '#worker/contact/contact-tables.ts';
 import { retryOwedMail } from '#worker/jobs/retry-owed-mail.ts';
 import { contactMail } from '#worker/contact/contact-mail.ts';
 import { MAX_CONTACT_BODY_BYTES } from '#worker/routes/contact/contact-post.ts';

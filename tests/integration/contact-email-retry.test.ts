@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_EMAIL_ATTEMPTS } from '#worker/mail/retry-schedule.ts';
 import { claimOwedMail, recordMailDelivery } from '#worker/mail/owed-mail.ts';
 import { insertSubmission } from '#worker/contact/submissions.ts';
-import { formSubmissions } from '#worker/db/schema.ts';
+import { formSubmissions } from '#worker/contact/contact-tables.ts';
 import { retryOwedMail } from '#worker/jobs/retry-owed-mail.ts';
 import { contactMail } from '#worker/contact/contact-mail.ts';
 import { useMailingApp } from '../support/mailing-app';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ContactResponse } from '#shared/contact/form.ts';
-import { formSubmissions } from '#worker/db/schema.ts';
+import { formSubmissions } from '#worker/contact/contact-tables.ts';
 import { retryOwedMail } from '#worker/jobs/retry-owed-mail.ts';
 import { contactMail } from '#worker/contact/contact-mail.ts';
 import { SEND_BUDGET_MS } from '#worker/contact/submit-contact.ts';

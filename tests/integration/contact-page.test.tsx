@@ -6,7 +6,7 @@ import { CONTACT_MESSAGE_ROWS, CONTACT_SUBJECTS, contactNotices, contactRefusals
 import { absoluteUrl } from '#shared/seo/tags.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { BROWSER_UA, decodeEntities, jsonLdBlocks, mainOf, textOf } from '../support/html';
-import { formSubmissions } from '#worker/db/schema.ts';
+import { formSubmissions } from '#worker/contact/contact-tables.ts';
 import { MAX_CONTACT_BODY_BYTES } from '#worker/routes/contact/contact-post.ts';
 import { startTestApp, type TestApp } from '../support/test-app';
 

@@ -3,7 +3,8 @@ import { cp, mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogPosts, blogProductRelations, categories, contentVersion, products } from '#worker/db/schema.ts';
+import { blogPosts, blogProductRelations, postCategories, contentVersion } from '#worker/posts/post-tables.ts';
+import { products } from '#worker/products/product-tables.ts';
 import { syncContent } from '#worker/content-sync/content-sync.ts';
 import { useMigratedDb } from '../support/temp-db';
 
@@ -60,7 +61,7 @@ describe('content sync into a libSQL file', () => {
       .from(blogProductRelations)
       .where(eq(blogProductRelations.blogId, first!.id));
     expect(links.map((l) => l.productId).toSorted()).toEqual([1, 4]);
-    expect(await temp.db.select({ name: categories.name }).from(categories)).toEqual([{ name: 'Fundamentals' }]);
+    expect(await temp.db.select({ name: postCategories.name }).from(postCategories)).toEqual([{ name: 'Fundamentals' }]);
   });
 
   it('changes nothing on a second run, and says so', async () => {

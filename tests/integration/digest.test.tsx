@@ -5,7 +5,7 @@ import { productPath } from '#shared/catalogue/product.ts';
 import { filterGuides } from '#shared/editorial/guides.ts';
 import { displayPrice } from '#shared/catalogue/prices.ts';
 import { formatMoney } from '#shared/money.ts';
-import { blogPosts, categories } from '#worker/db/schema.ts';
+import { blogPosts, postCategories } from '#worker/posts/post-tables.ts';
 import { attr, decodeEntities, jsonLdBlocks, mainOf, RETURNING_VISITOR, sectionOf, textOf } from '../support/html';
 import { keptLog, startTestApp, type TestApp } from '../support/test-app';
 import { productById } from '../support/catalogue';
@@ -294,7 +294,7 @@ describe('empty and failed blog reads', () => {
     const cold = await startTestApp({ log });
     await cold.deps.db.run(sql`DROP TABLE blog_product_relations`);
     await cold.deps.db.run(sql`DROP TABLE blog_posts`);
-    await cold.deps.db.run(sql`DROP TABLE ${categories}`);
+    await cold.deps.db.run(sql`DROP TABLE ${postCategories}`);
     const { res, html } = await cold.crawl('/training-gun-digest');
     expect(res.status).toBe(200);
     const main = mainOf(html);

@@ -2,7 +2,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GuideBrowserProps } from '#ui/islands/GuideBrowser.tsx';
 import { GUIDES_PAGE_SIZE } from '#shared/editorial/guides.ts';
-import { blogPosts } from '#worker/db/schema.ts';
+import { blogPosts } from '#worker/posts/post-tables.ts';
 import { listPosts, listLatestPosts, postsPerCategory, relatedPosts } from '#worker/posts/post-queries.ts';
 import { attr, decodeEntities, mainOf, textOf } from '../support/html';
 import { contentPosts } from '../support/content';

@@ -3,7 +3,7 @@ import { markDelivered } from '#worker/fulfilment/order-delivered.ts';
 import { formatMinor } from '#shared/money.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { orders } from '#worker/db/schema.ts';
+import { orders } from '#worker/orders/order-tables.ts';
 import { deliver, placePaidOrder } from '../support/paid-orders';
 import { startPaymentsApp, type PaymentsApp } from '../support/payments-app';
 import { shopper } from '../support/shopper';

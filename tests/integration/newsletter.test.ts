@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openSession } from '#worker/admin/admin-sessions.ts';
-import { blogPosts, newsletterSends, subscribers } from '#worker/db/schema.ts';
+import { blogPosts } from '#worker/posts/post-tables.ts';
+import { newsletterSends, subscribers } from '#worker/newsletter/newsletter-tables.ts';
 import { runScheduledJobs } from '#worker/jobs/scheduled-jobs.ts';
 import { erasePerson } from '#worker/privacy/person-erasure.ts';
 import { formToken, textOf } from '../support/html';

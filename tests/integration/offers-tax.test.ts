@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { orders } from '#worker/db/schema.ts';
+import { orders } from '#worker/orders/order-tables.ts';
 import { parseOrderCommand, runOrderCommand } from '#worker/cli/order-args.ts';
 import { orderPagePath } from '#worker/orders/order-number.ts';
 import { setStock } from '#worker/stock/stock-moves.ts';

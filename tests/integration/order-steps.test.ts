@@ -1,7 +1,8 @@
 import { textOf } from '../support/html';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { orderEvents, orderMails, orders, stock, stockMoves } from '#worker/db/schema.ts';
+import { orderEvents, orderMails, orders } from '#worker/orders/order-tables.ts';
+import { stock, stockMoves } from '#worker/stock/stock-tables.ts';
 import { retryOwedMail } from '#worker/jobs/retry-owed-mail.ts';
 import { parseOrderCommand, runOrderCommand } from '#worker/cli/order-args.ts';
 import { orderPagePath } from '#worker/orders/order-number.ts';

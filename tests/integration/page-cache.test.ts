@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createChangeFeed } from '#worker/changes/change-feed.ts';
 import { askShopToPurge } from '#worker/changes/shop-purge.ts';
 import { changedTags } from '#worker/content-sync/content-plan.ts';
-import { blogPosts } from '#worker/db/schema.ts';
+import { blogPosts } from '#worker/posts/post-tables.ts';
 import { syncContent } from '#worker/content-sync/content-sync.ts';
 import { runScheduledJobs } from '#worker/jobs/scheduled-jobs.ts';
 import { receiveStock } from '#worker/stock/stock-actions.ts';

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { orderAccess, orders } from '#worker/db/schema.ts';
+import { orderAccess } from '#worker/order-access/access-tables.ts';
+import { orders } from '#worker/orders/order-tables.ts';
 import { newToken, tokenHash } from '#worker/base/secret-tokens.ts';
 import { openSession } from '#worker/admin/admin-sessions.ts';
 import { deliver, shipOrder } from '../support/paid-orders';

@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpRefusals } from '#shared/site/http-errors.ts';
-import { formSubmissions } from '#worker/db/schema.ts';
+import { formSubmissions } from '#worker/contact/contact-tables.ts';
 import { MAX_REQUEST_BODY_BYTES } from '#worker/middleware/request-guard/request-guard-middleware.ts';
 import { BROWSER_UA } from '../support/html';
 import { keptLog, startTestApp, type TestApp } from '../support/test-app';

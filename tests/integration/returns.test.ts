@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { ledgerEntries, orders, returnRequests, stockMoves } from '#worker/db/schema.ts';
+import { ledgerEntries, returnRequests } from '#worker/after-sale/after-sale-tables.ts';
+import { orders } from '#worker/orders/order-tables.ts';
+import { stockMoves } from '#worker/stock/stock-tables.ts';
 import { setStock } from '#worker/stock/stock-moves.ts';
 import { formToken, textOf } from '../support/html';
 import { placePaidOrder, shipOrder } from '../support/paid-orders';

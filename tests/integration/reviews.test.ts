@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openSession } from '#worker/admin/admin-sessions.ts';
-import { orderEvents, orderMails, rateHits, reviews } from '#worker/db/schema.ts';
+import { orderEvents, orderMails } from '#worker/orders/order-tables.ts';
+import { rateHits } from '#worker/limits/limit-tables.ts';
+import { reviews } from '#worker/reviews/review-tables.ts';
 import { retryAllOwedMail, retryOwedMail } from '#worker/jobs/retry-owed-mail.ts';
 import { orderStepMail } from '#worker/orders/order-step-mail.ts';
 import { inviteReviews } from '#worker/reviews/review-invites.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { stockAlerts } from '#worker/db/schema.ts';
+import { stockAlerts } from '#worker/stock-alerts/alert-tables.ts';
 import { tidyAlerts, waitingCounts } from '#worker/stock-alerts/alert-requests.ts';
 import { tellWaiting } from '#worker/stock-alerts/tell-waiting.ts';
 import { setStock } from '#worker/stock/stock-moves.ts';

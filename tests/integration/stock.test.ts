@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { orderLines, orders, stock, stockMoves, stockReservations } from '#worker/db/schema.ts';
+import { orderLines, orders } from '#worker/orders/order-tables.ts';
+import { stock, stockMoves, stockReservations } from '#worker/stock/stock-tables.ts';
 import { parseStockCommand, runStockCommand, type StockCommandDeps } from '#worker/cli/stock-args.ts';
 import { setStock } from '#worker/stock/stock-moves.ts';
 import { syncPaymentLinks } from '#worker/stock/payment-link-switch.ts';

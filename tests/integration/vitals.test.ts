@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { webVitals } from '#worker/db/schema.ts';
+import { webVitals } from '#worker/vitals/vitals-tables.ts';
 import { runScheduledJobs } from '#worker/jobs/scheduled-jobs.ts';
 import { slowestInp, vitalsP75 } from '#worker/vitals/vitals-queries.ts';
 import { formatVitalsReport } from '#worker/cli/vitals-report.ts';

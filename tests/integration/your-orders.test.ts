@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { orderAccess, orders } from '#worker/db/schema.ts';
+import { orderAccess } from '#worker/order-access/access-tables.ts';
+import { orders } from '#worker/orders/order-tables.ts';
 import { textOf } from '../support/html';
 import { startPaymentsApp, type PaymentsApp } from '../support/payments-app';
 import { shopper } from '../support/shopper';

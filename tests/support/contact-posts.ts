@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import type { ContactResponse } from '#shared/contact/form.ts';
-import { formSubmissions } from '#worker/db/schema.ts';
+import { formSubmissions } from '#worker/contact/contact-tables.ts';
 import { BROWSER_UA } from './html';
 import type { TestApp } from './test-app';
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { orderEvents, orders } from '#worker/db/schema.ts';
+import { orderEvents, orders } from '#worker/orders/order-tables.ts';
 import { formToken } from './html';
 import type { PaymentsApp } from './payments-app';
 import type { shopper } from './shopper';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, type App } from '#worker/app.tsx';
 import { prepareDatabase } from '#worker/runtimes/migrate-node.ts';
-import { formSubmissions, type FormSubmission } from '#worker/db/schema.ts';
+import { formSubmissions, type FormSubmission } from '#worker/contact/contact-tables.ts';
 import type { AppDeps } from '#worker/middleware/app-context.ts';
 import { createNodeDeps, servedThroughPageCache } from '#worker/runtimes/node-deps.ts';
 import { parseSettings } from '#worker/base/settings.ts';

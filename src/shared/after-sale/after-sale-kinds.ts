@@ -20,6 +20,19 @@ export const AFTER_SALE_STEPS = [
 ] as const;
 export type AfterSaleStepKind = (typeof AFTER_SALE_STEPS)[number];
 
+/** What an after-sale step says beside its kind, besides the sale's fields (an amount, a refund's id, a reason, who). */
+export interface AfterSaleStepDetail {
+  /** Goods or a request's lines: product id and quantity per line. */
+  lines?: Array<{ productId: number; quantity: number }>;
+  /** A return request's steps: its number, what the shopper wants back, the shop's answer, a store credit's code. */
+  request?: string;
+  wants?: 'refund' | 'credit' | 'exchange' | 'replace';
+  answer?: string;
+  code?: string;
+  /** A store credit: what of the payment it stands for (the credit is 110% of it), said in its mail. */
+  basis?: number;
+}
+
 /** A refund the owner asked Stripe for (the shopper hears of it once Stripe confirms it), one that failed, and an overpaid difference. */
 export const AFTER_SALE_SHOP_ONLY_STEPS = [
   'refund_asked',

@@ -1,22 +1,7 @@
+import type { AfterSale } from '#shared/orders/after-sale-summary.ts';
 import { creditLeft, exchangeState, unitsBack, type Ledger } from './order-ledger.ts';
 
-/**
- * What the order row keeps of its ledger, written in the batch of every ledger entry: enough for a
- * list, a mail or a status line to say where the order stands without reading the entries.
- */
-export interface AfterSale {
-  /** Units bought, and units back (received, fit or not). */
-  bought: number;
-  back: number;
-  /** Store credit issued for it, and what of it is not spent yet (minor units). */
-  credit: number;
-  creditLeft: number;
-  /** The newest exchange's state, or null. */
-  exchange: 'waiting' | 'ready' | 'shipped' | null;
-  /** Units asked back and not yet received. */
-  asked: number;
-}
-
+/** The ledger's summary the order row keeps (AfterSale). */
 export function afterSaleOf(l: Ledger): AfterSale {
   const { bought, back } = unitsBack(l);
   let asked = 0;

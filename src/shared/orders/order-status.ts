@@ -18,6 +18,28 @@ export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
 export const SALE_STEPS = [...PAYMENT_STATUSES, 'shipped', 'delivered', 'dispute_opened', 'dispute_closed'] as const;
 export type SaleStepKind = (typeof SALE_STEPS)[number];
 
+/** What a sale's step says beside its kind (all optional; amounts in the order's minor units). */
+export interface SaleStepDetail {
+  /** A refund: what this step gave back, and the total given back after it; one asked of Stripe: its id (re_…). */
+  amount?: number;
+  refunded?: number;
+  refund?: string;
+  /** Shipping: the carrier's name, the number, its tracking page, and the day the parcel is expected by (ISO). */
+  carrier?: string;
+  tracking?: string;
+  url?: string;
+  expected?: string;
+  /** Delivered: the day the parcel arrived (YYYY-MM-DD), as the owner marked it. */
+  deliveredOn?: string;
+  /** A dispute: Stripe's id, reason and (closed) outcome, and its deadline for evidence (ISO), as Stripe set it. */
+  dispute?: string;
+  reason?: string;
+  outcome?: string;
+  dueBy?: string;
+  /** Who did a step by hand: the back office's signed-in address, or `terminal` (npm run orders). */
+  by?: string;
+}
+
 /** Disputes: the shopper opened them with their bank, only the shop follows them. */
 export const SALE_SHOP_ONLY_STEPS = ['dispute_opened', 'dispute_closed'] as const satisfies readonly SaleStepKind[];
 

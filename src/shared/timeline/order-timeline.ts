@@ -1,11 +1,12 @@
 import {
+  type AfterSaleStepDetail,
   AFTER_SALE_MAILS,
   AFTER_SALE_SHOP_MAILS,
   AFTER_SALE_SHOP_ONLY_STEPS,
   AFTER_SALE_STEP_WORDS,
   AFTER_SALE_STEPS,
 } from '#shared/after-sale/after-sale-kinds.ts';
-import { SALE_MAILS, SALE_SHOP_MAILS, SALE_SHOP_ONLY_STEPS, SALE_STEPS } from '#shared/orders/order-status.ts';
+import { SALE_MAILS, SALE_SHOP_MAILS, SALE_SHOP_ONLY_STEPS, SALE_STEPS, type SaleStepDetail } from '#shared/orders/order-status.ts';
 import { SALE_STEP_WORDS } from '#shared/orders/step-words.ts';
 
 /**
@@ -15,6 +16,14 @@ import { SALE_STEP_WORDS } from '#shared/orders/step-words.ts';
  */
 const FOLLOW_UP_STEPS = ['review_invited', 'review_skipped', 'referral_rewarded', 'referral_withdrawn'] as const;
 const FOLLOW_UP_MAILS = ['review_invite', 'referral_reward'] as const;
+
+/** What a follow-up's step says: a review invitation's signed key per product (from the order's own token). */
+interface FollowUpStepDetail {
+  keys?: Record<string, string>;
+}
+
+/** What a step of an order's timeline says beside its kind: the sale's, the after-sale's and the follow-ups' fields. */
+export type OrderStepDetail = SaleStepDetail & AfterSaleStepDetail & FollowUpStepDetail;
 
 export const ORDER_STEPS = [...SALE_STEPS, ...AFTER_SALE_STEPS, ...FOLLOW_UP_STEPS] as const;
 export type OrderStepKind = (typeof ORDER_STEPS)[number];

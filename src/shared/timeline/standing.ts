@@ -2,7 +2,7 @@ import { formatMinor } from '#shared/money.ts';
 import type { DisputeHold } from '#shared/orders/dispute-hold.ts';
 import { SHIPPABLE, type FulfilmentStatus, type PaymentStatus } from '#shared/orders/order-status.ts';
 import type { Currency } from '#shared/region/region.ts';
-import type { AfterSale } from '#shared/after-sale/after-sale.ts';
+import type { AfterSale } from '#shared/orders/after-sale-summary.ts';
 
 /**
  * Where an order stands, from its payment, its goods and its ledger's summary (after-sale.ts): the

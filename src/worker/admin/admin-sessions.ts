@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { LINK_VALID_MINUTES, SESSION_IDLE_HOURS, SESSION_MAX_DAYS } from '#shared/admin/admin-rules.ts';
 import type { Db } from '#worker/db/client.ts';
-import { adminLinks, adminSessions } from '#worker/db/schema.ts';
+import { adminLinks, adminSessions } from '#worker/admin/admin-tables.ts';
 import { newToken, TOKEN, tokenHash } from '#worker/base/secret-tokens.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();

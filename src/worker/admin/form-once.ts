@@ -1,7 +1,7 @@
 import { lt } from 'drizzle-orm';
 import { randomToken } from '#worker/base/hashing.ts';
 import type { Db } from '#worker/db/client.ts';
-import { adminFormUses } from '#worker/db/schema.ts';
+import { adminFormUses } from '#worker/admin/admin-tables.ts';
 
 const FORM_TOKEN = /^[\w-]{22}$/;
 /** Claimed tokens are forgotten after a day: a form left open longer is sent again as new. */

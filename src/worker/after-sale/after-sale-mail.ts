@@ -4,7 +4,7 @@ import { returnsPolicy } from '#shared/policy/figures.ts';
 import { shipsFrom } from '#shared/policy/ships-from.ts';
 import { OUTCOME_NAMES, REASON_NAMES, YOUR_OUTCOME, YOUR_REASON, type ReturnReason } from '#shared/after-sale/return-rules.ts';
 import { site } from '#shared/site/brand.ts';
-import type { OrderStepDetail } from '#worker/db/schema.ts';
+import type { OrderStepDetail } from '#shared/timeline/order-timeline.ts';
 import type { AfterSaleMailKind } from '#shared/after-sale/after-sale-kinds.ts';
 import type { StoredOrder } from '#worker/orders/order-queries.ts';
 import type { StepMailWriter } from '#worker/orders/order-step-email.ts';

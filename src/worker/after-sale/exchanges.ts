@@ -17,7 +17,7 @@ import type { StripeEventHandler } from '#worker/payments/stripe-event-handlers.
 import { syncRefunds } from './payment-events.ts';
 import { refundOnLedger } from './refund-order.ts';
 import { productLookup } from '#worker/products/product-queries.ts';
-import { returnRequests } from '#worker/db/schema.ts';
+import { returnRequests } from '#worker/after-sale/after-sale-tables.ts';
 import { and, eq } from 'drizzle-orm';
 import { moveStatements } from '#worker/stock/stock-moves.ts';
 import { stockChanged } from '#worker/stock/stock-changed.ts';

@@ -8,7 +8,8 @@ import { nowIso } from '#worker/base/clock.ts';
 import { randomToken } from '#worker/base/hashing.ts';
 import { Refusal } from '#worker/base/refusal.ts';
 import type { Db } from '#worker/db/client.ts';
-import { ledgerEntries, orderLines, orders } from '#worker/db/schema.ts';
+import { ledgerEntries } from '#worker/after-sale/after-sale-tables.ts';
+import { orderLines, orders } from '#worker/orders/order-tables.ts';
 
 /** The most entries one order's ledger holds (a handful per request, refund or credit): a bound on every read. */
 export const MAX_ENTRIES = 500;

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { seeRefunds } from '#shared/after-sale/ledger-moves.ts';
 import { ledgerOf } from '#shared/after-sale/order-ledger.ts';
 import { nowIso } from '#worker/base/clock.ts';
-import { orders } from '#worker/db/schema.ts';
+import { orders } from '#worker/orders/order-tables.ts';
 import { onLedger, orderOfDifference } from './ledger-store.ts';
 import { refundedStatus } from '#shared/orders/order-status.ts';
 import type { PaymentEventType } from '#worker/payments/stripe-events.ts';

@@ -17,7 +17,7 @@ import { formatMinor, toMinorUnits } from '#shared/money.ts';
 import type { OrderActionDeps } from '#worker/fulfilment/order-fulfilment.ts';
 import { Refusal } from '#worker/base/refusal.ts';
 import type { Db } from '#worker/db/client.ts';
-import { returnRequests } from '#worker/db/schema.ts';
+import { returnRequests } from '#worker/after-sale/after-sale-tables.ts';
 import { onLedger, readLedger } from './ledger-store.ts';
 import type { StoredOrder } from '#worker/orders/order-queries.ts';
 import { sendOrderStepMails } from '#worker/orders/order-step-mail.ts';

@@ -1,7 +1,8 @@
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ReturnState } from '#shared/after-sale/return-rules.ts';
 import type { Db } from '#worker/db/client.ts';
-import { orders, returnRequests } from '#worker/db/schema.ts';
+import { orders } from '#worker/orders/order-tables.ts';
+import { returnRequests } from '#worker/after-sale/after-sale-tables.ts';
 
 /** The most requests one order page or the back office's list reads. */
 const MAX_LISTED = 50;

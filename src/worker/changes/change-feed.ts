@@ -3,7 +3,7 @@ import type { ChangeFeed, ChangeOutcome } from '#worker/base/change-feed-contrac
 import { nowIso } from '#worker/base/clock.ts';
 import { errorFields, type Logger } from '#worker/base/log.ts';
 import type { Db } from '#worker/db/client.ts';
-import { pageChanges } from '#worker/db/schema.ts';
+import { pageChanges } from '#worker/changes/change-tables.ts';
 import type { PurgePacing } from './purge-pacing.ts';
 
 /** Drops the page cache's entries carrying any of the tags; true once the cache took it. */

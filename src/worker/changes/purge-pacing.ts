@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#worker/db/client.ts';
-import { purgeSlots } from '#worker/db/schema.ts';
+import { purgeSlots } from '#worker/changes/change-tables.ts';
 
 /**
  * How a change feed spaces its purges out, where purging has a rate limit (Cloudflare's purge by tag:

@@ -2,7 +2,8 @@ import { and, eq, lte, or } from 'drizzle-orm';
 import { STORE_CREDIT_PREFIX } from '#shared/offers/offer.ts';
 import { nowSeconds } from '#worker/base/clock.ts';
 import type { Db } from '#worker/db/client.ts';
-import { creditCodeHolds, stockReservations } from '#worker/db/schema.ts';
+import { creditCodeHolds } from '#worker/checkout/checkout-tables.ts';
+import { stockReservations } from '#worker/stock/stock-tables.ts';
 import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { formSubmissions } from '#worker/db/schema.ts';
+import { formSubmissions } from '#worker/contact/contact-tables.ts';
 import type { OwedMailKind } from '#worker/mail/send-owed.ts';
 import { contactConfirmationEmail, contactEmail } from './contact-email.ts';
 

@@ -1,6 +1,6 @@
 import type { SpooledContact } from '#worker/base/contact-spool-contract.ts';
 import type { Db } from '#worker/db/client.ts';
-import { formSubmissions } from '#worker/db/schema.ts';
+import { formSubmissions } from '#worker/contact/contact-tables.ts';
 
 /**
  * A contact message kept while the database was down (base/contact-spool-contract.ts) saved once it

@@ -1,6 +1,6 @@
 import { and, count, eq, gt } from 'drizzle-orm';
 import type { Db } from '#worker/db/client.ts';
-import { formSubmissions } from '#worker/db/schema.ts';
+import { formSubmissions } from '#worker/contact/contact-tables.ts';
 
 const timestamp = (at: Date) => at.toISOString();
 const t = formSubmissions;

@@ -13,7 +13,9 @@ import {
 } from './content-plan.ts';
 import type { ProductFile } from './product-file.ts';
 import type { Db } from '#worker/db/client.ts';
-import { blogPosts, blogProductRelations, categories, contentVersion, products, stock } from '#worker/db/schema.ts';
+import { blogPosts, blogProductRelations, postCategories, contentVersion } from '#worker/posts/post-tables.ts';
+import { products } from '#worker/products/product-tables.ts';
+import { stock } from '#worker/stock/stock-tables.ts';
 import { readContentFolder } from './content-folder.ts';
 
 /**
@@ -45,7 +47,7 @@ export async function readContentRows(db: Db): Promise<{ products: ProductRow[];
       })
       .from(blogPosts),
     db.select().from(blogProductRelations).orderBy(blogProductRelations.blogId, blogProductRelations.productId),
-    db.select().from(categories),
+    db.select().from(postCategories),
   ]);
   const productIds = new Map<number, number[]>();
   for (const r of relations) productIds.set(r.blogId, [...(productIds.get(r.blogId) ?? []), r.productId]);
@@ -115,9 +117,10 @@ export async function applyContentPlan(db: Db, plan: ContentPlan): Promise<void>
   }
   const unlist = plan.products.unlist.map((p) => p.id);
   if (unlist.length > 0) statements.push(db.update(products).set({ listed: false }).where(inArray(products.id, unlist)));
-  for (const file of plan.categories.add) statements.push(db.insert(categories).values({ name: file.name, description: file.description }));
+  for (const file of plan.categories.add)
+    statements.push(db.insert(postCategories).values({ name: file.name, description: file.description }));
   for (const { id, file } of plan.categories.change)
-    statements.push(db.update(categories).set({ description: file.description }).where(eq(categories.id, id)));
+    statements.push(db.update(postCategories).set({ description: file.description }).where(eq(postCategories.id, id)));
   for (const file of plan.posts.add) {
     statements.push(db.insert(blogPosts).values(postValues(file)));
     statements.push(...relationInserts(db, file));

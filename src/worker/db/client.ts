@@ -3,13 +3,12 @@ import type { LibSQLDatabase } from 'drizzle-orm/libsql/driver-core';
 // The web entry only wraps the client it is given, so it serves the Node file client too without
 // pulling Node's native libSQL into the Worker bundle.
 import { drizzle } from 'drizzle-orm/libsql/web';
-import { schema } from './schema.ts';
 
-export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
+export type Db = LibSQLDatabase & { $client: Client };
 
-/** Wraps a libSQL client (file on Node, HTTP on the edge) in drizzle with the shop's schema. */
+/** Wraps a libSQL client (file on Node, HTTP on the edge) in drizzle; each feature's tables are its own (`*-tables.ts`). */
 export function createDb(client: Client): Db {
-  return drizzle({ client, schema });
+  return drizzle({ client });
 }
 
 /** libSQL has no timeout of its own: a server that accepts and never answers would hang the request. */

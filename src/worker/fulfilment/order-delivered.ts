@@ -4,7 +4,7 @@ import { marketOfStored } from '#shared/market/market.ts';
 import { nowIso } from '#worker/base/clock.ts';
 import { shopDate } from '#shared/policy/shop-time.ts';
 import { Refusal } from '#worker/base/refusal.ts';
-import { orders } from '#worker/db/schema.ts';
+import { orders } from '#worker/orders/order-tables.ts';
 import { findOrder } from '#worker/orders/order-queries.ts';
 import { stepStatements } from '#worker/orders/order-steps.ts';
 import type { OrderActionDeps } from './order-fulfilment.ts';

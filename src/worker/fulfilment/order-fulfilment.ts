@@ -5,7 +5,7 @@ import { SHIPPABLE, shipRefusal } from '#shared/orders/order-status.ts';
 import { nowIso } from '#worker/base/clock.ts';
 import type { Logger } from '#worker/base/log.ts';
 import { Refusal } from '#worker/base/refusal.ts';
-import { orders } from '#worker/db/schema.ts';
+import { orders } from '#worker/orders/order-tables.ts';
 import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
 import type { ChangeFeed } from '#worker/base/change-feed-contract.ts';
 import { findOrder } from '#worker/orders/order-queries.ts';

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { nowIso } from '#worker/base/clock.ts';
 import { Refusal } from '#worker/base/refusal.ts';
 import type { Db } from '#worker/db/client.ts';
-import { orderNotes } from '#worker/db/schema.ts';
+import { orderNotes } from '#worker/fulfilment/fulfilment-tables.ts';
 import { findOrder } from '#worker/orders/order-queries.ts';
 
 /** The longest note kept (a few paragraphs: a call, a promise, a parcel's state). */

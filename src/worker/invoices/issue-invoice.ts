@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#worker/db/client.ts';
-import { invoices } from '#worker/db/schema.ts';
+import { invoices } from '#worker/invoices/invoice-tables.ts';
 
 /**
  * The order's invoice, issued the first time it is asked for: its number is the next of the sequence

@@ -1,24 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { POST_MAIL_WITHIN_DAYS } from '#shared/newsletter/newsletter-rules.ts';
 import type { Db } from '#worker/db/client.ts';
-import {
-  blogPosts,
-  checkoutRecoveries,
-  contentVersion,
-  formSubmissions,
-  jobRuns,
-  newsletterPosts,
-  newsletterSends,
-  orderMails,
-  orders,
-  pageChanges,
-  referralCodes,
-  stockAlertMails,
-  stockAlerts,
-  stockReservations,
-  subscriberMails,
-  subscribers,
-} from '#worker/db/schema.ts';
+import { blogPosts, contentVersion } from '#worker/posts/post-tables.ts';
+import { checkoutRecoveries } from '#worker/recovery/recovery-tables.ts';
+import { formSubmissions } from '#worker/contact/contact-tables.ts';
+import { jobRuns } from '#worker/jobs/job-tables.ts';
+import { newsletterPosts, newsletterSends, subscriberMails, subscribers } from '#worker/newsletter/newsletter-tables.ts';
+import { orderMails, orders } from '#worker/orders/order-tables.ts';
+import { pageChanges } from '#worker/changes/change-tables.ts';
+import { referralCodes } from '#worker/referrals/referral-tables.ts';
+import { stockAlertMails, stockAlerts } from '#worker/stock-alerts/alert-tables.ts';
+import { stockReservations } from '#worker/stock/stock-tables.ts';
 import type { MailTable } from '#worker/mail/owed-mail.ts';
 import { MAX_EMAIL_ATTEMPTS } from '#worker/mail/retry-schedule.ts';
 import { inviteWindow, shipmentsDue } from '#worker/reviews/review-invites.ts';

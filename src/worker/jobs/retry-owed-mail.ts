@@ -1,6 +1,9 @@
 import { eq, isNull } from 'drizzle-orm';
 import type { Db } from '#worker/db/client.ts';
-import { checkoutRecoveries, formSubmissions, orderMails, orders, stockAlertMails } from '#worker/db/schema.ts';
+import { checkoutRecoveries } from '#worker/recovery/recovery-tables.ts';
+import { formSubmissions } from '#worker/contact/contact-tables.ts';
+import { orderMails, orders } from '#worker/orders/order-tables.ts';
+import { stockAlertMails } from '#worker/stock-alerts/alert-tables.ts';
 import { MAX_EMAIL_ATTEMPTS } from '#worker/mail/retry-schedule.ts';
 import { claimOwedMail, emailLeaseMs, owedMail, type MailTable } from '#worker/mail/owed-mail.ts';
 import type { AppDeps } from '#worker/middleware/app-context.ts';

@@ -12,7 +12,7 @@ import { makePendingReferralCodes } from '#worker/referrals/referral-program.ts'
 import { retryAllOwedMail, type JobDeps, type OwedMailName } from './retry-owed-mail.ts';
 import { dueNow, TIDY_EVERY_MS, TIDY_PIECES, type DueNow, type TidyPiece } from './due-now.ts';
 import { inArray, sql } from 'drizzle-orm';
-import { jobRuns } from '#worker/db/schema.ts';
+import { jobRuns } from '#worker/jobs/job-tables.ts';
 import type { AppDeps } from '#worker/middleware/app-context.ts';
 import { pruneChanges } from '#worker/changes/change-feed.ts';
 import { announcePostsDue } from '#worker/posts/posts-due.ts';

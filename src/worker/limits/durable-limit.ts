@@ -1,7 +1,7 @@
 import { lt, sql } from 'drizzle-orm';
 import { nowSeconds } from '#worker/base/clock.ts';
 import type { Db } from '#worker/db/client.ts';
-import { rateHits } from '#worker/db/schema.ts';
+import { rateHits } from '#worker/limits/limit-tables.ts';
 
 /** What may be done how often by one key (an HMAC of the address: senderKey): `limit` hits per `windowS` seconds. */
 export interface DurableLimit {

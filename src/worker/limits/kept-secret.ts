@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { randomToken } from '#worker/base/hashing.ts';
 import type { Db } from '#worker/db/client.ts';
-import { keptSecrets } from '#worker/db/schema.ts';
+import { keptSecrets } from '#worker/limits/limit-tables.ts';
 import type { Settings } from '#worker/base/settings.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '#worker/db/client.ts';
-import { mailOptOuts } from '#worker/db/schema.ts';
+import { mailOptOuts } from '#worker/limits/limit-tables.ts';
 import { recipientKey } from './sender-key.ts';
 
 /**

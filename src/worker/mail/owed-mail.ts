@@ -1,26 +1,14 @@
 import { and, asc, count, eq, gt, inArray, isNull, lt, lte, min, or, sql, type SQL } from 'drizzle-orm';
 import { MAX_EMAIL_ATTEMPTS } from './retry-schedule.ts';
+import { integer, sqliteTable, text, type SQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from '#worker/db/client.ts';
-import {
-  formSubmissions,
-  orderMails,
-  orders,
-  stockAlertMails,
-  type EmailStatus,
-  checkoutRecoveries,
-  subscriberMails,
-  newsletterSends,
-} from '#worker/db/schema.ts';
+import { mailColumns, type EmailStatus } from '#worker/db/table-parts.ts';
 
-/** The tables whose rows owe mail, with the same mail columns (schema.ts mailColumns). */
-export type MailTable =
-  | typeof formSubmissions
-  | typeof orders
-  | typeof orderMails
-  | typeof stockAlertMails
-  | typeof checkoutRecoveries
-  | typeof subscriberMails
-  | typeof newsletterSends;
+/** The columns every table whose rows owe mail has (mailColumns, an id, a creation time), as one table the queries below are typed against; no such table is made. */
+const owing = sqliteTable('owed_mail', { id: integer('id').primaryKey(), createdAt: text('created_at').notNull(), ...mailColumns() });
+
+/** A table whose rows owe mail: contact messages, orders and their steps' mails, stock alerts', reminders', the Digest's. */
+export type MailTable = SQLiteTable & Record<keyof (typeof owing)['_']['columns'], SQLiteColumn>;
 
 const timestamp = (at: Date) => at.toISOString();
 
@@ -48,7 +36,7 @@ export async function claimOwedMail<T extends MailTable>(
   table: T,
   opts: { now: Date; leaseNow: Date; leaseUntil: Date; limit: number; afterId?: number; only?: SQL },
 ): Promise<Array<T['$inferSelect']>> {
-  const t = table as typeof formSubmissions;
+  const t = table as unknown as typeof owing;
   const now = timestamp(opts.now);
   const owed = or(
     isNull(t.notifiedAt),
@@ -82,7 +70,7 @@ export async function recordMailDelivery(
   delivery: { notified: boolean; confirmed: boolean; status: EmailStatus; error: string | null; nextAttemptAt: Date | null },
   at = new Date(),
 ) {
-  const t = table as typeof formSubmissions;
+  const t = table as unknown as typeof owing;
   const { notified, confirmed, status, error, nextAttemptAt } = delivery;
   const when = timestamp(at);
   await db
@@ -101,7 +89,7 @@ export async function recordMailDelivery(
 
 /** Rows whose shop mail has not gone: how many, the oldest's creation, and how many are past `maxAttempts`. */
 export async function owedMail(db: Db, table: MailTable, maxAttempts: number) {
-  const t = table as typeof formSubmissions;
+  const t = table as unknown as typeof owing;
   const [row] = await db
     .select({
       owed: count(),

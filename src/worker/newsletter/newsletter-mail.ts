@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { WELCOME_PERCENT } from '#shared/newsletter/newsletter-rules.ts';
 import { errorFields, type Logger } from '#worker/base/log.ts';
-import { blogPosts, newsletterSends, subscriberMails, subscribers } from '#worker/db/schema.ts';
+import { blogPosts } from '#worker/posts/post-tables.ts';
+import { newsletterSends, subscriberMails, subscribers } from '#worker/newsletter/newsletter-tables.ts';
 import { sendOwedNow, type MailDeps, type OwedMailKind } from '#worker/mail/send-owed.ts';
 import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
 import { confirmSubscribeEmail, postEmail, welcomeEmail } from './newsletter-email.ts';

@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, lte, notExists, sql } from 'drizzle-orm';
 import { POST_MAIL_WITHIN_DAYS } from '#shared/newsletter/newsletter-rules.ts';
 import type { Db } from '#worker/db/client.ts';
-import { blogPosts, newsletterPosts, newsletterSends, subscribers } from '#worker/db/schema.ts';
+import { blogPosts } from '#worker/posts/post-tables.ts';
+import { newsletterPosts, newsletterSends, subscribers } from '#worker/newsletter/newsletter-tables.ts';
 
 const DAY_MS = 86_400_000;
 

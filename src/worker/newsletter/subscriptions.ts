@@ -9,7 +9,7 @@ import {
 import { normaliseRecipient } from '#shared/contact/recipient.ts';
 import { hmacHex, randomToken } from '#worker/base/hashing.ts';
 import type { Db } from '#worker/db/client.ts';
-import { newsletterSends, SUBSCRIBER_ENDS, subscriberMails, subscribers } from '#worker/db/schema.ts';
+import { newsletterSends, SUBSCRIBER_ENDS, subscriberMails, subscribers } from '#worker/newsletter/newsletter-tables.ts';
 import { takeHit } from '#worker/limits/durable-limit.ts';
 import { contactHmacKey } from '#worker/limits/hmac-key.ts';
 import { recipientKey } from '#worker/limits/sender-key.ts';

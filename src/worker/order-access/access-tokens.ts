@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { ORDERS_ACCESS_MINUTES, ORDERS_LINK_MINUTES } from '#shared/orders/your-orders-rules.ts';
 import { newToken, TOKEN, tokenHash } from '#worker/base/secret-tokens.ts';
 import type { Db } from '#worker/db/client.ts';
-import { orderAccess } from '#worker/db/schema.ts';
+import { orderAccess } from '#worker/order-access/access-tables.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

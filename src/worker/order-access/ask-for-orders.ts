@@ -3,7 +3,7 @@ import { marketHref, type Market } from '#shared/market/market.ts';
 import { ORDERS_LINK_MINUTES, ORDERS_LINK_WINDOW, ORDERS_MAIL_WINDOW } from '#shared/orders/your-orders-rules.ts';
 import { site } from '#shared/site/brand.ts';
 import { errorFields, type Logger } from '#worker/base/log.ts';
-import { orders } from '#worker/db/schema.ts';
+import { orders } from '#worker/orders/order-tables.ts';
 import { takeHit } from '#worker/limits/durable-limit.ts';
 import { recipientKey, senderKey } from '#worker/limits/sender-key.ts';
 import type { MailMessage } from '#worker/mail/mailer.ts';

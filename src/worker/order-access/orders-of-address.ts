@@ -1,7 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { ORDERS_LISTED } from '#shared/orders/your-orders-rules.ts';
 import type { Db } from '#worker/db/client.ts';
-import { orderEvents, orders, referralCodes } from '#worker/db/schema.ts';
+import { orderEvents, orders } from '#worker/orders/order-tables.ts';
+import { referralCodes } from '#worker/referrals/referral-tables.ts';
 import { normaliseRecipient } from '#shared/contact/recipient.ts';
 
 /**

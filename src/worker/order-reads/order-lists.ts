@@ -2,7 +2,7 @@ import { COUNT_CAP } from '#shared/admin/admin-rules.ts';
 import { and, asc, desc, eq, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { ORDERS_PAGE_SIZE, type OrderQuery } from '#shared/admin/admin-rules.ts';
 import type { Db } from '#worker/db/client.ts';
-import { orderEvents, orderLines, orders } from '#worker/db/schema.ts';
+import { orderEvents, orderLines, orders } from '#worker/orders/order-tables.ts';
 import { SHIPPABLE } from '#shared/orders/order-status.ts';
 import { heldByDispute } from '#worker/orders/order-steps.ts';
 

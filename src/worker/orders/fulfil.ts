@@ -3,7 +3,7 @@ import { nowIso } from '#worker/base/clock.ts';
 import { orderNumber, orderToken } from './order-number.ts';
 import { canMove, type PaymentStatus } from '#shared/orders/order-status.ts';
 import type { Db } from '#worker/db/client.ts';
-import { orderEvents, orderLines, orderMails, orders } from '#worker/db/schema.ts';
+import { orderEvents, orderLines, orderMails, orders } from '#worker/orders/order-tables.ts';
 import type { SessionRecord } from '#worker/payments/checkout-gateway.ts';
 import { moveStatements } from '#worker/stock/stock-moves.ts';
 import { unitsShort } from '#worker/stock/stock-queries.ts';

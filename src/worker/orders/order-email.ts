@@ -1,7 +1,7 @@
 import { confirmationGreeting } from '#worker/mail/greeting.ts';
 import { formatMinor } from '#shared/money.ts';
 import { shopTime } from '#shared/policy/shop-time.ts';
-import { addressLines } from './order-address.ts';
+import { addressLines } from '#shared/orders/address-lines.ts';
 import { adminOrderPath, invoicePath, orderPagePath } from './order-number.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { site } from '#shared/site/brand.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { emailLeaseMs } from '#worker/mail/owed-mail.ts';
-import { orders } from '#worker/db/schema.ts';
+import { orders } from '#worker/orders/order-tables.ts';
 import { errorFields, type Logger } from '#worker/base/log.ts';
 import { sendOwedMail, type MailDeps, type OwedMailKind } from '#worker/mail/send-owed.ts';
 import { newOrderEmail, orderConfirmationEmail } from './order-email.ts';

@@ -2,7 +2,7 @@ import type { OrderAmounts } from '#shared/orders/order-totals.ts';
 import { and, desc, eq, gte, inArray, type SQL } from 'drizzle-orm';
 import { isPaymentStatus, type FulfilmentStatus, type PaymentStatus } from '#shared/orders/order-status.ts';
 import type { Db } from '#worker/db/client.ts';
-import { orderLines, orders } from '#worker/db/schema.ts';
+import { orderLines, orders } from '#worker/orders/order-tables.ts';
 import { ORDER_NUMBER } from '#shared/orders/order-number-pattern.ts';
 import { Refusal } from '#worker/base/refusal.ts';
 import { orderSteps, type OrderStep } from './order-steps.ts';

@@ -8,7 +8,7 @@ import { formatMarketDate } from '#shared/site/dates.ts';
 import { confirmationGreeting } from '#worker/mail/greeting.ts';
 import type { MailMessage } from '#worker/mail/mailer.ts';
 import type { Settings } from '#worker/base/settings.ts';
-import type { OrderStepDetail } from '#worker/db/schema.ts';
+import type { OrderStepDetail } from '#shared/timeline/order-timeline.ts';
 import type { OrderMailKind } from '#shared/timeline/order-timeline.ts';
 import { adminOrderPath, orderPagePath } from './order-number.ts';
 import type { StoredOrder } from './order-queries.ts';

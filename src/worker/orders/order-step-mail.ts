@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { orderMails } from '#worker/db/schema.ts';
+import { orderMails } from '#worker/orders/order-tables.ts';
 import { errorFields, type Logger } from '#worker/base/log.ts';
 import { sendOwedNow, type MailDeps, type OwedMailKind } from '#worker/mail/send-owed.ts';
 import type { OrderMailDeps, OrderMailParts } from './order-mail-parts.ts';

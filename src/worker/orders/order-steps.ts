@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '#worker/db/client.ts';
-import { orderEvents, orderMails, orders, type OrderStepDetail } from '#worker/db/schema.ts';
+import { orderEvents, orderMails, orders } from '#worker/orders/order-tables.ts';
+import { type OrderStepDetail } from '#shared/timeline/order-timeline.ts';
 import { formatMinor } from '#shared/money.ts';
 import { SHOP_MAILS, STEP_WORDS, type OrderMailKind, type OrderStepKind } from '#shared/timeline/order-timeline.ts';
 import type { Currency } from '#shared/region/region.ts';

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#worker/db/client.ts';
-import { blogPosts, blogProductRelations, categories, products } from '#worker/db/schema.ts';
+import { blogPosts, blogProductRelations, postCategories } from '#worker/posts/post-tables.ts';
+import { products } from '#worker/products/product-tables.ts';
 
 /**
  * Every read is bounded (a LIMIT, or one row) and served by an index on (published, published_at)
@@ -51,7 +52,7 @@ export function listPostsForSitemap(db: Db, now = clock()) {
 
 /** The categories (a handful of rows, written by the sync). */
 export function listCategories(db: Db) {
-  return db.select().from(categories).orderBy(asc(categories.name));
+  return db.select().from(postCategories).orderBy(asc(postCategories.name));
 }
 
 /**
@@ -60,12 +61,12 @@ export function listCategories(db: Db) {
  */
 export function postsPerCategory(db: Db, perCategory: number, opts: { names?: string[]; now?: string } = {}) {
   const now = opts.now ?? clock();
-  const newestOfCategory = sql`(select q.id from ${blogPosts} q where q.published = 1 and q.category = ${categories.name} and q.published_at <= ${now} order by q.published_at desc limit ${perCategory})`;
+  const newestOfCategory = sql`(select q.id from ${blogPosts} q where q.published = 1 and q.category = ${postCategories.name} and q.published_at <= ${now} order by q.published_at desc limit ${perCategory})`;
   return db
     .select(summaryColumns)
-    .from(categories)
+    .from(postCategories)
     .innerJoin(blogPosts, sql`${blogPosts.id} in ${newestOfCategory}`)
-    .where(opts.names ? inArray(categories.name, opts.names) : undefined)
+    .where(opts.names ? inArray(postCategories.name, opts.names) : undefined)
     .orderBy(desc(blogPosts.publishedAt));
 }
 
@@ -82,7 +83,7 @@ export interface PostQuery {
  * categorySlug (src/shared/editorial/posts.ts) in SQL: trimmed, lower-cased, spaces to hyphens. The
  * same for the names the sync writes (single spaces; SQLite's lower() folds ASCII letters only).
  */
-const categorySlugSql = sql`lower(replace(trim(${categories.name}), ' ', '-'))`;
+const categorySlugSql = sql`lower(replace(trim(${postCategories.name}), ' ', '-'))`;
 
 /** FTS5's trigram tokenizer needs 3 characters; shorter text is matched with LIKE on the same bounded read. */
 const TRIGRAM = 3;
@@ -103,7 +104,7 @@ function postsWhere(query: PostQuery, now: string, fromSearch = false): SQL {
     fromSearch && useFts ? [sql`+${blogPosts.published} = 1`, sql`+${blogPosts.publishedAt} <= ${now}`] : [visible(now)];
   if (query.category) {
     // The slug resolved in the same statement, so a page's reads need not wait for the categories first.
-    const name = sql`(select ${categories.name} from ${categories} where ${categorySlugSql} = ${query.category} limit 1)`;
+    const name = sql`(select ${postCategories.name} from ${postCategories} where ${categorySlugSql} = ${query.category} limit 1)`;
     conditions.push(fromSearch && useFts ? sql`+${blogPosts.category} = ${name}` : sql`${blogPosts.category} = ${name}`);
   }
   if (useFts) {

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import { POSTS_TAG, postTag } from '#shared/caching/cache-tags.ts';
 import type { ChangeFeed } from '#worker/base/change-feed-contract.ts';
 import type { Db } from '#worker/db/client.ts';
-import { blogPosts, contentVersion } from '#worker/db/schema.ts';
+import { blogPosts, contentVersion } from '#worker/posts/post-tables.ts';
 
 /** The most scheduled posts announced per run (a backlog goes over runs). */
 const DUE_BATCH = 100;

@@ -9,20 +9,14 @@ import { errorFields, type Logger } from '#worker/base/log.ts';
 import type { Settings } from '#worker/base/settings.ts';
 import { foldedAddress } from '#worker/db/address-fold.ts';
 import type { Db } from '#worker/db/client.ts';
-import {
-  checkoutRecoveries,
-  formSubmissions,
-  mailOptOuts,
-  orderAccess,
-  orderMails,
-  orders,
-  referralCodes,
-  reviews,
-  reviewStats,
-  reviewVotes,
-  stockAlertMails,
-  stockAlerts,
-} from '#worker/db/schema.ts';
+import { checkoutRecoveries } from '#worker/recovery/recovery-tables.ts';
+import { formSubmissions } from '#worker/contact/contact-tables.ts';
+import { mailOptOuts } from '#worker/limits/limit-tables.ts';
+import { orderAccess } from '#worker/order-access/access-tables.ts';
+import { orderMails, orders } from '#worker/orders/order-tables.ts';
+import { referralCodes } from '#worker/referrals/referral-tables.ts';
+import { reviews, reviewStats, reviewVotes } from '#worker/reviews/review-tables.ts';
+import { stockAlertMails, stockAlerts } from '#worker/stock-alerts/alert-tables.ts';
 import { recipientKey } from '#worker/limits/sender-key.ts';
 import { requestPostmarkRemoval } from './postmark-data-removal.ts';
 import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';

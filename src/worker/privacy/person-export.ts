@@ -1,7 +1,7 @@
 import { orderKeptUntil, PERSONAL_DATA, personalData, type PersonalDataKind } from '#shared/privacy/personal-data.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { site } from '#shared/site/brand.ts';
-import type { OrderStepDetail } from '#worker/db/schema.ts';
+import type { OrderStepDetail } from '#shared/timeline/order-timeline.ts';
 import type { Match, PersonRecords } from './person-records.ts';
 
 /** What a timeline step says to its buyer: never who did it (the owner's address) or the review links' keys. */

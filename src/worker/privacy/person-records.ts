@@ -3,23 +3,18 @@ import { subscriberKey } from '#worker/newsletter/subscriptions.ts';
 import { normaliseRecipient } from '#shared/contact/recipient.ts';
 import { foldedAddress } from '#worker/db/address-fold.ts';
 import type { Db } from '#worker/db/client.ts';
-import {
-  checkoutRecoveries,
-  formSubmissions,
-  invoices,
-  orderAccess,
-  orderEvents,
-  orderLines,
-  orderNotes,
-  newsletterSends,
-  orders,
-  products,
-  referralCodes,
-  returnRequests,
-  reviews,
-  stockAlerts,
-  subscribers,
-} from '#worker/db/schema.ts';
+import { checkoutRecoveries } from '#worker/recovery/recovery-tables.ts';
+import { formSubmissions } from '#worker/contact/contact-tables.ts';
+import { invoices } from '#worker/invoices/invoice-tables.ts';
+import { orderAccess } from '#worker/order-access/access-tables.ts';
+import { orderEvents, orderLines, orders } from '#worker/orders/order-tables.ts';
+import { orderNotes } from '#worker/fulfilment/fulfilment-tables.ts';
+import { newsletterSends, subscribers } from '#worker/newsletter/newsletter-tables.ts';
+import { products } from '#worker/products/product-tables.ts';
+import { referralCodes } from '#worker/referrals/referral-tables.ts';
+import { returnRequests } from '#worker/after-sale/after-sale-tables.ts';
+import { reviews } from '#worker/reviews/review-tables.ts';
+import { stockAlerts } from '#worker/stock-alerts/alert-tables.ts';
 import { optedOut } from '#worker/limits/mail-opt-outs.ts';
 import { alertEmailKey } from '#worker/stock-alerts/alert-requests.ts';
 

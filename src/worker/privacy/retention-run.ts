@@ -9,18 +9,14 @@ import {
   yearsBefore,
 } from '#shared/privacy/personal-data.ts';
 import type { Db } from '#worker/db/client.ts';
-import {
-  checkoutRecoveries,
-  formSubmissions,
-  newsletterSends,
-  orderNotes,
-  orders,
-  referralCodes,
-  returnRequests,
-  reviews,
-  subscriberMails,
-  subscribers,
-} from '#worker/db/schema.ts';
+import { checkoutRecoveries } from '#worker/recovery/recovery-tables.ts';
+import { formSubmissions } from '#worker/contact/contact-tables.ts';
+import { newsletterSends, subscriberMails, subscribers } from '#worker/newsletter/newsletter-tables.ts';
+import { orderNotes } from '#worker/fulfilment/fulfilment-tables.ts';
+import { orders } from '#worker/orders/order-tables.ts';
+import { referralCodes } from '#worker/referrals/referral-tables.ts';
+import { returnRequests } from '#worker/after-sale/after-sale-tables.ts';
+import { reviews } from '#worker/reviews/review-tables.ts';
 
 /** Rows of each kind one run acts on: a run's cost is bounded, and the next run takes the rest. */
 export const RETENTION_BATCH = 200;

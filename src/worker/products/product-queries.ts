@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '#worker/db/client.ts';
-import { products } from '#worker/db/schema.ts';
+import { products } from '#worker/products/product-tables.ts';
 
 /**
  * The most products a list reads at once. The product list shows the whole catalogue on one page

@@ -3,7 +3,8 @@ import { migrate } from 'drizzle-orm/libsql/migrator';
 import { resolve } from 'node:path';
 import { syncContent } from '#worker/content-sync/content-sync.ts';
 import type { Db } from '#worker/db/client.ts';
-import { blogPosts, categories, products } from '#worker/db/schema.ts';
+import { blogPosts, postCategories } from '#worker/posts/post-tables.ts';
+import { products } from '#worker/products/product-tables.ts';
 
 /** Node only (reads migration files from the repository's migrations/ folder). */
 export async function migrateDatabase(db: Db, folder = resolve('migrations')): Promise<void> {
@@ -18,7 +19,7 @@ export async function migrateDatabase(db: Db, folder = resolve('migrations')): P
 export async function prepareDatabase(db: Db, contentDir = resolve('content')): Promise<{ seeded: boolean }> {
   await migrateDatabase(db);
   const [posts] = await db.select({ n: count() }).from(blogPosts);
-  const [cats] = await db.select({ n: count() }).from(categories);
+  const [cats] = await db.select({ n: count() }).from(postCategories);
   const [listed] = await db.select({ n: count() }).from(products);
   if (((posts?.n ?? 0) > 0 || (cats?.n ?? 0) > 0) && (listed?.n ?? 0) > 0) return { seeded: false };
   const { failed, report } = await syncContent(db, { dir: contentDir });

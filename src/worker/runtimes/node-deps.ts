@@ -13,7 +13,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb, fetchWithTimeout, type Db } from '#worker/db/client.ts';
 import { memoryStore } from '#worker/db/read-cache/memory-store.ts';
-import { contentGate } from '#worker/db/read-cache/content-gate.ts';
+import { contentGate } from '#worker/posts/content-gate.ts';
 import { createReadCache } from '#worker/db/read-cache/read-cache.ts';
 import type { AppDeps } from '#worker/middleware/app-context.ts';
 import { createLogger } from '#worker/base/log.ts';

@@ -14,7 +14,7 @@ import { createClient } from '@libsql/client/web';
 import { createApp, type App } from '#worker/app.tsx';
 import { createDb, fetchWithTimeout } from '#worker/db/client.ts';
 import { cacheApiStore } from '#worker/db/read-cache/cache-api-store.ts';
-import { contentGate } from '#worker/db/read-cache/content-gate.ts';
+import { contentGate } from '#worker/posts/content-gate.ts';
 import { createReadCache } from '#worker/db/read-cache/read-cache.ts';
 import type { AppDeps } from '#worker/middleware/app-context.ts';
 import { runScheduledJobs } from '#worker/jobs/scheduled-jobs.ts';

@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { stockAlertMails, stockAlerts } from '#worker/db/schema.ts';
+import { stockAlertMails, stockAlerts } from '#worker/stock-alerts/alert-tables.ts';
 import { errorFields, type Logger } from '#worker/base/log.ts';
 import { sendOwedNow, type MailDeps, type OwedMailKind } from '#worker/mail/send-owed.ts';
 import { productLookup } from '#worker/products/product-queries.ts';

@@ -10,7 +10,7 @@ import {
 import type { Market } from '#shared/market/market.ts';
 import { hmacHex, randomToken } from '#worker/base/hashing.ts';
 import type { Db } from '#worker/db/client.ts';
-import { stockAlertMails, stockAlerts } from '#worker/db/schema.ts';
+import { stockAlertMails, stockAlerts } from '#worker/stock-alerts/alert-tables.ts';
 import { takeHit } from '#worker/limits/durable-limit.ts';
 import { contactHmacKey } from '#worker/limits/hmac-key.ts';
 import { recipientKey } from '#worker/limits/sender-key.ts';

@@ -1,7 +1,7 @@
 import { and, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { availableOf } from '#shared/catalogue/stock-level.ts';
 import { howManyToTell } from '#shared/stock-alerts/alert-rules.ts';
-import { stockAlertMails, stockAlerts } from '#worker/db/schema.ts';
+import { stockAlertMails, stockAlerts } from '#worker/stock-alerts/alert-tables.ts';
 import type { Logger } from '#worker/base/log.ts';
 import type { MailDeps } from '#worker/mail/send-owed.ts';
 import { stockCounts } from '#worker/stock/stock-queries.ts';

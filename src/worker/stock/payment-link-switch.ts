@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { productPaymentLinks } from '#shared/catalogue/payment-links.ts';
 import { availableOf } from '#shared/catalogue/stock-level.ts';
 import type { Db } from '#worker/db/client.ts';
-import { stock } from '#worker/db/schema.ts';
+import { stock } from '#worker/stock/stock-tables.ts';
 import { errorFields, type Logger } from '#worker/base/log.ts';
 import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
 import { productLookup } from '#worker/products/product-queries.ts';

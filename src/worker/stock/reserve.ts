@@ -2,7 +2,7 @@ import { asc, eq, lte, sql } from 'drizzle-orm';
 import { availableOf, shortLines, type ShortLine, type StockCount } from '#shared/catalogue/stock-level.ts';
 import type { CartLine } from '#shared/cart/cart.ts';
 import type { Db } from '#worker/db/client.ts';
-import { stock, stockReservations } from '#worker/db/schema.ts';
+import { stock, stockReservations } from '#worker/stock/stock-tables.ts';
 import { stockCounts } from './stock-queries.ts';
 
 /**

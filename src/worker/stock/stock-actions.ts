@@ -3,7 +3,7 @@ import { plainName } from '#shared/catalogue/product.ts';
 import { availableOf, stockLevel, type StockCount } from '#shared/catalogue/stock-level.ts';
 import { Refusal } from '#worker/base/refusal.ts';
 import type { Db } from '#worker/db/client.ts';
-import { products } from '#worker/db/schema.ts';
+import { products } from '#worker/products/product-tables.ts';
 import { stockChanged, type StockChangeDeps } from '#worker/stock/stock-changed.ts';
 import { moveStock, setStock } from '#worker/stock/stock-moves.ts';
 import { stockCounts } from '#worker/stock/stock-queries.ts';

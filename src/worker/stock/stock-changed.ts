@@ -3,7 +3,7 @@ import { productTag } from '#shared/caching/cache-tags.ts';
 import type { ChangeFeed } from '#worker/base/change-feed-contract.ts';
 import { errorFields } from '#worker/base/log.ts';
 import type { Settings } from '#worker/base/settings.ts';
-import { stock } from '#worker/db/schema.ts';
+import { stock } from '#worker/stock/stock-tables.ts';
 import { syncPaymentLinks, type LinkSwitchDeps } from './payment-link-switch.ts';
 import { heldUnits } from './stock-queries.ts';
 

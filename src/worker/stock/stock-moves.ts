@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { nowIso } from '#worker/base/clock.ts';
 import type { Db } from '#worker/db/client.ts';
-import { stock, stockMoves, type StockReason } from '#worker/db/schema.ts';
+import { stock, stockMoves, type StockReason } from '#worker/stock/stock-tables.ts';
 
 export interface Move {
   productId: number;

@@ -1,7 +1,8 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { listedProductIds } from '#worker/products/product-queries.ts';
 import type { Db } from '#worker/db/client.ts';
-import { products, stock, stockMoves, stockReservations } from '#worker/db/schema.ts';
+import { products } from '#worker/products/product-tables.ts';
+import { stock, stockMoves, stockReservations } from '#worker/stock/stock-tables.ts';
 
 /**
  * Units held by checkouts, for the `stock` row being selected (uses stock_reservations_product_idx). A

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { THRESHOLDS } from '#shared/vitals/metrics.ts';
 import type { Db } from '#worker/db/client.ts';
-import { webVitals } from '#worker/db/schema.ts';
+import { webVitals } from '#worker/vitals/vitals-tables.ts';
 import type { VitalsBatchInput } from './vitals-batch.ts';
 import { vitalsRows } from './vitals-batch.ts';
 

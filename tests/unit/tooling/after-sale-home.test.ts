@@ -40,7 +40,8 @@ describe('the after-sale in one home', () => {
 
   it('only the ledger store moves the ledger stamp', () => {
     const movers = filesUnder('src').filter((f) => /ledgerStamp|ledger_stamp/.test(readFileSync(f, 'utf8')));
-    expect(movers.toSorted()).toEqual(['src/worker/after-sale/ledger-store.ts', 'src/worker/db/schema.ts']);
+    // The orders table declares the column; only the ledger store writes it.
+    expect(movers.toSorted()).toEqual(['src/worker/after-sale/ledger-store.ts', 'src/worker/orders/order-tables.ts']);
   });
 
   it('no route file is over 300 lines', () => {

@@ -2,7 +2,7 @@ import { formatMinor } from '#shared/money.ts';
 import { buyerText } from '#shared/admin/admin-rules.ts';
 import { marketOfRegion } from '#shared/market/market.ts';
 import { isRegion } from '#shared/region/region.ts';
-import type { OrderStepDetail } from '#worker/db/schema.ts';
+import type { OrderStepDetail } from '#shared/timeline/order-timeline.ts';
 import type { StockRow } from '#worker/stock/stock-actions.ts';
 import { COUNT_CAP } from '#shared/admin/admin-rules.ts';
 import { type openDisputes, type ordersToShip, type oversoldLines, type salesOf } from '#worker/order-reads/order-lists.ts';

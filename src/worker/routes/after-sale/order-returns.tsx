@@ -3,7 +3,7 @@ import { differenceOwed, type Ledger } from '#shared/after-sale/order-ledger.ts'
 import type { ReturnState, ReturnWindow } from '#shared/after-sale/return-rules.ts';
 import { formatMinor } from '#shared/money.ts';
 import { returnsPolicy, WARRANTY_MONTHS } from '#shared/policy/figures.ts';
-import type { OrderStepDetail } from '#worker/db/schema.ts';
+import type { OrderStepDetail } from '#shared/timeline/order-timeline.ts';
 import type { ReturnRequest } from '#worker/after-sale/return-queries.ts';
 import type { StoredOrder } from '#worker/orders/order-queries.ts';
 import { useHref } from '#ui/state/market-context.ts';

@@ -7,7 +7,7 @@ import { orderTotalRows, type OrderAmounts } from '#shared/orders/order-totals.t
 import { formatMarketDate } from '#shared/site/dates.ts';
 import { shortPage } from '#worker/frame/pages/short-page.tsx';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
-import { addressLines } from '#worker/orders/order-address.ts';
+import { addressLines } from '#shared/orders/address-lines.ts';
 import { orderAmounts } from '#worker/orders/order-queries.ts';
 import { issueInvoice } from '#worker/invoices/issue-invoice.ts';
 import { orderSteps } from '#worker/orders/order-steps.ts';

@@ -9,7 +9,7 @@ import { standingSentences } from '#shared/timeline/standing.ts';
 import { returnContext } from '#worker/after-sale/request-return.ts';
 import { afterSaleStepWords, OrderReturns, orderReturnsOf, type OrderReturnsData } from '#worker/routes/after-sale/order-returns.tsx';
 import { readProducts } from '#worker/catalogue/catalogue-reads.ts';
-import { shortenedAddressLines } from '#worker/orders/order-address.ts';
+import { shortenedAddressLines } from '#shared/orders/address-lines.ts';
 import type { FulfilmentStatus, PaymentStatus } from '#shared/orders/order-status.ts';
 import { shownToShopper, type ShopperStepKind } from '#shared/timeline/order-timeline.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';

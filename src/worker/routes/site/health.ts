@@ -4,7 +4,9 @@ import { MAX_EMAIL_ATTEMPTS } from '#worker/mail/retry-schedule.ts';
 import { owedMail } from '#worker/mail/owed-mail.ts';
 import type { Db } from '#worker/db/client.ts';
 import type { MailTable } from '#worker/mail/owed-mail.ts';
-import { formSubmissions, orderMails, orders, stockAlertMails } from '#worker/db/schema.ts';
+import { formSubmissions } from '#worker/contact/contact-tables.ts';
+import { orderMails, orders } from '#worker/orders/order-tables.ts';
+import { stockAlertMails } from '#worker/stock-alerts/alert-tables.ts';
 import { errorFields } from '#worker/base/log.ts';
 
 /**

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prepareDatabase } from '#worker/runtimes/migrate-node.ts';
-import { blogPosts, categories } from '#worker/db/schema.ts';
+import { blogPosts, postCategories } from '#worker/posts/post-tables.ts';
 import { contentPosts } from '../../../support/content';
 import { useMigratedDb } from '../../../support/temp-db';
 
@@ -25,7 +25,7 @@ describe('prepareDatabase', () => {
       await mkdir(join(dir, 'posts'));
       await writeFile(join(dir, 'posts', 'bad.md'), '---\nexcerpt: no title\npublished_at: 2026-01-01\n---\n');
       await temp.db.delete(blogPosts);
-      await temp.db.delete(categories);
+      await temp.db.delete(postCategories);
       await expect(prepareDatabase(temp.db, dir)).rejects.toThrow(/bad\.md: missing title/);
     } finally {
       await rm(dir, { recursive: true, force: true });

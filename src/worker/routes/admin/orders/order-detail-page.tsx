@@ -5,7 +5,7 @@ import { formatMinor } from '#shared/money.ts';
 import { returnRefusal, shipRefusal } from '#shared/orders/order-status.ts';
 import { ownerStanding, shortStanding } from '#shared/timeline/standing.ts';
 import { type Ledger } from '#shared/after-sale/order-ledger.ts';
-import { addressLines } from '#worker/orders/order-address.ts';
+import { addressLines } from '#shared/orders/address-lines.ts';
 import { parcelDays, stepWords } from '#worker/orders/order-steps.ts';
 import { orderAmounts, type StoredOrder } from '#worker/orders/order-queries.ts';
 import type { OrderStep } from '#worker/orders/order-steps.ts';

@@ -2,7 +2,7 @@ import { shopInfo } from '#shared/policy/shop-info.ts';
 import { PostalAddress } from '#worker/components/postal-address.tsx';
 import { shipsFrom } from '#shared/policy/ships-from.ts';
 import { site } from '#shared/site/brand.ts';
-import { addressLines } from '#worker/orders/order-address.ts';
+import { addressLines } from '#shared/orders/address-lines.ts';
 import type { StoredOrder } from '#worker/orders/order-queries.ts';
 import { ColumnHeads } from '#worker/components/column-heads.tsx';
 import { when } from '#worker/routes/admin-frame/admin-ui.tsx';

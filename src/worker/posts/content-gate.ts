@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#worker/db/client.ts';
-import { blogPosts, contentVersion, pageChanges } from '#worker/db/schema.ts';
-import type { CacheStore } from './read-cache.ts';
-import { CacheShort, NEVER, type CacheEntry } from './strategy.ts';
-import type { GateState, VersionGate } from './version-gate.ts';
+import { blogPosts, contentVersion } from '#worker/posts/post-tables.ts';
+import { pageChanges } from '#worker/changes/change-tables.ts';
+import type { CacheStore } from '#worker/db/read-cache/read-cache.ts';
+import { CacheShort, NEVER, type CacheEntry } from '#worker/db/read-cache/strategy.ts';
+import type { GateState, VersionGate } from '#worker/db/read-cache/version-gate.ts';
 
 const STATE_KEY = 'content-state';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressLines, shortenedAddressLines } from '#worker/orders/order-address.ts';
+import { addressLines, shortenedAddressLines } from '#shared/orders/address-lines.ts';
 
 const leeds = { line1: '1 Range Road', line2: 'Flat 2', city: 'Leeds', state: null, postal_code: 'LS1 4AP', country: 'GB' };
 const austin = { line1: '500 Congress Ave', line2: null, city: 'Austin', state: 'TX', postal_code: '78701', country: 'US' };
