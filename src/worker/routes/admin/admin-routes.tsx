@@ -9,19 +9,19 @@ import { adminPage, claimForm, refused } from '#worker/routes/admin-frame/admin-
 import { readFields } from '#worker/http/read-fields.ts';
 import { adminGate, requireAdmin, type AdminEnv } from '#worker/routes/admin-frame/admin-guard.tsx';
 import { MailPage } from './mail/mail-page.tsx';
-import { orderRoutes } from './orders/order-routes.tsx';
+import { orderRoutes, showOrder } from './orders/order-routes.tsx';
 import { signInRoutes } from './sign-in/sign-in-routes.tsx';
 import { stockNow, stockRoutes } from './stock/stock-routes.tsx';
 import { privacyRoutes } from './privacy/privacy-routes.tsx';
 import { newsletterAdminRoutes } from './newsletter/newsletter-admin-routes.tsx';
 import { TodayPage } from './today-page.tsx';
-import { RETURN_FILTERS, ReturnsPage } from '#worker/routes/after-sale/admin-returns-page.tsx';
+import { ownerAfterSaleRoutes } from '#worker/routes/after-sale/owner-after-sale-routes.tsx';
 import { REVIEW_STATES, ReviewsPage } from './reviews/reviews-page.tsx';
 import { ReferralsPage } from './referrals/referrals-page.tsx';
 import { referralOverview } from '#worker/referrals/referral-program.ts';
 import { moderateReview, reviewList, reviewsWaiting } from '#worker/reviews/review-store.ts';
 import { Problem } from '#worker/routes/admin-frame/admin-ui.tsx';
-import { returnList, returnsWaiting } from '#worker/after-sale/return-queries.ts';
+import { returnsWaiting } from '#worker/after-sale/return-queries.ts';
 import { VITALS_DAYS, VitalsPage } from './vitals/vitals-page.tsx';
 
 const DAY_MS = 86_400_000;
@@ -42,11 +42,6 @@ const office = new Hono<AdminEnv>()
     const lowStock = stock.filter((r) => r.listed && r.level !== 'In Stock');
     const data = { toShip, disputes, mail, lowStock, sales, oversold, returns, reviews };
     return adminPage(c, 'Today', <TodayPage {...data} />);
-  })
-  .get('/admin/returns', async (c) => {
-    const asked = c.req.query('state') ?? 'waiting';
-    const filter = (asked in RETURN_FILTERS ? asked : 'waiting') as keyof typeof RETURN_FILTERS;
-    return adminPage(c, 'Returns', <ReturnsPage filter={filter} rows={await returnList(c.get('deps').db, RETURN_FILTERS[filter])} />);
   })
   .get('/admin/reviews', async (c) => {
     const asked = c.req.query('state');
@@ -73,6 +68,7 @@ const office = new Hono<AdminEnv>()
   })
   .get('/admin/referrals', async (c) => adminPage(c, 'Referrals', <ReferralsPage {...await referralOverview(c.get('deps').db)} />))
   .route('/', orderRoutes)
+  .route('/', ownerAfterSaleRoutes(showOrder))
   .route('/', stockRoutes)
   .route('/', privacyRoutes)
   .route('/', newsletterAdminRoutes)

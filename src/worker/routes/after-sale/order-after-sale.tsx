@@ -6,11 +6,12 @@ import type { StoredOrder } from '#worker/orders/order-queries.ts';
 import type { ReturnRequest } from '#worker/after-sale/return-queries.ts';
 import { cell, Field, FormOnce, Submit, Table, when } from '#worker/routes/admin-frame/admin-ui.tsx';
 import { ParcelFields } from '#worker/routes/admin-frame/parcel-fields.tsx';
+import type { OrderProblem } from '#worker/routes/admin-frame/order-action.tsx';
 import { byTender, creditable, differenceOwed, exchangeState, refundable, type Ledger } from '#shared/after-sale/order-ledger.ts';
 import { OUTCOME_NAMES, REASON_NAMES } from '#shared/after-sale/return-rules.ts';
 import { returnRefund } from '#shared/after-sale/ledger-moves.ts';
 
-/* The after-sale sections of an order's page in the back office (issue 64: out of the page itself): its account in figures, the refund form, its return requests and what each does next. */
+/* The after-sale sections of an order's page in the back office (issue 64: out of the page itself): its account in figures, the refund form, its return requests and what each does next, and goods put back in stock. */
 
 export const capitalised = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 
@@ -197,7 +198,7 @@ interface RequestsData {
   order: StoredOrder;
   ledger: Ledger;
   returns: ReturnRequest[];
-  problem?: { form: string; text: string; fields: Record<string, string> };
+  problem?: OrderProblem;
 }
 
 export function ReturnRequests({ order, ledger, returns, problem }: RequestsData) {
@@ -255,6 +256,21 @@ export function RefundForm({
         </fieldset>
       )}
       <Submit tone="secondary">Review the refund</Submit>
+    </form>
+  );
+}
+
+/** Goods the owner takes back without a request (none, or not all, asked): counted back on the account and put back in stock. */
+export function GoodsBackForm({ order, left, problem }: Pick<RequestsData, 'order' | 'problem'> & { left: ReadonlyMap<number, number> }) {
+  const refusal = returnRefusal(order.status);
+  const open = openLines(left);
+  if (refusal) return <p>{`Cannot take a return: ${refusal}.`}</p>;
+  if (open.length === 0) return <p>Everything has come back.</p>;
+  return (
+    <form method="post" action={`/admin/orders/${order.number}/return`} className="flex flex-col gap-3">
+      <FormOnce />
+      <GoodsBackFields order={order} open={open} typed={problem?.form === 'return' ? problem.fields : {}} />
+      <Submit tone="secondary">Put back in stock</Submit>
     </form>
   );
 }

@@ -7,7 +7,7 @@ import { useHref } from '#ui/state/market-context.ts';
 import { newFormToken } from '#worker/admin/form-once.ts';
 import type { StoredOrder } from '#worker/orders/order-queries.ts';
 
-export interface ReturnFormData {
+export interface ReturnRequestFormData {
   order: StoredOrder;
   window: ReturnWindow & { open: 'return' | 'warranty' };
   /** Units of each product that may still be asked back. */
@@ -50,7 +50,7 @@ function Choices<V extends string>({
  * /orders/{number}/return: a return (inside the window) or a warranty claim (after it), without
  * JavaScript: how many of each item, why, and what the shopper wants back; the policy in a sentence.
  */
-export function ReturnForm({ order, window, open, exchangeChoices, problem, typed = {} }: ReturnFormData) {
+export function ReturnRequestForm({ order, window, open, exchangeChoices, problem, typed = {} }: ReturnRequestFormData) {
   const day = (isoDate: string) => formatMarketDate(isoDate, marketOfStored(order.region));
   const to = useHref();
   const may = allowed(window);

@@ -7,7 +7,7 @@ import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { exchangeChoices as exchangeChoices_, returnContext, requestReturn } from '#worker/after-sale/request-return.ts';
 import { differenceCheckout } from '#worker/after-sale/exchanges.ts';
 import { shortPage } from '#worker/frame/pages/short-page.tsx';
-import { ReturnForm } from './return-page.tsx';
+import { ReturnRequestForm } from './return-page.tsx';
 import { visitorOrder } from '#worker/routes/order-holder/visitor-order.ts';
 import { claimFormToken } from '#worker/admin/form-once.ts';
 
@@ -23,7 +23,7 @@ async function showForm(c: Context<AppEnv>, problem?: { text: string; status: 40
   const exchangeChoices = window.open === 'return' ? await exchangeChoices_(db, order, open) : [];
   const title = window.open === 'warranty' ? `Warranty claim: order ${order.number}` : `Return items: order ${order.number}`;
   const body = window.open ? (
-    <ReturnForm order={order} window={window} open={open} exchangeChoices={exchangeChoices} problem={problem?.text} typed={typed} />
+    <ReturnRequestForm order={order} window={window} open={open} exchangeChoices={exchangeChoices} problem={problem?.text} typed={typed} />
   ) : (
     <p>{`This order cannot be returned: ${window.why}.`}</p>
   );

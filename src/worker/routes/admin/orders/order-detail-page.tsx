@@ -2,7 +2,7 @@ import { disputeDashboardUrl, disputeHold, type DisputeHold } from '#shared/orde
 import { PostalAddress } from '#worker/components/postal-address.tsx';
 import { orderTotalRows } from '#shared/orders/order-totals.ts';
 import { formatMinor } from '#shared/money.ts';
-import { returnRefusal, shipRefusal } from '#shared/orders/order-status.ts';
+import { shipRefusal } from '#shared/orders/order-status.ts';
 import { ownerStanding, shortStanding } from '#shared/timeline/standing.ts';
 import { type Ledger } from '#shared/after-sale/order-ledger.ts';
 import { addressLines } from '#shared/orders/address-lines.ts';
@@ -12,7 +12,8 @@ import type { OrderStep } from '#worker/orders/order-steps.ts';
 import type { nextToShip, otherOrdersOf } from '#worker/order-reads/order-lists.ts';
 import { NOTE_MAX, type notesOf } from '#worker/fulfilment/order-notes.ts';
 import type { ReturnRequest } from '#worker/after-sale/return-queries.ts';
-import { Account, GoodsBackFields, lineName, openLines, RefundForm, ReturnRequests } from '#worker/routes/after-sale/order-after-sale.tsx';
+import { Account, GoodsBackForm, lineName, RefundForm, ReturnRequests } from '#worker/routes/after-sale/order-after-sale.tsx';
+import type { OrderForm, OrderProblem } from '#worker/routes/admin-frame/order-action.tsx';
 import { cell, FormOnce, Problem, Section, Submit, Table, when } from '#worker/routes/admin-frame/admin-ui.tsx';
 import { DeliveredForm, ShipForm } from './ship-forms.tsx';
 
@@ -34,10 +35,8 @@ export interface OrderDetailData {
   /** The shopper's return and warranty requests, oldest first. */
   returns: ReturnRequest[];
   /** A refused form's message and what was typed, shown on that form again. */
-  problem?: { form: OrderForm; text: string; fields: Record<string, string> };
+  problem?: OrderProblem;
 }
-
-export type OrderForm = 'ship' | 'delivered' | 'return' | 'refund' | 'note' | 'request';
 
 /** What a refused form did not do, said first at the top of the page. */
 const NOT_DONE: Record<OrderForm, string> = {
@@ -73,20 +72,6 @@ function DisputeNotice({ hold, currency }: { hold: DisputeHold; currency: Stored
         </a>
       </p>
     </section>
-  );
-}
-
-function ReturnForm({ order, left, problem }: OrderDetailData) {
-  const refusal = returnRefusal(order.status);
-  const open = openLines(left);
-  if (refusal) return <p>{`Cannot take a return: ${refusal}.`}</p>;
-  if (open.length === 0) return <p>Everything has come back.</p>;
-  return (
-    <form method="post" action={`/admin/orders/${order.number}/return`} className="flex flex-col gap-3">
-      <FormOnce />
-      <GoodsBackFields order={order} open={open} typed={problem?.form === 'return' ? problem.fields : {}} />
-      <Submit tone="secondary">Put back in stock</Submit>
-    </form>
   );
 }
 
@@ -249,7 +234,7 @@ export function OrderDetailPage(data: OrderDetailData) {
         <RefundForm {...data} hold={hold} />
       </Section>
       <Section title="Return to stock" id="return">
-        <ReturnForm {...data} />
+        <GoodsBackForm {...data} />
       </Section>
     </>
   );
