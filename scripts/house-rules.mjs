@@ -11,7 +11,7 @@
 export const DOMAIN_IMPORTS = {
   // Everything after the sale in one home (decision 034): the ledger, returns and exchanges, refunds,
   // store credit, goods back, their mail and Stripe events; shared/after-sale/ holds its rules and kinds.
-  'after-sale': ['base', 'db', 'fulfilment', 'mail', 'orders', 'payments', 'products', 'stock', 'stock-alerts'],
+  'after-sale': ['base', 'db', 'mail', 'orders', 'payments', 'products', 'stock', 'stock-alerts'],
   admin: ['base', 'db', 'limits', 'mail'],
   catalogue: ['base', 'db', 'products', 'stock'],
   changes: ['base', 'db'],

@@ -6,7 +6,7 @@ import { stock, stockMoves } from '#worker/stock/stock-tables.ts';
 import { retryOwedMail } from '#worker/jobs/retry-owed-mail.ts';
 import { parseOrderCommand, runOrderCommand } from '#worker/cli/order-args.ts';
 import { orderPagePath } from '#worker/orders/order-number.ts';
-import { orderStepMail } from '#worker/orders/order-step-mail.ts';
+import { orderStepMail } from '#worker/orders/order-mail.ts';
 import { listOrders } from '#worker/orders/order-queries.ts';
 import { formatOrderList } from '#worker/cli/order-report.ts';
 import { setStock } from '#worker/stock/stock-moves.ts';

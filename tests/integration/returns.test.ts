@@ -4,6 +4,9 @@ import { ledgerEntries, returnRequests } from '#worker/after-sale/after-sale-tab
 import { orders } from '#worker/orders/order-tables.ts';
 import { stockMoves } from '#worker/stock/stock-tables.ts';
 import { setStock } from '#worker/stock/stock-moves.ts';
+import { returnGoods } from '#worker/after-sale/goods-back.ts';
+import { refundOrder } from '#worker/after-sale/refund-order.ts';
+import { receiveReturn } from '#worker/after-sale/return-decisions.ts';
 import { formToken, textOf } from '../support/html';
 import { placePaidOrder, shipOrder } from '../support/paid-orders';
 import { afterSaleShop, type Mail, OWNER } from '../support/after-sale-shop';
@@ -507,5 +510,29 @@ describe('receiving a parcel (issue 65)', () => {
     expect(flash).toContain('1 × G-Series Laser Training Pistol stay out of stock: not fit to sell.');
     const moves = await shop.t.deps.db.select().from(stockMoves).where(eq(stockMoves.orderNumber, order.number));
     expect(moves.filter((m) => m.reason === 'return').map((m) => m.change)).toEqual([1]);
+  });
+});
+
+describe('goods coming back', () => {
+  it('tell the features that follow goods once, whichever door they come through: a request received, the owner’s put back, a refund with goods', async () => {
+    const told: string[] = [];
+    // The listeners are the after-sale's wiring point (wiring/after-sale-wiring.ts); here one that only notes who it heard of.
+    const deps = {
+      ...shop.t.deps,
+      log: () => {},
+      mailWaiting: false,
+      afterSale: { goodsBack: [async (_: unknown, n: string) => void told.push(n)] },
+    };
+    const { order: received, number } = await wholeOrderAccepted();
+    await receiveReturn(deps, number, [{ productId: 1, quantity: 2 }], OWNER);
+    const { order: putBack } = await shippedOrder(1);
+    await returnGoods(deps, { number: putBack.number, lines: [{ productId: 1, quantity: 1 }] }, OWNER);
+    const { order: refunded } = await shippedOrder(1);
+    await refundOrder(
+      deps,
+      { number: refunded.number, amount: 14999, goodsBack: [{ productId: 1, quantity: 1 }], intent: 'goods-door' },
+      OWNER,
+    );
+    expect(told).toEqual([received.number, putBack.number, refunded.number]);
   });
 });

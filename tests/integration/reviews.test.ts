@@ -5,7 +5,7 @@ import { orderEvents, orderMails } from '#worker/orders/order-tables.ts';
 import { rateHits } from '#worker/limits/limit-tables.ts';
 import { reviews } from '#worker/reviews/review-tables.ts';
 import { retryAllOwedMail, retryOwedMail } from '#worker/jobs/retry-owed-mail.ts';
-import { orderStepMail } from '#worker/orders/order-step-mail.ts';
+import { orderStepMail } from '#worker/orders/order-mail.ts';
 import { inviteReviews } from '#worker/reviews/review-invites.ts';
 import { runScheduledJobs } from '#worker/jobs/scheduled-jobs.ts';
 import { formToken, textOf } from '../support/html';

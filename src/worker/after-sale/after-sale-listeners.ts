@@ -1,4 +1,4 @@
-import type { OrderActionDeps } from '#worker/fulfilment/order-fulfilment.ts';
+import type { OrderActionDeps } from '#worker/orders/order-deps.ts';
 
 /**
  * What other features do when an order's goods come back, wired once for every runtime

@@ -6,7 +6,7 @@ import { OUTCOME_NAMES, REASON_NAMES, YOUR_OUTCOME, YOUR_REASON, type ReturnReas
 import { site } from '#shared/site/brand.ts';
 import type { OrderStepDetail } from '#shared/timeline/order-timeline.ts';
 import type { AfterSaleMailKind } from '#shared/after-sale/after-sale-kinds.ts';
-import type { StoredOrder } from '#worker/orders/order-queries.ts';
+import { lineName, type StoredOrder } from '#worker/orders/order-queries.ts';
 import type { StepMailWriter } from '#worker/orders/order-step-email.ts';
 import { quoted } from '#worker/mail/quoted-text.ts';
 import { differencePath } from './exchanges.ts';
@@ -29,9 +29,7 @@ export function returnMail(
 ): { subject: string; body: string[] } {
   const money = (minor: number) => formatMinor(minor, order.currency);
   const request = detail.request ?? order.number;
-  const items = (detail.lines ?? [])
-    .map((l) => `- ${l.quantity} × ${order.lines.find((o) => o.productId === l.productId)?.name ?? `product ${l.productId}`}`)
-    .join('\n');
+  const items = (detail.lines ?? []).map((l) => `- ${l.quantity} × ${lineName(order, l.productId)}`).join('\n');
   const from = shipsFrom(order.currency);
   const postage = OUR_ERROR.includes(detail.reason ?? '')
     ? 'The postage is on us: keep the receipt and send us a photo of it, and we pay it back.'
@@ -122,9 +120,7 @@ export function returnMail(
 const toShop: StepMailWriter = ({ order, detail, money, toShop: write }) =>
   write(`Return requested: ${detail.request ?? order.number} (${REASON_NAMES[(detail.reason ?? 'changed_mind') as ReturnReason]})`, [
     `${order.email === null ? 'The shopper' : quoted(order.email)} asks to send back, from order ${order.number}:`,
-    ...(detail.lines ?? []).map(
-      (l) => `- ${l.quantity} × ${order.lines.find((o) => o.productId === l.productId)?.name ?? `product ${l.productId}`}`,
-    ),
+    ...(detail.lines ?? []).map((l) => `- ${l.quantity} × ${lineName(order, l.productId)}`),
     `Reason: ${REASON_NAMES[(detail.reason ?? 'changed_mind') as ReturnReason]}. Wants ${detail.wants === 'exchange' && detail.answer ? `an exchange for ${detail.answer}${(detail.amount ?? 0) > 0 ? ` (${money(detail.amount ?? 0)} more, to be paid by the shopper)` : ''}` : OUTCOME_NAMES[detail.wants ?? 'refund']}.`,
     'Accept or refuse it from the order’s page in the back office.',
   ]);

@@ -5,21 +5,19 @@ import { marketHref, marketOfStored } from '#shared/market/market.ts';
 import { plainName } from '#shared/catalogue/product.ts';
 import { nowSeconds } from '#worker/base/clock.ts';
 import { Refusal } from '#worker/base/refusal.ts';
-import { onLedger, readLedger } from './ledger-store.ts';
-import type { OrderActionDeps } from '#worker/fulfilment/order-fulfilment.ts';
+import { mailOwedSteps, onLedger, readLedger } from './ledger-store.ts';
+import type { OrderActionDeps } from '#worker/orders/order-deps.ts';
 import { orderPagePath } from '#worker/orders/order-number.ts';
 import { orderByNumber, type StoredOrder } from '#worker/orders/order-queries.ts';
-import { sendOrderStepMails } from '#worker/orders/order-step-mail.ts';
-import { stepStatements } from '#worker/orders/order-steps.ts';
 import type { RecordDeps } from '#worker/orders/record-session.ts';
 import { CheckoutUnavailableError } from '#worker/payments/checkout-gateway.ts';
 import type { StripeEventHandler } from '#worker/payments/stripe-event-handlers.ts';
-import { syncRefunds } from './payment-events.ts';
+import { syncRefunds } from './refund-events.ts';
 import { refundOnLedger } from './refund-order.ts';
 import { productLookup } from '#worker/products/product-queries.ts';
-import { returnRequests } from '#worker/after-sale/after-sale-tables.ts';
+import { returnRequests } from './after-sale-tables.ts';
 import { and, eq } from 'drizzle-orm';
-import { moveStatements } from '#worker/stock/stock-moves.ts';
+import { stockMoveStatements } from '#worker/stock/stock-moves.ts';
 import { stockChanged } from '#worker/stock/stock-changed.ts';
 import { stockCounts } from '#worker/stock/stock-queries.ts';
 
@@ -117,25 +115,17 @@ export const exchangeDifferenceHandler: StripeEventHandler<RecordDeps> = async (
     return {
       move,
       value: null,
-      effects: (landed, at) => [
-        ...stepStatements(deps.db, {
-          orderId: order.id,
-          step: `exchange:${request}:paid:${session.id}`,
-          kind: 'exchange_paid',
-          detail: { request, amount: session.total },
-          when: landed,
-          at,
-        }),
+      steps: [
+        { step: `exchange:${request}:paid:${session.id}`, kind: 'exchange_paid', detail: { request, amount: session.total } },
         ...(excess > 0
-          ? stepStatements(deps.db, {
-              orderId: order.id,
-              step: `exchange:${request}:overpaid:${session.id}`,
-              kind: 'difference_overpaid',
-              detail: { request, amount: excess },
-              mail: 'difference_overpaid',
-              when: landed,
-              at,
-            })
+          ? [
+              {
+                step: `exchange:${request}:overpaid:${session.id}`,
+                kind: 'difference_overpaid' as const,
+                detail: { request, amount: excess },
+                mail: 'difference_overpaid' as const,
+              },
+            ]
           : []),
       ],
     };
@@ -143,7 +133,7 @@ export const exchangeDifferenceHandler: StripeEventHandler<RecordDeps> = async (
   deps.log('info', 'exchange difference paid', { request, amount: session.total });
   if (session.paymentIntent) await syncRefunds(deps, order, session.paymentIntent, session.paymentIntent);
   await refundDifferenceExcess(deps, order, request, 'stripe');
-  deps.background(sendOrderStepMails(deps, deps.log, order.id));
+  deps.background(mailOwedSteps(deps, order.id));
   return { exchange: request };
 };
 
@@ -199,28 +189,23 @@ export async function sendExchange(deps: OrderActionDeps, request: string, typed
     return {
       move,
       value: product,
-      effects: (landed, at) => [
-        ...(product === null
-          ? []
-          : moveStatements(
-              deps.db,
-              { productId: product, change: -1, reason: 'sale', orderNumber: order.number, actor: by, note: `exchange ${request}` },
-              landed,
-              at,
-            )),
-        ...stepStatements(deps.db, {
-          orderId: order.id,
-          step: `exchange:${request}:shipped`,
-          kind: 'exchange_shipped',
-          detail: { request, ...parcel, by },
-          mail: 'exchange_shipped',
-          when: landed,
-          at,
-        }),
+      steps: [
+        { step: `exchange:${request}:shipped`, kind: 'exchange_shipped', detail: { request, ...parcel, by }, mail: 'exchange_shipped' },
       ],
+      effects: (landed, at) =>
+        product === null
+          ? []
+          : [
+              ...stockMoveStatements(
+                deps.db,
+                { productId: product, change: -1, reason: 'sale', orderNumber: order.number, actor: by, note: `exchange ${request}` },
+                landed,
+                at,
+              ),
+            ],
     };
   });
   if (productId !== null) await stockChanged(deps, [productId]);
-  await sendOrderStepMails(deps, deps.log, order.id);
+  await mailOwedSteps(deps, order.id);
   return `${request}: exchange sent; the shopper is told it is on its way.`;
 }

@@ -1,15 +1,16 @@
 import type { SQL } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import { receive } from '#shared/after-sale/ledger-moves.ts';
 import { returnable } from '#shared/after-sale/order-ledger.ts';
 import { returnRefusal } from '#shared/orders/order-status.ts';
 import { Refusal } from '#worker/base/refusal.ts';
-import type { OrderActionDeps } from '#worker/fulfilment/order-fulfilment.ts';
-import { findOrder, type StoredOrder } from '#worker/orders/order-queries.ts';
-import { stepStatements } from '#worker/orders/order-steps.ts';
+import type { Db } from '#worker/db/client.ts';
+import { findOrder, lineWords, type StoredOrder } from '#worker/orders/order-queries.ts';
 import { stockChanged } from '#worker/stock/stock-changed.ts';
-import { moveStatements } from '#worker/stock/stock-moves.ts';
+import { stockMoveStatements } from '#worker/stock/stock-moves.ts';
 import { tellWaiting } from '#worker/stock-alerts/tell-waiting.ts';
-import { onLedger } from './ledger-store.ts';
+import type { AfterSaleDeps } from './after-sale-listeners.ts';
+import { onLedger, type LedgerStep } from './ledger-store.ts';
 
 export interface GoodsBack {
   number: string;
@@ -17,43 +18,40 @@ export interface GoodsBack {
   lines: Array<{ productId: number; quantity: number }> | null;
 }
 
+type Lines = ReadonlyArray<{ productId: number; quantity: number }>;
+
 /**
- * The statements that put goods back on the shelf for a batch, landing only where `when` holds: one
- * `return` move per line, with the step that names them (`step`, unique per order).
+ * Goods put back on the shelf in a ledger write: the step that names them (`step`, unique per order)
+ * and one `return` stock move per line, each landing only with the write. Nothing back: neither.
  */
-export function restockStatements(
-  deps: Pick<OrderActionDeps, 'db'>,
-  order: StoredOrder,
-  lines: ReadonlyArray<{ productId: number; quantity: number }>,
-  s: { step: string; by: string; when: SQL; at: string },
-) {
+export function onShelf(db: Db, order: StoredOrder, lines: Lines, s: { step: string; by: string }) {
   const back = lines.filter((l) => l.quantity > 0);
-  if (back.length === 0) return [];
-  return [
-    ...stepStatements(deps.db, {
-      orderId: order.id,
-      step: s.step,
-      kind: 'returned',
-      detail: { lines: back, by: s.by },
-      when: s.when,
-      at: s.at,
-    }),
-    ...back.flatMap((line) =>
-      moveStatements(
-        deps.db,
+  const steps: LedgerStep[] = back.length === 0 ? [] : [{ step: s.step, kind: 'returned', detail: { lines: back, by: s.by } }];
+  const effects = (landed: SQL, at: string): BatchItem<'sqlite'>[] =>
+    back.flatMap((line) =>
+      stockMoveStatements(
+        db,
         { productId: line.productId, change: line.quantity, reason: 'return', orderNumber: order.number, actor: s.by },
-        s.when,
-        s.at,
+        landed,
+        at,
       ),
-    ),
-  ];
+    );
+  return { steps, effects };
 }
 
-/** After goods went back on the shelf: payment links follow the stock, and those waiting for a product are told. */
-export async function afterRestock(deps: OrderActionDeps, productIds: number[]) {
-  await stockChanged(deps, productIds);
-  // A return can bring a sold-out product back: those waiting for it are told now.
-  if (deps.mailWaiting !== false) await tellWaiting(deps, productIds);
+/**
+ * The one door goods come back through, after the ledger took them: what went back on the shelf
+ * moves the payment links and tells those waiting for it; then the features that follow an order's
+ * goods (deps.afterSale: Refer a Friend) hear of it, whether or not any unit was fit to sell.
+ */
+export async function goodsCameBack(deps: AfterSaleDeps, order: StoredOrder, restocked: Lines) {
+  const ids = restocked.filter((l) => l.quantity > 0).map((l) => l.productId);
+  if (ids.length > 0) {
+    await stockChanged(deps, ids);
+    // A return can bring a sold-out product back: those waiting for it are told now.
+    if (deps.mailWaiting !== false) await tellWaiting(deps, ids);
+  }
+  for (const listener of deps.afterSale.goodsBack) await listener(deps, order.number);
 }
 
 /**
@@ -62,7 +60,7 @@ export async function afterRestock(deps: OrderActionDeps, productIds: number[]) 
  * without lines, all of that) and put back on the shelf, in one batch that lands only on the ledger
  * it was checked against. Every unit back: the order says returned.
  */
-export async function returnGoods(deps: OrderActionDeps, back: GoodsBack, by: string): Promise<string> {
+export async function returnGoods(deps: AfterSaleDeps, back: GoodsBack, by: string): Promise<string> {
   const { order } = await findOrder(deps.db, back.number);
   const refusal = returnRefusal(order.status);
   if (refusal) throw new Refusal(`order ${order.number} cannot take a return: ${refusal}`);
@@ -79,16 +77,8 @@ export async function returnGoods(deps: OrderActionDeps, back: GoodsBack, by: st
       asked.map((x) => ({ ...x, fit: x.quantity })),
     );
     if ('refusal' in move) throw new Refusal(`order ${order.number}: ${move.refusal}`);
-    return {
-      move,
-      value: asked,
-      effects: (landed, at) => restockStatements(deps, order, asked, { step: `return:${ref}`, by, when: landed, at }),
-    };
+    return { move, value: asked, ...onShelf(deps.db, order, asked, { step: `return:${ref}`, by }) };
   });
-  await afterRestock(
-    deps,
-    lines.map((l) => l.productId),
-  );
-  const nameOf = (id: number) => order.lines.find((l) => l.productId === id)?.name ?? `product ${id}`;
-  return `${order.number}: ${lines.map((l) => `${l.quantity} × ${nameOf(l.productId)}`).join(', ')} back in stock.`;
+  await goodsCameBack(deps, order, lines);
+  return `${order.number}: ${lineWords(order, lines)} back in stock.`;
 }

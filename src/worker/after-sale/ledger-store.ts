@@ -7,8 +7,13 @@ import { creditPaidOf } from '#shared/offers/offer.ts';
 import { nowIso } from '#worker/base/clock.ts';
 import { randomToken } from '#worker/base/hashing.ts';
 import { Refusal } from '#worker/base/refusal.ts';
+import type { Logger } from '#worker/base/log.ts';
 import type { Db } from '#worker/db/client.ts';
-import { ledgerEntries } from '#worker/after-sale/after-sale-tables.ts';
+import type { OrderMailDeps } from '#worker/orders/order-deps.ts';
+import { sendOrderStepMails } from '#worker/orders/order-mail.ts';
+import { stepStatements } from '#worker/orders/order-steps.ts';
+import type { OrderMailKind, OrderStepDetail, OrderStepKind } from '#shared/timeline/order-timeline.ts';
+import { ledgerEntries } from './after-sale-tables.ts';
 import { orderLines, orders } from '#worker/orders/order-tables.ts';
 
 /** The most entries one order's ledger holds (a handful per request, refund or credit): a bound on every read. */
@@ -70,9 +75,22 @@ export async function readLedger(db: Db, orderId: number): Promise<LedgerRead | 
   return { ledger: ledgerOf({ ...facts, creditPaid, lines } satisfies OrderFacts, entries as LedgerEntry[]), stamp };
 }
 
-/** What an action decides on the ledger it read: its move, and the statements of its effect (each written only where `landed` holds). */
+/** A step an action adds to the order's timeline, and the mail it owes (the shopper's, or the shop's). */
+export interface LedgerStep {
+  step: string;
+  kind: OrderStepKind;
+  detail?: OrderStepDetail;
+  mail?: OrderMailKind | readonly OrderMailKind[];
+}
+
+/**
+ * What an action decides on the ledger it read: its move, the steps it adds to the order's timeline
+ * (with the mail each owes), and the statements of its other effects (stock, a request's state), each
+ * written only where `landed` holds.
+ */
 export interface Decision<T> {
   move: Move;
+  steps?: LedgerStep[];
   effects?: (landed: SQL, at: string) => BatchItem<'sqlite'>[];
   value: T;
 }
@@ -96,7 +114,8 @@ export async function onLedger<T>(
     const decision = await decide(read.ledger);
     if ('refusal' in decision.move) throw new Refusal(decision.move.refusal);
     const entries = decision.move.entries;
-    if (entries.length === 0 && !decision.effects) return { value: decision.value, wrote: false };
+    const steps = decision.steps ?? [];
+    if (entries.length === 0 && !decision.effects && steps.length === 0) return { value: decision.value, wrote: false };
     if (read.ledger.entries.length + entries.length > MAX_ENTRIES)
       throw new Refusal('This order’s account is full: write to the developers.');
     const stamp = randomToken(12);
@@ -124,11 +143,19 @@ export async function onLedger<T>(
         ),
       ),
       ...(decision.effects?.(landed, at) ?? []),
+      // The after-sale's steps and their owed mail, written here only: the order's timeline reads them.
+      ...steps.flatMap((step) => stepStatements(db, { orderId, ...step, when: landed, at })),
     ]);
     if (moved.length > 0) return { value: decision.value, wrote: true };
   }
   throw new Refusal('This order changed several times while it was being changed: look at it again, then try again.');
 }
+
+/**
+ * Sends the mail the ledger's steps owe an order now (the order's step mail); never throws: what fails
+ * stays owed for the retry job. True when there was mail and all of it went.
+ */
+export const mailOwedSteps = (deps: OrderMailDeps & { log: Logger }, orderId: number) => sendOrderStepMails(deps, deps.log, orderId);
 
 /** The order whose ledger holds this store credit or reward code, and the kind of its entry; null when no order's does. */
 export async function orderOfCode(db: Db, code: string) {

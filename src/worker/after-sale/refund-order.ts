@@ -5,12 +5,12 @@ import { refundRefusal } from '#shared/after-sale/refund-rules.ts';
 import { formatMinor } from '#shared/money.ts';
 import { Refusal } from '#worker/base/refusal.ts';
 import { CheckoutUnavailableError, RefundRefusedError } from '#worker/payments/checkout-gateway.ts';
-import type { OrderActionDeps } from '#worker/fulfilment/order-fulfilment.ts';
+import type { OrderActionDeps } from '#worker/orders/order-deps.ts';
+import type { AfterSaleDeps } from './after-sale-listeners.ts';
 import { returnGoods, type GoodsBack } from './goods-back.ts';
 import { onLedger, readLedger } from './ledger-store.ts';
 import { findOrder, type StoredOrder } from '#worker/orders/order-queries.ts';
-import { stepStatements } from '#worker/orders/order-steps.ts';
-import { syncRefunds } from './payment-events.ts';
+import { syncRefunds } from './refund-events.ts';
 
 export interface RefundAsked {
   number: string;
@@ -63,15 +63,7 @@ async function settle(deps: OrderActionDeps, order: StoredOrder, reserved: Reser
   await onLedger(deps.db, order.id, by, (l) => ({
     move: refundMade(l, reserved.ref, answer.made),
     value: null,
-    effects: (landed, at) =>
-      stepStatements(deps.db, {
-        orderId: order.id,
-        step: `refund_asked:${answer.made}`,
-        kind: 'refund_asked',
-        detail: { amount: reserved.amount, refund: answer.made, by },
-        when: landed,
-        at,
-      }),
+    steps: [{ step: `refund_asked:${answer.made}`, kind: 'refund_asked', detail: { amount: reserved.amount, refund: answer.made, by } }],
   }));
 }
 
@@ -151,7 +143,7 @@ export async function refundOnLedger(
  * owner's words, then given through it (refundOnLedger). Recorded, and the shopper mailed, when
  * Stripe's webhook confirms it, as a refund made in Stripe's Dashboard is.
  */
-export async function refundOrder(deps: OrderActionDeps, asked: RefundAsked, by: string): Promise<string> {
+export async function refundOrder(deps: AfterSaleDeps, asked: RefundAsked, by: string): Promise<string> {
   // An earlier refund Stripe did not answer is settled first: what is left is then what Stripe left.
   const { order: found } = await findOrder(deps.db, asked.number);
   await settleUnanswered(deps, found, by);

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { askBack, askExchange } from '#shared/after-sale/ledger-moves.ts';
 import { returnable, unitsBack } from '#shared/after-sale/order-ledger.ts';
 import {
@@ -14,17 +14,16 @@ import {
 import { displayPrice } from '#shared/catalogue/prices.ts';
 import { plainName } from '#shared/catalogue/product.ts';
 import { formatMinor, toMinorUnits } from '#shared/money.ts';
-import type { OrderActionDeps } from '#worker/fulfilment/order-fulfilment.ts';
+import type { OrderActionDeps } from '#worker/orders/order-deps.ts';
 import { Refusal } from '#worker/base/refusal.ts';
 import type { Db } from '#worker/db/client.ts';
-import { returnRequests } from '#worker/after-sale/after-sale-tables.ts';
-import { onLedger, readLedger } from './ledger-store.ts';
+import { returnRequests } from './after-sale-tables.ts';
+import { mailOwedSteps, onLedger, readLedger } from './ledger-store.ts';
 import type { StoredOrder } from '#worker/orders/order-queries.ts';
-import { sendOrderStepMails } from '#worker/orders/order-step-mail.ts';
-import { orderSteps, stepStatements, type OrderStep } from '#worker/orders/order-steps.ts';
+import { orderSteps, type OrderStep } from '#worker/orders/order-steps.ts';
 import { listedProducts } from '#worker/products/product-queries.ts';
 import { stockCounts } from '#worker/stock/stock-queries.ts';
-import { syncRefunds } from './payment-events.ts';
+import { syncRefunds } from './refund-events.ts';
 import { returnsOfOrder } from './return-queries.ts';
 
 export interface ReturnAsk {
@@ -141,28 +140,19 @@ export async function requestReturn(deps: OrderActionDeps, order: StoredOrder, a
       wants: ask.wants,
       ...(exchange && { answer: exchange.name, amount: difference }),
     };
-    const step = (landed: SQL, at: string) => ({
-      orderId: order.id,
-      step: `return:${number}:requested`,
-      kind: 'return_requested' as const,
-      detail,
-      when: landed,
-      at,
-    });
     return {
       move: { entries: [...asked.entries, ...exchanged.entries] },
       value: number,
+      // The shop is told too: its own mail of the same step.
+      steps: [{ step: `return:${number}:requested`, kind: 'return_requested', detail, mail: ['return_requested', 'return_to_shop'] }],
       effects: (landed, at) => [
         deps.db.run(
           sql`insert into ${returnRequests} (number, order_id, reason, outcome, lines, note, value, exchange_for, created_at)
             select ${number}, ${order.id}, ${ask.reason}, ${ask.wants}, ${JSON.stringify(lines)}, ${note}, ${value}, ${exchange?.id ?? null}, ${at} where ${landed}`,
         ),
-        ...stepStatements(deps.db, { ...step(landed, at), mail: 'return_requested' }),
-        // The shop is told too: its own mail of the same step.
-        ...stepStatements(deps.db, { ...step(landed, at), mail: 'return_to_shop' }).slice(1),
       ],
     };
   });
-  await sendOrderStepMails(deps, deps.log, order.id);
+  await mailOwedSteps(deps, order.id);
   return requested;
 }

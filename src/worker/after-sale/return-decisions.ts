@@ -1,35 +1,22 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { issueCredit, receive, releaseAsk, restoreCredit, returnRefund } from '#shared/after-sale/ledger-moves.ts';
-import {
-  byTender,
-  differenceExcess,
-  differenceOwed,
-  exchangeState,
-  ledgerOf,
-  openOfRequest,
-  type Ledger,
-} from '#shared/after-sale/order-ledger.ts';
+import { receive, releaseAsk, restoreCredit, returnRefund } from '#shared/after-sale/ledger-moves.ts';
+import { byTender, differenceExcess, differenceOwed, exchangeState, ledgerOf, openOfRequest } from '#shared/after-sale/order-ledger.ts';
 import { formatMinor } from '#shared/money.ts';
-import { STORE_CREDIT_PREFIX } from '#shared/offers/offer.ts';
 import { unitsByProduct, type ReturnState } from '#shared/after-sale/return-rules.ts';
-import { randomToken } from '#worker/base/hashing.ts';
-import { Refusal } from '#worker/base/refusal.ts';
-import { returnRequests } from '#worker/after-sale/after-sale-tables.ts';
-import { type OrderStepDetail } from '#shared/timeline/order-timeline.ts';
+import type { OrderStepDetail } from '#shared/timeline/order-timeline.ts';
 import type { OrderMailKind } from '#shared/timeline/order-timeline.ts';
-import type { OrderActionDeps } from '#worker/fulfilment/order-fulfilment.ts';
+import { Refusal } from '#worker/base/refusal.ts';
+import type { OrderActionDeps } from '#worker/orders/order-deps.ts';
+import { lineWords, orderById, type StoredOrder } from '#worker/orders/order-queries.ts';
+import { returnRequests } from './after-sale-tables.ts';
 import type { AfterSaleDeps } from './after-sale-listeners.ts';
-import { afterRestock, restockStatements } from './goods-back.ts';
-import { onLedger, readLedger } from './ledger-store.ts';
-import { nowIso } from '#worker/base/clock.ts';
-import { orderById, type StoredOrder } from '#worker/orders/order-queries.ts';
-import { sendOrderStepMails } from '#worker/orders/order-step-mail.ts';
-import { stepStatements } from '#worker/orders/order-steps.ts';
-import { CheckoutUnavailableError } from '#worker/payments/checkout-gateway.ts';
-import { refundOnLedger, settleUnanswered } from './refund-order.ts';
 import { refundDifferenceExcess } from './exchanges.ts';
-import { returnByNumber, type ReturnRequest } from './return-queries.ts';
+import { goodsCameBack, onShelf } from './goods-back.ts';
+import { mailOwedSteps, onLedger, type LedgerStep } from './ledger-store.ts';
+import { refundOnLedger } from './refund-order.ts';
+import { requestIn, returnByNumber, type ReturnRequest } from './return-queries.ts';
+import { creditForReturn, creditRestored, drawCreditCode } from './store-credit.ts';
 
 /** The request by its number, or a Refusal (404). */
 async function requestNamed(deps: OrderActionDeps, number: string) {
@@ -40,14 +27,6 @@ async function requestNamed(deps: OrderActionDeps, number: string) {
   return { request, order };
 }
 
-/** The request as it stands now, in the state `from`, or a Refusal saying what it is instead. */
-async function requestIn(deps: OrderActionDeps, number: string, from: ReturnState): Promise<ReturnRequest> {
-  const now = await returnByNumber(deps.db, number);
-  if (!now) throw new Refusal(`There is no return request ${number.slice(0, 24)}.`, 'unknown');
-  if (now.state !== from) throw new Refusal(`Return ${now.number} is ${now.state}, not ${from}: nothing was done.`);
-  return now;
-}
-
 interface Settled {
   state: ReturnState;
   answer: string | null;
@@ -55,34 +34,34 @@ interface Settled {
   mail: OrderMailKind | undefined;
 }
 
-/** The statements that move a request from `from` to the next state, with its step and the shopper's mail, where `landed` holds. */
-function moveStatements(deps: OrderActionDeps, request: ReturnRequest, from: ReturnState, to: Settled, by: string) {
-  return (landed: SQL, at: string): BatchItem<'sqlite'>[] => [
-    deps.db
-      .update(returnRequests)
-      .set({ state: to.state, answer: to.answer, decidedBy: by, decidedAt: at })
-      .where(and(eq(returnRequests.id, request.id), eq(returnRequests.state, from), landed)),
-    ...stepStatements(deps.db, {
-      orderId: request.orderId,
+/** A request moved from `from` to the next state: its row (only while still in `from`), its step and the shopper's mail, where the write lands. */
+function requestMoved(deps: OrderActionDeps, request: ReturnRequest, from: ReturnState, to: Settled, by: string) {
+  const steps: LedgerStep[] = [
+    {
       step: `return:${request.number}:${to.state}`,
       kind: `return_${to.state}` as 'return_accepted' | 'return_refused' | 'return_received',
       detail: { request: request.number, lines: request.lines, wants: request.outcome, reason: request.reason, by, ...to.detail },
       mail: to.mail,
-      when: landed,
-      at,
-    }),
+    },
   ];
+  const effects = (landed: SQL, at: string): BatchItem<'sqlite'>[] => [
+    deps.db
+      .update(returnRequests)
+      .set({ state: to.state, answer: to.answer, decidedBy: by, decidedAt: at })
+      .where(and(eq(returnRequests.id, request.id), eq(returnRequests.state, from), landed)),
+  ];
+  return { steps, effects };
 }
 
 /** The shop accepts a request: the shopper is mailed once that it is accepted and where to send the parcel. */
 export async function acceptReturn(deps: OrderActionDeps, number: string, by: string): Promise<string> {
   const { request } = await requestNamed(deps, number);
   await onLedger(deps.db, request.orderId, by, async () => {
-    const now = await requestIn(deps, number, 'requested');
+    const now = await requestIn(deps.db, number, 'requested');
     const to = { state: 'accepted' as const, answer: null, detail: {}, mail: 'return_accepted' as const };
-    return { move: { entries: [] }, effects: moveStatements(deps, now, 'requested', to, by), value: null };
+    return { move: { entries: [] }, ...requestMoved(deps, now, 'requested', to, by), value: null };
   });
-  await sendOrderStepMails(deps, deps.log, request.orderId);
+  await mailOwedSteps(deps, request.orderId);
   return `${request.number}: accepted; the shopper is told where to send it.`;
 }
 
@@ -101,7 +80,7 @@ export async function refuseReturn(deps: OrderActionDeps, number: string, why: s
   }
   if (!answer) throw new Refusal('Say why it is refused: the shopper is sent your words.', 'invalid');
   const { value: owedBack } = await onLedger(deps.db, request.orderId, by, async (l) => {
-    const now = await requestIn(deps, number, 'requested');
+    const now = await requestIn(deps.db, number, 'requested');
     const move = releaseAsk(l, number);
     const { excess } = differenceExcess('entries' in move ? ledgerOf(l.facts, [...l.entries, ...move.entries]) : l, number);
     const to = {
@@ -110,7 +89,7 @@ export async function refuseReturn(deps: OrderActionDeps, number: string, why: s
       detail: { answer, ...(excess > 0 && { amount: excess }) },
       mail: 'return_refused' as const,
     };
-    return { move, effects: moveStatements(deps, now, 'requested', to, by), value: excess };
+    return { move, ...requestMoved(deps, now, 'requested', to, by), value: excess };
   });
   const said = [`${request.number}: refused; the shopper is told why.`];
   try {
@@ -119,56 +98,9 @@ export async function refuseReturn(deps: OrderActionDeps, number: string, why: s
         `${formatMinor(await refundDifferenceExcess(deps, order, number, by), order.currency)} of the exchange difference sent back to Stripe.`,
       );
   } finally {
-    await sendOrderStepMails(deps, deps.log, request.orderId);
+    await mailOwedSteps(deps, request.orderId);
   }
   return said.join(' ');
-}
-
-/** A fresh store credit code: random (64 bits drawn, about 55 kept once upper-cased), since a code anyone could guess would be anyone's credit. */
-export const drawCreditCode = () =>
-  `${STORE_CREDIT_PREFIX}${randomToken(8)
-    .toUpperCase()
-    .replace(/[^A-Z0-9]/g, '7')}`;
-
-/** Makes a credit entry's code at Stripe (once: its idempotency key), or a Refusal saying nothing was issued. */
-async function makeCode(deps: OrderActionDeps, order: StoredOrder, credit: { code: string; amount: number }, name: string, key: string) {
-  try {
-    await deps.gateway!.createCreditCode(
-      { code: credit.code, amount: credit.amount, currency: order.currency, name: name.slice(0, 40) },
-      key,
-    );
-  } catch (err) {
-    const status = err instanceof CheckoutUnavailableError ? err.status : undefined;
-    throw new Refusal(`Stripe did not make the code${status ? ` (error ${status})` : ''}: nothing was issued. Try again.`, 'unavailable');
-  }
-}
-
-/** A request's credit entries (the part the card paid, and the part credit paid, restored), as one code and sum; null before they are written. */
-function creditEntriesOf(l: Ledger, ref: string) {
-  const mine = l.entries.filter((e) => e.kind === 'credit' && (e.ref === ref || e.ref === `${ref}:restored`));
-  if (mine.length === 0) return null;
-  return { code: mine[0]!.code!, amount: mine.reduce((t, e) => t + e.amount, 0), basis: mine.reduce((t, e) => t + e.basis, 0) };
-}
-
-/**
- * Store credit for a request, on the ledger before Stripe is asked (creditable: 110% of what the card
- * paid of the goods, what credit paid as it was; its code drawn once): a second try finds the entries
- * and asks Stripe for the same code with the same idempotency key, so one return never makes two codes.
- */
-async function creditOf(deps: OrderActionDeps, request: ReturnRequest, order: StoredOrder, by: string) {
-  if (!deps.gateway) throw new Refusal('Store credit needs Stripe, which is not set up on this shop.');
-  await settleUnanswered(deps, order, by);
-  const ref = `credit:${request.number}`;
-  const { value: credit } = await onLedger(deps.db, order.id, by, async (l) => {
-    await requestIn(deps, request.number, 'accepted');
-    const kept = creditEntriesOf(l, ref);
-    if (kept) return { move: { entries: [] }, value: kept };
-    const move = issueCredit(l, ref, request.value, drawCreditCode(), request.number);
-    if ('refusal' in move) throw new Refusal(`Return ${request.number} cannot be settled with credit: ${move.refusal}.`);
-    return { move, value: creditEntriesOf(ledgerOf(l.facts, move.entries), ref)! };
-  });
-  await makeCode(deps, order, credit, `Store credit ${request.number}`, `credit-${request.number}`);
-  return credit;
 }
 
 /**
@@ -190,29 +122,7 @@ async function refundReturn(deps: OrderActionDeps, request: ReturnRequest, order
     },
     by,
   });
-  const read = await readLedger(deps.db, order.id);
-  const restored = read?.ledger.entries.find((e) => e.ref === creditRef);
-  if (!restored?.code) return { card, restored: null };
-  if (!deps.gateway) throw new Refusal('Store credit needs Stripe, which is not set up on this shop.');
-  await makeCode(
-    deps,
-    order,
-    { code: restored.code, amount: restored.amount },
-    `Store credit ${request.number}`,
-    `credit-restored-${request.number}`,
-  );
-  await deps.db.batch(
-    stepStatements(deps.db, {
-      orderId: order.id,
-      step: `return:${request.number}:credit_restored`,
-      kind: 'credit_restored',
-      detail: { request: request.number, amount: restored.amount, code: restored.code },
-      mail: 'credit_restored',
-      when: sql`1`,
-      at: nowIso(),
-    }),
-  );
-  return { card, restored: { amount: restored.amount, code: restored.code } };
+  return { card, restored: await creditRestored(deps, order, request.number, creditRef) };
 }
 
 /**
@@ -252,7 +162,7 @@ export async function receiveReturn(
     const amount = card + (restored?.amount ?? 0);
     settled = { answer: `refunded ${money(amount)}`, detail: { amount }, mail: undefined };
   } else if (request.outcome === 'credit') {
-    const credit = await creditOf(deps, request, order, by);
+    const credit = await creditForReturn(deps, request, order, by);
     settled = {
       answer: `store credit ${money(credit.amount)}, code ${credit.code}`,
       detail: { amount: credit.amount, code: credit.code!, basis: credit.basis },
@@ -268,7 +178,7 @@ export async function receiveReturn(
   }
   const back = resaleable.filter((l) => l.quantity > 0);
   const { value: exchange } = await onLedger(deps.db, order.id, by, async (l) => {
-    const now = await requestIn(deps, number, 'accepted');
+    const now = await requestIn(deps.db, number, 'accepted');
     const lines = [...openOfRequest(l, number)]
       .filter(([, n]) => n > 0)
       .map(([productId, quantity]) => ({ productId, quantity, fit: fit.get(productId) ?? 0 }));
@@ -284,32 +194,24 @@ export async function receiveReturn(
         detail: { answer: state ?? '', amount: differenceOwed(after, number) },
       }),
     };
+    const moved = requestMoved(deps, now, 'accepted', to, by);
+    const shelf = onShelf(deps.db, order, back, { step: `return:${number}:restock`, by });
     return {
       move,
       value: state,
-      effects: (landed: SQL, at: string) => [
-        ...moveStatements(deps, now, 'accepted', to, by)(landed, at),
-        ...restockStatements(deps, order, back, { step: `return:${number}:restock`, by, when: landed, at }),
-      ],
+      steps: [...moved.steps, ...shelf.steps],
+      effects: (landed: SQL, at: string) => [...moved.effects(landed, at), ...shelf.effects(landed, at)],
     };
   });
   if (exchange === 'ready') said.push(`${request.number}: received; the exchange is paid for and ready to send (Ship the exchange).`);
   if (exchange === 'waiting')
     said.push(`${request.number}: received; the exchange ships once the shopper pays the difference (they have the link).`);
-  await sendOrderStepMails(deps, deps.log, order.id);
-  const nameOf = (id: number) => order.lines.find((o) => o.productId === id)?.name ?? `product ${id}`;
-  if (back.length > 0) {
-    await afterRestock(
-      deps,
-      back.map((l) => l.productId),
-    );
-    said.push(`${back.map((l) => `${l.quantity} × ${nameOf(l.productId)}`).join(', ')} back in stock.`);
-  } else said.push('Nothing went back in stock.');
+  await mailOwedSteps(deps, order.id);
+  await goodsCameBack(deps, order, back);
+  said.push(back.length > 0 ? `${lineWords(order, back)} back in stock.` : 'Nothing went back in stock.');
   const out = request.lines
     .map((l) => ({ ...l, quantity: l.quantity - (back.find((b) => b.productId === l.productId)?.quantity ?? 0) }))
     .filter((l) => l.quantity > 0);
-  if (out.length > 0)
-    said.push(`${out.map((l) => `${l.quantity} × ${nameOf(l.productId)}`).join(', ')} stay out of stock: not fit to sell.`);
-  for (const listener of deps.afterSale.goodsBack) await listener(deps, order.number);
+  if (out.length > 0) said.push(`${lineWords(order, out)} stay out of stock: not fit to sell.`);
   return said.join(' ');
 }

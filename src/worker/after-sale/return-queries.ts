@@ -1,8 +1,9 @@
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ReturnState } from '#shared/after-sale/return-rules.ts';
+import { Refusal } from '#worker/base/refusal.ts';
 import type { Db } from '#worker/db/client.ts';
 import { orders } from '#worker/orders/order-tables.ts';
-import { returnRequests } from '#worker/after-sale/after-sale-tables.ts';
+import { returnRequests } from './after-sale-tables.ts';
 
 /** The most requests one order page or the back office's list reads. */
 const MAX_LISTED = 50;
@@ -18,6 +19,14 @@ export type ReturnRequest = Awaited<ReturnType<typeof returnsOfOrder>>[number];
 export async function returnByNumber(db: Db, number: string) {
   const [row] = await db.select().from(returnRequests).where(eq(returnRequests.number, number)).limit(1);
   return row ?? null;
+}
+
+/** The request as it stands now, in the state `from`, or a Refusal saying what it is instead. */
+export async function requestIn(db: Db, number: string, from: ReturnState): Promise<ReturnRequest> {
+  const now = await returnByNumber(db, number);
+  if (!now) throw new Refusal(`There is no return request ${number.slice(0, 24)}.`, 'unknown');
+  if (now.state !== from) throw new Refusal(`Return ${now.number} is ${now.state}, not ${from}: nothing was done.`);
+  return now;
 }
 
 /** What the back office's lists show of a request, with its order's number, currency and address. */

@@ -3,7 +3,8 @@ import { ORDER_NUMBER } from '#shared/orders/order-number-pattern.ts';
 import { orderTotalRows } from '#shared/orders/order-totals.ts';
 import type { Db } from '#worker/db/client.ts';
 import { findOrder } from '#worker/orders/order-queries.ts';
-import { shipOrder, type OrderActionDeps, type Shipment } from '#worker/fulfilment/order-fulfilment.ts';
+import { shipOrder, type Shipment } from '#worker/fulfilment/order-fulfilment.ts';
+import type { AfterSaleDeps } from '#worker/after-sale/after-sale-listeners.ts';
 import { parcelOf } from '#shared/orders/carriers.ts';
 import { markDelivered } from '#worker/fulfilment/order-delivered.ts';
 import { returnGoods, type GoodsBack } from '#worker/after-sale/goods-back.ts';
@@ -86,7 +87,7 @@ async function show(db: Db, number: string): Promise<string> {
 }
 
 /** `npm run orders -- ship|delivered|return|refund|show <number> …`: what it did, or an Error naming why nothing was written. Done by the terminal. */
-export function runOrderCommand(deps: OrderActionDeps, command: OrderCommand): Promise<string> {
+export function runOrderCommand(deps: AfterSaleDeps, command: OrderCommand): Promise<string> {
   if (command.action === 'ship') return shipOrder(deps, command, 'terminal');
   if (command.action === 'delivered') return markDelivered(deps, command, 'terminal');
   if (command.action === 'return') return returnGoods(deps, command, 'terminal');

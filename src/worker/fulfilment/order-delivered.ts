@@ -7,7 +7,7 @@ import { Refusal } from '#worker/base/refusal.ts';
 import { orders } from '#worker/orders/order-tables.ts';
 import { findOrder } from '#worker/orders/order-queries.ts';
 import { stepStatements } from '#worker/orders/order-steps.ts';
-import type { OrderActionDeps } from './order-fulfilment.ts';
+import type { OrderActionDeps } from '#worker/orders/order-deps.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

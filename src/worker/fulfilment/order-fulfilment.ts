@@ -1,31 +1,15 @@
-import type { OrderMailDeps } from '#worker/orders/order-mail-parts.ts';
+import type { OrderActionDeps } from '#worker/orders/order-deps.ts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { disputeHold } from '#shared/orders/dispute-hold.ts';
 import { SHIPPABLE, shipRefusal } from '#shared/orders/order-status.ts';
 import { nowIso } from '#worker/base/clock.ts';
-import type { Logger } from '#worker/base/log.ts';
 import { Refusal } from '#worker/base/refusal.ts';
 import { orders } from '#worker/orders/order-tables.ts';
-import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
-import type { ChangeFeed } from '#worker/base/change-feed-contract.ts';
 import { findOrder } from '#worker/orders/order-queries.ts';
 import { parcelOf, type ParcelTyped } from '#shared/orders/carriers.ts';
 import { dueDelivery } from '#shared/orders/delivery-due.ts';
-import { sendOrderStepMails } from '#worker/orders/order-step-mail.ts';
+import { sendOrderStepMails } from '#worker/orders/order-mail.ts';
 import { heldByDispute, stepStatements } from '#worker/orders/order-steps.ts';
-
-/**
- * What the owner does to an order, from the back office or the command line: the same action, the
- * same rule, the same words. Each takes plain values, writes in one batch, and answers what it did or
- * throws a Refusal having written nothing.
- */
-export interface OrderActionDeps extends OrderMailDeps {
-  changes: ChangeFeed;
-  gateway: CheckoutGateway | null;
-  log: Logger;
-  /** False where this machine must not mail shoppers (a remote database without Postmark): the scheduled job tells them. */
-  mailWaiting?: boolean;
-}
 
 export interface Shipment extends ParcelTyped {
   number: string;

@@ -9,7 +9,7 @@ import { claimOwedMail, emailLeaseMs, owedMail, type MailTable } from '#worker/m
 import type { AppDeps } from '#worker/middleware/app-context.ts';
 import { sendOwedMail, type OwedMailKind } from '#worker/mail/send-owed.ts';
 import { orderMail } from '#worker/orders/order-mail.ts';
-import { orderStepMail } from '#worker/orders/order-step-mail.ts';
+import { orderStepMail } from '#worker/orders/order-mail.ts';
 import { contactMail } from '#worker/contact/contact-mail.ts';
 import { stockAlertMail } from '#worker/stock-alerts/alert-mail.ts';
 import { recoveryMail } from '#worker/recovery/checkout-recovery.ts';

@@ -1,4 +1,4 @@
-import type { OrderMailParts } from '#worker/orders/order-mail-parts.ts';
+import type { OrderMailParts } from '#worker/orders/order-deps.ts';
 import type { AfterSaleListeners } from '#worker/after-sale/after-sale-listeners.ts';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ChangeFeed } from '#worker/base/change-feed-contract.ts';

@@ -5,7 +5,7 @@ import { canMove, type PaymentStatus } from '#shared/orders/order-status.ts';
 import type { Db } from '#worker/db/client.ts';
 import { orderEvents, orderLines, orderMails, orders } from '#worker/orders/order-tables.ts';
 import type { SessionRecord } from '#worker/payments/checkout-gateway.ts';
-import { moveStatements } from '#worker/stock/stock-moves.ts';
+import { stockMoveStatements } from '#worker/stock/stock-moves.ts';
 import { unitsShort } from '#worker/stock/stock-queries.ts';
 import { releaseStatement } from '#worker/stock/reserve.ts';
 
@@ -99,7 +99,12 @@ export async function fulfil(db: Db, session: SessionRecord, status: PaymentStat
   const insertedHere = sql`exists (select 1 from ${orders} where ${orders.sessionId} = ${session.id} and ${orders.token} = ${token})`;
   const sold = status === 'failed' ? [] : stocked(session);
   const sale = sold.flatMap(({ line, position }) => [
-    ...moveStatements(db, { productId: line.productId, change: -line.quantity, reason: 'sale', orderNumber: numberOf }, insertedHere, at),
+    ...stockMoveStatements(
+      db,
+      { productId: line.productId, change: -line.quantity, reason: 'sale', orderNumber: numberOf },
+      insertedHere,
+      at,
+    ),
     db.run(
       sql`update ${orderLines} set short = ${unitsShort(line.productId, line.quantity, reservation ?? null)}
         where ${orderLines.orderId} = ${orderId} and ${orderLines.position} = ${position} and ${insertedHere}`,
@@ -144,7 +149,7 @@ export async function fulfil(db: Db, session: SessionRecord, status: PaymentStat
   const giveBack =
     status === 'failed'
       ? stocked(session).flatMap(({ line }) =>
-          moveStatements(
+          stockMoveStatements(
             db,
             { productId: line.productId, change: line.quantity, reason: 'release', orderNumber: numberOf, note: 'payment failed' },
             movedHere,

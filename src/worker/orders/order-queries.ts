@@ -37,6 +37,14 @@ export async function orderByNumber(db: Db, number: string) {
 
 export type StoredOrder = NonNullable<Awaited<ReturnType<typeof orderBySession>>>;
 
+/** A product of the order by the name it was bought under (`product <id>` for one the order never had). */
+export const lineName = (order: Pick<StoredOrder, 'lines'>, productId: number) =>
+  order.lines.find((l) => l.productId === productId)?.name ?? `product ${productId}`;
+
+/** Lines of the order in words: `2 × G-Series Laser Training Pistol, 1 × …`. */
+export const lineWords = (order: Pick<StoredOrder, 'lines'>, lines: ReadonlyArray<{ productId: number; quantity: number }>) =>
+  lines.map((l) => `${l.quantity} × ${lineName(order, l.productId)}`).join(', ');
+
 /** The amounts of a stored order, as every page and mail shows them (orderTotalRows). */
 export function orderAmounts(order: StoredOrder): OrderAmounts {
   const { currency, subtotal, shipping, total, discount, discountCode, tax, taxLabel, taxInclusive } = order;

@@ -21,7 +21,16 @@ const MAX_STEPS = 100;
  */
 export function stepStatements(
   db: Db,
-  s: { orderId: number; step: string; kind: OrderStepKind; detail?: OrderStepDetail; mail?: OrderMailKind; when: SQL; at: string },
+  s: {
+    orderId: number;
+    step: string;
+    kind: OrderStepKind;
+    detail?: OrderStepDetail;
+    /** The mail it owes; a step may owe the shopper's and the shop's. */
+    mail?: OrderMailKind | readonly OrderMailKind[];
+    when: SQL;
+    at: string;
+  },
 ) {
   const detail = s.detail ? JSON.stringify(s.detail) : null;
   const statements: [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]] = [
@@ -29,11 +38,11 @@ export function stepStatements(
       sql`insert or ignore into ${orderEvents} (order_id, step, status, detail, at) select ${orders.id}, ${s.step}, ${s.kind}, ${detail}, ${s.at} from ${orders} where ${orders.id} = ${s.orderId} and ${s.when}`,
     ),
   ];
-  if (s.mail) {
-    const reachable = SHOP_MAILS.includes(s.mail) ? sql`1` : sql`${orders.email} is not null`;
+  for (const mail of typeof s.mail === 'string' ? [s.mail] : (s.mail ?? [])) {
+    const reachable = SHOP_MAILS.includes(mail) ? sql`1` : sql`${orders.email} is not null`;
     statements.push(
       db.run(
-        sql`insert or ignore into ${orderMails} (order_id, step, kind, confirmation_wanted) select ${orders.id}, ${s.step}, ${s.mail}, 0 from ${orders} where ${orders.id} = ${s.orderId} and ${s.when} and ${reachable}`,
+        sql`insert or ignore into ${orderMails} (order_id, step, kind, confirmation_wanted) select ${orders.id}, ${s.step}, ${mail}, 0 from ${orders} where ${orders.id} = ${s.orderId} and ${s.when} and ${reachable}`,
       ),
     );
   }

@@ -1,11 +1,12 @@
+import { eq } from 'drizzle-orm';
 import { orderNumber } from './order-number.ts';
 import type { StripeEventHandler } from '#worker/payments/stripe-event-handlers.ts';
-import type { OrderMailDeps } from '#worker/orders/order-mail-parts.ts';
+import type { OrderMailDeps } from './order-deps.ts';
 import type { CheckoutGateway, SessionRecord } from '#worker/payments/checkout-gateway.ts';
 import type { Logger } from '#worker/base/log.ts';
 import { fulfil, type Fulfilled } from './fulfil.ts';
-import { mailNewOrder, orderMailLeaseUntil } from './order-mail.ts';
-import { sendOrderStepMails } from './order-step-mail.ts';
+import { orders } from './order-tables.ts';
+import { mailNewOrder, orderMailLeaseUntil, sendOrderStepMails } from './order-mail.ts';
 import { statusFor, type OrderEventType } from '#worker/payments/stripe-events.ts';
 import { stockChanged } from '#worker/stock/stock-changed.ts';
 import type { ChangeFeed } from '#worker/base/change-feed-contract.ts';
@@ -85,3 +86,23 @@ export const orderEventHandler: StripeEventHandler<RecordDeps> = async (deps, { 
   deps.log('info', 'order recorded', { eventId: event.id, type: event.type, ...recorded.order });
   return { order: recorded.order.number, status: recorded.order.status };
 };
+
+const paymentOrderColumns = { id: orders.id, number: orders.number, total: orders.total };
+/** An order as a payment event names it: its id, number and total. */
+export type OrderOfPayment = { id: number; number: string; total: number };
+
+/**
+ * The order that took this payment intent. A refund or dispute may come before the session's
+ * completed event (Stripe does not promise their order): then the session is found by its payment
+ * intent and recorded first, as completed would have. Null when no session of the shop took it.
+ */
+export async function orderOfPayment(deps: RecordDeps, paymentIntent: string): Promise<OrderOfPayment | undefined> {
+  const find = async () =>
+    (await deps.db.select(paymentOrderColumns).from(orders).where(eq(orders.paymentIntent, paymentIntent)).limit(1))[0];
+  const known = await find();
+  if (known) return known;
+  const sessionId = await deps.gateway.findSessionByPaymentIntent(paymentIntent);
+  if (!sessionId) return undefined;
+  await recordSession(deps, sessionId, 'checkout.session.completed');
+  return find();
+}

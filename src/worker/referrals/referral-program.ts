@@ -1,5 +1,5 @@
 import type { StripeEventHandler } from '#worker/payments/stripe-event-handlers.ts';
-import type { OrderMailDeps } from '#worker/orders/order-mail-parts.ts';
+import type { OrderMailDeps } from '#worker/orders/order-deps.ts';
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { giveReward, rewardStands, withdrawReward } from '#shared/after-sale/ledger-moves.ts';
 import { Refusal } from '#worker/base/refusal.ts';
@@ -15,7 +15,7 @@ import { orderEvents, orders } from '#worker/orders/order-tables.ts';
 import { referralCodes } from '#worker/referrals/referral-tables.ts';
 import { referralCodeFor } from '#worker/limits/sender-key.ts';
 import { orderByNumber } from '#worker/orders/order-queries.ts';
-import { sendOrderStepMails } from '#worker/orders/order-step-mail.ts';
+import { sendOrderStepMails } from '#worker/orders/order-mail.ts';
 import { stepStatements } from '#worker/orders/order-steps.ts';
 import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
 
@@ -28,7 +28,7 @@ export interface ReferralDeps extends OrderMailDeps {
 const BOUGHT = ['pending', 'paid', 'partially_refunded', 'refunded'] as const;
 
 /** Makes the buyer's code at Stripe (first orders only, any number of friends) unless it is made; never throws. */
-async function makeCode(deps: ReferralDeps, row: { id: number; code: string }) {
+async function makeRewardCode(deps: ReferralDeps, row: { id: number; code: string }) {
   if (!deps.gateway) return;
   try {
     await deps.gateway.createReferralCode(
@@ -59,7 +59,7 @@ export async function referralsOnPaid(deps: ReferralDeps, number: string): Promi
       .values({ email, orderEmail: order.email.toLowerCase(), code, createdAt: nowIso() })
       .onConflictDoNothing();
     const [own] = await deps.db.select().from(referralCodes).where(eq(referralCodes.email, email));
-    if (own && !own.made) await makeCode(deps, own);
+    if (own && !own.made) await makeRewardCode(deps, own);
     await rewardReferrer(deps, order);
   } catch (err) {
     deps.log('error', 'referral step failed', { order: number, ...errorFields(err) });
@@ -156,15 +156,7 @@ export async function rewardFollowsGoods(deps: ReferralDeps, number: string): Pr
     await onLedger(deps.db, order.id, 'stripe', (l) => ({
       move: withdrawReward(l, code),
       value: null,
-      effects: (landed, at) =>
-        stepStatements(deps.db, {
-          orderId: order.id,
-          step: 'referral:withdrawn',
-          kind: 'referral_withdrawn',
-          detail: { code },
-          when: landed,
-          at,
-        }),
+      steps: [{ step: 'referral:withdrawn', kind: 'referral_withdrawn', detail: { code } }],
     }));
   }
 }
@@ -172,7 +164,7 @@ export async function rewardFollowsGoods(deps: ReferralDeps, number: string): Pr
 /** Scheduled: buyers' codes Stripe did not take yet, made now (a few a run). */
 export async function makePendingReferralCodes(deps: ReferralDeps): Promise<number> {
   const pending = await deps.db.select().from(referralCodes).where(eq(referralCodes.made, false)).limit(20);
-  for (const row of pending) await makeCode(deps, row);
+  for (const row of pending) await makeRewardCode(deps, row);
   return pending.length;
 }
 

@@ -1,11 +1,11 @@
-import type { OrderMailDeps } from '#worker/orders/order-mail-parts.ts';
+import type { OrderMailDeps } from '#worker/orders/order-deps.ts';
 import { sql } from 'drizzle-orm';
 import { nowIso } from '#worker/base/clock.ts';
 import { orderKey, orderUnsubscribeKey } from '#worker/base/secret-tokens.ts';
 import { optedOut } from '#worker/limits/mail-opt-outs.ts';
 import { errorFields, type Logger } from '#worker/base/log.ts';
 import { orderLinesOf } from '#worker/orders/order-queries.ts';
-import { sendOrderStepMails } from '#worker/orders/order-step-mail.ts';
+import { sendOrderStepMails } from '#worker/orders/order-mail.ts';
 import { stepStatements } from '#worker/orders/order-steps.ts';
 
 const DAY_MS = 86_400_000;

@@ -3,7 +3,7 @@ import { nowIso } from '#worker/base/clock.ts';
 import type { Db } from '#worker/db/client.ts';
 import { stock, stockMoves, type StockReason } from '#worker/stock/stock-tables.ts';
 
-export interface Move {
+export interface StockMove {
   productId: number;
   /** Units added (negative: taken away). */
   change: number;
@@ -20,7 +20,7 @@ export interface Move {
  * move, and on hand changed by the same amount, so the moves always sum to on hand. With `when`, all
  * of it happens only where that condition holds (a sale only for the order this call inserted).
  */
-export function moveStatements(db: Db, move: Move, when: SQL = sql`1`, at = nowIso()) {
+export function stockMoveStatements(db: Db, move: StockMove, when: SQL = sql`1`, at = nowIso()) {
   return [
     db.run(sql`insert or ignore into ${stock} (product_id, on_hand) select ${move.productId}, 0 where ${when}`),
     db.run(
@@ -34,9 +34,9 @@ export function moveStatements(db: Db, move: Move, when: SQL = sql`1`, at = nowI
 }
 
 /** Records one move on its own (the operator's restock or adjustment); the new quantity on hand. */
-export async function moveStock(db: Db, move: Move): Promise<number> {
+export async function moveStock(db: Db, move: StockMove): Promise<number> {
   const [, , , after] = await db.batch([
-    ...moveStatements(db, move),
+    ...stockMoveStatements(db, move),
     db.select({ onHand: stock.onHand }).from(stock).where(eq(stock.productId, move.productId)),
   ]);
   return after[0]?.onHand ?? 0;

@@ -1,4 +1,4 @@
-import type { OrderMailParts } from '#worker/orders/order-mail-parts.ts';
+import type { OrderMailParts } from '#worker/orders/order-deps.ts';
 import { referralConfirmationLines, referralStepWriters } from '#worker/referrals/referral-mail.ts';
 import { afterSaleStepWriters } from '#worker/after-sale/after-sale-mail.ts';
 import { reviewStepWriters } from '#worker/reviews/review-mail.ts';

@@ -2,7 +2,8 @@ import { orderEventHandler, type RecordDeps } from '#worker/orders/record-sessio
 import type { StripeEventHandlers } from '#worker/payments/stripe-event-handlers.ts';
 import { expiredSessionReminder } from '#worker/recovery/checkout-recovery.ts';
 import { referralsOnPaidHandler, referralsOnRefundHandler } from '#worker/referrals/referral-program.ts';
-import { paymentEventHandler } from '#worker/after-sale/payment-events.ts';
+import { refundEventHandler } from '#worker/after-sale/refund-events.ts';
+import { disputeEventHandler } from '#worker/orders/payment-disputes.ts';
 import { exchangeDifferenceHandler } from '#worker/after-sale/exchanges.ts';
 import { creditOnPaidHandler } from '#worker/after-sale/store-credit.ts';
 import { expiredSessionHandler } from '#worker/stock/release-expired.ts';
@@ -20,8 +21,8 @@ export const stripeEventHandlers: StripeEventHandlers<WebhookDeps> = {
   'checkout.session.async_payment_succeeded': [orderEventHandler, creditOnPaidHandler, referralsOnPaidHandler],
   'checkout.session.async_payment_failed': [orderEventHandler],
   'checkout.session.expired': [expiredSessionHandler, expiredSessionReminder],
-  'charge.refunded': [paymentEventHandler, referralsOnRefundHandler],
-  'refund.updated': [paymentEventHandler, referralsOnRefundHandler],
-  'charge.dispute.created': [paymentEventHandler],
-  'charge.dispute.closed': [paymentEventHandler],
+  'charge.refunded': [refundEventHandler, referralsOnRefundHandler],
+  'refund.updated': [refundEventHandler, referralsOnRefundHandler],
+  'charge.dispute.created': [disputeEventHandler],
+  'charge.dispute.closed': [disputeEventHandler],
 };

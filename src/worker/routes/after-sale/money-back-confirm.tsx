@@ -1,9 +1,9 @@
 import { formatMinor } from '#shared/money.ts';
 import type { Ledger } from '#shared/after-sale/order-ledger.ts';
 import type { ReturnRequest } from '#worker/after-sale/return-queries.ts';
-import type { StoredOrder } from '#worker/orders/order-queries.ts';
 import { FormOnce, Submit } from '#worker/routes/admin-frame/admin-ui.tsx';
-import { capitalised, lineName, settleWords } from './order-after-sale.tsx';
+import { capitalised, settleWords } from './order-after-sale.tsx';
+import { lineName, type StoredOrder } from '#worker/orders/order-queries.ts';
 
 /* The pages that say in words what money moves before it does: a manual refund, a parcel received. */
 

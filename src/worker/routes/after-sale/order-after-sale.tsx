@@ -2,7 +2,7 @@ import type { DisputeHold } from '#shared/orders/dispute-hold.ts';
 import { formatMinor } from '#shared/money.ts';
 import { refundRefusal } from '#shared/after-sale/refund-rules.ts';
 import { returnRefusal } from '#shared/orders/order-status.ts';
-import type { StoredOrder } from '#worker/orders/order-queries.ts';
+import { lineName, type StoredOrder } from '#worker/orders/order-queries.ts';
 import type { ReturnRequest } from '#worker/after-sale/return-queries.ts';
 import { cell, Field, FormOnce, Submit, Table, when } from '#worker/routes/admin-frame/admin-ui.tsx';
 import { ParcelFields } from '#worker/routes/admin-frame/parcel-fields.tsx';
@@ -14,9 +14,6 @@ import { returnRefund } from '#shared/after-sale/ledger-moves.ts';
 /* The after-sale sections of an order's page in the back office (issue 64: out of the page itself): its account in figures, the refund form, its return requests and what each does next, and goods put back in stock. */
 
 export const capitalised = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
-
-/** A product of the order by the name it was bought under. */
-export const lineName = (order: StoredOrder, id: number) => order.lines.find((l) => l.productId === id)?.name ?? `product ${id}`;
 
 /** One field per product not yet back: how many units came back (0: none). */
 export function GoodsBackFields({

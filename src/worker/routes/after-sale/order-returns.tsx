@@ -5,7 +5,7 @@ import { formatMinor } from '#shared/money.ts';
 import { returnsPolicy, WARRANTY_MONTHS } from '#shared/policy/figures.ts';
 import type { OrderStepDetail } from '#shared/timeline/order-timeline.ts';
 import type { ReturnRequest } from '#worker/after-sale/return-queries.ts';
-import type { StoredOrder } from '#worker/orders/order-queries.ts';
+import { lineWords, type StoredOrder } from '#worker/orders/order-queries.ts';
 import { useHref } from '#ui/state/market-context.ts';
 
 /** What the shopper's order page shows of its after-sale: what may be sent back now, and the requests so far. */
@@ -21,7 +21,6 @@ export function orderReturnsOf(
   requests: ReturnRequest[],
   ledger: Ledger | null,
 ): OrderReturnsData {
-  const nameOf = (productId: number) => order.lines.find((o) => o.productId === productId)?.name ?? 'item';
   return {
     window,
     requests: requests.map((r) => {
@@ -30,7 +29,7 @@ export function orderReturnsOf(
         number: r.number,
         state: r.state,
         answer: r.state === 'refused' ? r.answer : null,
-        items: r.lines.map((l) => `${l.quantity} × ${nameOf(l.productId)}`).join(', '),
+        items: lineWords(order, r.lines),
         owed: owed > 0 ? formatMinor(owed, order.currency) : null,
       };
     }),

@@ -1,5 +1,8 @@
 import type { OrderMailKind } from '#shared/timeline/order-timeline.ts';
+import type { ChangeFeed } from '#worker/base/change-feed-contract.ts';
+import type { Logger } from '#worker/base/log.ts';
 import type { MailDeps } from '#worker/mail/send-owed.ts';
+import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
 import type { StoredOrder } from './order-queries.ts';
 import type { StepMailWriter } from './order-step-email.ts';
 
@@ -18,4 +21,17 @@ export interface OrderMailParts {
 /** The mail dependencies of a code path that may owe an order's mail. */
 export interface OrderMailDeps extends MailDeps {
   orderMail: OrderMailParts;
+}
+
+/**
+ * What the owner does to an order, from the back office or the command line: the same action, the
+ * same rule, the same words. Each takes plain values, writes in one batch, and answers what it did or
+ * throws a Refusal having written nothing.
+ */
+export interface OrderActionDeps extends OrderMailDeps {
+  changes: ChangeFeed;
+  gateway: CheckoutGateway | null;
+  log: Logger;
+  /** False where this machine must not mail shoppers (a remote database without Postmark): the scheduled job tells them. */
+  mailWaiting?: boolean;
 }
