@@ -1,6 +1,6 @@
 import type { AnalyticsItem } from '#shared/catalogue/item-events.ts';
 import type { PaymentLinks } from '#shared/catalogue/types.ts';
-import { startCheckout } from '#ui/state/payment-redirect.ts';
+import { redirectToPaymentLink } from '#ui/state/payment-redirect.ts';
 
 const PENDING = 'Redirecting…';
 
@@ -39,7 +39,7 @@ export function armBuyNow(): void {
       }
       if (!links || !item) return;
       setPending(form, true);
-      if (startCheckout(JSON.parse(links) as PaymentLinks, JSON.parse(item) as AnalyticsItem)) event.preventDefault();
+      if (redirectToPaymentLink(JSON.parse(links) as PaymentLinks, JSON.parse(item) as AnalyticsItem)) event.preventDefault();
       else setPending(form, false);
     },
     true,

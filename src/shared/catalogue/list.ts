@@ -202,7 +202,7 @@ export function filterProducts<T extends Listable>(
 }
 
 /** What the list shows for a state, in its order; prices are compared in the visitor's currency. */
-export function listedProducts<T extends Listable & Priced>(items: readonly T[], state: ListState, currency: Currency): T[] {
+export function visibleProducts<T extends Listable & Priced>(items: readonly T[], state: ListState, currency: Currency): T[] {
   return sortProducts(filterProducts(items, state), state, currency);
 }
 

@@ -25,7 +25,7 @@ export interface ContactFields {
   subject: string;
   message: string;
 }
-export type ContactField = keyof ContactFields;
+export type ContactFieldName = keyof ContactFields;
 
 /** What a valid submission becomes: trimmed, phone null when left empty. */
 export interface ContactSubmission {
@@ -42,7 +42,7 @@ export interface Notice {
 }
 
 export interface ContactProblem extends Notice {
-  field: ContactField;
+  field: ContactFieldName;
 }
 
 /** Each check's words; the first five are the spec's, in the spec's order. */

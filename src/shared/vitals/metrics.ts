@@ -31,7 +31,7 @@ export interface VitalsBatch {
 }
 
 /** At most this many entries per batch, and this long a target selector. */
-export const MAX_ENTRIES = 10;
+export const MAX_VITALS_ENTRIES = 10;
 export const MAX_TARGET = 100;
 /** The largest body /vitals reads. */
 export const MAX_BODY_BYTES = 4096;

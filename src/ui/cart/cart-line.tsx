@@ -29,7 +29,7 @@ function submittedQuantity(event: FormEvent<HTMLFormElement>): number {
  * One cart line. The stepper and Remove are plain forms (each stepper button posts the quantity it
  * stands for); the island handles them in place.
  */
-export function CartLine({ line, unitAmount, lineAmount, currency, onQuantity, onRemove, children }: CartLineProps) {
+export function CartLineRow({ line, unitAmount, lineAmount, currency, onQuantity, onRemove, children }: CartLineProps) {
   const to = useHref();
   const name = plainName(line.name);
   const short = line.available !== undefined && line.quantity > line.available;

@@ -12,9 +12,9 @@ import { trackBeginCartCheckout, trackCartChange } from '#ui/cart/track-cart.ts'
 import { CartPostError, fetchCart, postCart, postCheckout, type CartAnswer } from '#ui/cart/cart-post.ts';
 import { getCartLines, refreshCart, subscribeCart } from '#ui/cart/cart-store.ts';
 import { getCampaign } from '#ui/state/campaign-storage.ts';
-import { startCheckout } from '#ui/state/payment-redirect.ts';
+import { redirectToPaymentLink } from '#ui/state/payment-redirect.ts';
 import { BuyButton } from '#ui/shop/buy-button.tsx';
-import { CartLine } from '#ui/cart/cart-line.tsx';
+import { CartLineRow } from '#ui/cart/cart-line.tsx';
 import { CartSummary } from '#ui/cart/cart-summary.tsx';
 import { CartOffer } from '#ui/cart/cart-offer.tsx';
 import type { Offer } from '#shared/offers/offer.ts';
@@ -140,7 +140,7 @@ export default function CartView(props: CartViewProps) {
     const [only] = now;
     if (current === 'payment-link' && only) {
       // Exactly as Buy Now: begin_checkout, then the product's payment link with the campaign.
-      if (!startCheckout(only.payment_links, analyticsItem(only))) setPending(false);
+      if (!redirectToPaymentLink(only.payment_links, analyticsItem(only))) setPending(false);
       return;
     }
     trackBeginCartCheckout(pricingInput(now));
@@ -190,7 +190,7 @@ export default function CartView(props: CartViewProps) {
         )}
         <ul className="border-t border-stone-200">
           {priced.lines.map(({ item, unitAmount, lineAmount }) => (
-            <CartLine
+            <CartLineRow
               key={item.id}
               line={item}
               unitAmount={unitAmount}
@@ -213,7 +213,7 @@ export default function CartView(props: CartViewProps) {
                   />
                 </div>
               )}
-            </CartLine>
+            </CartLineRow>
           ))}
         </ul>
       </section>

@@ -10,7 +10,7 @@ import {
   TURNSTILE_RESPONSE_FIELD,
   contactNotices,
   validateContact,
-  type ContactField as Field,
+  type ContactFieldName as Field,
   type ContactFields,
   type ContactProblem,
   type Notice,

@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useId, useRef, useState, type MouseEvent } f
 import type { CampaignParams } from '#shared/site/campaign.ts';
 import {
   type CardItem,
-  listedProducts,
+  visibleProducts,
   listSorts,
   clearedList,
   listAnalytics,
@@ -41,7 +41,7 @@ export default function ProductBrowser({ items, initial, region, campaign }: Pro
   const sortId = useId();
 
   // Sorting by price follows the live region, so a region change reorders the list too.
-  const visible = listedProducts(items, state, currencyByRegion[liveRegion]);
+  const visible = visibleProducts(items, state, currencyByRegion[liveRegion]);
   const heading = listHeading(state);
   const list = listAnalytics(state);
 

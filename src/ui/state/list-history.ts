@@ -2,7 +2,7 @@ import { analyticsItem } from '#shared/catalogue/item-events.ts';
 import {
   availabilityBoxes,
   type CardItem,
-  listedProducts,
+  visibleProducts,
   listAnalytics,
   listHeading,
   listPath,
@@ -29,7 +29,7 @@ function trackList(items: readonly CardItem[], state: ListState): void {
   trackViewItemList(
     list.id,
     list.name,
-    listedProducts(items, state, currencyByRegion[getRegion()]).map((p, i) => analyticsItem(p, i)),
+    visibleProducts(items, state, currencyByRegion[getRegion()]).map((p, i) => analyticsItem(p, i)),
     state.sort,
   );
 }

@@ -11,7 +11,7 @@ import { getRegion } from './region-store.ts';
  * payment link with the campaign parameters appended. Without a link the error is logged and
  * nothing happens; returns whether the redirect started.
  */
-export function startCheckout(links: PaymentLinks, item: AnalyticsItem): boolean {
+export function redirectToPaymentLink(links: PaymentLinks, item: AnalyticsItem): boolean {
   trackBeginCheckout(item);
   const link = resolvePaymentLink(links, getRegion());
   if (!link) {

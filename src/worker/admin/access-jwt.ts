@@ -47,7 +47,7 @@ const json = (part: string) => JSON.parse(decoder.decode(base64url(part))) as Re
  * The address Access vouches for, lower-cased, or null: no Access settings, no token, or a token that
  * is malformed, signed by another key, for another application, from another team or expired.
  */
-export async function accessEmail(
+export async function cloudflareAccessEmail(
   settings: Pick<Settings, 'CF_ACCESS_TEAM_URL' | 'CF_ACCESS_AUD'>,
   token: string | undefined,
   nowS = nowSeconds(),

@@ -18,7 +18,7 @@ export async function makeSignInLink(db: Db, email: string, now = Date.now()): P
 }
 
 /** Whether a link mailed to this address since `since` (ms) is still unused: a new ask then mails nothing. */
-export async function unusedLinkSince(db: Db, email: string, since: number): Promise<boolean> {
+export async function unusedSignInLinkSince(db: Db, email: string, since: number): Promise<boolean> {
   const [link] = await db
     .select({ id: adminLinks.id })
     .from(adminLinks)
@@ -43,7 +43,7 @@ export async function redeemSignInLink(db: Db, token: string, now = Date.now()):
 }
 
 /** What a sign-in link is, read without using it: one that still works, used, too old, or not one of ours (cut short, mistyped). */
-export async function linkState(db: Db, token: string, now = Date.now()): Promise<'live' | 'used' | 'expired' | 'unknown'> {
+export async function signInLinkState(db: Db, token: string, now = Date.now()): Promise<'live' | 'used' | 'expired' | 'unknown'> {
   if (!TOKEN.test(token)) return 'unknown';
   const [link] = await db
     .select({ usedAt: adminLinks.usedAt, expiresAt: adminLinks.expiresAt })

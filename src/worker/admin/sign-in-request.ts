@@ -5,7 +5,7 @@ import { takeHit } from '#worker/limits/durable-limit.ts';
 import { senderKey } from '#worker/limits/sender-key.ts';
 import type { MailMessage } from '#worker/mail/mailer.ts';
 import type { MailDeps } from '#worker/mail/send-owed.ts';
-import { makeSignInLink, unusedLinkSince } from './admin-sessions.ts';
+import { makeSignInLink, unusedSignInLinkSince } from './admin-sessions.ts';
 
 type SignInDeps = MailDeps & { log: Logger };
 
@@ -58,7 +58,7 @@ export async function askForSignIn(
     log('warn', 'admin sign-in asked for an address not in ADMIN_EMAILS', {});
     return { limited: false };
   }
-  if (await unusedLinkSince(db, email, Date.now() - SIGN_IN_MAIL_EVERY_MINUTES * 60_000)) {
+  if (await unusedSignInLinkSince(db, email, Date.now() - SIGN_IN_MAIL_EVERY_MINUTES * 60_000)) {
     log('info', 'admin sign-in link mailed moments ago: this ask mails nothing', {});
     return { limited: false };
   }

@@ -17,7 +17,7 @@ import { ledgerEntries } from './after-sale-tables.ts';
 import { orderLines, orders } from '#worker/orders/order-tables.ts';
 
 /** The most entries one order's ledger holds (a handful per request, refund or credit): a bound on every read. */
-export const MAX_ENTRIES = 500;
+export const MAX_LEDGER_ENTRIES = 500;
 
 /** How often a write reads the ledger again when another write landed between its read and its own. */
 const TRIES = 6;
@@ -66,7 +66,7 @@ export async function readLedger(db: Db, orderId: number): Promise<LedgerRead | 
       .from(ledgerEntries)
       .where(eq(ledgerEntries.orderId, orderId))
       .orderBy(asc(ledgerEntries.id))
-      .limit(MAX_ENTRIES),
+      .limit(MAX_LEDGER_ENTRIES),
   ]);
   const row = order[0];
   if (!row) return null;
@@ -116,7 +116,7 @@ export async function onLedger<T>(
     const entries = decision.move.entries;
     const steps = decision.steps ?? [];
     if (entries.length === 0 && !decision.effects && steps.length === 0) return { value: decision.value, wrote: false };
-    if (read.ledger.entries.length + entries.length > MAX_ENTRIES)
+    if (read.ledger.entries.length + entries.length > MAX_LEDGER_ENTRIES)
       throw new Refusal('This order’s account is full: write to the developers.');
     const stamp = randomToken(12);
     const at = nowIso();

@@ -70,14 +70,14 @@ export async function subscribe(
   return mail[0]?.id ?? null;
 }
 
-export type ConfirmOutcome = 'confirmed' | 'already' | 'lapsed' | 'unknown';
+export type SubscriptionConfirmOutcome = 'confirmed' | 'already' | 'lapsed' | 'unknown';
 
 /**
  * The confirmation's button (a POST: a mail scanner that opens links confirms nothing): a pending
  * sign-up inside SUBSCRIBE_CONFIRM_HOURS becomes a subscription, once, with its welcome code drawn
  * (made at Stripe by welcome-codes.ts, which then owes the welcome mail).
  */
-export async function confirmSubscription(db: Db, token: string, now = new Date()): Promise<{ outcome: ConfirmOutcome; id?: number }> {
+export async function confirmSubscription(db: Db, token: string, now = new Date()): Promise<{ outcome: SubscriptionConfirmOutcome; id?: number }> {
   const row = await subscriberByToken(db, token);
   if (!row || row.endedAt) return { outcome: 'unknown' };
   if (row.confirmedAt) return { outcome: 'already', id: row.id };

@@ -20,7 +20,7 @@ export async function makeOrdersLink(db: Db, email: string, now = Date.now()): P
 }
 
 /** Whether a link mailed to this address since `since` (ms) is still unused and working: a new ask then mails nothing. */
-export async function unusedLinkSince(db: Db, email: string, since: number, now = Date.now()): Promise<boolean> {
+export async function unusedOrdersLinkSince(db: Db, email: string, since: number, now = Date.now()): Promise<boolean> {
   const [link] = await db
     .select({ id: orderAccess.id })
     .from(orderAccess)
@@ -38,7 +38,7 @@ export async function unusedLinkSince(db: Db, email: string, since: number, now 
 }
 
 /** A link read without using it: one that still works, used, too old, or not one of ours (cut short, mistyped). */
-export async function linkState(db: Db, token: string, now = Date.now()): Promise<'live' | 'used' | 'expired' | 'unknown'> {
+export async function ordersLinkState(db: Db, token: string, now = Date.now()): Promise<'live' | 'used' | 'expired' | 'unknown'> {
   if (!TOKEN.test(token)) return 'unknown';
   const [link] = await db
     .select({ usedAt: orderAccess.usedAt, expiresAt: orderAccess.expiresAt })
@@ -80,7 +80,7 @@ export async function redeemLink(db: Db, token: string, now = Date.now()): Promi
 }
 
 /** The address an access token opens, while it lasts; null otherwise. */
-export async function accessEmail(db: Db, token: string | undefined, now = Date.now()): Promise<string | null> {
+export async function ordersAccessEmail(db: Db, token: string | undefined, now = Date.now()): Promise<string | null> {
   if (!token || !TOKEN.test(token)) return null;
   const [row] = await db
     .select({ email: orderAccess.email })

@@ -8,7 +8,7 @@ import { takeHit } from '#worker/limits/durable-limit.ts';
 import { recipientKey, senderKey } from '#worker/limits/sender-key.ts';
 import type { MailMessage } from '#worker/mail/mailer.ts';
 import type { MailDeps } from '#worker/mail/send-owed.ts';
-import { makeOrdersLink, unusedLinkSince } from './access-tokens.ts';
+import { makeOrdersLink, unusedOrdersLinkSince } from './access-tokens.ts';
 
 type AskDeps = MailDeps & { log: Logger };
 
@@ -63,7 +63,7 @@ export async function askForOrders(
         .where(eq(sql`lower(${orders.email})`, ask.email))
         .limit(1);
       if (!any) return log('info', 'orders link asked for an address without orders: nothing mailed', {});
-      if (await unusedLinkSince(db, ask.email, Date.now() - MAIL_EVERY_MINUTES * 60_000)) {
+      if (await unusedOrdersLinkSince(db, ask.email, Date.now() - MAIL_EVERY_MINUTES * 60_000)) {
         return log('info', 'orders link mailed moments ago: this ask mails nothing', {});
       }
       const byRecipient = await takeHit(db, ORDERS_MAIL_WINDOW, await recipientKey(settings.RATE_LIMIT_SECRET, ask.email));

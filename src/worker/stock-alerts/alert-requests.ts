@@ -93,10 +93,10 @@ export async function alertByToken(db: Db, token: string) {
   return row;
 }
 
-export type ConfirmOutcome = 'confirmed' | 'already' | 'lapsed' | 'unknown';
+export type AlertConfirmOutcome = 'confirmed' | 'already' | 'lapsed' | 'unknown';
 
 /** The confirm link's post: a live request inside CONFIRM_VALID_HOURS is confirmed (once). */
-export async function confirmAlert(db: Db, token: string, now = new Date()): Promise<{ outcome: ConfirmOutcome; productId?: number }> {
+export async function confirmAlert(db: Db, token: string, now = new Date()): Promise<{ outcome: AlertConfirmOutcome; productId?: number }> {
   const alert = await alertByToken(db, token);
   if (!alert || alert.endedAt) return { outcome: 'unknown' };
   if (alert.confirmedAt) return { outcome: 'already', productId: alert.productId };

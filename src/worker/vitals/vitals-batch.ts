@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { markets } from '#shared/market/market.ts';
-import { MAX_ENTRIES, MAX_TARGET, MAX_VALUE, METRICS, ratingOf } from '#shared/vitals/metrics.ts';
+import { MAX_VITALS_ENTRIES, MAX_TARGET, MAX_VALUE, METRICS, ratingOf } from '#shared/vitals/metrics.ts';
 import { PAGE_TYPES } from '#shared/vitals/page-type.ts';
 
 // oxlint-disable-next-line no-control-regex -- refusing control characters is the point
@@ -22,7 +22,7 @@ export const vitalsBatch = z
     pageType: z.enum(PAGE_TYPES as [string, ...string[]]),
     market: z.enum(markets).nullable(),
     device: z.enum(['phone', 'tablet', 'desktop']),
-    entries: z.array(entry).min(1).max(MAX_ENTRIES),
+    entries: z.array(entry).min(1).max(MAX_VITALS_ENTRIES),
   })
   .strict()
   // One view reports each metric once: ten LCPs in one batch would count as ten views.

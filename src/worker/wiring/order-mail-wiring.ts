@@ -1,7 +1,7 @@
 import type { OrderMailParts } from '#worker/orders/order-deps.ts';
-import { referralConfirmationLines, referralStepWriters } from '#worker/referrals/referral-mail.ts';
-import { afterSaleStepWriters } from '#worker/after-sale/after-sale-mail.ts';
-import { reviewStepWriters } from '#worker/reviews/review-mail.ts';
+import { referralConfirmationLines, referralStepWriters } from '#worker/referrals/referral-email.ts';
+import { afterSaleStepWriters } from '#worker/after-sale/after-sale-email.ts';
+import { reviewStepWriters } from '#worker/reviews/review-email.ts';
 
 /**
  * What each feature adds to an order's mail, wired once for every runtime: the step mails the after-sale,

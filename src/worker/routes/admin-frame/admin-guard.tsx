@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { adminAddresses, isAdmin, adminReturnPath } from '#shared/admin/admin-rules.ts';
-import { accessEmail } from '#worker/admin/access-jwt.ts';
+import { cloudflareAccessEmail } from '#worker/admin/access-jwt.ts';
 import { sessionEmail } from '#worker/admin/admin-sessions.ts';
 import { clearCookie, COOKIES, readCookie, writeCookie } from '#worker/http/cookies.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
@@ -31,7 +31,7 @@ export async function signedInAdmin(c: Context<AppEnv>): Promise<string | null> 
   const admins = adminAddresses(settings.ADMIN_EMAILS);
   const bySession = await sessionEmail(db, adminCookie(c));
   if (bySession && isAdmin(bySession, admins)) return bySession;
-  const byAccess = await accessEmail(settings, c.req.header('Cf-Access-Jwt-Assertion'));
+  const byAccess = await cloudflareAccessEmail(settings, c.req.header('Cf-Access-Jwt-Assertion'));
   return isAdmin(byAccess, admins) ? byAccess : null;
 }
 

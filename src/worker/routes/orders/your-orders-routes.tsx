@@ -6,7 +6,7 @@ import { setFlash } from '#worker/http/flash-cookie.ts';
 import { keepAlive } from '#worker/http/keep-alive.ts';
 import { readFields } from '#worker/http/read-fields.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
-import { accessEmail, endAccess, linkState, redeemLink } from '#worker/order-access/access-tokens.ts';
+import { ordersAccessEmail, endAccess, ordersLinkState, redeemLink } from '#worker/order-access/access-tokens.ts';
 import { askForOrders, ORDERS_LINK_PATH } from '#worker/order-access/ask-for-orders.ts';
 import { ordersOfAddress, referralCodeOf } from '#worker/order-access/orders-of-address.ts';
 import { AskForm, MY_DATA_PATH, OrdersList, PostButton } from './your-orders-page.tsx';
@@ -32,7 +32,7 @@ const DEAD_LINK = {
 export const yourOrdersRoutes = new Hono<AppEnv>()
   .get('/orders', async (c) => {
     const deps = c.get('deps');
-    const email = await accessEmail(deps.db, readCookie(c, COOKIES.ordersAccess));
+    const email = await ordersAccessEmail(deps.db, readCookie(c, COOKIES.ordersAccess));
     if (!email) return shortPage(c, 200, ASK_TITLE, <AskForm />);
     const market = c.get('market') ?? marketOfRegion[c.get('region').region];
     const [list, referral] = await Promise.all([ordersOfAddress(deps.db, email), referralCodeOf(deps.db, email)]);
@@ -62,7 +62,7 @@ export const yourOrdersRoutes = new Hono<AppEnv>()
   })
   .get(ORDERS_LINK_PATH, async (c) => {
     const token = c.req.query('token') ?? '';
-    const state = await linkState(c.get('deps').db, token);
+    const state = await ordersLinkState(c.get('deps').db, token);
     if (state === 'live') {
       return shortPage(
         c,
@@ -88,7 +88,7 @@ export const yourOrdersRoutes = new Hono<AppEnv>()
     const fields = await readFields(c, ['form']);
     const access = await redeemLink(c.get('deps').db, fields.token ?? '');
     if (!access) {
-      const state = await linkState(c.get('deps').db, fields.token ?? '');
+      const state = await ordersLinkState(c.get('deps').db, fields.token ?? '');
       const dead = state === 'live' ? 'unknown' : state;
       return shortPage(
         c,
@@ -107,7 +107,7 @@ export const yourOrdersRoutes = new Hono<AppEnv>()
   // in any case (another spelling may be another mailbox), as a file.
   .get(MY_DATA_PATH, async (c) => {
     const deps = c.get('deps');
-    const email = await accessEmail(deps.db, readCookie(c, COOKIES.ordersAccess));
+    const email = await ordersAccessEmail(deps.db, readCookie(c, COOKIES.ordersAccess));
     if (!email) return c.redirect(c.get('href')('/orders'), 303);
     const records = await personRecords(deps.db, deps.settings.RATE_LIMIT_SECRET, email, 'exact');
     c.header('Cache-Control', 'no-store');

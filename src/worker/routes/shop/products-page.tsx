@@ -6,7 +6,7 @@ import { campaignFromSearch, type CampaignParams } from '#shared/site/campaign.t
 import { analyticsItem, viewItemListEvent } from '#shared/catalogue/item-events.ts';
 import {
   toCardItem,
-  listedProducts,
+  visibleProducts,
   listAnalytics,
   listHeading,
   listSearch,
@@ -49,7 +49,7 @@ export async function early(c: Context<AppEnv>): Promise<string[]> {
 export function head({ state, items, region }: ProductListData): PageHead {
   const heading = listHeading(state);
   const list = listAnalytics(state);
-  const shown = listedProducts(items, state, currencyByRegion[region]);
+  const shown = visibleProducts(items, state, currencyByRegion[region]);
   return {
     title: heading.title,
     description: heading.description,

@@ -11,7 +11,7 @@ import {
   listHeading,
   listPath,
   listSearch,
-  listedProducts,
+  visibleProducts,
   sortProducts,
   parseListQuery,
   toCardItem,
@@ -265,7 +265,7 @@ describe("list order: relevance, price low to high and high to low in the visito
     const inFeature = item(202, a.prices, { name: 'Bravo', description: 'Plain', features: ['Strobe mode'] });
     const inName = item(203, a.prices, { name: 'Strobe Target', description: 'Plain', features: [] });
     const state = { category: null, q: 'STROBE', inStock: false, newArrivals: false, sort: 'relevance', view: 'grid' } as const;
-    expect(ids(listedProducts([inDescription, inFeature, inName], state, 'USD'))).toEqual([203, 202, 201]);
+    expect(ids(visibleProducts([inDescription, inFeature, inName], state, 'USD'))).toEqual([203, 202, 201]);
   });
 
   it('filters then sorts for a list state', () => {
@@ -277,7 +277,7 @@ describe("list order: relevance, price low to high and high to low in the visito
       sort: 'price-desc' as const,
       view: 'grid' as const,
     };
-    const shown = listedProducts(products, state, 'EUR');
+    const shown = visibleProducts(products, state, 'EUR');
     expect(ids(shown).toSorted((x, y) => x - y)).toEqual([1, 4, 7, 8, 9]);
     expect(shown.map((p) => displayPrice(p, 'EUR'))).toEqual(shown.map((p) => displayPrice(p, 'EUR')).toSorted((x, y) => y - x));
   });

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { adminReturnPath, LINK_VALID_MINUTES, normaliseAddress } from '#shared/admin/admin-rules.ts';
-import { endSession, linkState, redeemSignInLink } from '#worker/admin/admin-sessions.ts';
+import { endSession, signInLinkState, redeemSignInLink } from '#worker/admin/admin-sessions.ts';
 import { askForSignIn } from '#worker/admin/sign-in-request.ts';
 import { setFlash } from '#worker/http/flash-cookie.ts';
 import { keepAlive } from '#worker/http/keep-alive.ts';
@@ -83,7 +83,7 @@ export const signInRoutes = new Hono<AppEnv>()
   .get('/admin/sign-in/link', async (c) => {
     const token = c.req.query('token') ?? '';
     // Said at once, before the button: a dead link would otherwise fail only after the tap.
-    const state = await linkState(c.get('deps').db, token);
+    const state = await signInLinkState(c.get('deps').db, token);
     if (state !== 'live') return badLink(c, state);
     return renderAdmin(
       c,
@@ -100,7 +100,7 @@ export const signInRoutes = new Hono<AppEnv>()
     const fields = await readFields(c);
     const signedIn = await redeemSignInLink(c.get('deps').db, fields.token ?? '');
     if (!signedIn) {
-      const state = await linkState(c.get('deps').db, fields.token ?? '');
+      const state = await signInLinkState(c.get('deps').db, fields.token ?? '');
       return badLink(c, state === 'live' ? 'used' : state);
     }
     setAdminCookie(c, signedIn.session);

@@ -21,7 +21,7 @@ type ShopperKind = 'return_requested' | 'return_accepted' | 'return_refused' | '
  * card", never the form's "my card"): what was asked, what to do, what the shop decided, what it gave,
  * and an exchange's difference with the link that takes it.
  */
-export function returnMail(
+export function returnEmail(
   kind: ShopperKind,
   order: StoredOrder,
   detail: OrderStepDetail,
@@ -130,7 +130,7 @@ const aboutReturn =
   (kind: ShopperKind): StepMailWriter =>
   ({ order, detail, settings, market, toShopper }) => {
     const pay = new URL(`${marketHref(market, differencePath(order, detail.request ?? ''))}?token=${order.token}`, settings.SITE_URL).href;
-    const { subject, body } = returnMail(kind, order, detail, pay);
+    const { subject, body } = returnEmail(kind, order, detail, pay);
     return toShopper(subject, body);
   };
 

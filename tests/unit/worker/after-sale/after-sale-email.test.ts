@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredOrder } from '#worker/orders/order-queries.ts';
-import { returnMail } from '#worker/after-sale/after-sale-mail.ts';
+import { returnEmail } from '#worker/after-sale/after-sale-email.ts';
 
 const order = {
   number: 'SP-AAAA-0001',
@@ -13,7 +13,7 @@ const request = 'SP-AAAA-0001-R1';
 describe('a return’s mails, in the shop’s voice', () => {
   it('says what was asked for as the shop would ("you"), never the form’s first person', () => {
     for (const wants of ['refund', 'credit', 'exchange', 'replace'] as const) {
-      const { body } = returnMail(
+      const { body } = returnEmail(
         'return_requested',
         order,
         { request, wants, reason: 'changed_mind', lines: [{ productId: 1, quantity: 1 }] },
@@ -25,16 +25,16 @@ describe('a return’s mails, in the shop’s voice', () => {
   });
 
   it('asks for an exchange’s difference with the link until it is paid, then says it is on its way', () => {
-    const waiting = returnMail('return_received', order, { request, wants: 'exchange', answer: 'waiting', amount: 20500 }, PAY).body;
+    const waiting = returnEmail('return_received', order, { request, wants: 'exchange', answer: 'waiting', amount: 20500 }, PAY).body;
     expect(waiting).toContain('We send your exchange once the difference is paid.');
     // Its own line, which the HTML part makes the mail's button: what it does and how much.
     expect(waiting).toContain(`Pay the £205.00 difference: ${PAY}`);
-    const ready = returnMail('return_received', order, { request, wants: 'exchange', answer: 'ready', amount: 0 }, PAY).body;
+    const ready = returnEmail('return_received', order, { request, wants: 'exchange', answer: 'ready', amount: 0 }, PAY).body;
     expect(ready).toContain('Your exchange is paid for: we are sending it now and e-mail you when it leaves us.');
   });
 
   it('gives store credit with what happens to a rest', () => {
-    const body = returnMail(
+    const body = returnEmail(
       'return_received',
       order,
       { request, wants: 'credit', code: 'CREDIT-X', amount: 16498, basis: 14998 },
