@@ -1,6 +1,6 @@
 // What each domain folder of src/worker may import (docs/code-layout.md, "What a domain may use").
 // `npm run lint` runs `npm run house -- --check`, which fails on an import a folder's list does not
-// allow; tests/unit/tooling/house-layers.test.ts plants one and sees it fail.
+// allow; tests/unit/tooling/house/house-layers.test.ts plants one and sees it fail.
 
 /**
  * The folders of src/worker each domain folder may import, besides itself and src/shared. A domain

@@ -1,6 +1,6 @@
 // The import graph of src/ (tests excluded): aliases resolved, type-only imports counted.
 // `npm run house` prints what the house rules look at (`-- --verbose` lists every `../` import,
-// `-- --json` the whole report); tests/unit/tooling/house-layers.test.ts holds them (docs/code-layout.md).
+// `-- --json` the whole report); tests/unit/tooling/house/house-layers.test.ts holds them (docs/code-layout.md).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

@@ -13,7 +13,7 @@ let turso: TursoEmulator;
 beforeAll(async () => {
   [stripe, turso] = await Promise.all([startStripeEmulator(), startPreparedTurso()]);
   [worker, stocked] = await Promise.all([
-    // Every shopper here comes from one address: the per-address limits (tests/integration/checkout.test.ts) are off.
+    // Every shopper here comes from one address: the per-address limits (tests/integration/shop/checkout.test.ts) are off.
     startWorker({ ...stripe.env, ...NO_ADDRESS_LIMITS }),
     startWorker({ ...stripe.env, ...NO_ADDRESS_LIMITS, TURSO_DATABASE_URL: turso.url, TURSO_AUTH_TOKEN: turso.token }),
   ]);
