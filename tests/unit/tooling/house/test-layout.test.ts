@@ -41,7 +41,8 @@ describe('the tests follow the tree', () => {
 
   it(`no test folder holds more than ${MAX_TESTS_A_FOLDER} test files`, () => {
     const count = new Map<string, number>();
-    for (const f of filesUnder('tests').filter((f) => /\.test\.tsx?$/.test(f))) count.set(dirname(f), (count.get(dirname(f)) ?? 0) + 1);
+    for (const test of filesUnder('tests').filter((f) => /\.test\.tsx?$/.test(f)))
+      count.set(dirname(test), (count.get(dirname(test)) ?? 0) + 1);
     expect([...count].filter(([, n]) => n > MAX_TESTS_A_FOLDER)).toEqual([]);
   });
 
