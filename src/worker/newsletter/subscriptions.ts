@@ -77,7 +77,11 @@ export type SubscriptionConfirmOutcome = 'confirmed' | 'already' | 'lapsed' | 'u
  * sign-up inside SUBSCRIBE_CONFIRM_HOURS becomes a subscription, once, with its welcome code drawn
  * (made at Stripe by welcome-codes.ts, which then owes the welcome mail).
  */
-export async function confirmSubscription(db: Db, token: string, now = new Date()): Promise<{ outcome: SubscriptionConfirmOutcome; id?: number }> {
+export async function confirmSubscription(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<{ outcome: SubscriptionConfirmOutcome; id?: number }> {
   const row = await subscriberByToken(db, token);
   if (!row || row.endedAt) return { outcome: 'unknown' };
   if (row.confirmedAt) return { outcome: 'already', id: row.id };
