@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -21,5 +21,25 @@ describe('source file names', () => {
     for (const file of files) byName.set(basename(file), [...(byName.get(basename(file)) ?? []), file]);
     const repeated = [...byName.values()].filter((same) => same.length > 1).map((same) => same.toSorted().join(' and '));
     expect(repeated).toEqual([]);
+  });
+});
+
+describe('source files', () => {
+  it('are none over 400 lines (issue 77): a file that grows past it is two jobs', () => {
+    const long = ['src', 'scripts']
+      .flatMap(filesUnder)
+      .filter((f) => /\.(ts|tsx|mjs)$/.test(f))
+      .map((f) => ({ f, lines: readFileSync(f, 'utf8').split('\n').length }))
+      .filter((x) => x.lines > 400);
+    expect(long).toEqual([]);
+  });
+
+  it('declare each feature’s tables in its own home: five files at least, the after-sale’s in after-sale/', () => {
+    const tables = filesUnder('src/worker').filter((f) => f.endsWith('-tables.ts'));
+    expect(tables.length).toBeGreaterThanOrEqual(5);
+    const afterSale = readFileSync('src/worker/after-sale/after-sale-tables.ts', 'utf8');
+    expect(afterSale).toContain("sqliteTable(\n  'ledger_entries'");
+    expect(afterSale).toContain("sqliteTable(\n  'return_requests'");
+    expect(filesUnder('src/worker/db').filter((f) => /sqliteTable\(/.test(readFileSync(f, 'utf8')))).toEqual([]);
   });
 });
