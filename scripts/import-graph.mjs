@@ -169,6 +169,28 @@ export function ruleViolations({ files, edges, packages = [] }, rules, packageHo
   return found;
 }
 
+/** The topic of src/shared a file sits in (its first folder there, or the file itself at the top: money.ts). */
+const sharedTopicOf = (file) => {
+  const parts = file.split('/');
+  return parts[0] === 'src' && parts[1] === 'shared' ? parts[2] : null;
+};
+
+/** Imports between topics of src/shared that SHARED_IMPORTS does not allow, and topics without a line. */
+export function sharedRuleViolations({ files, edges }, rules) {
+  const found = [];
+  for (const { from, to } of edges) {
+    const topic = sharedTopicOf(from);
+    const target = sharedTopicOf(to);
+    if (!topic || !target || topic === target) continue;
+    const allowed = rules[topic];
+    if (allowed && !allowed.includes(target))
+      found.push(`${from} -> ${to} (shared/${topic} may import ${allowed.join(', ') || 'no other topic'})`);
+  }
+  for (const topic of [...new Set(files.map(sharedTopicOf).filter(Boolean))].toSorted())
+    if (!(topic in rules)) found.push(`src/shared/${topic} has no rules (scripts/house-rules.mjs SHARED_IMPORTS)`);
+  return found;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const graph = importGraph();
   const rules = await import(pathToFileURL(join(process.cwd(), 'scripts/house-rules.mjs')).href).catch(() => null);
@@ -181,7 +203,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     serverImportsOfClient: serverImportsOfClient(graph),
     parentImports: parentImports(graph),
     crowdedFolders: crowdedFolders(graph),
-    ruleViolations: rules ? ruleViolations(graph, { ...rules.DOMAIN_IMPORTS, ...rules.FOLDER_IMPORTS }, rules.PACKAGE_HOMES) : [],
+    ruleViolations: rules
+      ? [
+          ...ruleViolations(graph, { ...rules.DOMAIN_IMPORTS, ...rules.FOLDER_IMPORTS }, rules.PACKAGE_HOMES),
+          ...(rules.SHARED_IMPORTS ? sharedRuleViolations(graph, rules.SHARED_IMPORTS) : []),
+        ]
+      : [],
   };
   if (process.argv.includes('--json')) {
     console.log(JSON.stringify(report));

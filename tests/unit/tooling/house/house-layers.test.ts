@@ -72,10 +72,10 @@ describe('the house in layers (docs/code-layout.md)', () => {
     expect(report.crowdedFolders).toEqual(['src/worker/crowded: 13 files']);
   });
 
-  it('npm run lint fails on an import a folder may not make (scripts/house-rules.mjs): a domain importing a route, routes/ importing stripe, jobs/ importing the sign-in', async () => {
+  it('npm run lint fails on an import a folder may not make (scripts/house-rules.mjs): a domain importing a route, routes/ importing stripe, jobs/ importing the sign-in, a shared topic importing one above it', async () => {
     const dir = join(root, 'rules');
     const files: Record<string, string> = {
-      'package.json': JSON.stringify({ type: 'module', imports: { '#worker/*': './src/worker/*' } }),
+      'package.json': JSON.stringify({ type: 'module', imports: { '#worker/*': './src/worker/*', '#shared/*': './src/shared/*' } }),
       'scripts/house-rules.mjs': readFileSync('scripts/house-rules.mjs', 'utf8'),
       'src/worker/orders/order-queries.ts': 'export const find = 1;\n',
       'src/worker/stock/stock-moves.ts': 'export const move = 1;\n',
@@ -92,6 +92,11 @@ describe('the house in layers (docs/code-layout.md)', () => {
       'src/worker/routes/shop/pay.ts': "import { Stripe } from 'stripe';\nexport const s = Stripe;\n",
       'src/worker/jobs/sign-in.ts': "import { ask } from '#worker/admin/sign-in-request.ts';\nexport const run = ask;\n",
       'src/worker/newcomer/thing.ts': "import { move } from '#worker/stock/stock-moves.ts';\nexport const t = move;\n",
+      // src/shared: the cart may use the catalogue; the region, at the bottom, may not use the cart; a topic without a line.
+      'src/shared/catalogue/prices.ts': 'export const price = 1;\n',
+      'src/shared/cart/pricing.ts': "import { price } from '#shared/catalogue/prices.ts';\nexport const total = price;\n",
+      'src/shared/region/region.ts': "import { total } from '#shared/cart/pricing.ts';\nexport const r = total;\n",
+      'src/shared/newtopic/x.ts': 'export const x = 1;\n',
     };
     for (const [file, text] of Object.entries(files)) {
       mkdirSync(dirname(join(dir, file)), { recursive: true });
@@ -104,6 +109,10 @@ describe('the house in layers (docs/code-layout.md)', () => {
       expect.stringMatching(/^src\/worker\/jobs\/sign-in\.ts -> src\/worker\/admin\/sign-in-request\.ts \(jobs\/ may import /),
       expect.stringMatching(/^src\/worker\/routes\/shop\/pay\.ts -> stripe \(stripe is for payments\)$/),
       'src/worker/newcomer/ has no rules (scripts/house-rules.mjs)',
+      expect.stringMatching(
+        /^src\/shared\/region\/region\.ts -> src\/shared\/cart\/pricing\.ts \(shared\/region may import no other topic\)$/,
+      ),
+      'src/shared/newtopic has no rules (scripts/house-rules.mjs SHARED_IMPORTS)',
     ];
     expect(report.ruleViolations).toHaveLength(refused.length);
     for (const line of refused) expect(report.ruleViolations).toContainEqual(line);
