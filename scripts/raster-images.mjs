@@ -1,6 +1,6 @@
 // Raster copies of the SVG artwork (build time): social networks show no SVG share images, and
-// search engines prefer raster images in structured data. public/images/x/y.svg becomes
-// <out>/images/raster/x/y.jpg at the SVG's own size (1200×630 for share cards). The SVGs stay the source.
+// search engines prefer raster images in structured data. public/images/<folder>/<name>.svg becomes
+// <out>/images/raster/<folder>/<name>.jpg at the SVG's own size (1200×630 for share cards). The SVGs stay the source.
 import { mkdir, readdir } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import sharp from 'sharp';

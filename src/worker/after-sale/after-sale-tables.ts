@@ -6,7 +6,7 @@ import { now } from '#worker/db/table-parts.ts';
 import { orders } from '#worker/orders/order-tables.ts';
 
 /**
- * A shopper's return or warranty claim for some of an order's lines (shared/orders/return-rules.ts):
+ * A shopper's return or warranty claim for some of an order's lines (shared/after-sale/return-rules.ts):
  * asked from the order's page, accepted or refused by the shop, then the goods received and the
  * request settled (a refund through Stripe, store credit as a Stripe promotion code, a replacement).
  * Its steps and mails ride on the order's timeline; this row keeps what was asked and where it stands.

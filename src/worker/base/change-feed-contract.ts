@@ -1,5 +1,5 @@
 /**
- * What a write says it changed, as cache tags (src/shared/site/cache-tags.ts): the pages and reads
+ * What a write says it changed, as cache tags (src/shared/caching/cache-tags.ts): the pages and reads
  * carrying them are purged before the write answers. Domains take it in their dependencies; the
  * runtimes build it (src/worker/changes/).
  */

@@ -12,7 +12,7 @@ export const pageChanges = sqliteTable(
   'page_changes',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    /** JSON array of cache tags (src/shared/site/cache-tags.ts). */
+    /** JSON array of cache tags (src/shared/caching/cache-tags.ts). */
     tags: text('tags').notNull(),
     createdAt: text('created_at').notNull().default(now),
     purgedAt: text('purged_at'),

@@ -50,7 +50,7 @@ export function formatOrderList(orders: StoredOrder[]): string {
           o.fulfilment.padEnd(11),
           formatMinor(o.total, o.currency).padStart(10),
           o.email ?? '-',
-          // Where it stands, in the words of the order page and its mails (shared/ledger/standing.ts).
+          // Where it stands, in the words of the order page and its mails (shared/timeline/standing.ts).
           `· ${shortStanding(o)}`,
         ].join('  '),
         ...o.lines.map((l) => `    ${l.quantity} × ${l.name}  ${formatMinor(l.unitAmount * l.quantity, o.currency)}`),

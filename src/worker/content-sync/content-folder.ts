@@ -20,7 +20,7 @@ function markdownFiles(dir: string): string[] {
     .map((name) => join(dir, name));
 }
 
-/** Paths in reports are relative to the working directory (content/posts/x.md) when the folder is inside it. */
+/** Paths in reports are relative to the working directory (content/posts/<slug>.md) when the folder is inside it. */
 function shown(file: string): string {
   const rel = relative(process.cwd(), file);
   return rel && !rel.startsWith('..') ? rel : file;

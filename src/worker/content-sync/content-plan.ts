@@ -243,7 +243,7 @@ export function formatSyncReport(plan: ContentPlan, opts: { dryRun?: boolean } =
   return lines.join('\n');
 }
 
-/** What a sync changed, as cache tags (src/shared/site/cache-tags.ts): the pages and reads to purge once it is written. */
+/** What a sync changed, as cache tags (src/shared/caching/cache-tags.ts): the pages and reads to purge once it is written. */
 export function changedTags(plan: ContentPlan): string[] {
   const { products, categories, posts } = plan;
   const tags = [

@@ -4,7 +4,7 @@ import { useHref } from '#ui/state/market-context.ts';
 
 /**
  * The header's cart link with the number of items, from the cart cookie in the first HTML (a kept page
- * has them filled in as it is served: shared/caching/visitor-parts.ts writes the same). No island:
+ * has them filled in as it is served: shared/visitor/visitor-parts.ts writes the same). No island:
  * src/client/cart/badge.ts follows the cookie in the browser (adds in place, other tabs, back/forward)
  * without React.
  */

@@ -11,7 +11,7 @@ import { publicSearch } from '#shared/site/private-params.ts';
  * with it src/client/frame/arm-consent-banner.ts saves it in place and lets the footer's "Cookie settings"
  * reopen the banner. Always in the page (hidden when not asking) so it can be reopened; a choice
  * only in localStorage hides it by CSS from the first paint (<html data-consent>, styles.css). A kept
- * page has it shown or hidden for its visitor as it is served (shared/caching/visitor-parts.ts).
+ * page has it shown or hidden for its visitor as it is served (shared/visitor/visitor-parts.ts).
  * A fixed bar: the page does not move; painted only once whole (WholeEnd), so it never grows upwards.
  * On a phone it is compact (small print, its heading for screen readers, small buttons) so the
  * first screen above it still holds what a page is for (a product's Buy Now).

@@ -20,7 +20,7 @@ export interface PageHead extends SeoInput {
   /** Analytics events the client pushes once the page loads (e.g. 404_error, view_item). */
   events?: Array<Record<string, unknown> & { event: string }>;
   /**
-   * What the page shows that a write can change, as cache tags (src/shared/site/cache-tags.ts). A
+   * What the page shows that a write can change, as cache tags (src/shared/caching/cache-tags.ts). A
    * tagged page may be kept whole by the shared cache for visitors with no cookie, and is purged when
    * a change names one of its tags; a page without tags is always the visitor's own.
    */

@@ -12,7 +12,7 @@ export type CartVariables = { cart: CartLine[] };
  * first HTML without a database read. Entries that do not parse or are out of range are dropped with
  * a log line (never an error page), and the cookie is rewritten without them. Whether an id is a
  * product is the catalogue's word: /cart (which reads it) leaves unknown lines out and rewrites the cookie.
- * Routes that change the cart write it themselves (routes/shop/cart-cookie.ts).
+ * Routes that change the cart write it themselves (middleware/cart/cart-cookie.ts).
  */
 export function cart(): MiddlewareHandler<{ Variables: CartVariables & Pick<RequestLogVariables, 'log'> }> {
   return async (c, next) => {

@@ -36,7 +36,7 @@ export interface OrderPageData extends OrderAmounts {
   market: Market | null;
   status: PaymentStatus;
   fulfilment: FulfilmentStatus;
-  /** Where it stands, from its payment, goods and ledger (shared/after-sale/standing.ts). */
+  /** Where it stands, from its payment, goods and ledger (shared/timeline/standing.ts). */
   standing: string[];
   placedAt: string;
   lines: ShownOrderLine[];
