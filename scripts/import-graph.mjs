@@ -115,7 +115,10 @@ export const serverImportsOfClient = ({ edges }) =>
   edges.filter((e) => !e.from.startsWith('src/client/') && e.to.startsWith('src/client/')).map((e) => `${e.from} -> ${e.to}`);
 
 /** Folders holding more than `max` source files (tests and declarations excluded). */
-export function crowdedFolders({ files }, max = 12) {
+/** The most source files a folder holds (docs/code-layout.md says it): a folder past it is two rooms. */
+export const MAX_FOLDER_FILES = 12;
+
+export function crowdedFolders({ files }, max = MAX_FOLDER_FILES) {
   const count = new Map();
   for (const f of files) count.set(dirname(f), (count.get(dirname(f)) ?? 0) + 1);
   return [...count].filter(([, n]) => n > max).map(([dir, n]) => `${dir}: ${n} files`);
@@ -191,9 +194,40 @@ export function sharedRuleViolations({ files, edges }, rules) {
   return found;
 }
 
+/** The house rules as docs/code-layout.md shows them: one Markdown table row per folder (or shared topic), its line as written. */
+export function rulesTable(rules) {
+  const words = (rule) =>
+    Array.isArray(rule)
+      ? rule.join(', ') || '(src/shared only)'
+      : rule.except.length
+        ? `everything but ${rule.except.join(', ')}`
+        : 'everything';
+  const table = (head, entries) => [
+    `| ${head} | may import |`,
+    '| --- | --- |',
+    ...entries.map(([name, rule]) => `| ${name} | ${words(rule)} |`),
+  ];
+  return {
+    worker: table(
+      'folder',
+      Object.entries({ ...rules.DOMAIN_IMPORTS, ...rules.FOLDER_IMPORTS }).toSorted(([a], [b]) => a.localeCompare(b)),
+    ).join('\n'),
+    shared: table(
+      'topic',
+      Object.entries(rules.SHARED_IMPORTS).map(([name, rule]) => [name, rule.length ? rule : ['(no other topic)']]),
+    ).join('\n'),
+  };
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const graph = importGraph();
   const rules = await import(pathToFileURL(join(process.cwd(), 'scripts/house-rules.mjs')).href).catch(() => null);
+  // `-- --table`: the rules as docs/code-layout.md holds them (paste them there when they change).
+  if (process.argv.includes('--table') && rules) {
+    const { worker, shared } = rulesTable(rules);
+    console.log(`${worker}\n\n${shared}`);
+    process.exit(0);
+  }
   const report = {
     files: graph.files.length,
     imports: graph.edges.length,

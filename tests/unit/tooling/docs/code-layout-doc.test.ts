@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ROOTS = ['src/client', 'src/worker', 'src/ui', 'src/shared'];
@@ -43,5 +44,20 @@ describe('docs/code-layout.md', () => {
     const doc =
       '```\nsrc/client/          x\n  cart/              y\n  gone/              z\n\nsrc/worker/          w\n  routes/admin/      v\n```\n';
     expect(foldersNamed(doc)).toEqual(['src/client/cart/', 'src/client/gone/', 'src/worker/routes/admin/']);
+  });
+});
+
+describe('docs/code-layout.md and the house rules', () => {
+  it('shows each folder’s and each shared topic’s imports as scripts/house-rules.mjs has them, and the cap the check holds', async () => {
+    const graph = (await import(pathToFileURL(resolve('scripts/import-graph.mjs')).href)) as {
+      rulesTable: (rules: unknown) => { worker: string; shared: string };
+      MAX_FOLDER_FILES: number;
+    };
+    const rules: unknown = await import(pathToFileURL(resolve('scripts/house-rules.mjs')).href);
+    const doc = readFileSync('docs/code-layout.md', 'utf8');
+    const { worker, shared } = graph.rulesTable(rules);
+    expect(doc).toContain(worker);
+    expect(doc).toContain(shared);
+    expect(doc).toContain(`no folder over ${graph.MAX_FOLDER_FILES} source files`);
   });
 });
