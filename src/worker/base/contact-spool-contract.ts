@@ -14,6 +14,11 @@ export interface SpooledContact extends ContactSubmission {
   confirmationWanted: boolean;
   /** When the visitor sent it (the row's creation time: the rate limits count it then). */
   at: string;
+  /**
+   * The form's token (its key and window, as the one-use check keeps them) when the database could not
+   * say whether it was used before: the check is made where the message is saved, in the same write.
+   */
+  formToken?: { key: string; window: number };
 }
 
 /** Where a runtime keeps such messages (AppDeps.contactSpool; without one a message not saved is refused, as before). */

@@ -1,9 +1,9 @@
-import { mkdir, readdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { errorFields } from '#worker/base/log.ts';
+import { errorFields, type Logger } from '#worker/base/log.ts';
 import type { Db } from '#worker/db/client.ts';
 import type { ContactSpool, SpooledContact } from '#worker/base/contact-spool-contract.ts';
-import { saveSpooled } from './contact-spool.ts';
+import { saveSpooled, type SpoolSave } from './contact-spool.ts';
 
 /** How many kept messages one scheduled run saves at most (the rest wait for the next minute). */
 const DRAIN_BATCH = 100;
@@ -13,17 +13,33 @@ const DRAIN_BATCH = 100;
  */
 const MAX_KEPT = 1000;
 
+/** Removes a saved message's file; one another reader removed first is gone already. */
+const removed = (path: string) =>
+  unlink(path).catch((err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ENOENT') throw err;
+  });
+
+/** Logs what one save did with a kept message. */
+function told(log: Logger, file: string, outcome: SpoolSave) {
+  if (outcome === 'token_spent') log('warn', 'contact spam dropped', { reason: 'form token used again', file });
+}
+
 /**
- * Node's place for contact messages the database could not take: one file each (written whole before
- * the visitor is answered), saved by the scheduled job once the database answers, then removed. A
- * file whose save is interrupted is saved again next time: its spoolId makes that a no-op.
+ * Node's place for contact messages the database could not take: one file each, written whole under
+ * another name and then linked to its own (a crash mid-write leaves no half message to read), saved by the
+ * scheduled job once the database answers, then removed. A save is one write that a second reader,
+ * a restart or a crash between the save and the removal cannot double (its spoolId); a file that is not
+ * a message is put aside as `.bad`, never in the way of the others.
  */
 export function fileSpool(dir: string): ContactSpool {
   return {
     async keep(message) {
       await mkdir(dir, { recursive: true });
       if ((await readdir(dir)).length >= MAX_KEPT) throw new Error(`${MAX_KEPT} contact messages are kept already`);
-      await writeFile(join(dir, `${message.spoolId}.json`), JSON.stringify(message), { flag: 'wx' });
+      const path = join(dir, `${message.spoolId}.json`);
+      await writeFile(`${path}.part`, JSON.stringify(message), { flag: 'wx' });
+      // Linked, not renamed: a message of the same id already kept is refused, never replaced.
+      await link(`${path}.part`, path).finally(() => unlink(`${path}.part`));
     },
     async drain(db, log) {
       // The contract (base/) cannot name the database's type (db/ is a layer above it).
@@ -32,12 +48,22 @@ export function fileSpool(dir: string): ContactSpool {
       let saved = 0;
       for (const file of files) {
         const path = join(dir, file);
+        let message: SpooledContact;
         try {
-          const message = JSON.parse(await readFile(path, 'utf8')) as SpooledContact;
-          if (await saveSpooled(database, message)) saved++;
-          await unlink(path);
+          message = JSON.parse(await readFile(path, 'utf8')) as SpooledContact;
         } catch (err) {
-          // The database is still away (or the file is not one): it stays for the next run.
+          if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue; // another reader saved it
+          log('error', 'kept contact message unreadable: put aside', { file, ...errorFields(err) });
+          await rename(path, `${path}.bad`).catch(() => undefined);
+          continue;
+        }
+        try {
+          const outcome = await saveSpooled(database, message);
+          told(log, file, outcome);
+          if (outcome === 'saved') saved++;
+          await removed(path);
+        } catch (err) {
+          // The database is still away: it stays for the next run.
           log('warn', 'kept contact message not saved yet', { file, ...errorFields(err) });
           break;
         }

@@ -8,6 +8,9 @@ export async function fillTokenFor(settings: Pick<Settings, 'RATE_LIMIT_SECRET'>
   return signFillToken(await contactHmacKey(settings.RATE_LIMIT_SECRET), now);
 }
 
+/** Where a form token's one use is counted (rate_hits' scope). */
+export const FORM_TOKEN_SCOPE = 'form-token';
+
 /** What a used token is kept as: its HMAC (the token itself is not needed, and is not kept). */
 export async function formTokenKey(settings: Pick<Settings, 'RATE_LIMIT_SECRET'>, token: string): Promise<string> {
   return hmacHex(await contactHmacKey(settings.RATE_LIMIT_SECRET), `form-token:${token}`, 16);

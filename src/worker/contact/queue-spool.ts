@@ -24,7 +24,7 @@ export const retryDelaySeconds = (attempts: number) => Math.min(3600, 30 * 2 ** 
 
 /**
  * The queue's consumer: each kept message saved once (its spoolId is unique: a redelivery changes
- * nothing) and acknowledged; one the database still cannot take is retried later, so nothing is lost
+ * nothing; a form token the database could not check as it came is checked in the same write) and acknowledged; one the database still cannot take is retried later, so nothing is lost
  * while the queue keeps it (its retention period; docs/deploying.md). The saved rows owe their mails
  * like any other: the scheduled job sends them within a minute. How many this batch saved.
  */
@@ -32,7 +32,10 @@ export async function saveQueuedContacts(db: Db, log: Logger, messages: readonly
   let saved = 0;
   for (const message of messages) {
     try {
-      if (await saveSpooled(db, message.body)) saved++;
+      const outcome = await saveSpooled(db, message.body);
+      if (outcome === 'saved') saved++;
+      if (outcome === 'token_spent')
+        log('warn', 'contact spam dropped', { reason: 'form token used again', spoolId: message.body.spoolId });
       message.ack();
     } catch (err) {
       message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });

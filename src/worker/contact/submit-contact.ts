@@ -59,10 +59,23 @@ export async function submitContact(
 ): Promise<SubmitResult> {
   const { settings } = deps;
   const screened = await screenContact(settings, deps.db, log, context);
-  if (screened === 'drop') return { kind: 'saved', id: 0, outcome: 'success' };
-  if (screened === 'refuse') return { kind: 'challenge_failed' };
+  if (screened.verdict === 'drop') return { kind: 'saved', id: 0, outcome: 'success' };
+  if (screened.verdict === 'refuse') return { kind: 'challenge_failed' };
   const key = await senderKey(settings.RATE_LIMIT_SECRET, context.senderAddress);
   const recipient = await recipientKey(settings.RATE_LIMIT_SECRET, submission.email);
+  const kept = (confirmationWanted: boolean, formToken?: SpooledContact['formToken']) =>
+    keep(deps, log, {
+      ...submission,
+      spoolId: crypto.randomUUID(),
+      senderKey: key,
+      recipientKey: recipient,
+      confirmationWanted,
+      at: new Date().toISOString(),
+      ...(formToken && { formToken }),
+    });
+  // The database could not say whether the form's token served before: kept with it, checked where it is saved.
+  // Its confirmation waits for the save like any kept message's; the recipient's limit is not counted (when in doubt, mail only the shop).
+  if (screened.verdict === 'keep') return kept(false, screened.formToken);
   const limit = settings.CONTACT_RATE_LIMIT;
   if (limit > 0) {
     try {
@@ -97,14 +110,7 @@ export async function submitContact(
     });
   } catch (err) {
     log('error', 'contact message not saved', errorFields(err));
-    return keep(deps, log, {
-      ...submission,
-      spoolId: crypto.randomUUID(),
-      senderKey: key,
-      recipientKey: recipient,
-      confirmationWanted,
-      at: new Date().toISOString(),
-    });
+    return kept(confirmationWanted);
   }
 
   // The row is safe now; the visitor waits for the first send only up to the budget. A send still

@@ -1,6 +1,7 @@
 import { orderMailParts } from '#worker/wiring/order-mail-wiring.ts';
 import { afterSaleListeners } from '#worker/wiring/after-sale-wiring.ts';
 import { createClient } from '@libsql/client';
+import { droppingBusyConnections } from '#worker/db/busy-connections.ts';
 import { checkoutGatewayFor } from '#worker/payments/choose-gateway.ts';
 import { createChangeFeed } from '#worker/changes/change-feed.ts';
 import { askShopToPurge } from '#worker/changes/shop-purge.ts';
@@ -61,7 +62,7 @@ export async function openNodeDatabase(settings: Settings): Promise<Db> {
     fetch: fetchWithTimeout(settings.DB_TIMEOUT_MS),
     timeout: settings.DB_TIMEOUT_MS,
   });
-  return createDb(client);
+  return createDb(droppingBusyConnections(client));
 }
 
 /** The process's read cache: at most this many entries and bytes (10,000 guide searches stay inside it). */

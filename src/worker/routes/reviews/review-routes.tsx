@@ -85,8 +85,9 @@ export const reviewRoutes = new Hono<AppEnv>()
         turnstileToken: turnstileTokenValue(fields),
         senderAddress: deps.senderAddressOf(c),
       });
-      if (screened === 'refuse') return await again('Please confirm you are not a robot, then send your review again.');
-      if (screened === 'pass') await writeReview(deps.db, order.id, link.product, read.review);
+      if (screened.verdict === 'refuse') return await again('Please confirm you are not a robot, then send your review again.');
+      // A token the database could not check ('keep') is written all the same: one review per product of an order is its own bound.
+      if (screened.verdict === 'pass' || screened.verdict === 'keep') await writeReview(deps.db, order.id, link.product, read.review);
       return shortPage(c, 200, 'Thank you for your review', <p>{THANKS}</p>);
     } catch (err) {
       if (!(err instanceof Refusal)) throw err;
