@@ -62,8 +62,6 @@ export async function startTestApp(
       MAIL_OUTBOX_DIR: join(dir, 'outbox'),
       CONTACT_SPOOL_DIR: join(dir, 'contact-spool'),
       LOG_LEVEL: 'error',
-      // Tests post the form the moment they read it; tests of the fill time set their own.
-      CONTACT_MIN_FILL_MS: '0',
       ...opts.env,
     },
     'node',

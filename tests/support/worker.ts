@@ -106,7 +106,6 @@ export async function startWorker(
         TURSO_AUTH_TOKEN: 'test-token',
         DB_TIMEOUT_MS: '2000',
         RATE_LIMIT_SECRET: WORKER_RATE_LIMIT_SECRET,
-        CONTACT_MIN_FILL_MS: '0',
         ...bindings,
       },
       ...(opts.contactQueue && contactQueue(opts.contactQueue.batchTimeoutS)),

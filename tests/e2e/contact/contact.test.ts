@@ -113,7 +113,9 @@ describe('contact form with JavaScript', () => {
     const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/contact'));
     await button.click();
     // The island carries the page's signed render time (the server's minimum fill time is off here).
-    expect((await posted).postDataJSON()).toMatchObject({ [CONTACT_FILL_FIELD]: expect.stringMatching(/^v1\.\d+\.[0-9a-f]{64}$/) });
+    expect((await posted).postDataJSON()).toMatchObject({
+      [CONTACT_FILL_FIELD]: expect.stringMatching(/^v2\.\d+\.[\w-]{16}\.[0-9a-f]{64}$/),
+    });
 
     await toastWith(page, contactNotices.success.title).waitFor();
     expect(await toastWith(page, contactNotices.success.title).textContent()).toContain(contactNotices.success.description);
@@ -343,7 +345,7 @@ describe('contact form without JavaScript', () => {
     await fill(page, { ...message, message: 'Sent without JavaScript.' });
     const posted = page.waitForRequest((r) => r.method() === 'POST');
     await Promise.all([page.waitForURL(/\/contact\?sent=/, { timeout: 10_000 }), sendButton(page).click()]);
-    expect(new URLSearchParams((await posted).postData() ?? '').get(CONTACT_FILL_FIELD)).toMatch(/^v1\.\d+\.[0-9a-f]{64}$/);
+    expect(new URLSearchParams((await posted).postData() ?? '').get(CONTACT_FILL_FIELD)).toMatch(/^v2\.\d+\.[\w-]{16}\.[0-9a-f]{64}$/);
     expect(new URL(page.url()).search).toBe('?sent=success');
     const status = page.getByRole('status').filter({ hasText: contactNotices.success.title });
     expect(await status.textContent()).toContain(contactNotices.success.description);

@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CONTACT_HONEYPOT_FIELD, type ContactResponse } from '#shared/contact/form.ts';
+import { CONTACT_FILL_FIELD, CONTACT_HONEYPOT_FIELD, type ContactResponse } from '#shared/contact/form.ts';
 import { useMailingApp } from '../../support/mailing-app';
 import { logDuring, submissionRow } from '../../support/test-app';
 import { count } from 'drizzle-orm';
 import { formSubmissions } from '#worker/contact/contact-tables.ts';
+import { personsFormToken } from '../../support/contact-posts';
 
 const ctx = useMailingApp({ CONTACT_RATE_LIMIT: '1', CONTACT_RECIPIENT_LIMIT: '3', CLIENT_IP_HEADER: 'x-forwarded-for' });
 beforeEach(() => {
@@ -18,7 +19,7 @@ async function post(body: Record<string, string>) {
   const res = await fetch(`${ctx.app.url}/api/contact`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `198.51.100.${nextSender++}` },
-    body: JSON.stringify(body),
+    body: JSON.stringify({ [CONTACT_FILL_FIELD]: await personsFormToken(ctx.app), ...body }),
   });
   return { status: res.status, body: (await res.json()) as ContactResponse };
 }
@@ -64,7 +65,7 @@ describe('the contact form is not a mail relay', () => {
       method: 'POST',
       redirect: 'manual',
       headers: { Origin: ctx.app.url, 'X-Forwarded-For': '198.51.100.250' },
-      body: new URLSearchParams({ ...valid, [CONTACT_HONEYPOT_FIELD]: 'x' }),
+      body: new URLSearchParams({ ...valid, [CONTACT_HONEYPOT_FIELD]: 'x', [CONTACT_FILL_FIELD]: await personsFormToken(ctx.app) }),
     });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/contact?sent=success');

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { ContactResponse } from '#shared/contact/form.ts';
+import { CONTACT_FILL_FIELD, type ContactResponse } from '#shared/contact/form.ts';
 import { formSubmissions } from '#worker/contact/contact-tables.ts';
 import { retryOwedMail } from '#worker/jobs/retry-owed-mail.ts';
 import { contactMail } from '#worker/contact/contact-mail.ts';
 import { SEND_BUDGET_MS } from '#worker/contact/submit-contact.ts';
 import { openNodeDatabase } from '#worker/runtimes/node-deps.ts';
 import { useMailingApp } from '../../support/mailing-app';
+import { personsFormToken } from '../../support/contact-posts';
 
 /**
  * Fault test: 200 messages while Postmark fails, then hangs, then recovers; then two retry runs
@@ -27,7 +28,13 @@ async function send(marker: string): Promise<Sent> {
   const res = await fetch(`${ctx.app.url}/api/contact`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name: 'Fault Test', email: `${marker}@example.com`, subject: 'Other', message: `message ${marker}` }),
+    body: JSON.stringify({
+      name: 'Fault Test',
+      email: `${marker}@example.com`,
+      subject: 'Other',
+      message: `message ${marker}`,
+      [CONTACT_FILL_FIELD]: await personsFormToken(ctx.app),
+    }),
   });
   const body = (await res.json()) as ContactResponse;
   return { marker, status: res.status, body, waitedMs: performance.now() - started };

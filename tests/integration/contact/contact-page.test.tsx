@@ -2,13 +2,14 @@ import { rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { CONTACT_MESSAGE_ROWS, CONTACT_SUBJECTS, contactNotices, contactRefusals } from '#shared/contact/form.ts';
+import { CONTACT_FILL_FIELD, CONTACT_MESSAGE_ROWS, CONTACT_SUBJECTS, contactNotices, contactRefusals } from '#shared/contact/form.ts';
 import { absoluteUrl } from '#shared/seo/tags.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { BROWSER_UA, decodeEntities, jsonLdBlocks, mainOf, textOf } from '../../support/html';
 import { formSubmissions } from '#worker/contact/contact-tables.ts';
 import { MAX_CONTACT_BODY_BYTES } from '#worker/routes/contact/contact-post.ts';
 import { startTestApp, type TestApp } from '../../support/test-app';
+import { personsFormToken } from '../../support/contact-posts';
 
 let t: TestApp;
 const typed = { name: 'Ada <Shooter>', email: 'ada@example', phone: '', subject: 'Returns', message: 'Line one\nline "two"' };
@@ -25,7 +26,8 @@ async function postForm(fields: Record<string, string>, sender = '203.0.113.50')
     redirect: 'manual',
     // A browser sends the page's origin with every form post (the cross-site check needs it).
     headers: { 'User-Agent': BROWSER_UA, 'X-Forwarded-For': sender, Origin: t.url },
-    body: new URLSearchParams(fields),
+    // A person's page: its form token rendered 10 s before (the fill check is on, as in a shop).
+    body: new URLSearchParams({ [CONTACT_FILL_FIELD]: await personsFormToken(t), ...fields }),
   });
   return { res, html: await res.text() };
 }

@@ -1,3 +1,4 @@
+import { CONTACT_FILL_FIELD } from '#shared/contact/form.ts';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpRefusals } from '#shared/site/http-errors.ts';
@@ -5,6 +6,7 @@ import { formSubmissions } from '#worker/contact/contact-tables.ts';
 import { MAX_REQUEST_BODY_BYTES } from '#worker/middleware/request-guard/request-guard-middleware.ts';
 import { BROWSER_UA } from '../../support/html';
 import { keptLog, startTestApp, type TestApp } from '../../support/test-app';
+import { personsFormToken } from '../../support/contact-posts';
 
 let t: TestApp;
 let laterPosts = 0;
@@ -28,8 +30,10 @@ afterAll(() => t.close());
 const contactForm = new URLSearchParams({ name: 'Ada', email: 'ada@example.com', subject: 'Returns', message: 'Hello' });
 const saved = async () => (await t.deps.db.select({ n: count() }).from(formSubmissions))[0]!.n;
 
-function post(path: string, headers: Record<string, string>, body: BodyInit = contactForm) {
-  return fetch(`${t.url}${path}`, { method: 'POST', redirect: 'manual', headers: { 'User-Agent': BROWSER_UA, ...headers }, body });
+/** A post as a browser sends it; the contact form's with a person's form token (the fill check is on, as in a shop). */
+async function post(path: string, headers: Record<string, string>, body?: BodyInit) {
+  const form = body ?? new URLSearchParams({ ...Object.fromEntries(contactForm), [CONTACT_FILL_FIELD]: await personsFormToken(t) });
+  return fetch(`${t.url}${path}`, { method: 'POST', redirect: 'manual', headers: { 'User-Agent': BROWSER_UA, ...headers }, body: form });
 }
 
 const crossSite = { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' };

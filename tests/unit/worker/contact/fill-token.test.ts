@@ -11,9 +11,18 @@ const read = async (elapsedMs: number) => readFillToken(key, await signFillToken
 describe('contact fill-time token', () => {
   it('signs the render time and reads it back with the time elapsed', async () => {
     const token = await signFillToken(key, renderedAt);
-    expect(token).toMatch(/^v1\.\d+\.[0-9a-f]{64}$/);
+    expect(token).toMatch(/^v2\.\d+\.[\w-]{16}\.[0-9a-f]{64}$/);
     expect(token).toContain(String(renderedAt));
     expect(await readFillToken(key, token, renderedAt + 4200)).toEqual({ kind: 'valid', renderedAt, elapsedMs: 4200 });
+  });
+
+  it('gives two pages rendered in the same millisecond tokens of their own (a nonce each), and still reads a v1 token', async () => {
+    const [a, b] = await Promise.all([signFillToken(key, renderedAt), signFillToken(key, renderedAt)]);
+    expect(a).not.toBe(b);
+    // A page rendered before v2: `v1.<ms>.<MAC of "contact-fill:v1:<ms>">`.
+    const v1Mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`contact-fill:v1:${renderedAt}`)));
+    const v1 = `v1.${renderedAt}.${[...v1Mac].map((x) => x.toString(16).padStart(2, '0')).join('')}`;
+    expect(await readFillToken(key, v1, renderedAt + 5000)).toEqual({ kind: 'valid', renderedAt, elapsedMs: 5000 });
   });
 
   it('refuses a token signed with another key, or with its time or MAC changed', async () => {
@@ -23,7 +32,7 @@ describe('contact fill-time token', () => {
     expect(await readFillToken(key, token.replace(String(renderedAt), String(renderedAt - 60_000)), renderedAt)).toEqual({
       kind: 'bad_signature',
     });
-    const mac = token.split('.')[2]!;
+    const mac = token.split('.')[3]!;
     const flipped = token.slice(0, -mac.length) + (mac[0] === 'a' ? 'b' : 'a') + mac.slice(1);
     expect(await readFillToken(key, flipped, renderedAt)).toEqual({ kind: 'bad_signature' });
   });
@@ -34,12 +43,12 @@ describe('contact fill-time token', () => {
     for (const bad of [
       'x',
       String(renderedAt),
-      token.replace('v1.', 'v2.'),
+      token.replace('v2.', 'v3.'),
       token.slice(0, -1),
       `${token}0`,
       token.toUpperCase(),
-      `v1.-5.${token.split('.')[2]}`,
-      `v1.${'9'.repeat(16)}.${token.split('.')[2]}`,
+      `v2.-5.${token.split('.').slice(2).join('.')}`,
+      `v2.${'9'.repeat(16)}.${token.split('.').slice(2).join('.')}`,
       token + '.'.repeat(200),
     ]) {
       expect(await readFillToken(key, bad, renderedAt), bad).toEqual({ kind: 'malformed' });
