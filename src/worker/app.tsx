@@ -16,7 +16,7 @@ import { renderer } from './frame/renderer.tsx';
 import { contactRoutes } from './routes/contact/contact-routes.ts';
 import { contentRoutes } from './routes/content/content-routes.tsx';
 import { editorialRoutes } from './routes/editorial/editorial-routes.tsx';
-import { siteRoutes } from './routes/site/site-routes.tsx';
+import { sitePageRoutes, siteRoutes } from './routes/site/site-routes.tsx';
 import { renderNotFound } from './routes/site/not-found-page.tsx';
 import { renderRefusal } from './frame/pages/refusal-page.tsx';
 import { ServerErrorPage } from './frame/pages/server-error-page.tsx';
@@ -63,6 +63,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', adminRoutes);
   for (const base of ['/', ...markets.map((m) => `/${m}`)]) {
     app.route(base, contentRoutes);
+    app.route(base, sitePageRoutes);
     app.route(base, shopRoutes);
     app.route(base, editorialRoutes);
     app.route(base, contactRoutes);

@@ -15,8 +15,10 @@ export const CLI_HELP: Record<string, string> = {
   orders: `npm run orders [-- --since YYYY-MM-DD] [-- --status S] [-- --limit N]
   Lists the newest orders: number, date, payment and fulfilment status, total, e-mail, lines.
   npm run orders -- show <number>                       the order and its timeline
-  npm run orders -- ship <number> [--carrier C] [--tracking T] [--url https://…]
+  npm run orders -- ship <number> --carrier C --tracking T [--url https://…, for a carrier not on the list]
                                                         marks it shipped and mails the shopper once
+  npm run orders -- delivered <number> [--on YYYY-MM-DD]
+                                                        marks the parcel delivered (today unless --on)
   npm run orders -- return <number> [--lines 1:1,10:2]  puts returned goods back in stock
   npm run orders -- refund <number> --amount 10.00 [--lines 1:1]
                                                         refunds through Stripe (recorded, and the shopper

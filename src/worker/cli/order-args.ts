@@ -18,12 +18,19 @@ import { refundOrder, type RefundAsked } from '#worker/after-sale/refund-order.t
 const USAGE =
   'usage: orders ship <number> --carrier "Royal Mail" --tracking AB123456789GB [--url https://… for a carrier not on the list] | orders delivered <number> [--on 2026-11-28] | orders return <number> [--lines <product id>:<quantity>,…] | orders refund <number> --amount 10.00 [--lines <product id>:<quantity>,…] | orders show <number>';
 
+/** What `npm run orders -- <action> <number>` does: each has its parser below and its action in runOrderCommand. */
+export const ORDER_ACTIONS = ['ship', 'delivered', 'return', 'refund', 'show'] as const;
+
 export type OrderCommand =
   | { action: 'show'; number: string }
   | ({ action: 'ship' } & Shipment)
   | { action: 'delivered'; number: string; on: string | null }
   | ({ action: 'return' } & GoodsBack)
   | ({ action: 'refund' } & RefundAsked);
+
+/** Whether a command line names one of the actions (`npm run orders -- ship …`) rather than the list's options. */
+export const isOrderAction = (word: string | undefined): word is (typeof ORDER_ACTIONS)[number] =>
+  (ORDER_ACTIONS as readonly (string | undefined)[]).includes(word);
 
 /** `--lines 1:1,10:2` as lines; null when not given. */
 function readLines(given: string | undefined): GoodsBack['lines'] {
@@ -40,8 +47,7 @@ function readLines(given: string | undefined): GoodsBack['lines'] {
 /** Reads `ship SP-… --carrier …`, `delivered SP-… --on 2026-11-28`, `return SP-… --lines 1:1,10:2` or `show SP-…`; throws naming what is wrong, before anything is read or written. */
 export function parseOrderCommand(args: readonly string[]): OrderCommand {
   const [action, number, ...rest] = args;
-  if (action !== 'ship' && action !== 'delivered' && action !== 'return' && action !== 'refund' && action !== 'show')
-    throw new Error(`unknown command ${action} (${USAGE})`);
+  if (!isOrderAction(action)) throw new Error(`unknown command ${action} (${USAGE})`);
   if (!number || !ORDER_NUMBER.test(number))
     throw new Error(`${number ?? '(missing)'} is not an order number like SP-7K2M-9QX4 (${USAGE})`);
   if (action === 'show') {

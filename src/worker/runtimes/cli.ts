@@ -7,7 +7,7 @@ import { syncContent } from '#worker/content-sync/content-sync.ts';
 import { retryAllOwedMail } from '#worker/jobs/retry-owed-mail.ts';
 import { listOrders } from '#worker/orders/order-queries.ts';
 import { formatOrderList, parseOrderListFlags } from '#worker/cli/order-report.ts';
-import { parseOrderCommand, runOrderCommand } from '#worker/cli/order-args.ts';
+import { isOrderAction, parseOrderCommand, runOrderCommand } from '#worker/cli/order-args.ts';
 import { createNodeDeps, openNodeDatabase } from './node-deps.ts';
 import { parseSettings, SettingsError } from '#worker/base/settings.ts';
 import { migrateDatabase } from './migrate-node.ts';
@@ -132,7 +132,7 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
         deps.db.$client.close();
       }
     }
-    if (command === 'orders' && ['ship', 'return', 'refund', 'show'].includes(flags[0] ?? '')) {
+    if (command === 'orders' && isOrderAction(flags[0])) {
       // Parsed first: bad input reads and writes nothing.
       const orderCommand = parseOrderCommand(flags);
       // Shipping mails the shopper: refused before anything is written when that mail could not reach them.

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startStripeEmulator, type StripeEmulator } from '../../support/stripe-emulator';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { runDbCli } from '../../support/db-cli';
+import { ORDER_ACTIONS } from '#worker/cli/order-args.ts';
 
 /**
  * The built command behind `npm run orders` (dist/server/db-cli.js), as an operator runs it against
@@ -83,5 +84,36 @@ describe('npm run orders', () => {
         .map((m) => m.subject.replace(/SP-\w{4}-\w{4}/, 'SP-…'))
         .toSorted(),
     ).toEqual(['Order SP-… received: payment being confirmed', 'Order confirmed: SP-…']);
+  });
+  it('does every action its usage names: ship, delivered, return, refund and show, each once on the order (issue 76)', async () => {
+    await pay(
+      {
+        currency: 'GBP',
+        lines: [{ productId: 10, name: 'Training Knife', quantity: 2, unitAmount: 3499 }],
+        shipping: { label: 'Standard delivery (UK)', amount: 499 },
+        metadata: { region: 'UK' },
+      },
+      'paid',
+    );
+    const [paid] = (await t.deps.db.$client.execute('select number from orders order by id desc limit 1')).rows;
+    const number = String(paid!.number);
+    const run = (...flags: string[]) =>
+      runDbCli(['orders', ...flags], { env: { TURSO_DATABASE_URL: t.deps.settings.TURSO_DATABASE_URL, ...stripe.env } });
+    // A new action fails here until it has its line below.
+    expect(ORDER_ACTIONS).toEqual(['ship', 'delivered', 'return', 'refund', 'show']);
+    const shipped = await run('ship', number, '--carrier', 'Royal Mail', '--tracking', 'AB123456789GB');
+    expect(shipped, shipped.out).toMatchObject({ code: 0 });
+    const delivered = await run('delivered', number);
+    expect(delivered, delivered.out).toMatchObject({ code: 0 });
+    expect(delivered.out).toContain(number);
+    const back = await run('return', number, '--lines', '10:1');
+    expect(back, back.out).toMatchObject({ code: 0 });
+    expect(back.out).toContain('1 × Training Knife back in stock');
+    const refunded = await run('refund', number, '--amount', '5.00');
+    expect(refunded, refunded.out).toMatchObject({ code: 0 });
+    expect(refunded.out).toContain('£5.00 refund sent to Stripe');
+    const shown = await run('show', number);
+    expect(shown, shown.out).toMatchObject({ code: 0 });
+    for (const step of ['shipped', 'delivered', 'returned to stock', 'refund asked of Stripe']) expect(shown.out).toContain(step);
   });
 });

@@ -14,7 +14,7 @@ import { robots, sitemap, sitemapIndex } from './seo-files.ts';
 
 /**
  * Site-wide answers: the health check, robots.txt, the sitemap, /404, the visitor's country (for a
- * kept market page), the cookie settings page, the consent banner's post and the commands' purge request.
+ * kept market page), the consent banner's post and the commands' purge request.
  */
 export const siteRoutes = new Hono<AppEnv>()
   .get('/healthz', health)
@@ -23,6 +23,11 @@ export const siteRoutes = new Hono<AppEnv>()
   .get('/sitemaps/:name', sitemap)
   .get('/404', renderNotFound)
   .get(EDGE_COUNTRY_PATH, edgeCountry)
-  .get(cookieSettings.head.path, serveStaticPage(cookieSettings))
   .post(PURGE_PATH, purgeChanges)
   .post('/consent', bodyLimit({ maxSize: 4096, onError: (c) => c.text('Payload Too Large', 413) }), postConsent);
+
+/**
+ * The site's pages every market has: the cookie settings, in each market's words and links (the footer
+ * of /gb links to /gb/cookie-settings), mounted bare and under each market's prefix.
+ */
+export const sitePageRoutes = new Hono<AppEnv>().get(cookieSettings.head.path, serveStaticPage(cookieSettings));
