@@ -20,3 +20,17 @@ export function mailArriving(dir: string, to: string, subject: string): Promise<
     { timeout: 5000 },
   );
 }
+
+/** The HTML part of the first mail to `to` whose subject contains `subject` (written beside its .json), waited for. */
+export function mailHtmlArriving(dir: string, to: string, subject: string): Promise<string> {
+  return vi.waitFor(
+    async () => {
+      for (const f of (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.json'))) {
+        const mail = JSON.parse(await readFile(join(dir, f), 'utf8')) as MailMessage;
+        if (mail.to === to && mail.subject.includes(subject)) return readFile(join(dir, f.replace(/\.json$/, '.html')), 'utf8');
+      }
+      throw new Error(`no mail to ${to} about ${subject}`);
+    },
+    { timeout: 5000 },
+  );
+}

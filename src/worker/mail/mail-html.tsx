@@ -46,7 +46,8 @@ const URL_IN_TEXT = /(https?:\/\/[^\s)]+)/g;
 const PHONE = new RegExp(`(${shopInfo.phone.replace(/[+]/g, '\\+')})`);
 const TEL = `tel:${shopInfo.phone.replace(/[^+\d]/g, '')}`;
 
-const linkStyle = { color: BRAND, wordBreak: 'break-all' } as const;
+/** A link inside a sentence: underlined as well as coloured, so it is told from its words by more than colour (WCAG 1.4.1; axe link-in-text-block). */
+const linkStyle = { color: BRAND, wordBreak: 'break-all', textDecoration: 'underline' } as const;
 
 /** What a mail's blocks are rendered with: which addresses may be links, and the mail's unsubscribe address. */
 interface Rendering {

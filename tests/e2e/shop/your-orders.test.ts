@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeReport } from '../../support/axe';
 import { BROWSER_UA } from '../../support/html';
 import { useBrowserAndShop } from '../../support/e2e';
-import { mailArriving } from '../../support/outbox';
+import { mailArriving, mailHtmlArriving } from '../../support/outbox';
 import { runDbCli } from '../../support/db-cli';
 import { openShopDb } from '../../support/shop-db';
 import { startStripeEmulator, type StripeEmulator } from '../../support/stripe-emulator';
@@ -78,6 +78,10 @@ describe('your orders and a return on a phone, without JavaScript', () => {
       expect(await page.locator('h1').count(), `${name}: one h1`).toBe(1);
     };
     try {
+      // The shipped mail as a mail program shows it: its tracking link told from its sentence by more than colour.
+      await seen.setContent(await mailHtmlArriving(e2e.shop.outboxDir, EMAIL, 'is on its way'), { waitUntil: 'load' });
+      const mailAxe = await axeReport(seen);
+      expect(mailAxe.severe, `shipped mail: ${mailAxe.all.join(', ')}`).toEqual([]);
       await page.goto(`${e2e.shop.url}/gb/orders`);
       await checkPage('ask');
       await page.getByLabel('E-mail address').fill(EMAIL);
