@@ -49,12 +49,26 @@ const lastBuiltCatalogue = () =>
       .products.map((file) => file.product)
       .toSorted((a, b) => a.id - b.id),
   ));
+/**
+ * The slugs of the posts content/posts publishes at build time (published and due): an article among
+ * them may send its first bytes before its data on an instance that never read it
+ * (src/worker/posts/last-built-posts.ts); written beside the catalogue for the Worker's bundle.
+ */
+let postSlugsJson: string | undefined;
+const lastBuiltPostSlugs = () =>
+  (postSlugsJson ??= JSON.stringify(
+    readContentFolder()
+      .posts.filter((post) => post.published && Date.parse(post.publishedAt) <= Date.now())
+      .map((post) => post.slug)
+      .toSorted(),
+  ));
 const emitLastBuiltCatalogue: Plugin = {
   name: 'shop:last-built-catalogue',
   apply: 'build',
   generateBundle() {
     if (this.environment.config.consumer === 'server') {
       this.emitFile({ type: 'asset', fileName: 'last-built-catalogue.json', source: lastBuiltCatalogue() });
+      this.emitFile({ type: 'asset', fileName: 'last-built-post-slugs.json', source: lastBuiltPostSlugs() });
     }
   },
 };
@@ -69,7 +83,13 @@ const devPlugins = () => [
 export default defineConfig(({ isSsrBuild, command }) => ({
   plugins: [tailwindcss(), emitLastBuiltCatalogue, command === 'serve' && !process.env.VITEST ? devPlugins() : null],
   // The server's last-known catalogue (the browser's code never names it).
-  define: isSsrBuild || process.env.VITEST ? { SHOP_LAST_BUILT_CATALOGUE: JSON.stringify(lastBuiltCatalogue()) } : {},
+  define:
+    isSsrBuild || process.env.VITEST
+      ? {
+          SHOP_LAST_BUILT_CATALOGUE: JSON.stringify(lastBuiltCatalogue()),
+          SHOP_LAST_BUILT_POST_SLUGS: JSON.stringify(lastBuiltPostSlugs()),
+        }
+      : {},
   server: { port: Number(process.env.PORT ?? 8787) },
   resolve: {
     alias: {

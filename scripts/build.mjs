@@ -10,14 +10,18 @@ const devEnv = { ...process.env, NODE_ENV: 'development', BUILD_DIR: 'dist-dev' 
 const wranglerEnv = { ...process.env, WRANGLER_SEND_METRICS: 'false' };
 
 /**
- * The Worker's last-known catalogue (src/worker/catalogue/last-built.ts): what the Node build read from
- * content/products, so both runtimes carry the same copy. The node step writes it; the worker and
- * deploy steps come after it.
+ * The Worker's last-known content: the catalogue (src/worker/catalogue/last-built.ts) and the published
+ * posts' slugs (src/worker/posts/last-built-posts.ts), as the Node build read them from content/, so
+ * both runtimes carry the same copy. The node step writes them; the worker and deploy steps come after it.
  */
-function lastBuiltCatalogue() {
-  const file = 'dist/server/last-built-catalogue.json';
-  if (!existsSync(file)) throw new Error(`${file} is missing: build the node step before the worker (npm run build)`);
-  return ['--define', `SHOP_LAST_BUILT_CATALOGUE:${JSON.stringify(readFileSync(file, 'utf8'))}`];
+function lastBuiltContent() {
+  return [
+    ['SHOP_LAST_BUILT_CATALOGUE', 'dist/server/last-built-catalogue.json'],
+    ['SHOP_LAST_BUILT_POST_SLUGS', 'dist/server/last-built-post-slugs.json'],
+  ].flatMap(([name, file]) => {
+    if (!existsSync(file)) throw new Error(`${file} is missing: build the node step before the worker (npm run build)`);
+    return ['--define', `${name}:${JSON.stringify(readFileSync(file, 'utf8'))}`];
+  });
 }
 
 const steps = {
@@ -27,9 +31,9 @@ const steps = {
     await precompress('dist/client');
   },
   node: () => run('vite', ['build', '--ssr', '--logLevel', 'warn']),
-  worker: () => run('wrangler', ['deploy', '--dry-run', '--outdir', 'dist/worker', ...lastBuiltCatalogue()], { env: wranglerEnv }),
+  worker: () => run('wrangler', ['deploy', '--dry-run', '--outdir', 'dist/worker', ...lastBuiltContent()], { env: wranglerEnv }),
   // npm run deploy: the same bundle as the worker step, uploaded.
-  deploy: () => run('wrangler', ['deploy', ...lastBuiltCatalogue()], { env: wranglerEnv }),
+  deploy: () => run('wrangler', ['deploy', ...lastBuiltContent()], { env: wranglerEnv }),
   // React's development build in dist-dev/, for the browser test that checks hydration warnings.
   'dev-client': async () => {
     await run('vite', ['build', '--mode', 'development', '--logLevel', 'warn'], { env: devEnv });

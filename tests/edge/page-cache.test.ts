@@ -121,6 +121,23 @@ describe('Workers Cache in front of the Worker', () => {
     }
   });
 
+  it('streams an article this Worker never read the same way: the build’s list of published posts names it (issue 76)', async () => {
+    turso.setDelay(400);
+    try {
+      const ask = () => worker.get('/blog/laser-training-knife-drills', { headers: { 'Accept-Encoding': 'identity' } });
+      const page = await firstBytesThenRest('workerd /blog/laser-training-knife-drills', ask, turso);
+      expect(page.status).toBe(200);
+      expect(page.answeredBeforeFirstBytes).toBe(0);
+      expect(page.first).not.toContain('<title>');
+      expect(page.whole).toMatch(/<h1[^>]*>[^<]+<\/h1>[\s\S]*<\/body><\/html>$/);
+      const again = await ask();
+      expect(again.headers.get('cf-cache-status')).toBe('HIT');
+      expect(await again.text()).toBe(page.whole);
+    } finally {
+      turso.setDelay(0);
+    }
+  });
+
   it('purges the tags of a change through ctx.cache.purge before the action answers', async () => {
     const { cookie } = await signedIn();
     // Product 11 (the knife) is sold out in the seeded stock: a delivery changes what its pages show.

@@ -1,3 +1,4 @@
+import { escapeHtml } from '#shared/site/html-escape.ts';
 import type { Context, MiddlewareHandler } from 'hono';
 import { BROWSER_COOKIES, readCookie } from '#worker/http/cookies.ts';
 import { isbot } from 'isbot';
@@ -46,6 +47,12 @@ const inContext = (info: RequestInfo, node: ReactNode) => (
     <MarketContext value={info.market}>{node}</MarketContext>
   </RequestInfoContext>
 );
+
+/** The rest of a document sent early whose page turned out to be a redirect: a refresh to it and a link, escaped. */
+const movedOn = (location: string) => {
+  const to = escapeHtml(location);
+  return `<meta http-equiv="refresh" content="0;url=${to}"></head><body><p><a href="${to}">This page has moved: go on</a></p></body></html>`;
+};
 
 /** The document's first bytes (DocumentStart, up to where the page's own head tags begin). */
 function documentStart(info: RequestInfo, address: string | undefined): string {
@@ -135,6 +142,10 @@ export const renderer: MiddlewareHandler<AppEnv> = async (c, next) => {
       if (page instanceof Response) {
         const answer = await page.text();
         if (answer.startsWith(start)) yield encoder.encode(answer.slice(start.length));
+        // A redirect (an article unpublished since this instance or the build knew it): the visitor is
+        // taken there all the same, by the document's own refresh and a link.
+        const to = page.status >= 300 && page.status < 400 ? page.headers.get('location') : null;
+        if (to) yield encoder.encode(movedOn(to));
         throw new Error(`the page answered ${page.status} after its first bytes`);
       }
       let rest = '';

@@ -101,6 +101,36 @@ describe('a kept page on a miss, the database 400 ms away', () => {
     await second.text();
   });
 
+  it('an article this instance never read goes early when the build published it (issue 76)', async () => {
+    const article = '/blog/dry-fire-fundamentals';
+    const page = await firstBytesThenRest(`Node ${article}`, () => uncompressed(article), turso);
+    expect(page.status).toBe(200);
+    expect(page.answeredBeforeFirstBytes).toBe(0);
+    expect(page.first).not.toContain('<title>');
+    expect(page.whole).toMatch(/<h1[^>]*>[^<]+<\/h1>[\s\S]*<\/body><\/html>$/);
+    const again = await uncompressed(article);
+    expect(again.headers.get('cf-cache-status')).toBe('HIT');
+    expect(await again.text()).toBe(page.whole);
+  });
+
+  it('an article unpublished since the build: its first visitor is taken to the digest after the early bytes, never kept; the next is redirected', async () => {
+    await turso.db.execute("update blog_posts set published = 0 where slug = 'blue-guns'");
+    const first = await uncompressed('/blog/blue-guns');
+    expect(first.status).toBe(200);
+    const reader = first.body!.getReader();
+    let text = '';
+    await expect(
+      (async () => {
+        for (let read = await reader.read(); !read.done; read = await reader.read()) text += new TextDecoder().decode(read.value);
+      })(),
+    ).rejects.toThrow();
+    expect(text).toContain('<meta http-equiv="refresh" content="0;url=/training-gun-digest">');
+    expect(text).toContain('<a href="/training-gun-digest">');
+    const second = await fetch(`${server.url}/blog/blue-guns`, { redirect: 'manual' });
+    expect(second.status).toBe(302);
+    expect(second.headers.get('location')).toBe('/training-gun-digest');
+  });
+
   it('an article never read waits for the database: only it knows the slug, and its status may be 404', async () => {
     const missing = await uncompressed('/training-gun-digest/no-such-article');
     expect(missing.status).toBe(404);

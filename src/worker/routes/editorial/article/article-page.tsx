@@ -8,6 +8,7 @@ import type { CatalogueProduct } from '#shared/catalogue/types.ts';
 import { breadcrumbJsonLd, type Crumb } from '#shared/seo/breadcrumb.ts';
 import { metaDescription } from '#shared/seo/meta-description.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
+import { builtWithPost } from '#worker/posts/last-built-posts.ts';
 import { postReads } from '#worker/posts/post-reads.ts';
 import { knownListing } from '#worker/catalogue/catalogue-reads.ts';
 import type { PageHead } from '#worker/render/head.ts';
@@ -58,9 +59,12 @@ export async function early(c: Context<AppEnv>): Promise<string[] | null> {
   const reads = postReads(deps.db);
   const slug = c.req.param('slug') ?? '';
   const post = await deps.readCache.peek(reads.post(slug));
-  if (!post) return null;
+  // A post this instance never read (nothing kept: undefined) is known by the build's list of published
+  // slugs; one read as gone since (null kept) is not a page. Its products are not known yet, so every
+  // listed product's tag is named (the page names only some of them).
+  if (post === null || (post === undefined && !builtWithPost(slug))) return null;
   const products = (await deps.readCache.peek(reads.products(slug))) ?? [...(await knownListing(deps)).values()];
-  return [postTag(post.slug), POSTS_TAG, ...products.map((p) => productTag(p.id))];
+  return [postTag(slug), POSTS_TAG, ...products.map((p) => productTag(p.id))];
 }
 
 /** /blog/{slug}: the article, or the digest for a missing, unknown or unpublished one. */
