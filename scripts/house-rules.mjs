@@ -141,5 +141,5 @@ export const SHARED_IMPORTS = {
   'stock-alerts': ['contact'],
   privacy: ['stock-alerts'],
   reviews: [],
-  visitor: ['cart', 'region', 'site'],
+  visitor: ['admin', 'cart', 'catalogue', 'orders', 'region', 'site'],
 };

@@ -29,6 +29,7 @@ import { reviewRoutes } from './routes/reviews/review-routes.tsx';
 import { reminderRoutes } from './routes/cart/reminder-routes.tsx';
 import { discountRoutes } from './routes/cart/discount-routes.ts';
 import { adminRoutes } from './routes/admin/admin-routes.tsx';
+import { loggedPath } from '#shared/mail/link-tokens.ts';
 
 /** The request's body stopped because the client went away (Node's "aborted", a reset socket, an aborted stream). */
 function clientAborted(err: unknown): boolean {
@@ -81,15 +82,15 @@ export function createApp(deps: AppDeps) {
   app.onError((err, c) => {
     // Refusals (csrf 403, body limit 413, readFields' unreadable body 400 and unread body type 415) are the client's problem, not a crash.
     if (err instanceof HTTPException && err.status < 500) {
-      c.get('log')('warn', 'request refused', { path: c.req.path, status: err.status, reason: err.message });
+      c.get('log')('warn', 'request refused', { path: loggedPath(c.req.path), status: err.status, reason: err.message });
       return renderRefusal(c, err.status);
     }
     // A visitor who left while posting (the body stream aborted) is not the shop's failure: one info line.
     if (clientAborted(err)) {
-      c.get('log')('info', 'request aborted by the client', { path: c.req.path });
+      c.get('log')('info', 'request aborted by the client', { path: loggedPath(c.req.path) });
       return c.body(null, 400);
     }
-    c.get('log')('error', 'unhandled error', { path: c.req.path, ...errorFields(err) });
+    c.get('log')('error', 'unhandled error', { path: loggedPath(c.req.path), ...errorFields(err) });
     c.status(500);
     return c.render(<ServerErrorPage requestId={c.get('requestId')} />, {
       title: 'Something went wrong',

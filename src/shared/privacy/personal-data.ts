@@ -26,6 +26,7 @@ export type PersonalDataKind =
   | 'newsletter'
   | 'referral'
   | 'order_access'
+  | 'newsletter_welcome'
   | 'opt_out'
   | 'analytics'
   | 'vitals'
@@ -127,6 +128,15 @@ export const PERSONAL_DATA: readonly PersonalData[] = [
     basis: 'Legitimate interests (keeping your orders private).',
     kept: 'One day after the link or its hour of access ends',
     onErasure: 'Deleted (any device you opened your orders on is signed out).',
+  },
+  {
+    kind: 'newsletter_welcome',
+    what: 'That your mailbox was given the Digest’s welcome code',
+    holds: { newsletter_welcomes: ['email_key (a one-way code of the address, never the address)'] },
+    purpose: 'One welcome code per mailbox, however often it leaves and comes back.',
+    basis: 'Legitimate interests (the offer is once for each mailbox).',
+    kept: 'For as long as the Digest offers a welcome code',
+    onErasure: 'Kept as a one-way code, so a new sign-up is not offered a second code.',
   },
   {
     kind: 'opt_out',

@@ -5,7 +5,7 @@ import { isRegion, type Region } from './region.ts';
  * mirrored in a cookie of the same name so the server renders the first HTML in that currency.
  */
 export const PREFERENCE_KEY = 'preferredCountry';
-const PREFERENCE_MAX_AGE_S = 365 * 24 * 60 * 60;
+export const PREFERENCE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 /** A stored value counts only if it is exactly UK, EU or US. */
 export function savedRegion(value: unknown): Region | null {

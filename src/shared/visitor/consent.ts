@@ -29,7 +29,7 @@ export function consentSignals(choice: ConsentChoice) {
   };
 }
 
-const CONSENT_MAX_AGE_S = 365 * 24 * 60 * 60;
+export const CONSENT_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 /**
  * The choice is also kept in a cookie of the same name, so the server leaves the banner out (and

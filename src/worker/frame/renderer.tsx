@@ -17,6 +17,7 @@ import type { PageHead } from '#worker/render/head.ts';
 import { RequestInfoContext, type RequestInfo } from '#worker/render/request-context.tsx';
 import { inlineScriptHashes } from '#worker/render/script-hashes.ts';
 import { afterOpening, failingLate, streamOf, textOf } from '#worker/render/document-bytes.ts';
+import { loggedPath } from '#shared/mail/link-tokens.ts';
 
 declare module 'hono' {
   interface ContextRenderer {
@@ -71,7 +72,7 @@ async function documentRest(c: Context<AppEnv>, info: RequestInfo, content: Reac
     signal: c.req.raw.signal,
     onError(error) {
       // The visitor left (the request's signal aborts the render): theirs, not the shop's failure.
-      if (c.req.raw.signal.aborted) log('info', 'request aborted by the client', { path: c.req.path });
+      if (c.req.raw.signal.aborted) log('info', 'request aborted by the client', { path: loggedPath(c.req.path) });
       else log('error', 'render error', errorFields(error));
     },
     // React moves a finished boundary of over 500 bytes out of place (behind its fallback, swapped in
@@ -158,12 +159,12 @@ export const renderer: MiddlewareHandler<AppEnv> = async (c, next) => {
       const why = await notKeepable(c, page.head, tags, hashes, rest);
       if (why) throw new Error(`not kept: ${why}`);
       // The request's own line was written with the headers: this says how long the whole page took.
-      log('info', 'page sent early, whole', { path: c.req.path, wholeMs: Math.round(performance.now() - began) });
+      log('info', 'page sent early, whole', { path: loggedPath(c.req.path), wholeMs: Math.round(performance.now() - began) });
     }
     return c.body(
       failingLate(bytes(), (err) =>
         log(c.req.raw.signal.aborted ? 'info' : 'warn', 'page sent early did not finish as kept', {
-          path: c.req.path,
+          path: loggedPath(c.req.path),
           ...errorFields(err),
         }),
       ),

@@ -1,17 +1,15 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { parse, serialize } from 'hono/utils/cookie';
-import { SESSION_IDLE_HOURS } from '#shared/admin/admin-rules.ts';
-import { ORDERS_ACCESS_MINUTES } from '#shared/orders/your-orders-rules.ts';
-import { CART_COOKIE, CART_MAX_AGE } from '#shared/cart/cart.ts';
-import { PREFERENCE_KEY } from '#shared/region/preference.ts';
-import { CONSENT_STORAGE_KEY, consentCookie, type ConsentChoice } from '#shared/visitor/consent.ts';
+import { BROWSER_STORAGE as STORED } from '#shared/visitor/browser-storage.ts';
+import { consentCookie, type ConsentChoice } from '#shared/visitor/consent.ts';
 import { isHttps } from './is-https.ts';
 
 /**
- * Every cookie of the shop, in one place: its name, how long it lives, who may read it. Only this
- * module reads or writes a cookie; domain folders take and return plain values. Every cookie is
- * SameSite, Secure on https, and HttpOnly unless the page's own script reads it.
+ * Every cookie of the shop, in one place: its name and how long it lives (from the one list the privacy
+ * policy shows, shared/visitor/browser-storage.ts), who may read it. Only this module reads or writes a
+ * cookie; domain folders take and return plain values. Every cookie is SameSite, Secure on https, and
+ * HttpOnly unless the page's own script reads it.
  */
 interface CookieSpec {
   /** The name, or the name on https (`__Host-`) and on plain http. */
@@ -24,35 +22,37 @@ interface CookieSpec {
   path?: string;
 }
 
-const DAY_S = 24 * 60 * 60;
-
 export const COOKIES = {
   /** The cart's lines (the header badge reads them). */
-  cart: { name: CART_COOKIE, maxAgeS: CART_MAX_AGE, script: true },
+  cart: { name: STORED.cart.name, maxAgeS: STORED.cart.lasts, script: true },
   /** The last order whose lines were taken off this browser's cart. */
-  cartCleared: { name: 'cart_cleared', maxAgeS: CART_MAX_AGE },
+  cartCleared: { name: STORED.cartCleared.name, maxAgeS: STORED.cartCleared.lasts },
   /**
    * The browser that checks out: a random nonce whose SHA-256 travels with the Checkout Session and
    * the order; the thank-you page shows an order only to the browser holding it. As long as the cart.
    */
-  buyer: { name: 'buyer', maxAgeS: CART_MAX_AGE },
+  buyer: { name: STORED.buyer.name, maxAgeS: STORED.buyer.lasts },
   /** The promotion code the cart carries, with what Stripe said it gives (shown, never trusted for money). */
-  offer: { name: 'offer', maxAgeS: 30 * DAY_S },
+  offer: { name: STORED.offer.name, maxAgeS: STORED.offer.lasts },
   /** One sentence for the next page a redirect lands on, shown once. */
-  flash: { name: 'flash', maxAgeS: 120 },
+  flash: { name: STORED.flash.name, maxAgeS: STORED.flash.lasts },
   /** The back office's own: only its pages are sent it, and a shopper's notice never shows there. */
-  adminFlash: { name: 'admin_flash', maxAgeS: 120, path: '/admin' },
+  adminFlash: { name: STORED.adminFlash.name, maxAgeS: STORED.adminFlash.lasts, path: '/admin' },
   /** An hour of "your orders" opened by a mailed link (its token; the row keeps the hash). */
-  ordersAccess: { name: 'orders_access', maxAgeS: ORDERS_ACCESS_MINUTES * 60, sameSite: 'Lax' },
+  ordersAccess: { name: STORED.ordersAccess.name, maxAgeS: STORED.ordersAccess.lasts, sameSite: 'Lax' },
   /** The back office's session: `__Host-` where the scheme allows it (this host's alone, Secure, every path). */
-  admin: { name: (https) => (https ? '__Host-admin' : 'admin'), maxAgeS: SESSION_IDLE_HOURS * 3600, sameSite: 'Strict' },
+  admin: { name: (https) => (https ? '__Host-admin' : 'admin'), maxAgeS: STORED.admin.lasts, sameSite: 'Strict' },
 } satisfies Record<string, CookieSpec>;
 
 /** The order page keeps its token for its own path, so a reload finds it once the address bar has dropped it. */
-export const orderTokenCookie = (number: string, path: string): CookieSpec => ({ name: `order_${number}`, maxAgeS: 90 * DAY_S, path });
+export const orderTokenCookie = (number: string, path: string): CookieSpec => ({
+  name: `order_${number}`,
+  maxAgeS: STORED.orderToken.lasts,
+  path,
+});
 
 /** Cookies the browser writes (the region choice, the consent banner): read here, set by the page's script. */
-export const BROWSER_COOKIES = { region: PREFERENCE_KEY, consent: CONSENT_STORAGE_KEY } as const;
+export const BROWSER_COOKIES = { region: STORED.region.name, consent: STORED.consent.name } as const;
 
 const nameOf = (c: Context, spec: CookieSpec) => (typeof spec.name === 'string' ? spec.name : spec.name(isHttps(c)));
 

@@ -1,7 +1,7 @@
 import { errorFields } from '#worker/base/log.ts';
 import { pruneVitals } from '#worker/vitals/vitals-queries.ts';
 import { settleLapsedHolds } from '#worker/orders/lapsed-holds.ts';
-import { pruneHits } from '#worker/limits/durable-limit.ts';
+import { LONGEST_WINDOW_S, pruneHits } from '#worker/limits/durable-limit.ts';
 import { tidyAlerts } from '#worker/stock-alerts/alert-requests.ts';
 import { tellWaiting } from '#worker/stock-alerts/tell-waiting.ts';
 import { tidyAdminSessions } from '#worker/admin/admin-sessions.ts';
@@ -100,7 +100,8 @@ async function tidyHourly(deps: JobDeps & Pick<AppDeps, 'changes'>, now: Date) {
   const at = now.getTime();
   const pieces: Record<TidyPiece, () => Promise<unknown>> = {
     'prune-vitals': () => pruneVitals(deps.db, new Date(at - deps.settings.VITALS_KEEP_DAYS * DAY_MS).toISOString()),
-    'prune-rate-limits': () => pruneHits(deps.db, Math.floor(at / 1000) - DAY_MS / 1000),
+    // A window is kept while it and the next are counted (takeHitAcross): two of the longest.
+    'prune-rate-limits': () => pruneHits(deps.db, Math.floor(at / 1000) - 2 * LONGEST_WINDOW_S),
     'tidy-stock-alerts': () => tidyAlerts(deps.db, now),
     'tidy-admin': async () => {
       await tidyAdminSessions(deps.db);

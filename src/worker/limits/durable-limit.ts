@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { nowSeconds } from '#worker/base/clock.ts';
 import type { Db } from '#worker/db/client.ts';
 import { rateHits } from '#worker/limits/limit-tables.ts';
@@ -29,6 +29,29 @@ export async function takeHit(db: Db, limit: DurableLimit, key: string, nowS = n
     .returning({ hits: rateHits.hits });
   return (row?.hits ?? 1) <= limit.limit ? { allowed: true } : { allowed: false, retryAfterS: window + limit.windowS - nowS };
 }
+
+/**
+ * takeHit counted across the window and the one before it, so the limit holds over any span of one
+ * window's length (fixed windows alone would let twice the limit through either side of a boundary).
+ */
+export async function takeHitAcross(db: Db, limit: DurableLimit, key: string, nowS = nowSeconds()): Promise<LimitAnswer> {
+  if (limit.limit <= 0) return { allowed: true };
+  const window = nowS - (nowS % limit.windowS);
+  const [, [row]] = await db.batch([
+    db
+      .insert(rateHits)
+      .values({ scope: limit.scope, key, window, hits: 1 })
+      .onConflictDoUpdate({ target: [rateHits.scope, rateHits.key, rateHits.window], set: { hits: sql`${rateHits.hits} + 1` } }),
+    db
+      .select({ hits: sql<number>`coalesce(sum(${rateHits.hits}), 0)` })
+      .from(rateHits)
+      .where(and(eq(rateHits.scope, limit.scope), eq(rateHits.key, key), inArray(rateHits.window, [window, window - limit.windowS]))),
+  ]);
+  return Number(row?.hits ?? 1) <= limit.limit ? { allowed: true } : { allowed: false, retryAfterS: window + limit.windowS - nowS };
+}
+
+/** The longest window a limit counts (with the one before it): the rate_hits a run may prune are older than twice this. */
+export const LONGEST_WINDOW_S = 48 * 3600;
 
 /**
  * Whether this is the first use of `key` (a form token: one message each), counted under `window` (the

@@ -30,7 +30,7 @@ function leaving(settings: MailSettings, subscriber: SubscriberForMail) {
 }
 
 /** The one mail a sign-up gets before it is confirmed: who asked, and that nothing happens without the click. */
-export function confirmSubscribeEmail(subscriber: SubscriberForMail, settings: MailSettings): MailMessage {
+export function confirmSubscribeEmail(subscriber: SubscriberForMail, settings: MailSettings, offersCode = true): MailMessage {
   return {
     mailId: `newsletter-${subscriber.token.slice(0, 16)}-confirm`,
     to: subscriber.email,
@@ -40,7 +40,8 @@ export function confirmSubscribeEmail(subscriber: SubscriberForMail, settings: M
     text: [
       'Hello,',
       '',
-      `Someone (we hope you) asked ${site.brand} to send ${NEWSLETTER_NAME} to this address, with a ${WELCOME_PERCENT}% code for a first order.`,
+      // A mailbox welcomed before is not promised a second code (one per mailbox).
+      `Someone (we hope you) asked ${site.brand} to send ${NEWSLETTER_NAME} to this address${offersCode ? `, with a ${WELCOME_PERCENT}% code for a first order` : ''}.`,
       `To confirm, open this link within ${SUBSCRIBE_CONFIRM_HOURS} hours and press Confirm:`,
       link(settings, subscriber.market, newsletterConfirmPath(subscriber.token)),
       '',

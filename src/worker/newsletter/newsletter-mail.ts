@@ -6,6 +6,7 @@ import { newsletterSends, subscriberMails, subscribers } from '#worker/newslette
 import { sendOwedNow, type MailDeps, type OwedMailKind } from '#worker/mail/send-owed.ts';
 import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
 import { confirmSubscribeEmail, postEmail, welcomeEmail } from './newsletter-email.ts';
+import { welcomedBefore } from './subscriptions.ts';
 
 /** A sign-up's mail (its confirmation link, or the welcome with its code), written from the subscription as it stands when sent. */
 export const subscriberMail: OwedMailKind<typeof subscriberMails> = {
@@ -15,7 +16,10 @@ export const subscriberMail: OwedMailKind<typeof subscriberMails> = {
     const [s] = await deps.db.select().from(subscribers).where(eq(subscribers.id, row.subscriberId));
     if (!s?.email) throw new Error(`newsletter mail ${row.id} has no live subscription`);
     const subscriber = { email: s.email, token: s.token, market: s.market };
-    if (row.kind === 'confirm') return { notification: confirmSubscribeEmail(subscriber, deps.settings), confirmation: null };
+    if (row.kind === 'confirm') {
+      const offersCode = !(await welcomedBefore(deps.db, s.emailKey));
+      return { notification: confirmSubscribeEmail(subscriber, deps.settings, offersCode), confirmation: null };
+    }
     if (!s.welcomeCode) throw new Error(`newsletter mail ${row.id}: no welcome code`);
     return { notification: welcomeEmail({ ...subscriber, code: s.welcomeCode }, deps.settings), confirmation: null };
   },

@@ -51,6 +51,15 @@ export const subscribers = sqliteTable(
   ],
 );
 
+/**
+ * The mailboxes a welcome code was drawn for, ever: their keyed hash (subscriberKey) only, kept as the
+ * proof that one mailbox gets one code however often it leaves and comes back (issue 81). No address.
+ */
+export const newsletterWelcomes = sqliteTable('newsletter_welcomes', {
+  emailKey: text('email_key').primaryKey(),
+  at: text('at').notNull().default(now),
+});
+
 export const SUBSCRIBER_MAIL_KINDS = ['confirm', 'welcome'] as const;
 
 /** A sign-up's mails (its confirmation link; the welcome with its code), each sent once through the owed-mail queue. */

@@ -9,8 +9,9 @@ import {
 import { normaliseRecipient } from '#shared/contact/recipient.ts';
 import { hmacHex, randomToken } from '#worker/base/hashing.ts';
 import type { Db } from '#worker/db/client.ts';
-import { newsletterSends, SUBSCRIBER_ENDS, subscriberMails, subscribers } from '#worker/newsletter/newsletter-tables.ts';
-import { takeHit } from '#worker/limits/durable-limit.ts';
+import { newsletterSends, newsletterWelcomes, SUBSCRIBER_ENDS, subscriberMails, subscribers } from './newsletter-tables.ts';
+import { takeHitAcross } from '#worker/limits/durable-limit.ts';
+import { optedOut } from '#worker/limits/mail-opt-outs.ts';
 import { contactHmacKey } from '#worker/limits/hmac-key.ts';
 import { recipientKey } from '#worker/limits/sender-key.ts';
 
@@ -30,10 +31,11 @@ export async function subscriberByToken(db: Db, token: string) {
 /**
  * Someone signs up. The answer is the same whatever is on file (nobody learns whether an address is
  * subscribed): a confirmed subscription, or a pending one whose link still works, is left alone and
- * nothing is mailed; a pending one whose link lapsed is ended and asked again. Past
- * SUBSCRIBE_RECIPIENT_WINDOW's confirmations for the mailbox, nothing is mailed either (a stranger's
- * address cannot be made a target). The sign-up, its consent record and its confirmation mail are
- * written together; the mail row's id is returned for the caller to send now (null: nothing).
+ * nothing is mailed; a pending one whose link lapsed is ended and asked again. An address on the
+ * opt-out list (erased, or one that asked for no more such mail) is mailed nothing, and past
+ * SUBSCRIBE_RECIPIENT_WINDOW's confirmations for the mailbox in any 48 hours nothing is mailed either (a
+ * stranger's address cannot be made a target). The sign-up, its consent record and its confirmation mail
+ * are written together; the mail row's id is returned for the caller to send now (null: nothing).
  */
 export async function subscribe(
   db: Db,
@@ -48,7 +50,13 @@ export async function subscribe(
     .from(subscribers)
     .where(and(eq(subscribers.emailKey, emailKey), isNull(subscribers.endedAt)));
   if (live && (live.confirmedAt || subscribeLinkLive(live.createdAt, now))) return null;
-  const hit = await takeHit(db, SUBSCRIBE_RECIPIENT_WINDOW, await recipientKey(secret, request.email), Math.floor(now.getTime() / 1000));
+  if (await optedOut(db, secret, request.email)) return null;
+  const hit = await takeHitAcross(
+    db,
+    SUBSCRIBE_RECIPIENT_WINDOW,
+    await recipientKey(secret, request.email),
+    Math.floor(now.getTime() / 1000),
+  );
   if (!hit.allowed) return null;
   const token = randomToken(24);
   const consent = { text: CONSENT_TEXT, page: request.page, network: request.network };
@@ -75,24 +83,41 @@ export type SubscriptionConfirmOutcome = 'confirmed' | 'already' | 'lapsed' | 'u
 /**
  * The confirmation's button (a POST: a mail scanner that opens links confirms nothing): a pending
  * sign-up inside SUBSCRIBE_CONFIRM_HOURS becomes a subscription, once, with its welcome code drawn
- * (made at Stripe by welcome-codes.ts, which then owes the welcome mail).
+ * (made at Stripe by makeWelcomeCodes, which then owes the welcome mail) only for a mailbox never
+ * welcomed before: one code per mailbox, however often it leaves and comes back (newsletter_welcomes,
+ * written in the same batch). `code`: whether one was drawn now.
  */
 export async function confirmSubscription(
   db: Db,
   token: string,
   now = new Date(),
-): Promise<{ outcome: SubscriptionConfirmOutcome; id?: number }> {
+): Promise<{ outcome: SubscriptionConfirmOutcome; id?: number; code?: boolean }> {
   const row = await subscriberByToken(db, token);
   if (!row || row.endedAt) return { outcome: 'unknown' };
   if (row.confirmedAt) return { outcome: 'already', id: row.id };
   if (!subscribeLinkLive(row.createdAt, now)) return { outcome: 'lapsed' };
   const code = `DIGEST-${randomToken(6).replace(/[-_]/g, 'X').toUpperCase()}`;
-  const confirmed = await db
-    .update(subscribers)
-    .set({ confirmedAt: now.toISOString(), welcomeCode: code })
-    .where(and(eq(subscribers.id, row.id), isNull(subscribers.confirmedAt), isNull(subscribers.endedAt)))
-    .returning({ id: subscribers.id });
-  return { outcome: confirmed.length > 0 ? 'confirmed' : 'already', id: row.id };
+  const at = now.toISOString();
+  const welcomedBefore = sql`exists (select 1 from ${newsletterWelcomes} w where w.email_key = ${row.emailKey})`;
+  const [confirmed] = await db.batch([
+    db
+      .update(subscribers)
+      .set({ confirmedAt: at, welcomeCode: sql`case when ${welcomedBefore} then null else ${code} end` })
+      .where(and(eq(subscribers.id, row.id), isNull(subscribers.confirmedAt), isNull(subscribers.endedAt)))
+      .returning({ id: subscribers.id, code: subscribers.welcomeCode }),
+    db.run(sql`insert into ${newsletterWelcomes} (email_key, at) select email_key, ${at} from ${subscribers}
+      where id = ${row.id} and welcome_code = ${code} on conflict do nothing`),
+  ]);
+  return { outcome: confirmed.length > 0 ? 'confirmed' : 'already', id: row.id, code: confirmed[0]?.code === code };
+}
+
+/** Whether a mailbox was welcomed with a code before (its confirmation mail then offers none). */
+export async function welcomedBefore(db: Db, emailKey: string): Promise<boolean> {
+  const [row] = await db
+    .select({ key: newsletterWelcomes.emailKey })
+    .from(newsletterWelcomes)
+    .where(eq(newsletterWelcomes.emailKey, emailKey));
+  return row !== undefined;
 }
 
 /** Ends the live subscriptions matching `where`, forgetting their addresses; their posts not yet sent go too. */

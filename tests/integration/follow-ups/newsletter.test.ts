@@ -5,6 +5,8 @@ import { blogPosts } from '#worker/posts/post-tables.ts';
 import { newsletterSends, subscribers } from '#worker/newsletter/newsletter-tables.ts';
 import { runScheduledJobs } from '#worker/jobs/scheduled-jobs.ts';
 import { erasePerson } from '#worker/privacy/person-erasure.ts';
+import { subscribe } from '#worker/newsletter/subscriptions.ts';
+import { LONGEST_WINDOW_S, pruneHits } from '#worker/limits/durable-limit.ts';
 import { formToken, textOf } from '../../support/html';
 import { startPaymentsApp, type PaymentsApp } from '../../support/payments-app';
 import { shopper } from '../../support/shopper';
@@ -268,5 +270,74 @@ describe('bounces, complaints and erasure end the subscription, nothing else', (
       email: null,
       endReason: 'erased',
     });
+  });
+});
+
+describe('one mailbox, asked once (issue 81)', () => {
+  /** Leaves from the welcome's one-click link. */
+  const leave = async (welcome: Mail) => {
+    const res = await fetch(`${t.url}${new URL(header(welcome, 'List-Unsubscribe')!.slice(1, -1)).pathname}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.status).toBeLessThan(300);
+  };
+
+  it('leaving and coming back, in another case or with a +tag, gives one mailbox one welcome code', async () => {
+    const first = await subscribed('Rejoin.Me@example.com');
+    expect(first.TextBody).toMatch(/DIGEST-[A-Z0-9]+/);
+    await leave(first);
+    // The same mailbox, spelt otherwise: a confirmation that offers no code, then no welcome mail.
+    expect((await browser().post('/newsletter', { email: 'rejoin.me+again@example.com' })).res.status).toBe(200);
+    const confirm = await vi.waitFor(() => mailsTo('rejoin.me+again@example.com').find((m) => m.Subject.startsWith('Confirm'))!, {
+      timeout: 5000,
+    });
+    expect(confirm.TextBody).not.toContain('% code');
+    const answer = await browser().post(linkIn(confirm, '/newsletter/confirm').pathname, {});
+    expect(answer.res.status).toBe(200);
+    expect(textOf(answer.body)).toContain('welcome back');
+    await runScheduledJobs(t.deps as Parameters<typeof runScheduledJobs>[0]);
+    const codes = running.postmark.accepted
+      .map((m) => m.body as Mail)
+      .filter((m) => m.To.toLowerCase().startsWith('rejoin.me') && m.Subject.startsWith('Welcome'));
+    expect(codes).toHaveLength(1);
+    const rows = await t.deps.db
+      .select({ code: subscribers.welcomeCode })
+      .from(subscribers)
+      .where(sql`${subscribers.welcomeCode} is not null`);
+    expect(rows.filter((r) => r.code === /DIGEST-[A-Z0-9]+/.exec(first.TextBody)![0])).toHaveLength(1);
+  });
+
+  it('sends no mail to an address erased (on the opt-out list), whoever signs it up', async () => {
+    const erased = 'erased.person@example.com';
+    await erasePerson({ ...t.deps, log: () => {} }, erased);
+    const before = running.postmark.accepted.length;
+    expect((await browser().post('/newsletter', { email: erased })).res.status).toBe(200);
+    expect((await browser().post('/newsletter', { email: 'Erased.Person+x@example.com' })).res.status).toBe(200);
+    await runScheduledJobs(t.deps as Parameters<typeof runScheduledJobs>[0]);
+    expect(running.postmark.accepted.slice(before).filter((m) => (m.body as Mail).To.toLowerCase().startsWith('erased.person'))).toEqual(
+      [],
+    );
+  });
+
+  it('confirms a mailbox at most twice in any 48 hours: across a window’s boundary, and after the hourly tidy-up', async () => {
+    const email = 'asked.often@example.com';
+    const asked = (at: Date) =>
+      subscribe(t.deps.db, t.deps.settings.RATE_LIMIT_SECRET, { email, market: null, page: '/newsletter', network: 'n' }, at);
+    const window = 48 * 3600 * 1000;
+    // Just before a 48-hour boundary, then just after it, then the next day: each a lapsed link asked again.
+    const boundary = Math.ceil(Date.now() / window) * window;
+    const mailed = [];
+    for (const at of [boundary - 3 * 3_600_000, boundary - 3_600_000 + 1, boundary + 60_000, boundary + 2 * 3_600_000]) {
+      await t.deps.db
+        .update(subscribers)
+        .set({ createdAt: new Date(at - window - 60_000).toISOString() })
+        .where(sql`${subscribers.email} = ${email}`);
+      // The hourly tidy-up as the scheduled job runs it at that time.
+      await pruneHits(t.deps.db, Math.floor(at / 1000) - 2 * LONGEST_WINDOW_S);
+      mailed.push((await asked(new Date(at))) !== null);
+    }
+    expect(mailed.filter(Boolean)).toHaveLength(2);
   });
 });

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { InjectDepsVariables } from '#worker/middleware/inject-deps/inject-deps-middleware.ts';
 import type { Logger } from '#worker/base/log.ts';
 import { sharedCacheDirectives } from '#shared/caching/page-cache-rules.ts';
+import { loggedPath } from '#shared/mail/link-tokens.ts';
 
 /** What requestLog sets. */
 export type RequestLogVariables = {
@@ -26,7 +27,7 @@ export function requestLog(): MiddlewareHandler<{ Variables: RequestLogVariables
     if (c.res.status !== 200 || shared.uncacheable || !shared.maxAgeS) c.header('X-Request-Id', requestId);
     log('info', 'request', {
       method: c.req.method,
-      path: c.req.path,
+      path: loggedPath(c.req.path),
       status: c.res.status,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
       // How the page's database reads were served (set by the reads middleware), for Workers Logs.

@@ -1,64 +1,15 @@
-import { PURCHASES_STORAGE_KEY } from '#shared/catalogue/item-events.ts';
-import { CAMPAIGN_STORAGE_KEY } from '#shared/site/campaign.ts';
-import { CONSENT_STORAGE_KEY } from '#shared/visitor/consent.ts';
+import { BROWSER_STORAGE, lastsInWords } from '#shared/visitor/browser-storage.ts';
 import { webPageJsonLd } from '#shared/seo/page-jsonld.ts';
 import { POLICIES_LAST_UPDATED } from '#shared/policy/figures.ts';
 import { paymentMethodsText } from '#shared/policy/text.ts';
 import { shopInfo } from '#shared/policy/shop-info.ts';
 import { site } from '#shared/site/brand.ts';
-import { PREFERENCE_KEY } from '#shared/region/preference.ts';
 import { PERSONAL_DATA, personalData } from '#shared/privacy/personal-data.ts';
 import { useHref } from '#ui/state/market-context.ts';
 import { staticHead } from '#worker/render/head.ts';
 import { PolicyLayout, PolicySection, shopAddressesText, ScrollTable, tableClasses as t } from './policy-layout.tsx';
 
 const mailto = <a href={`mailto:${shopInfo.email}`}>{shopInfo.email}</a>;
-
-/** What stays in the visitor's browser, and for how long. */
-const storage = [
-  {
-    name: PREFERENCE_KEY,
-    kind: 'Cookie and local storage (essential)',
-    purpose: 'Remembers the region (UK, EU or US) you chose, so prices show in your currency.',
-    duration: 'Until you change your region or clear your browser data',
-  },
-  {
-    name: CONSENT_STORAGE_KEY,
-    kind: 'Local storage (essential)',
-    purpose: 'Remembers whether you accepted or rejected analytics cookies.',
-    duration: 'Until you change your choice or clear your browser data',
-  },
-  {
-    name: CAMPAIGN_STORAGE_KEY,
-    kind: 'Session storage',
-    purpose: 'Keeps the campaign details of the link that brought you here for the rest of your visit.',
-    duration: 'Until you close the browser tab',
-  },
-  {
-    name: PURCHASES_STORAGE_KEY,
-    kind: 'Local storage',
-    purpose: 'Remembers the order numbers already measured, so a purchase is never counted twice.',
-    duration: 'Until you clear your browser data',
-  },
-  {
-    name: 'buyer',
-    kind: 'Cookie (essential)',
-    purpose: 'Set when you check out your cart: a random code that lets only this browser see your order on the thank-you page.',
-    duration: '7 days',
-  },
-  {
-    name: 'order_<order number>',
-    kind: 'Cookie (essential)',
-    purpose: 'Set when you open your order page: keeps its secret link so the page still opens when you come back to it.',
-    duration: '90 days',
-  },
-  {
-    name: 'Google Analytics cookies (_ga, _ga_*)',
-    kind: 'Cookies',
-    purpose: 'Tell visits apart to measure how the shop is used. Set only when analytics consent is given.',
-    duration: 'Up to 2 years',
-  },
-] as const;
 
 export function Page() {
   const to = useHref();
@@ -137,14 +88,14 @@ export function Page() {
           described above.
         </p>
         <ScrollTable caption="Cookies and browser storage we use" columns={['Name', 'Type', 'Purpose', 'Kept']}>
-          {storage.map((s) => (
+          {Object.values(BROWSER_STORAGE).map((s) => (
             <tr key={s.name}>
               <th scope="row" className={t.rowHeader}>
                 {s.name}
               </th>
-              <td className={t.td}>{s.kind}</td>
+              <td className={t.td}>{s.essential ? `${s.kind} (essential)` : s.kind}</td>
               <td className={t.td}>{s.purpose}</td>
-              <td className={t.td}>{s.duration}</td>
+              <td className={t.td}>{lastsInWords(s.lasts)}</td>
             </tr>
           ))}
         </ScrollTable>

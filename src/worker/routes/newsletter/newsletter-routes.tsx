@@ -15,7 +15,7 @@ import { wantsJson } from '#worker/http/wants-json.ts';
 import { keepAlive } from '#worker/http/keep-alive.ts';
 import { takeHit } from '#worker/limits/durable-limit.ts';
 import { networkKey, senderKey } from '#worker/limits/sender-key.ts';
-import { confirmSubscription, leaveByToken, subscribe, subscriberByToken } from '#worker/newsletter/subscriptions.ts';
+import { confirmSubscription, leaveByToken, subscribe, subscriberByToken, welcomedBefore } from '#worker/newsletter/subscriptions.ts';
 import { makeWelcomeCodes, sendSubscriberMails } from '#worker/newsletter/newsletter-mail.ts';
 import { newsletterConfirmPath } from '#worker/newsletter/newsletter-email.ts';
 import { NewsletterForm } from '#worker/components/newsletter-form.tsx';
@@ -104,19 +104,23 @@ export const newsletterRoutes = new Hono<AppEnv>()
   .get('/newsletter/confirm/:token', async (c) => {
     const row = await subscriberByToken(c.get('deps').db, c.req.param('token'));
     if (!row || row.endedAt) return unknownLink(c);
+    // One welcome code per mailbox: one welcomed before is not promised another.
+    const offer = (await welcomedBefore(c.get('deps').db, row.emailKey))
+      ? ''
+      : ` Your ${WELCOME_PERCENT}% code for a first order comes with the welcome e-mail.`;
     return shortPage(
       c,
       200,
       'Confirm your subscription',
       <>
-        <p>{`Press Confirm to receive ${NEWSLETTER_NAME} by e-mail. Your ${WELCOME_PERCENT}% code for a first order comes with the welcome e-mail.`}</p>
+        <p>{`Press Confirm to receive ${NEWSLETTER_NAME} by e-mail.${offer}`}</p>
         <ActionButton action={newsletterConfirmPath(c.req.param('token'))} label="Confirm" />
       </>,
     );
   })
   .post('/newsletter/confirm/:token', async (c) => {
     const deps = c.get('deps');
-    const { outcome, id } = await confirmSubscription(deps.db, c.req.param('token'));
+    const { outcome, id, code } = await confirmSubscription(deps.db, c.req.param('token'));
     if (outcome === 'unknown') return unknownLink(c);
     if (outcome === 'lapsed') {
       return shortPage(
@@ -138,7 +142,13 @@ export const newsletterRoutes = new Hono<AppEnv>()
       c,
       200,
       "You're subscribed",
-      <p>{`Thank you. Your ${WELCOME_PERCENT}% code for a first order is on its way in the welcome e-mail; new articles follow when they are published.`}</p>,
+      <p>
+        {code
+          ? `Thank you. Your ${WELCOME_PERCENT}% code for a first order is on its way in the welcome e-mail; new articles follow when they are published.`
+          : outcome === 'already'
+            ? 'Thank you: you are subscribed already. New articles follow when they are published.'
+            : 'Thank you, and welcome back: new articles follow when they are published (the welcome code comes once for each mailbox).'}
+      </p>,
     );
   })
   .get('/newsletter/leave/:token', async (c) => {
