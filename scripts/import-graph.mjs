@@ -194,18 +194,20 @@ export function sharedRuleViolations({ files, edges }, rules) {
   return found;
 }
 
+/** A rule's line in the layout doc's words. */
+const ruleInWords = (rule) =>
+  Array.isArray(rule)
+    ? rule.join(', ') || '(src/shared only)'
+    : rule.except.length
+      ? `everything but ${rule.except.join(', ')}`
+      : 'everything';
+
 /** The house rules as docs/code-layout.md shows them: one Markdown table row per folder (or shared topic), its line as written. */
 export function rulesTable(rules) {
-  const words = (rule) =>
-    Array.isArray(rule)
-      ? rule.join(', ') || '(src/shared only)'
-      : rule.except.length
-        ? `everything but ${rule.except.join(', ')}`
-        : 'everything';
   const table = (head, entries) => [
     `| ${head} | may import |`,
     '| --- | --- |',
-    ...entries.map(([name, rule]) => `| ${name} | ${words(rule)} |`),
+    ...entries.map(([name, rule]) => `| ${name} | ${ruleInWords(rule)} |`),
   ];
   return {
     worker: table(

@@ -10,6 +10,12 @@ export interface ErasureReport {
     subscriptions: number;
   };
   referralCode: string | null;
+  /** Free text the kept orders hold that the accounts do not need: the shop's notes, return notes, the campaign. */
+  freeText: { notes: number; returnNotes: number; campaigns: number };
+  /** Copies beyond the database on this machine (Node): messages waiting to be saved, mails in the outbox; null before (the plan). */
+  copies: { keptMessages: number; mailCopies: number } | null;
+  /** Whether the database file was compacted so the deleted rows cannot be read back ('file'), or is hosted ('hosted': see docs/privacy.md). */
+  storage: 'file' | 'hosted';
   kept: Array<{ what: string; until: string; why: string }>;
   /** What the shop did at its processors, or the owner's step when it could not. */
   processors: string[];
@@ -38,7 +44,14 @@ export function erasureLines(report: ErasureReport, done: boolean): string[] {
     report.kept.length === 0
       ? 'No order names this address: nothing is kept.'
       : `${done ? 'Kept' : 'It keeps'}, restricted to the law’s purpose: ${report.kept.map((k) => `${k.what} (until ${k.until})`).join(', ')}. ${report.kept[0]!.why}`,
-    `The address ${done ? 'is' : 'will be'} opted out of marketing mail (kept as a one-way code, so that survives the erasure).`,
+    `From the kept orders ${done ? 'were' : 'are'} removed, since the accounts need none of it: ${count(report.freeText.notes, 'note of the shop’s', 'notes of the shop’s')}, ${count(report.freeText.returnNotes, 'return note', 'return notes')}, ${count(report.freeText.campaigns, 'campaign', 'campaigns')}.`,
+    report.copies
+      ? `Copies on this machine removed: ${count(report.copies.keptMessages, 'contact message waiting to be saved', 'contact messages waiting to be saved')}, ${count(report.copies.mailCopies, 'e-mail in the outbox', 'e-mails in the outbox')}.`
+      : 'Copies on this machine are removed too: contact messages waiting to be saved, e-mails in the outbox.',
+    report.storage === 'file'
+      ? `The database file ${done ? 'was' : 'is then'} compacted (VACUUM), so what was deleted cannot be read back from its free space.`
+      : 'The database is hosted (Turso): what was deleted leaves its storage as its provider compacts it (docs/privacy.md).',
+    `The address ${done ? 'is' : 'will be'} opted out of marketing mail and marked erased (kept as one-way codes, so that survives the erasure and a message still on its way is never saved).`,
     ...report.processors,
   ];
 }

@@ -16,6 +16,8 @@ export const FINANCIAL_YEAR_END = { month: 3, day: 31 } as const;
 export const REMINDER_KEEP_DAYS = 30;
 /** An ended Digest subscription (no address by then) keeps its consent record this long, then goes with what it was sent. */
 export const SUBSCRIPTION_RECORD_KEEP_YEARS = 2;
+/** Node without Postmark keeps each e-mail it sends in its outbox folder this long (as long as Postmark keeps its copies). */
+export const MAIL_COPIES_KEEP_DAYS = 45;
 
 export type PersonalDataKind =
   | 'contact'

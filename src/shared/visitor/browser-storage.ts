@@ -130,10 +130,12 @@ export const BROWSER_STORAGE = {
   },
 } as const satisfies Record<string, StoredItem>;
 
+/** `n` units, in the singular for one. */
+const unit = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
 /** A lifetime in the policy's words: 2 minutes, 1 hour, 12 hours, 30 days, 1 year. */
 export function lastsInWords(lasts: number | string): string {
   if (typeof lasts === 'string') return lasts;
-  const unit = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
   if (lasts % (365 * DAY_S) === 0) return unit(lasts / (365 * DAY_S), 'year');
   if (lasts % DAY_S === 0) return unit(lasts / DAY_S, 'day');
   if (lasts % 3600 === 0) return unit(lasts / 3600, 'hour');

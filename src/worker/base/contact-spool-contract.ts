@@ -26,4 +26,10 @@ export interface ContactSpool {
   keep(message: SpooledContact): Promise<void>;
   /** Node: saves what it keeps (the scheduled job calls it); the edge's Queue consumer saves instead. */
   drain?(db: unknown, log: Logger): Promise<number>;
+  /**
+   * Node: removes the kept messages `whose` says are the person's (an erasure: by the message's address,
+   * or its text when it cannot be read as a message); how many. The edge's queue cannot be reached into:
+   * its consumer checks each message against the erased addresses instead.
+   */
+  erase?(whose: (email: string | null, text: string) => boolean): Promise<number>;
 }

@@ -22,6 +22,7 @@ const removed = (path: string) =>
 /** Logs what one save did with a kept message. */
 function told(log: Logger, file: string, outcome: SpoolSave) {
   if (outcome === 'token_spent') log('warn', 'contact spam dropped', { reason: 'form token used again', file });
+  if (outcome === 'erased') log('info', 'kept contact message not saved: its sender was erased', { file });
 }
 
 /**
@@ -70,6 +71,25 @@ export function fileSpool(dir: string): ContactSpool {
       }
       if (saved > 0) log('info', 'kept contact messages saved', { saved });
       return saved;
+    },
+    async erase(whose) {
+      let erased = 0;
+      for (const file of (await readdir(dir).catch(() => [] as string[])).filter((f) => /\.json(\.bad)?$/.test(f))) {
+        const path = join(dir, file);
+        const text = await readFile(path, 'utf8').catch(() => null);
+        if (text === null) continue;
+        // An unreadable (half-written, put aside) file is judged by its text: the address in it is enough.
+        let email: string | null = null;
+        try {
+          email = (JSON.parse(text) as SpooledContact).email;
+        } catch {
+          email = null;
+        }
+        if (!whose(email, text)) continue;
+        await removed(path);
+        erased++;
+      }
+      return erased;
     },
   };
 }

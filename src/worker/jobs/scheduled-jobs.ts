@@ -16,7 +16,7 @@ import { jobRuns } from '#worker/jobs/job-tables.ts';
 import type { AppDeps } from '#worker/middleware/app-context.ts';
 import { pruneChanges } from '#worker/changes/change-feed.ts';
 import { announcePostsDue } from '#worker/posts/posts-due.ts';
-import { runRetention } from '#worker/privacy/retention-run.ts';
+import { runRetention, type RetentionKind } from '#worker/privacy/retention-run.ts';
 import { queueNewPosts } from '#worker/newsletter/post-mailings.ts';
 import { expireUnconfirmed } from '#worker/newsletter/subscriptions.ts';
 import { makeWelcomeCodes } from '#worker/newsletter/newsletter-mail.ts';
@@ -91,6 +91,15 @@ export async function runScheduledJobs(deps: JobDeps & Pick<AppDeps, 'gateway' |
   return mail;
 }
 
+/** What the hourly 'privacy-retention' piece runs: the periods no other piece tidies. */
+const HOURLY_RETENTION: readonly RetentionKind[] = [
+  'contactMessages',
+  'ordersRedacted',
+  'checkoutReminders',
+  'subscriptionRecords',
+  'mailCopies',
+];
+
 /**
  * The hourly part, one piece per run (a run stays small: Workers Free's 10 ms and 50 subrequests): the
  * piece that ran longest ago, if an hour has passed, its time stamped first so two runs at once do it
@@ -110,8 +119,9 @@ async function tidyHourly(deps: JobDeps & Pick<AppDeps, 'changes'>, now: Date) {
     'tidy-order-access': () => tidyOrderAccess(deps.db, at),
     'expire-unconfirmed-subscribers': () => expireUnconfirmed(deps.db, now),
     'prune-page-changes': () => pruneChanges(deps.db),
+    // The policy's own periods; the pieces above carry out the rest (each kind once an hour, never twice).
     'privacy-retention': async () => {
-      const went = await runRetention(deps, { now });
+      const went = await runRetention(deps, { now, kinds: HOURLY_RETENTION });
       if (Object.values(went).some((n) => n > 0)) deps.log('info', 'retention: past their period', { ...went });
     },
   };

@@ -33,3 +33,12 @@ export const mailOptOuts = sqliteTable('mail_opt_outs', {
   emailKey: text('email_key').primaryKey(),
   at: text('at').notNull().default(now),
 });
+
+/**
+ * Addresses erased (UK GDPR Art. 17), as their recipient HMAC key and when: what the erasure could not
+ * reach yet (a contact message the Worker's queue still holds) is checked against it before it is saved.
+ */
+export const erasedAddresses = sqliteTable('erased_addresses', {
+  emailKey: text('email_key').primaryKey(),
+  at: text('at').notNull().default(now),
+});

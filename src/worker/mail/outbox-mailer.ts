@@ -1,11 +1,23 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Mailer, MailMessage } from './mailer.ts';
 import { mailHtml } from './mail-html.tsx';
 import type { LinkPolicy } from './mail-links.ts';
 import { plainText } from './quoted-text.ts';
 
-/** Node only: without a Postmark token, e-mails are written as JSON files the operator can read, each with its HTML part beside it (.html, to open in a browser). */
+/** Each kept mail: its JSON file's name without `.json` (its HTML part is `<id>.html`). */
+const keptIds = async (dir: string) =>
+  (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
+
+/** Removes one kept mail, both its parts. */
+const removeMail = (dir: string, id: string) => Promise.all(['json', 'html'].map((ext) => rm(join(dir, `${id}.${ext}`), { force: true })));
+
+/**
+ * Node only: without a Postmark token, e-mails are written as JSON files the operator can read, each
+ * with its HTML part beside it (.html, to open in a browser). They hold people's names, addresses and
+ * messages: an erasure removes a person's (`kept.erase`), and the retention run those older than
+ * Postmark keeps its copies (`kept.prune`).
+ */
 export function createOutboxMailer(dir: string, trusted: LinkPolicy): Mailer {
   return {
     kind: 'outbox',
@@ -27,6 +39,28 @@ export function createOutboxMailer(dir: string, trusted: LinkPolicy): Mailer {
         if (message.mailId === mailId) return { id: file.replace(/\.json$/, '') };
       }
       return null;
+    },
+    kept: {
+      async erase(about) {
+        let erased = 0;
+        for (const id of await keptIds(dir)) {
+          const message = JSON.parse(await readFile(join(dir, `${id}.json`), 'utf8')) as MailMessage;
+          if (!about(message)) continue;
+          await removeMail(dir, id);
+          erased++;
+        }
+        return erased;
+      },
+      async prune(before, dryRun = false) {
+        let pruned = 0;
+        for (const id of await keptIds(dir)) {
+          const written = await stat(join(dir, `${id}.json`)).catch(() => null);
+          if (!written || written.mtime >= before) continue;
+          if (!dryRun) await removeMail(dir, id);
+          pruned++;
+        }
+        return pruned;
+      },
     },
   };
 }

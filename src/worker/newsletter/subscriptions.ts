@@ -98,11 +98,11 @@ export async function confirmSubscription(
   if (!subscribeLinkLive(row.createdAt, now)) return { outcome: 'lapsed' };
   const code = `DIGEST-${randomToken(6).replace(/[-_]/g, 'X').toUpperCase()}`;
   const at = now.toISOString();
-  const welcomedBefore = sql`exists (select 1 from ${newsletterWelcomes} w where w.email_key = ${row.emailKey})`;
+  const welcomed = sql`exists (select 1 from ${newsletterWelcomes} w where w.email_key = ${row.emailKey})`;
   const [confirmed] = await db.batch([
     db
       .update(subscribers)
-      .set({ confirmedAt: at, welcomeCode: sql`case when ${welcomedBefore} then null else ${code} end` })
+      .set({ confirmedAt: at, welcomeCode: sql`case when ${welcomed} then null else ${code} end` })
       .where(and(eq(subscribers.id, row.id), isNull(subscribers.confirmedAt), isNull(subscribers.endedAt)))
       .returning({ id: subscribers.id, code: subscribers.welcomeCode }),
     db.run(sql`insert into ${newsletterWelcomes} (email_key, at) select email_key, ${at} from ${subscribers}
@@ -171,9 +171,16 @@ export async function endByAddress(
   return ended.length;
 }
 
+/** Sign-ups whose confirmation link lapsed unconfirmed at `now`. */
+const lapsedAt = (now: Date) => new Date(now.getTime() - SUBSCRIBE_CONFIRM_HOURS * 3_600_000).toISOString();
+
+/** How many sign-ups the tidy-up would end at `now` (the retention's dry run). */
+export const countUnconfirmedDue = (db: Db, now = new Date()): Promise<number> =>
+  db.$count(subscribers, and(isNull(subscribers.endedAt), isNull(subscribers.confirmedAt), lt(subscribers.createdAt, lapsedAt(now))));
+
 /** The scheduled tidy-up: sign-ups whose link lapsed unconfirmed end and forget their address. How many. */
 export async function expireUnconfirmed(db: Db, now = new Date()): Promise<number> {
-  const lapsed = new Date(now.getTime() - SUBSCRIBE_CONFIRM_HOURS * 3_600_000).toISOString();
+  const lapsed = lapsedAt(now);
   const pending = and(isNull(subscribers.confirmedAt), lt(subscribers.createdAt, lapsed));
   const ids = sql`(select id from ${subscribers} where ended_at is null and confirmed_at is null and created_at < ${lapsed})`;
   const [, , ended] = await db.batch([

@@ -105,7 +105,13 @@ export async function endAccess(db: Db, token: string | undefined, now = Date.no
     .where(and(eq(orderAccess.tokenHash, await tokenHash(token)), eq(orderAccess.kind, 'session')));
 }
 
-/** Scheduled: links and accesses over for a day are deleted (what a dead link says needs them only that long). */
-export async function tidyOrderAccess(db: Db, now = Date.now()): Promise<void> {
-  await db.delete(orderAccess).where(lt(orderAccess.expiresAt, iso(now - 86_400_000)));
+/** Links and accesses over for a day: what a dead link says needs them only that long. */
+const accessOver = (now: number) => lt(orderAccess.expiresAt, iso(now - 86_400_000));
+
+/** Scheduled (and the retention run): links and accesses over for a day are deleted. How many. */
+export async function tidyOrderAccess(db: Db, now = Date.now()): Promise<number> {
+  return (await db.delete(orderAccess).where(accessOver(now)).returning({ id: orderAccess.id })).length;
 }
+
+/** How many links and accesses the tidy-up would delete at `now` (the retention's dry run). */
+export const countOrderAccessDue = (db: Db, now = Date.now()): Promise<number> => db.$count(orderAccess, accessOver(now));

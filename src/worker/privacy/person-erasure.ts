@@ -11,7 +11,11 @@ import { foldedAddress } from '#worker/db/address-fold.ts';
 import type { Db } from '#worker/db/client.ts';
 import { checkoutRecoveries } from '#worker/recovery/recovery-tables.ts';
 import { formSubmissions } from '#worker/contact/contact-tables.ts';
-import { mailOptOuts } from '#worker/limits/limit-tables.ts';
+import { erasedAddresses, mailOptOuts } from '#worker/limits/limit-tables.ts';
+import { orderNotes } from '#worker/fulfilment/fulfilment-tables.ts';
+import { returnRequests } from '#worker/after-sale/after-sale-tables.ts';
+import type { Mailer } from '#worker/mail/mailer.ts';
+import type { ContactSpool } from '#worker/base/contact-spool-contract.ts';
 import { orderAccess } from '#worker/order-access/access-tables.ts';
 import { orderMails, orders } from '#worker/orders/order-tables.ts';
 import { referralCodes } from '#worker/referrals/referral-tables.ts';
@@ -30,6 +34,10 @@ export interface ErasureDeps {
   gateway: CheckoutGateway | null;
   changes: ChangeFeed;
   log: Logger;
+  /** Its kept copies (the outbox on Node) are erased too. */
+  mailer?: Pick<Mailer, 'kept'>;
+  /** Messages it still keeps for the database (Node's files) are erased too. */
+  contactSpool?: ContactSpool;
 }
 
 /** A list for `in (…)`: never empty (SQL has no empty list; no row has id 0). */
@@ -40,11 +48,14 @@ const MARKETING_MAILS = ['review_invite', 'referral_reward'] as const;
 
 /** Read-only: what erasing `address` would delete and keep, in the words the owner confirms. */
 export async function erasePlan(deps: Pick<ErasureDeps, 'db' | 'settings'>, address: string): Promise<ErasureReport> {
-  return planOf(await personRecords(deps.db, deps.settings.RATE_LIMIT_SECRET, address, 'folded'), address);
+  return planOf(await personRecords(deps.db, deps.settings.RATE_LIMIT_SECRET, address, 'folded'), address, storageOf(deps.db));
 }
 
+/** A libSQL file is compacted after an erasure; a hosted database (Turso) is its provider's to compact. */
+const storageOf = (db: Db): ErasureReport['storage'] => (db.$client.protocol === 'file' ? 'file' : 'hosted');
+
 /** The same, from records already read (the back office shows them beside it). */
-export function planOf(records: PersonRecords, address: string): ErasureReport {
+export function planOf(records: PersonRecords, address: string, storage: ErasureReport['storage']): ErasureReport {
   return {
     address: address.trim(),
     deleted: {
@@ -56,6 +67,13 @@ export function planOf(records: PersonRecords, address: string): ErasureReport {
       subscriptions: records.subscriptions.filter((s) => !s.endedAt).length,
     },
     referralCode: records.referral?.code ?? null,
+    freeText: {
+      notes: records.notes.length,
+      returnNotes: records.returns.filter((r) => r.note !== null).length,
+      campaigns: records.orders.filter((o) => o.campaign !== null).length,
+    },
+    copies: null,
+    storage,
     kept: records.orders
       .filter((o) => !o.redactedAt)
       .map((o) => ({ what: `Order ${o.number}`, until: orderKeptUntil(o.createdAt).slice(0, 10), why: personalData('orders').onErasure })),
@@ -76,9 +94,10 @@ export function planOf(records: PersonRecords, address: string): ErasureReport {
 export async function erasePerson(deps: ErasureDeps, address: string): Promise<ErasureReport> {
   const { db, settings } = deps;
   const records = await personRecords(db, settings.RATE_LIMIT_SECRET, address, 'folded');
-  const plan = planOf(records, address);
+  const plan = planOf(records, address, storageOf(db));
   const fold = foldedAddress(address);
   const alertKey = await alertEmailKey(settings.RATE_LIMIT_SECRET, address);
+  const emailKey = await recipientKey(settings.RATE_LIMIT_SECRET, address);
   const orderIds = records.orders.map((o) => o.id);
   const reviewIds = records.reviews.map((r) => r.review.id);
   const shownOn = [...new Set(records.reviews.filter((r) => r.review.state === 'approved').map((r) => r.review.productId))];
@@ -109,19 +128,46 @@ export async function erasePerson(deps: ErasureDeps, address: string): Promise<E
       .update(orders)
       .set({ restrictedAt: nowIso() })
       .where(and(eq(orders.emailFold, fold), isNull(orders.restrictedAt))),
+    // Free text the accounts need none of: the shop's notes, return notes, the campaign (issue 81).
+    db.delete(orderNotes).where(inArray(orderNotes.orderId, ids(orderIds))),
     db
-      .insert(mailOptOuts)
-      .values({ emailKey: await recipientKey(settings.RATE_LIMIT_SECRET, address) })
-      .onConflictDoNothing(),
+      .update(returnRequests)
+      .set({ note: null })
+      .where(inArray(returnRequests.orderId, ids(orderIds))),
+    db
+      .update(orders)
+      .set({ campaign: null })
+      .where(inArray(orders.id, ids(orderIds))),
+    db.insert(mailOptOuts).values({ emailKey }).onConflictDoNothing(),
+    // Marked erased, with when: a message of theirs still on its way (the Worker's queue) is never saved.
+    db
+      .insert(erasedAddresses)
+      .values({ emailKey, at: nowIso() })
+      .onConflictDoUpdate({ target: erasedAddresses.emailKey, set: { at: nowIso() } }),
   ]);
   // The Digest's subscription ends (its own batch: its unsent posts go with it).
   await endByAddress(db, settings.RATE_LIMIT_SECRET, address, 'erased');
+  const copies = await eraseCopies(deps, address);
+  // The deleted rows stay readable as bytes in the file's free pages until it is rewritten.
+  if (plan.storage === 'file') await db.run(sql`VACUUM`);
   if (shownOn.length > 0) await deps.changes.publish([...shownOn.map(productTag), REVIEWS_TAG]);
   const processors = [await endReferralCode(deps, plan.referralCode), await askPostmark(deps, address), stripeStep(records)].flatMap(
     (line) => (line ? [line] : []),
   );
-  deps.log('info', 'person erased', { ...plan.deleted, ordersKept: plan.kept.length });
-  return { ...plan, processors };
+  deps.log('info', 'person erased', { ...plan.deleted, ...copies, ordersKept: plan.kept.length });
+  return { ...plan, copies, processors };
+}
+
+/** The person's copies beyond the database on this machine: messages its spool keeps, mails its outbox keeps. */
+async function eraseCopies(deps: ErasureDeps, address: string): Promise<NonNullable<ErasureReport['copies']>> {
+  const fold = normaliseRecipient(address);
+  const spelt = address.trim().toLowerCase();
+  const theirs = (email: string | null | undefined) => Boolean(email) && normaliseRecipient(email!) === fold;
+  const keptMessages =
+    (await deps.contactSpool?.erase?.((email, text) => (email === null ? text.toLowerCase().includes(spelt) : theirs(email)))) ?? 0;
+  const mailCopies =
+    (await deps.mailer?.kept?.erase((m) => theirs(m.to) || theirs(m.replyTo) || m.text.toLowerCase().includes(spelt))) ?? 0;
+  return { keptMessages, mailCopies };
 }
 
 /** The referral code goes at Stripe too, used or not (nobody earns a reward through it any more). */

@@ -3,12 +3,19 @@ import { productTag, REVIEWS_TAG } from '#shared/caching/cache-tags.ts';
 import type { ChangeFeed } from '#worker/base/change-feed-contract.ts';
 import {
   contactKeptSince,
+  MAIL_COPIES_KEEP_DAYS,
   ordersRedactableBefore,
   REMINDER_KEEP_DAYS,
   SUBSCRIPTION_RECORD_KEEP_YEARS,
   yearsBefore,
 } from '#shared/privacy/personal-data.ts';
+import type { Settings } from '#worker/base/settings.ts';
 import type { Db } from '#worker/db/client.ts';
+import type { Mailer } from '#worker/mail/mailer.ts';
+import { countOrderAccessDue, tidyOrderAccess } from '#worker/order-access/access-tokens.ts';
+import { countUnconfirmedDue, expireUnconfirmed } from '#worker/newsletter/subscriptions.ts';
+import { countAlertsDue, tidyAlerts } from '#worker/stock-alerts/alert-requests.ts';
+import { countVitalsBefore, pruneVitals } from '#worker/vitals/vitals-queries.ts';
 import { checkoutRecoveries } from '#worker/recovery/recovery-tables.ts';
 import { formSubmissions } from '#worker/contact/contact-tables.ts';
 import { newsletterSends, subscriberMails, subscribers } from '#worker/newsletter/newsletter-tables.ts';
@@ -34,6 +41,38 @@ export interface RetentionCounts {
   checkoutReminders: number;
   /** Digest subscriptions ended SUBSCRIPTION_RECORD_KEEP_YEARS ago (their consent record, what they were sent). */
   subscriptionRecords: number;
+  /** Back-in-stock requests ended (lapsed unconfirmed, waited too long), their address forgotten, or deleted 90 days after. */
+  backInStockRequests: number;
+  /** "Your orders" links and accesses over for a day. */
+  ordersLinks: number;
+  /** Digest sign-ups whose confirmation link lapsed (48 hours): ended, their address forgotten. */
+  unconfirmedSignUps: number;
+  /** Field data (web vitals) older than VITALS_KEEP_DAYS. */
+  fieldData: number;
+  /** E-mails the outbox keeps (Node without Postmark) older than MAIL_COPIES_KEEP_DAYS. */
+  mailCopies: number;
+}
+
+/** Every kind the retention run carries out; the hourly job runs them one piece at a time. */
+export const RETENTION_KINDS = [
+  'contactMessages',
+  'ordersRedacted',
+  'checkoutReminders',
+  'subscriptionRecords',
+  'backInStockRequests',
+  'ordersLinks',
+  'unconfirmedSignUps',
+  'fieldData',
+  'mailCopies',
+] as const satisfies ReadonlyArray<keyof RetentionCounts>;
+export type RetentionKind = (typeof RETENTION_KINDS)[number];
+
+export interface RetentionDeps {
+  db: Db;
+  changes: ChangeFeed;
+  settings: Pick<Settings, 'VITALS_KEEP_DAYS'>;
+  /** Its kept copies (Node's outbox) are pruned too. */
+  mailer?: Pick<Mailer, 'kept'>;
 }
 
 /** What is past its period at `now`, as queries of ids (the oldest first, at most `limit`). */
@@ -75,18 +114,27 @@ function due(db: Db, now: Date, limit: number) {
  * go after REMINDER_KEEP_DAYS; an ended Digest subscription's record after SUBSCRIPTION_RECORD_KEEP_YEARS. Each kind's batch is one transaction; `dryRun` counts and changes nothing.
  */
 export async function runRetention(
-  deps: { db: Db; changes: ChangeFeed },
-  options: { now?: Date; dryRun?: boolean; limit?: number } = {},
+  deps: RetentionDeps,
+  options: { now?: Date; dryRun?: boolean; limit?: number; kinds?: readonly RetentionKind[] } = {},
 ): Promise<RetentionCounts> {
   const { db } = deps;
-  const { now = new Date(), dryRun = false, limit = RETENTION_BATCH } = options;
+  const { now = new Date(), dryRun = false, limit = RETENTION_BATCH, kinds = RETENTION_KINDS } = options;
+  const doing = (kind: RetentionKind) => kinds.includes(kind);
+  const none = Promise.resolve([] as Array<{ id: number; emailFold?: string | null }>);
   const found = due(db, now, limit);
-  const [contact, old, reminders, ended] = await Promise.all([found.contact, found.orders, found.reminders, found.subscriptions]);
+  const [contact, old, reminders, ended] = await Promise.all([
+    doing('contactMessages') ? found.contact : none,
+    doing('ordersRedacted') ? found.orders : none,
+    doing('checkoutReminders') ? found.reminders : none,
+    doing('subscriptionRecords') ? found.subscriptions : none,
+  ]);
+  const others = await otherPeriods(deps, now, dryRun, doing);
   const counts = {
     contactMessages: contact.length,
     ordersRedacted: old.length,
     checkoutReminders: reminders.length,
     subscriptionRecords: ended.length,
+    ...others,
   };
   if (dryRun) return counts;
   if (contact.length > 0) {
@@ -111,7 +159,7 @@ export async function runRetention(
           eq(reviews.state, 'approved'),
         ),
       );
-    await redactOrders(db, old, now);
+    await redactOrders(db, old as Array<{ id: number; emailFold: string | null }>, now);
     if (shown.length > 0) await deps.changes.publish([...shown.map((r) => productTag(r.productId)), REVIEWS_TAG]);
   }
   if (reminders.length > 0) {
@@ -131,6 +179,28 @@ export async function runRetention(
     ]);
   }
   return counts;
+}
+
+/**
+ * The periods other features keep and tidy themselves (each rule written once, beside its table): run,
+ * or with `dryRun` counted, here too, so the retention run carries out every period the policy names.
+ */
+async function otherPeriods(deps: RetentionDeps, now: Date, dryRun: boolean, doing: (kind: RetentionKind) => boolean) {
+  const { db } = deps;
+  const vitalsBefore = new Date(now.getTime() - deps.settings.VITALS_KEEP_DAYS * DAY_MS).toISOString();
+  const mailBefore = new Date(now.getTime() - MAIL_COPIES_KEEP_DAYS * DAY_MS);
+  const alerts = async () => {
+    const n = dryRun ? await countAlertsDue(db, now) : await tidyAlerts(db, now);
+    return n.ended + n.forgotten + n.deleted;
+  };
+  const [backInStockRequests, ordersLinks, unconfirmedSignUps, fieldData, mailCopies] = await Promise.all([
+    doing('backInStockRequests') ? alerts() : 0,
+    doing('ordersLinks') ? (dryRun ? countOrderAccessDue(db, now.getTime()) : tidyOrderAccess(db, now.getTime())) : 0,
+    doing('unconfirmedSignUps') ? (dryRun ? countUnconfirmedDue(db, now) : expireUnconfirmed(db, now)) : 0,
+    doing('fieldData') ? (dryRun ? countVitalsBefore(db, vitalsBefore) : pruneVitals(db, vitalsBefore)) : 0,
+    doing('mailCopies') ? (deps.mailer?.kept?.prune(mailBefore, dryRun) ?? 0) : 0,
+  ]);
+  return { backInStockRequests, ordersLinks, unconfirmedSignUps, fieldData, mailCopies };
 }
 
 /** An address kept as its country only: where a past sale was taxed stays provable. */

@@ -29,9 +29,9 @@ import { parsePrivacyCommand } from '#worker/cli/privacy-args.ts';
 import { personRecords } from '#worker/privacy/person-records.ts';
 import { personExport } from '#worker/privacy/person-export.ts';
 import { erasePerson, erasePlan } from '#worker/privacy/person-erasure.ts';
-import { runRetention } from '#worker/privacy/retention-run.ts';
-import { count, erasureLines } from '#shared/privacy/erasure-report.ts';
-import { CONTACT_KEEP_YEARS } from '#shared/privacy/personal-data.ts';
+import { RETENTION_KINDS, runRetention, type RetentionCounts } from '#worker/privacy/retention-run.ts';
+import { retentionLines } from '#worker/cli/retention-report.ts';
+import { erasureLines } from '#shared/privacy/erasure-report.ts';
 
 /** Everything a command prints goes through here: stored text reaches the terminal with its control characters escaped. */
 const print = (text: string) => console.log(terminalSafe(text));
@@ -213,16 +213,13 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
           return 0;
         }
         // Batch after batch until nothing is due (each bounded; a dry run counts everything due once).
-        const total = { contactMessages: 0, ordersRedacted: 0, checkoutReminders: 0, subscriptionRecords: 0 };
+        const total = Object.fromEntries(RETENTION_KINDS.map((k) => [k, 0])) as unknown as RetentionCounts;
         for (;;) {
-          const run = await runRetention({ db: deps.db, changes }, privacy.dryRun ? { dryRun: true, limit: 100_000 } : {});
-          for (const key of Object.keys(total) as Array<keyof typeof total>) total[key] += run[key];
+          const run = await runRetention({ ...deps, changes }, privacy.dryRun ? { dryRun: true, limit: 100_000 } : {});
+          for (const key of RETENTION_KINDS) total[key] += run[key];
           if (privacy.dryRun || Object.values(run).every((n) => n === 0)) break;
         }
-        const [went, lost] = privacy.dryRun ? ['would go', 'would lose'] : ['deleted', 'lost'];
-        print(
-          `Retention on ${target}${privacy.dryRun ? ' (dry run: nothing changed)' : ''}: ${count(total.contactMessages, 'contact message', 'contact messages')} past ${CONTACT_KEEP_YEARS} years since the last exchange ${went}, ${count(total.ordersRedacted, 'order', 'orders')} past the legal period ${lost} the buyer's name, e-mail and address, ${count(total.checkoutReminders, 'old checkout reminder', 'old checkout reminders')} ${went}, ${count(total.subscriptionRecords, 'ended Digest subscription', 'ended Digest subscriptions')} ${went}.`,
-        );
+        print(retentionLines(total, target, privacy.dryRun).join('\n'));
         return 0;
       } finally {
         deps.db.$client.close();

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, notExists, or, sql, type SQL } from 'drizzle-orm';
 import {
   ALERT_LIVES_DAYS,
   ALERT_RECIPIENT_WINDOW,
@@ -28,7 +28,7 @@ export const alertEmailKey = async (secret: string | undefined, email: string): 
 const newToken = (): string => randomToken(24);
 
 /** Ends the live requests matching `where` (tidyAlerts forgets their address once no mail for them is owed). */
-function endWhere(db: Db, reason: (typeof stockAlerts.$inferSelect)['endReason'], where: ReturnType<typeof and>, at: string) {
+function endWhere(db: Db, reason: (typeof stockAlerts.$inferSelect)['endReason'], where: SQL | undefined, at: string) {
   return db
     .update(stockAlerts)
     .set({ endedAt: at, endReason: reason })
@@ -129,19 +129,45 @@ export async function unsubscribeAlert(db: Db, token: string, now = new Date()):
  * (what stays is the hashed key, the product, the dates and the random token, so the unsubscribe link
  * of a mail already sent still answers). Each step is one indexed write.
  */
-export async function tidyAlerts(db: Db, now = new Date()): Promise<{ ended: number; forgotten: number; deleted: number }> {
-  const at = now.toISOString();
+/** What the tidy-up acts on at `now`: the live requests to end, the ended ones to forget, the old ones to delete (one rule for the run and its count). */
+function alertsDue(db: Db, now: Date) {
   const lapsed = new Date(now.getTime() - CONFIRM_VALID_HOURS * HOUR_MS).toISOString();
   const old = new Date(now.getTime() - ALERT_LIVES_DAYS * 24 * HOUR_MS).toISOString();
-  const unconfirmed = await endWhere(
-    db,
-    'unconfirmed',
-    and(isNull(stockAlerts.confirmedAt), lt(stockAlerts.createdAt, lapsed)),
-    at,
-  ).returning({
-    id: stockAlerts.id,
-  });
-  const expired = await endWhere(db, 'expired', lt(stockAlerts.createdAt, old), at).returning({ id: stockAlerts.id });
+  const gone = new Date(now.getTime() - ENDED_ALERT_KEPT_DAYS * 24 * HOUR_MS).toISOString();
+  return {
+    unconfirmed: and(isNull(stockAlerts.confirmedAt), lt(stockAlerts.createdAt, lapsed)),
+    expired: lt(stockAlerts.createdAt, old),
+    forget: and(
+      isNotNull(stockAlerts.endedAt),
+      isNotNull(stockAlerts.email),
+      notExists(
+        db
+          .select({ id: stockAlertMails.id })
+          .from(stockAlertMails)
+          .where(and(eq(stockAlertMails.alertId, stockAlerts.id), isNull(stockAlertMails.notifiedAt))),
+      ),
+    ),
+    stale: sql`${stockAlerts.endedAt} < ${gone}`,
+  };
+}
+
+/** How many requests the tidy-up would end, forget and delete at `now` (the retention's dry run), reading only. */
+export async function countAlertsDue(db: Db, now = new Date()): Promise<{ ended: number; forgotten: number; deleted: number }> {
+  const due = alertsDue(db, now);
+  const count = (where: SQL | undefined) => db.$count(stockAlerts, where);
+  const [ended, forgotten, deleted] = await Promise.all([
+    count(and(isNull(stockAlerts.endedAt), or(due.unconfirmed, due.expired))),
+    count(due.forget),
+    count(due.stale),
+  ]);
+  return { ended, forgotten, deleted };
+}
+
+export async function tidyAlerts(db: Db, now = new Date()): Promise<{ ended: number; forgotten: number; deleted: number }> {
+  const at = now.toISOString();
+  const due = alertsDue(db, now);
+  const unconfirmed = await endWhere(db, 'unconfirmed', due.unconfirmed, at).returning({ id: stockAlerts.id });
+  const expired = await endWhere(db, 'expired', due.expired, at).returning({ id: stockAlerts.id });
   // A confirmation link for a request that is over (lapsed, unsubscribed) is not worth sending any more.
   await db
     .delete(stockAlertMails)
@@ -152,27 +178,10 @@ export async function tidyAlerts(db: Db, now = new Date()): Promise<{ ended: num
         sql`${stockAlertMails.alertId} in (select id from ${stockAlerts} where ended_at is not null and email is not null)`,
       ),
     );
-  const forgotten = await db
-    .update(stockAlerts)
-    .set({ email: null })
-    .where(
-      and(
-        isNotNull(stockAlerts.endedAt),
-        isNotNull(stockAlerts.email),
-        notExists(
-          db
-            .select({ id: stockAlertMails.id })
-            .from(stockAlertMails)
-            .where(and(eq(stockAlertMails.alertId, stockAlerts.id), isNull(stockAlertMails.notifiedAt))),
-        ),
-      ),
-    )
-    .returning({ id: stockAlerts.id });
+  const forgotten = await db.update(stockAlerts).set({ email: null }).where(due.forget).returning({ id: stockAlerts.id });
   // Requests over for ENDED_ALERT_KEPT_DAYS go, with their mails: nothing of them is needed any more.
-  const gone = new Date(now.getTime() - ENDED_ALERT_KEPT_DAYS * 24 * HOUR_MS).toISOString();
-  const stale = sql`${stockAlerts.endedAt} < ${gone}`;
-  await db.delete(stockAlertMails).where(sql`${stockAlertMails.alertId} in (select id from ${stockAlerts} where ${stale})`);
-  const deleted = await db.delete(stockAlerts).where(stale).returning({ id: stockAlerts.id });
+  await db.delete(stockAlertMails).where(sql`${stockAlertMails.alertId} in (select id from ${stockAlerts} where ${due.stale})`);
+  const deleted = await db.delete(stockAlerts).where(due.stale).returning({ id: stockAlerts.id });
   return { ended: unconfirmed.length + expired.length, forgotten: forgotten.length, deleted: deleted.length };
 }
 

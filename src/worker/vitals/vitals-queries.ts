@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { THRESHOLDS } from '#shared/vitals/metrics.ts';
 import type { Db } from '#worker/db/client.ts';
 import { webVitals } from '#worker/vitals/vitals-tables.ts';
@@ -11,6 +11,9 @@ export function insertVitals(db: Db, batch: VitalsBatchInput) {
 
 /** Rows deleted per statement by prune, so one run never holds the database for long. */
 const PRUNE_BATCH = 5_000;
+
+/** How many rows are older than `before` (ISO): what prune would delete (the retention's dry run). */
+export const countVitalsBefore = (db: Db, before: string): Promise<number> => db.$count(webVitals, lt(webVitals.createdAt, before));
 
 /** Deletes rows older than `before` (ISO), a batch at a time, oldest first; returns how many went. */
 export async function pruneVitals(db: Db, before: string): Promise<number> {

@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formSubmissions } from '#worker/contact/contact-tables.ts';
 import { orders } from '#worker/orders/order-tables.ts';
 import { runDbCli } from '../../support/db-cli';
+import { eq } from 'drizzle-orm';
+import { stockAlerts } from '#worker/stock-alerts/alert-tables.ts';
+import { orderAccess } from '#worker/order-access/access-tables.ts';
+import { subscribers } from '#worker/newsletter/newsletter-tables.ts';
 import { postContactJson, validContact } from '../../support/contact-posts';
 import { shopper } from '../../support/shopper';
 import { startStripeEmulator, type StripeEmulator } from '../../support/stripe-emulator';
@@ -93,12 +97,47 @@ describe('npm run privacy', () => {
     await t.deps.db.insert(formSubmissions).values({ ...validContact, email: 'long.ago@example.com', createdAt: old });
     const dry = await privacy('retention', '--dry-run');
     expect(dry.code, dry.out).toBe(0);
-    expect(dry.out).toMatch(/dry run: nothing changed\): 1 contact message past 2 years since the last exchange would go/);
+    expect(dry.out).toContain('(dry run: nothing changed):');
+    expect(dry.out).toContain('- 1 contact message past 2 years since the last exchange would go');
     expect(await t.deps.db.$count(formSubmissions)).toBe(1);
     const run = await privacy('retention');
     expect(run.code, run.out).toBe(0);
     expect(run.out).toContain('1 contact message past 2 years since the last exchange deleted');
     expect(await t.deps.db.$count(formSubmissions)).toBe(0);
+  });
+
+  it('retention carries out every period the policy names: its dry run counts back-in-stock requests, “Your orders” links and unconfirmed sign-ups due', async () => {
+    const ago = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+    // A back-in-stock request never confirmed, a "Your orders" link over for two days, a sign-up whose link lapsed.
+    await t.deps.db.insert(stockAlerts).values({
+      productId: 11,
+      email: 'waiting@example.com',
+      emailKey: 'k-waiting',
+      token: 'tok-waiting-0123456789',
+      market: null,
+      createdAt: ago(72),
+    });
+    await t.deps.db
+      .insert(orderAccess)
+      .values({ kind: 'link', email: 'asked@example.com', tokenHash: 'h-asked', expiresAt: ago(48), createdAt: ago(49) });
+    await t.deps.db.insert(subscribers).values({
+      emailKey: 'k-signup',
+      email: 'signup@example.com',
+      token: 'tok-signup-0123456789abcd',
+      consent: { text: 'x', page: '/', network: 'n' },
+      createdAt: ago(50),
+    });
+    const dry = await privacy('retention', '--dry-run');
+    expect(dry.code, dry.out).toBe(0);
+    expect(dry.out).toContain('- 1 unconfirmed Digest sign-up past 48 hours would end, the address forgotten');
+    expect(dry.out).toContain('- 1 back-in-stock request would end, forget its address or go');
+    expect(dry.out).toContain('- 1 “Your orders” link or access over for a day would go');
+    const run = await privacy('retention');
+    expect(run.code, run.out).toBe(0);
+    expect(run.out).toContain('- 1 unconfirmed Digest sign-up past 48 hours ended, the address forgotten');
+    expect(await t.deps.db.$count(orderAccess)).toBe(0);
+    const [signUp] = await t.deps.db.select().from(subscribers).where(eq(subscribers.emailKey, 'k-signup'));
+    expect(signUp).toMatchObject({ email: null, endReason: 'unconfirmed' });
   });
 
   it('refuses a bad request before reading anything', async () => {

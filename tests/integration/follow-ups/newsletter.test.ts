@@ -22,7 +22,7 @@ const WEBHOOK_SECRET = 'postmark-webhook-secret-0123456789';
 const OWNER = 'owner@example.com';
 let running: PaymentsApp;
 let t: TestApp;
-const { log } = keptLog();
+const { log, lines: logged } = keptLog();
 
 beforeAll(async () => {
   running = await startPaymentsApp(SECRET, log, {
@@ -273,17 +273,17 @@ describe('bounces, complaints and erasure end the subscription, nothing else', (
   });
 });
 
-describe('one mailbox, asked once (issue 81)', () => {
-  /** Leaves from the welcome's one-click link. */
-  const leave = async (welcome: Mail) => {
-    const res = await fetch(`${t.url}${new URL(header(welcome, 'List-Unsubscribe')!.slice(1, -1)).pathname}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: 'List-Unsubscribe=One-Click',
-    });
-    expect(res.status).toBeLessThan(300);
-  };
+/** Leaves from the welcome's one-click link. */
+const leave = async (welcome: Mail) => {
+  const res = await fetch(`${t.url}${new URL(header(welcome, 'List-Unsubscribe')!.slice(1, -1)).pathname}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: 'List-Unsubscribe=One-Click',
+  });
+  expect(res.status).toBeLessThan(300);
+};
 
+describe('one mailbox, asked once (issue 81)', () => {
   it('leaving and coming back, in another case or with a +tag, gives one mailbox one welcome code', async () => {
     const first = await subscribed('Rejoin.Me@example.com');
     expect(first.TextBody).toMatch(/DIGEST-[A-Z0-9]+/);
@@ -307,6 +307,17 @@ describe('one mailbox, asked once (issue 81)', () => {
       .from(subscribers)
       .where(sql`${subscribers.welcomeCode} is not null`);
     expect(rows.filter((r) => r.code === /DIGEST-[A-Z0-9]+/.exec(first.TextBody)![0])).toHaveLength(1);
+  });
+
+  it('logs the confirmation and leave links without their token (the confirmation token is also the leave link)', async () => {
+    const welcome = await subscribed('logged.links@example.com');
+    const token = new URL(header(welcome, 'List-Unsubscribe')!.slice(1, -1)).pathname.split('/').at(-1)!;
+    logged.length = 0;
+    await browser().get(`/newsletter/confirm/${token}`);
+    await browser().get(`/gb/newsletter/leave/${token}`);
+    const paths = logged.filter((l) => l.msg === 'request').map((l) => l.fields?.path);
+    expect(paths).toEqual(['/newsletter/confirm/:token', '/gb/newsletter/leave/:token']);
+    expect(JSON.stringify(logged)).not.toContain(token);
   });
 
   it('sends no mail to an address erased (on the opt-out list), whoever signs it up', async () => {

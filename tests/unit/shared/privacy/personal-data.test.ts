@@ -44,6 +44,9 @@ describe('the erasure in words', () => {
     address: 'a@example.com',
     deleted: { contactMessages: 1, backInStockRequests: 2, checkoutReminders: 0, reviews: 1, ordersLinks: 0, subscriptions: 1 },
     referralCode: 'FRIEND-ABCD1234',
+    freeText: { notes: 1, returnNotes: 0, campaigns: 1 },
+    copies: { keptMessages: 1, mailCopies: 3 },
+    storage: 'file' as const,
     kept: [{ what: 'Order SP-AAAA-BBBB', until: '2032-04-01', why: 'Kept for the law.' }],
     processors: ['Postmark: asked.'],
   };
@@ -56,6 +59,15 @@ describe('the erasure in words', () => {
     );
     expect(erasureLines({ ...report, kept: [] }, true)[1]).toBe('No order names this address: nothing is kept.');
     expect(erasureLines(report, true).at(-1)).toBe('Postmark: asked.');
+    expect(erasureLines(report, true)).toContain(
+      'From the kept orders were removed, since the accounts need none of it: 1 note of the shop’s, 0 return notes, 1 campaign.',
+    );
+    expect(erasureLines(report, true)).toContain(
+      'Copies on this machine removed: 1 contact message waiting to be saved, 3 e-mails in the outbox.',
+    );
+    expect(erasureLines(report, true)).toContain(
+      'The database file was compacted (VACUUM), so what was deleted cannot be read back from its free space.',
+    );
     expect(count(1, 'order', 'orders')).toBe('1 order');
   });
 });

@@ -41,15 +41,18 @@ export function missingPaths(file: string, text: string): string[] {
   return [...new Set(named)].filter((p) => !exists(p, file)).map((p) => `${file}: ${p}`);
 }
 
+/** A source file's comments, as one text. */
+const comments = (text: string) => [...text.matchAll(/\/\*[\s\S]*?\*\/|\/\/.*$/gm)].map((m) => m[0]).join('\n');
+/** A page's code spans, as one text. */
+const spans = (text: string) => [...text.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]).join('\n');
+
 describe('paths named in comments and docs', () => {
   it('exist', () => {
     // This file names gone paths on purpose (its examples).
     const sources = ['src', 'scripts', 'tests']
       .flatMap(filesUnder)
       .filter((f) => /\.(ts|tsx|mjs)$/.test(f) && f !== 'tests/unit/tooling/docs/comment-paths.test.ts');
-    const comments = (text: string) => [...text.matchAll(/\/\*[\s\S]*?\*\/|\/\/.*$/gm)].map((m) => m[0]).join('\n');
     const pages = ['README.md', ...filesUnder('docs').filter((f) => f.endsWith('.md') && !f.startsWith('docs/decisions/'))];
-    const spans = (text: string) => [...text.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]).join('\n');
     const missing = [
       ...sources.flatMap((f) => missingPaths(f, comments(readFileSync(f, 'utf8')))),
       ...pages.flatMap((f) => missingPaths(f, spans(readFileSync(f, 'utf8')))),

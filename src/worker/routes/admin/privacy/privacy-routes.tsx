@@ -39,7 +39,7 @@ export const privacyRoutes = new Hono<AdminEnv>()
     if (asked instanceof Response) return asked;
     const deps = c.get('deps');
     const records = await personRecords(deps.db, deps.settings.RATE_LIMIT_SECRET, asked.address, 'folded');
-    const plan = planOf(records, asked.address);
+    const plan = planOf(records, asked.address, deps.db.$client.protocol === 'file' ? 'file' : 'hosted');
     return adminPage(c, TITLE, <PersonPage data={personExport(records, asked.address, 'folded')} plan={plan} />);
   })
   .post('/admin/privacy/export', async (c) => {
