@@ -202,19 +202,21 @@ const ruleInWords = (rule) =>
       ? `everything but ${rule.except.join(', ')}`
       : 'everything';
 
+/** A Markdown table of rules: one row per name. */
+const rulesRows = (head, entries) => [
+  `| ${head} | may import |`,
+  '| --- | --- |',
+  ...entries.map(([name, rule]) => `| ${name} | ${ruleInWords(rule)} |`),
+];
+
 /** The house rules as docs/code-layout.md shows them: one Markdown table row per folder (or shared topic), its line as written. */
 export function rulesTable(rules) {
-  const table = (head, entries) => [
-    `| ${head} | may import |`,
-    '| --- | --- |',
-    ...entries.map(([name, rule]) => `| ${name} | ${ruleInWords(rule)} |`),
-  ];
   return {
-    worker: table(
+    worker: rulesRows(
       'folder',
       Object.entries({ ...rules.DOMAIN_IMPORTS, ...rules.FOLDER_IMPORTS }).toSorted(([a], [b]) => a.localeCompare(b)),
     ).join('\n'),
-    shared: table(
+    shared: rulesRows(
       'topic',
       Object.entries(rules.SHARED_IMPORTS).map(([name, rule]) => [name, rule.length ? rule : ['(no other topic)']]),
     ).join('\n'),

@@ -122,7 +122,7 @@ function readsOf(db: Db): Record<string, () => Promise<unknown>> {
     'product page: reviews, newest': () => approvedReviewsRead(db, 1, 'newest').query as unknown as Promise<unknown>,
     // Issue 67: everything held on one address (another spelling of it), and an hour's retention run with nothing due.
     'privacy: export an address (3 orders)': async () =>
-      personExport(await personRecords(db, undefined, 'Buyer30+x@Example.com', 'folded'), 'Buyer30+x@Example.com', 'folded').orders,
+      personExport(await personRecords(db, undefined, 'Buyer30+x@Example.com', 'mailbox'), 'Buyer30+x@Example.com', 'mailbox').orders,
     // A dry run: what an hour's run reads (a batch of each kind due), without taking it away from the next run.
     'privacy: retention, one batch': async () =>
       Object.values(await runRetention({ db, changes: noChangeFeed, settings: { VITALS_KEEP_DAYS: 30 } }, { dryRun: true })),

@@ -16,6 +16,12 @@ export interface ErasureReport {
   copies: { keptMessages: number; mailCopies: number } | null;
   /** Whether the database file was compacted so the deleted rows cannot be read back ('file'), or is hosted ('hosted': see docs/privacy.md). */
   storage: 'file' | 'hosted';
+  /**
+   * The spellings of the address its records hold: those erased as the person's (any case; a +tag or
+   * Gmail's dots where the mail service folds them; those the owner confirmed) and those left, which
+   * may be another person's mailbox (`vera+mallory@` at a domain that does not fold +tags).
+   */
+  spellings: { taken: string[]; left: string[] };
   kept: Array<{ what: string; until: string; why: string }>;
   /** What the shop did at its processors, or the owner's step when it could not. */
   processors: string[];
@@ -23,6 +29,12 @@ export interface ErasureReport {
 
 /** `n` things, in the singular for one. */
 export const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Whose records: the address, and the other spellings they were found under. */
+function whose(report: ErasureReport): string {
+  const others = report.spellings.taken.filter((s) => s !== report.address.toLowerCase());
+  return others.length === 0 ? `${report.address} (in any case)` : `${report.address} (in any case, and as ${others.join(', ')})`;
+}
 
 /**
  * The erasure in words, before (`done` false: what it will do) and after: the same lines for the
@@ -40,7 +52,12 @@ export function erasureLines(report: ErasureReport, done: boolean): string[] {
     ...(report.referralCode ? [`the referral code ${report.referralCode}`] : []),
   ];
   return [
-    `${done ? 'Erased' : 'Erasing'} ${report.address} (every spelling: any case, +tags, Gmail dots) ${done ? 'deleted' : 'deletes'}: ${gone.join(', ')}.`,
+    `${done ? 'Erased' : 'Erasing'} ${whose(report)} ${done ? 'deleted' : 'deletes'}: ${gone.join(', ')}.`,
+    ...(report.spellings.left.length === 0
+      ? []
+      : [
+          `${done ? 'Left' : 'Leaves'} alone, as they may be another person’s mailbox: ${report.spellings.left.join(', ')}. If they are the same person’s, erase again naming them (--also, or tick them).`,
+        ]),
     report.kept.length === 0
       ? 'No order names this address: nothing is kept.'
       : `${done ? 'Kept' : 'It keeps'}, restricted to the law’s purpose: ${report.kept.map((k) => `${k.what} (until ${k.until})`).join(', ')}. ${report.kept[0]!.why}`,

@@ -32,10 +32,12 @@ export const CLI_HELP: Record<string, string> = {
   set <id> <n>   a count: on hand becomes n (an adjust move of the difference)
   --note "…"     kept with the move (a delivery number, why a count changed)`,
   privacy: `npm run --silent privacy -- export|erase|retention …
-  export <address>          everything held on the address (any case, +tags, Gmail dots) as JSON on stdout
+  export <address>          everything held on the address as JSON on stdout: any case, and +tags and
+                            Gmail dots where its mail service delivers them to the same mailbox
   erase <address>           says what would be deleted and what the law keeps; changes nothing
   erase <address> --yes     erases it: deletes what no law keeps, restricts the orders, asks Postmark
                             (POSTMARK_ACCOUNT_TOKEN) and Stripe where it can, and says what is left to do
+  --also <address>          (export, erase; repeatable) another spelling found, confirmed the same person's
   retention [--dry-run]     removes what is past the privacy policy's periods now (the scheduled job does
                             this every hour); --dry-run counts it and changes nothing`,
 };

@@ -2,8 +2,8 @@ import { readSubjectAddress } from '#shared/privacy/subject-address.ts';
 import { CLI_HELP } from './cli-help.ts';
 
 export type PrivacyCommand =
-  | { action: 'export'; address: string }
-  | { action: 'erase'; address: string; confirmed: boolean }
+  | { action: 'export'; address: string; also: string[] }
+  | { action: 'erase'; address: string; also: string[]; confirmed: boolean }
   | { action: 'retention'; dryRun: boolean };
 
 /** `npm run privacy -- …`'s arguments, refused (with the usage) before anything is read or written. */
@@ -20,8 +20,17 @@ export function parsePrivacyCommand(args: readonly string[]): PrivacyCommand {
   const [given, ...flags] = rest;
   const address = readSubjectAddress(given);
   if (!address) throw refuse('an e-mail address is needed');
-  const allowed = action === 'erase' ? ['--yes'] : [];
-  const unknown = flags.filter((f) => !allowed.includes(f));
-  if (unknown.length > 0) throw refuse(`unknown option ${unknown.join(' ')}`);
-  return action === 'export' ? { action, address } : { action, address, confirmed: flags.includes('--yes') };
+  // `--also <address>` (repeatable): another spelling the owner confirmed is the same person's.
+  const also: string[] = [];
+  let confirmed = false;
+  for (let i = 0; i < flags.length; i++) {
+    const flag = flags[i]!;
+    if (flag === '--yes' && action === 'erase') confirmed = true;
+    else if (flag === '--also') {
+      const other = readSubjectAddress(flags[++i]);
+      if (!other) throw refuse('--also needs an e-mail address');
+      also.push(other);
+    } else throw refuse(`unknown option ${flag}`);
+  }
+  return action === 'export' ? { action, address, also } : { action, address, also, confirmed };
 }

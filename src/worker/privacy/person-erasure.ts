@@ -1,13 +1,12 @@
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { productTag, REVIEWS_TAG } from '#shared/caching/cache-tags.ts';
-import { normaliseRecipient } from '#shared/contact/recipient.ts';
+import { sameMailbox } from '#shared/privacy/subject-address.ts';
 import { orderKeptUntil, personalData } from '#shared/privacy/personal-data.ts';
 import type { ErasureReport } from '#shared/privacy/erasure-report.ts';
 import type { ChangeFeed } from '#worker/base/change-feed-contract.ts';
 import { nowIso } from '#worker/base/clock.ts';
 import { errorFields, type Logger } from '#worker/base/log.ts';
 import type { Settings } from '#worker/base/settings.ts';
-import { foldedAddress } from '#worker/db/address-fold.ts';
 import type { Db } from '#worker/db/client.ts';
 import { checkoutRecoveries } from '#worker/recovery/recovery-tables.ts';
 import { formSubmissions } from '#worker/contact/contact-tables.ts';
@@ -24,7 +23,6 @@ import { stockAlertMails, stockAlerts } from '#worker/stock-alerts/alert-tables.
 import { recipientKey } from '#worker/limits/sender-key.ts';
 import { requestPostmarkRemoval } from './postmark-data-removal.ts';
 import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
-import { alertEmailKey } from '#worker/stock-alerts/alert-requests.ts';
 import { endByAddress } from '#worker/newsletter/subscriptions.ts';
 import { personRecords, type PersonRecords } from './person-records.ts';
 
@@ -46,9 +44,16 @@ const ids = (list: number[]) => (list.length > 0 ? list : [0]);
 /** The marketing mails an order may still owe: an erased buyer is sent none of them. */
 const MARKETING_MAILS = ['review_invite', 'referral_reward'] as const;
 
-/** Read-only: what erasing `address` would delete and keep, in the words the owner confirms. */
-export async function erasePlan(deps: Pick<ErasureDeps, 'db' | 'settings'>, address: string): Promise<ErasureReport> {
-  return planOf(await personRecords(deps.db, deps.settings.RATE_LIMIT_SECRET, address, 'folded'), address, storageOf(deps.db));
+/**
+ * Read-only: what erasing `address` (and the spellings in `also` the owner confirmed are the same
+ * person's) would delete and keep, in the words the owner confirms.
+ */
+export async function erasePlan(
+  deps: Pick<ErasureDeps, 'db' | 'settings'>,
+  address: string,
+  also: readonly string[] = [],
+): Promise<ErasureReport> {
+  return planOf(await personRecords(deps.db, deps.settings.RATE_LIMIT_SECRET, address, 'mailbox', also), address, storageOf(deps.db));
 }
 
 /** A libSQL file is compacted after an erasure; a hosted database (Turso) is its provider's to compact. */
@@ -74,6 +79,7 @@ export function planOf(records: PersonRecords, address: string, storage: Erasure
     },
     copies: null,
     storage,
+    spellings: records.spellings,
     kept: records.orders
       .filter((o) => !o.redactedAt)
       .map((o) => ({ what: `Order ${o.number}`, until: orderKeptUntil(o.createdAt).slice(0, 10), why: personalData('orders').onErasure })),
@@ -82,7 +88,8 @@ export function planOf(records: PersonRecords, address: string, storage: Erasure
 }
 
 /**
- * Erases one person (every spelling of the address, as the export finds it), UK GDPR Art. 17: deletes
+ * Erases one person (the address's mailbox and the spellings in `also`, as the export finds them; a
+ * spelling that may be another mailbox is left and listed), UK GDPR Art. 17: deletes
  * their contact messages, back-in-stock requests (an unsubscribe stays, as its key only), checkout
  * reminders, "Your orders" links, Digest subscription (ended, its address gone), referral code (switched off at Stripe) and reviews (each product's
  * counts follow, its pages are purged); their orders stay for the law (17(3)(b)), marked restricted:
@@ -91,27 +98,26 @@ export function planOf(records: PersonRecords, address: string, storage: Erasure
  * finds nothing more to do. Postmark is asked to remove its copies when POSTMARK_ACCOUNT_TOKEN is set;
  * otherwise, and for Stripe's payment records, the owner's step is said.
  */
-export async function erasePerson(deps: ErasureDeps, address: string): Promise<ErasureReport> {
+export async function erasePerson(deps: ErasureDeps, address: string, also: readonly string[] = []): Promise<ErasureReport> {
   const { db, settings } = deps;
-  const records = await personRecords(db, settings.RATE_LIMIT_SECRET, address, 'folded');
+  const records = await personRecords(db, settings.RATE_LIMIT_SECRET, address, 'mailbox', also);
   const plan = planOf(records, address, storageOf(db));
-  const fold = foldedAddress(address);
-  const alertKey = await alertEmailKey(settings.RATE_LIMIT_SECRET, address);
   const emailKey = await recipientKey(settings.RATE_LIMIT_SECRET, address);
+  // Rows are deleted by the ids read, so a spelling left out (another mailbox under the same fold) is never touched.
   const orderIds = records.orders.map((o) => o.id);
   const reviewIds = records.reviews.map((r) => r.review.id);
+  const alertIds = ids(records.alerts.map((a) => a.id));
   const shownOn = [...new Set(records.reviews.filter((r) => r.review.state === 'approved').map((r) => r.review.productId))];
-  const byAlertKey = eq(stockAlerts.emailKey, alertKey);
   await db.batch([
-    db.delete(formSubmissions).where(eq(formSubmissions.emailFold, fold)),
+    db.delete(formSubmissions).where(inArray(formSubmissions.id, ids(records.contact.map((m) => m.id)))),
+    db.delete(stockAlertMails).where(inArray(stockAlertMails.alertId, alertIds)),
     db
-      .delete(stockAlertMails)
-      .where(inArray(stockAlertMails.alertId, db.select({ id: stockAlerts.id }).from(stockAlerts).where(byAlertKey))),
-    db.delete(stockAlerts).where(and(byAlertKey, or(isNull(stockAlerts.endReason), ne(stockAlerts.endReason, 'unsubscribed')))),
-    db.update(stockAlerts).set({ email: null, token: null }).where(byAlertKey),
-    db.delete(checkoutRecoveries).where(eq(checkoutRecoveries.emailFold, fold)),
-    db.delete(orderAccess).where(eq(orderAccess.emailFold, fold)),
-    db.delete(referralCodes).where(eq(referralCodes.email, normaliseRecipient(address))),
+      .delete(stockAlerts)
+      .where(and(inArray(stockAlerts.id, alertIds), or(isNull(stockAlerts.endReason), ne(stockAlerts.endReason, 'unsubscribed')))),
+    db.update(stockAlerts).set({ email: null, token: null }).where(inArray(stockAlerts.id, alertIds)),
+    db.delete(checkoutRecoveries).where(inArray(checkoutRecoveries.id, ids(records.reminders.map((r) => r.id)))),
+    db.delete(orderAccess).where(inArray(orderAccess.id, ids(records.access.map((a) => a.id)))),
+    db.delete(referralCodes).where(eq(referralCodes.code, records.referral?.code ?? '')),
     // Each product's shown reviews are counted in review_stats: the erased ones leave the counts first,
     // as they stand in this transaction (a moderation since the read is counted right). Found by id
     // (the unary + keeps SQLite off the product's index, which holds all of its reviews).
@@ -127,7 +133,7 @@ export async function erasePerson(deps: ErasureDeps, address: string): Promise<E
     db
       .update(orders)
       .set({ restrictedAt: nowIso() })
-      .where(and(eq(orders.emailFold, fold), isNull(orders.restrictedAt))),
+      .where(and(inArray(orders.id, ids(orderIds)), isNull(orders.restrictedAt))),
     // Free text the accounts need none of: the shop's notes, return notes, the campaign (issue 81).
     db.delete(orderNotes).where(inArray(orderNotes.orderId, ids(orderIds))),
     db
@@ -145,9 +151,9 @@ export async function erasePerson(deps: ErasureDeps, address: string): Promise<E
       .values({ emailKey, at: nowIso() })
       .onConflictDoUpdate({ target: erasedAddresses.emailKey, set: { at: nowIso() } }),
   ]);
-  // The Digest's subscription ends (its own batch: its unsent posts go with it).
-  await endByAddress(db, settings.RATE_LIMIT_SECRET, address, 'erased');
-  const copies = await eraseCopies(deps, address);
+  // The Digest's subscription ends (its own batch: its unsent posts go with it), when it is theirs.
+  if (records.subscriptions.some((s) => !s.endedAt)) await endByAddress(db, settings.RATE_LIMIT_SECRET, address, 'erased');
+  const copies = await eraseCopies(deps, [address, ...records.spellings.taken]);
   // The deleted rows stay readable as bytes in the file's free pages until it is rewritten.
   if (plan.storage === 'file') await db.run(sql`VACUUM`);
   if (shownOn.length > 0) await deps.changes.publish([...shownOn.map(productTag), REVIEWS_TAG]);
@@ -158,15 +164,13 @@ export async function erasePerson(deps: ErasureDeps, address: string): Promise<E
   return { ...plan, copies, processors };
 }
 
-/** The person's copies beyond the database on this machine: messages its spool keeps, mails its outbox keeps. */
-async function eraseCopies(deps: ErasureDeps, address: string): Promise<NonNullable<ErasureReport['copies']>> {
-  const fold = normaliseRecipient(address);
-  const spelt = address.trim().toLowerCase();
-  const theirs = (email: string | null | undefined) => Boolean(email) && normaliseRecipient(email!) === fold;
-  const keptMessages =
-    (await deps.contactSpool?.erase?.((email, text) => (email === null ? text.toLowerCase().includes(spelt) : theirs(email)))) ?? 0;
-  const mailCopies =
-    (await deps.mailer?.kept?.erase((m) => theirs(m.to) || theirs(m.replyTo) || m.text.toLowerCase().includes(spelt))) ?? 0;
+/** The person's copies beyond the database on this machine (messages its spool keeps, mails its outbox keeps), under the spellings taken. */
+async function eraseCopies(deps: ErasureDeps, spellings: readonly string[]): Promise<NonNullable<ErasureReport['copies']>> {
+  const spelt = spellings.map((s) => s.trim().toLowerCase());
+  const theirs = (email: string | null | undefined) => Boolean(email) && spelt.some((s) => sameMailbox(email!, s));
+  const named = (text: string) => spelt.some((s) => text.toLowerCase().includes(s));
+  const keptMessages = (await deps.contactSpool?.erase?.((email, text) => (email === null ? named(text) : theirs(email)))) ?? 0;
+  const mailCopies = (await deps.mailer?.kept?.erase((m) => theirs(m.to) || theirs(m.replyTo) || named(m.text))) ?? 0;
   return { keptMessages, mailCopies };
 }
 

@@ -37,8 +37,8 @@ function elsewhere(records: PersonRecords) {
 /**
  * One person's data as a document (UK GDPR Art. 15 and 20): every record the shop holds on the address,
  * what each kind is for, its lawful basis and how long it is kept, what stays after an erasure and why,
- * and where processors hold more. The same for the owner's answer (`folded`: every spelling, with the
- * shop's own notes) and the shopper's download (`exact`).
+ * and where processors hold more. The same for the owner's answer (`mailbox`, with the shop's own
+ * notes) and the shopper's download (`exact`).
  */
 export function personExport(records: PersonRecords, address: string, match: Match, now = new Date()) {
   const orders = records.orders.map((o) => ({
@@ -69,7 +69,7 @@ export function personExport(records: PersonRecords, address: string, match: Mat
       askedAt: r.createdAt,
     })),
     invoice: records.invoices.find((i) => i.orderId === o.id)?.number ?? null,
-    ...(match === 'folded' && { notesByShop: byOrder(records.notes, o.id).map((n) => ({ note: n.body, at: n.at })) }),
+    ...(match === 'mailbox' && { notesByShop: byOrder(records.notes, o.id).map((n) => ({ note: n.body, at: n.at })) }),
     restrictedSince: o.restrictedAt,
     nameAndAddressRemovedAt: o.redactedAt,
   }));
@@ -90,9 +90,10 @@ export function personExport(records: PersonRecords, address: string, match: Mat
   return {
     about: address.trim(),
     matching:
-      match === 'folded'
-        ? 'Every spelling of this address: any case, “+tags”, and dots in Gmail addresses.'
+      match === 'mailbox'
+        ? 'This address in any case, its “+tags” and Gmail’s dots where its mail service delivers them to the same mailbox, and the spellings confirmed as the same person’s.'
         : 'This address, in any case. The shop’s own notes on your orders, and records under other spellings of your address, are given on request.',
+    addresses: records.spellings.taken,
     madeAt: now.toISOString(),
     controller: { name: site.brand, contact: shopInfo.email },
     orders,

@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { subscriberKey } from '#worker/newsletter/subscriptions.ts';
 import { normaliseRecipient } from '#shared/contact/recipient.ts';
+import { sameMailbox } from '#shared/privacy/subject-address.ts';
 import { foldedAddress } from '#worker/db/address-fold.ts';
 import type { Db } from '#worker/db/client.ts';
 import { checkoutRecoveries } from '#worker/recovery/recovery-tables.ts';
@@ -22,12 +23,14 @@ import { alertEmailKey } from '#worker/stock-alerts/alert-requests.ts';
 export const ROWS_PER_KIND = 2000;
 
 /**
- * Whose rows: every spelling of the address (`folded`: case, "+tags", Gmail's dots, as the shop folds
- * addresses everywhere; what the owner answers a request with), or only the address as given, in any
- * case (`exact`: what a shopper proved by opening the link mailed to it; a "+tag" may be another
- * mailbox on some domains).
+ * Whose rows: the address's mailbox (`mailbox`: any case, and a +tag or Gmail's dots where its mail
+ * service folds them; what the owner answers a request with), with any other spelling the owner
+ * confirmed is the same person (`also`); or only the address as given, in any case (`exact`: what a
+ * shopper proved by opening the link mailed to it). Rows are found as the shop folds addresses
+ * everywhere (wider: every +tag); a spelling that folds alike but is not the mailbox is listed, never
+ * taken silently (issue 81).
  */
-export type Match = 'folded' | 'exact';
+export type Match = 'mailbox' | 'exact';
 
 const sameAddress = (a: string | null, b: string) => a !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -35,7 +38,13 @@ const sameAddress = (a: string | null, b: string) => a !== null && a.trim().toLo
  * Everything the shop's database holds on one address, read along indexes (`email_fold`, the alerts'
  * key, the referral code's folded address), at most ROWS_PER_KIND rows of each kind.
  */
-export async function personRecords(db: Db, secret: string | undefined, address: string, match: Match = 'folded') {
+export async function personRecords(
+  db: Db,
+  secret: string | undefined,
+  address: string,
+  match: Match = 'mailbox',
+  also: readonly string[] = [],
+) {
   const fold = foldedAddress(address);
   const alertKey = await alertEmailKey(secret, address);
   const [orderRows, contact, alerts, reminders, referral, access, optOut, subscriptions] = await Promise.all([
@@ -88,7 +97,13 @@ export async function personRecords(db: Db, secret: string | undefined, address:
       .from(referralCodes)
       .where(eq(referralCodes.email, normaliseRecipient(address))),
     db
-      .select({ email: orderAccess.email, kind: orderAccess.kind, createdAt: orderAccess.createdAt, expiresAt: orderAccess.expiresAt })
+      .select({
+        id: orderAccess.id,
+        email: orderAccess.email,
+        kind: orderAccess.kind,
+        createdAt: orderAccess.createdAt,
+        expiresAt: orderAccess.expiresAt,
+      })
       .from(orderAccess)
       .where(eq(orderAccess.emailFold, fold))
       .limit(ROWS_PER_KIND),
@@ -109,8 +124,17 @@ export async function personRecords(db: Db, secret: string | undefined, address:
       .where(eq(subscribers.emailKey, await subscriberKey(secret, address)))
       .limit(ROWS_PER_KIND),
   ]);
+  const confirmed = new Set(also.map((a) => a.trim().toLowerCase()));
+  /** Whether a spelling found is the person's: the address in any case, its mailbox, or one the owner confirmed. */
+  const theirs = (email: string) =>
+    match === 'exact' ? sameAddress(email, address) : sameMailbox(email, address) || confirmed.has(email.trim().toLowerCase());
+  // A row that no longer holds its address (an ended request or subscription) is known by its key only: the mailbox's.
   const own = <T extends { email: string | null }>(rows: T[]) =>
-    match === 'folded' ? rows : rows.filter((r) => sameAddress(r.email, address));
+    rows.filter((r) => (r.email === null ? match !== 'exact' : theirs(r.email)));
+  const found = [orderRows, contact, reminders, access, subscriptions, alerts].flatMap((rows) =>
+    rows.flatMap((r: { email: string | null }) => (r.email ? [r.email.trim().toLowerCase()] : [])),
+  );
+  const spellings = [...new Set(found)].toSorted();
   const mine = own(orderRows);
   const ids = mine.map((o) => o.id);
   const [lines, events, notes, returns, invoiceRows, reviewRows] =
@@ -129,9 +153,8 @@ export async function personRecords(db: Db, secret: string | undefined, address:
             .where(inArray(reviews.orderId, ids))
             .orderBy(asc(reviews.createdAt)),
         ]);
-  // An ended request no longer holds its address: it is the person's only when every spelling counts.
-  const ownAlerts = match === 'folded' ? alerts : alerts.filter((a) => sameAddress(a.email, address));
-  const ownReferral = referral.filter((r) => match === 'folded' || sameAddress(r.orderEmail, address));
+  const ownAlerts = own(alerts);
+  const ownReferral = referral.filter((r) => (r.orderEmail ? theirs(r.orderEmail) : match !== 'exact'));
   return {
     orders: mine,
     lines,
@@ -145,9 +168,10 @@ export async function personRecords(db: Db, secret: string | undefined, address:
     reminders: own(reminders),
     referral: ownReferral[0] ?? null,
     access: own(access),
-    // An ended subscription no longer holds its address: it is the person's only when every spelling counts.
-    subscriptions: match === 'folded' ? subscriptions : subscriptions.filter((r) => sameAddress(r.email, address)),
+    subscriptions: own(subscriptions),
     optedOut: optOut,
+    /** Every spelling found under the address's fold: those taken as the person's, and those left out (the owner may confirm them). */
+    spellings: { taken: spellings.filter(theirs), left: spellings.filter((e) => !theirs(e)) },
     /** A kind that reached ROWS_PER_KIND may hold more: the export says so. */
     truncated: [orderRows, contact, alerts, reminders, access, subscriptions].some((rows) => rows.length === ROWS_PER_KIND),
   };

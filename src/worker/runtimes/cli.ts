@@ -194,20 +194,21 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
         const secret = deps.settings.RATE_LIMIT_SECRET;
         if (privacy.action === 'export') {
           // JSON alone on stdout, so it can be redirected to a file.
-          const records = await personRecords(deps.db, secret, privacy.address, 'folded');
-          console.log(JSON.stringify(personExport(records, privacy.address, 'folded'), null, 2));
+          const records = await personRecords(deps.db, secret, privacy.address, 'mailbox', privacy.also);
+          console.log(JSON.stringify(personExport(records, privacy.address, 'mailbox'), null, 2));
           return 0;
         }
         if (privacy.action === 'erase') {
           if (!privacy.confirmed) {
             print(
-              [...erasureLines(await erasePlan(deps, privacy.address), false), 'Nothing was changed: run again with --yes to erase.'].join(
-                '\n',
-              ),
+              [
+                ...erasureLines(await erasePlan(deps, privacy.address, privacy.also), false),
+                'Nothing was changed: run again with --yes to erase.',
+              ].join('\n'),
             );
             return 0;
           }
-          print(erasureLines(await erasePerson({ ...deps, changes }, privacy.address), true).join('\n'));
+          print(erasureLines(await erasePerson({ ...deps, changes }, privacy.address, privacy.also), true).join('\n'));
           const line = pagesLine();
           if (line) print(line);
           return 0;

@@ -59,6 +59,8 @@ afterAll(async () => {
   await stripe.close();
 });
 
+const ago = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+
 describe('npm run privacy', () => {
   it('export <address> (another case and +tag) gives JSON with the order, the contact message and the back-in-stock request', async () => {
     const data = await exported('SAMPERSON+anything@Gmail.com');
@@ -70,9 +72,7 @@ describe('npm run privacy', () => {
   it('erase says what it would do and changes nothing; with --yes it erases, and the export then says what is kept and why', async () => {
     const said = await privacy('erase', 'sam.person@gmail.com');
     expect(said.code, said.out).toBe(0);
-    expect(said.out).toContain(
-      'Erasing sam.person@gmail.com (every spelling: any case, +tags, Gmail dots) deletes: 1 contact message, 1 back-in-stock request',
-    );
+    expect(said.out).toMatch(/Erasing sam\.person@gmail\.com \(in any case[^)]*\) deletes: 1 contact message, 1 back-in-stock request/);
     expect(said.out).toContain('Nothing was changed: run again with --yes to erase.');
     expect((await exported('sam.person@gmail.com')).contactMessages).toHaveLength(1);
 
@@ -107,7 +107,6 @@ describe('npm run privacy', () => {
   });
 
   it('retention carries out every period the policy names: its dry run counts back-in-stock requests, “Your orders” links and unconfirmed sign-ups due', async () => {
-    const ago = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
     // A back-in-stock request never confirmed, a "Your orders" link over for two days, a sign-up whose link lapsed.
     await t.deps.db.insert(stockAlerts).values({
       productId: 11,

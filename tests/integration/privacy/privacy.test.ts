@@ -91,7 +91,7 @@ describe('one person, every spelling', () => {
 
   it('finds the order, message, request and review under four spellings, along indexes', async () => {
     const order = await person('priya.find');
-    const data = personExport(await personRecords(t.deps.db, secret(), 'Priya.Find@Gmail.com', 'folded'), 'Priya.Find@Gmail.com', 'folded');
+    const data = personExport(await personRecords(t.deps.db, secret(), 'Priya.Find@Gmail.com'), 'Priya.Find@Gmail.com', 'mailbox');
     expect(data.orders.map((o) => o.number)).toEqual([order.number]);
     expect(data.orders[0]!.lines).toEqual([{ name: 'G-Series Laser Training Pistol', quantity: 1, unitAmount: 14999 }]);
     expect(data.contactMessages.map((m) => m.message)).toEqual(['Hello from priya.find']);
@@ -158,7 +158,7 @@ describe('the owner erases a person', () => {
     expect(look.res.status).toBe(200);
     const words = textOf(look.body);
     expect(words).toContain(
-      'Erasing PRIYAERASE@gmail.com (every spelling: any case, +tags, Gmail dots) deletes: 1 contact message, 1 back-in-stock request',
+      'Erasing PRIYAERASE@gmail.com (in any case, and as priya.erase+shop@gmail.com, priya.erase@googlemail.com) deletes: 1 contact message, 1 back-in-stock request',
     );
     expect(words).toContain(`It keeps, restricted to the law’s purpose: Order ${order.number} (until 20`);
     expect(look.body).toContain('data-privacy-kind="contactMessages" data-count="1"');
@@ -189,11 +189,7 @@ describe('the owner erases a person', () => {
     expect(await t.deps.db.select().from(mailOptOuts)).toHaveLength(1);
 
     // The export afterwards: the order, kept and why.
-    const after = personExport(
-      await personRecords(t.deps.db, secret(), 'priya.erase@gmail.com', 'folded'),
-      'priya.erase@gmail.com',
-      'folded',
-    );
+    const after = personExport(await personRecords(t.deps.db, secret(), 'priya.erase@gmail.com'), 'priya.erase@gmail.com', 'mailbox');
     expect(after.contactMessages).toEqual([]);
     expect(after.backInStockRequests).toEqual([]);
     expect(after.kept).toEqual([
@@ -212,6 +208,44 @@ describe('the owner erases a person', () => {
       subscriptions: 0,
     });
     expect((await t.deps.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.restrictedAt).toBe(kept!.restrictedAt);
+  });
+
+  it('leaves a +tag its domain may deliver elsewhere until the owner confirms it; a Gmail +tag is the same mailbox', async () => {
+    const { order: vera } = await placePaidOrder(running, { email: 'vera@example.com' });
+    const { order: mallory } = await placePaidOrder(running, { email: 'vera+mallory@example.com' });
+    const { order: gmail } = await placePaidOrder(running, { email: 'vera.g+shop@gmail.com' });
+    expect((await postContactJson(t, { ...validContact, email: 'vera+mallory@example.com', message: 'Mallory writes' })).status).toBe(200);
+    const office = shopper(t, { Cookie: `__Host-admin=${await openSession(t.deps.db, OWNER)}` });
+
+    const look = await office.post('/admin/privacy', { email: 'Vera@example.com' });
+    expect(look.body).toContain('data-privacy-kind="orders" data-count="1"');
+    expect(look.body).toContain('data-privacy-kind="contactMessages" data-count="0"');
+    expect(textOf(look.body)).toContain('Other spellings found, not included');
+    expect(look.body).toMatch(/<input type="checkbox" name="also-0" value="vera\+mallory@example.com"\/>/);
+    // Ticked, the look-up shows both, and the erase form carries the spelling confirmed.
+    const both = await office.post('/admin/privacy', { email: 'Vera@example.com', 'also-0': 'vera+mallory@example.com' });
+    expect(both.body).toContain('data-privacy-kind="orders" data-count="2"');
+    expect(both.body).toContain('data-privacy-kind="contactMessages" data-count="1"');
+    expect(both.body).toMatch(/<input type="hidden" name="also-0" value="vera\+mallory@example.com"\/>/);
+
+    // Erased without it: Mallory's order and message are untouched, and the report names the spelling left.
+    const erased = await office.post('/admin/privacy/erase', { email: 'vera@example.com', form_token: formToken(), confirm: 'yes' });
+    expect(textOf(erased.body)).toContain('Left alone, as they may be another person’s mailbox: vera+mallory@example.com.');
+    const restricted = async (id: number) => (await t.deps.db.select().from(orders).where(eq(orders.id, id)))[0]!.restrictedAt;
+    expect(await restricted(vera.id)).not.toBeNull();
+    expect(await restricted(mallory.id)).toBeNull();
+    expect(await t.deps.db.select().from(formSubmissions).where(eq(formSubmissions.message, 'Mallory writes'))).toHaveLength(1);
+
+    // At Gmail a +tag and dots reach the same mailbox: taken without asking.
+    const gmailPlan = await erasePerson({ ...t.deps, log }, 'VeraG@gmail.com');
+    expect(gmailPlan.spellings).toEqual({ taken: ['vera.g+shop@gmail.com'], left: [] });
+    expect(await restricted(gmail.id)).not.toBeNull();
+
+    // Confirmed (as `--also` does), Mallory's spelling is the same person's and goes too.
+    const confirmed = await erasePerson({ ...t.deps, log }, 'vera@example.com', ['vera+mallory@example.com']);
+    expect(confirmed.deleted.contactMessages).toBe(1);
+    expect(confirmed.spellings.left).toEqual([]);
+    expect(await restricted(mallory.id)).not.toBeNull();
   });
 
   it('keeps an unsubscribe through the erasure, as its key only', async () => {

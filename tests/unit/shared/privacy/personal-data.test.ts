@@ -47,12 +47,13 @@ describe('the erasure in words', () => {
     freeText: { notes: 1, returnNotes: 0, campaigns: 1 },
     copies: { keptMessages: 1, mailCopies: 3 },
     storage: 'file' as const,
+    spellings: { taken: ['a@example.com'], left: [] },
     kept: [{ what: 'Order SP-AAAA-BBBB', until: '2032-04-01', why: 'Kept for the law.' }],
     processors: ['Postmark: asked.'],
   };
   it('says the same before (will) and after (did)', () => {
     expect(erasureLines(report, false)[0]).toBe(
-      'Erasing a@example.com (every spelling: any case, +tags, Gmail dots) deletes: 1 contact message, 2 back-in-stock requests, 0 checkout reminders, 1 review, 0 “Your orders” links, 1 Digest subscription, the referral code FRIEND-ABCD1234.',
+      'Erasing a@example.com (in any case) deletes: 1 contact message, 2 back-in-stock requests, 0 checkout reminders, 1 review, 0 “Your orders” links, 1 Digest subscription, the referral code FRIEND-ABCD1234.',
     );
     expect(erasureLines(report, true)[1]).toBe(
       'Kept, restricted to the law’s purpose: Order SP-AAAA-BBBB (until 2032-04-01). Kept for the law.',
@@ -70,13 +71,35 @@ describe('the erasure in words', () => {
     );
     expect(count(1, 'order', 'orders')).toBe('1 order');
   });
+
+  it('names the other spellings taken, and those left alone as maybe another mailbox', () => {
+    const lines = erasureLines(
+      {
+        ...report,
+        address: 'A@example.com',
+        spellings: { taken: ['a@example.com', 'a+shop@example.com'], left: ['a+mallory@example.com'] },
+      },
+      false,
+    );
+    expect(lines[0]).toMatch(/^Erasing A@example\.com \(in any case, and as a\+shop@example\.com\) deletes: /);
+    expect(lines[1]).toBe(
+      'Leaves alone, as they may be another person’s mailbox: a+mallory@example.com. If they are the same person’s, erase again naming them (--also, or tick them).',
+    );
+  });
 });
 
 describe('npm run privacy’s arguments', () => {
   it('takes export, erase [--yes] and retention [--dry-run]; refuses anything else before reading', () => {
-    expect(parsePrivacyCommand(['export', ' A@B.com '])).toEqual({ action: 'export', address: 'A@B.com' });
-    expect(parsePrivacyCommand(['erase', 'a@b.com'])).toEqual({ action: 'erase', address: 'a@b.com', confirmed: false });
-    expect(parsePrivacyCommand(['erase', 'a@b.com', '--yes'])).toEqual({ action: 'erase', address: 'a@b.com', confirmed: true });
+    expect(parsePrivacyCommand(['export', ' A@B.com '])).toEqual({ action: 'export', address: 'A@B.com', also: [] });
+    expect(parsePrivacyCommand(['erase', 'a@b.com'])).toEqual({ action: 'erase', address: 'a@b.com', also: [], confirmed: false });
+    expect(parsePrivacyCommand(['erase', 'a@b.com', '--also', 'a+x@b.com', '--yes', '--also', 'a.b@b.com'])).toEqual({
+      action: 'erase',
+      address: 'a@b.com',
+      also: ['a+x@b.com', 'a.b@b.com'],
+      confirmed: true,
+    });
+    expect(() => parsePrivacyCommand(['export', 'a@b.com', '--also'])).toThrow('--also needs an e-mail address');
+    expect(() => parsePrivacyCommand(['export', 'a@b.com', '--also', 'nope'])).toThrow('--also needs an e-mail address');
     expect(parsePrivacyCommand(['retention', '--dry-run'])).toEqual({ action: 'retention', dryRun: true });
     expect(() => parsePrivacyCommand([])).toThrow('an action is needed');
     expect(() => parsePrivacyCommand(['export'])).toThrow('an e-mail address is needed');

@@ -14,7 +14,7 @@ export function LookUpForm({ address = '', problem }: { address?: string; proble
         required
         maxLength={254}
         defaultValue={address}
-        hint="Any case, +tag or Gmail dots: every spelling is found."
+        hint="Any case. Other spellings (+tags, Gmail dots) are found and listed; where the mail service may deliver them elsewhere you confirm them."
         aria-invalid={problem ? true : undefined}
       />
       <Submit>Show what we hold</Submit>
@@ -85,14 +85,52 @@ const SECTIONS = [
   ['yourOrdersLinks', '“Your orders” links'],
 ] as const;
 
+/** The request's address and the spellings confirmed with it, carried by each form of the page. */
+function Subject({ address, also }: { address: string; also: readonly string[] }) {
+  return (
+    <>
+      <input type="hidden" name="email" value={address} />
+      {also.map((a, i) => (
+        <input key={a} type="hidden" name={`also-${i}`} value={a} />
+      ))}
+    </>
+  );
+}
+
+/**
+ * Spellings found under the address's fold that may be another person's mailbox (a +tag at a domain
+ * that does not deliver it to the same one): shown apart, taken only when the owner ticks them.
+ */
+function OtherSpellings({ address, also, left }: { address: string; also: readonly string[]; left: readonly string[] }) {
+  if (left.length === 0) return null;
+  return (
+    <form method="post" action="/admin/privacy" className="flex flex-col gap-2 rounded-md border border-amber-300 p-3" data-spellings-left>
+      <input type="hidden" name="email" value={address} />
+      <fieldset className="flex flex-col gap-1">
+        <legend className="font-semibold">Other spellings found, not included</legend>
+        <p className="text-sm">Their mail service may deliver them to another person. Tick those you have checked are this person’s.</p>
+        {[...also, ...left].map((spelling, i) => (
+          <label key={spelling} className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name={`also-${i}`} value={spelling} defaultChecked={also.includes(spelling)} />
+            <span>{spelling}</span>
+          </label>
+        ))}
+      </fieldset>
+      <Submit tone="secondary">Show with the ticked spellings</Submit>
+    </form>
+  );
+}
+
 /** One person's data, readable, with the erasure said in words before its button. */
-export function PersonPage({ data, plan }: { data: PersonExport; plan: ErasureReport }) {
+export function PersonPage({ data, plan, also }: { data: PersonExport; plan: ErasureReport; also: readonly string[] }) {
   return (
     <>
       <Section title={`Held on ${data.about}`} id="privacy-person">
         <p>{data.matching}</p>
+        <p>{`Found as: ${data.addresses.join(', ') || 'nothing'}.`}</p>
+        <OtherSpellings address={data.about} also={also} left={plan.spellings.left} />
         <form method="post" action="/admin/privacy/export">
-          <input type="hidden" name="email" value={data.about} />
+          <Subject address={data.about} also={also} />
           <Submit tone="secondary">Download as JSON</Submit>
         </form>
         {SECTIONS.map(([key, title]) => {
@@ -116,7 +154,7 @@ export function PersonPage({ data, plan }: { data: PersonExport; plan: ErasureRe
         </ul>
         <form method="post" action="/admin/privacy/erase" className="flex flex-col gap-3">
           <FormOnce />
-          <input type="hidden" name="email" value={data.about} />
+          <Subject address={data.about} also={also} />
           <label className="flex items-start gap-2 text-sm">
             <input type="checkbox" name="confirm" value="yes" required />
             <span>{`I have checked it is ${data.about} asking, and want this done. It cannot be undone.`}</span>

@@ -11,11 +11,21 @@ import { ErasedPage, LookUpForm, PersonPage, PrivacyPage } from './privacy-page.
 
 const TITLE = 'Privacy';
 
-/** The address a form names, or the look-up again with what is wrong (400). */
-async function askedAddress(c: AdminContext): Promise<{ address: string; fields: Record<string, string> } | Response> {
+/** At most this many other spellings are confirmed in one request (a person has a few; a form posting more is refused by reading no more). */
+const MOST_ALSO = 20;
+
+/** The other spellings the owner ticked as the same person's (`also-0`, `also-1`, …): well-formed ones only. */
+const alsoOf = (fields: Record<string, string>) =>
+  Object.entries(fields)
+    .filter(([key]) => /^also-\d+$/.test(key))
+    .flatMap(([, value]) => readSubjectAddress(value) ?? [])
+    .slice(0, MOST_ALSO);
+
+/** The address a form names (with the spellings confirmed with it), or the look-up again with what is wrong (400). */
+async function askedAddress(c: AdminContext): Promise<{ address: string; also: string[]; fields: Record<string, string> } | Response> {
   const fields = await readFields(c);
   const address = readSubjectAddress(fields.email);
-  if (address) return { address, fields };
+  if (address) return { address, also: alsoOf(fields), fields };
   return adminPage(
     c,
     TITLE,
@@ -28,7 +38,7 @@ async function askedAddress(c: AdminContext): Promise<{ address: string; fields:
 }
 
 /**
- * The owner's side of people's rights (issue 67): look an address up (every spelling), read it, take
+ * The owner's side of people's rights (issue 67): look an address up (its mailbox, and other spellings found once the owner ticks them), read it, take
  * it as JSON, and erase it after the words say what goes and what the law keeps. Addresses travel in
  * POST bodies only, never in URLs (which logs and histories keep).
  */
@@ -38,18 +48,18 @@ export const privacyRoutes = new Hono<AdminEnv>()
     const asked = await askedAddress(c);
     if (asked instanceof Response) return asked;
     const deps = c.get('deps');
-    const records = await personRecords(deps.db, deps.settings.RATE_LIMIT_SECRET, asked.address, 'folded');
+    const records = await personRecords(deps.db, deps.settings.RATE_LIMIT_SECRET, asked.address, 'mailbox', asked.also);
     const plan = planOf(records, asked.address, deps.db.$client.protocol === 'file' ? 'file' : 'hosted');
-    return adminPage(c, TITLE, <PersonPage data={personExport(records, asked.address, 'folded')} plan={plan} />);
+    return adminPage(c, TITLE, <PersonPage data={personExport(records, asked.address, 'mailbox')} plan={plan} also={asked.also} />);
   })
   .post('/admin/privacy/export', async (c) => {
     const asked = await askedAddress(c);
     if (asked instanceof Response) return asked;
     const deps = c.get('deps');
-    const records = await personRecords(deps.db, deps.settings.RATE_LIMIT_SECRET, asked.address, 'folded');
+    const records = await personRecords(deps.db, deps.settings.RATE_LIMIT_SECRET, asked.address, 'mailbox', asked.also);
     c.header('Cache-Control', 'no-store');
     c.header('Content-Disposition', `attachment; filename="${exportFileName(asked.address)}"`);
-    return c.json(personExport(records, asked.address, 'folded'));
+    return c.json(personExport(records, asked.address, 'mailbox'));
   })
   .post('/admin/privacy/erase', async (c) => {
     const asked = await askedAddress(c);
@@ -59,6 +69,6 @@ export const privacyRoutes = new Hono<AdminEnv>()
     }
     const again = await claimForm(c, asked.fields, '/admin/privacy');
     if (again) return again;
-    const report = await erasePerson({ ...c.get('deps'), log: c.get('log') }, asked.address);
+    const report = await erasePerson({ ...c.get('deps'), log: c.get('log') }, asked.address, asked.also);
     return adminPage(c, TITLE, <ErasedPage report={report} />);
   });
