@@ -2,7 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'turso',
-  schema: './src/worker/*/*-tables.ts',
+  schema: './src/worker/**/*-tables.ts',
   out: './migrations',
   dbCredentials: {
     url: process.env.TURSO_DATABASE_URL ?? 'file:.data/shop.db',

@@ -103,7 +103,7 @@ export const FOLDER_IMPORTS = {
     'vitals',
   ],
   cli: ['after-sale', 'base', 'db', 'fulfilment', 'orders', 'privacy', 'stock', 'stock-alerts', 'vitals'],
-  wiring: ['after-sale', 'orders', 'payments', 'recovery', 'referrals', 'reviews', 'stock'],
+  wiring: ['after-sale', 'checkout', 'orders', 'payments', 'recovery', 'referrals', 'reviews', 'stock'],
   routes: { except: ['cli', 'content-sync', 'runtimes'] },
   runtimes: { except: [] },
 };

@@ -12,7 +12,7 @@ import { openDisputes, orderPage, ordersToShip, otherOrdersOf, salesOf } from '#
 import { shopPeriods } from '#shared/policy/shop-time.ts';
 import { recentMoves } from '#worker/stock/stock-queries.ts';
 import { notesOf } from '#worker/fulfilment/order-notes.ts';
-import { orderOfCode, readLedger } from '#worker/after-sale/ledger-store.ts';
+import { orderOfCode, readLedger } from '#worker/after-sale/accounts/ledger-store.ts';
 import { returnList, returnsWaiting } from '#worker/after-sale/return-queries.ts';
 import { ordersOfAddress } from '#worker/order-access/orders-of-address.ts';
 import { approvedReviewsRead } from '#worker/reviews/review-store.ts';

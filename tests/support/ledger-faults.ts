@@ -1,4 +1,5 @@
-import { ledgerOf, type Ledger, type LedgerEntry, type OrderFacts } from '#shared/after-sale/order-ledger.ts';
+import { ledgerOf, type Ledger, type OrderFacts } from '#shared/after-sale/order-ledger.ts';
+import { type LedgerEntry } from '#shared/after-sale/ledger-entry.ts';
 import { returnsPolicy } from '#shared/policy/figures.ts';
 
 /**
@@ -39,13 +40,30 @@ export function ledgerFaults(facts: OrderFacts, entries: readonly LedgerEntry[])
     perRequest.set(key, (perRequest.get(key) ?? 0) + sign * e.quantity);
     if ((perRequest.get(key) ?? 0) < 0) faults.push(`${key}: more released or received than asked`);
   }
-  let balance = 0;
+  // Each code is its own account: what it holds, drawn once (its rest a new code), never more than it held.
+  const held = new Map<string, number>();
+  const closed = new Set<string>();
+  let issued = 0;
   for (const e of entries) {
-    if (e.kind === 'credit') balance += e.amount;
-    if (e.kind === 'credit_spent') balance -= e.amount;
-    if (balance < 0) faults.push(`credit balance ${balance} < 0`);
-    if (e.kind === 'credit_code' && e.amount !== balance) faults.push(`code ${e.code} holds ${e.amount}, the balance is ${balance}`);
+    if (e.kind === 'credit') {
+      held.set(e.code!, (held.get(e.code!) ?? 0) + e.amount);
+      issued += e.amount;
+    }
+    if (e.kind === 'credit_spent' || e.kind === 'credit_withdrawn') {
+      if (closed.has(e.code!)) faults.push(`code ${e.code} drawn after it was drawn or switched off`);
+      closed.add(e.code!);
+      const before = held.get(e.code!) ?? 0;
+      if (e.kind === 'credit_spent' && e.amount > before) faults.push(`code ${e.code} drew ${e.amount}, it held ${before}`);
+      const rest = entries.find((x) => x.kind === 'credit_code' && x.ref === `rest:${e.ref}`);
+      if (rest && rest.amount !== before - e.amount)
+        faults.push(`code ${rest.code} holds ${rest.amount}, ${e.code} had ${before - e.amount} left`);
+      if (rest) held.set(rest.code!, rest.amount);
+      held.set(e.code!, 0);
+    }
   }
+  const drawn = entries.reduce((t, e) => t + (e.kind === 'credit_spent' || e.kind === 'credit_withdrawn' ? e.amount : 0), 0);
+  const stillHeld = [...held.values()].reduce((t, v) => t + v, 0);
+  if (drawn + stillHeld > issued) faults.push(`credit drawn ${drawn} + held ${stillHeld} > issued ${issued}`);
   for (const e of entries.filter((x) => x.kind === 'refund_made'))
     if (entries.some((x) => x.ref === `void:${e.ref.slice('made:'.length)}`)) faults.push(`${e.ref} both made and voided`);
   const voids = entries.filter((e) => e.kind === 'refund_void').map((e) => e.ref);

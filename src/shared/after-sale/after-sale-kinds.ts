@@ -17,6 +17,10 @@ export const AFTER_SALE_STEPS = [
   'difference_refunded',
   'difference_overpaid',
   'credit_restored',
+  'credit_withdrawn',
+  'exchange_repriced',
+  'exchange_settled',
+  'account_changed',
 ] as const;
 export type AfterSaleStepKind = (typeof AFTER_SALE_STEPS)[number];
 
@@ -31,6 +35,8 @@ export interface AfterSaleStepDetail {
   code?: string;
   /** A store credit: what of the payment it stands for (the credit is 110% of it), said in its mail. */
   basis?: number;
+  /** A code switched off: the code that holds what is still the shopper's. */
+  newCode?: string;
 }
 
 /** A refund the owner asked Stripe for (the shopper hears of it once Stripe confirms it), one that failed, and an overpaid difference. */
@@ -38,6 +44,7 @@ export const AFTER_SALE_SHOP_ONLY_STEPS = [
   'refund_asked',
   'refund_failed',
   'difference_overpaid',
+  'account_changed',
 ] as const satisfies readonly AfterSaleStepKind[];
 
 /** Each after-sale step in the back office's and the command line's words. */
@@ -55,6 +62,10 @@ export const AFTER_SALE_STEP_WORDS: Record<AfterSaleStepKind, string> = {
   difference_overpaid: 'exchange difference paid twice: the extra refunded',
   credit_restored: 'store credit it was paid with given back as credit',
   credit_kept: 'store credit spent; the rest sent as a new code',
+  credit_withdrawn: 'store credit switched off: the payment it stood for went back another way',
+  exchange_repriced: 'exchange re-priced: less of the payment is left, more difference to pay',
+  exchange_settled: 'exchange settled another way (refund or store credit)',
+  account_changed: 'the accounts moved on Stripe’s word: the owner is told what and why',
 };
 
 /** The mails after-sale steps owe: `refund_issued` is the shopper's "your refund" (a Stripe-confirmed refund). */
@@ -70,6 +81,9 @@ export const AFTER_SALE_MAILS = [
   'difference_overpaid',
   'credit_restored',
   'refund_failed',
+  'credit_withdrawn',
+  'exchange_repriced',
+  'account_changed',
 ] as const;
 export type AfterSaleMailKind = (typeof AFTER_SALE_MAILS)[number];
 
@@ -78,4 +92,5 @@ export const AFTER_SALE_SHOP_MAILS = [
   'return_to_shop',
   'difference_overpaid',
   'refund_failed',
+  'account_changed',
 ] as const satisfies readonly AfterSaleMailKind[];

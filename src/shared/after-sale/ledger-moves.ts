@@ -1,22 +1,20 @@
 import { formatMinor } from '#shared/money.ts';
 import type { Currency } from '#shared/region/region.ts';
 import {
-  CREDIT_TENDER,
   creditable,
   creditTenderLeft,
   differenceLeft,
-  creditLeft,
+  exchangeOf,
   exchangeState,
-  liveCreditCode,
   moneyLeft,
   openOfRequest,
   paidOf,
   refundable,
   returnable,
   type Ledger,
-  type LedgerEntry,
-  type LedgerKind,
 } from './order-ledger.ts';
+import { CREDIT_TENDER, type LedgerEntry, type LedgerKind } from './ledger-entry.ts';
+import { disputeOpen } from './tender-accounts.ts';
 
 /**
  * The after-sale actions as moves on one order's ledger: each checks the account as it stands and
@@ -31,6 +29,9 @@ export function entry(kind: LedgerKind, ref: string, fields: Partial<Omit<Ledger
 }
 
 const money = (l: Ledger, minor: number) => formatMinor(minor, l.facts.currency as Currency);
+
+/** Why nothing moves on a charge the bank is deciding (Stripe refuses its refunds; credit or goods now could be given twice). */
+export const DISPUTED = 'its payment is disputed: the bank decides first';
 const has = (l: Ledger, ref: string) => l.entries.some((e) => e.ref === ref);
 const already: Move = { entries: [], done: true };
 
@@ -111,6 +112,7 @@ export function receive(l: Ledger, ref: string, request: string | null, lines: R
 export function reserveRefund(l: Ledger, ref: string, amount: number, tender: string | null = null): Move {
   if (has(l, ref)) return already;
   if (!Number.isInteger(amount) || amount <= 0) return { refusal: 'the amount must be above zero' };
+  if (disputeOpen(l.entries, tender)) return { refusal: DISPUTED };
   const left = tender === null ? refundable(l) : differenceLeft(l, tender);
   if (amount > left) return { refusal: `only ${money(l, left)} is left to refund, not ${money(l, amount)}` };
   return { entries: [entry('refund', ref, { amount, tender })] };
@@ -180,6 +182,7 @@ export const unanswered = (l: Ledger): LedgerEntry[] =>
  */
 export function issueCredit(l: Ledger, ref: string, value: number, code: string, request: string | null): Move {
   if (has(l, ref)) return already;
+  if (disputeOpen(l.entries, null)) return { refusal: DISPUTED };
   const { basis, amount, restored } = creditable(l, value);
   if (amount <= 0) return { refusal: 'nothing is left of the payment to turn into credit' };
   return {
@@ -203,6 +206,7 @@ export function issueCredit(l: Ledger, ref: string, value: number, code: string,
 /** Store credit the order was paid with, given back as credit (a return refunded): no more than credit paid of what is left. */
 export function restoreCredit(l: Ledger, ref: string, amount: number, code: string, request: string | null): Move {
   if (has(l, ref)) return already;
+  if (disputeOpen(l.entries, null)) return { refusal: DISPUTED };
   const left = creditTenderLeft(l);
   if (amount <= 0 || amount > left)
     return { refusal: `only ${money(l, left)} of store credit paid for this order, not ${money(l, amount)}` };
@@ -210,21 +214,86 @@ export function restoreCredit(l: Ledger, ref: string, amount: number, code: stri
 }
 
 /**
- * Credit spent on a later order (`amount` of the code that holds it): what stays is re-issued as
- * `nextCode` (its entry says how much). Only the live code spends, and never more than is left.
+ * A code drawn by a later order (`amount`: what Stripe took off): the code's own balance pays, and
+ * what stays of it moves on to `nextCode`. Stripe has taken it already, so it is written even when the
+ * code held less (drawn twice, or switched off meanwhile): `overdrawn` says by how much, for the
+ * owner, and no rest is issued. A code this order never issued is refused.
  */
-export function spendCredit(l: Ledger, ref: string, code: string, amount: number, nextCode: string): Move {
-  if (has(l, ref)) return already;
-  if (liveCreditCode(l) !== code) return { refusal: `${code} does not hold this order’s credit now` };
-  const left = creditLeft(l);
-  if (amount <= 0 || amount > left) return { refusal: `only ${money(l, left)} of credit is left, not ${money(l, amount)}` };
-  const rest = left - amount;
+export function spendCredit(
+  l: Ledger,
+  ref: string,
+  code: string,
+  amount: number,
+  nextCode: string,
+): { entries: LedgerEntry[]; overdrawn: number; done?: true } | { refusal: string } {
+  if (has(l, ref)) return { ...already, overdrawn: 0 };
+  const account = l.codes.get(code);
+  if (!account) return { refusal: `${code} is not a store credit code of this order` };
+  if (amount <= 0) return { refusal: 'nothing was drawn' };
+  const drawnBefore = l.entries.some((e) => (e.kind === 'credit_spent' || e.kind === 'credit_withdrawn') && e.code === code);
+  const held = drawnBefore ? 0 : Math.max(0, account.balance);
+  const rest = held - amount;
   return {
     entries: [
       entry('credit_spent', ref, { amount, code }),
       ...(rest > 0 ? [entry('credit_code', `rest:${ref}`, { amount: rest, code: nextCode })] : []),
     ],
+    overdrawn: Math.max(0, amount - held),
   };
+}
+
+/**
+ * Unspent codes switched off at Stripe (its answer first: a code it says was used is not here),
+ * because the money they stand for went back another way: each live code's balance leaves the account,
+ * with its share of what the credit stands for (the order's ratio of basis to face).
+ */
+export function withdrawCredit(l: Ledger, codes: readonly string[]): { entries: LedgerEntry[]; basis: number; amount: number } {
+  const entries: LedgerEntry[] = [];
+  let basis = 0;
+  let amount = 0;
+  // Every code of the order stands for the payment in one ratio: what its credit was issued for, to its face.
+  const issuedBasis = l.entries.reduce((t, e) => t + (e.kind === 'credit' ? e.basis : 0), 0);
+  const ratio = l.creditIssued > 0 ? issuedBasis / l.creditIssued : 0;
+  for (const code of codes) {
+    const account = l.codes.get(code);
+    if (!account || account.balance <= 0 || has(l, `withdrawn:${code}`)) continue;
+    const share = Math.min(l.creditBasis - basis, Math.floor(account.balance * ratio));
+    entries.push(entry('credit_withdrawn', `withdrawn:${code}`, { amount: account.balance, basis: share, code }));
+    basis += share;
+    amount += account.balance;
+  }
+  return { entries, basis, amount };
+}
+
+/** The store credit a later order was paid with, as its own ledger keeps it: what the code really held of what Stripe took off. */
+export function creditPaidIn(l: Ledger, code: string, amount: number): Move {
+  const ref = `credit_in:${code}`;
+  if (has(l, ref)) return already;
+  return { entries: [entry('credit_in', ref, { amount, code, tender: CREDIT_TENDER })] };
+}
+
+/** A dispute of one of the order's charges (`tender`), as Stripe opened or closed it: written once per dispute and phase. */
+export function disputeMoved(
+  l: Ledger,
+  tender: string | null,
+  dispute: { id: string; amount: number; outcome: 'opened' | 'won' | 'lost' },
+): Move {
+  const ref = dispute.outcome === 'opened' ? `dispute:${dispute.id}` : `dispute:${dispute.id}:closed`;
+  if (has(l, ref)) return already;
+  const kind = dispute.outcome === 'opened' ? 'dispute_opened' : dispute.outcome === 'won' ? 'dispute_won' : 'dispute_lost';
+  return { entries: [entry(kind, ref, { amount: dispute.amount, code: dispute.id, tender })] };
+}
+
+/**
+ * An exchange not yet sent stands for less of the payment once less of it is left (a refund in
+ * Stripe's Dashboard, a lost dispute): what it stands for drops by `by`, and the difference owed
+ * grows by as much. Null when there is no such exchange.
+ */
+export function repriceExchange(l: Ledger, request: string, by: number): LedgerEntry | null {
+  const exchange = exchangeOf(l, request);
+  if (!exchange || by <= 0 || exchangeState(l, request) === 'shipped') return null;
+  const n = l.entries.filter((e) => e.kind === 'exchange_repriced' && e.request === request).length + 1;
+  return entry('exchange_repriced', `repriced:${request}:${n}`, { request, basis: Math.max(0, exchange.basis - by) });
 }
 
 /**
@@ -238,6 +307,18 @@ export function askExchange(l: Ledger, request: string, productId: number, price
   const basis = Math.min(value, moneyLeft(l));
   if (basis <= 0) return { refusal: 'nothing is left of the payment to exchange' };
   return { entries: [entry('exchange', `exchange:${request}`, { productId, quantity: 1, amount: price, basis, request })] };
+}
+
+/** A difference paid by a delayed method (a debit, a transfer): on its way, so it is not asked again until it clears or fails. */
+export function differencePending(l: Ledger, session: string, request: string, amount: number, paymentIntent: string | null): Move {
+  if (has(l, `pending:${session}`) || has(l, `difference:${session}`)) return already;
+  return { entries: [entry('difference_pending', `pending:${session}`, { amount, request, tender: paymentIntent })] };
+}
+
+/** A delayed payment of a difference failed: it is owed again. */
+export function differenceFailed(l: Ledger, session: string, request: string): Move {
+  if (!has(l, `pending:${session}`) || has(l, `payment_failed:${session}`) || has(l, `difference:${session}`)) return already;
+  return { entries: [entry('difference_failed', `payment_failed:${session}`, { request })] };
 }
 
 /** The difference of an exchange paid (its Checkout Session: `ref`), through its own charge (`paymentIntent`: its tender). */
@@ -254,6 +335,8 @@ export function shipExchange(l: Ledger, request: string): Move {
   if (state === 'shipped') return already;
   if (state === null) return { refusal: `there is no exchange ${request}` };
   if (state === 'waiting') return { refusal: 'it ships once the goods have come back and the difference is paid' };
+  const charges = [null, ...[...l.differences].filter(([, d]) => d.request === request).map(([tender]) => tender)];
+  if (charges.some((tender) => disputeOpen(l.entries, tender))) return { refusal: DISPUTED };
   const exchange = l.entries.find((e) => e.kind === 'exchange' && e.request === request && !has(l, `cancelled:${request}`))!;
   return { entries: [entry('exchange_shipped', `shipped:${request}`, { productId: exchange.productId, quantity: 1, request })] };
 }

@@ -1,5 +1,7 @@
 import { percentDown } from '#shared/money.ts';
 import { returnsPolicy } from '#shared/policy/figures.ts';
+import { CREDIT_TENDER, type LedgerEntry, type LedgerKind } from './ledger-entry.ts';
+import { creditCodes, isLive, lostOf, type CreditCodeAccount } from './tender-accounts.ts';
 
 /**
  * One account per order of everything after the sale: the goods (bought, asked back, received,
@@ -8,58 +10,6 @@ import { returnsPolicy } from '#shared/policy/figures.ts';
  * moves (ledger-moves.ts) and writes its entries in the batch of its effect, so what may be done is
  * one function of one account: refundable, returnable, creditable.
  */
-
-export const LEDGER_KINDS = [
-  // Goods, per product: asked back by a return request, released when it is refused, received (fit to sell or not).
-  'asked',
-  'released',
-  'received',
-  // Money: a refund asked of Stripe (reserved before it is asked), made (Stripe's id), or voided when Stripe made none;
-  // every refund Stripe reports of a tender's charge, by its id (made here or in Stripe's Dashboard), and one that failed after.
-  'refund',
-  'refund_made',
-  'refund_void',
-  'refund_seen',
-  'refund_failed',
-  // Store credit: issued for goods back (its basis: what of the payment it stands for), spent on a later order, its rest re-issued as a new code.
-  'credit',
-  'credit_spent',
-  'credit_code',
-  // An exchange: the product going out (its price), what came back stands for its basis; cancelled with its
-  // request's refusal; the difference paid; shipped.
-  'exchange',
-  'exchange_cancelled',
-  'difference_paid',
-  'exchange_shipped',
-  // The reward this order (a friend's first) earned its referrer, and its withdrawal.
-  'reward',
-  'reward_withdrawn',
-] as const;
-export type LedgerKind = (typeof LEDGER_KINDS)[number];
-
-export interface LedgerEntry {
-  kind: LedgerKind;
-  /** Names the action that wrote it, unique per order: the same action twice is one entry. */
-  ref: string;
-  productId: number | null;
-  /** Units (goods entries). */
-  quantity: number;
-  /** Of a received entry's units, how many can be sold again. */
-  fit: number;
-  /** Minor units of the order's currency (money entries). */
-  amount: number;
-  /** Of the order's payment, what a credit or an exchange stands for (minor units). */
-  basis: number;
-  /** A store credit or reward code; a refund Stripe made: its id. */
-  code: string | null;
-  /** The return request it belongs to. */
-  request: string | null;
-  /** Whose money a money entry moves: null, the order's own charge; a payment intent (pi_…), an exchange difference's charge; CREDIT_TENDER, the store credit the order was paid with. */
-  tender: string | null;
-}
-
-/** The tender of store credit an order was paid with (a credit code applied at checkout): it goes back as credit, never to a card. */
-export const CREDIT_TENDER = 'credit';
 
 /** What the ledger is kept against: the order as it was paid, and what Stripe has confirmed refunded. */
 export interface OrderFacts {
@@ -97,8 +47,13 @@ export interface Ledger {
   /** Store credit the order was paid with, given back as credit (restored). */
   creditRestored: number;
   creditIssued: number;
+  /** What of the payment the credit not switched off stands for. */
   creditBasis: number;
   creditSpent: number;
+  /** Each store credit code of the order, with its own balance (tender-accounts.ts). */
+  codes: ReadonlyMap<string, CreditCodeAccount>;
+  /** What the bank took back of the order's charge through lost disputes (counted in givenBack). */
+  lost: number;
   exchangeBasis: number;
   differenceDue: number;
   differencePaid: number;
@@ -112,9 +67,14 @@ export interface Ledger {
 const cancelled = (entries: readonly LedgerEntry[], request: string | null) =>
   entries.some((e) => e.kind === 'exchange_cancelled' && e.request === request);
 
-/** A request's exchange, unless cancelled. */
-export const exchangeOf = (l: Ledger, request: string) =>
-  l.entries.find((e) => e.kind === 'exchange' && e.request === request && !cancelled(l.entries, request));
+/** A request's exchange, unless cancelled, with what it stands for now (its latest re-pricing). */
+export const exchangeOf = (l: Pick<Ledger, 'entries'>, request: string) => exchangeIn(l.entries, request);
+
+function exchangeIn(entries: readonly LedgerEntry[], request: string | null): LedgerEntry | undefined {
+  const exchange = entries.find((e) => e.kind === 'exchange' && e.request === request && !cancelled(entries, request));
+  const repriced = exchange && entries.findLast((e) => e.kind === 'exchange_repriced' && e.request === request);
+  return exchange && repriced ? { ...exchange, basis: repriced.basis } : exchange;
+}
 
 const sum = (entries: readonly LedgerEntry[], kind: LedgerKind, field: 'amount' | 'basis' | 'quantity' = 'amount') =>
   entries.reduce((total, e) => total + (e.kind === kind ? e[field] : 0), 0);
@@ -139,17 +99,22 @@ export function ledgerOf(facts: OrderFacts, entries: readonly LedgerEntry[]): Le
       if (e.request === null) u.direct += e.quantity;
     }
   }
-  const exchanges = entries.filter((e) => e.kind === 'exchange' && !cancelled(entries, e.request));
+  const exchanges = entries.flatMap((e) => (e.kind === 'exchange' ? (exchangeIn(entries, e.request) ?? []) : []));
   const card = refundsOf(entries, null);
   const anySeen = entries.some((e) => e.kind === 'refund_seen' && e.tender === null);
   // Before Stripe's refunds were kept by id (an order from before issue 64), the charge's total was all the shop knew.
   const { confirmed, pending } =
     anySeen || facts.refunded === 0 ? card : { confirmed: facts.refunded, pending: Math.max(0, card.pending - facts.refunded) };
+  const lost = lostOf(entries, null);
   const differences = new Map<string, { request: string | null; paid: number; givenBack: number }>();
   for (const e of entries)
     if (e.kind === 'difference_paid' && e.tender !== null) {
       const back = refundsOf(entries, e.tender);
-      differences.set(e.tender, { request: e.request, paid: e.amount, givenBack: back.confirmed + back.pending });
+      differences.set(e.tender, {
+        request: e.request,
+        paid: e.amount,
+        givenBack: back.confirmed + back.pending + lostOf(entries, e.tender),
+      });
     }
   return {
     facts,
@@ -157,11 +122,13 @@ export function ledgerOf(facts: OrderFacts, entries: readonly LedgerEntry[]): Le
     units,
     confirmed,
     pending,
-    givenBack: confirmed + pending,
+    givenBack: confirmed + pending + lost,
+    lost,
     creditRestored: entries.reduce((t, e) => t + (e.kind === 'credit' && e.tender === CREDIT_TENDER ? e.basis : 0), 0),
     creditIssued: sum(entries, 'credit'),
-    creditBasis: sum(entries, 'credit', 'basis'),
+    creditBasis: sum(entries, 'credit', 'basis') - sum(entries, 'credit_withdrawn', 'basis'),
     creditSpent: sum(entries, 'credit_spent'),
+    codes: creditCodes(entries),
     exchangeBasis: exchanges.reduce((t, e) => t + e.basis, 0),
     differenceDue: exchanges.reduce((t, e) => t + Math.max(0, e.amount - e.basis), 0),
     differencePaid: sum(entries, 'difference_paid'),
@@ -267,14 +234,11 @@ export function creditable(l: Ledger, value: number): { basis: number; amount: n
   return { basis, restored, amount: restored + percentDown(basis - restored, returnsPolicy.storeCreditPercent) };
 }
 
-/** Store credit not yet spent. */
-export const creditLeft = (l: Ledger): number => l.creditIssued - l.creditSpent;
+/** The codes the shopper holds now (issued, not drawn or switched off), oldest first. */
+export const liveCodes = (l: Ledger): CreditCodeAccount[] => [...l.codes.values()].filter((a) => isLive(a, l.entries));
 
-/** The code that holds the credit left now (the newest issued), or null. */
-export function liveCreditCode(l: Ledger): string | null {
-  const codes = l.entries.filter((e) => e.kind === 'credit' || e.kind === 'credit_code');
-  return codes.at(-1)?.code ?? null;
-}
+/** Store credit not yet spent: what the live codes hold. */
+export const creditLeft = (l: Ledger): number => liveCodes(l).reduce((t, a) => t + a.balance, 0);
 
 /** Units bought, and units back (received, with a request or without). */
 export function unitsBack(l: Ledger): { bought: number; back: number } {
@@ -303,14 +267,37 @@ export function exchangeState(l: Ledger, request: string): 'waiting' | 'ready' |
   if (!exchangeOf(l, request)) return null;
   if (l.entries.some((e) => e.kind === 'exchange_shipped' && e.request === request)) return 'shipped';
   const received = l.entries.some((e) => e.kind === 'received' && e.request === request);
-  const paid = differenceOwed(l, request) === 0;
+  const paid = differenceOwed(l, request) === 0 && differenceProcessing(l, request) === 0;
   return received && paid ? 'ready' : 'waiting';
 }
 
-/** What is still to be paid for an exchange's difference (minor units). */
+/** What a request's difference charges hold now: each paid, less what of it went back (refunds, a lost dispute). */
+export function differenceKept(l: Ledger, request: string): number {
+  let kept = 0;
+  for (const e of l.entries)
+    if (e.kind === 'difference_paid' && e.request === request) kept += e.tender === null ? e.amount : differenceLeft(l, e.tender);
+  return kept;
+}
+
+/** A request's difference payments by a delayed method (a debit, a transfer) on their way: neither paid nor failed yet. */
+export function differenceProcessing(l: Ledger, request: string): number {
+  let processing = 0;
+  for (const e of l.entries) {
+    if (e.kind !== 'difference_pending' || e.request !== request) continue;
+    const session = e.ref.slice('pending:'.length);
+    const settled = l.entries.some((x) => x.ref === `difference:${session}` || x.ref === `payment_failed:${session}`);
+    if (!settled) processing += e.amount;
+  }
+  return processing;
+}
+
+/**
+ * What is still to be paid for an exchange's difference (minor units): its price less what the goods
+ * stand for and what its charges still hold, so a difference refunded or taken back by the bank is owed
+ * again. A payment on its way counts as paid until it fails.
+ */
 export function differenceOwed(l: Ledger, request: string): number {
   const exchange = exchangeOf(l, request);
   if (!exchange) return 0;
-  const paid = l.entries.reduce((t, e) => t + (e.kind === 'difference_paid' && e.request === request ? e.amount : 0), 0);
-  return Math.max(0, exchange.amount - exchange.basis - paid);
+  return Math.max(0, exchange.amount - exchange.basis - differenceKept(l, request) - differenceProcessing(l, request));
 }

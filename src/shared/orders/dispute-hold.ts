@@ -7,7 +7,8 @@
 /** What of a timeline step this rule reads (a dispute step carries Stripe's id, and on close the outcome). */
 export interface DisputeStepLike {
   kind: string;
-  detail: { dispute?: string; outcome?: string; dueBy?: string; amount?: number } | null;
+  /** A dispute of an exchange difference's charge names its request: it holds that exchange (the ledger's), not the order. */
+  detail: { dispute?: string; outcome?: string; dueBy?: string; amount?: number; request?: string } | null;
 }
 
 export interface DisputeHold {
@@ -27,7 +28,7 @@ export function disputeHold(steps: readonly DisputeStepLike[]): DisputeHold | nu
   const closed = new Map<string, string>();
   for (const step of steps) {
     const id = step.detail?.dispute;
-    if (!id) continue;
+    if (!id || step.detail?.request) continue;
     if (step.kind === 'dispute_opened') opened.set(id, step);
     if (step.kind === 'dispute_closed') closed.set(id, step.detail?.outcome ?? '');
   }

@@ -170,7 +170,7 @@ export const afterSaleStepWriters = {
     ]),
   credit_restored: ({ order, detail, money, toShopper }) =>
     toShopper(`Your store credit: ${money(detail.amount ?? 0)} back as code ${detail.code ?? ''}`, [
-      `Order ${order.number} was paid in part with store credit. What of it stands for the items you sent back (${detail.request ?? ''}) comes back as credit: ${money(detail.amount ?? 0)}, code ${detail.code ?? ''}.`,
+      `Order ${order.number} was paid in part with store credit. What of it stands for ${detail.request?.endsWith('-cancelled') ? 'the order, now cancelled,' : `the items you sent back (${detail.request ?? ''})`} comes back as credit: ${money(detail.amount ?? 0)}, code ${detail.code ?? ''}.`,
       `Type it in the code box of your cart at ${site.brand}, on an order in ${order.currency}.`,
     ]),
   credit_kept: ({ order, detail, money, toShopper }) =>
@@ -178,5 +178,27 @@ export const afterSaleStepWriters = {
       `Order ${order.number} used store credit code ${detail.answer ?? ''}, and came to less than it was worth.`,
       `What was not used, ${money(detail.amount ?? 0)}, stays yours as a new code: ${detail.code ?? ''}.`,
       `Type it in the code box of your cart at ${site.brand}, on an order in ${order.currency}; the old code no longer works.`,
+    ]),
+  credit_withdrawn: ({ order, detail, money, toShopper }) =>
+    toShopper(`Your store credit code ${detail.code ?? ''} is switched off`, [
+      `The payment of order ${order.number} that your store credit code ${detail.code ?? ''} stood for has gone back to you another way (${detail.answer ?? 'a refund'}), so the code no longer works.`,
+      ...((detail.amount ?? 0) > 0
+        ? [
+            `What is still yours, ${money(detail.amount ?? 0)}, is a new code: ${detail.newCode ?? ''}. Type it in the code box of your cart at ${site.brand}, on an order in ${order.currency}.`,
+          ]
+        : []),
+    ]),
+  exchange_repriced: ({ order, detail, money, settings, market, toShopper }) => {
+    const pay = new URL(`${marketHref(market, differencePath(order, detail.request ?? ''))}?token=${order.token}`, settings.SITE_URL).href;
+    return toShopper(`Exchange ${detail.request ?? ''}: ${money(detail.amount ?? 0)} to pay`, [
+      `Part of the payment of order ${order.number} has gone back to you another way (${detail.answer ?? 'a refund'}), so what you sent back covers less of exchange ${detail.request ?? ''}.`,
+      `The difference to pay is now ${money(detail.amount ?? 0)}; the exchange is sent once it is paid.`,
+      `Pay the ${money(detail.amount ?? 0)} difference: ${pay}`,
+    ]);
+  },
+  account_changed: ({ order, detail, toShop: write }) =>
+    write(`Order ${order.number}: its accounts moved on Stripe’s word`, [
+      detail.answer ?? 'Stripe reported money moving on this order that the shop had not decided.',
+      'The order’s page in the back office shows each account: the charge, each difference, each store credit code.',
     ]),
 } satisfies Record<AfterSaleMailKind, StepMailWriter>;

@@ -1,22 +1,29 @@
 import { parcelOf, type ParcelTyped } from '#shared/orders/carriers.ts';
-import { payDifference, shipExchange } from '#shared/after-sale/ledger-moves.ts';
-import { differenceExcess, differenceLeft, differenceOwed, exchangeOf, ledgerOf } from '#shared/after-sale/order-ledger.ts';
+import { differenceFailed, differencePending, payDifference, shipExchange } from '#shared/after-sale/ledger-moves.ts';
+import {
+  differenceExcess,
+  differenceLeft,
+  differenceOwed,
+  differenceProcessing,
+  exchangeOf,
+  ledgerOf,
+} from '#shared/after-sale/order-ledger.ts';
 import { marketHref, marketOfStored } from '#shared/market/market.ts';
 import { plainName } from '#shared/catalogue/product.ts';
 import { nowSeconds } from '#worker/base/clock.ts';
 import { Refusal } from '#worker/base/refusal.ts';
-import { mailOwedSteps, onLedger, readLedger } from './ledger-store.ts';
+import { mailOwedSteps, onLedger, readLedger } from './accounts/ledger-store.ts';
 import type { OrderActionDeps } from '#worker/orders/order-deps.ts';
 import { orderPagePath } from '#worker/orders/order-number.ts';
 import { orderByNumber, type StoredOrder } from '#worker/orders/order-queries.ts';
 import type { RecordDeps } from '#worker/orders/record-session.ts';
 import { CheckoutUnavailableError } from '#worker/payments/checkout-gateway.ts';
 import type { StripeEventHandler } from '#worker/payments/stripe-event-handlers.ts';
-import { syncRefunds } from './refund-events.ts';
-import { refundOnLedger } from './refund-order.ts';
+import { syncRefunds } from './accounts/refund-events.ts';
+import { refundOnLedger } from './accounts/charge-refunds.ts';
 import { productLookup } from '#worker/products/product-queries.ts';
 import { returnRequests } from './after-sale-tables.ts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { stockMoveStatements } from '#worker/stock/stock-moves.ts';
 import { stockChanged } from '#worker/stock/stock-changed.ts';
 import { stockCounts } from '#worker/stock/stock-queries.ts';
@@ -43,6 +50,8 @@ export async function differenceCheckout(deps: Pick<OrderActionDeps, 'db' | 'gat
   const exchange = read && exchangeOf(read.ledger, request);
   if (!read || !exchange) throw new Refusal(`There is no exchange ${request.slice(0, 24)} on this order.`, 'unknown');
   const owed = differenceOwed(read.ledger, request);
+  if (owed === 0 && differenceProcessing(read.ledger, request) > 0)
+    throw new Refusal('Your payment of the difference is on its way (a bank debit or transfer takes a few days): nothing more to pay now.');
   if (owed === 0) throw new Refusal('The difference for this exchange is paid already: nothing more to pay.');
   if (!deps.gateway) throw new Refusal('Payments are not set up on this shop: write to us to pay the difference.', 'unavailable');
   const product = exchange.productId === null ? undefined : (await productLookup(deps.db, [exchange.productId]))(exchange.productId);
@@ -53,7 +62,7 @@ export async function differenceCheckout(deps: Pick<OrderActionDeps, 'db' | 'gat
     // One open payment per amount owed: the session made before is opened again while it takes payment
     // for what is owed now; one for another amount (or past its time) is expired at Stripe first.
     const [kept] = await deps.db
-      .select({ session: returnRequests.differenceSession })
+      .select({ session: returnRequests.differenceSession, tries: returnRequests.differenceTries })
       .from(returnRequests)
       .where(and(eq(returnRequests.orderId, order.id), eq(returnRequests.number, request)));
     const before = kept?.session ? await deps.gateway.readSession(kept.session) : null;
@@ -81,13 +90,38 @@ export async function differenceCheckout(deps: Pick<OrderActionDeps, 'db' | 'gat
         tax: false,
         shippingMessage: null,
       },
-      `exchange-difference-${request}-${owed}-${hour}`,
+      // After a failure Stripe would answer the same key with the same error until the hour ends: a new try is a new key.
+      `exchange-difference-${request}-${owed}-${hour}-${kept?.tries ?? 0}`,
     );
     await deps.db.update(returnRequests).set({ differenceSession: session.id }).where(eq(returnRequests.number, request));
     return session.url;
   } catch (err) {
     const status = err instanceof CheckoutUnavailableError ? err.status : undefined;
+    await deps.db
+      .update(returnRequests)
+      .set({ differenceTries: sql`${returnRequests.differenceTries} + 1` })
+      .where(eq(returnRequests.number, request))
+      .catch(() => undefined);
     throw new Refusal(`The payment page could not be opened${status ? ` (error ${status})` : ''}. Try again in a minute.`, 'unavailable');
+  }
+}
+
+/**
+ * The difference's payment page, closed at Stripe once nothing is owed on it any more (the exchange
+ * refused or settled another way): a shopper with the page still open can no longer pay what would only
+ * be refunded. Never throws: a page Stripe cannot close now is refunded if paid.
+ */
+export async function closeDifferencePage(deps: Pick<OrderActionDeps, 'db' | 'gateway' | 'log'>, request: string): Promise<void> {
+  const [kept] = await deps.db
+    .select({ session: returnRequests.differenceSession })
+    .from(returnRequests)
+    .where(eq(returnRequests.number, request));
+  if (!kept?.session || !deps.gateway) return;
+  try {
+    const page = await deps.gateway.readSession(kept.session);
+    if (page?.status === 'open') await deps.gateway.expireSession(page.id);
+  } catch (err) {
+    deps.log('warn', 'difference payment page not closed', { request, error: String(err) });
   }
 }
 
@@ -102,10 +136,22 @@ export const exchangeDifferenceHandler: StripeEventHandler<RecordDeps> = async (
   const session = await input.session();
   const request = session?.metadata.exchange;
   if (!session || !request) return {};
-  if (session.status !== 'complete' || session.paymentStatus !== 'paid') return { exchange: request };
+  if (session.status !== 'complete') return { exchange: request };
   const order = await orderByNumber(deps.db, session.metadata.order ?? '');
   if (!order || !request.startsWith(`${order.number}-R`)) {
     deps.log('error', 'exchange difference paid for no order of the shop', { request });
+    return { exchange: request };
+  }
+  // A delayed method (a debit, a transfer): on its way when completed, then settled by its own event.
+  if (session.paymentStatus !== 'paid') {
+    const failed = input.event.type === 'checkout.session.async_payment_failed';
+    await onLedger(deps.db, order.id, 'stripe', (l) => ({
+      move: failed
+        ? differenceFailed(l, session.id, request)
+        : differencePending(l, session.id, request, session.total, session.paymentIntent),
+      value: null,
+    }));
+    deps.log('info', failed ? 'exchange difference payment failed' : 'exchange difference payment on its way', { request });
     return { exchange: request };
   }
   await onLedger(deps.db, order.id, 'stripe', (l) => {

@@ -10,7 +10,7 @@ import { stockChanged } from '#worker/stock/stock-changed.ts';
 import { stockMoveStatements } from '#worker/stock/stock-moves.ts';
 import { tellWaiting } from '#worker/stock-alerts/tell-waiting.ts';
 import type { AfterSaleDeps } from './after-sale-listeners.ts';
-import { onLedger, type LedgerStep } from './ledger-store.ts';
+import { onLedger, type LedgerStep } from './accounts/ledger-store.ts';
 
 export interface GoodsBack {
   number: string;

@@ -18,12 +18,12 @@ import type { OrderActionDeps } from '#worker/orders/order-deps.ts';
 import { Refusal } from '#worker/base/refusal.ts';
 import type { Db } from '#worker/db/client.ts';
 import { returnRequests } from './after-sale-tables.ts';
-import { mailOwedSteps, onLedger, readLedger } from './ledger-store.ts';
+import { mailOwedSteps, onLedger, readLedger } from './accounts/ledger-store.ts';
 import type { StoredOrder } from '#worker/orders/order-queries.ts';
 import { orderSteps, type OrderStep } from '#worker/orders/order-steps.ts';
 import { listedProducts } from '#worker/products/product-queries.ts';
 import { stockCounts } from '#worker/stock/stock-queries.ts';
-import { syncRefunds } from './refund-events.ts';
+import { syncRefunds } from './accounts/refund-events.ts';
 import { returnsOfOrder } from './return-queries.ts';
 
 export interface ReturnAsk {

@@ -1,7 +1,15 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { receive, releaseAsk, restoreCredit, returnRefund } from '#shared/after-sale/ledger-moves.ts';
-import { byTender, differenceExcess, differenceOwed, exchangeState, ledgerOf, openOfRequest } from '#shared/after-sale/order-ledger.ts';
+import { issueCredit, receive, releaseAsk, restoreCredit, returnRefund } from '#shared/after-sale/ledger-moves.ts';
+import {
+  byTender,
+  differenceExcess,
+  differenceOwed,
+  exchangeState,
+  ledgerOf,
+  openOfRequest,
+  type Ledger,
+} from '#shared/after-sale/order-ledger.ts';
 import { formatMinor } from '#shared/money.ts';
 import { unitsByProduct, type ReturnState } from '#shared/after-sale/return-rules.ts';
 import type { OrderStepDetail } from '#shared/timeline/order-timeline.ts';
@@ -11,12 +19,12 @@ import type { OrderActionDeps } from '#worker/orders/order-deps.ts';
 import { lineWords, orderById, type StoredOrder } from '#worker/orders/order-queries.ts';
 import { returnRequests } from './after-sale-tables.ts';
 import type { AfterSaleDeps } from './after-sale-listeners.ts';
-import { refundDifferenceExcess } from './exchanges.ts';
+import { closeDifferencePage, refundDifferenceExcess } from './exchanges.ts';
 import { goodsCameBack, onShelf } from './goods-back.ts';
-import { mailOwedSteps, onLedger, type LedgerStep } from './ledger-store.ts';
-import { refundOnLedger } from './refund-order.ts';
+import { mailOwedSteps, onLedger, type LedgerStep } from './accounts/ledger-store.ts';
+import { refundOnLedger, settleUnanswered } from './accounts/charge-refunds.ts';
 import { requestIn, returnByNumber, type ReturnRequest } from './return-queries.ts';
-import { creditForReturn, creditRestored, drawCreditCode } from './store-credit.ts';
+import { creditRestored, drawCreditCode, makeCreditCode } from './accounts/store-credit.ts';
 
 /** The request by its number, or a Refusal (404). */
 async function requestNamed(deps: OrderActionDeps, number: string) {
@@ -91,6 +99,7 @@ export async function refuseReturn(deps: OrderActionDeps, number: string, why: s
     };
     return { move, ...requestMoved(deps, now, 'requested', to, by), value: excess };
   });
+  if (request.outcome === 'exchange') await closeDifferencePage(deps, number);
   const said = [`${request.number}: refused; the shopper is told why.`];
   try {
     if (owedBack > 0)
@@ -103,19 +112,55 @@ export async function refuseReturn(deps: OrderActionDeps, number: string, why: s
   return said.join(' ');
 }
 
+/** A request's credit entries (the part the card paid, and the part credit paid, restored), as one code and sum; null before they are written. */
+function creditEntriesOf(l: Ledger, ref: string) {
+  const mine = l.entries.filter((e) => e.kind === 'credit' && (e.ref === ref || e.ref === `${ref}:restored`));
+  if (mine.length === 0) return null;
+  return { code: mine[0]!.code!, amount: mine.reduce((t, e) => t + e.amount, 0), basis: mine.reduce((t, e) => t + e.basis, 0) };
+}
+
+/**
+ * Store credit for a request, on the ledger before Stripe is asked (creditable: 110% of what the card
+ * paid of the goods, what credit paid as it was; its code drawn once): a second try finds the entries
+ * and asks Stripe for the same code with the same idempotency key, so one return never makes two codes.
+ */
+export async function creditForReturn(
+  deps: OrderActionDeps,
+  request: ReturnRequest,
+  order: StoredOrder,
+  by: string,
+  /** Where the request stands when its credit is issued: accepted (its parcel arriving now), or received (an exchange settled otherwise). */
+  from: ReturnState = 'accepted',
+) {
+  if (!deps.gateway) throw new Refusal('Store credit needs Stripe, which is not set up on this shop.');
+  await settleUnanswered(deps, order, by);
+  const ref = `credit:${request.number}`;
+  const { value: credit } = await onLedger(deps.db, order.id, by, async (l) => {
+    await requestIn(deps.db, request.number, from);
+    const kept = creditEntriesOf(l, ref);
+    if (kept) return { move: { entries: [] }, value: kept };
+    const move = issueCredit(l, ref, request.value, drawCreditCode(), request.number);
+    if ('refusal' in move) throw new Refusal(`Return ${request.number} cannot be settled with credit: ${move.refusal}.`);
+    return { move, value: creditEntriesOf(ledgerOf(l.facts, move.entries), ref)! };
+  });
+  await makeCreditCode(deps, order, credit, `Store credit ${request.number}`, `credit-${request.number}`);
+  return credit;
+}
+
 /**
  * A request's refund, each part to where it came from (byTender): the card's share to the order's
  * charge through the ledger (refundOnLedger: recorded, and the shopper mailed, when Stripe confirms
  * it); the share store credit paid back as a new credit code (its entry written with the card's
  * reservation, the code made at Stripe once and mailed).
  */
-async function refundReturn(deps: OrderActionDeps, request: ReturnRequest, order: StoredOrder, by: string) {
+export async function refundReturn(deps: OrderActionDeps, request: ReturnRequest, order: StoredOrder, by: string) {
   const creditRef = `credit:${request.number}:restored`;
   const { amount: card } = await refundOnLedger(deps, order, {
     base: `refund:return-${request.number}`,
     amountOf: (l) => {
       const parts = byTender(l, returnRefund(l, request));
-      if (parts.card + parts.credit <= 0) throw new Refusal(`Order ${order.number} has nothing left to refund.`);
+      // The bank took the payment back (a lost dispute): the goods come back, and nothing more is refunded.
+      if (parts.card + parts.credit <= 0 && l.lost === 0) throw new Refusal(`Order ${order.number} has nothing left to refund.`);
       const restore = parts.credit > 0 ? restoreCredit(l, creditRef, parts.credit, drawCreditCode(), request.number) : { entries: [] };
       if ('refusal' in restore) throw new Refusal(`Return ${request.number}: ${restore.refusal}.`);
       return { card: parts.card, alongside: restore.entries };
@@ -160,7 +205,11 @@ export async function receiveReturn(
     if (restored) said.push(`${money(restored.amount)} of the store credit it was paid with comes back as code ${restored.code}, mailed.`);
     // The refund's own mail (sent once Stripe confirms it) tells the shopper: nothing more here.
     const amount = card + (restored?.amount ?? 0);
-    settled = { answer: `refunded ${money(amount)}`, detail: { amount }, mail: undefined };
+    settled =
+      amount > 0
+        ? { answer: `refunded ${money(amount)}`, detail: { amount }, mail: undefined }
+        : { answer: 'nothing refunded: the bank gave the payment back (a lost dispute)', detail: { amount: 0 }, mail: undefined };
+    if (amount === 0) said.push(`${request.number}: nothing refunded: the bank already gave the payment back (a lost dispute).`);
   } else if (request.outcome === 'credit') {
     const credit = await creditForReturn(deps, request, order, by);
     settled = {

@@ -13,7 +13,7 @@ import { formatStep } from '#worker/orders/order-steps.ts';
 import { readFlags } from './cli-flags.ts';
 import { parseRefundAmount } from '#shared/after-sale/refund-rules.ts';
 import { randomToken } from '#worker/base/hashing.ts';
-import { refundOrder, type RefundAsked } from '#worker/after-sale/refund-order.ts';
+import { refundOrder, type RefundAsked } from '#worker/after-sale/owner-refund.ts';
 
 const USAGE =
   'usage: orders ship <number> --carrier "Royal Mail" --tracking AB123456789GB [--url https://… for a carrier not on the list] | orders delivered <number> [--on 2026-11-28] | orders return <number> [--lines <product id>:<quantity>,…] | orders refund <number> --amount 10.00 [--lines <product id>:<quantity>,…] | orders show <number>';

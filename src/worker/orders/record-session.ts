@@ -87,9 +87,9 @@ export const orderEventHandler: StripeEventHandler<RecordDeps> = async (deps, { 
   return { order: recorded.order.number, status: recorded.order.status };
 };
 
-const paymentOrderColumns = { id: orders.id, number: orders.number, total: orders.total };
-/** An order as a payment event names it: its id, number and total. */
-export type OrderOfPayment = { id: number; number: string; total: number };
+const paymentOrderColumns = { id: orders.id, number: orders.number, total: orders.total, currency: orders.currency };
+/** An order as a payment event names it: its id, number, total and currency. */
+export type OrderOfPayment = { id: number; number: string; total: number; currency: string };
 
 /**
  * The order that took this payment intent. A refund or dispute may come before the session's

@@ -7,9 +7,9 @@ import type { Match, PersonRecords } from './person-records.ts';
 /** What a timeline step says to its buyer: never who did it (the owner's address) or the review links' keys. */
 function stepFacts(detail: OrderStepDetail | null) {
   if (!detail) return {};
-  const { carrier, tracking, url, amount, refunded, reason, outcome, request, wants, answer, code } = detail;
+  const { carrier, tracking, url, amount, refunded, reason, outcome, request, wants, answer, code, newCode } = detail;
   return Object.fromEntries(
-    Object.entries({ carrier, tracking, url, amount, refunded, reason, outcome, request, wants, answer, code }).filter(
+    Object.entries({ carrier, tracking, url, amount, refunded, reason, outcome, request, wants, answer, code, newCode }).filter(
       ([, v]) => v !== undefined,
     ),
   );

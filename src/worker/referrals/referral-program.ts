@@ -3,7 +3,7 @@ import type { OrderMailDeps } from '#worker/orders/order-deps.ts';
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { giveReward, rewardStands, withdrawReward } from '#shared/after-sale/ledger-moves.ts';
 import { Refusal } from '#worker/base/refusal.ts';
-import { onLedger, readLedger } from '#worker/after-sale/ledger-store.ts';
+import { onLedger, readLedger } from '#worker/after-sale/accounts/ledger-store.ts';
 import { normaliseRecipient } from '#shared/contact/recipient.ts';
 import { claims } from '#shared/policy/figures.ts';
 import { nowIso } from '#worker/base/clock.ts';

@@ -2,11 +2,12 @@ import { orderEventHandler, type RecordDeps } from '#worker/orders/record-sessio
 import type { StripeEventHandlers } from '#worker/payments/stripe-event-handlers.ts';
 import { expiredSessionReminder } from '#worker/recovery/checkout-recovery.ts';
 import { referralsOnPaidHandler, referralsOnRefundHandler } from '#worker/referrals/referral-program.ts';
-import { refundEventHandler } from '#worker/after-sale/refund-events.ts';
-import { disputeEventHandler } from '#worker/orders/payment-disputes.ts';
+import { refundEventHandler } from '#worker/after-sale/accounts/refund-events.ts';
+import { disputeEventHandler } from '#worker/after-sale/accounts/charge-disputes.ts';
 import { exchangeDifferenceHandler } from '#worker/after-sale/exchanges.ts';
-import { creditOnPaidHandler } from '#worker/after-sale/store-credit.ts';
+import { creditOnPaidHandler } from '#worker/after-sale/accounts/store-credit.ts';
 import { expiredSessionHandler } from '#worker/stock/release-expired.ts';
+import { creditHoldOnExpiredHandler } from '#worker/checkout/credit-holds.ts';
 
 /** What the webhook's handlers need: an order's recording (the gateway, the mail, the change feed, work after the answer). */
 export type WebhookDeps = RecordDeps;
@@ -18,9 +19,9 @@ export type WebhookDeps = RecordDeps;
 export const stripeEventHandlers: StripeEventHandlers<WebhookDeps> = {
   // An exchange's difference is paid through a session of its own: never an order.
   'checkout.session.completed': [exchangeDifferenceHandler, orderEventHandler, creditOnPaidHandler, referralsOnPaidHandler],
-  'checkout.session.async_payment_succeeded': [orderEventHandler, creditOnPaidHandler, referralsOnPaidHandler],
-  'checkout.session.async_payment_failed': [orderEventHandler],
-  'checkout.session.expired': [expiredSessionHandler, expiredSessionReminder],
+  'checkout.session.async_payment_succeeded': [exchangeDifferenceHandler, orderEventHandler, creditOnPaidHandler, referralsOnPaidHandler],
+  'checkout.session.async_payment_failed': [exchangeDifferenceHandler, orderEventHandler],
+  'checkout.session.expired': [creditHoldOnExpiredHandler, expiredSessionHandler, expiredSessionReminder],
   'charge.refunded': [refundEventHandler, referralsOnRefundHandler],
   'refund.updated': [refundEventHandler, referralsOnRefundHandler],
   'charge.dispute.created': [disputeEventHandler],

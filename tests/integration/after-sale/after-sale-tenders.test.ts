@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { ledgerEntries, returnRequests } from '#worker/after-sale/after-sale-tables.ts';
+import { returnRequests } from '#worker/after-sale/after-sale-tables.ts';
+import { ledgerEntries } from '#worker/after-sale/accounts/ledger-tables.ts';
 import { orders } from '#worker/orders/order-tables.ts';
-import { readLedger } from '#worker/after-sale/ledger-store.ts';
+import { readLedger } from '#worker/after-sale/accounts/ledger-store.ts';
 import { formToken, textOf } from '../../support/html';
 import { shipOrder } from '../../support/paid-orders';
 import { afterSaleShop } from '../../support/after-sale-shop';

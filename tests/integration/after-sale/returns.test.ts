@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { ledgerEntries, returnRequests } from '#worker/after-sale/after-sale-tables.ts';
+import { returnRequests } from '#worker/after-sale/after-sale-tables.ts';
+import { ledgerEntries } from '#worker/after-sale/accounts/ledger-tables.ts';
 import { orders } from '#worker/orders/order-tables.ts';
 import { stockMoves } from '#worker/stock/stock-tables.ts';
 import { setStock } from '#worker/stock/stock-moves.ts';
 import { returnGoods } from '#worker/after-sale/goods-back.ts';
-import { refundOrder } from '#worker/after-sale/refund-order.ts';
+import { refundOrder } from '#worker/after-sale/owner-refund.ts';
 import { receiveReturn } from '#worker/after-sale/return-decisions.ts';
 import { formToken, textOf } from '../../support/html';
 import { placePaidOrder, shipOrder } from '../../support/paid-orders';

@@ -119,7 +119,8 @@ export function emulatedMoney(account: StripeAccount, deliver: (type: string, ob
         object: 'dispute' as const,
         charge: charge.id,
         payment_intent: charge.payment_intent,
-        amount: charge.amount,
+        // What the charge still holds: the bank disputes no refunded money.
+        amount: charge.amount - charge.amount_refunded,
         currency: charge.currency,
         reason,
         status: 'needs_response',

@@ -219,7 +219,10 @@ export function emulatedSessions(
         lineItems(s.fields)[0]?.currency ?? 'gbp',
         lineItems(s.fields).reduce((sum, i) => sum + i.amount_total, 0),
       );
-      s.discount = 'amount' in applied ? applied.amount : 0;
+      // Stripe checks the code again when the session is paid: one used up meanwhile (a single-use code paid
+      // with in another session) or switched off stops the payment, and the page asks the shopper to remove it.
+      if ('refusal' in applied) throw new Error(`Stripe's page refuses the payment: ${applied.refusal}`);
+      s.discount = applied.amount;
     }
     s.status = 'complete';
     s.paymentStatus = paymentStatus;

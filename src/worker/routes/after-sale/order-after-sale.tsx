@@ -4,7 +4,7 @@ import { refundRefusal } from '#shared/after-sale/refund-rules.ts';
 import { returnRefusal } from '#shared/orders/order-status.ts';
 import { lineName, type StoredOrder } from '#worker/orders/order-queries.ts';
 import type { ReturnRequest } from '#worker/after-sale/return-queries.ts';
-import { cell, Field, FormOnce, Submit, Table, when } from '#worker/routes/admin-frame/admin-ui.tsx';
+import { Field, FormOnce, Submit, when } from '#worker/routes/admin-frame/admin-ui.tsx';
 import { ParcelFields } from '#worker/routes/admin-frame/parcel-fields.tsx';
 import type { OrderProblem } from '#worker/routes/admin-frame/order-action.tsx';
 import { byTender, creditable, differenceOwed, exchangeState, refundable, type Ledger } from '#shared/after-sale/order-ledger.ts';
@@ -95,73 +95,45 @@ function RequestActions({
   const exchange = request.outcome === 'exchange' ? exchangeState(ledger, request.number) : null;
   if (exchange === 'ready')
     return (
-      <form method="post" action={`${base}/ship-exchange`} className="flex flex-col gap-3">
-        <FormOnce />
-        <ParcelFields currency={order.currency} typed={typed} />
-        <Submit>Send the exchange and tell the shopper</Submit>
-      </form>
+      <>
+        <form method="post" action={`${base}/ship-exchange`} className="flex flex-col gap-3">
+          <FormOnce />
+          <ParcelFields currency={order.currency} typed={typed} />
+          <Submit>Send the exchange and tell the shopper</Submit>
+        </form>
+        <SettleOtherwise base={base} />
+      </>
     );
   if (exchange === 'waiting' && request.state === 'received')
     return (
-      <p>{`Received. The exchange ships once the shopper pays the difference of ${formatMinor(differenceOwed(ledger, request.number), order.currency)} (they have the link).`}</p>
+      <>
+        <p>{`Received. The exchange ships once the shopper pays the difference of ${formatMinor(differenceOwed(ledger, request.number), order.currency)} (they have the link).`}</p>
+        <SettleOtherwise base={base} />
+      </>
     );
   return <p>{request.answer ? `Settled: ${request.answer}.` : 'Settled.'}</p>;
 }
 
-/** What went back of the exchange differences' own charges, in words ('' when nothing did). */
-function differencesBack(ledger: Ledger, money: (minor: number) => string) {
-  const back = [...ledger.differences.values()].reduce((t, d) => t + d.givenBack, 0);
-  return back > 0 ? `, ${money(back)} of it refunded` : '';
-}
-
-/** The order's after-sale account in figures: what was paid, what went back and how, what is left; units asked and back per product. */
-export function Account({ order, ledger }: { order: StoredOrder; ledger: Ledger }) {
-  const money = (minor: number) => formatMinor(minor, order.currency);
-  const rows: Array<[string, string]> = [
-    ['Paid', money(ledger.facts.total)],
-    ...(ledger.facts.creditPaid > 0
-      ? [
-          ['Paid with store credit', `${money(ledger.facts.creditPaid)} (${money(ledger.creditRestored)} given back as credit)`] as [
-            string,
-            string,
-          ],
-        ]
-      : []),
-    ['Refunded (confirmed by Stripe)', money(ledger.confirmed)],
-    ...(ledger.pending > 0 ? [['Refunds asked, not yet confirmed', money(ledger.pending)] as [string, string]] : []),
-    ...(ledger.creditIssued > 0
-      ? [
-          ['Store credit issued', `${money(ledger.creditIssued)} (for ${money(ledger.creditBasis)} of the payment)`] as [string, string],
-          ['Store credit spent', money(ledger.creditSpent)] as [string, string],
-        ]
-      : []),
-    ...(ledger.exchangeBasis > 0
-      ? [
-          [
-            'Exchanged',
-            `${money(ledger.exchangeBasis)} of the payment; difference paid ${money(ledger.differencePaid)}${differencesBack(ledger, money)}`,
-          ] as [string, string],
-        ]
-      : []),
-    ['Left to refund', money(refundable(ledger))],
-  ];
+/** A received exchange that cannot be sent (sold out, its difference never paid): refunded or credited instead, its difference sent back. */
+function SettleOtherwise({ base }: { base: string }) {
   return (
-    <>
-      <dl className="grid grid-cols-[1fr_auto] gap-x-4 text-sm" data-account-left={refundable(ledger)}>
-        {rows.map(([label, value]) => [<dt key={`${label}-t`}>{label}</dt>, <dd key={`${label}-d`}>{value}</dd>])}
-      </dl>
-      <Table caption="Units, per product" head={['Product', 'Bought', 'Asked back', 'Received', 'Fit to sell']}>
-        {[...ledger.units].map(([id, u]) => (
-          <tr key={id}>
-            <td className={cell}>{lineName(order, id)}</td>
-            <td className={cell}>{u.bought}</td>
-            <td className={cell}>{u.asked}</td>
-            <td className={cell}>{u.received}</td>
-            <td className={cell}>{u.fit}</td>
-          </tr>
+    <div className="flex flex-col gap-2">
+      <p className="text-sm">Cannot send it? Cancel the exchange: any difference paid goes back, and the goods are settled as a return.</p>
+      <div className="flex flex-wrap gap-2">
+        {(
+          [
+            ['refund', 'Refund instead'],
+            ['credit', 'Store credit instead'],
+          ] as const
+        ).map(([as, label]) => (
+          <form key={as} method="post" action={`${base}/settle`}>
+            <FormOnce />
+            <input type="hidden" name="as" value={as} />
+            <Submit tone="secondary">{label}</Submit>
+          </form>
         ))}
-      </Table>
-    </>
+      </div>
+    </div>
   );
 }
 

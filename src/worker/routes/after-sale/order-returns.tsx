@@ -51,6 +51,9 @@ export function afterSaleStepWords(d: OrderStepDetail, money: (minor: number) =>
     credit_kept: `Store credit: ${money(d.amount ?? 0)} kept for next time as code ${d.code ?? ''}`,
     difference_refunded: `Exchange difference: ${money(d.amount ?? 0)} refunded`,
     credit_restored: `Store credit you paid with: ${money(d.amount ?? 0)} back as code ${d.code ?? ''}`,
+    credit_withdrawn: `Store credit code ${d.code ?? ''} switched off${(d.amount ?? 0) > 0 ? `; ${money(d.amount ?? 0)} of it is yours as code ${d.newCode ?? ''}` : ''}`,
+    exchange_repriced: `Exchange ${d.request ?? ''}: ${money(d.amount ?? 0)} now to pay`,
+    exchange_settled: `Exchange ${d.request ?? ''} settled as ${d.wants === 'credit' ? `store credit of ${money(d.amount ?? 0)}, code ${d.code ?? ''}` : `a refund of ${money(d.amount ?? 0)}`}`,
   };
 }
 

@@ -4,11 +4,12 @@ import { readLineFields } from '#shared/after-sale/return-rules.ts';
 import { Refusal } from '#worker/base/refusal.ts';
 import { readFields } from '#worker/http/read-fields.ts';
 import { returnGoods } from '#worker/after-sale/goods-back.ts';
-import { readLedger } from '#worker/after-sale/ledger-store.ts';
-import { checkRefund, refundOrder } from '#worker/after-sale/refund-order.ts';
+import { readLedger } from '#worker/after-sale/accounts/ledger-store.ts';
+import { checkRefund, refundOrder } from '#worker/after-sale/owner-refund.ts';
 import { returnByNumber, returnList } from '#worker/after-sale/return-queries.ts';
 import { acceptReturn, receiveReturn, refuseReturn } from '#worker/after-sale/return-decisions.ts';
 import { sendExchange } from '#worker/after-sale/exchanges.ts';
+import { settleExchange } from '#worker/after-sale/exchange-settlement.ts';
 import { findOrder } from '#worker/orders/order-queries.ts';
 import { actionDeps, adminPage, refused, type AdminContext } from '#worker/routes/admin-frame/admin-context.tsx';
 import type { AdminEnv } from '#worker/routes/admin-frame/admin-guard.tsx';
@@ -103,6 +104,15 @@ export const ownerAfterSaleRoutes = (show: ShowOrder) =>
       return orderAction(c, show, 'request', fields, () => {
         ofThisOrder(c, request);
         return sendExchange(actionDeps(c), request, parcelTyped(fields), c.get('admin'));
+      });
+    })
+    .post('/admin/orders/:number/returns/:request/settle', async (c) => {
+      const fields = await readFields(c);
+      const request = c.req.param('request');
+      return orderAction(c, show, 'request', fields, () => {
+        ofThisOrder(c, request);
+        if (fields.as !== 'refund' && fields.as !== 'credit') throw new Refusal('Choose a refund or store credit.', 'invalid');
+        return settleExchange(actionDeps(c), request, fields.as, c.get('admin'));
       });
     })
     .post('/admin/orders/:number/returns/:request/:decision{accept|refuse|receive}', async (c) => {

@@ -22,12 +22,12 @@ import {
   creditable,
   differenceExcess,
   ledgerOf,
-  liveCreditCode,
+  liveCodes,
   refundable,
   type Ledger,
-  type LedgerEntry,
   type OrderFacts,
 } from '#shared/after-sale/order-ledger.ts';
+import { type LedgerEntry } from '#shared/after-sale/ledger-entry.ts';
 import { ledgerFaults } from '../../../support/ledger-faults';
 
 /**
@@ -134,8 +134,12 @@ function decide(l: Ledger, a: Action): Move {
     case 'credit':
       return issueCredit(l, `credit:${request(a.r)}`, a.value, `CREDIT-${a.r}`, request(a.r));
     case 'spend': {
-      const code = a.stale ? 'CREDIT-1' : (liveCreditCode(l) ?? 'none');
-      return spendCredit(l, `spent:${a.n}`, code, a.amount, `CREDIT-REST-${a.n}`);
+      // A live code (Stripe takes at most its face off), or one drawn before: Stripe refuses a used single-use code.
+      const live = liveCodes(l);
+      const account = a.stale ? [...l.codes.values()].find((c) => !live.includes(c)) : live[(a.n - 1) % Math.max(1, live.length)];
+      if (!account) return { entries: [] };
+      const move = spendCredit(l, `spent:${a.n}`, account.code, Math.min(a.amount, Math.max(1, account.balance)), `CREDIT-REST-${a.n}`);
+      return 'refusal' in move || move.overdrawn === 0 ? move : { entries: [] };
     }
     case 'exchange':
       return askExchange(l, request(a.r), 3, a.price, a.value);

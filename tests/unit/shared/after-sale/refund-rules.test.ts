@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { entry } from '#shared/after-sale/ledger-moves.ts';
-import { ledgerOf, type LedgerEntry } from '#shared/after-sale/order-ledger.ts';
+import { ledgerOf } from '#shared/after-sale/order-ledger.ts';
+import { type LedgerEntry } from '#shared/after-sale/ledger-entry.ts';
 import { parseRefundAmount, refundRefusal } from '#shared/after-sale/refund-rules.ts';
 
 const order = {

@@ -41,7 +41,7 @@ describe('the after-sale in one home', () => {
   it('only the ledger store moves the ledger stamp', () => {
     const movers = filesUnder('src').filter((f) => /ledgerStamp|ledger_stamp/.test(readFileSync(f, 'utf8')));
     // The orders table declares the column; only the ledger store writes it.
-    expect(movers.toSorted()).toEqual(['src/worker/after-sale/ledger-store.ts', 'src/worker/orders/order-tables.ts']);
+    expect(movers.toSorted()).toEqual(['src/worker/after-sale/accounts/ledger-store.ts', 'src/worker/orders/order-tables.ts']);
   });
 
   it('no route file is over 300 lines', () => {

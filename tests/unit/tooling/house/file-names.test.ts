@@ -37,9 +37,8 @@ describe('source files', () => {
   it('declare each feature’s tables in its own home: five files at least, the after-sale’s in after-sale/', () => {
     const tables = filesUnder('src/worker').filter((f) => f.endsWith('-tables.ts'));
     expect(tables.length).toBeGreaterThanOrEqual(5);
-    const afterSale = readFileSync('src/worker/after-sale/after-sale-tables.ts', 'utf8');
-    expect(afterSale).toContain("sqliteTable(\n  'ledger_entries'");
-    expect(afterSale).toContain("sqliteTable(\n  'return_requests'");
+    expect(readFileSync('src/worker/after-sale/accounts/ledger-tables.ts', 'utf8')).toContain("sqliteTable(\n  'ledger_entries'");
+    expect(readFileSync('src/worker/after-sale/after-sale-tables.ts', 'utf8')).toContain("sqliteTable(\n  'return_requests'");
     expect(filesUnder('src/worker/db').filter((f) => /sqliteTable\(/.test(readFileSync(f, 'utf8')))).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import { readFields } from '#worker/http/read-fields.ts';
 import { shipOrder } from '#worker/fulfilment/order-fulfilment.ts';
 import { markDelivered } from '#worker/fulfilment/order-delivered.ts';
 import { addOrderNote, notesOf } from '#worker/fulfilment/order-notes.ts';
-import { readLedger } from '#worker/after-sale/ledger-store.ts';
+import { readLedger } from '#worker/after-sale/accounts/ledger-store.ts';
 import { returnsOfOrder } from '#worker/after-sale/return-queries.ts';
 import { findOrder, orderByNumber } from '#worker/orders/order-queries.ts';
 import { nextToShip, orderPage, otherOrdersOf } from '#worker/order-reads/order-lists.ts';

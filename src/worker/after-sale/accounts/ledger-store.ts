@@ -2,7 +2,8 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { afterSaleOf } from '#shared/after-sale/after-sale.ts';
 import type { Move } from '#shared/after-sale/ledger-moves.ts';
-import { ledgerOf, type Ledger, type LedgerEntry, type OrderFacts } from '#shared/after-sale/order-ledger.ts';
+import { ledgerOf, type Ledger, type OrderFacts } from '#shared/after-sale/order-ledger.ts';
+import { type LedgerEntry } from '#shared/after-sale/ledger-entry.ts';
 import { creditPaidOf } from '#shared/offers/offer.ts';
 import { nowIso } from '#worker/base/clock.ts';
 import { randomToken } from '#worker/base/hashing.ts';
@@ -13,7 +14,7 @@ import type { OrderMailDeps } from '#worker/orders/order-deps.ts';
 import { sendOrderStepMails } from '#worker/orders/order-mail.ts';
 import { stepStatements } from '#worker/orders/order-steps.ts';
 import type { OrderMailKind, OrderStepDetail, OrderStepKind } from '#shared/timeline/order-timeline.ts';
-import { ledgerEntries } from './after-sale-tables.ts';
+import { ledgerEntries } from './ledger-tables.ts';
 import { orderLines, orders } from '#worker/orders/order-tables.ts';
 
 /** The most entries one order's ledger holds (a handful per request, refund or credit): a bound on every read. */
@@ -71,7 +72,9 @@ export async function readLedger(db: Db, orderId: number): Promise<LedgerRead | 
   const row = order[0];
   if (!row) return null;
   const { stamp, discount, discountCode, ...facts } = row;
-  const creditPaid = creditPaidOf({ discount, discountCode });
+  // What the code really held of what Stripe took off, once its spending was written (credit_in); before, the discount.
+  const paidIn = entries.filter((e) => e.kind === 'credit_in');
+  const creditPaid = paidIn.length > 0 ? paidIn.reduce((t, e) => t + e.amount, 0) : creditPaidOf({ discount, discountCode });
   return { ledger: ledgerOf({ ...facts, creditPaid, lines } satisfies OrderFacts, entries as LedgerEntry[]), stamp };
 }
 
@@ -168,12 +171,12 @@ export async function orderOfCode(db: Db, code: string) {
   return row ?? null;
 }
 
-/** The order whose exchange difference this payment intent paid (a difference's own charge), or null. */
-export async function orderOfDifference(db: Db, paymentIntent: string): Promise<number | null> {
+/** The order whose exchange difference this payment intent paid (a difference's own charge) and its request, or null. */
+export async function orderOfDifference(db: Db, paymentIntent: string): Promise<{ orderId: number; request: string | null } | null> {
   const [row] = await db
-    .select({ orderId: ledgerEntries.orderId })
+    .select({ orderId: ledgerEntries.orderId, request: ledgerEntries.request })
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.kind, 'difference_paid'), eq(ledgerEntries.tender, paymentIntent)))
     .limit(1);
-  return row?.orderId ?? null;
+  return row ?? null;
 }

@@ -1,26 +1,12 @@
-import { receive, refundMade, reserveRefund, unanswered, voidRefund } from '#shared/after-sale/ledger-moves.ts';
-import { differenceLeft, refundable, type Ledger, type LedgerEntry } from '#shared/after-sale/order-ledger.ts';
-import { disputeHold } from '#shared/orders/dispute-hold.ts';
-import { refundRefusal } from '#shared/after-sale/refund-rules.ts';
-import { formatMinor } from '#shared/money.ts';
+import { refundMade, reserveRefund, unanswered, voidRefund } from '#shared/after-sale/ledger-moves.ts';
+import { differenceLeft, refundable, type Ledger } from '#shared/after-sale/order-ledger.ts';
+import { type LedgerEntry } from '#shared/after-sale/ledger-entry.ts';
 import { Refusal } from '#worker/base/refusal.ts';
 import { CheckoutUnavailableError, RefundRefusedError } from '#worker/payments/checkout-gateway.ts';
 import type { OrderActionDeps } from '#worker/orders/order-deps.ts';
-import type { AfterSaleDeps } from './after-sale-listeners.ts';
-import { returnGoods, type GoodsBack } from './goods-back.ts';
 import { onLedger, readLedger } from './ledger-store.ts';
-import { findOrder, type StoredOrder } from '#worker/orders/order-queries.ts';
+import type { StoredOrder } from '#worker/orders/order-queries.ts';
 import { syncRefunds } from './refund-events.ts';
-
-export interface RefundAsked {
-  number: string;
-  /** Minor units of the order's currency. */
-  amount: number;
-  /** Goods that came back with it, put back in stock; null or empty: none (a refund alone never moves stock). */
-  goodsBack: GoodsBack['lines'];
-  /** Names this one intent (the back office's one-time form token): sent again, it is the same refund at Stripe. */
-  intent: string;
-}
 
 /** The idempotency key of a reserved refund: named by the order and the reservation, so any later try asks Stripe for the same refund. */
 const refundKey = (order: StoredOrder, ref: string) => `refund:${order.number}:${ref.slice('refund:'.length)}`;
@@ -81,6 +67,12 @@ export async function settleUnanswered(deps: OrderActionDeps, order: StoredOrder
     await settle(deps, order, reserved, await askStripe(deps, order, reserved), by);
 }
 
+/** A reserved refund Stripe made, then reported failed at the bank: its money is the charge's again. */
+const bounced = (l: Ledger, ref: string) => {
+  const made = l.entries.find((e) => e.ref === `made:${ref}`)?.code;
+  return made !== undefined && l.entries.some((e) => e.kind === 'refund_failed' && e.code === made);
+};
+
 /** What a refund gives: to the tender's charge (minor units), and entries written with its reservation (store credit given back beside it). */
 export type RefundParts = { card: number; alongside: LedgerEntry[] };
 
@@ -113,7 +105,8 @@ export async function refundOnLedger(
   if (!settled) await settleUnanswered(deps, order, by);
   const { value: reserved } = await onLedger(deps.db, order.id, by, (l) => {
     const tries = l.entries.filter((e) => e.kind === 'refund' && (e.ref === base || e.ref.startsWith(`${base}#`)));
-    const live = tries.find((e) => !l.entries.some((v) => v.ref === `void:${e.ref}`));
+    // A try is done with when Stripe made none (void) or the one it made failed at the bank: the next asks under a new key.
+    const live = tries.find((e) => !l.entries.some((v) => v.ref === `void:${e.ref}`) && !bounced(l, e.ref));
     if (live) return { move: { entries: [] }, value: { ref: live.ref, amount: live.amount, tender: live.tender } };
     const ref = tries.length === 0 ? base : `${base}#${tries.length + 1}`;
     const last = tries.at(-1);
@@ -121,7 +114,8 @@ export async function refundOnLedger(
       ? { card: Math.min(last.amount, tender === null ? refundable(l) : differenceLeft(l, tender)), alongside: [] }
       : amountOf(l);
     const { card, alongside } = typeof asked === 'number' ? { card: asked, alongside: [] } : asked;
-    if (card === 0 && alongside.length > 0) return { move: { entries: alongside }, value: null };
+    // Nothing for the charge (all of it went back another way, or credit alone comes back): only what goes beside it.
+    if (card === 0) return { move: { entries: alongside }, value: null };
     if ((!order.paymentIntent && tender === null) || !deps.gateway) {
       throw new Refusal(
         `Cannot refund order ${order.number} here: ${deps.gateway ? 'Stripe holds no payment for it' : 'Stripe is not set up on this shop'}.`,
@@ -136,48 +130,4 @@ export async function refundOnLedger(
   if ('none' in answer) throw answer.none;
   if ('unknown' in answer) throw answer.unknown;
   return { amount: reserved.amount, refund: answer.made };
-}
-
-/**
- * A refund the owner gives (an amount, with goods back or not): checked against the ledger in the
- * owner's words, then given through it (refundOnLedger). Recorded, and the shopper mailed, when
- * Stripe's webhook confirms it, as a refund made in Stripe's Dashboard is.
- */
-export async function refundOrder(deps: AfterSaleDeps, asked: RefundAsked, by: string): Promise<string> {
-  // An earlier refund Stripe did not answer is settled first: what is left is then what Stripe left.
-  const { order: found } = await findOrder(deps.db, asked.number);
-  await settleUnanswered(deps, found, by);
-  const order = await checkRefund(deps, asked);
-  const money = (minor: number) => formatMinor(minor, order.currency);
-  const { amount } = await refundOnLedger(deps, order, {
-    base: `refund:${asked.intent}`,
-    amountOf: () => asked.amount,
-    by,
-    settled: true,
-  });
-  const words = [
-    `${order.number}: ${money(amount)} refund sent to Stripe. It shows here, and the shopper is mailed, once Stripe confirms it.`,
-  ];
-  if (asked.goodsBack?.length) words.push(await returnGoods(deps, { number: order.number, lines: asked.goodsBack }, by));
-  return words.join(' ');
-}
-
-/** Every check of an owner's refund against the order and its ledger, in the owner's words, with nothing moved: the order, or a Refusal. */
-export async function checkRefund(deps: Pick<OrderActionDeps, 'db'>, asked: Omit<RefundAsked, 'intent'>): Promise<StoredOrder> {
-  const { order, steps } = await findOrder(deps.db, asked.number);
-  const read = await readLedger(deps.db, order.id);
-  if (!read) throw new Refusal(`no order ${order.number}`, 'unknown');
-  const refusal = refundRefusal(order.status, disputeHold(steps), read.ledger, asked.amount);
-  if (refusal) throw new Refusal(`Cannot refund order ${order.number}: ${refusal}.`);
-  // Goods that came back are checked before any money moves.
-  if (asked.goodsBack?.length) {
-    const check = receive(
-      read.ledger,
-      'check',
-      null,
-      asked.goodsBack.map((l) => ({ ...l, fit: l.quantity })),
-    );
-    if ('refusal' in check) throw new Refusal(`order ${order.number} cannot take this return: ${check.refusal}`);
-  }
-  return order;
 }

@@ -1,5 +1,6 @@
-import { issueCredit, spendCredit } from '#shared/after-sale/ledger-moves.ts';
-import { ledgerOf, type Ledger } from '#shared/after-sale/order-ledger.ts';
+import { creditPaidIn, entry, spendCredit } from '#shared/after-sale/ledger-moves.ts';
+import { formatMinor } from '#shared/money.ts';
+import type { Ledger } from '#shared/after-sale/order-ledger.ts';
 import { STORE_CREDIT_PREFIX } from '#shared/offers/offer.ts';
 import { randomToken } from '#worker/base/hashing.ts';
 import { Refusal } from '#worker/base/refusal.ts';
@@ -9,8 +10,6 @@ import type { RecordDeps } from '#worker/orders/record-session.ts';
 import { CheckoutUnavailableError } from '#worker/payments/checkout-gateway.ts';
 import type { StripeEventHandler } from '#worker/payments/stripe-event-handlers.ts';
 import { mailOwedSteps, onLedger, orderOfCode, readLedger } from './ledger-store.ts';
-import { settleUnanswered } from './refund-order.ts';
-import { requestIn, type ReturnRequest } from './return-queries.ts';
 
 /* Store credit, issued here only: for a return settled with credit, for the credit a refunded return had been paid with, and for the rest of a code a new order did not use. Each is a single-use Stripe promotion code, on the ledger before Stripe is asked. */
 
@@ -21,7 +20,7 @@ export const drawCreditCode = () =>
     .replace(/[^A-Z0-9]/g, '7')}`;
 
 /** Makes a credit entry's code at Stripe (once: its idempotency key), or a Refusal saying nothing was issued. */
-async function makeCreditCode(
+export async function makeCreditCode(
   deps: Pick<OrderActionDeps, 'gateway'>,
   order: StoredOrder,
   credit: { code: string; amount: number },
@@ -38,34 +37,6 @@ async function makeCreditCode(
     const status = err instanceof CheckoutUnavailableError ? err.status : undefined;
     throw new Refusal(`Stripe did not make the code${status ? ` (error ${status})` : ''}: nothing was issued. Try again.`, 'unavailable');
   }
-}
-
-/** A request's credit entries (the part the card paid, and the part credit paid, restored), as one code and sum; null before they are written. */
-function creditEntriesOf(l: Ledger, ref: string) {
-  const mine = l.entries.filter((e) => e.kind === 'credit' && (e.ref === ref || e.ref === `${ref}:restored`));
-  if (mine.length === 0) return null;
-  return { code: mine[0]!.code!, amount: mine.reduce((t, e) => t + e.amount, 0), basis: mine.reduce((t, e) => t + e.basis, 0) };
-}
-
-/**
- * Store credit for a request, on the ledger before Stripe is asked (creditable: 110% of what the card
- * paid of the goods, what credit paid as it was; its code drawn once): a second try finds the entries
- * and asks Stripe for the same code with the same idempotency key, so one return never makes two codes.
- */
-export async function creditForReturn(deps: OrderActionDeps, request: ReturnRequest, order: StoredOrder, by: string) {
-  if (!deps.gateway) throw new Refusal('Store credit needs Stripe, which is not set up on this shop.');
-  await settleUnanswered(deps, order, by);
-  const ref = `credit:${request.number}`;
-  const { value: credit } = await onLedger(deps.db, order.id, by, async (l) => {
-    await requestIn(deps.db, request.number, 'accepted');
-    const kept = creditEntriesOf(l, ref);
-    if (kept) return { move: { entries: [] }, value: kept };
-    const move = issueCredit(l, ref, request.value, drawCreditCode(), request.number);
-    if ('refusal' in move) throw new Refusal(`Return ${request.number} cannot be settled with credit: ${move.refusal}.`);
-    return { move, value: creditEntriesOf(ledgerOf(l.facts, move.entries), ref)! };
-  });
-  await makeCreditCode(deps, order, credit, `Store credit ${request.number}`, `credit-${request.number}`);
-  return credit;
 }
 
 /**
@@ -94,11 +65,13 @@ export async function creditRestored(deps: OrderActionDeps, order: StoredOrder, 
 }
 
 /**
- * Store credit keeps its value: a paid order that used a credit code (worth more than the order took)
- * spends on the ledger of the order the credit came from only what Stripe took off, and the rest comes
- * back to the shopper as a new single-use code, mailed as a step of the new order. Once per order
- * (its ref on the ledger, Stripe's idempotency key); throws when Stripe does not answer, so the event
- * comes again.
+ * Store credit keeps its value, code by code: a paid order that used a credit code draws on that
+ * code's own balance (on the ledger of the order the credit came from) only what Stripe took off, and
+ * what stays of that code comes back to the shopper as a new single-use code, mailed as a step of the
+ * new order. The new order's ledger keeps what the code really paid (credit_in), which a return of it
+ * gives back. A code that held less than Stripe took (drawn twice) is written as it happened and the
+ * owner is told; no rest is made of it. Once per order (its refs, Stripe's idempotency key); throws
+ * when Stripe does not answer, so the event comes again.
  */
 export async function creditSpentOnPaid(deps: RecordDeps, number: string): Promise<void> {
   const order = await orderByNumber(deps.db, number);
@@ -107,16 +80,32 @@ export async function creditSpentOnPaid(deps: RecordDeps, number: string): Promi
   const origin = await orderOfCode(deps.db, code);
   if (!origin) return;
   const ref = `spent:${order.number}`;
-  const { value: rest } = await onLedger(deps.db, origin.orderId, 'stripe', (l) => {
-    const done = l.entries.find((e) => e.ref === ref);
-    if (done) return { move: { entries: [] }, value: l.entries.find((e) => e.ref === `rest:${ref}`) ?? null };
+  const { value: spent } = await onLedger(deps.db, origin.orderId, 'stripe', (l) => {
+    if (l.entries.some((e) => e.ref === ref)) {
+      const rest = l.entries.find((e) => e.ref === `rest:${ref}`) ?? null;
+      return { move: { entries: [] }, value: { rest, paid: order.discount - overdrawnOf(l, ref) } };
+    }
     const move = spendCredit(l, ref, code, order.discount, drawCreditCode());
     if ('refusal' in move) {
       deps.log('warn', 'store credit spent but not on its ledger', { order: order.number, reason: move.refusal });
-      return { move: { entries: [] }, value: null };
+      return { move: { entries: [] }, value: { rest: null, paid: order.discount } };
     }
-    return { move, value: move.entries.find((e) => e.kind === 'credit_code') ?? null };
+    const over = move.overdrawn;
+    const entries = over > 0 ? [...move.entries, entry('credit_overdrawn', `overdrawn:${ref}`, { amount: over, code })] : move.entries;
+    const detail = {
+      code,
+      amount: over,
+      answer: `Order ${order.number} was paid with store credit code ${code}, which held ${formatMinor(order.discount - over, order.currency)} of the ${formatMinor(order.discount, order.currency)} Stripe took off: the code was used before, or switched off meanwhile. No rest code was made.`,
+    };
+    return {
+      move: { entries },
+      value: { rest: move.entries.find((e) => e.kind === 'credit_code') ?? null, paid: order.discount - over },
+      steps: over > 0 ? [{ step: `account:overdrawn:${order.number}`, kind: 'account_changed', detail, mail: 'account_changed' }] : [],
+    };
   });
+  // The new order's own account: what store credit really paid of it.
+  await onLedger(deps.db, order.id, 'stripe', (l) => ({ move: creditPaidIn(l, code, Math.max(0, spent.paid)), value: null }));
+  const rest = spent.rest;
   if (!rest?.code) return;
   const from = await orderById(deps.db, origin.orderId);
   await makeCreditCode(
@@ -134,6 +123,9 @@ export async function creditSpentOnPaid(deps: RecordDeps, number: string): Promi
   }));
   await mailOwedSteps(deps, order.id);
 }
+
+/** What a spending drew beyond the code's balance (its overdrawn entry), or 0. */
+const overdrawnOf = (l: Ledger, ref: string) => l.entries.find((e) => e.ref === `overdrawn:${ref}`)?.amount ?? 0;
 
 /** After an order is recorded paid: what of a store credit code it did not use comes back as a new code (idempotent). */
 export const creditOnPaidHandler: StripeEventHandler<RecordDeps> = async (deps, _input, sofar) => {

@@ -4,23 +4,32 @@ import { seeRefunds } from '#shared/after-sale/ledger-moves.ts';
 import { ledgerOf } from '#shared/after-sale/order-ledger.ts';
 import { orders } from '#worker/orders/order-tables.ts';
 import { mailOwedSteps, onLedger, orderOfDifference } from './ledger-store.ts';
+import { rebalanceAccount } from './account-rebalance.ts';
+import { formatMinor } from '#shared/money.ts';
+import type { Currency } from '#shared/region/region.ts';
 import { refundedStatus } from '#shared/orders/order-status.ts';
 import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
 import type { OrderActionDeps } from '#worker/orders/order-deps.ts';
 import { orderOfPayment, type OrderOfPayment, type RecordDeps } from '#worker/orders/record-session.ts';
 
-/** The order a payment intent's money belongs to, and which of its tenders it is: its own charge (null), or an exchange difference's. */
-async function tenderOf(deps: RecordDeps, paymentIntent: string): Promise<{ order: OrderOfPayment; tender: string | null } | null> {
+/**
+ * The order a payment intent's money belongs to, and which of its tenders it is: its own charge
+ * (null), or an exchange difference's (its request named).
+ */
+export async function tenderOf(
+  deps: RecordDeps,
+  paymentIntent: string,
+): Promise<{ order: OrderOfPayment; tender: string | null; request: string | null } | null> {
   const difference = await orderOfDifference(deps.db, paymentIntent);
   if (difference !== null) {
     const [order] = await deps.db
-      .select({ id: orders.id, number: orders.number, total: orders.total })
+      .select({ id: orders.id, number: orders.number, total: orders.total, currency: orders.currency })
       .from(orders)
-      .where(eq(orders.id, difference));
-    return order ? { order, tender: paymentIntent } : null;
+      .where(eq(orders.id, difference.orderId));
+    return order ? { order, tender: paymentIntent, request: difference.request } : null;
   }
   const order = await orderOfPayment(deps, paymentIntent);
-  return order ? { order, tender: null } : null;
+  return order ? { order, tender: null, request: null } : null;
 }
 
 /**
@@ -44,7 +53,7 @@ export async function syncRefunds(
     const kind = after.confirmed === 0 ? ('paid' as const) : refundedStatus(after.confirmed, order.total);
     return {
       move,
-      value: move.entries.map((e) => ({ kind: e.kind, refund: e.code! })),
+      value: move.entries.map((e) => ({ kind: e.kind, refund: e.code!, amount: e.amount })),
       effects: card
         ? (landed, at) => [
             deps.db
@@ -66,6 +75,14 @@ export async function syncRefunds(
     if (deps.background) deps.background(mails);
     else await mails;
   }
+  // A refund the shop did not decide (Stripe's Dashboard) may leave its credit and exchanges promising more than is left.
+  const back = seen.filter((e) => e.kind === 'refund_seen').reduce((t, e) => t + e.amount, 0);
+  if (tender === null && back > 0)
+    await rebalanceAccount(
+      deps,
+      order.id,
+      `Stripe reports ${formatMinor(back, order.currency as Currency)} refunded that the shop did not ask for (Stripe’s Dashboard)`,
+    );
   return seen.filter((e) => e.kind === 'refund_seen').map((e) => e.refund);
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE `return_requests` ADD `difference_tries` integer DEFAULT 0 NOT NULL;
