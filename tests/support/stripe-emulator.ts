@@ -85,6 +85,9 @@ export async function startStripeEmulator(secretKey = 'sk_test_emulated') {
     /** Number of distinct sessions created. */
     sessionCount: () => account.sessions.size,
     sessionsNaming: sessions.sessionsNaming,
+    discountsTaken: sessions.discountsTaken,
+    /** Every promotion code the account holds (the Dashboard's and the shop's), with its coupon. */
+    promotionList: () => [...codes],
     refundsOf: money.refundsOf,
     /** A session's status as Stripe reports it: open, complete or expired. */
     sessionStatus: (id: string) => account.sessions.get(id)?.status,

@@ -67,6 +67,8 @@ export interface EmulatedPromotion {
     currency: string | null;
     currency_options?: Record<string, { amount_off: number }>;
     valid: boolean;
+    /** Shown to the shopper (and in the Dashboard): the shop names each store credit code's coupon by its order. */
+    name?: string | null;
   };
 }
 

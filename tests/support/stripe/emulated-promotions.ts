@@ -140,6 +140,7 @@ export function emulatedPromotions(account: StripeAccount) {
           currency: fields.currency ?? null,
           ...(options.length > 0 ? { currency_options: Object.fromEntries(options) } : {}),
           valid: true,
+          name: fields.name ?? null,
         };
         coupons.set(coupon.id, coupon);
         return {

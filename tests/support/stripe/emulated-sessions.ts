@@ -462,9 +462,17 @@ export function emulatedSessions(
         .map((s) => ({
           id: s.id,
           status: s.status,
+          /** Paid (not a delayed payment still on its way, or one that failed). */
+          paid: s.status === 'complete' && (s.paymentStatus ?? 'paid') === 'paid',
           asked: lineItems(s.fields).reduce((sum, i) => sum + i.amount_total, 0),
           charge: s.paymentIntent ? [...charges.values()].find((ch) => ch.payment_intent === s.paymentIntent) : undefined,
         })),
+    /** What each paid session took off with a promotion code: the code's id and the discount (as its total_details say). */
+    discountsTaken: () =>
+      [...sessions.values()].flatMap((s) => {
+        const promo = s.paymentIntent ? sessionPromotion(s) : undefined;
+        return promo && s.discount ? [{ session: s.id, promotion: promo.id, amount: s.discount }] : [];
+      }),
     /** The shopper types a code on the hosted page of a session that allows codes; throws where Stripe's page would refuse it. */
     typeCode(sessionId: string, code: string) {
       const s = sessions.get(sessionId);
