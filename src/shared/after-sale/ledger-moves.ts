@@ -253,10 +253,11 @@ export function withdrawCredit(l: Ledger, codes: readonly string[]): { entries: 
   let amount = 0;
   // Every code of the order stands for the payment in one ratio: what its credit was issued for, to its face.
   const issuedBasis = l.entries.reduce((t, e) => t + (e.kind === 'credit' ? e.basis : 0), 0);
+  const issuedFace = l.entries.reduce((t, e) => t + (e.kind === 'credit' ? e.amount : 0), 0);
   for (const code of codes) {
     const account = l.codes.get(code);
     if (!account || account.balance <= 0 || has(l, `withdrawn:${code}`)) continue;
-    const share = Math.min(l.creditBasis - basis, l.creditIssued > 0 ? Math.floor((account.balance * issuedBasis) / l.creditIssued) : 0);
+    const share = Math.min(l.creditBasis - basis, issuedFace > 0 ? Math.floor((account.balance * issuedBasis) / issuedFace) : 0);
     entries.push(entry('credit_withdrawn', `withdrawn:${code}`, { amount: account.balance, basis: share, code }));
     basis += share;
     amount += account.balance;

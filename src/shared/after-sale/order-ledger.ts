@@ -125,7 +125,8 @@ export function ledgerOf(facts: OrderFacts, entries: readonly LedgerEntry[]): Le
     givenBack: confirmed + pending + lost,
     lost,
     creditRestored: entries.reduce((t, e) => t + (e.kind === 'credit' && e.tender === CREDIT_TENDER ? e.basis : 0), 0),
-    creditIssued: sum(entries, 'credit'),
+    // What the shopper was given as credit: switched-off codes leave it (their fair part comes back as a new credit entry).
+    creditIssued: sum(entries, 'credit') - sum(entries, 'credit_withdrawn'),
     creditBasis: sum(entries, 'credit', 'basis') - sum(entries, 'credit_withdrawn', 'basis'),
     creditSpent: sum(entries, 'credit_spent'),
     codes: creditCodes(entries),

@@ -100,7 +100,7 @@ describe('an order after its payment', () => {
 
     const shown = await orders('show', number);
     expect(shown.code).toBe(0);
-    expect(shown.out).toContain('dispute opened  £354.99  reason: product_not_received');
+    expect(shown.out).toContain('dispute opened  £304.99  reason: product_not_received');
     expect(shown.out).toContain('partially_refunded, shipped');
 
     const mails = await outboxFor(number, 6);

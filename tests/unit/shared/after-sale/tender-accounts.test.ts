@@ -81,6 +81,15 @@ describe('each store credit code is its own account', () => {
   });
 });
 
+/** A rifle asked for the target system (£158.00 to pay), and that unit come back. */
+const exchange = (l: ReturnType<typeof ledgerOf>) => askExchange(l, 'R1', 2, 35499, 19699);
+const received = () => ({
+  entries: [
+    entry('asked', 'asked:R1', { productId: 3, quantity: 1, request: 'R1' }),
+    entry('received', 'received:R1', { productId: 3, quantity: 1, request: 'R1' }),
+  ],
+});
+
 describe('each charge is its own account', () => {
   it('a dispute open on the order’s charge holds its refunds and credit; lost, it is money given back', () => {
     const open = after((l) => disputeMoved(l, null, { id: 'dp_1', amount: 39398, outcome: 'opened' }));
@@ -96,13 +105,6 @@ describe('each charge is its own account', () => {
   });
 
   it('a difference’s charge: refunded in part, it is owed again; on its way, it is not asked twice; disputed, the exchange waits', () => {
-    const exchange = (l: ReturnType<typeof ledgerOf>) => askExchange(l, 'R1', 2, 35499, 19699);
-    const received = (l: ReturnType<typeof ledgerOf>) => ({
-      entries: [
-        entry('asked', 'asked:R1', { productId: 3, quantity: 1, request: 'R1' }),
-        entry('received', 'received:R1', { productId: 3, quantity: 1, request: 'R1' }),
-      ],
-    });
     const paid = after(exchange, received, (l) => payDifference(l, 'difference:cs_1', 'R1', 15800, 'pi_d'));
     expect(differenceOwed(paid, 'R1')).toBe(0);
     const refunded = ledgerOf(FACTS, [
