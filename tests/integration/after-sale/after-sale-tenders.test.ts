@@ -22,11 +22,7 @@ const mails = (subject: RegExp) => shop.mails().filter((m) => subject.test(m.Sub
 const webhook = shop.webhook;
 const PISTOL = { productId: 1, name: 'G-Series Laser Training Pistol', quantity: 1, unitAmount: 14999 };
 
-/** What Stripe kept of a session's charge: taken less refunded (the emulator's own record). */
-const keptAtStripe = (session: string) => {
-  const charge = shop.running.stripe.chargeOf(session);
-  return charge.amount - charge.amount_refunded;
-};
+const keptAtStripe = shop.keptAtStripe;
 
 /** A shipped order of `line` (the pistol unless told), the shopper's browser and the owner's. */
 const shipped = (line = PISTOL) => shop.shipped(line);
@@ -45,16 +41,7 @@ async function payDifference(order: { number: string; token: string }, request: 
   return /cs_test_\d+/.exec(pay.res.headers.get('location')!)![0];
 }
 
-async function paid(session: string) {
-  shop.running.stripe.complete(session);
-  expect((await webhook(shop.running.stripe.signedEvent('checkout.session.completed', session, SECRET))).status).toBe(200);
-}
-
-/** Stripe tells the shop a charge's refunds changed (as it does a moment after each refund). */
-const refundedEvent = async (session: string) =>
-  expect(
-    (await webhook(shop.running.stripe.signedObjectEvent('charge.refunded', shop.running.stripe.chargeOf(session), SECRET))).status,
-  ).toBe(200);
+const { paid, refundedEvent } = shop;
 
 describe('an exchange difference paid on two payment pages', () => {
   it('keeps no more than the difference: the second payment goes back at once and the owner is told', async () => {
