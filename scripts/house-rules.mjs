@@ -13,6 +13,8 @@ export const DOMAIN_IMPORTS = {
   // store credit, goods back, their mail and Stripe events; shared/after-sale/ holds its rules and kinds.
   'after-sale': ['base', 'db', 'mail', 'orders', 'payments', 'products', 'stock', 'stock-alerts'],
   admin: ['base', 'db', 'limits', 'mail'],
+  // Shopping agents (UCP, ACP): their checkouts are the cart's (held stock, a Checkout Session), their orders the sale's.
+  agents: ['base', 'catalogue', 'checkout', 'db', 'orders', 'payments', 'products', 'stock'],
   catalogue: ['base', 'db', 'products', 'stock'],
   changes: ['base', 'db'],
   checkout: ['base', 'db', 'limits', 'payments', 'products', 'stock'],
@@ -83,6 +85,7 @@ export const FOLDER_IMPORTS = {
   jobs: [
     'admin/admin-sessions.ts',
     'admin/form-once.ts',
+    'agents',
     'base',
     'changes',
     'contact',
@@ -102,8 +105,8 @@ export const FOLDER_IMPORTS = {
     'stock-alerts',
     'vitals',
   ],
-  cli: ['after-sale', 'base', 'db', 'fulfilment', 'orders', 'privacy', 'stock', 'stock-alerts', 'vitals'],
-  wiring: ['after-sale', 'checkout', 'orders', 'payments', 'recovery', 'referrals', 'reviews', 'stock'],
+  cli: ['after-sale', 'agents', 'base', 'db', 'fulfilment', 'orders', 'privacy', 'stock', 'stock-alerts', 'vitals'],
+  wiring: ['after-sale', 'agents', 'checkout', 'orders', 'payments', 'recovery', 'referrals', 'reviews', 'stock'],
   routes: { except: ['cli', 'content-sync', 'runtimes'] },
   runtimes: { except: [] },
 };
@@ -144,4 +147,6 @@ export const SHARED_IMPORTS = {
   privacy: ['stock-alerts'],
   reviews: [],
   visitor: ['admin', 'cart', 'catalogue', 'orders', 'region', 'site'],
+  // What shopping agents are told (UCP, ACP): the catalogue, the cart's prices and shipping, in their words.
+  agents: ['cart', 'catalogue', 'market', 'money.ts', 'policy', 'region', 'seo', 'site'],
 };

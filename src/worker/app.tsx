@@ -29,6 +29,7 @@ import { reviewRoutes } from './routes/reviews/review-routes.tsx';
 import { reminderRoutes } from './routes/cart/reminder-routes.tsx';
 import { discountRoutes } from './routes/cart/discount-routes.ts';
 import { adminRoutes } from './routes/admin/admin-routes.tsx';
+import { agentRoutes } from './routes/agents/agent-routes.ts';
 import { loggedPath } from '#shared/mail/link-tokens.ts';
 
 /** The request's body stopped because the client went away (Node's "aborted", a reset socket, an aborted stream). */
@@ -62,6 +63,8 @@ export function createApp(deps: AppDeps) {
   });
   // The back office: bare only (no market), 404 unless ADMIN_EMAILS lists someone.
   app.route('/', adminRoutes);
+  // Shopping agents (UCP, the ACP feed): bare only, JSON only.
+  app.route('/', agentRoutes);
   for (const base of ['/', ...markets.map((m) => `/${m}`)]) {
     app.route(base, contentRoutes);
     app.route(base, sitePageRoutes);

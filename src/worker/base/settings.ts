@@ -7,6 +7,15 @@ export type Runtime = 'node' | 'edge';
 const optional = (schema: z.ZodString | z.ZodURL | z.ZodEmail) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
 
+/** JSON text as its value, or the text itself when it is not JSON (the schema then says what is wrong). */
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 const databaseUrl = z.string().refine((v) => /^(file|libsql|https?|wss?):/.test(v), 'must be a file:, libsql:, http(s): or ws(s): URL');
 
 function settingsSchema(runtime: Runtime) {
@@ -159,6 +168,43 @@ function settingsSchema(runtime: Runtime) {
      * oldest first; unset: everyone waiting is told at once.
      */
     STOCK_ALERT_FACTOR: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().min(0.1).max(1000).optional()),
+    /**
+     * The shopping agents that may build checkouts and read their orders through UCP (docs/agents.md):
+     * a JSON list of {"name", "key", "profile"}: the agent's name in the back office, the bearer key it
+     * sends (at least 32 characters), and the address of its UCP profile, which its UCP-Agent header
+     * must name. Unset: the catalogue and the feed are open, checkouts answer 401.
+     */
+    UCP_AGENTS: z.preprocess(
+      (v) => (typeof v === 'string' ? (v.trim() === '' ? [] : parsedJson(v)) : (v ?? [])),
+      z
+        .array(
+          z.object({
+            name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'a lower-case name: letters, digits and hyphens'),
+            key: z.string().min(32, 'an agent key must be at least 32 characters'),
+            profile: z.url({ protocol: /^https?$/ }),
+          }),
+        )
+        .max(50),
+    ),
+    /**
+     * The shop's signing key for UCP (order events to agents' webhooks, RFC 9421): a private EC P-256 JWK
+     * as JSON, its public half published in /.well-known/ucp. Node keeps one it drew when unset; the
+     * Worker sends no order events without it.
+     */
+    UCP_SIGNING_KEY: optional(z.string().startsWith('{', 'must be a JWK as JSON')),
+    /** Requests one agent (or one network, for the open catalogue) may make to the UCP API a minute (then 429); 0: no limit. */
+    UCP_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(300),
+    /**
+     * An ACP feed endpoint the catalogue is pushed to (docs/agents.md), e.g. the one OpenAI gives a
+     * merchant, and its bearer token: a full snapshot once, then the products whose price or stock changed.
+     */
+    ACP_FEED_URL: optional(z.url({ protocol: /^https?$/ })),
+    ACP_FEED_TOKEN: optional(z.string()),
+    /** The country the ACP feed is made for (its target_country: the market's currency). */
+    ACP_FEED_COUNTRY: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .default('US'),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
     PORT: z.coerce.number().int().min(0).max(65_535).default(8787),
     /** Node only: the interface to listen on; loopback unless set, so nothing reaches the shop around its proxy. */

@@ -38,8 +38,11 @@ export function parseOrderListFlags(flags: string[]): OrderListOptions {
   return options;
 }
 
-/** One block per order, newest first: number, date, payment and fulfilment status, total, e-mail, where it stands, then its lines. */
-export function formatOrderList(orders: StoredOrder[]): string {
+/**
+ * One block per order, newest first: number, date, payment and fulfilment status, total, e-mail, where
+ * it stands, the shopping agent it came through (`agents`: by order number), then its lines.
+ */
+export function formatOrderList(orders: StoredOrder[], agents: ReadonlyMap<string, string> = new Map()): string {
   return orders
     .map((o) =>
       [
@@ -52,6 +55,7 @@ export function formatOrderList(orders: StoredOrder[]): string {
           o.email ?? '-',
           // Where it stands, in the words of the order page and its mails (shared/timeline/standing.ts).
           `· ${shortStanding(o)}`,
+          ...(agents.has(o.number) ? [`· through agent ${agents.get(o.number)}`] : []),
         ].join('  '),
         ...o.lines.map((l) => `    ${l.quantity} × ${l.name}  ${formatMinor(l.unitAmount * l.quantity, o.currency)}`),
       ].join('\n'),

@@ -21,6 +21,11 @@ import { queueNewPosts } from '#worker/newsletter/post-mailings.ts';
 import { expireUnconfirmed } from '#worker/newsletter/subscriptions.ts';
 import { makeWelcomeCodes } from '#worker/newsletter/newsletter-mail.ts';
 
+import { closeEndedAgentCheckouts } from '#worker/agents/agent-orders.ts';
+import { pruneAgentRequests } from '#worker/agents/agent-idempotency.ts';
+import { pushAcpFeed } from '#worker/agents/acp-feed-push.ts';
+import { sendOrderEvents } from '#worker/agents/order-webhooks.ts';
+
 const DAY_MS = 86_400_000;
 
 /** Runs one job; a failure is logged and the next job (and the next run) goes on. */
@@ -81,6 +86,15 @@ export async function runScheduledJobs(deps: JobDeps & Pick<AppDeps, 'gateway' |
       if (settled.released + settled.recorded > 0) deps.log('info', 'lapsed holds settled', { ...settled });
     });
   }
+  // An agent's checkout that ended before its buyer reached the payment page lets its units go.
+  if (run('agentCheckouts'))
+    await job(deps, 'close-ended-agent-checkouts', () =>
+      closeEndedAgentCheckouts({ ...deps, gateway: deps.gateway, changes: deps.changes }),
+    );
+  // Agents hear of their orders' steps (signed UCP order events), retried until their webhook takes them.
+  if (run('orderEvents')) await job(deps, 'send-order-events', () => sendOrderEvents(deps));
+  // The ACP feed endpoint hears of each product whose price or stock changed (only when one is set up).
+  if (deps.settings.ACP_FEED_URL) await job(deps, 'push-acp-feed', () => pushAcpFeed(deps));
   // Every path that frees stock (a return, a hold let go, a restock on another instance) is covered here too.
   if (run('waiting')) await job(deps, 'tell-waiting', () => tellWaiting(deps, 'all'));
   if (run('tidy')) await tidyHourly(deps, now);
@@ -119,6 +133,7 @@ async function tidyHourly(deps: JobDeps & Pick<AppDeps, 'changes'>, now: Date) {
     'tidy-order-access': () => tidyOrderAccess(deps.db, at),
     'expire-unconfirmed-subscribers': () => expireUnconfirmed(deps.db, now),
     'prune-page-changes': () => pruneChanges(deps.db),
+    'prune-agent-requests': () => pruneAgentRequests(deps.db),
     // The policy's own periods; the pieces above carry out the rest (each kind once an hour, never twice).
     'privacy-retention': async () => {
       const went = await runRetention(deps, { now, kinds: HOURLY_RETENTION });

@@ -8,10 +8,10 @@ import type { Settings } from '#worker/base/settings.ts';
  * The secret this database keeps under `name`: drawn the first time it is asked for (two processes at
  * once keep the first one written), the same one ever after, whichever process asks.
  */
-export async function keptSecret(db: Db, name: string): Promise<string> {
+export async function keptSecret(db: Db, name: string, draw: () => Promise<string> = async () => randomToken(32)): Promise<string> {
   await db
     .insert(keptSecrets)
-    .values({ name, value: randomToken(32) })
+    .values({ name, value: await draw() })
     .onConflictDoNothing();
   const [row] = await db.select({ value: keptSecrets.value }).from(keptSecrets).where(eq(keptSecrets.name, name));
   if (!row) throw new Error(`the secret ${name} was not kept`);

@@ -7,6 +7,7 @@ import { syncContent } from '#worker/content-sync/content-sync.ts';
 import { retryAllOwedMail } from '#worker/jobs/retry-owed-mail.ts';
 import { listOrders } from '#worker/orders/order-queries.ts';
 import { formatOrderList, parseOrderListFlags } from '#worker/cli/order-report.ts';
+import { agentsOfOrders } from '#worker/agents/agent-orders.ts';
 import { isOrderAction, parseOrderCommand, runOrderCommand } from '#worker/cli/order-args.ts';
 import { createNodeDeps, openNodeDatabase } from './node-deps.ts';
 import { parseSettings, SettingsError } from '#worker/base/settings.ts';
@@ -158,7 +159,16 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
       print(
         `Orders on ${target}${filters ? ` (${filters})` : ''}, newest first: ${found.length}${found.length === options.limit ? ' (limit reached, --limit for more)' : ''}`,
       );
-      if (found.length > 0) print(formatOrderList(found));
+      if (found.length > 0)
+        print(
+          formatOrderList(
+            found,
+            await agentsOfOrders(
+              db,
+              found.map((o) => o.number),
+            ),
+          ),
+        );
       return 0;
     }
     if (command === 'vitals') {

@@ -18,7 +18,8 @@ import { contentGate } from '#worker/posts/content-gate.ts';
 import { createReadCache } from '#worker/db/read-cache/read-cache.ts';
 import type { AppDeps } from '#worker/middleware/app-context.ts';
 import { createLogger } from '#worker/base/log.ts';
-import { withKeptSecret } from '#worker/limits/kept-secret.ts';
+import { keptSecret, withKeptSecret } from '#worker/limits/kept-secret.ts';
+import { newSigningJwk } from '#worker/agents/signing-key.ts';
 import { migrateDatabase } from './migrate-node.ts';
 import { createOutboxMailer } from '#worker/mail/outbox-mailer.ts';
 import { fileSpool } from '#worker/contact/file-spool.ts';
@@ -98,6 +99,8 @@ export async function createNodeDeps(given: Settings, opts: { clientDir: string;
   // The schema first: the secret the database keeps lives in it.
   await migrateDatabase(db);
   const settings = await withKeptSecret(given, db);
+  // Order events to shopping agents are signed: Node keeps a key it drew, as it keeps the secret.
+  settings.UCP_SIGNING_KEY ??= await keptSecret(db, 'UCP_SIGNING_KEY', newSigningJwk);
   const readCache = createReadCache({
     db,
     store: memoryStore(NODE_READ_CACHE),

@@ -110,6 +110,11 @@ export async function attachSession(db: Db, reservation: string, sessionId: stri
   await db.update(stockReservations).set({ sessionId }).where(eq(stockReservations.reservation, reservation));
 }
 
+/** Keeps a hold until a later time (an agent's checkout handed to its payment page, whose session ends later). */
+export async function extendHold(db: Db, reservation: string, expiresAt: number): Promise<void> {
+  await db.update(stockReservations).set({ expiresAt }).where(eq(stockReservations.reservation, reservation));
+}
+
 /** The statement that lets a checkout's units go, for a caller's batch (an order recorded in one transaction). */
 export function releaseStatement(db: Db, reservation: string) {
   return db.delete(stockReservations).where(eq(stockReservations.reservation, reservation));

@@ -8,6 +8,7 @@ import { exchangeDifferenceHandler } from '#worker/after-sale/exchanges.ts';
 import { creditOnPaidHandler } from '#worker/after-sale/accounts/store-credit.ts';
 import { expiredSessionHandler } from '#worker/stock/release-expired.ts';
 import { creditHoldOnExpiredHandler } from '#worker/checkout/credit-holds.ts';
+import { agentOrderHandler } from '#worker/agents/agent-orders.ts';
 
 /** What the webhook's handlers need: an order's recording (the gateway, the mail, the change feed, work after the answer). */
 export type WebhookDeps = RecordDeps;
@@ -18,8 +19,21 @@ export type WebhookDeps = RecordDeps;
  */
 export const stripeEventHandlers: StripeEventHandlers<WebhookDeps> = {
   // An exchange's difference is paid through a session of its own: never an order.
-  'checkout.session.completed': [exchangeDifferenceHandler, orderEventHandler, creditOnPaidHandler, referralsOnPaidHandler],
-  'checkout.session.async_payment_succeeded': [exchangeDifferenceHandler, orderEventHandler, creditOnPaidHandler, referralsOnPaidHandler],
+  // An agent's checkout names the order its payment page became (after the order is recorded).
+  'checkout.session.completed': [
+    exchangeDifferenceHandler,
+    orderEventHandler,
+    agentOrderHandler,
+    creditOnPaidHandler,
+    referralsOnPaidHandler,
+  ],
+  'checkout.session.async_payment_succeeded': [
+    exchangeDifferenceHandler,
+    orderEventHandler,
+    agentOrderHandler,
+    creditOnPaidHandler,
+    referralsOnPaidHandler,
+  ],
   'checkout.session.async_payment_failed': [exchangeDifferenceHandler, orderEventHandler],
   'checkout.session.expired': [creditHoldOnExpiredHandler, expiredSessionHandler, expiredSessionReminder],
   'charge.refunded': [refundEventHandler, referralsOnRefundHandler],

@@ -4,6 +4,9 @@ import { startStripeEmulator, type StripeEmulator } from '../../support/stripe-e
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { runDbCli } from '../../support/db-cli';
 import { ORDER_ACTIONS } from '#worker/cli/order-args.ts';
+import { eq } from 'drizzle-orm';
+import { agentCheckouts } from '#worker/agents/agent-tables.ts';
+import { orders as orderRows } from '#worker/orders/order-tables.ts';
 
 /**
  * The built command behind `npm run orders` (dist/server/db-cli.js), as an operator runs it against
@@ -46,6 +49,29 @@ afterAll(async () => {
 });
 
 describe('npm run orders', () => {
+  it('says which shopping agent an order came through', async () => {
+    const [order] = await t.deps.db.select().from(orderRows).where(eq(orderRows.currency, 'GBP'));
+    // The record a paid agent checkout leaves (tests/integration/agents/ucp-checkout.test.ts makes one for real).
+    await t.deps.db.insert(agentCheckouts).values({
+      id: 'chk_0123456789abcdefghijkl',
+      agent: 'gemini',
+      status: 'completed',
+      region: 'UK',
+      lines: [{ id: 'li_1', itemId: '1', productId: 1, quantity: 2 }],
+      option: 'standard',
+      short: [],
+      orderNumber: order!.number,
+      expiresAt: 0,
+    });
+    try {
+      const { code, out } = await orders();
+      expect(code, out).toBe(0);
+      expect(out.split('\n').find((l) => l.startsWith(order!.number))).toMatch(/· through agent gemini$/);
+    } finally {
+      await t.deps.db.delete(agentCheckouts);
+    }
+  });
+
   it('lists every order newest first with its lines, and exits 0', async () => {
     const { code, out } = await orders();
     expect(code, out).toBe(0);

@@ -47,7 +47,9 @@ describe('the tests follow the tree', () => {
   });
 
   it(`no support file is over ${MAX_SUPPORT_LINES} lines`, () => {
+    // The protocols' published schemas are kept as they were released (tests/support/agents/schemas/README.md).
     const long = filesUnder('tests/support')
+      .filter((f) => !f.startsWith('tests/support/agents/schemas/'))
       .map((f) => ({ f, lines: readFileSync(f, 'utf8').split('\n').length }))
       .filter((x) => x.lines > MAX_SUPPORT_LINES);
     expect(long).toEqual([]);
