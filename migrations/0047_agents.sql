@@ -21,6 +21,9 @@ CREATE TABLE `agent_checkouts` (
 	`option` text NOT NULL,
 	`reservation` text,
 	`short` text NOT NULL,
+	`codes` text DEFAULT '[]' NOT NULL,
+	`offer` text,
+	`unknown_codes` text DEFAULT '[]' NOT NULL,
 	`session_id` text,
 	`continue_url` text,
 	`order_number` text,
@@ -55,7 +58,8 @@ CREATE TABLE `agent_requests` (
 	PRIMARY KEY(`agent`, `key`)
 );
 --> statement-breakpoint
-CREATE INDEX `agent_requests_at_idx` ON `agent_requests` (`at`);--> statement-breakpoint
+CREATE INDEX `agent_requests_at_idx` ON `agent_requests` (`at`);
+--> statement-breakpoint
 -- A step on the timeline of an order an agent's checkout became owes that agent an order event (agents/agent-tables.ts).
 CREATE TRIGGER `agent_order_step` AFTER INSERT ON `order_events`
 WHEN EXISTS (SELECT 1 FROM `agent_checkouts` c JOIN `orders` o ON o.`number` = c.`order_number` WHERE o.`id` = NEW.`order_id`)

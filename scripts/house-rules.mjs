@@ -39,6 +39,7 @@ export const DOMAIN_IMPORTS = {
   // It reads every table that names a person, through each feature's tables file.
   privacy: [
     'after-sale/after-sale-tables.ts',
+    'agents/agent-tables.ts',
     'base',
     'contact/contact-tables.ts',
     'db',
@@ -148,5 +149,5 @@ export const SHARED_IMPORTS = {
   reviews: [],
   visitor: ['admin', 'cart', 'catalogue', 'orders', 'region', 'site'],
   // What shopping agents are told (UCP, ACP): the catalogue, the cart's prices and shipping, in their words.
-  agents: ['cart', 'catalogue', 'market', 'money.ts', 'policy', 'region', 'seo', 'site'],
+  agents: ['cart', 'catalogue', 'market', 'money.ts', 'offers', 'policy', 'region', 'seo', 'site'],
 };

@@ -3,8 +3,9 @@ import { displayPrice } from '#shared/catalogue/prices.ts';
 import { plainName } from '#shared/catalogue/product.ts';
 import type { CatalogueProduct } from '#shared/catalogue/types.ts';
 import { toMinorUnits } from '#shared/money.ts';
+import { offerDiscount, offerRefusal, offerText, STORE_CREDIT_PREFIX, type Offer } from '#shared/offers/offer.ts';
 import { dutiesNote, type DutyEstimates } from '#shared/policy/duties.ts';
-import { currencyByRegion, type Region } from '#shared/region/region.ts';
+import { currencyByRegion, type Currency, type Region } from '#shared/region/region.ts';
 import { absoluteUrl } from '#shared/seo/tags.ts';
 import { agentItemId } from './ucp-catalog.ts';
 import type { Destination } from './ucp-requests.ts';
@@ -27,6 +28,10 @@ export interface AgentCheckout {
   /** Whether the lines' units are held for it now; `short`: the lines the stock could not cover, with what is available. */
   held: boolean;
   short: Array<{ productId: number; available: number }>;
+  /** The discount codes asked for; the promotion code Stripe has for the first (one code a checkout, as Stripe takes); codes it did not know. */
+  codes: string[];
+  offer: (Offer & { id: string }) | null;
+  unknownCodes: string[];
   continueUrl: string | null;
   orderNumber: string | null;
   /** Epoch seconds. */
@@ -132,6 +137,7 @@ export function checkoutView(checkout: AgentCheckout, input: CheckoutViewInput) 
       severity: 'recoverable',
       path: '$.fulfillment.methods[0].destinations[0].address_country',
     });
+  const discount = appliedDiscount(checkout, subtotal, currency, messages);
   const options = shippingChoices(checkout.region, subtotal, currency);
   const chosen = options.find((o) => o.service === checkout.option) ?? options[0]!;
   const shipping = reachable ? chosen.amounts[currency] : 0;
@@ -155,9 +161,11 @@ export function checkoutView(checkout: AgentCheckout, input: CheckoutViewInput) 
     ...(checkout.buyer && { buyer: checkout.buyer }),
     totals: [
       { type: 'subtotal', amount: subtotal },
+      ...(discount ? [{ type: 'discount', display_text: discount.code, amount: -discount.amount }] : []),
       ...(reachable ? [{ type: 'fulfillment', display_text: chosen.label, amount: shipping }] : []),
-      { type: 'total', amount: subtotal + shipping },
+      { type: 'total', amount: subtotal - (discount?.amount ?? 0) + shipping },
     ],
+    discounts: { codes: checkout.codes, applied: discount ? [discount] : [] },
     fulfillment: {
       methods: [
         {
@@ -199,6 +207,28 @@ export function checkoutView(checkout: AgentCheckout, input: CheckoutViewInput) 
       order: { id: checkout.orderNumber, label: checkout.orderNumber, permalink_url: absoluteUrl(input.siteUrl, '/orders') },
     }),
   };
+}
+
+/**
+ * The discount the first code gives this subtotal (Stripe computes the real figure; this is what to
+ * expect), or null with a warning for each code that gives nothing: UCP's rejected-code messages.
+ */
+function appliedDiscount(checkout: AgentCheckout, subtotal: number, currency: Currency, messages: Message[]) {
+  let applied: { code: string; title: string; amount: number; method: 'across' } | null = null;
+  checkout.codes.forEach((code, i) => {
+    const path = `$.discounts.codes[${i}]`;
+    const warn = (kind: string, content: string) => messages.push({ type: 'warning', code: kind, content, path });
+    if (code.toUpperCase().startsWith(STORE_CREDIT_PREFIX))
+      return warn('discount_code_user_ineligible', 'Store credit is spent at the shop’s own checkout.');
+    if (i > 0) return warn('discount_code_combination_disallowed', 'One code a checkout.');
+    const offer = checkout.offer;
+    if (!offer || checkout.unknownCodes.includes(code)) return warn('discount_code_invalid', `${code} is not a code we can accept.`);
+    const refusal = offerRefusal(offer, { subtotal, currency });
+    const amount = offerDiscount(offer, { subtotal, currency });
+    if (refusal || !amount) return warn('discount_code_user_ineligible', refusal ?? `${code} gives nothing on this order.`);
+    applied = { code: offer.code, title: offerText(offer, currency) ?? offer.code, amount, method: 'across' };
+  });
+  return applied as { code: string; title: string; amount: number; method: 'across' } | null;
 }
 
 const totalsOf = (amount: number) => [

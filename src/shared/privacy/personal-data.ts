@@ -25,6 +25,7 @@ export type PersonalDataKind =
   | 'reviews'
   | 'stock_alerts'
   | 'reminders'
+  | 'agent_checkouts'
   | 'newsletter'
   | 'referral'
   | 'order_access'
@@ -91,6 +92,15 @@ export const PERSONAL_DATA: readonly PersonalData[] = [
     basis: 'Your consent, confirmed by the link we e-mail you.',
     kept: `Until we tell you, you unsubscribe, or ${ALERT_LIVES_DAYS} days pass; the address is removed then, and the rest ${ENDED_ALERT_KEPT_DAYS} days later`,
     onErasure: 'Deleted (an unsubscribe is kept as a one-way code, so we never ask again).',
+  },
+  {
+    kind: 'agent_checkouts',
+    what: 'A checkout a shopping agent (Google’s AI Mode, ChatGPT) built for you',
+    holds: { agent_checkouts: ['buyer', 'destination'], agent_requests: ['body (the answer an agent’s retry is given again, two days)'] },
+    purpose: 'Pricing and delivering what your agent asked for, before you pay on our payment page.',
+    basis: 'Steps you asked for before a contract.',
+    kept: 'Until the checkout ends (paid, cancelled or expired: at most a day), then removed; the answers given to the agent two days; the order keeps what the law keeps',
+    onErasure: 'Removed from any checkout still open, and the answers that name you deleted.',
   },
   {
     kind: 'reminders',

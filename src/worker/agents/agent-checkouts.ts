@@ -7,6 +7,7 @@ import { nowSeconds } from '#worker/base/clock.ts';
 import { randomToken } from '#worker/base/hashing.ts';
 import { dutyEstimates } from '#worker/base/settings.ts';
 import type { CatalogueProduct } from '#shared/catalogue/types.ts';
+import { parseCode, STORE_CREDIT_PREFIX } from '#shared/offers/offer.ts';
 import { productLookup } from '#worker/products/product-queries.ts';
 import { extendHold, release, reserve } from '#worker/stock/reserve.ts';
 import { stockChanged } from '#worker/stock/stock-changed.ts';
@@ -31,6 +32,9 @@ export const checkoutOf = (row: Row): AgentCheckout => ({
   option: row.option,
   held: row.reservation !== null,
   short: row.short,
+  codes: row.codes,
+  offer: row.offer ?? null,
+  unknownCodes: row.unknownCodes,
   continueUrl: row.continueUrl,
   orderNumber: row.orderNumber,
   expiresAt: row.expiresAt,
@@ -164,7 +168,9 @@ export async function writeCheckout(deps: AgentDeps, agent: string, request: Age
     };
   }
   const destination = request.fulfillment?.methods[0]?.destinations?.[0] ?? null;
+  const codes = await codesOf(deps, request.discounts?.codes ?? []);
   const values = {
+    ...codes,
     region: regionOf(request),
     lines,
     buyer: request.buyer ?? null,
@@ -183,6 +189,22 @@ export async function writeCheckout(deps: AgentDeps, agent: string, request: Age
         .returning();
   const checkout = checkoutOf(row!);
   return { status: previous ? 200 : 201, body: sessionBody(deps, checkout, byId) };
+}
+
+/**
+ * The discount codes asked for (each PUT states them all; none clears them), the first looked up at
+ * Stripe as the cart's code is: its offer kept for the view and the payment page, or the code noted
+ * as unknown. Store credit is not taken through agents (it is held per checkout at the shop's own).
+ */
+async function codesOf(deps: AgentDeps, asked: readonly string[]) {
+  const codes = [...new Set(asked.map((c) => c.trim()).filter(Boolean))];
+  const first = codes[0];
+  if (!first || !deps.gateway || first.toUpperCase().startsWith(STORE_CREDIT_PREFIX) || parseCode(first) === null)
+    return { codes, offer: null, unknownCodes: first && parseCode(first) === null ? [first] : [] };
+  const promo = await deps.gateway.findPromotionCode(first);
+  if (!promo) return { codes, offer: null, unknownCodes: [first] };
+  const { id, code, percentOff, amountOff, minimum } = promo;
+  return { codes, offer: { id, code, percentOff, amountOff, minimum }, unknownCodes: [] };
 }
 
 /** A destination the session's market can ship to, checked again at completion (the view says why not). */

@@ -56,7 +56,8 @@ export async function completeCheckout(deps: AgentDeps, agent: string, row: Row)
     buyer: await buyerHash(randomToken(16)),
     network: `ucp-agent:${agent}`,
     hold: { reservation: row.reservation, expiresAt },
-    promotionCode: null,
+    // The code the view applied (Stripe checks it again); 'none' where none applies, so none is typed at Stripe either.
+    promotionCode: body.discounts.applied.length > 0 && checkout.offer ? checkout.offer.id : 'none',
     tax: settings.STRIPE_TAX === 'on',
     duties: dutyEstimates(settings),
   });
@@ -105,7 +106,7 @@ export async function cancelCheckout(deps: AgentDeps, row: Row): Promise<Answer>
   if (freed.length > 0) deps.background(stockChanged(deps, freed));
   const [updated] = await deps.db
     .update(agentCheckouts)
-    .set({ status: 'canceled', reservation: null, updatedAt: new Date().toISOString() })
+    .set({ status: 'canceled', reservation: null, buyer: null, destination: null, updatedAt: new Date().toISOString() })
     .where(eq(agentCheckouts.id, row.id))
     .returning();
   return sessionAnswer(deps, updated!);

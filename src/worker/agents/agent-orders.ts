@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { ucpOrder } from '#shared/agents/ucp-order.ts';
 import { CAPABILITY, ucpEnvelope } from '#shared/agents/ucp-profile.ts';
 import { nowSeconds } from '#worker/base/clock.ts';
@@ -52,7 +52,15 @@ export const agentOrderHandler: StripeEventHandler<{ db: Db }> = async (deps, in
   if (typeof sofar.order !== 'string') return {};
   const linked = await deps.db
     .update(agentCheckouts)
-    .set({ status: 'completed', orderNumber: sofar.order, reservation: null, updatedAt: new Date().toISOString() })
+    // The order keeps the buyer's name and address now (for the law's period): the checkout's copy goes.
+    .set({
+      status: 'completed',
+      orderNumber: sofar.order,
+      reservation: null,
+      buyer: null,
+      destination: null,
+      updatedAt: new Date().toISOString(),
+    })
     .where(and(eq(agentCheckouts.sessionId, input.objectId), isNull(agentCheckouts.orderNumber)))
     .returning({ agent: agentCheckouts.agent });
   if (linked.length === 0) return {};
@@ -74,21 +82,34 @@ export async function agentsOfOrders(db: Db, numbers: readonly string[]): Promis
 /** At most this many ended sessions are closed per run. */
 const ENDED_PER_RUN = 100;
 
+/** Sessions past their end that still hold units or the buyer's details (the job's probe asks the same). */
+export const endedWithSomething = (now: number) =>
+  and(
+    inArray(agentCheckouts.status, ['open', 'escalated']),
+    lt(agentCheckouts.expiresAt, now),
+    or(eq(agentCheckouts.status, 'open'), isNotNull(agentCheckouts.buyer), isNotNull(agentCheckouts.destination)),
+  );
+
 /**
- * Sessions that ended before they were handed to a payment page: their holds let go (a session on a
- * payment page is let go by Stripe's expiry, as a cart's is). The scheduled job runs it.
+ * Sessions that ended: one never handed to a payment page is cancelled and lets its hold go (one on a
+ * payment page is let go by Stripe's expiry, as a cart's is); either way the buyer's details go, kept
+ * no longer than the checkout lived. The scheduled job runs it.
  */
 export async function closeEndedAgentCheckouts(deps: StockChangeDeps, now = nowSeconds()): Promise<number> {
   const { db } = deps;
   const ended = await db
-    .select({ id: agentCheckouts.id, reservation: agentCheckouts.reservation })
+    .select({ id: agentCheckouts.id, status: agentCheckouts.status, reservation: agentCheckouts.reservation })
     .from(agentCheckouts)
-    .where(and(eq(agentCheckouts.status, 'open'), lt(agentCheckouts.expiresAt, now)))
+    .where(endedWithSomething(now))
     .limit(ENDED_PER_RUN);
   const freed: number[] = [];
   for (const row of ended) {
-    if (row.reservation) freed.push(...(await release(db, row.reservation)));
-    await db.update(agentCheckouts).set({ status: 'canceled', reservation: null }).where(eq(agentCheckouts.id, row.id));
+    const open = row.status === 'open';
+    if (open && row.reservation) freed.push(...(await release(db, row.reservation)));
+    await db
+      .update(agentCheckouts)
+      .set({ buyer: null, destination: null, ...(open && { status: 'canceled' as const, reservation: null }) })
+      .where(eq(agentCheckouts.id, row.id));
   }
   await stockChanged(deps, freed);
   return ended.length;

@@ -22,6 +22,10 @@ export const agentCheckouts = sqliteTable(
     /** The stock hold's reservation (stock_reservations) while one is held, else null. */
     reservation: text('reservation'),
     short: text('short', { mode: 'json' }).notNull().$type<AgentCheckout['short']>(),
+    /** The discount codes the agent sent, the promotion code Stripe knows for the first (its offer), and those it did not know. */
+    codes: text('codes', { mode: 'json' }).notNull().default([]).$type<string[]>(),
+    offer: text('offer', { mode: 'json' }).$type<AgentCheckout['offer']>(),
+    unknownCodes: text('unknown_codes', { mode: 'json' }).notNull().default([]).$type<string[]>(),
     /** The Checkout Session the buyer was handed to, and its page. */
     sessionId: text('session_id').unique(),
     continueUrl: text('continue_url'),

@@ -12,6 +12,7 @@ import { referralCodes } from '#worker/referrals/referral-tables.ts';
 import { stockAlertMails, stockAlerts } from '#worker/stock-alerts/alert-tables.ts';
 import { stockReservations } from '#worker/stock/stock-tables.ts';
 import { agentCheckouts, agentOrderEvents } from '#worker/agents/agent-tables.ts';
+import { endedWithSomething } from '#worker/agents/agent-orders.ts';
 import type { MailTable } from '#worker/mail/owed-mail.ts';
 import { MAX_EMAIL_ATTEMPTS } from '#worker/mail/retry-schedule.ts';
 import { inviteWindow, shipmentsDue } from '#worker/reviews/review-invites.ts';
@@ -58,7 +59,7 @@ function probes(now: Date, reviewInviteDays: number): Record<string, SQL> {
     newPosts: sql`exists (select 1 from ${blogPosts} p where p.published = 1 and p.published_at > ${recent} and p.published_at <= ${at}
       and not exists (select 1 from ${newsletterPosts} n where n.post_id = p.id))`,
     lapsedHolds: sql`exists (select 1 from ${stockReservations} where expires_at < ${Math.floor(now.getTime() / 1000)})`,
-    agentCheckouts: sql`exists (select 1 from ${agentCheckouts} where status = 'open' and expires_at < ${Math.floor(now.getTime() / 1000)})`,
+    agentCheckouts: sql`exists (select 1 from ${agentCheckouts} where ${endedWithSomething(Math.floor(now.getTime() / 1000))})`,
     orderEvents: sql`exists (select 1 from ${agentOrderEvents} where sent_at is null and next_at <= ${Math.floor(now.getTime() / 1000)})`,
     waiting: sql`exists (select 1 from ${stockAlerts} where ended_at is null and confirmed_at is not null)`,
     postsDue: sql`coalesce((select exists (select 1 from ${blogPosts} where published = 1 and published_at > c.posts_announced_until and published_at <= ${at})

@@ -9,6 +9,7 @@ import { errorFields, type Logger } from '#worker/base/log.ts';
 import type { Settings } from '#worker/base/settings.ts';
 import type { Db } from '#worker/db/client.ts';
 import { checkoutRecoveries } from '#worker/recovery/recovery-tables.ts';
+import { agentCheckouts, agentRequests } from '#worker/agents/agent-tables.ts';
 import { formSubmissions } from '#worker/contact/contact-tables.ts';
 import { erasedAddresses, mailOptOuts } from '#worker/limits/limit-tables.ts';
 import { orderNotes } from '#worker/fulfilment/fulfilment-tables.ts';
@@ -116,6 +117,23 @@ export async function erasePerson(deps: ErasureDeps, address: string, also: read
       .where(and(inArray(stockAlerts.id, alertIds), or(isNull(stockAlerts.endReason), ne(stockAlerts.endReason, 'unsubscribed')))),
     db.update(stockAlerts).set({ email: null, token: null }).where(inArray(stockAlerts.id, alertIds)),
     db.delete(checkoutRecoveries).where(inArray(checkoutRecoveries.id, ids(records.reminders.map((r) => r.id)))),
+    // A checkout an agent is still building for them: its copy of their name, address and e-mail.
+    db
+      .update(agentCheckouts)
+      .set({ buyer: null, destination: null })
+      .where(
+        and(
+          inArray(agentCheckouts.status, ['open', 'escalated']),
+          inArray(
+            sql`lower(json_extract(${agentCheckouts.buyer}, '$.email'))`,
+            [address, ...also].map((a) => a.trim().toLowerCase()),
+          ),
+        ),
+      ),
+    // The answers kept for agents' retries (two days) that name them.
+    ...[address, ...also].map((a) =>
+      db.delete(agentRequests).where(sql`instr(lower(${agentRequests.body}), ${JSON.stringify(a.trim().toLowerCase())}) > 0`),
+    ),
     db.delete(orderAccess).where(inArray(orderAccess.id, ids(records.access.map((a) => a.id)))),
     db.delete(referralCodes).where(eq(referralCodes.code, records.referral?.code ?? '')),
     // Each product's shown reviews are counted in review_stats: the erased ones leave the counts first,

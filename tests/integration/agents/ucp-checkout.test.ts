@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { agentCheckouts } from '#worker/agents/agent-tables.ts';
+import { agentCheckouts, agentRequests } from '#worker/agents/agent-tables.ts';
 import { agentsOfOrders } from '#worker/agents/agent-orders.ts';
 import { formatOrderList } from '#worker/cli/order-report.ts';
 import { listOrders } from '#worker/orders/order-queries.ts';
 import { sendOrderEvents } from '#worker/agents/order-webhooks.ts';
+import { closeEndedAgentCheckouts } from '#worker/agents/agent-orders.ts';
+import { erasePerson } from '#worker/privacy/person-erasure.ts';
 import { shipOrder } from '#worker/fulfilment/order-fulfilment.ts';
 import { verifyOrderEvent } from '../../support/agents/signature-check';
 import { orders } from '#worker/orders/order-tables.ts';
@@ -16,6 +18,8 @@ import { schemaErrors, SCHEMA } from '../../support/agents/protocol-schemas';
 import { agentsEnv, testAgents, ucp, type TestAgent } from '../../support/agents/ucp-client';
 import { startPaymentsApp, type PaymentsApp } from '../../support/payments-app';
 import { keptLog } from '../../support/test-app';
+import { shopper } from '../../support/shopper';
+import { openSession } from '#worker/admin/admin-sessions.ts';
 
 /**
  * Checkout sessions and orders through UCP's REST binding, as a registered agent builds them: the
@@ -24,6 +28,7 @@ import { keptLog } from '../../support/test-app';
  * becomes the order the agent then reads. Every answer checked against UCP's published schemas.
  */
 const SECRET = 'whsec_agents';
+const OWNER = 'owner@example.com';
 let running: PaymentsApp;
 let agents: AgentEmulator;
 let gemini: TestAgent;
@@ -45,7 +50,7 @@ const held = async (id: number) => (await stockCounts(running.app.deps.db, [id])
 beforeAll(async () => {
   agents = await startAgentEmulator({ feedToken: 'feed-token' });
   [gemini, chatgpt] = testAgents(agents) as [TestAgent, TestAgent];
-  running = await startPaymentsApp(SECRET, kept.log, { UCP_AGENTS: agentsEnv([gemini, chatgpt]) });
+  running = await startPaymentsApp(SECRET, kept.log, { UCP_AGENTS: agentsEnv([gemini, chatgpt]), ADMIN_EMAILS: OWNER });
   running.stripe.state.webhook = { url: `${base()}/webhooks/stripe`, secret: SECRET };
 });
 afterAll(async () => {
@@ -153,6 +158,36 @@ describe('a checkout session', () => {
     expect((await ucp(base(), `/checkout-sessions/${id}/cancel`, { agent: chatgpt, body: {} })).status).toBe(404);
   });
 
+  it('takes a promotion code through the discount extension, says why another gives nothing, and hands the code to Stripe', async () => {
+    const withCodes = (codes: string[]) =>
+      twoPistols({
+        buyer: { email: 'vera@example.com' },
+        fulfillment: { methods: [{ type: 'shipping', destinations: [UK_ADDRESS] }] },
+        discounts: { codes },
+      });
+    const made = await ucp(base(), '/checkout-sessions', { agent: gemini, body: withCodes(['spring10', 'TAKE15']) });
+    expect(schemaErrors(SCHEMA.checkout, made.json)).toEqual([]);
+    expect(schemaErrors(SCHEMA.checkoutWithDiscount, made.json)).toEqual([]);
+    expect(made.json.discounts.applied).toEqual([{ code: 'SPRING10', title: '10% off', amount: 3000, method: 'across' }]);
+    expect(made.json.totals).toContainEqual({ type: 'discount', display_text: 'SPRING10', amount: -3000 });
+    expect(made.json.totals.at(-1)).toEqual({ type: 'total', amount: 29998 - 3000 });
+    expect(made.json.messages).toContainEqual(
+      expect.objectContaining({ type: 'warning', code: 'discount_code_combination_disallowed', path: '$.discounts.codes[1]' }),
+    );
+    const unknown = await ucp(base(), `/checkout-sessions/${made.json.id}`, {
+      method: 'PUT',
+      agent: gemini,
+      body: withCodes(['NOSUCHCODE']),
+    });
+    expect(unknown.json.discounts.applied).toEqual([]);
+    expect(unknown.json.messages).toContainEqual(expect.objectContaining({ type: 'warning', code: 'discount_code_invalid' }));
+    expect(unknown.json.status).toBe('ready_for_complete');
+    await ucp(base(), `/checkout-sessions/${made.json.id}`, { method: 'PUT', agent: gemini, body: withCodes(['SPRING10']) });
+    await ucp(base(), `/checkout-sessions/${made.json.id}/complete`, { agent: gemini, body: {} });
+    const fields = running.stripe.received.at(-1)!.fields;
+    expect(fields['discounts[0][promotion_code]']).toBe(running.stripe.promotion('SPRING10')!.id);
+  });
+
   it('answers an unknown item and an out-of-stock item with UCP messages, and a malformed body with a 400', async () => {
     const mixed = await ucp(base(), '/checkout-sessions', {
       agent: gemini,
@@ -240,6 +275,12 @@ describe('a checkout session', () => {
       ),
     );
     expect(report.split('\n').find((l) => l.startsWith(number))).toContain('· through agent gemini');
+    // And so do the back office's list and the order's page.
+    const office = shopper(running.app, { Cookie: `__Host-admin=${await openSession(running.app.deps.db, OWNER)}` });
+    expect((await office.get('/admin/orders')).html).toContain(`data-order-agent="gemini"`);
+    expect((await office.get(`/admin/orders/${number}`)).html).toMatch(
+      /data-order-agent="gemini"[^>]*>Bought through the shopping agent “gemini”/,
+    );
     // The agent hears of its order at its webhook, signed by the shop's key (its profile's signing_keys),
     // first as it was placed, then once shipped; a refused delivery is tried again later.
     const shopKeys = ((await (await fetch(`${base()}/.well-known/ucp`)).json()) as { signing_keys: Array<JsonWebKey & { kid: string }> })
@@ -251,7 +292,7 @@ describe('a checkout session', () => {
     expect(await verifyOrderEvent(created, shopKeys)).toBeNull();
     expect(await verifyOrderEvent({ ...created, body: created.body.replace('"GBP"', '"USD"') }, shopKeys)).toMatch(/Content-Digest/);
     expect(schemaErrors(SCHEMA.order, JSON.parse(created.body))).toEqual([]);
-    await shipOrder(running.app.deps, { number, carrier: 'royal-mail', tracking: 'AB123456789GB' }, 'terminal');
+    await shipOrder(running.app.deps, { number, carrier: 'royal-mail', tracking: 'AB123456789GB', url: null }, 'terminal');
     agents.state.webhooksDown = true;
     expect(await sendOrderEvents(deps)).toEqual({ sent: 0, failed: 1 });
     agents.state.webhooksDown = false;
@@ -290,5 +331,31 @@ describe('a checkout session', () => {
     expect((await ucp(base(), `/checkout-sessions/${handed.json.id}`, { method: 'PUT', agent: gemini, body: twoPistols() })).status).toBe(
       409,
     );
+  });
+
+  it('keeps the buyer’s details no longer than the session: an ended one lets its hold go and forgets them, an erasure at once', async () => {
+    const withBuyer = twoPistols({
+      buyer: { email: 'Vera@Example.com' },
+      fulfillment: { methods: [{ type: 'shipping', destinations: [UK_ADDRESS] }] },
+    });
+    const erased = await ucp(base(), '/checkout-sessions', { agent: gemini, body: withBuyer, idempotencyKey: 'names-vera' });
+    const answersKept = async () => running.app.deps.db.$count(agentRequests, eq(agentRequests.key, 'names-vera'));
+    expect(await answersKept()).toBe(1);
+    const ended = await ucp(base(), '/checkout-sessions', {
+      agent: chatgpt,
+      body: { ...withBuyer, buyer: { email: 'other@example.com' } },
+    });
+    const row = async (id: string) => (await running.app.deps.db.select().from(agentCheckouts).where(eq(agentCheckouts.id, id)))[0]!;
+    await erasePerson({ ...running.app.deps, log: kept.log }, 'vera@example.com');
+    expect(await row(erased.json.id)).toMatchObject({ buyer: null, destination: null, status: 'open' });
+    expect(await answersKept()).toBe(0);
+    expect((await row(ended.json.id)).buyer).toEqual({ email: 'other@example.com' });
+    expect(await held(1)).toBe(4);
+    const later = Math.floor(Date.now() / 1000) + 24 * 3600;
+    // The earlier tests' sessions end too: at least these two.
+    expect(await closeEndedAgentCheckouts(running.app.deps, later)).toBeGreaterThanOrEqual(2);
+    expect(await row(ended.json.id)).toMatchObject({ buyer: null, destination: null, status: 'canceled', reservation: null });
+    expect(await held(1)).toBe(0);
+    expect(await closeEndedAgentCheckouts(running.app.deps, later)).toBe(0);
   });
 });

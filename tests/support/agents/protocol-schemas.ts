@@ -46,6 +46,7 @@ export const SCHEMA = {
   product: `${UCP}/shopping/catalog_lookup.json#/$defs/get_product_response`,
   /** A checkout with the fulfillment extension, composed as UCP's resolution says (the extension's $defs for its parent). */
   checkout: `${UCP}/shopping/fulfillment.json#/$defs/dev.ucp.shopping.checkout`,
+  checkoutWithDiscount: `${UCP}/shopping/discount.json#/$defs/dev.ucp.shopping.checkout`,
   order: `${UCP}/shopping/order.json`,
   errorResponse: `${UCP}/shopping/types/error_response.json`,
   acpProducts: `${acpFeed.$id}#/$defs/ProductsResponse`,

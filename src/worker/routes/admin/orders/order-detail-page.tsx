@@ -37,6 +37,8 @@ export interface OrderDetailData {
   returns: ReturnRequest[];
   /** A refused form's message and what was typed, shown on that form again. */
   problem?: OrderProblem;
+  /** The shopping agent the order came through (UCP), or null. */
+  agent?: string | null;
 }
 
 /** What a refused form did not do, said first at the top of the page. */
@@ -157,6 +159,11 @@ export function OrderDetailPage(data: OrderDetailData) {
         {`${shortStanding(order)}. `}
         <span className="font-normal">{ownerStanding({ ...order, ...parcelDays(order, steps) }, hold).join(' ')}</span>
       </p>
+      {data.agent && (
+        <p
+          data-order-agent={data.agent}
+        >{`Bought through the shopping agent “${data.agent}” (UCP): it reads this order and hears of each step.`}</p>
+      )}
       {/* Task first: what the order needs next opens the page (Shopify's order page puts its primary action first). */}
       {canShip && shipSection}
       {waiting && returnsSection}

@@ -19,6 +19,7 @@ import { orderAction, type ShowOrder } from '#worker/routes/admin-frame/order-ac
 import { parcelTyped } from '#worker/routes/admin-frame/parcel-fields.tsx';
 import { OrderDetailPage } from './order-detail-page.tsx';
 import { OrdersPage } from './orders-page.tsx';
+import { agentsOfOrders } from '#worker/agents/agent-orders.ts';
 import { PackingSlipPage } from './packing-slip-page.tsx';
 
 const noSuchOrder = (number: string) => `There is no order ${number.slice(0, 20)}. Check the number, or find it on the orders page.`;
@@ -29,12 +30,13 @@ export const showOrder: ShowOrder = async (c, problem, status = 200) => {
   try {
     const { db } = c.get('deps');
     const { order, steps } = await findOrder(db, number);
-    const [others, next, notes, returns, read] = await Promise.all([
+    const [others, next, notes, returns, read, agents] = await Promise.all([
       otherOrdersOf(db, order),
       order.fulfilment === 'unfulfilled' ? null : nextToShip(db),
       notesOf(db, order.id),
       returnsOfOrder(db, order.id),
       readLedger(db, order.id),
+      agentsOfOrders(db, [order.number]),
     ]);
     if (!read) throw new Refusal('no order', 'unknown');
     const data = {
@@ -48,6 +50,7 @@ export const showOrder: ShowOrder = async (c, problem, status = 200) => {
       notes,
       returns,
       problem,
+      agent: agents.get(order.number) ?? null,
     };
     return adminPage(c, `Order ${order.number}`, <OrderDetailPage {...data} />, status);
   } catch (err) {
@@ -60,7 +63,13 @@ export const showOrder: ShowOrder = async (c, problem, status = 200) => {
 export const orderRoutes = new Hono<AdminEnv>()
   .get('/admin/orders', async (c) => {
     const query = readOrderQuery(new URL(c.req.url).searchParams);
-    return adminPage(c, 'Orders', <OrdersPage query={query} page={await orderPage(c.get('deps').db, query)} />);
+    const { db } = c.get('deps');
+    const page = await orderPage(db, query);
+    const agents = await agentsOfOrders(
+      db,
+      page.rows.map((o) => o.number),
+    );
+    return adminPage(c, 'Orders', <OrdersPage query={query} page={page} agents={agents} />);
   })
   .get('/admin/orders/:number', (c) => showOrder(c))
   .get('/admin/orders/:number/slip', async (c) => {

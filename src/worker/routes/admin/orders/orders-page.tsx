@@ -14,9 +14,18 @@ const filterOf = (statuses: readonly string[]) => statuses.map((status) => ({ va
 /**
  * /admin/orders: newest first, filtered by either status, found by any part of a number, name or e-mail,
  * 25 a page. Each row says where the order stands in words (the payment and the goods, an exchange as
- * one); the raw statuses are only the filters'.
+ * one) and the shopping agent it came through; the raw statuses are only the filters'.
  */
-export function OrdersPage({ query, page }: { query: OrderQuery; page: Awaited<ReturnType<typeof orderPage>> }) {
+export function OrdersPage({
+  query,
+  page,
+  agents,
+}: {
+  query: OrderQuery;
+  page: Awaited<ReturnType<typeof orderPage>>;
+  /** The shopping agent each order came through, by number (UCP). */
+  agents: ReadonlyMap<string, string>;
+}) {
   const last = page.rows.at(-1);
   const next = new URLSearchParams();
   if (query.status) next.set('status', query.status);
@@ -67,7 +76,12 @@ export function OrdersPage({ query, page }: { query: OrderQuery; page: Awaited<R
                   </a>
                 </td>
                 <td className={cell}>{when(o.createdAt)}</td>
-                <td className={cell}>{shortStanding(o)}</td>
+                <td className={cell}>
+                  {shortStanding(o)}
+                  {agents.has(o.number) && (
+                    <span data-order-agent={agents.get(o.number)}>{` · through agent ${agents.get(o.number)}`}</span>
+                  )}
+                </td>
                 <td className={cell}>{formatMinor(o.total, o.currency)}</td>
                 <td className={cell}>{buyerText(o)}</td>
               </tr>
