@@ -45,6 +45,13 @@ const UK_ADDRESS = {
   address_country: 'GB',
 };
 const twoPistols = (more: Record<string, unknown> = {}) => ({ line_items: [{ item: { id: '1' }, quantity: 2 }], ...more });
+/** A ready session's body with these discount codes. */
+const withCodes = (codes: string[]) =>
+  twoPistols({
+    buyer: { email: 'vera@example.com' },
+    fulfillment: { methods: [{ type: 'shipping', destinations: [UK_ADDRESS] }] },
+    discounts: { codes },
+  });
 const held = async (id: number) => (await stockCounts(running.app.deps.db, [id]))[0]!.reserved;
 
 beforeAll(async () => {
@@ -159,12 +166,6 @@ describe('a checkout session', () => {
   });
 
   it('takes a promotion code through the discount extension, says why another gives nothing, and hands the code to Stripe', async () => {
-    const withCodes = (codes: string[]) =>
-      twoPistols({
-        buyer: { email: 'vera@example.com' },
-        fulfillment: { methods: [{ type: 'shipping', destinations: [UK_ADDRESS] }] },
-        discounts: { codes },
-      });
     const made = await ucp(base(), '/checkout-sessions', { agent: gemini, body: withCodes(['spring10', 'TAKE15']) });
     expect(schemaErrors(SCHEMA.checkout, made.json)).toEqual([]);
     expect(schemaErrors(SCHEMA.checkoutWithDiscount, made.json)).toEqual([]);
