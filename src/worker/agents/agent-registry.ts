@@ -64,7 +64,7 @@ async function fetchProfile(url: string): Promise<ProfileOutcome> {
     const res = await fetch(url, {
       headers: { accept: 'application/json' },
       signal: AbortSignal.timeout(PROFILE_TIMEOUT_MS),
-      redirect: 'error',
+      redirect: 'manual',
     });
     if (!res.ok) return { ok: false, status: 424, code: 'profile_unreachable', content: `The agent's profile answered ${res.status}.` };
     body = await res.json();

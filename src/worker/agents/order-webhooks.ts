@@ -85,7 +85,7 @@ export async function sendOrderEvents(deps: { db: Db; settings: Settings; log: L
           headers,
           body,
           signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-          redirect: 'error',
+          redirect: 'manual',
         });
         delivered = res.ok;
         if (!delivered) deps.log('warn', 'order event refused by the agent', { agent: name, status: res.status });
