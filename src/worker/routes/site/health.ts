@@ -20,6 +20,8 @@ export async function health(c: Context<AppEnv>) {
   // On the edge each isolate would key the limits with its own random secret: none would hold across isolates.
   if (runtime === 'edge' && !settings.RATE_LIMIT_SECRET)
     problems.push('RATE_LIMIT_SECRET is not set: every isolate counts its own limits (npx wrangler secret put RATE_LIMIT_SECRET)');
+  if (runtime === 'edge' && settings.UCP_AGENTS.length > 0 && !settings.UCP_SIGNING_KEY)
+    problems.push('UCP_SIGNING_KEY is not set: shopping agents hear of no order events (docs/agents.md)');
   if (runtime === 'edge' && !settings.POSTMARK_SERVER_TOKEN)
     problems.push('POSTMARK_SERVER_TOKEN is not set: mail is kept owed and never sent (npx wrangler secret put POSTMARK_SERVER_TOKEN)');
   let mail: Record<string, Awaited<ReturnType<typeof owedReport>>> | null = null;

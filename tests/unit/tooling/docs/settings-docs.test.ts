@@ -37,6 +37,9 @@ describe('the settings, as the operator reads them', () => {
         'VAT_NUMBER_GB',
         'VAT_NUMBER_LT',
         'LEGAL_NAME_LT',
+        'UCP_SIGNING_KEY',
+        'ACP_FEED_URL',
+        'ACP_FEED_TOKEN',
       ]);
     expect(named.length).toBeGreaterThan(30);
     expect([...new Set(schema)].toSorted()).toEqual([...new Set(named)].toSorted());
