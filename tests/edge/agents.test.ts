@@ -28,14 +28,18 @@ beforeAll(async () => {
   [gemini] = testAgents(agents) as [TestAgent];
   signingKey = await newSigningJwk();
   await setStock(createDb(turso.db), 1, 10, null);
-  worker = await startWorker({
-    TURSO_DATABASE_URL: turso.url,
-    TURSO_AUTH_TOKEN: turso.token,
-    ...stripe.env,
-    STRIPE_WEBHOOK_SECRET: SECRET,
-    UCP_AGENTS: agentsEnv([gemini]),
-    UCP_SIGNING_KEY: signingKey,
-  });
+  worker = await startWorker(
+    {
+      TURSO_DATABASE_URL: turso.url,
+      TURSO_AUTH_TOKEN: turso.token,
+      ...stripe.env,
+      STRIPE_WEBHOOK_SECRET: SECRET,
+      UCP_AGENTS: agentsEnv([gemini]),
+      UCP_SIGNING_KEY: signingKey,
+    },
+    // Workers Cache stood in, as the kept pages have it.
+    { purgeStandIn: true },
+  );
 });
 afterAll(async () => {
   await worker?.dispose();
@@ -62,6 +66,8 @@ describe('UCP on the Worker', () => {
     const key = JSON.parse(signingKey) as { kid: string; x: string };
     expect(profile.signing_keys).toEqual([expect.objectContaining({ kid: key.kid, x: key.x, crv: 'P-256' })]);
     expect(JSON.stringify(profile)).not.toContain('"d"');
+    // Kept at the edge, as a page is.
+    expect((await worker.get('/.well-known/ucp')).headers.get('cf-cache-status')).toBe('HIT');
     const found = await call('/catalog/search', { query: 'laser pistol', context: { address_country: 'GB' } });
     expect(found.status).toBe(200);
     expect(found.json.products.find((p: { id: string }) => p.id === '1').price_range.min).toEqual({ amount: 14999, currency: 'GBP' });

@@ -17,6 +17,8 @@ const KEPT_PAGES = [
   /^\/blog\/[^/]+$/,
   /^\/guides(\/[^/]+)?$/,
   /^\/(about|faq|privacy-policy|terms-of-service|shipping-policy|returns)$/,
+  // The shop's UCP profile: the same for every visitor and agent (JSON, kept as a page is).
+  /^\/\.well-known\/ucp$/,
 ];
 
 /** Whether a request is for a page that may be kept: a GET or HEAD of one of those addresses, in a market or not. */

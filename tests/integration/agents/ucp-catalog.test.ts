@@ -15,7 +15,8 @@ let agents: AgentEmulator;
 
 beforeAll(async () => {
   agents = await startAgentEmulator({ feedToken: 'feed-token' });
-  t = await startTestApp({ env: { SITE_URL: 'https://shop.example', UCP_AGENTS: agentsEnv(testAgents(agents)) } });
+  // Served through the page cache, as npm start serves it.
+  t = await startTestApp({ env: { SITE_URL: 'https://shop.example', UCP_AGENTS: agentsEnv(testAgents(agents)) }, pageCache: true });
   await setStock(t.deps.db, 1, 12, null);
   await setStock(t.deps.db, 2, 0, null);
 });
@@ -25,10 +26,11 @@ afterAll(async () => {
 });
 
 describe('the business profile', () => {
-  it('answers /.well-known/ucp with its version, the REST endpoint, the capabilities and its payment handler', async () => {
+  it('answers /.well-known/ucp with its version, the REST endpoint, the capabilities and its payment handler, kept as a page', async () => {
     const res = await fetch(`${t.url}/.well-known/ucp`);
     expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toContain('public');
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect((await fetch(`${t.url}/.well-known/ucp`)).headers.get('cf-cache-status')).toBe('HIT');
     const profile = (await res.json()) as { ucp: Record<string, any> };
     expect(schemaErrors(SCHEMA.businessProfile, profile)).toEqual([]);
     expect(profile.ucp.version).toBe('2026-04-08');

@@ -40,7 +40,9 @@ export function pageCache(): MiddlewareHandler<{ Variables: PageCacheVariables &
     c.set('shareable', isShareable(c.req.raw));
     c.set('pageTags', undefined);
     await next();
-    if (!c.res.headers.get('content-type')?.startsWith('text/html')) return;
+    // HTML pages, and the few JSON answers that declare tags as a page does (the UCP profile).
+    const type = c.res.headers.get('content-type') ?? '';
+    if (!type.startsWith('text/html') && !(type.startsWith('application/json') && c.get('pageTags'))) return;
     const tags = c.get('pageTags');
     // A page the kept pages' step asked for, which a shared cache would keep if nothing went wrong.
     const keptPage = c.get('shareable') && tags !== undefined && tags.length > 0 && c.res.status === 200;

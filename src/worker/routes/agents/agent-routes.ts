@@ -11,8 +11,10 @@ import { answering, catalogueCaller, rateLimited, send } from './agent-guard.ts'
 import { lookupCatalog, productDetail, searchCatalog } from './catalog-routes.ts';
 import { cancelSession, completeSession, createSession, getOrder, getSession, updateSession } from './checkout-session-routes.ts';
 
-/** How long an agent or a CDN may keep the profile and the feed. */
+/** How long an agent or a CDN may keep the feed. */
 const PUBLIC_FOR_S = 300;
+/** The kept profile's cache tag. */
+const UCP_PROFILE_TAG = 'ucp-profile';
 
 /**
  * The shop for shopping agents (docs/agents.md): the UCP business profile and REST binding (catalog,
@@ -21,7 +23,8 @@ const PUBLIC_FOR_S = 300;
 export const agentRoutes = new Hono<AppEnv>();
 
 agentRoutes.get('/.well-known/ucp', (c) => {
-  c.header('Cache-Control', `public, max-age=${PUBLIC_FOR_S}`);
+  // Kept at the edge as the pages are (shared/caching/kept-routes.ts): a deploy's new key shows within their freshness.
+  c.set('pageTags', [UCP_PROFILE_TAG]);
   const { settings } = c.get('deps');
   const keys = settings.UCP_SIGNING_KEY ? [publicSigningKey(settings.UCP_SIGNING_KEY)] : [];
   return c.json(businessProfile(settings.SITE_URL, keys));
