@@ -25,7 +25,7 @@ export interface AgentCheckout {
   } | null;
   destination: Destination | null;
   option: ShippingServiceName;
-  /** Whether the lines' units are held for it now; `short`: the lines the stock could not cover, with what is available. */
+  /** Whether the lines' units are held for it now; `short`: the lines the stock could not cover, with what is available (-1: over what one checkout may hold). */
   held: boolean;
   short: Array<{ productId: number; available: number }>;
   /** The discount codes asked for; the promotion code Stripe has for the first (one code a checkout, as Stripe takes); codes it did not know. */
@@ -93,7 +93,9 @@ export function checkoutView(checkout: AgentCheckout, input: CheckoutViewInput) 
         content:
           short.available > 0
             ? `Only ${short.available} of ${plainName(product.name)} can be bought now.`
-            : `${plainName(product.name)} is out of stock.`,
+            : short.available < 0
+              ? `More of ${plainName(product.name)} than one checkout may hold: ask for fewer.`
+              : `${plainName(product.name)} is out of stock.`,
         severity: 'recoverable',
         path: `$.line_items[${i}].quantity`,
       });

@@ -45,14 +45,15 @@ const lineItemSchema = z.looseObject({
   quantity: z.number().int().min(1).max(99),
 });
 
-const buyerSchema = z.looseObject({
+/** Kept with the session: only the fields the shop reads (anything else an agent adds is dropped, never stored). */
+const buyerSchema = z.object({
   email: z.email().max(254).optional(),
   first_name: text(100).optional(),
   last_name: text(100).optional(),
   phone_number: text(40).optional(),
 });
 
-export const destinationSchema = z.looseObject({
+export const destinationSchema = z.object({
   id: text(64).optional(),
   first_name: text(100).optional(),
   last_name: text(100).optional(),

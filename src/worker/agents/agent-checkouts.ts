@@ -141,6 +141,8 @@ function chosenOption(request: AgentCheckoutRequest, previous: Row | null): Agen
 export async function writeCheckout(deps: AgentDeps, agent: string, request: AgentCheckoutRequest, previous: Row | null): Promise<Answer> {
   if (previous && previous.status !== 'open')
     return protocolError(409, 'invalid_state', `The checkout is ${previous.status} and can no longer change.`);
+  // An ended session stays ended (UCP: canceled; the agent starts a new one), even before the job has closed it.
+  if (previous && nowSeconds() >= previous.expiresAt) return protocolError(409, 'invalid_state', 'The checkout has expired.');
   const lines = linesOf(request);
   const byId = await productLookup(
     deps.db,

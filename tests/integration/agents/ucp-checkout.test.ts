@@ -358,5 +358,11 @@ describe('a checkout session', () => {
     expect(await row(ended.json.id)).toMatchObject({ buyer: null, destination: null, status: 'canceled', reservation: null });
     expect(await held(1)).toBe(0);
     expect(await closeEndedAgentCheckouts(running.app.deps, later)).toBe(0);
+    // A session past its end cannot be brought back by a change, even before the job has closed it.
+    const stale = await ucp(base(), '/checkout-sessions', { agent: gemini, body: twoPistols() });
+    await running.app.deps.db.update(agentCheckouts).set({ expiresAt: 1 }).where(eq(agentCheckouts.id, stale.json.id));
+    const revived = await ucp(base(), `/checkout-sessions/${stale.json.id}`, { method: 'PUT', agent: gemini, body: twoPistols() });
+    expect(revived).toMatchObject({ status: 409, json: { code: 'invalid_state' } });
+    expect((await ucp(base(), `/checkout-sessions/${stale.json.id}`, { agent: gemini })).json.status).toBe('canceled');
   });
 });

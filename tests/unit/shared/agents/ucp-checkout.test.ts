@@ -72,6 +72,10 @@ describe('a checkout session’s view', () => {
     expect(errors(v).toSorted()).toEqual(['item_unavailable', 'missing', 'missing', 'out_of_stock']);
     expect(v.totals.map((t) => t.type)).toEqual(['subtotal', 'total']);
     expect(errors(view({ destination: { address_country: 'NO' } }))).toEqual(['address_undeliverable']);
+    const capped = view({ short: [{ productId: 1, available: -1 }] });
+    expect(capped.messages).toContainEqual(
+      expect.objectContaining({ code: 'out_of_stock', content: expect.stringContaining('ask for fewer') }),
+    );
   });
 
   it('follows the session’s life: handed to the payment page, paid, ended', () => {
