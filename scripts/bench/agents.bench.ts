@@ -54,6 +54,11 @@ it('bench:agents', async () => {
         .map((l) => l.toFixed(2))
         .join(' ')}`,
     );
+    const [{ id: visitorOrder }] = (
+      await db.$client.execute(
+        "insert into orders (session_id, number, status, currency, subtotal, shipping, total, token) values ('cs_visitor', 'SP-VISI-TORS', 'paid', 'GBP', 100, 0, 100, 't') returning id",
+      )
+    ).rows as unknown as [{ id: number }];
     const numbers = Array.from({ length: 25 }, (_, i) => `SP-B${String(i * 10).padStart(7, '0')}`);
     const reads = {
       'a session (id + agent)': () =>
@@ -97,6 +102,7 @@ it('bench:agents', async () => {
       const write = (orderId: number) => () =>
         db.insert(orderEvents).values({ orderId, step: `bench-${label}-${step++}`, status: 'delivered' });
       console.log(`${label.padEnd(5)} ${'a step, an agent’s order'.padEnd(28)} ${await timeRead(write(agentOrder!.id), RUNS)}`);
+      console.log(`${label.padEnd(5)} ${'a step, a visitor’s order'.padEnd(28)} ${await timeRead(write(visitorOrder), RUNS)}`);
     }
     for (const [name, read] of Object.entries(reads)) {
       const { sql: text, params } = (read() as unknown as { toSQL(): { sql: string; params: unknown[] } }).toSQL?.() ?? {
