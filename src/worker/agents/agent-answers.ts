@@ -1,18 +1,7 @@
-import type { ChangeFeed } from '#worker/base/change-feed-contract.ts';
-import type { Logger } from '#worker/base/log.ts';
-import type { Settings } from '#worker/base/settings.ts';
-import type { Db } from '#worker/db/client.ts';
-import type { CheckoutGateway } from '#worker/payments/checkout-gateway.ts';
+import type { CheckoutDeps } from '#worker/checkout/start-checkout.ts';
 
-/** What the agents' API needs: the database, the settings, Stripe (null: payment links only), the change feed, work after the answer. */
-export interface AgentDeps {
-  db: Db;
-  settings: Settings;
-  log: Logger;
-  gateway: CheckoutGateway | null;
-  changes: ChangeFeed;
-  background: (work: Promise<unknown>) => void;
-}
+/** What the agents' API needs is what a cart's checkout needs: an agent's checkout is one (decision 039). */
+export type AgentDeps = CheckoutDeps;
 
 /** An answer of the API before it is sent: its HTTP status and JSON body (kept whole for an Idempotency-Key). */
 export interface Answer {
