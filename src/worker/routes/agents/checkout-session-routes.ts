@@ -12,17 +12,15 @@ import { agentDeps, answering, bodyOf, registeredAgent } from './agent-guard.ts'
 type C = Context<AppEnv>;
 
 /** A registered agent's request; a state-changing one runs once per Idempotency-Key (agent-idempotency.ts). */
-function asAgent(work: (c: C, agent: RegisteredAgent, raw: () => Promise<string>) => Promise<Answer>, opts: { idempotent?: boolean } = {}) {
+function asAgent(work: (c: C, agent: RegisteredAgent) => Promise<Answer>, opts: { idempotent?: boolean } = {}) {
   return (c: C) =>
     answering(c, async () => {
       const caller = await registeredAgent(c);
       if (!caller.ok) return caller.answer;
-      if (!opts.idempotent) return work(c, caller.agent, () => c.req.text());
-      const raw = await c.req.text();
-      const request = `${c.req.method} ${new URL(c.req.url).pathname}\n${raw}`;
-      return once(c.get('deps').db, caller.agent.name, c.req.header('idempotency-key') ?? null, request, () =>
-        work(c, caller.agent, async () => raw),
-      );
+      if (!opts.idempotent) return work(c, caller.agent);
+      // The key's fingerprint: the method, the path and the body as sent (Hono keeps the body for the handler's read).
+      const request = `${c.req.method} ${new URL(c.req.url).pathname}\n${await c.req.text()}`;
+      return once(c.get('deps').db, caller.agent.name, c.req.header('idempotency-key') ?? null, request, () => work(c, caller.agent));
     });
 }
 
