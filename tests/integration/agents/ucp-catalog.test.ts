@@ -118,4 +118,18 @@ describe('the catalogue', () => {
     expect((await ucp(t.url, '/catalog/search', { body: { query: 'x', pagination: { cursor: 'not-ours' } } })).status).toBe(400);
     expect((await ucp(t.url, '/nowhere', { body: {} })).status).toBe(404);
   });
+
+  it('answers 429 with Retry-After past UCP_RATE_LIMIT a minute, counted per network for the open catalogue', async () => {
+    const strict = await startTestApp({ env: { UCP_RATE_LIMIT: '2' } });
+    try {
+      const ask = () => ucp(strict.url, '/catalog/search', { body: { query: 'pistol' } });
+      expect([(await ask()).status, (await ask()).status]).toEqual([200, 200]);
+      const refused = await ask();
+      expect(refused).toMatchObject({ status: 429, json: { code: 'rate_limited' } });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await fetch(`${strict.url}/feeds/acp.json`)).status).toBe(429);
+    } finally {
+      await strict.close();
+    }
+  });
 });

@@ -28,7 +28,7 @@ export function agentDeps(c: C): AgentDeps {
 export async function bodyOf<S extends z.ZodType>(
   c: C,
   schema: S,
-): Promise<{ ok: true; value: z.infer<S>; raw: string } | { ok: false; answer: Answer }> {
+): Promise<{ ok: true; value: z.infer<S> } | { ok: false; answer: Answer }> {
   const raw = await c.req.text();
   let json: unknown;
   try {
@@ -41,7 +41,7 @@ export async function bodyOf<S extends z.ZodType>(
     const issue = firstIssue(parsed.error);
     return { ok: false, answer: { status: 400, body: { code: 'invalid_request', content: issue.content, path: issue.path } } };
   }
-  return { ok: true, value: parsed.data, raw };
+  return { ok: true, value: parsed.data };
 }
 
 const RATE_WINDOW_S = 60;
