@@ -66,9 +66,12 @@ export async function completeCheckout(deps: AgentDeps, agent: string, row: Row)
   params.metadata.agent_checkout = row.id;
   let session: { id: string; url: string };
   try {
-    session = await gateway.createSession(params, `ucp-complete-${row.reservation}`);
+    // Two completes at once send the same key (Stripe makes one session); a try after a failure has a new
+    // one, since the failure moved updatedAt (Stripe replays a key's first answer, a 500 included).
+    session = await gateway.createSession(params, `ucp-complete-${row.id}-${row.updatedAt}`);
   } catch (err) {
     deps.log('error', 'agent checkout: payment page not made', errorFields(err));
+    await deps.db.update(agentCheckouts).set({ updatedAt: new Date().toISOString() }).where(eq(agentCheckouts.id, row.id));
     return protocolError(503, 'unavailable', 'The payment page could not be made; try again shortly.', { 'Retry-After': '30' });
   }
   await attachSession(deps.db, row.reservation, session.id);

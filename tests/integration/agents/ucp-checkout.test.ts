@@ -232,6 +232,12 @@ describe('a checkout session', () => {
       }),
     });
     const id = made.json.id as string;
+    // Stripe failing answers 503 (try again); the next try reaches Stripe under a new key, as its 500 is replayed for the old.
+    running.stripe.state.mode = 'fail';
+    const refused = await ucp(base(), `/checkout-sessions/${id}/complete`, { agent: gemini, body: {} });
+    running.stripe.state.mode = 'ok';
+    expect(refused).toMatchObject({ status: 503, json: { code: 'unavailable' } });
+    expect(refused.headers.get('retry-after')).toBe('30');
     const complete = await ucp(base(), `/checkout-sessions/${id}/complete`, { agent: gemini, body: {}, idempotencyKey: 'complete-1' });
     expect(complete.status).toBe(200);
     expect(schemaErrors(SCHEMA.checkout, complete.json)).toEqual([]);
