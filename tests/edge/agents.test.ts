@@ -99,4 +99,14 @@ describe('UCP on the Worker', () => {
     expect(order.status).toBe(200);
     expect(schemaErrors(SCHEMA.order, order.json)).toEqual([]);
   });
+
+  it('names on /healthz a Worker with agents and no signing key', async () => {
+    const unsigned = await startWorker({ TURSO_DATABASE_URL: turso.url, TURSO_AUTH_TOKEN: turso.token, UCP_AGENTS: agentsEnv([gemini]) });
+    try {
+      const health = (await (await unsigned.get('/healthz')).json()) as { problems?: string[] };
+      expect(health.problems).toContainEqual(expect.stringContaining('UCP_SIGNING_KEY is not set'));
+    } finally {
+      await unsigned.dispose();
+    }
+  });
 });

@@ -15,6 +15,8 @@ interface Answer {
 export async function firstBytesThenRest(label: string, ask: () => Promise<Answer>, turso: TursoEmulator) {
   const answeredBefore = turso.answered();
   const statementsBefore = turso.statements.length;
+  // Requests the database had received and not yet answered: another request's, whose answers may land meanwhile.
+  const inFlightAtStart = turso.requests() - answeredBefore;
   const started = performance.now();
   const response = await ask();
   const reader = response.body!.getReader();
@@ -32,9 +34,14 @@ export async function firstBytesThenRest(label: string, ask: () => Promise<Answe
   console.log(`${label}: first bytes ${firstMs.toFixed(0)} ms (${first.length} B), whole ${wholeMs.toFixed(0)} ms`);
   return {
     status: response.status,
+    /** When the first bytes came (ms): past the database's delay, answers to the page's own later reads may have come first. */
+    firstMs,
     first,
     whole,
     answeredBeforeFirstBytes,
+    inFlightAtStart,
+    /** What the database answered meanwhile (SQL), to say whose answers they were when one was counted. */
+    answeredStatements,
     /** The scheduled job (Node's timer, every minute) asked the database while the page was on its way: its answers count too. */
     scheduledJobMeanwhile: answeredStatements.some((sql) => sql.includes('"contactMail"')),
     cacheStatus: response.headers.get('cf-cache-status'),

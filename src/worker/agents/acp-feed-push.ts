@@ -1,11 +1,11 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { acpProduct } from '#shared/agents/acp-feed.ts';
 import { regionOfContext } from '#shared/agents/ucp-catalog.ts';
 import { sha256Hex } from '#worker/base/hashing.ts';
 import type { Logger } from '#worker/base/log.ts';
 import type { Settings } from '#worker/base/settings.ts';
 import type { Db } from '#worker/db/client.ts';
-import { listedProducts } from '#worker/products/product-queries.ts';
+import { anyProductsByIds, CATALOGUE_LIMIT, listedProducts } from '#worker/products/product-queries.ts';
 import { stockCounts } from '#worker/stock/stock-queries.ts';
 import { stockView, withStock } from '#worker/stock/stock-reads.ts';
 import { acpFeedEntries, acpFeeds } from './agent-tables.ts';
@@ -47,7 +47,7 @@ async function feedId(db: Db, settings: Settings): Promise<string> {
 /**
  * Sends the ACP feed endpoint (ACP_FEED_URL) what changed since it was last told: the first time every
  * listed product (the full snapshot), then each product whose entry changed (a price, the stock's
- * availability, a text), as upserts by id (PATCH /feeds/{id}/products). What was sent is kept as a
+ * availability, a text; one taken off the shop, as discontinued), as upserts by id (PATCH /feeds/{id}/products). What was sent is kept as a
  * hash per product, written only once the endpoint took it. The scheduled job runs it every minute.
  */
 export async function pushAcpFeed(deps: { db: Db; settings: Settings; log: Logger }): Promise<FeedPushRun> {
@@ -59,21 +59,17 @@ export async function pushAcpFeed(deps: { db: Db; settings: Settings; log: Logge
     rows.map((r) => r.doc),
     stockView(counts, settings.LOW_STOCK_AT),
   ).map((p) => acpProduct(p, region, settings.SITE_URL));
-  const sent = new Map(
-    (
-      await db
-        .select()
-        .from(acpFeedEntries)
-        .where(
-          inArray(
-            acpFeedEntries.productId,
-            rows.map((r) => r.doc.id),
-          ),
-        )
-    ).map((e) => [e.productId, e.hash]),
-  );
+  const sent = new Map((await db.select().from(acpFeedEntries).limit(CATALOGUE_LIMIT)).map((e) => [e.productId, e.hash]));
+  // A product taken off the shop since it was sent stays in the agent's feed (ACP has no delete): it is
+  // sent once more as discontinued.
+  const listedIds = new Set(rows.map((r) => r.doc.id));
+  const gone = [...sent.keys()].filter((id) => !listedIds.has(id));
+  const withdrawn = (gone.length > 0 ? await anyProductsByIds(db, gone) : []).map(({ doc }) => {
+    const entry = acpProduct({ ...doc, stock: 'Out of Stock', available: 0 }, region, settings.SITE_URL);
+    return { ...entry, variants: entry.variants.map((v) => ({ ...v, availability: { available: false, status: 'discontinued' } })) };
+  });
   const changed: Array<{ product: (typeof products)[number]; hash: string }> = [];
-  for (const product of products) {
+  for (const product of [...products, ...withdrawn]) {
     const hash = await sha256Hex(JSON.stringify(product), 16);
     if (sent.get(Number(product.id)) !== hash) changed.push({ product, hash });
   }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushAcpFeed } from '#worker/agents/acp-feed-push.ts';
+import { eq } from 'drizzle-orm';
 import { listedProducts } from '#worker/products/product-queries.ts';
+import { products } from '#worker/products/product-tables.ts';
 import { setStock } from '#worker/stock/stock-moves.ts';
 import { startAgentEmulator, type AgentEmulator } from '../../support/agents/agent-emulator';
 import { schemaErrors, SCHEMA } from '../../support/agents/protocol-schemas';
@@ -74,5 +76,13 @@ describe('the push to an agent’s feed endpoint', () => {
       status: 'out_of_stock',
     });
     expect(agents.feeds.size).toBe(1);
+    // A product taken off the shop is sent once more, as discontinued (ACP's feed has no delete).
+    await t.deps.db.update(products).set({ listed: false }).where(eq(products.id, 3));
+    expect(await push()).toEqual({ pushed: 1, failed: false });
+    expect((feed!.products.get('3') as { variants: Array<{ availability: unknown }> }).variants[0]!.availability).toEqual({
+      available: false,
+      status: 'discontinued',
+    });
+    expect(await push()).toEqual({ pushed: 0, failed: false });
   });
 });
