@@ -16,6 +16,8 @@ export const DOMAIN_IMPORTS = {
   // Shopping agents (UCP, ACP): their checkouts are the cart's (held stock, a Checkout Session), their orders the sale's.
   agents: ['base', 'catalogue', 'checkout', 'db', 'orders', 'payments', 'products', 'stock'],
   catalogue: ['base', 'db', 'products', 'stock'],
+  // The owner's edits of the catalogue (issue 79): products written as their files would be, with their history.
+  'catalogue-editing': ['base', 'db', 'posts/post-tables.ts', 'products', 'stock/stock-tables.ts'],
   changes: ['base', 'db'],
   checkout: ['base', 'db', 'limits', 'payments', 'products', 'stock'],
   contact: ['base', 'db', 'limits', 'mail'],

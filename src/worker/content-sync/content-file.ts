@@ -1,3 +1,4 @@
+import { SLUG } from '#shared/catalogue/product-fields.ts';
 import { marked, type Token } from 'marked';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
@@ -47,7 +48,6 @@ export interface ContentChecks {
 }
 
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)([\s\S]*)$/;
-export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Dates are stored as ISO 8601 UTC strings so they compare as text; a date alone means midnight UTC. */
 const isoDate = z.union([z.string(), z.date()]).transform((value, ctx) => {

@@ -17,6 +17,9 @@ export interface ProductRow {
   slug: string;
   listed: boolean;
   doc: CatalogueProduct;
+  /** Who changed it in the back office, and when (null: as its file said): a sync leaves it unless forced. */
+  editedBy?: string | null;
+  editedAt?: string | null;
 }
 
 /** The columns a file sets, in the order a change report lists them. */
@@ -43,6 +46,8 @@ export interface ContentPlan {
     /** Rows with no file: reported; unlisted only with --prune (never deleted: orders name them). */
     missing: Array<{ id: number; slug: string; listed: boolean }>;
     unlist: Array<{ id: number; slug: string }>;
+    /** Changed in the back office since its file was synced: left as the owner made it (--force overwrites). */
+    ownerChanged: Array<{ id: number; slug: string; by: string; at: string; fields: string[] }>;
   };
   categories: { add: CategoryFile[]; change: Array<{ id: number; file: CategoryFile }>; unchanged: number };
   posts: {
@@ -79,7 +84,13 @@ function refuseDuplicates<T extends { path: string }>(files: T[], key: (f: T) =>
 }
 
 /** Product files against product rows: ids and slugs must be unique among the files and against the rows the sync leaves. */
-function planProducts(files: ProductFile[], rows: ProductRow[], problems: FileProblem[], prune: boolean): ContentPlan['products'] {
+function planProducts(
+  files: ProductFile[],
+  rows: ProductRow[],
+  problems: FileProblem[],
+  prune: boolean,
+  force: boolean,
+): ContentPlan['products'] {
   const unique = refuseDuplicates(
     refuseDuplicates(files, (f) => String(f.product.id), 'product id', problems),
     (f) => f.product.slug,
@@ -92,7 +103,7 @@ function planProducts(files: ProductFile[], rows: ProductRow[], problems: FilePr
   const kept = unique.slice(0, CATALOGUE_LIMIT);
   const filed = new Map(kept.map((f) => [f.product.id, f]));
   const slugOwner = new Map(rows.filter((r) => !filed.has(r.id)).map((r) => [r.slug, r.id]));
-  const plan: ContentPlan['products'] = { add: [], change: [], unchanged: 0, missing: [], unlist: [] };
+  const plan: ContentPlan['products'] = { add: [], change: [], unchanged: 0, missing: [], unlist: [], ownerChanged: [] };
   const rowById = new Map(rows.map((r) => [r.id, r]));
   for (const file of kept) {
     const owner = slugOwner.get(file.product.slug);
@@ -109,7 +120,10 @@ function planProducts(files: ProductFile[], rows: ProductRow[], problems: FilePr
     const product = file.product as unknown as Record<string, unknown>;
     const fields = Object.keys(product).filter((key) => !same(doc[key], product[key]));
     if (!row.listed) fields.push('listed');
-    if (fields.length > 0) plan.change.push({ file, fields });
+    // The owner's change in the back office is never overwritten silently: named, and left (--force writes the file's).
+    if (fields.length > 0 && row.editedAt && !force)
+      plan.ownerChanged.push({ id: row.id, slug: row.slug, by: row.editedBy ?? 'the back office', at: row.editedAt, fields });
+    else if (fields.length > 0) plan.change.push({ file, fields });
     else plan.unchanged++;
   }
   // A file that failed still names its product (by its file name): its row is not "missing".
@@ -126,10 +140,10 @@ function planProducts(files: ProductFile[], rows: ProductRow[], problems: FilePr
 export function planContentSync(
   files: { products?: ProductFile[]; posts: PostFile[]; categories: CategoryFile[]; problems: FileProblem[] },
   rows: { products?: ProductRow[]; posts: PostRow[]; categories: CategoryRow[] },
-  opts: { prune?: boolean } = {},
+  opts: { prune?: boolean; force?: boolean } = {},
 ): ContentPlan {
   const problems = [...files.problems];
-  const productPlan = planProducts(files.products ?? [], rows.products ?? [], problems, opts.prune ?? false);
+  const productPlan = planProducts(files.products ?? [], rows.products ?? [], problems, opts.prune ?? false, opts.force ?? false);
   const posts = refuseDuplicates(files.posts, (f) => f.slug, 'slug', problems);
   const categories = refuseDuplicates(files.categories, (f) => f.name, 'category name', problems);
 
@@ -205,6 +219,10 @@ export function formatSyncReport(plan: ContentPlan, opts: { dryRun?: boolean } =
   for (const { file, fields } of r.change)
     lines.push(`${verb('changed', 'would change')} product ${file.product.id} ${file.product.slug}: ${fields.join(', ')} (${file.path})`);
   for (const p of r.unlist) lines.push(`${verb('unlisted', 'would unlist')} product ${p.id} ${p.slug} (its file is gone)`);
+  for (const p of r.ownerChanged)
+    lines.push(
+      `left product ${p.id} ${p.slug} as the owner changed it (${p.by}, ${p.at}; its file differs in ${p.fields.join(', ')}): -- --force writes the file's`,
+    );
   const unlisted = new Set(r.unlist.map((p) => p.id));
   for (const p of r.missing.filter((m) => !unlisted.has(m.id)))
     lines.push(`left product ${p.id} ${p.slug}: no file${p.listed ? ' (still listed; --prune unlists it)' : ''}`);

@@ -29,7 +29,16 @@ import { readContentFolder } from './content-folder.ts';
  */
 export async function readContentRows(db: Db): Promise<{ products: ProductRow[]; posts: PostRow[]; categories: CategoryRow[] }> {
   const [productRows, posts, relations, cats] = await Promise.all([
-    db.select({ id: products.id, slug: products.slug, listed: products.listed, doc: products.doc }).from(products),
+    db
+      .select({
+        id: products.id,
+        slug: products.slug,
+        listed: products.listed,
+        doc: products.doc,
+        editedBy: products.editedBy,
+        editedAt: products.editedAt,
+      })
+      .from(products),
     db
       .select({
         id: blogPosts.id,
@@ -109,7 +118,13 @@ export async function applyContentPlan(db: Db, plan: ContentPlan): Promise<void>
   const statements: BatchItem<'sqlite'>[] = [];
   // Products first (posts link to them); changes before additions, so a slug a change gives up is free for a new product.
   for (const { file } of plan.products.change)
-    statements.push(db.update(products).set(productValues(file)).where(eq(products.id, file.product.id)));
+    // The file's product now: the owner's edit (if forced over) is no longer the product's, and an edit opened before is stale.
+    statements.push(
+      db
+        .update(products)
+        .set({ ...productValues(file), editedBy: null, editedAt: null, version: sql`${products.version} + 1` })
+        .where(eq(products.id, file.product.id)),
+    );
   for (const file of plan.products.add) {
     statements.push(db.insert(products).values({ id: file.product.id, ...productValues(file) }));
     // A new product has what the shop counted for it: nothing, until a delivery (npm run stock -- add).
@@ -149,6 +164,8 @@ export interface SyncOptions {
   dryRun?: boolean;
   /** Unpublish published posts and unlist products whose file is gone (neither is ever deleted). */
   prune?: boolean;
+  /** Write the files' products over what the owner changed in the back office (otherwise left and named). */
+  force?: boolean;
 }
 
 export interface SyncResult {
@@ -164,7 +181,7 @@ export interface SyncResult {
 /** content/ into the database: read and check the files, compare with the rows, write the difference at once. */
 export async function syncContent(db: Db, opts: SyncOptions = {}): Promise<SyncResult> {
   const files = readContentFolder(opts.dir ?? resolve('content'), opts.publicDir ?? resolve('public'));
-  const plan = planContentSync(files, await readContentRows(db), { prune: opts.prune });
+  const plan = planContentSync(files, await readContentRows(db), { prune: opts.prune, force: opts.force });
   const wrote = !opts.dryRun && planWrites(plan);
   if (wrote) await applyContentPlan(db, plan);
   return { plan, wrote, report: formatSyncReport(plan, { dryRun: opts.dryRun }), failed: plan.problems.length > 0 };

@@ -18,6 +18,11 @@ export const products = sqliteTable(
     listed: integer('listed', { mode: 'boolean' }).notNull().default(true),
     doc: text('doc', { mode: 'json' }).$type<CatalogueProduct>().notNull(),
     updatedAt: text('updated_at').notNull().default(now),
+    /** Moves with every write: an edit opened on an older version is refused (409), never saved over another. */
+    version: integer('version').notNull().default(1),
+    /** Who changed it in the back office last, and when (null: as its file says): content:sync leaves it alone. */
+    editedBy: text('edited_by'),
+    editedAt: text('edited_at'),
   },
   // Lists read the listed products in id order up to a limit: a seek, however many are unlisted.
   (t) => [

@@ -40,7 +40,7 @@ const print = (text: string) => console.log(terminalSafe(text));
 /** The flags of the commands that take no more than flags (the others' parsers refuse for themselves). */
 const FLAGS_TAKEN: Record<string, readonly string[]> = {
   migrate: [],
-  'content-sync': ['--dry-run', '--prune'],
+  'content-sync': ['--dry-run', '--prune', '--force'],
   'mail-retry': ['--dry-run'],
   'contact-retry': ['--dry-run'],
 };
@@ -87,7 +87,11 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
     if (command === 'content-sync') {
       // The sync needs the current schema (an operator may sync before deploying a migration).
       await migrateDatabase(db);
-      const result = await syncContent(db, { dryRun: flags.includes('--dry-run'), prune: flags.includes('--prune') });
+      const result = await syncContent(db, {
+        dryRun: flags.includes('--dry-run'),
+        prune: flags.includes('--prune'),
+        force: flags.includes('--force'),
+      });
       print(`content/ → ${target}\n${result.report}`);
       if (result.wrote) {
         await changes.publish(changedTags(result.plan));

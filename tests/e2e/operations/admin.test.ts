@@ -146,6 +146,7 @@ describe('the back office on a phone', () => {
         ['Reviews', 'Reviews'],
         ['Referrals', 'Referrals'],
         ['Stock', 'Stock'],
+        ['Catalogue', 'Catalogue'],
         ['Vitals', 'Web Vitals, last 7 days'],
         ['Newsletter', 'Newsletter'],
         ['Mail', 'Mail'],
@@ -155,6 +156,11 @@ describe('the back office on a phone', () => {
         await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
         await checkPage(link);
       }
+      // A product's page: its form and its history, on a phone.
+      await page.goto(`${e2e.shop.url}/admin/catalogue/1`);
+      await page.getByRole('heading', { level: 1, name: 'Product 1' }).waitFor();
+      await checkPage('a product');
+      await page.goto(`${e2e.shop.url}/admin/privacy`);
       // A person's records, readable on a phone: the long address's order, and the erasure said before its button.
       await page.getByLabel('E-mail address').fill('A.Very.Long.Address.For.A.Small.Screen@subdomain.example-shooting-club.com');
       await page.getByRole('button', { name: 'Show what we hold' }).tap();

@@ -16,6 +16,7 @@ const NAV = [
   { href: '/admin/reviews', label: 'Reviews' },
   { href: '/admin/referrals', label: 'Referrals' },
   { href: '/admin/stock', label: 'Stock' },
+  { href: '/admin/catalogue', label: 'Catalogue' },
   { href: '/admin/vitals', label: 'Vitals' },
   { href: '/admin/newsletter', label: 'Newsletter' },
   { href: '/admin/mail', label: 'Mail' },

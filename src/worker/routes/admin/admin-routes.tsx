@@ -12,6 +12,7 @@ import { MailPage } from './mail/mail-page.tsx';
 import { orderRoutes, showOrder } from './orders/order-routes.tsx';
 import { signInRoutes } from './sign-in/sign-in-routes.tsx';
 import { stockNow, stockRoutes } from './stock/stock-routes.tsx';
+import { catalogueRoutes } from './catalogue/catalogue-routes.tsx';
 import { privacyRoutes } from './privacy/privacy-routes.tsx';
 import { newsletterAdminRoutes } from './newsletter/newsletter-admin-routes.tsx';
 import { TodayPage } from './today-page.tsx';
@@ -70,6 +71,7 @@ const office = new Hono<AdminEnv>()
   .route('/', orderRoutes)
   .route('/', ownerAfterSaleRoutes(showOrder))
   .route('/', stockRoutes)
+  .route('/', catalogueRoutes)
   .route('/', privacyRoutes)
   .route('/', newsletterAdminRoutes)
   .get('/admin/vitals', async (c) => {

@@ -1,0 +1,122 @@
+import { categories } from '#shared/catalogue/categories.ts';
+import { Field, FormOnce, Problem, Section, Submit } from '#worker/routes/admin-frame/admin-ui.tsx';
+
+/** A text area named with the file's key. */
+function Lines({ label, name, hint, value, rows = 4 }: { label: string; name: string; hint?: string; value?: string; rows?: number }) {
+  return (
+    <label className="flex flex-col gap-1 text-sm sm:col-span-2">
+      <span className="font-medium">{label}</span>
+      <textarea name={name} rows={rows} defaultValue={value} className="rounded-md border border-stone-400 px-3 py-2 text-base" />
+      {hint && <span className="text-stone-600">{hint}</span>}
+    </label>
+  );
+}
+
+const money = { type: 'number', inputMode: 'decimal', step: '0.01', min: '0.01', required: true } as const;
+
+/**
+ * A product's form: every field its content file has, named with the file's keys (`prices.GBP`,
+ * `images.alt`), so the form and the file are one vocabulary. `values` are what to show (the product,
+ * or what was typed when a save was refused); `version` is the product as it was opened.
+ */
+export function ProductForm({
+  action,
+  values,
+  version,
+  problem,
+  submit,
+}: {
+  action: string;
+  values: Readonly<Record<string, string>>;
+  version?: number;
+  problem?: string;
+  submit: string;
+}) {
+  return (
+    <Section title="The product" id="product">
+      <form method="post" action={action} className="grid gap-3 sm:grid-cols-2" data-product-form>
+        <FormOnce />
+        {version !== undefined && <input type="hidden" name="version" value={version} />}
+        <div className="sm:col-span-2">
+          <Problem text={problem} />
+        </div>
+        <Field label="Name (name)" name="name" required maxLength={200} defaultValue={values.name} />
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium">Category (category)</span>
+          <select
+            name="category"
+            required
+            defaultValue={values.category ?? ''}
+            className="rounded-md border border-stone-400 px-3 py-2 text-base"
+          >
+            <option value="" disabled>
+              Choose a category
+            </option>
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        {(['GBP', 'EUR', 'USD'] as const).map((c) => (
+          <Field key={`p${c}`} label={`Price in ${c} (prices.${c})`} name={`prices.${c}`} {...money} defaultValue={values[`prices.${c}`]} />
+        ))}
+        {(['GBP', 'EUR', 'USD'] as const).map((c) => (
+          <Field
+            key={`f${c}`}
+            label={`Full price in ${c} (full_prices.${c})`}
+            name={`full_prices.${c}`}
+            {...money}
+            hint="Never below the price: the difference is shown as the saving."
+            defaultValue={values[`full_prices.${c}`]}
+          />
+        ))}
+        <Lines label="Description (description)" name="description" value={values.description} rows={5} />
+        <Lines label="Features (features), one a line" name="features" value={values.features} />
+        <Lines label="Technical specs (specs), one a line as Label: value" name="specs" value={values.specs} />
+        <Field label="Tags (tags), comma-separated" name="tags" defaultValue={values.tags} hint="BESTSELLER, APP COMPATIBLE, BUNDLE" />
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="new" defaultChecked={values.new === 'on'} /> New (new)
+        </label>
+        <Lines label="Search words (search_words), one a line" name="search_words" value={values.search_words} rows={3} />
+        <Lines
+          label="Related guides (related_guides), one a line as id | title | /path"
+          name="related_guides"
+          value={values.related_guides}
+          rows={3}
+        />
+        <Field
+          label="Image (images.main)"
+          name="images.main"
+          required
+          defaultValue={values['images.main']}
+          hint="A site path such as /images/products/1-main.svg"
+        />
+        <Field label="Image's alt text (images.alt)" name="images.alt" required maxLength={300} defaultValue={values['images.alt']} />
+        <Field label="Card image (images.card)" name="images.card" defaultValue={values['images.card']} />
+        <Field label="Landscape image (images.landscape)" name="images.landscape" defaultValue={values['images.landscape']} />
+        <Field
+          label="Payment link (payment_links.standard)"
+          name="payment_links.standard"
+          type="url"
+          required
+          defaultValue={values['payment_links.standard']}
+        />
+        <Field label="UK payment link (payment_links.uk)" name="payment_links.uk" type="url" defaultValue={values['payment_links.uk']} />
+        <Field label="Meta title (meta_title)" name="meta_title" required maxLength={200} defaultValue={values.meta_title} />
+        <Field
+          label="Meta description (meta_description)"
+          name="meta_description"
+          required
+          maxLength={160}
+          defaultValue={values.meta_description}
+        />
+        <Field label="Slug (slug), empty: from the name" name="slug" defaultValue={values.slug} pattern="[a-z0-9]+(-[a-z0-9]+)*" />
+        <div className="sm:col-span-2">
+          <Submit>{submit}</Submit>
+        </div>
+      </form>
+    </Section>
+  );
+}
