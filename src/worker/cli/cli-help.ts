@@ -3,11 +3,15 @@ export const CLI_HELP: Record<string, string> = {
   migrate: `npm run db:migrate
   Applies the SQL migrations in migrations/ to TURSO_DATABASE_URL (default: the embedded .data/shop.db).
   Takes no arguments.`,
-  'content-sync': `npm run content:sync [-- --dry-run] [-- --prune]
+  'content-sync': `npm run content:sync [-- --dry-run] [-- --prune] [-- --force]
   Writes content/ (products, posts, categories) into TURSO_DATABASE_URL in one transaction.
   --dry-run   report what would change, write nothing
   --prune     unlist products and unpublish posts whose file is gone (nothing is ever deleted)
+  --force     write the files' products over what the owner changed in the back office (left and named otherwise)
   Live pages follow within about a minute (the read cache checks the content version once a minute).`,
+  'content-export': `npm run content:export
+  Writes the database's listed products back into content/products/ (the file with each id, or a new one), so the
+  repository catches up with the back office. Takes no arguments.`,
   'mail-retry': `npm run mail:retry [-- --dry-run]
   Sends every e-mail still owed (contact messages, orders, order steps) now, ignoring back-off.
   --dry-run   say how many are owed of each kind, send nothing

@@ -4,6 +4,7 @@
 // TURSO_DATABASE_URL (Turso or a file).
 import { resolve } from 'node:path';
 import { syncContent } from '#worker/content-sync/content-sync.ts';
+import { exportProducts } from '#worker/content-sync/content-export.ts';
 import { retryAllOwedMail } from '#worker/jobs/retry-owed-mail.ts';
 import { listOrders } from '#worker/orders/order-queries.ts';
 import { formatOrderList, parseOrderListFlags } from '#worker/cli/order-report.ts';
@@ -41,6 +42,7 @@ const print = (text: string) => console.log(terminalSafe(text));
 const FLAGS_TAKEN: Record<string, readonly string[]> = {
   migrate: [],
   'content-sync': ['--dry-run', '--prune', '--force'],
+  'content-export': [],
   'mail-retry': ['--dry-run'],
   'contact-retry': ['--dry-run'],
 };
@@ -82,6 +84,12 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
     if (command === 'migrate') {
       await migrateDatabase(db);
       print(`Migrations applied to ${target}.`);
+      return 0;
+    }
+    if (command === 'content-export') {
+      const dir = resolve('content/products');
+      const { report } = await exportProducts(db, dir);
+      print(`${target} → content/products/\n${report}`);
       return 0;
     }
     if (command === 'content-sync') {

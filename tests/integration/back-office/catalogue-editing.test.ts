@@ -1,7 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession } from '#worker/admin/admin-sessions.ts';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { syncContent } from '#worker/content-sync/content-sync.ts';
+import { exportProducts } from '#worker/content-sync/content-export.ts';
 import { products } from '#worker/products/product-tables.ts';
 import { setStock } from '#worker/stock/stock-moves.ts';
 import { formToken, textOf } from '../../support/html';
@@ -66,6 +70,9 @@ describe('the catalogue in the back office', () => {
     ])
       expect(page.html).toContain(`name="${name}"`);
     expect((await shopper(running.app).get('/admin/catalogue')).res.status).not.toBe(200);
+    // Every product's page shows its own category chosen (targets included, which the navigation leaves out).
+    for (const { id } of rows)
+      expect((await o.get(`/admin/catalogue/${id}`)).html, `product ${id}`).toMatch(/<select name="category"[^>]*>[\s\S]*?selected=""/);
   });
 
   it('refuses a negative price and a full price below the price, naming the field, and saves nothing', async () => {
@@ -181,5 +188,25 @@ describe('the catalogue in the back office', () => {
     expect((await running.app.get('/gb/product/2')).res.status).toBe(404);
     const [row] = await running.app.deps.db.select({ listed: products.listed }).from(products).where(eq(products.id, 2));
     expect(row!.listed).toBe(false);
+  });
+
+  it('writes the database’s products back into their files (content:export): a sync then finds nothing to change', async () => {
+    const o = await office();
+    const page = (await o.get('/admin/catalogue/3')).html;
+    const saved = await o.post('/admin/catalogue/3', await formOf(page, { 'prices.GBP': '77.77' }));
+    expect(saved.res.status, textOf(saved.body).slice(0, 300)).toBe(303);
+    const dir = await mkdtemp(join(tmpdir(), 'content-export-'));
+    try {
+      await cp('content', dir, { recursive: true });
+      const { written, report } = await exportProducts(running.app.deps.db, join(dir, 'products'));
+      expect(report).toContain('left out product 2');
+      const three = written.find((name) => name.startsWith('03-'))!;
+      expect(await readFile(join(dir, 'products', three), 'utf8')).toMatch(/GBP: 77\.77/);
+      const sync = await syncContent(running.app.deps.db, { dir, dryRun: true });
+      expect(sync.failed).toBe(false);
+      expect(sync.report).not.toMatch(/would change product|left product 3/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { categories } from '#shared/catalogue/categories.ts';
+import { categories, CATEGORY_IDS } from '#shared/catalogue/categories.ts';
 import { Field, FormOnce, Problem, Section, Submit } from '#worker/routes/admin-frame/admin-ui.tsx';
 
 /** A text area named with the file's key. */
@@ -52,9 +52,10 @@ export function ProductForm({
             <option value="" disabled>
               Choose a category
             </option>
-            {categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
+            {/* Every category a file may name (targets is a list filter, not in the navigation's list). */}
+            {CATEGORY_IDS.map((id) => (
+              <option key={id} value={id}>
+                {categories.find((c) => c.id === id)?.name ?? id[0]!.toUpperCase() + id.slice(1)}
               </option>
             ))}
           </select>
