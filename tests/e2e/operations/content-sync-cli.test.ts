@@ -47,7 +47,17 @@ describe('npm run content:sync', () => {
   });
 
   it('refuses an unknown option', async () => {
-    expect(await sync('--force')).toMatchObject({ code: 1, out: expect.stringContaining('unknown option --force') });
+    expect(await sync('--everything')).toMatchObject({ code: 1, out: expect.stringContaining('unknown option --everything') });
+  });
+});
+
+describe('npm run content:export', () => {
+  it('writes the database’s listed products into content/products/, and takes no option', async () => {
+    await mkdir(join(dir, 'content', 'products'), { recursive: true });
+    const exported = await runDbCli(['content-export'], { cwd: dir, env: { TURSO_DATABASE_URL: `file:${join(dir, 'shop.db')}` } });
+    expect(exported).toMatchObject({ code: 0, out: expect.stringContaining('wrote 0 product files') });
+    const refused = await runDbCli(['content-export', '--all'], { cwd: dir, env: { TURSO_DATABASE_URL: `file:${join(dir, 'shop.db')}` } });
+    expect(refused).toMatchObject({ code: 1, out: expect.stringContaining('unknown option --all') });
   });
 });
 
