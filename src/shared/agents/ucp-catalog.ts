@@ -75,10 +75,18 @@ export function ucpProduct(p: AgentProduct, region: Region, siteUrl: string) {
   };
 }
 
-/** A page of the catalogue's search: the shop's own search (words in any order, typos, synonyms), best match first. */
-export function searchPage<T extends AgentProduct>(products: readonly T[], query: string, page: { offset: number; limit: number }) {
+/**
+ * A page of the catalogue's search: the shop's own search (words in any order, typos, synonyms), best
+ * match first; CATALOG_PAGE_DEFAULT unless asked, never more than CATALOG_PAGE_MAX (UCP lets a business clamp).
+ */
+export function searchPage<T extends AgentProduct>(
+  products: readonly T[],
+  query: string,
+  page: { offset: number; limit?: number | undefined },
+) {
+  const limit = Math.min(page.limit ?? CATALOG_PAGE_DEFAULT, CATALOG_PAGE_MAX);
   const found = filterProducts(products, { category: null, q: query, inStock: false, newArrivals: false });
-  const items = found.slice(page.offset, page.offset + page.limit);
+  const items = found.slice(page.offset, page.offset + limit);
   const next = page.offset + items.length;
   return { items, total: found.length, next: next < found.length ? next : null };
 }

@@ -170,7 +170,7 @@ export async function writeCheckout(deps: AgentDeps, agent: string, request: Age
     };
   }
   const destination = request.fulfillment?.methods[0]?.destinations?.[0] ?? null;
-  const codes = await codesOf(deps, request.discounts?.codes ?? []);
+  const codes = await codesOf(deps, request.discounts?.codes ?? [], previous);
   const values = {
     ...codes,
     region: regionOf(request),
@@ -198,11 +198,14 @@ export async function writeCheckout(deps: AgentDeps, agent: string, request: Age
  * Stripe as the cart's code is: its offer kept for the view and the payment page, or the code noted
  * as unknown. Store credit is not taken through agents (it is held per checkout at the shop's own).
  */
-async function codesOf(deps: AgentDeps, asked: readonly string[]) {
+async function codesOf(deps: AgentDeps, asked: readonly string[], previous: Row | null) {
   const codes = [...new Set(asked.map((c) => c.trim()).filter(Boolean))];
   const first = codes[0];
   if (!first || !deps.gateway || first.toUpperCase().startsWith(STORE_CREDIT_PREFIX) || parseCode(first) === null)
     return { codes, offer: null, unknownCodes: first && parseCode(first) === null ? [first] : [] };
+  // The same first code as the session's last write: Stripe is not asked again (it is checked again at payment).
+  if (previous && previous.codes[0]?.toUpperCase() === first.toUpperCase())
+    return { codes, offer: previous.offer ?? null, unknownCodes: previous.unknownCodes.filter((c) => c === first) };
   const promo = await deps.gateway.findPromotionCode(first);
   if (!promo) return { codes, offer: null, unknownCodes: [first] };
   const { id, code, percentOff, amountOff, minimum } = promo;

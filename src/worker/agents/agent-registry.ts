@@ -4,13 +4,21 @@ import type { Settings } from '#worker/base/settings.ts';
 
 export type RegisteredAgent = Settings['UCP_AGENTS'][number];
 
-/** The agent whose key the request carries (Authorization: Bearer, or X-API-Key), or null. Keys compared as hashes. */
+/** The registered keys' hashes, made once per settings (the list is read from the environment at start). */
+const keyHashes = new WeakMap<readonly RegisteredAgent[], Promise<Map<string, RegisteredAgent>>>();
+
+/**
+ * The agent whose key the request carries (Authorization: Bearer, or X-API-Key), or null. Keys are
+ * compared as SHA-256 hashes, so the comparison's time says nothing of how much of a key was right.
+ */
 export async function agentOfKey(agents: readonly RegisteredAgent[], key: string | null): Promise<RegisteredAgent | null> {
   if (!key || key.length > 512) return null;
-  const presented = await sha256Hex(key);
-  let found: RegisteredAgent | null = null;
-  for (const agent of agents) if ((await sha256Hex(agent.key)) === presented) found = agent;
-  return found;
+  let hashes = keyHashes.get(agents);
+  if (!hashes) {
+    hashes = Promise.all(agents.map(async (a) => [await sha256Hex(a.key), a] as const)).then((pairs) => new Map(pairs));
+    keyHashes.set(agents, hashes);
+  }
+  return (await hashes).get(await sha256Hex(key)) ?? null;
 }
 
 export function presentedKey(headers: { authorization?: string | undefined; apiKey?: string | undefined }): string | null {

@@ -9,6 +9,9 @@ import type { Settings } from '#worker/base/settings.ts';
  * once keep the first one written), the same one ever after, whichever process asks.
  */
 export async function keptSecret(db: Db, name: string, draw: () => Promise<string> = async () => randomToken(32)): Promise<string> {
+  const [kept] = await db.select({ value: keptSecrets.value }).from(keptSecrets).where(eq(keptSecrets.name, name));
+  // Drawn only when none is kept (a signing key costs a key generation at every start otherwise).
+  if (kept) return kept.value;
   await db
     .insert(keptSecrets)
     .values({ name, value: await draw() })

@@ -43,7 +43,7 @@ async function formOf(page: string, changes: Record<string, string>) {
 }
 
 beforeAll(async () => {
-  running = await startPaymentsApp('whsec_catalogue', kept.log, { ADMIN_EMAILS: `${OWNER},${OTHER}`, CHECKOUT_HOLD_SHARE: '0' });
+  running = await startPaymentsApp('whsec_catalogue', kept.log, { ADMIN_EMAILS: `${OWNER},${OTHER}` });
   await setStock(running.app.deps.db, 1, 20, null);
 });
 afterAll(() => running.close());

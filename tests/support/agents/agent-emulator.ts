@@ -60,6 +60,14 @@ export async function startAgentEmulator(opts: { feedToken: string }) {
         if (state.feedDown) return replyJson(res, 503, { type: 'service_unavailable', code: 'down', message: 'try later' });
         if (url.pathname === '/acp/feeds' && req.method === 'POST') {
           const body = (await bodyOf(req)) as { target_country?: string };
+          // As ACP's feed API answers a country that is not ISO 3166-1 alpha-2.
+          if (!/^[A-Z]{2}$/.test(body.target_country ?? ''))
+            return replyJson(res, 400, {
+              type: 'invalid_request',
+              code: 'invalid_target_country',
+              message: 'target_country must be an ISO 3166-1 alpha-2 code',
+              param: 'target_country',
+            });
           const id = `feed_${feeds.size + 1}`;
           feeds.set(id, { target_country: body.target_country ?? '', products: new Map() });
           return replyJson(res, 201, { id, target_country: body.target_country, updated_at: new Date().toISOString() });

@@ -46,6 +46,13 @@ export async function bodyOf<S extends z.ZodType>(
 
 const RATE_WINDOW_S = 60;
 
+/** The registered agent whose key the request carries, or null. */
+const agentOfRequest = (c: C) =>
+  agentOfKey(
+    c.get('deps').settings.UCP_AGENTS,
+    presentedKey({ authorization: c.req.header('authorization'), apiKey: c.req.header('x-api-key') }),
+  );
+
 /** One agent (or, without a key, one network) makes at most UCP_RATE_LIMIT requests a minute: a 429 with Retry-After after. */
 export async function rateLimited(c: C, key: string): Promise<Answer | null> {
   const { db, settings } = c.get('deps');
@@ -59,10 +66,7 @@ export async function rateLimited(c: C, key: string): Promise<Answer | null> {
 /** The open catalogue's caller: the registered agent whose key it carries, else its network. */
 export async function catalogueCaller(c: C): Promise<string> {
   const { settings, senderAddressOf } = c.get('deps');
-  const agent = await agentOfKey(
-    settings.UCP_AGENTS,
-    presentedKey({ authorization: c.req.header('authorization'), apiKey: c.req.header('x-api-key') }),
-  );
+  const agent = await agentOfRequest(c);
   return agent ? `agent:${agent.name}` : `network:${await networkKey(settings.RATE_LIMIT_SECRET, senderAddressOf(c))}`;
 }
 
@@ -72,11 +76,7 @@ export async function catalogueCaller(c: C): Promise<string> {
  * shop's version (UCP's 422/424), within its rate. Its sessions and orders are its own.
  */
 export async function registeredAgent(c: C): Promise<{ ok: true; agent: RegisteredAgent } | { ok: false; answer: Answer }> {
-  const { settings } = c.get('deps');
-  const agent = await agentOfKey(
-    settings.UCP_AGENTS,
-    presentedKey({ authorization: c.req.header('authorization'), apiKey: c.req.header('x-api-key') }),
-  );
+  const agent = await agentOfRequest(c);
   if (!agent)
     return { ok: false, answer: protocolError(401, 'unauthorized', 'A registered agent key is needed.', { 'WWW-Authenticate': 'Bearer' }) };
   const profile = agentProfileUri(c.req.header('ucp-agent'));

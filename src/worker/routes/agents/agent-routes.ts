@@ -25,6 +25,8 @@ export const agentRoutes = new Hono<AppEnv>();
 agentRoutes.get('/.well-known/ucp', (c) => {
   // Kept at the edge as the pages are (shared/caching/kept-routes.ts): a deploy's new key shows within their freshness.
   c.set('pageTags', [UCP_PROFILE_TAG]);
+  // No request's nonce in a kept answer: its CSP names script hashes (none), as a kept page's does.
+  c.set('scriptHashes', []);
   const { settings } = c.get('deps');
   const keys = settings.UCP_SIGNING_KEY ? [publicSigningKey(settings.UCP_SIGNING_KEY)] : [];
   return c.json(businessProfile(settings.SITE_URL, keys));

@@ -1,14 +1,5 @@
 import type { Context } from 'hono';
-import {
-  CATALOG_PAGE_DEFAULT,
-  CATALOG_PAGE_MAX,
-  cursorOf,
-  offsetOf,
-  regionOfContext,
-  searchPage,
-  shopItemId,
-  ucpProduct,
-} from '#shared/agents/ucp-catalog.ts';
+import { cursorOf, offsetOf, regionOfContext, searchPage, shopItemId, ucpProduct } from '#shared/agents/ucp-catalog.ts';
 import { CAPABILITY, ucpEnvelope } from '#shared/agents/ucp-profile.ts';
 import { getProductRequestSchema, lookupRequestSchema, searchRequestSchema } from '#shared/agents/ucp-requests.ts';
 import { protocolError, type Answer } from '#worker/agents/agent-answers.ts';
@@ -40,10 +31,9 @@ function catalogue<S extends Parameters<typeof bodyOf>[1]>(
 export const searchCatalog = catalogue(searchRequestSchema, async (c, { value }) => {
   const offset = offsetOf(value.pagination?.cursor);
   if (offset === null) return protocolError(400, 'invalid_request', 'pagination.cursor is not one this shop gave.');
-  const limit = Math.min(value.pagination?.limit ?? CATALOG_PAGE_DEFAULT, CATALOG_PAGE_MAX);
   const shelf = await shelfOf(c);
   const region = regionOfContext(value.context, c.get('region').region);
-  const page = searchPage(shelf.products, value.query, { offset, limit });
+  const page = searchPage(shelf.products, value.query, { offset, limit: value.pagination?.limit });
   const siteUrl = c.get('deps').settings.SITE_URL;
   return {
     status: 200,

@@ -47,6 +47,12 @@ describe('the catalogue as agents read it', () => {
     }
     expect(seen.toSorted((a, b) => a - b)).toEqual(products.map((p) => p.id).toSorted((a, b) => a - b));
     expect(offsetOf('not a cursor')).toBeNull();
+    // Ten copies of the catalogue: a page is 10 unless asked, and never more than 50, however much is asked.
+    const many = Array.from({ length: 10 }, (_, copy) => products.map((p) => ({ ...p, id: p.id + copy * 100 }))).flat();
+    expect(searchPage(many, '', { offset: 0 }).items).toHaveLength(10);
+    const clamped = searchPage(many, '', { offset: 0, limit: 10_000 });
+    expect(clamped.items).toHaveLength(50);
+    expect(clamped.next).toBe(50);
     expect(offsetOf(btoa('o:-1'))).toBeNull();
   });
 });

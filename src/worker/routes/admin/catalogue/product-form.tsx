@@ -1,5 +1,5 @@
 import { categories, CATEGORY_IDS } from '#shared/catalogue/categories.ts';
-import { Field, FormOnce, Problem, Section, Submit } from '#worker/routes/admin-frame/admin-ui.tsx';
+import { Choice, Field, FormOnce, Problem, Section, Submit } from '#worker/routes/admin-frame/admin-ui.tsx';
 
 /** A text area named with the file's key. */
 function Lines({ label, name, hint, value, rows = 4 }: { label: string; name: string; hint?: string; value?: string; rows?: number }) {
@@ -41,25 +41,17 @@ export function ProductForm({
           <Problem text={problem} />
         </div>
         <Field label="Name (name)" name="name" required maxLength={200} defaultValue={values.name} />
-        <label className="flex flex-col gap-1 text-sm">
-          <span className="font-medium">Category (category)</span>
-          <select
-            name="category"
-            required
-            defaultValue={values.category ?? ''}
-            className="rounded-md border border-stone-400 px-3 py-2 text-base"
-          >
-            <option value="" disabled>
-              Choose a category
-            </option>
-            {/* Every category a file may name (targets is a list filter, not in the navigation's list). */}
-            {CATEGORY_IDS.map((id) => (
-              <option key={id} value={id}>
-                {categories.find((c) => c.id === id)?.name ?? id[0]!.toUpperCase() + id.slice(1)}
-              </option>
-            ))}
-          </select>
-        </label>
+        {/* Every category a file may name (targets is a list filter, not in the navigation's list). */}
+        <Choice
+          label="Category (category)"
+          name="category"
+          choose="Choose a category"
+          options={CATEGORY_IDS.map((id) => ({
+            value: id,
+            label: categories.find((c) => c.id === id)?.name ?? id[0]!.toUpperCase() + id.slice(1),
+          }))}
+          defaultValue={values.category}
+        />
         {(['GBP', 'EUR', 'USD'] as const).map((c) => (
           <Field key={`p${c}`} label={`Price in ${c} (prices.${c})`} name={`prices.${c}`} {...money} defaultValue={values[`prices.${c}`]} />
         ))}
