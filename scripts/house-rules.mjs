@@ -17,7 +17,7 @@ export const DOMAIN_IMPORTS = {
   agents: ['base', 'catalogue', 'checkout', 'db', 'orders', 'payments', 'products', 'stock'],
   catalogue: ['base', 'db', 'products', 'stock'],
   // The owner's edits of the catalogue (issue 79): products written as their files would be, with their history.
-  'catalogue-editing': ['base', 'db', 'posts/post-tables.ts', 'products', 'stock/stock-tables.ts'],
+  'catalogue-editing': ['base', 'db', 'photos', 'posts/post-tables.ts', 'products', 'stock/stock-tables.ts'],
   changes: ['base', 'db'],
   checkout: ['base', 'db', 'limits', 'payments', 'products', 'stock'],
   contact: ['base', 'db', 'limits', 'mail'],
@@ -32,6 +32,8 @@ export const DOMAIN_IMPORTS = {
   'order-reads': ['base', 'db', 'limits', 'orders', 'payments'],
   orders: ['base', 'db', 'limits', 'mail', 'payments', 'products', 'stock', 'stock-alerts'],
   payments: ['base'],
+  // The owner's uploaded photos: checked by their bytes, their sizes made and kept (an R2 bucket, a folder).
+  photos: ['base'],
   recovery: ['base', 'db', 'limits', 'mail', 'orders/order-tables.ts', 'payments', 'products'],
   // Rewards ride on the after-sale's ledger; goods back and refunds reach it through wiring/.
   referrals: ['after-sale', 'base', 'db', 'limits', 'mail', 'orders', 'payments'],
@@ -80,7 +82,7 @@ export const FOLDER_IMPORTS = {
   render: ['base', 'catalogue', 'http', 'middleware'],
   components: ['render'],
   frame: ['base', 'http', 'middleware', 'render'],
-  middleware: ['after-sale/after-sale-listeners.ts', 'base', 'db', 'http', 'mail', 'orders', 'payments'],
+  middleware: ['after-sale/after-sale-listeners.ts', 'base', 'db', 'http', 'mail', 'orders', 'payments', 'photos/photo-store.ts'],
   // The step in front of the app (the Worker's outer entrypoint, Node's server): the kept pages and each visitor's parts.
   'page-cache': ['base', 'http', 'middleware/streaming-gzip/streaming-gzip-middleware.ts'],
   'content-sync': ['base', 'db', 'posts/post-tables.ts', 'products', 'stock/stock-tables.ts'],
@@ -149,6 +151,8 @@ export const SHARED_IMPORTS = {
   'stock-alerts': ['contact'],
   privacy: ['stock-alerts'],
   reviews: [],
+  // Uploaded photos' bytes, sizes and addresses.
+  photos: [],
   visitor: ['admin', 'cart', 'catalogue', 'orders', 'region', 'site'],
   // What shopping agents are told (UCP, ACP): the catalogue, the cart's prices and shipping, in their words.
   agents: ['cart', 'catalogue', 'market', 'money.ts', 'offers', 'policy', 'region', 'seo', 'site'],

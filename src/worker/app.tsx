@@ -30,6 +30,7 @@ import { reminderRoutes } from './routes/cart/reminder-routes.tsx';
 import { discountRoutes } from './routes/cart/discount-routes.ts';
 import { adminRoutes } from './routes/admin/admin-routes.tsx';
 import { agentRoutes } from './routes/agents/agent-routes.ts';
+import { photoRoutes } from './routes/photos/photo-routes.ts';
 import { loggedPath } from '#shared/mail/link-tokens.ts';
 
 /** The request's body stopped because the client went away (Node's "aborted", a reset socket, an aborted stream). */
@@ -48,6 +49,8 @@ export function createApp(deps: AppDeps) {
   // Built files are answered before the pages' security headers, as Workers Static Assets answer
   // them before the Worker runs: they carry public/_headers' set (staticFileHeaders) instead.
   if (deps.staticFiles) app.use(deps.staticFiles);
+  // The owner's uploaded photos, as files are: before the pages' headers (each carries its own), bare only.
+  app.route('/', photoRoutes);
   app.use(securityHeaders(), region(), pageCache(), cart(), reads(), renderer);
   // After the renderer, so refusals can be pages: cross-site posts, oversized bodies, unoffered methods.
   app.use(requestGuard(deps.settings.SITE_URL));

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { form, signInOnEdge } from '../support/edge-admin';
 import { formToken } from '../support/html';
@@ -16,7 +17,7 @@ beforeAll(async () => {
     TURSO_AUTH_TOKEN: turso.token,
     POSTMARK_SERVER_TOKEN: postmark.token,
     POSTMARK_API_URL: postmark.url,
-    ADMIN_EMAILS: 'owner@example.com',
+    ADMIN_EMAILS: 'owner@example.com,photographer@example.com',
   });
 });
 afterAll(async () => {
@@ -50,5 +51,46 @@ describe('the back office on the edge', () => {
     );
     expect(refused.status).toBe(401);
     await refused.text();
+  });
+
+  it('stores a product’s photo in the R2 bucket, its sizes made by Cloudflare Images, and serves them', async () => {
+    const { cookie } = await signInOnEdge(worker, postmark, 'photographer@example.com');
+    const body = new FormData();
+    const fields = {
+      form_token: formToken(),
+      name: 'Edge Popper',
+      category: 'targets',
+      ...Object.fromEntries(['prices', 'full_prices'].flatMap((k) => ['GBP', 'EUR', 'USD'].map((c) => [`${k}.${c}`, '29.99']))),
+      description: 'A target photographed at the edge.',
+      'images.alt': 'A steel popper target, painted white',
+      'payment_links.standard': 'https://buy.stripe.com/test_edge',
+      meta_title: 'Edge Popper',
+      meta_description: 'A steel popper.',
+    };
+    for (const [key, value] of Object.entries(fields)) body.set(key, value);
+    const photo = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#d4d4d4' } })
+      .jpeg()
+      .toBuffer();
+    body.set('photo', new Blob([photo]), 'popper.jpg');
+    // The multipart body as a browser sends it (Miniflare's dispatch takes bytes and their type).
+    const multipart = new Response(body);
+    const added = await worker.get('/admin/catalogue/new', {
+      method: 'POST',
+      headers: { Origin: 'https://shop.example', Cookie: cookie, 'Content-Type': multipart.headers.get('content-type')! },
+      body: await multipart.arrayBuffer(),
+      redirect: 'manual',
+    });
+    expect(added.status, (await added.text()).slice(0, 400)).toBe(303);
+    const id = /\/admin\/catalogue\/(\d+)/.exec(added.headers.get('location') ?? '')![1];
+    const [row] = (await turso.db.execute({ sql: 'select doc from products where id = ?', args: [Number(id)] })).rows;
+    const src = (JSON.parse(String(row!.doc)) as { image_url: string }).image_url;
+    expect(src).toMatch(/^\/photos\/[a-f0-9]{24}-800\.webp$/);
+    const page = await (await worker.get(`/gb/product/${id}/edge-popper`)).text();
+    expect(page).toMatch(new RegExp(`<img src="${src}" srcSet="[^"]*-1600\\.webp 1600w"[^>]*alt="A steel popper target, painted white"`));
+    const served = await worker.get(src.replace('-800', '-400'));
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 400, 400]);
   });
 });

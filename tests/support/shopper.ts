@@ -23,11 +23,12 @@ export function shopper(app: { url: string }, headers: Record<string, string> = 
     setCookie(value: string) {
       jar.set('cart', encodeURIComponent(value));
     },
-    async post(path: string, fields: Record<string, string>, extra: Record<string, string> = {}) {
+    /** A form's fields (urlencoded), or FormData (multipart, as a form with a file input is sent). */
+    async post(path: string, fields: Record<string, string> | FormData, extra: Record<string, string> = {}) {
       const res = await fetch(`${app.url}${path}`, {
         method: 'POST',
         headers: { Origin: app.url, ...base(), ...extra },
-        body: new URLSearchParams(fields),
+        body: fields instanceof FormData ? fields : new URLSearchParams(fields),
         redirect: 'manual',
       });
       keep(res);

@@ -61,6 +61,7 @@ export async function startTestApp(
       TURSO_DATABASE_URL: `file:${join(dir, 'shop.db')}`,
       MAIL_OUTBOX_DIR: join(dir, 'outbox'),
       CONTACT_SPOOL_DIR: join(dir, 'contact-spool'),
+      PHOTOS_DIR: join(dir, 'photos'),
       LOG_LEVEL: 'error',
       ...opts.env,
     },

@@ -109,6 +109,9 @@ export async function startWorker(
         ...bindings,
       },
       ...(opts.contactQueue && contactQueue(opts.contactQueue.batchTimeoutS)),
+      // wrangler.toml's photos: an R2 bucket (in memory) and Cloudflare Images (Miniflare's local one, sharp underneath).
+      r2Buckets: ['PHOTOS'],
+      images: { binding: 'IMAGES' },
       // The Worker's console output (stdout and stderr), one line per call.
       handleStructuredLogs: (log) => (logs += `${log.message}\n`),
     }),

@@ -1,5 +1,6 @@
 import { FEATURED_IMAGE_SIZE, type PostTeaser } from '#shared/editorial/posts.ts';
 import { useHref, useMarketDate } from '#ui/state/market-context.ts';
+import { imageSources } from '#shared/photos/photo-files.ts';
 
 /** Text area height shared with the skeleton, so a card replaces its placeholder without a jump. */
 const CARD_TEXT_HEIGHT = 'h-48';
@@ -12,7 +13,7 @@ export function PostCard({ card }: { card: PostTeaser }) {
     <article className="relative flex h-full flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       {/* The title next to it names the card; the image is decoration. */}
       <img
-        src={card.image}
+        {...imageSources(card.image, '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw')}
         alt=""
         {...FEATURED_IMAGE_SIZE}
         loading="lazy"

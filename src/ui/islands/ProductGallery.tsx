@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { imageSources } from '#shared/photos/photo-files.ts';
 
 export interface GalleryImage {
   src: string;
@@ -31,7 +32,7 @@ export default function ProductGallery({ images }: { images: GalleryImage[] }) {
     <section className="flex flex-col gap-3" aria-label="Product images">
       <div className="relative flex aspect-square items-center justify-center overflow-hidden rounded-lg border border-stone-200 bg-white max-md:max-h-[28svh]">
         <img
-          src={current.src}
+          {...imageSources(current.src, '(min-width: 768px) 50vw, 100vw')}
           alt={current.alt}
           width={current.width}
           height={current.height}
@@ -77,7 +78,7 @@ export default function ProductGallery({ images }: { images: GalleryImage[] }) {
                 className="block w-full overflow-hidden rounded-md border-2 border-stone-200 bg-white focus-visible:outline-2 focus-visible:outline-red-700 aria-[current=true]:border-red-700"
               >
                 <img
-                  src={image.src}
+                  {...imageSources(image.src, '160px')}
                   alt=""
                   width={image.width}
                   height={image.height}

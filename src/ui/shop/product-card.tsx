@@ -11,6 +11,7 @@ import { PriceLine } from './price-line.tsx';
 import { ProductName } from './product-name.tsx';
 import { StockBadge } from './stock-badge.tsx';
 import { useHref } from '#ui/state/market-context.ts';
+import { imageSources } from '#shared/photos/photo-files.ts';
 
 export interface CardContext {
   region: Region;
@@ -35,7 +36,7 @@ export function ProductCard({ item, index, eager, ctx }: { item: CardItem; index
       }`}
     >
       <img
-        src={item.image_url}
+        {...imageSources(item.image_url, asRow ? '160px' : '(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw')}
         alt={item.image_alt}
         {...productImageSize.main}
         loading={eager ? 'eager' : 'lazy'}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { productImageSize } from '#shared/catalogue/product.ts';
 import { ProductName } from './product-name.tsx';
 import { useHref } from '#ui/state/market-context.ts';
+import { imageSources } from '#shared/photos/photo-files.ts';
 
 export interface ProductTileProps {
   /** Without a picture (an order line that is no catalogue product) the tile shows the name alone. */
@@ -43,7 +44,7 @@ export function ProductTile(props: ProductTileProps) {
   // A whole-tile link is labelled by the name inside it: the image adds nothing to read out.
   const image = product.image_url && (
     <img
-      src={product.image_url}
+      {...imageSources(product.image_url, '200px')}
       alt={wholeLink ? '' : (product.image_alt ?? '')}
       {...productImageSize.main}
       loading={props.eager ? 'eager' : 'lazy'}

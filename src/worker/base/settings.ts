@@ -43,6 +43,8 @@ function settingsSchema(runtime: Runtime) {
     ORDERS_TO_EMAIL: optional(z.email()),
     MAIL_OUTBOX_DIR: z.string().min(1).default('.data/outbox'),
     CONTACT_SPOOL_DIR: z.string().min(1).default('.data/contact-spool'),
+    /** Node only: the owner's uploaded photos and their sizes (the Worker keeps them in the PHOTOS R2 bucket). */
+    PHOTOS_DIR: z.string().min(1).default('.data/photos'),
     /** Contact messages one sender may save per 10 minutes; 0 turns the limit off. */
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(5),
     /** Confirmations one recipient address (normalised) may get per 24 hours; 0 turns the limit off. */

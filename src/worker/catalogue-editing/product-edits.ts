@@ -12,6 +12,8 @@ import type { ChangeFeed } from '#worker/base/change-feed-contract.ts';
 import { Refusal } from '#worker/base/refusal.ts';
 import type { Db } from '#worker/db/client.ts';
 import { contentVersion } from '#worker/posts/post-tables.ts';
+import type { Photos } from '#worker/photos/photo-store.ts';
+import { storePhoto, type CheckedPhoto } from '#worker/photos/photo-uploads.ts';
 import { products } from '#worker/products/product-tables.ts';
 import { stock } from '#worker/stock/stock-tables.ts';
 import { productChanges, type ProductSnapshot } from './product-change-tables.ts';
@@ -22,6 +24,27 @@ export interface EditDeps {
   changes: ChangeFeed;
   /** The read cache's copies made under the old catalogue are outdated at once on this instance. */
   contentChanged: () => Promise<void>;
+  /** Where an uploaded photo is stored (absent: a photo is refused, saying photos are not set up). */
+  photos?: Photos;
+}
+
+/** The image fields a photo may fill, with the shape each is shown in (shared/catalogue/product.ts, productImageSize). */
+export const PHOTO_FIELDS = { 'images.main': 'square', 'images.card': 'card', 'images.landscape': 'wide' } as const;
+export type PhotoField = keyof typeof PHOTO_FIELDS;
+
+/** A photo the form carried, checked by its bytes, for one image field. */
+export type PlacedPhoto = CheckedPhoto & { into: PhotoField };
+
+/** The form as if the photo's address had been typed into its field (checked with the rest before anything is stored). */
+const withPhoto = (form: Readonly<Record<string, string | undefined>>, photo?: PlacedPhoto) =>
+  photo ? { ...form, [photo.into]: photo.src } : form;
+
+/** The photo stored, after every other check passed and before the product is written. */
+async function stored(deps: EditDeps, photo?: PlacedPhoto) {
+  if (!photo) return;
+  if (!deps.photos)
+    throw new Refusal(`${photo.field}: photos are not set up on this shop (docs/deploying.md: PHOTOS and IMAGES)`, 'unavailable');
+  await storePhoto(deps.photos, photo);
 }
 
 type Row = typeof products.$inferSelect;
@@ -88,14 +111,16 @@ export async function editProduct(
   form: Readonly<Record<string, string | undefined>>,
   version: number,
   by: string,
+  photo?: PlacedPhoto,
 ) {
   const { db } = deps;
   const { row } = await productForEditing(db, id);
-  const { fields, description } = checked(form, id);
+  const { fields, description } = checked(withPhoto(form, photo), id);
   const doc = productOfFields(fields, description);
   await slugTaken(db, doc.slug, id);
   const diff = difference(snapshotOf(row), { ...fields, description, listed: row.listed });
   if (diff.changed.length === 0) return { version: row.version, changed: [] as string[] };
+  await stored(deps, photo);
   const at = new Date().toISOString();
   const [saved] = await db.batch([
     db
@@ -128,13 +153,14 @@ export async function editProduct(
 }
 
 /** A new product from the form, under the next free id: listed at once, with none in stock until a delivery is counted. */
-export async function addProduct(deps: EditDeps, form: Readonly<Record<string, string | undefined>>, by: string) {
+export async function addProduct(deps: EditDeps, form: Readonly<Record<string, string | undefined>>, by: string, photo?: PlacedPhoto) {
   const { db } = deps;
   const [{ top }] = (await db.select({ top: max(products.id) }).from(products)) as [{ top: number | null }];
   const id = (top ?? 0) + 1;
-  const { fields, description } = checked(form, id);
+  const { fields, description } = checked(withPhoto(form, photo), id);
   const doc = productOfFields(fields, description);
   await slugTaken(db, doc.slug, id);
+  await stored(deps, photo);
   const at = new Date().toISOString();
   await db.batch([
     db

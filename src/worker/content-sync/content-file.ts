@@ -2,6 +2,7 @@ import { SLUG } from '#shared/catalogue/product-fields.ts';
 import { marked, type Token } from 'marked';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { photoNameOf } from '#shared/photos/photo-files.ts';
 
 /**
  * One Markdown file of content/: front matter (YAML between `---` lines) and a Markdown body.
@@ -106,9 +107,11 @@ export function describeIssue(error: z.ZodError, data: unknown): string {
   return key ? `${key}: ${issue.message}` : issue.message;
 }
 
-/** A site path under public/ or an absolute https URL. */
+/** A site path under public/, a photo the owner uploaded (written back by content:export) or an absolute https URL. */
 export function imageProblem(src: string, checks: Pick<ContentChecks, 'imageExists'>): string | null {
   if (/^https:\/\//i.test(src)) return null;
+  // In the shop's photo store (the Worker's R2 bucket, Node's PHOTOS_DIR), which a sync does not reach.
+  if (photoNameOf(src)) return null;
   if (!src.startsWith('/') || src.startsWith('//')) return `image ${src} must be a path under public/ (starting with /) or an https URL`;
   return checks.imageExists(src) ? null : `image ${src} does not exist under public/ (check its name)`;
 }

@@ -39,3 +39,10 @@ export async function readFields(c: Context, accepts: readonly BodyType[] = ['fo
   if (accepts.includes('json') && TYPES.json.test(type)) return textFields(await parse(() => c.req.json()));
   throw new HTTPException(415, { message: `unsupported body type ${type.split(';')[0]}` });
 }
+
+/** The file posted in a multipart form's field (after readFields: the body is parsed once), or undefined when none was chosen. */
+export async function readFile(c: Context, name: string): Promise<File | undefined> {
+  if (!TYPES.form.test(c.req.header('content-type') ?? '')) return undefined;
+  const value = (await parse(() => c.req.parseBody()))[name];
+  return value instanceof File && value.size > 0 ? value : undefined;
+}

@@ -16,6 +16,7 @@ import type { RegionVariables } from '#worker/middleware/region/region-middlewar
 import type { RequestLogVariables } from '#worker/middleware/request-log/request-log-middleware.ts';
 import type { SecurityHeadersVariables } from '#worker/middleware/security-headers/security-headers-middleware.ts';
 import type { Runtime, Settings } from '#worker/base/settings.ts';
+import type { Photos } from '#worker/photos/photo-store.ts';
 
 /** Everything the app needs from its runtime; the two entries build this and nothing else differs. */
 export interface AppDeps {
@@ -49,6 +50,8 @@ export interface AppDeps {
    * the edge: a Cloudflare Queue its consumer saves); absent, such a message is refused as not saved.
    */
   contactSpool?: ContactSpool;
+  /** The owner's uploaded photos (Node: a folder and sharp; the edge: R2 and Cloudflare Images); absent, uploads are refused. */
+  photos?: Photos;
 }
 
 /** The context every route sees: what each middleware declares it sets, composed (src/worker/middleware/<name>/). */

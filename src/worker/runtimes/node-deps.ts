@@ -23,6 +23,7 @@ import { newSigningJwk } from '#worker/agents/signing-key.ts';
 import { migrateDatabase } from './migrate-node.ts';
 import { createOutboxMailer } from '#worker/mail/outbox-mailer.ts';
 import { fileSpool } from '#worker/contact/file-spool.ts';
+import { folderPhotos } from '#worker/photos/folder-photos.ts';
 import { chooseMailer } from '#worker/mail/choose-mailer.ts';
 import { streamingGzip } from '#worker/middleware/streaming-gzip/streaming-gzip-middleware.ts';
 import type { Settings } from '#worker/base/settings.ts';
@@ -119,6 +120,7 @@ export async function createNodeDeps(given: Settings, opts: { clientDir: string;
     ...(pages && { pageCache: pages }),
     mailer: chooseMailer(settings, (trusted) => createOutboxMailer(resolve(settings.MAIL_OUTBOX_DIR), trusted)),
     contactSpool: fileSpool(resolve(settings.CONTACT_SPOOL_DIR)),
+    photos: folderPhotos(resolve(settings.PHOTOS_DIR)),
     gateway: checkoutGatewayFor(settings),
     orderMail: orderMailParts,
     afterSale: afterSaleListeners,

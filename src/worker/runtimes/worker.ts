@@ -26,6 +26,7 @@ import { unconfiguredMailer } from '#worker/mail/mailer.ts';
 import { chooseMailer } from '#worker/mail/choose-mailer.ts';
 import { parseSettings, SettingsError } from '#worker/base/settings.ts';
 import { queueSpool, saveQueuedContacts, type SpooledDelivery, type SpoolQueue } from '#worker/contact/queue-spool.ts';
+import { cloudflarePhotos, type ImagesService, type PhotoBucket } from '#worker/photos/cloudflare-photos.ts';
 
 /**
  * The bindings wrangler.toml declares (Env: worker-configuration.d.ts, `npm run cf-typegen`), plus any
@@ -34,6 +35,9 @@ import { queueSpool, saveQueuedContacts, type SpooledDelivery, type SpoolQueue }
 type WorkerEnv = Env & {
   /** wrangler.toml's queue for contact messages the database could not take (optional: without it they are refused as before). */
   CONTACT_QUEUE?: SpoolQueue;
+  /** wrangler.toml's R2 bucket and Images binding for the owner's photos (without them uploads are refused, saying so). */
+  PHOTOS?: PhotoBucket;
+  IMAGES?: ImagesService;
 } & Record<string, unknown>;
 
 /** More calls than an isolate ever has in flight (workerd limits each request's connections itself). */
@@ -95,6 +99,7 @@ function runtimeFor(env: WorkerEnv) {
     countryOf: (request) => (request as { cf?: { country?: string } }).cf?.country,
     senderAddressOf: (c) => c.req.header('cf-connecting-ip'),
     contactSpool: env.CONTACT_QUEUE ? queueSpool(env.CONTACT_QUEUE) : undefined,
+    photos: env.PHOTOS && env.IMAGES ? cloudflarePhotos(env.PHOTOS, env.IMAGES) : undefined,
   };
   cached = { env, deps, app: createApp(deps) };
   return cached;

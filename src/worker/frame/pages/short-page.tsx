@@ -6,7 +6,7 @@ import type { AppEnv } from '#worker/middleware/app-context.ts';
  * A short page about one person's request (a mailed link, a form's answer): one heading, what
  * happened, the next step. Never stored, never indexed, no address in a referrer.
  */
-export function shortPage(c: Context<AppEnv>, status: 200 | 400 | 404 | 409 | 410 | 429 | 503, title: string, body: ReactNode) {
+export function shortPage(c: Context<AppEnv>, status: 200 | 400 | 404 | 409 | 410 | 413 | 429 | 503, title: string, body: ReactNode) {
   c.header('Cache-Control', 'no-store');
   c.header('X-Robots-Tag', 'noindex');
   c.header('Referrer-Policy', 'no-referrer');

@@ -28,7 +28,7 @@ export async function claimForm(c: AdminContext, fields: Record<string, string>,
 }
 
 /** A refusal's words and status for the form that was refused; anything else is not ours to explain (rethrown: a 500). */
-export function refused(err: unknown): { text: string; status: 400 | 404 | 409 | 503 } {
+export function refused(err: unknown): { text: string; status: ReturnType<typeof refusalStatus> } {
   if (err instanceof Refusal) return { text: err.message, status: refusalStatus(err) };
   throw err;
 }

@@ -15,7 +15,11 @@ import { claimFormToken } from '#worker/admin/form-once.ts';
 const orderPathOf = (path: string) => path.replace(/\/return$/, '');
 
 /** The return form, or why none can be made; never stored, never indexed, no referrer. */
-async function showForm(c: Context<AppEnv>, problem?: { text: string; status: 400 | 404 | 409 | 503 }, typed?: Record<string, string>) {
+async function showForm(
+  c: Context<AppEnv>,
+  problem?: { text: string; status: ReturnType<typeof refusalStatus> },
+  typed?: Record<string, string>,
+) {
   const order = await visitorOrder(c, orderPathOf(c.req.path));
   if (!order) return c.notFound();
   const db = c.get('deps').db;

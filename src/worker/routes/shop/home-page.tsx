@@ -18,6 +18,7 @@ import { Island } from '#worker/render/island.tsx';
 import { ReviewsSection } from './reviews-section.tsx';
 import { TrustSection } from './trust-section.tsx';
 import { useHref } from '#ui/state/market-context.ts';
+import { imageSources } from '#shared/photos/photo-files.ts';
 
 const HERO_IMAGE = '/images/products/1-landscape.svg';
 const BLANK_PIXEL = 'data:image/gif;base64,R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==';
@@ -153,7 +154,13 @@ function CategoryTiles({ tiles }: { tiles: readonly CategoryTile[] }) {
               >
                 {cover && (
                   // Above the fold on wide screens: not lazy, so it may be the largest paint.
-                  <img src={cover.image_url} alt="" {...productImageSize.main} decoding="async" className="aspect-square w-full" />
+                  <img
+                    {...imageSources(cover.image_url, '(min-width: 1024px) 25vw, 50vw')}
+                    alt=""
+                    {...productImageSize.main}
+                    decoding="async"
+                    className="aspect-square w-full"
+                  />
                 )}
                 <span className="block p-4">
                   <span className="block text-lg font-semibold group-hover:text-red-700">{name}</span>

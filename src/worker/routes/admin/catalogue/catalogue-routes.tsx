@@ -4,12 +4,16 @@ import {
   addProduct,
   editProduct,
   productForEditing,
+  PHOTO_FIELDS,
   setListed,
   undoChange,
   type EditDeps,
+  type PhotoField,
+  type PlacedPhoto,
 } from '#worker/catalogue-editing/product-edits.ts';
 import { setFlash } from '#worker/http/flash-cookie.ts';
-import { readFields } from '#worker/http/read-fields.ts';
+import { readFields, readFile } from '#worker/http/read-fields.ts';
+import { checkedPhoto } from '#worker/photos/photo-uploads.ts';
 import { adminPage, claimForm, refused, type AdminContext } from '#worker/routes/admin-frame/admin-context.tsx';
 import type { AdminEnv } from '#worker/routes/admin-frame/admin-guard.tsx';
 import { products } from '#worker/products/product-tables.ts';
@@ -25,7 +29,16 @@ const editDeps = (c: AdminContext): EditDeps => ({
   db: c.get('deps').db,
   changes: c.get('deps').changes,
   contentChanged: () => c.get('deps').readCache.contentChanged(),
+  photos: c.get('deps').photos,
 });
+
+/** The photo the form carried (field `photo`, for the image field `photo_for` names), checked by its bytes; none chosen: undefined. */
+async function photoOf(c: AdminContext, fields: Record<string, string>): Promise<PlacedPhoto | undefined> {
+  const file = await readFile(c, 'photo');
+  if (!file) return undefined;
+  const into: PhotoField = fields.photo_for && fields.photo_for in PHOTO_FIELDS ? (fields.photo_for as PhotoField) : 'images.main';
+  return { ...(await checkedPhoto(file, 'photo', PHOTO_FIELDS[into])), into };
+}
 
 const idOf = (c: AdminContext) => {
   const id = Number(c.req.param('id'));
@@ -69,7 +82,7 @@ export const catalogueRoutes = new Hono<AdminEnv>()
     const again = await claimForm(c, fields, '/admin/catalogue');
     if (again) return again;
     try {
-      const { id } = await addProduct(editDeps(c), fields, c.get('admin'));
+      const { id } = await addProduct(editDeps(c), fields, c.get('admin'), await photoOf(c, fields));
       setFlash(
         c,
         { tone: 'info', text: `Product ${id} added: it is on the shop, with none in stock until you count a delivery.` },
@@ -93,7 +106,7 @@ export const catalogueRoutes = new Hono<AdminEnv>()
     const again = await claimForm(c, fields, `/admin/catalogue/${id}`);
     if (again) return again;
     try {
-      const { changed } = await editProduct(editDeps(c), id, fields, versionOf(fields), c.get('admin'));
+      const { changed } = await editProduct(editDeps(c), id, fields, versionOf(fields), c.get('admin'), await photoOf(c, fields));
       setFlash(c, { tone: 'info', text: changed.length > 0 ? `Saved: ${changed.join(', ')}.` : 'Nothing had changed.' }, 'admin');
       return c.redirect(`/admin/catalogue/${id}`, 303);
     } catch (err) {

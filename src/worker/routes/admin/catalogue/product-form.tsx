@@ -1,4 +1,5 @@
 import { categories, CATEGORY_IDS } from '#shared/catalogue/categories.ts';
+import { imageSources, megabytes, PHOTO_MAX_BYTES } from '#shared/photos/photo-files.ts';
 import { Choice, Field, FormOnce, Problem, Section, Submit } from '#worker/routes/admin-frame/admin-ui.tsx';
 
 /** A text area named with the file's key. */
@@ -9,6 +10,36 @@ function Lines({ label, name, hint, value, rows = 4 }: { label: string; name: st
       <textarea name={name} rows={rows} defaultValue={value} className="rounded-md border border-stone-400 px-3 py-2 text-base" />
       {hint && <span className="text-stone-600">{hint}</span>}
     </label>
+  );
+}
+
+/**
+ * A photo from the phone or the computer: checked by its bytes on the server (JPEG, PNG, WebP, HEIC where
+ * it can be read; at most PHOTO_MAX_BYTES), its sizes made once, its address put in the chosen field.
+ */
+function PhotoUpload({ current }: { current?: string }) {
+  return (
+    <fieldset className="flex flex-col gap-2 rounded-md border border-stone-300 p-3 text-sm sm:col-span-2">
+      <legend className="px-1 font-medium">Photo (photo)</legend>
+      {current && (
+        <img {...imageSources(current, '96px')} alt="" width={96} height={96} className="h-24 w-24 rounded border object-contain" />
+      )}
+      <label className="flex flex-col gap-1">
+        <span>A JPEG, PNG, WebP or HEIC photo, at most {megabytes(PHOTO_MAX_BYTES)}</span>
+        <input type="file" name="photo" accept="image/jpeg,image/png,image/webp,image/heic,image/heif" className="text-base" />
+      </label>
+      <Choice
+        label="It is the product's (photo_for)"
+        name="photo_for"
+        options={[
+          { value: 'images.main', label: 'Main image (images.main): square' },
+          { value: 'images.card', label: 'Card image (images.card): upright, 4:5' },
+          { value: 'images.landscape', label: 'Landscape image (images.landscape): wide' },
+        ]}
+        defaultValue="images.main"
+      />
+      <span className="text-stone-600">Its alt text is the image's alt text below (images.alt): say what the photo shows.</span>
+    </fieldset>
   );
 }
 
@@ -34,7 +65,7 @@ export function ProductForm({
 }) {
   return (
     <Section title="The product" id="product">
-      <form method="post" action={action} className="grid gap-3 sm:grid-cols-2" data-product-form>
+      <form method="post" action={action} encType="multipart/form-data" className="grid gap-3 sm:grid-cols-2" data-product-form>
         <FormOnce />
         {version !== undefined && <input type="hidden" name="version" value={version} />}
         <div className="sm:col-span-2">
@@ -79,12 +110,12 @@ export function ProductForm({
           value={values.related_guides}
           rows={3}
         />
+        <PhotoUpload current={values['images.main']} />
         <Field
           label="Image (images.main)"
           name="images.main"
-          required
           defaultValue={values['images.main']}
-          hint="A site path such as /images/products/1-main.svg"
+          hint="A site path such as /images/products/1-main.svg; an uploaded photo fills it"
         />
         <Field label="Image's alt text (images.alt)" name="images.alt" required maxLength={300} defaultValue={values['images.alt']} />
         <Field label="Card image (images.card)" name="images.card" defaultValue={values['images.card']} />

@@ -19,6 +19,7 @@ import { RelatedArticles, RelatedArticlesSkeleton } from './related-articles.tsx
 import { NewsletterForm } from '#worker/components/newsletter-form.tsx';
 import { WELCOME_PERCENT } from '#shared/newsletter/newsletter-rules.ts';
 import { useHref, useMarketDate } from '#ui/state/market-context.ts';
+import { imageSources } from '#shared/photos/photo-files.ts';
 
 export interface ArticleData {
   post: Post;
@@ -130,7 +131,7 @@ export function Page({ post, products, related }: ArticleData) {
         </header>
         {post.featuredImage && (
           <img
-            src={post.featuredImage}
+            {...imageSources(post.featuredImage, '(min-width: 768px) 768px, 100vw')}
             alt={post.title}
             {...FEATURED_IMAGE_SIZE}
             fetchPriority="high"
