@@ -17,8 +17,10 @@ export const DOMAIN_IMPORTS = {
   agents: ['base', 'catalogue', 'checkout', 'db', 'orders', 'payments', 'products', 'stock'],
   catalogue: ['base', 'db', 'products', 'stock'],
   // The owner's edits of the catalogue (issue 79): products written as their files would be, with their history.
-  'catalogue-editing': ['base', 'db', 'photos', 'posts/post-tables.ts', 'products', 'stock/stock-tables.ts'],
+  'catalogue-editing': ['base', 'db', 'photos', 'posts/content-version.ts', 'products', 'stock/stock-tables.ts'],
   changes: ['base', 'db'],
+  // The owner's posts in the back office (issue 79): written as their files would be, with their history.
+  'post-editing': ['base', 'db', 'photos', 'posts', 'products/product-tables.ts'],
   checkout: ['base', 'db', 'limits', 'payments', 'products', 'stock'],
   contact: ['base', 'db', 'limits', 'mail'],
   fulfilment: ['base', 'db', 'mail', 'orders', 'payments'],
@@ -138,7 +140,7 @@ export const SHARED_IMPORTS = {
   site: ['market', 'money.ts', 'policy', 'region'],
   seo: ['market', 'policy', 'site'],
   caching: ['market', 'region', 'site'],
-  editorial: ['seo', 'site'],
+  editorial: ['catalogue', 'policy', 'seo', 'site'],
   vitals: ['market', 'site'],
   catalogue: ['market', 'money.ts', 'offers', 'policy', 'region', 'seo', 'site'],
   orders: ['contact', 'market', 'money.ts', 'offers', 'policy', 'region'],

@@ -62,3 +62,42 @@ function shopMidnight(now: number, daysBack: number): string {
 export function shopPeriods(now = Date.now()): { today: string; week: string } {
   return { today: shopMidnight(now, 0), week: shopMidnight(now, wallClock(now).weekday) };
 }
+
+const localParts = new Intl.DateTimeFormat('en-CA', {
+  timeZone: shopInfo.timeZone,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** A moment as a form's datetime-local value in the shop's time zone ('2026-12-02T09:30'). */
+export function shopLocalInput(iso: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return '';
+  const p = Object.fromEntries(localParts.formatToParts(at).map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+}
+
+/** The shop's zone's offset at a whole minute: what the wall clock there reads, less the UTC reading. */
+const offsetAt = (at: number) => Date.parse(`${shopLocalInput(new Date(at).toISOString())}:00Z`) - at;
+
+/**
+ * A datetime-local value read in the shop's time zone, as an ISO moment (null when it is not one):
+ * '2026-07-01T09:00' is 08:00Z in Leeds' summer. A value with its own zone (`Z`, `+01:00`) is taken as it says.
+ */
+export function fromShopLocal(value: string): string | null {
+  const text = value.trim();
+  if (/(Z|[+-]\d\d:\d\d)$/i.test(text)) {
+    const at = Date.parse(text);
+    return Number.isNaN(at) ? null : new Date(at).toISOString();
+  }
+  const m = /^(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d))?$/.exec(text);
+  if (!m) return null;
+  const asUtc = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0));
+  if (Number.isNaN(asUtc)) return null;
+  const first = asUtc - offsetAt(asUtc);
+  return new Date(asUtc - offsetAt(first)).toISOString();
+}

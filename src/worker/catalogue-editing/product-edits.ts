@@ -11,7 +11,7 @@ import {
 import type { ChangeFeed } from '#worker/base/change-feed-contract.ts';
 import { Refusal } from '#worker/base/refusal.ts';
 import type { Db } from '#worker/db/client.ts';
-import { contentVersion } from '#worker/posts/post-tables.ts';
+import { bumpContentVersion } from '#worker/posts/content-version.ts';
 import type { Photos } from '#worker/photos/photo-store.ts';
 import { storePhoto, type CheckedPhoto } from '#worker/photos/photo-uploads.ts';
 import { products } from '#worker/products/product-tables.ts';
@@ -63,13 +63,6 @@ function difference(before: ProductSnapshot, after: ProductSnapshot) {
   const pick = (s: ProductSnapshot) => Object.fromEntries(changed.map((k) => [k, s[k]])) as ProductSnapshot;
   return { changed, before: pick(before), after: pick(after) };
 }
-
-/** The content version moves with a catalogue write: every instance's kept reads are outdated within their check. */
-const bumpVersion = (db: Db) =>
-  db
-    .insert(contentVersion)
-    .values({ id: 1, version: 1 })
-    .onConflictDoUpdate({ target: contentVersion.id, set: { version: sql`${contentVersion.version} + 1` } });
 
 async function told(deps: EditDeps, id: number) {
   await deps.contentChanged();
@@ -141,7 +134,7 @@ export async function editProduct(
     db.run(sql`insert into ${productChanges} (product_id, by, at, before, after)
       select ${id}, ${by}, ${at}, ${JSON.stringify(diff.before)}, ${JSON.stringify(diff.after)}
       where changes() > 0`),
-    bumpVersion(db),
+    bumpContentVersion(db),
   ]);
   if (saved.length === 0) {
     const [now] = await db.select({ editedBy: products.editedBy, editedAt: products.editedAt }).from(products).where(eq(products.id, id));
@@ -169,7 +162,7 @@ export async function addProduct(deps: EditDeps, form: Readonly<Record<string, s
     // A new product has what the shop counted for it: nothing, until a delivery (as a synced file's).
     db.insert(stock).values({ productId: id, onHand: 0 }).onConflictDoNothing(),
     db.insert(productChanges).values({ productId: id, by, at, before: {}, after: { ...fields, description, listed: true } }),
-    bumpVersion(db),
+    bumpContentVersion(db),
   ]);
   await told(deps, id);
   return { id };
@@ -189,7 +182,7 @@ export async function setListed(deps: EditDeps, id: number, listed: boolean, ver
       .returning({ version: products.version }),
     db.run(sql`insert into ${productChanges} (product_id, by, at, before, after)
       select ${id}, ${by}, ${at}, ${JSON.stringify({ listed: row.listed })}, ${JSON.stringify({ listed })} where changes() > 0`),
-    bumpVersion(db),
+    bumpContentVersion(db),
   ]);
   if (saved.length === 0)
     throw new Refusal(`Not saved: this product was changed by ${row.editedBy ?? 'someone'} since; open it again.`, 'conflict');

@@ -3,6 +3,7 @@ import { marked, type Token } from 'marked';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { photoNameOf } from '#shared/photos/photo-files.ts';
+import { postFieldsSchema } from '#shared/editorial/post-fields.ts';
 
 /**
  * One Markdown file of content/: front matter (YAML between `---` lines) and a Markdown body.
@@ -25,6 +26,8 @@ export interface PostFile {
   metaTitle: string | null;
   metaDescription: string | null;
   content: string;
+  /** The body as written: what the back office edits and content:export writes back. */
+  markdown: string;
 }
 
 export interface CategoryFile {
@@ -50,31 +53,7 @@ export interface ContentChecks {
 
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)([\s\S]*)$/;
 
-/** Dates are stored as ISO 8601 UTC strings so they compare as text; a date alone means midnight UTC. */
-const isoDate = z.union([z.string(), z.date()]).transform((value, ctx) => {
-  const ms = value instanceof Date ? value.getTime() : Date.parse(value);
-  if (Number.isNaN(ms)) {
-    ctx.addIssue({ code: 'custom', message: 'is not a date (use e.g. 2026-11-23 or 2026-11-23T08:00:00Z)' });
-    return z.NEVER;
-  }
-  return new Date(ms).toISOString();
-});
-
-const optionalText = z.string().trim().min(1).optional();
-
-const postFrontMatter = z.strictObject({
-  title: z.string().trim().min(1),
-  slug: z.string().regex(SLUG, 'must be lower-case words joined by hyphens').optional(),
-  excerpt: optionalText,
-  featured_image: optionalText,
-  published_at: isoDate,
-  updated_at: isoDate.optional(),
-  tags: z.array(z.string().trim().min(1)).default([]),
-  published: z.boolean().default(true),
-  related_products: z.array(z.number().int()).default([]),
-  meta_title: optionalText,
-  meta_description: optionalText,
-});
+const postFrontMatter = postFieldsSchema;
 
 const categoryFrontMatter = z.strictObject({
   name: z.string().trim().min(1),
@@ -167,6 +146,7 @@ export function parsePostFile(path: string, text: string, checks: ContentChecks)
       metaTitle: fm.meta_title ?? null,
       metaDescription: fm.meta_description ?? null,
       content: marked.parser(tokens, { gfm: true }),
+      markdown: split.body,
     },
   };
 }

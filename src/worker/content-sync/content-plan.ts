@@ -10,7 +10,13 @@ import { productIdOfFileName, type ProductFile } from './product-file.ts';
  */
 
 /** A post row as the planner compares it (the columns a file sets). */
-export type PostRow = Omit<PostFile, 'path'> & { id: number };
+export type PostRow = Omit<PostFile, 'path' | 'markdown'> & {
+  id: number;
+  markdown: string | null;
+  /** Who changed it in the back office, and when (null: as its file said): a sync leaves it unless forced. */
+  editedBy?: string | null;
+  editedAt?: string | null;
+};
 export type CategoryRow = Omit<CategoryFile, 'path'> & { id: number };
 export interface ProductRow {
   id: number;
@@ -35,6 +41,7 @@ const POST_FIELDS = [
   'metaTitle',
   'metaDescription',
   'content',
+  'markdown',
 ] as const satisfies ReadonlyArray<keyof PostFile>;
 
 export interface ContentPlan {
@@ -55,8 +62,10 @@ export interface ContentPlan {
     change: Array<{ id: number; file: PostFile; fields: string[] }>;
     unchanged: number;
     /** Rows with no file: reported; unpublished only with --prune (never deleted). */
-    missing: Array<{ id: number; slug: string; published: boolean }>;
+    missing: Array<{ id: number; slug: string; published: boolean; ownersOwn: boolean }>;
     unpublish: Array<{ id: number; slug: string }>;
+    /** Changed in the back office since its file was synced: left as the owner made it (--force overwrites). */
+    ownerChanged: Array<{ id: number; slug: string; by: string; at: string; fields: string[] }>;
   };
   problems: FileProblem[];
   /** What is written but worth knowing: a post whose first tag is no category (the digest's landing page lists it nowhere). */
@@ -157,7 +166,7 @@ export function planContentSync(
   }
 
   const postRows = new Map(rows.posts.map((r) => [r.slug, r]));
-  const postPlan: ContentPlan['posts'] = { add: [], change: [], unchanged: 0, missing: [], unpublish: [] };
+  const postPlan: ContentPlan['posts'] = { add: [], change: [], unchanged: 0, missing: [], unpublish: [], ownerChanged: [] };
   for (const file of posts) {
     const row = postRows.get(file.slug);
     if (!row) {
@@ -165,15 +174,20 @@ export function planContentSync(
       continue;
     }
     const fields = POST_FIELDS.filter((field) => !same(row[field], file[field]));
-    if (fields.length > 0) postPlan.change.push({ id: row.id, file, fields });
+    // As products: the owner's change is named and left (--force writes the file's).
+    if (fields.length > 0 && row.editedAt && !opts.force)
+      postPlan.ownerChanged.push({ id: row.id, slug: row.slug, by: row.editedBy ?? 'the back office', at: row.editedAt, fields });
+    else if (fields.length > 0) postPlan.change.push({ id: row.id, file, fields });
     else postPlan.unchanged++;
   }
   // A bad file still names its post: its row is not "missing", it is left as it is.
   const named = new Set([...files.posts.map((f) => f.slug), ...problems.map((p) => fileSlug(p.path))]);
   for (const row of rows.posts) {
     if (named.has(row.slug)) continue;
-    postPlan.missing.push({ id: row.id, slug: row.slug, published: row.published });
-    if (opts.prune && row.published) postPlan.unpublish.push({ id: row.id, slug: row.slug });
+    // A post written in the back office has no file until content:export: --prune never takes it down.
+    const ownersOwn = Boolean(row.editedAt);
+    postPlan.missing.push({ id: row.id, slug: row.slug, published: row.published, ownersOwn });
+    if (opts.prune && row.published && !ownersOwn) postPlan.unpublish.push({ id: row.id, slug: row.slug });
   }
   // The digest's landing page lists a post under the category its first tag names.
   const categoryNames = new Set([...rows.categories.map((r) => r.name), ...categories.map((f) => f.name)]);
@@ -241,8 +255,16 @@ export function formatSyncReport(plan: ContentPlan, opts: { dryRun?: boolean } =
   for (const n of plan.notes) lines.push(`note ${n.path}: ${n.reason}`);
   for (const p of plan.posts.unpublish) lines.push(`${verb('unpublished', 'would unpublish')} post ${p.slug} (its file is gone)`);
   const pruned = new Set(plan.posts.unpublish.map((p) => p.slug));
+  for (const p of plan.posts.ownerChanged)
+    lines.push(
+      `left post ${p.slug} as the owner changed it (${p.by}, ${p.at}; its file differs in ${p.fields.join(', ')}): -- --force writes the file's`,
+    );
   for (const p of plan.posts.missing.filter((m) => !pruned.has(m.slug)))
-    lines.push(`left post ${p.slug}: no file${p.published ? ' (still published; --prune unpublishes it)' : ''}`);
+    lines.push(
+      p.ownersOwn
+        ? `left post ${p.slug}: written in the back office, no file yet (npm run content:export writes it)`
+        : `left post ${p.slug}: no file${p.published ? ' (still published; --prune unpublishes it)' : ''}`,
+    );
   for (const p of plan.problems) lines.push(`error ${p.path}: ${p.reason} (nothing of it written)`);
   if (plan.stopped) {
     lines.push(`Stopped, nothing written: ${plan.problems.length} file(s) failed, and a product file among them (fix it and sync again).`);

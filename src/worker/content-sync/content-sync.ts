@@ -53,6 +53,9 @@ export async function readContentRows(db: Db): Promise<{ products: ProductRow[];
         metaTitle: blogPosts.metaTitle,
         metaDescription: blogPosts.metaDescription,
         content: blogPosts.content,
+        markdown: blogPosts.markdown,
+        editedBy: blogPosts.editedBy,
+        editedAt: blogPosts.editedAt,
       })
       .from(blogPosts),
     db.select().from(blogProductRelations).orderBy(blogProductRelations.blogId, blogProductRelations.productId),
@@ -81,6 +84,7 @@ function postValues(file: PostFile) {
     metaTitle: file.metaTitle,
     metaDescription: file.metaDescription,
     content: file.content,
+    markdown: file.markdown,
   };
 }
 
@@ -141,7 +145,13 @@ export async function applyContentPlan(db: Db, plan: ContentPlan): Promise<void>
     statements.push(...relationInserts(db, file));
   }
   for (const { id, file } of plan.posts.change) {
-    statements.push(db.update(blogPosts).set(postValues(file)).where(eq(blogPosts.id, id)));
+    // The file's post now: an owner's edit forced over is no longer the post's, and an edit opened before is stale.
+    statements.push(
+      db
+        .update(blogPosts)
+        .set({ ...postValues(file), editedBy: null, editedAt: null, version: sql`${blogPosts.version} + 1` })
+        .where(eq(blogPosts.id, id)),
+    );
     statements.push(db.delete(blogProductRelations).where(eq(blogProductRelations.blogId, id)));
     statements.push(...relationInserts(db, file));
   }

@@ -84,12 +84,21 @@ export function writeConsent(c: Context, choice: ConsentChoice): void {
  * What a kept page is filled in from, read off a request outside the app (the step in front of the
  * kept pages has no Hono context): whether it has any cookie, and the cart, consent, notice and region.
  */
-export function visitorCookies(request: Request): { any: boolean; cart?: string; consent?: string; flash?: string; region?: string } {
+export function visitorCookies(request: Request): {
+  any: boolean;
+  admin?: boolean;
+  cart?: string;
+  consent?: string;
+  flash?: string;
+  region?: string;
+} {
   const header = request.headers.get('cookie');
   if (!header) return { any: false };
   const jar = parse(header);
   return {
     any: Object.keys(jar).length > 0,
+    // A back-office session's cookie (either name): checked by the app, which alone knows whether it is live.
+    admin: jar[COOKIES.admin.name(true)] !== undefined || jar[COOKIES.admin.name(false)] !== undefined,
     cart: jar[COOKIES.cart.name],
     consent: jar[BROWSER_COOKIES.consent],
     flash: jar[COOKIES.flash.name],

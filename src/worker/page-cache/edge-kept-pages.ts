@@ -1,9 +1,8 @@
-import { isKeptRoute } from '#shared/caching/kept-routes.ts';
 import { visitorFills } from '#shared/visitor/visitor-parts.ts';
 import type { Settings } from '#worker/base/settings.ts';
 import { httpsOf } from '#worker/http/is-https.ts';
 import { stitchHandlers, type StitchHandler } from './visitor-stitch.ts';
-import { keptPageRequest, visitorHeaders, visitorOf, withoutKeptHeader } from './visitor-request.ts';
+import { answeredByTheApp, keptPageRequest, visitorHeaders, visitorOf, withoutKeptHeader } from './visitor-request.ts';
 
 /** Cloudflare's HTMLRewriter, as far as the step in front uses it. */
 interface Rewriter {
@@ -30,7 +29,7 @@ export interface EdgeFront {
 export async function servedAtTheEdge(incoming: Request, front: EdgeFront): Promise<Response> {
   const request = withoutKeptHeader(incoming);
   const url = new URL(request.url);
-  if (!isKeptRoute(request.method, url.pathname)) return front.app(request);
+  if (answeredByTheApp(request, url.pathname)) return front.app(request);
   const visitor = visitorOf(request, url.pathname, front.countryOf);
   const kept = await front.keptPages(visitor.key).fetch(keptPageRequest(request, visitor.key));
   const headers = new Headers(visitorHeaders(kept.headers, visitor, httpsOf(front.settings)(request, url)));

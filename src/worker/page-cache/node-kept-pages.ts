@@ -1,6 +1,6 @@
 import { HTMLRewriter } from 'html-rewriter-wasm';
 import { LRUCache } from 'lru-cache';
-import { isKeptRoute, KEPT_PAGE_HEADER } from '#shared/caching/kept-routes.ts';
+import { KEPT_PAGE_HEADER } from '#shared/caching/kept-routes.ts';
 import { visitorFills, type VisitorFills, type VisitorParts } from '#shared/visitor/visitor-parts.ts';
 import type { Settings } from '#worker/base/settings.ts';
 import { httpsOf } from '#worker/http/is-https.ts';
@@ -8,7 +8,7 @@ import { acceptsGzip, gzipAsItStreams } from '#worker/middleware/streaming-gzip/
 import { filledPage, filledPageGzip, keptTemplate, templateBytes, type KeptTemplate } from './kept-template.ts';
 import { memoryPageCache, type AppFetch, type MemoryPageCache, type PageCacheLimits } from './memory-page-cache.ts';
 import { stitchHandlers } from './visitor-stitch.ts';
-import { keptPageRequest, visitorHeaders, visitorOf, withoutKeptHeader, type Visitor } from './visitor-request.ts';
+import { answeredByTheApp, keptPageRequest, visitorHeaders, visitorOf, withoutKeptHeader, type Visitor } from './visitor-request.ts';
 
 /** Node's page cache: Workers Cache's stand-in, keeping each HTML page with its template. */
 export type NodePageCache = MemoryPageCache<KeptTemplate>;
@@ -92,7 +92,7 @@ export function servedWithKeptPages(
   return async (incoming, app) => {
     const request = withoutKeptHeader(incoming);
     const url = new URL(request.url);
-    if (!isKeptRoute(request.method, url.pathname)) return cache.fetch(request, app);
+    if (answeredByTheApp(request, url.pathname)) return cache.fetch(request, app);
     const visitor = visitorOf(request, url.pathname, opts.countryOf);
     const https = httpsFor(request, url);
     const head = request.method === 'HEAD';

@@ -1,5 +1,5 @@
 import { itemCount, parseCart } from '#shared/cart/cart.ts';
-import { KEPT_PAGE_HEADER, keptPageKey, MARKET_PAGE_KEY } from '#shared/caching/kept-routes.ts';
+import { isKeptRoute, KEPT_PAGE_HEADER, keptPageKey, MARKET_PAGE_KEY } from '#shared/caching/kept-routes.ts';
 import { pageVary } from '#shared/caching/page-cache-rules.ts';
 import type { VisitorParts } from '#shared/visitor/visitor-parts.ts';
 import { regionOfMarket, splitMarket } from '#shared/market/market.ts';
@@ -24,6 +24,14 @@ export interface Visitor {
   /** A notice is shown: its cookie is cleared with the answer. */
   showsFlash: boolean;
 }
+
+/**
+ * Whether the request is answered by the app alone, never from the kept pages: anything but a kept
+ * page's address, and every page for someone with a back-office session (the owner sees the shop as it
+ * is now, and a draft post at its own address, which the app shows only to a live session).
+ */
+export const answeredByTheApp = (request: Request, pathname: string) =>
+  !isKeptRoute(request.method, pathname) || visitorCookies(request).admin === true;
 
 export function visitorOf(request: Request, pathname: string, countryOf: (request: Request) => string | null | undefined): Visitor {
   const cookies = visitorCookies(request);

@@ -144,6 +144,24 @@ export function getPublishedPost(db: Db, slug: string, now = clock()) {
     .limit(1);
 }
 
+/**
+ * The post with this slug whatever it stands (a draft, scheduled), with its listed related products:
+ * the owner's preview at its address, never cached (one row, one short join by the slug's index).
+ */
+export async function postPreview(db: Db, slug: string) {
+  const [[post], related] = await Promise.all([
+    db.select().from(blogPosts).where(eq(blogPosts.slug, slug)).limit(1),
+    db
+      .select({ doc: products.doc })
+      .from(blogProductRelations)
+      .innerJoin(blogPosts, eq(blogPosts.id, blogProductRelations.blogId))
+      .innerJoin(products, and(eq(products.id, blogProductRelations.productId), sql`+${products.listed} = 1`))
+      .where(eq(blogPosts.slug, slug))
+      .orderBy(asc(products.id)),
+  ]);
+  return post ? { post, products: related.map((r) => r.doc) } : null;
+}
+
 /** The catalogue ids related to a visible post (blog_product_relations), by the post's slug. */
 export function postProductsBySlug(db: Db, slug: string, now = clock()) {
   return (

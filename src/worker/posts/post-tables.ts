@@ -30,6 +30,13 @@ export const blogPosts = sqliteTable(
     /** Optional overrides of the article's head title and description (front matter meta_title / meta_description). */
     metaTitle: text('meta_title'),
     metaDescription: text('meta_description'),
+    /** The body as written (Markdown; `content` is it rendered): what the back office edits and content:export writes. */
+    markdown: text('markdown'),
+    /** Moves with every write: an edit opened on an older version is refused (409), never saved over another. */
+    version: integer('version').notNull().default(1),
+    /** Who last changed it in the back office, and when (null: as its file said): content:sync leaves it unless forced. */
+    editedBy: text('edited_by'),
+    editedAt: text('edited_at'),
     /** The category is the first tag; a column of its own so the per-category reads can use an index. */
     category: text('category').generatedAlwaysAs(sql`json_extract(tags, '$[0]')`, { mode: 'virtual' }),
   },

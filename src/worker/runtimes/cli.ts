@@ -4,7 +4,7 @@
 // TURSO_DATABASE_URL (Turso or a file).
 import { resolve } from 'node:path';
 import { syncContent } from '#worker/content-sync/content-sync.ts';
-import { exportProducts } from '#worker/content-sync/content-export.ts';
+import { exportPosts, exportProducts } from '#worker/content-sync/content-export.ts';
 import { retryAllOwedMail } from '#worker/jobs/retry-owed-mail.ts';
 import { listOrders } from '#worker/orders/order-queries.ts';
 import { formatOrderList, parseOrderListFlags } from '#worker/cli/order-report.ts';
@@ -87,9 +87,11 @@ async function main(command: string | undefined, flags: string[]): Promise<numbe
       return 0;
     }
     if (command === 'content-export') {
-      const dir = resolve('content/products');
-      const { report } = await exportProducts(db, dir);
-      print(`${target} → content/products/\n${report}`);
+      const [productsOut, postsOut] = [
+        await exportProducts(db, resolve('content/products')),
+        await exportPosts(db, resolve('content/posts')),
+      ];
+      print(`${target} → content/products/ and content/posts/\n${productsOut.report}\n${postsOut.report}`);
       return 0;
     }
     if (command === 'content-sync') {

@@ -147,6 +147,7 @@ describe('the back office on a phone', () => {
         ['Referrals', 'Referrals'],
         ['Stock', 'Stock'],
         ['Catalogue', 'Catalogue'],
+        ['Posts', 'Posts'],
         ['Vitals', 'Web Vitals, last 7 days'],
         ['Newsletter', 'Newsletter'],
         ['Mail', 'Mail'],
@@ -160,6 +161,14 @@ describe('the back office on a phone', () => {
       await page.goto(`${e2e.shop.url}/admin/catalogue/1`);
       await page.getByRole('heading', { level: 1, name: 'Product 1' }).waitFor();
       await checkPage('a product');
+      // A draft post: its page in the back office, then its preview at its own address (the session's cookie passes the kept pages).
+      await page.goto(`${e2e.shop.url}/admin/posts`);
+      await page.locator('tr', { hasText: 'Draft' }).first().getByRole('link').tap();
+      await page.getByRole('link', { name: 'Preview it at its address (only you see it)' }).waitFor();
+      await checkPage('a draft post');
+      await page.getByRole('link', { name: 'Preview it at its address (only you see it)' }).tap();
+      await page.locator('[data-preview]').filter({ hasText: 'Preview: a draft' }).waitFor();
+      await checkPage('a draft’s preview');
       await page.goto(`${e2e.shop.url}/admin/privacy`);
       // A person's records, readable on a phone: the long address's order, and the erasure said before its button.
       await page.getByLabel('E-mail address').fill('A.Very.Long.Address.For.A.Small.Screen@subdomain.example-shooting-club.com');

@@ -17,6 +17,7 @@ const NAV = [
   { href: '/admin/referrals', label: 'Referrals' },
   { href: '/admin/stock', label: 'Stock' },
   { href: '/admin/catalogue', label: 'Catalogue' },
+  { href: '/admin/posts', label: 'Posts' },
   { href: '/admin/vitals', label: 'Vitals' },
   { href: '/admin/newsletter', label: 'Newsletter' },
   { href: '/admin/mail', label: 'Mail' },

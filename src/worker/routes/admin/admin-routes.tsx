@@ -13,6 +13,7 @@ import { orderRoutes, showOrder } from './orders/order-routes.tsx';
 import { signInRoutes } from './sign-in/sign-in-routes.tsx';
 import { stockNow, stockRoutes } from './stock/stock-routes.tsx';
 import { catalogueRoutes } from './catalogue/catalogue-routes.tsx';
+import { postRoutes } from './posts/post-routes.tsx';
 import { privacyRoutes } from './privacy/privacy-routes.tsx';
 import { newsletterAdminRoutes } from './newsletter/newsletter-admin-routes.tsx';
 import { TodayPage } from './today-page.tsx';
@@ -72,6 +73,7 @@ const office = new Hono<AdminEnv>()
   .route('/', ownerAfterSaleRoutes(showOrder))
   .route('/', stockRoutes)
   .route('/', catalogueRoutes)
+  .route('/', postRoutes)
   .route('/', privacyRoutes)
   .route('/', newsletterAdminRoutes)
   .get('/admin/vitals', async (c) => {

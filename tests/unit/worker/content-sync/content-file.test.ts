@@ -38,6 +38,7 @@ describe('parsePostFile', () => {
         metaTitle: null,
         metaDescription: null,
         content: '<p>Some <strong>text</strong>.</p>\n',
+        markdown: 'Some **text**.',
       },
     });
   });

@@ -17,6 +17,7 @@ function postFile(slug: string, over: Partial<PostFile> = {}): PostFile {
     metaTitle: null,
     metaDescription: null,
     content: '<p>x</p>\n',
+    markdown: 'x',
     ...over,
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { KEPT_PAGE_HEADER, keptPageKey, regionOfKey } from '#shared/caching/kept-routes.ts';
 import { resolveRegion } from '#shared/region/region.ts';
-import { keptPageRequest, visitorHeaders, visitorOf } from '#worker/page-cache/visitor-request.ts';
+import { answeredByTheApp, keptPageRequest, visitorHeaders, visitorOf } from '#worker/page-cache/visitor-request.ts';
 
 /** The step in front of the kept pages (issue 63): what a page is kept under, and what each visitor's answer carries. */
 const edgeCountry = (request: Request) => request.headers.get('cf-ipcountry');
@@ -52,5 +52,19 @@ describe('each visitor’s answer from a kept page', () => {
 
   it('drops the cache’s own headers', () => {
     expect(visitorHeaders(kept, visitor({}), false).map(([name]) => name)).not.toContain('cache-tag');
+  });
+});
+
+const get = (path: string, cookie?: string) => new Request(`https://shop.example${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+
+describe('who the kept pages answer', () => {
+  it('answers a kept page from them, for a shopper with a cart too', () => {
+    expect(answeredByTheApp(get('/training-gun-digest/a-post'), '/training-gun-digest/a-post')).toBe(false);
+    expect(answeredByTheApp(get('/product/1', 'cart=1:1'), '/product/1')).toBe(false);
+  });
+  it('sends someone with a back-office session to the app (the shop as it is now; a draft’s preview), and what is never kept', () => {
+    expect(answeredByTheApp(get('/training-gun-digest/a-draft', '__Host-admin=abc'), '/training-gun-digest/a-draft')).toBe(true);
+    expect(answeredByTheApp(get('/product/1', 'cart=1:1; admin=abc'), '/product/1')).toBe(true);
+    expect(answeredByTheApp(get('/cart'), '/cart')).toBe(true);
   });
 });

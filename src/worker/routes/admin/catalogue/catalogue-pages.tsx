@@ -4,6 +4,7 @@ import { formatMoney } from '#shared/money.ts';
 import type { productForEditing } from '#worker/catalogue-editing/product-edits.ts';
 import type { StockRow } from '#worker/stock/stock-actions.ts';
 import { cell, FormOnce, Section, Submit, Table, when } from '#worker/routes/admin-frame/admin-ui.tsx';
+import { ChangeHistory } from '#worker/routes/admin-frame/change-history.tsx';
 import { ProductForm } from './product-form.tsx';
 
 type Editing = Awaited<ReturnType<typeof productForEditing>>;
@@ -39,23 +40,6 @@ export function CataloguePage({
   );
 }
 
-/** What a change changed, in a line: `prices.GBP 149.99 → 139.99`. */
-function changeWords(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
-  const flat = (o: Record<string, unknown>, prefix = ''): Record<string, string> =>
-    Object.fromEntries(
-      Object.entries(o).flatMap(([k, v]) =>
-        v && typeof v === 'object' && !Array.isArray(v)
-          ? Object.entries(flat(v as Record<string, unknown>, `${prefix}${k}.`))
-          : [[`${prefix}${k}`, JSON.stringify(v)]],
-      ),
-    );
-  const b = flat(before);
-  const a = flat(after);
-  return [...new Set([...Object.keys(b), ...Object.keys(a)])]
-    .filter((k) => b[k] !== a[k])
-    .map((k) => `${k} ${b[k] ?? '—'} → ${a[k] ?? '—'}`);
-}
-
 /** A product's page: its form, whether it is on the shop, and its history (who, when, before and after; one undone). */
 export function ProductPage({ editing, problem, typed }: { editing: Editing; problem?: string; typed?: Record<string, string> }) {
   const { row, history } = editing;
@@ -82,32 +66,12 @@ export function ProductPage({ editing, problem, typed }: { editing: Editing; pro
           <Submit tone="secondary">{row.listed ? 'Unlist' : 'List again'}</Submit>
         </form>
       </Section>
-      <Section title="History" id="history">
-        {history.length === 0 ? (
-          <p>No change made here yet: it is as its file says.</p>
-        ) : (
-          <Table caption="Changes, newest first" head={['When', 'Who', 'What', '']}>
-            {history.map((h) => (
-              <tr key={h.id} data-product-change={h.id}>
-                <td className={cell}>{when(h.at)}</td>
-                <td className={cell}>{h.by}</td>
-                <td className={cell}>
-                  {Object.keys(h.before).length === 0 ? 'Added' : changeWords(h.before, h.after).map((w) => <div key={w}>{w}</div>)}
-                </td>
-                <td className={cell}>
-                  {Object.keys(h.before).length > 0 && (
-                    <form method="post" action={`/admin/catalogue/${row.id}/undo/${h.id}`}>
-                      <FormOnce />
-                      <input type="hidden" name="version" value={row.version} />
-                      <Submit tone="secondary">Undo</Submit>
-                    </form>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </Table>
-        )}
-      </Section>
+      <ChangeHistory
+        history={history}
+        undoAction={(change) => `/admin/catalogue/${row.id}/undo/${change}`}
+        version={row.version}
+        none="No change made here yet: it is as its file says."
+      />
     </>
   );
 }

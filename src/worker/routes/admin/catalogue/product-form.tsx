@@ -26,15 +26,20 @@ function PhotoUpload({ current }: { current?: string }) {
       )}
       <label className="flex flex-col gap-1">
         <span>A JPEG, PNG, WebP or HEIC photo, at most {megabytes(PHOTO_MAX_BYTES)}</span>
-        <input type="file" name="photo" accept="image/jpeg,image/png,image/webp,image/heic,image/heif" className="text-base" />
+        <input
+          type="file"
+          name="photo"
+          accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
+          className="w-full max-w-full text-base"
+        />
       </label>
       <Choice
         label="It is the product's (photo_for)"
         name="photo_for"
         options={[
-          { value: 'images.main', label: 'Main image (images.main): square' },
-          { value: 'images.card', label: 'Card image (images.card): upright, 4:5' },
-          { value: 'images.landscape', label: 'Landscape image (images.landscape): wide' },
+          { value: 'images.main', label: 'Main, square' },
+          { value: 'images.card', label: 'Card, 4:5' },
+          { value: 'images.landscape', label: 'Landscape, wide' },
         ]}
         defaultValue="images.main"
       />

@@ -10,6 +10,9 @@ import { metaDescription } from '#shared/seo/meta-description.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { builtWithPost } from '#worker/posts/last-built-posts.ts';
 import { postReads } from '#worker/posts/post-reads.ts';
+import { postPreview } from '#worker/posts/post-queries.ts';
+import { signedInAdmin } from '#worker/routes/admin-frame/admin-guard.tsx';
+import { shopTime } from '#shared/policy/shop-time.ts';
 import { knownListing } from '#worker/catalogue/catalogue-reads.ts';
 import type { PageHead } from '#worker/render/head.ts';
 import { Breadcrumb } from '#worker/components/breadcrumb-nav.tsx';
@@ -27,6 +30,8 @@ export interface ArticleData {
   products: CatalogueProduct[];
   /** Started by `find`; the related block waits for it behind Suspense so the article streams first. */
   related: Promise<PostSummary[]>;
+  /** The signed-in owner's preview of a post not public yet: a draft, or when it is scheduled for. */
+  preview?: { scheduledFor: string | null };
 }
 
 /**
@@ -68,11 +73,30 @@ export async function early(c: Context<AppEnv>): Promise<string[] | null> {
   return [postTag(slug), POSTS_TAG, ...products.map((p) => productTag(p.id))];
 }
 
+/**
+ * A post not public yet, for a live back-office session alone (its cookie sends the request past the
+ * kept pages, page-cache/visitor-request.ts): the draft as it will read, never kept (no tags, noindex).
+ */
+export async function ownersPreview(c: Context<AppEnv>, slug: string): Promise<ArticleData | null> {
+  if (!(await signedInAdmin(c))) return null;
+  const preview = await postPreview(c.get('deps').db, slug);
+  if (!preview) return null;
+  c.header('X-Robots-Tag', 'noindex');
+  const { post } = preview;
+  return {
+    ...preview,
+    related: Promise.resolve([]),
+    preview: { scheduledFor: post.published ? post.publishedAt : null },
+  };
+}
+
 /** /blog/{slug}: the article, or the digest for a missing, unknown or unpublished one. */
 export async function load(c: Context<AppEnv>): Promise<ArticleData | Response> {
   const slug = c.req.param('slug') ?? '';
   const found = await find(c, slug);
   if (found) return found;
+  const preview = await ownersPreview(c, slug);
+  if (preview) return preview;
   c.get('log')('info', 'article not shown, redirecting to the digest', { slug });
   return c.redirect(c.get('href')(DIGEST.path), 302);
 }
@@ -90,9 +114,10 @@ function articleTrail(post: Post): Crumb[] {
  * One canonical per article, /training-gun-digest/{slug}, whichever address showed it (also
  * /blog/{slug}); the same URL in Open Graph, the JSON-LD and the sitemap.
  */
-export function head({ post, products }: ArticleData, siteUrl: string): PageHead {
+export function head({ post, products, preview }: ArticleData, siteUrl: string): PageHead {
   const path = articlePath(post.slug);
   const description = metaDescription(post.metaDescription || post.excerpt || post.title);
+  if (preview) return { title: `Preview: ${post.title}`, description, canonicalPath: path, robots: 'noindex' };
   return {
     title: post.metaTitle || post.title,
     links: [digestFeedLink],
@@ -106,6 +131,17 @@ export function head({ post, products }: ArticleData, siteUrl: string): PageHead
   };
 }
 
+/** Says, to the owner alone, that what follows is not public yet. */
+function PreviewNotice({ scheduledFor }: { scheduledFor: string | null }) {
+  return (
+    <p className="mx-auto mb-6 max-w-3xl rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-stone-900" data-preview>
+      {scheduledFor
+        ? `Preview: scheduled, public from ${shopTime(scheduledFor)}. Only you see it until then.`
+        : 'Preview: a draft. Only you see it, signed in to the back office; publish it there.'}
+    </p>
+  );
+}
+
 function ArticleDate({ label, iso }: { label: string; iso: string }) {
   const day = useMarketDate();
   return (
@@ -116,10 +152,11 @@ function ArticleDate({ label, iso }: { label: string; iso: string }) {
 }
 
 /** Single article page: /training-gun-digest/{slug} (and /blog/{slug}). */
-export function Page({ post, products, related }: ArticleData) {
+export function Page({ post, products, related, preview }: ArticleData) {
   const to = useHref();
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
+      {preview && <PreviewNotice scheduledFor={preview.scheduledFor} />}
       <article className="mx-auto max-w-3xl">
         <Breadcrumb trail={articleTrail(post)} />
         <header className="mt-6">
