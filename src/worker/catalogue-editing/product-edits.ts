@@ -13,7 +13,7 @@ import { Refusal } from '#worker/base/refusal.ts';
 import type { Db } from '#worker/db/client.ts';
 import { bumpContentVersion } from '#worker/posts/content-version.ts';
 import type { Photos } from '#worker/photos/photo-store.ts';
-import { storePhoto, type CheckedPhoto } from '#worker/photos/photo-uploads.ts';
+import { storeIfAny, type CheckedPhoto } from '#worker/photos/photo-uploads.ts';
 import { products } from '#worker/products/product-tables.ts';
 import { stock } from '#worker/stock/stock-tables.ts';
 import { productChanges, type ProductSnapshot } from './product-change-tables.ts';
@@ -38,14 +38,6 @@ export type PlacedPhoto = CheckedPhoto & { into: PhotoField };
 /** The form as if the photo's address had been typed into its field (checked with the rest before anything is stored). */
 const withPhoto = (form: Readonly<Record<string, string | undefined>>, photo?: PlacedPhoto) =>
   photo ? { ...form, [photo.into]: photo.src } : form;
-
-/** The photo stored, after every other check passed and before the product is written. */
-async function stored(deps: EditDeps, photo?: PlacedPhoto) {
-  if (!photo) return;
-  if (!deps.photos)
-    throw new Refusal(`${photo.field}: photos are not set up on this shop (docs/deploying.md: PHOTOS and IMAGES)`, 'unavailable');
-  await storePhoto(deps.photos, photo);
-}
 
 type Row = typeof products.$inferSelect;
 
@@ -113,7 +105,7 @@ export async function editProduct(
   await slugTaken(db, doc.slug, id);
   const diff = difference(snapshotOf(row), { ...fields, description, listed: row.listed });
   if (diff.changed.length === 0) return { version: row.version, changed: [] as string[] };
-  await stored(deps, photo);
+  await storeIfAny(deps.photos, photo);
   const at = new Date().toISOString();
   const [saved] = await db.batch([
     db
@@ -153,7 +145,7 @@ export async function addProduct(deps: EditDeps, form: Readonly<Record<string, s
   const { fields, description } = checked(withPhoto(form, photo), id);
   const doc = productOfFields(fields, description);
   await slugTaken(db, doc.slug, id);
-  await stored(deps, photo);
+  await storeIfAny(deps.photos, photo);
   const at = new Date().toISOString();
   await db.batch([
     db

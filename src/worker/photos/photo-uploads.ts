@@ -59,6 +59,14 @@ export async function checkedPhoto(file: File, field: string, shape: PhotoShape)
   return { field, bytes, type, shape, key, src: photoSrc(key) };
 }
 
+/** A photo the form carried, stored after every other check passed and before what names it is written; none: nothing. */
+export async function storeIfAny(photos: Photos | undefined, photo: CheckedPhoto | undefined): Promise<void> {
+  if (!photo) return;
+  if (!photos)
+    throw new Refusal(`${photo.field}: photos are not set up on this shop (docs/deploying.md: PHOTOS and IMAGES)`, 'unavailable');
+  await storePhoto(photos, photo);
+}
+
 /**
  * Stores a checked photo: read by the runtime's image service (a file it cannot decode, or too small,
  * is refused naming the field), then its original and every size, each under its key. Returns the address

@@ -6,7 +6,7 @@ import type { ChangeFeed } from '#worker/base/change-feed-contract.ts';
 import { Refusal } from '#worker/base/refusal.ts';
 import type { Db } from '#worker/db/client.ts';
 import type { Photos } from '#worker/photos/photo-store.ts';
-import { storePhoto, type CheckedPhoto } from '#worker/photos/photo-uploads.ts';
+import { storeIfAny, type CheckedPhoto } from '#worker/photos/photo-uploads.ts';
 import { bumpContentVersion } from '#worker/posts/content-version.ts';
 import { blogPosts, blogProductRelations } from '#worker/posts/post-tables.ts';
 import { products } from '#worker/products/product-tables.ts';
@@ -30,7 +30,7 @@ const LIST_LIMIT = 500;
 export const postStatus = (row: Pick<Row, 'published' | 'publishedAt'>, now = new Date().toISOString()) =>
   !row.published ? 'draft' : row.publishedAt > now ? 'scheduled' : 'published';
 
-/** The posts for the back office's list, newest first. */
+/** The posts for the back office's list, the last written first (by id, the table's own order: one short walk at any archive size). */
 export function listPostsForEditing(db: Db) {
   return db
     .select({
@@ -41,7 +41,7 @@ export function listPostsForEditing(db: Db) {
       publishedAt: blogPosts.publishedAt,
     })
     .from(blogPosts)
-    .orderBy(desc(blogPosts.publishedAt))
+    .orderBy(desc(blogPosts.id))
     .limit(LIST_LIMIT);
 }
 
@@ -131,13 +131,6 @@ async function told(deps: PostEditDeps, slugs: string[]) {
 /** A photo the form carried, for the post's featured image, checked by its bytes. */
 export type PostPhoto = CheckedPhoto;
 
-async function stored(deps: PostEditDeps, photo?: PostPhoto) {
-  if (!photo) return;
-  if (!deps.photos)
-    throw new Refusal(`${photo.field}: photos are not set up on this shop (docs/deploying.md: PHOTOS and IMAGES)`, 'unavailable');
-  await storePhoto(deps.photos, photo);
-}
-
 const withPhoto = (form: Form, photo?: PostPhoto): Form => (photo ? { ...form, featured_image: photo.src } : form);
 
 /** Relations replaced, only when this save's row is the one written (the same version and stamp, in the same transaction). */
@@ -166,7 +159,7 @@ export async function editPost(deps: PostEditDeps, id: number, form: Form, versi
   if (!row.published && fields.published && fields.published_at < at) fields.published_at = at;
   const diff = difference(snapshot, { ...fields, body });
   if (diff.changed.length === 0) return { version: row.version, changed: [] as string[] };
-  await stored(deps, photo);
+  await storeIfAny(deps.photos, photo);
   const [saved] = await db.batch([
     db
       .update(blogPosts)
@@ -195,7 +188,7 @@ export async function addPost(deps: PostEditDeps, form: Form, by: string, photo?
   const { db } = deps;
   const at = new Date().toISOString();
   const { fields, body } = await checked(db, withPhoto(form, photo), null, at);
-  await stored(deps, photo);
+  await storeIfAny(deps.photos, photo);
   const [[post]] = await db.batch([
     db
       .insert(blogPosts)

@@ -1,17 +1,7 @@
 import { categories, CATEGORY_IDS } from '#shared/catalogue/categories.ts';
-import { imageSources, megabytes, PHOTO_MAX_BYTES } from '#shared/photos/photo-files.ts';
+import { imageSources } from '#shared/photos/photo-files.ts';
+import { PhotoInput, TextBlock } from '#worker/routes/admin-frame/editor-fields.tsx';
 import { Choice, Field, FormOnce, Problem, Section, Submit } from '#worker/routes/admin-frame/admin-ui.tsx';
-
-/** A text area named with the file's key. */
-function Lines({ label, name, hint, value, rows = 4 }: { label: string; name: string; hint?: string; value?: string; rows?: number }) {
-  return (
-    <label className="flex flex-col gap-1 text-sm sm:col-span-2">
-      <span className="font-medium">{label}</span>
-      <textarea name={name} rows={rows} defaultValue={value} className="rounded-md border border-stone-400 px-3 py-2 text-base" />
-      {hint && <span className="text-stone-600">{hint}</span>}
-    </label>
-  );
-}
 
 /**
  * A photo from the phone or the computer: checked by its bytes on the server (JPEG, PNG, WebP, HEIC where
@@ -24,15 +14,7 @@ function PhotoUpload({ current }: { current?: string }) {
       {current && (
         <img {...imageSources(current, '96px')} alt="" width={96} height={96} className="h-24 w-24 rounded border object-contain" />
       )}
-      <label className="flex flex-col gap-1">
-        <span>A JPEG, PNG, WebP or HEIC photo, at most {megabytes(PHOTO_MAX_BYTES)}</span>
-        <input
-          type="file"
-          name="photo"
-          accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
-          className="w-full max-w-full text-base"
-        />
-      </label>
+      <PhotoInput shownAs="in the place chosen below, padded to its shape" />
       <Choice
         label="It is the product's (photo_for)"
         name="photo_for"
@@ -101,15 +83,15 @@ export function ProductForm({
             defaultValue={values[`full_prices.${c}`]}
           />
         ))}
-        <Lines label="Description (description)" name="description" value={values.description} rows={5} />
-        <Lines label="Features (features), one a line" name="features" value={values.features} />
-        <Lines label="Technical specs (specs), one a line as Label: value" name="specs" value={values.specs} />
+        <TextBlock label="Description (description)" name="description" value={values.description} rows={5} />
+        <TextBlock label="Features (features), one a line" name="features" value={values.features} />
+        <TextBlock label="Technical specs (specs), one a line as Label: value" name="specs" value={values.specs} />
         <Field label="Tags (tags), comma-separated" name="tags" defaultValue={values.tags} hint="BESTSELLER, APP COMPATIBLE, BUNDLE" />
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" name="new" defaultChecked={values.new === 'on'} /> New (new)
         </label>
-        <Lines label="Search words (search_words), one a line" name="search_words" value={values.search_words} rows={3} />
-        <Lines
+        <TextBlock label="Search words (search_words), one a line" name="search_words" value={values.search_words} rows={3} />
+        <TextBlock
           label="Related guides (related_guides), one a line as id | title | /path"
           name="related_guides"
           value={values.related_guides}

@@ -1,16 +1,5 @@
-import { megabytes, PHOTO_MAX_BYTES } from '#shared/photos/photo-files.ts';
 import { Choice, Field, FormOnce, Problem, Section, Submit } from '#worker/routes/admin-frame/admin-ui.tsx';
-
-/** A text area named with the file's key. */
-function Text({ label, name, hint, value, rows }: { label: string; name: string; hint?: string; value?: string; rows: number }) {
-  return (
-    <label className="flex flex-col gap-1 text-sm sm:col-span-2">
-      <span className="font-medium">{label}</span>
-      <textarea name={name} rows={rows} defaultValue={value} className="rounded-md border border-stone-400 px-3 py-2 font-mono text-base" />
-      {hint && <span className="text-stone-600">{hint}</span>}
-    </label>
-  );
-}
+import { PhotoInput, TextBlock } from '#worker/routes/admin-frame/editor-fields.tsx';
 
 /**
  * A post's form: every field of its file, named with the file's keys (`title`, `published_at`,
@@ -56,8 +45,8 @@ export function PostForm({
           defaultValue={values.category}
         />
         <Field label="More tags (tags), comma-separated" name="tags" defaultValue={values.tags} />
-        <Text label="Excerpt (excerpt): the card's and the mail's words" name="excerpt" value={values.excerpt} rows={2} />
-        <Text
+        <TextBlock label="Excerpt (excerpt): the card's and the mail's words" name="excerpt" value={values.excerpt} rows={2} />
+        <TextBlock
           label="Body (body), in Markdown"
           name="body"
           value={values.body}
@@ -66,15 +55,7 @@ export function PostForm({
         />
         <fieldset className="flex flex-col gap-2 rounded-md border border-stone-300 p-3 text-sm sm:col-span-2">
           <legend className="px-1 font-medium">Featured image (featured_image)</legend>
-          <label className="flex flex-col gap-1">
-            <span>A photo, JPEG, PNG, WebP or HEIC, at most {megabytes(PHOTO_MAX_BYTES)} (photo): shown wide, 1200 × 630</span>
-            <input
-              type="file"
-              name="photo"
-              accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
-              className="w-full max-w-full text-base"
-            />
-          </label>
+          <PhotoInput shownAs="wide, 1200 × 630" />
           <Field label="Or its address (featured_image)" name="featured_image" defaultValue={values.featured_image} />
         </fieldset>
         <Field

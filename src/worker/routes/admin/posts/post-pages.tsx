@@ -17,7 +17,7 @@ const statusWords = (row: Pick<Listed, 'published' | 'publishedAt'>) => {
       : `Published ${when(row.publishedAt)}`;
 };
 
-/** /admin/posts: every post, drafts and scheduled ones too, newest first; and a new one. */
+/** /admin/posts: every post, drafts and scheduled ones too, the last written first; and a new one. */
 export function PostsPage({ rows }: { rows: readonly Listed[] }) {
   return (
     <>
@@ -27,7 +27,7 @@ export function PostsPage({ rows }: { rows: readonly Listed[] }) {
         </a>
       </p>
       <Section title="Posts" id="posts">
-        <Table caption="The Digest's posts, newest first" head={['Post', 'Where it stands']}>
+        <Table caption="The Digest's posts, the last written first" head={['Post', 'Where it stands']}>
           {rows.map((r) => (
             <tr key={r.id} data-post={r.id}>
               <td className={cell}>
