@@ -17,7 +17,7 @@ beforeAll(async () => {
     TURSO_AUTH_TOKEN: turso.token,
     POSTMARK_SERVER_TOKEN: postmark.token,
     POSTMARK_API_URL: postmark.url,
-    ADMIN_EMAILS: 'owner@example.com,photographer@example.com',
+    ADMIN_EMAILS: 'owner@example.com,photographer@example.com,editor@example.com',
   });
 });
 afterAll(async () => {
@@ -92,5 +92,31 @@ describe('the back office on the edge', () => {
     expect(served.headers.get('content-type')).toBe('image/webp');
     const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 400, 400]);
+  });
+
+  it('shows a draft post to a live session at its own address past the kept pages, and a 404 to anyone else', async () => {
+    const { cookie } = await signInOnEdge(worker, postmark, 'editor@example.com');
+    const saved = await worker.get(
+      '/admin/posts/new',
+      form(
+        {
+          form_token: formToken(),
+          title: 'Edge Draft',
+          category: 'Fundamentals',
+          body: '## Not yet\n\nWritten at the edge.',
+          published: 'false',
+        },
+        cookie,
+      ),
+    );
+    expect(saved.status, (await saved.text()).slice(0, 300)).toBe(303);
+    const preview = await worker.get('/training-gun-digest/edge-draft', { headers: { Cookie: cookie } });
+    const html = await preview.text();
+    expect(preview.status).toBe(200);
+    expect(html).toContain('data-preview');
+    expect(html).toMatch(/<h2[^>]*>Not yet<\/h2>/);
+    const outsider = await worker.get('/training-gun-digest/edge-draft');
+    expect(outsider.status).toBe(404);
+    await outsider.text();
   });
 });
