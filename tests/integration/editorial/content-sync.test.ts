@@ -73,7 +73,7 @@ describe('content sync into a libSQL file', () => {
   it('changes an edited post, replacing its product links', async () => {
     await write('posts/first-guide.md', post('First Guide, Revised').replace('[1, 4]', '[9]'));
     const result = await sync();
-    expect(result.report).toContain('changed post first-guide: title, excerpt, productIds, content (');
+    expect(result.report).toContain('changed post first-guide: title, excerpt, productIds, content, markdown (');
     const [first] = await temp.db.select().from(blogPosts).where(eq(blogPosts.slug, 'first-guide'));
     expect(first!.title).toBe('First Guide, Revised');
     const links = await temp.db.select().from(blogProductRelations).where(eq(blogProductRelations.blogId, first!.id));
