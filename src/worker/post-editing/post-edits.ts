@@ -8,7 +8,7 @@ import type { Db } from '#worker/db/client.ts';
 import type { Photos } from '#worker/photos/photo-store.ts';
 import { storeIfAny, type CheckedPhoto } from '#worker/photos/photo-uploads.ts';
 import { bumpContentVersion } from '#worker/posts/content-version.ts';
-import { blogPosts, blogProductRelations } from '#worker/posts/post-tables.ts';
+import { blogPosts, blogProductRelations, postRedirects } from '#worker/posts/post-tables.ts';
 import { products } from '#worker/products/product-tables.ts';
 import { postChanges, type PostSnapshot } from './post-change-tables.ts';
 
@@ -133,14 +133,27 @@ export type PostPhoto = CheckedPhoto;
 
 const withPhoto = (form: Form, photo?: PostPhoto): Form => (photo ? { ...form, featured_image: photo.src } : form);
 
-/** Relations replaced, only when this save's row is the one written (the same version and stamp, in the same transaction). */
+/** This save's row is the one written (the same stamp, in the same transaction): what follows it is written only then. */
+const ours = (id: number, stamp: { by: string; at: string }) =>
+  sql`exists (select 1 from ${blogPosts} where id = ${id} and edited_at = ${stamp.at} and edited_by = ${stamp.by})`;
+
+/** Relations replaced, only when this save's row is the one written. */
 function relationsOf(db: Db, id: number, related: number[], stamp: { by: string; at: string }) {
-  const ours = sql`exists (select 1 from ${blogPosts} where id = ${id} and edited_at = ${stamp.at} and edited_by = ${stamp.by})`;
   return [
-    db.run(sql`delete from ${blogProductRelations} where blog_id = ${id} and ${ours}`),
+    db.run(sql`delete from ${blogProductRelations} where blog_id = ${id} and ${ours(id, stamp)}`),
     ...related.map((productId) =>
-      db.run(sql`insert into ${blogProductRelations} (blog_id, product_id) select ${id}, ${productId} where ${ours}`),
+      db.run(sql`insert into ${blogProductRelations} (blog_id, product_id) select ${id}, ${productId} where ${ours(id, stamp)}`),
     ),
+  ];
+}
+
+/** A renamed post keeps its old address as a redirect (the slug it takes is nobody's redirect any more). */
+function redirectsOf(db: Db, id: number, from: string, to: string, stamp: { by: string; at: string }) {
+  if (from === to) return [];
+  return [
+    db.run(sql`delete from ${postRedirects} where from_slug = ${to} and ${ours(id, stamp)}`),
+    db.run(sql`insert into ${postRedirects} (from_slug, post_id, at) select ${from}, ${id}, ${stamp.at} where ${ours(id, stamp)}
+      on conflict (from_slug) do update set post_id = excluded.post_id, at = excluded.at`),
   ];
 }
 
@@ -169,6 +182,7 @@ export async function editPost(deps: PostEditDeps, id: number, form: Form, versi
     db.run(sql`insert into ${postChanges} (post_id, by, at, before, after)
       select ${id}, ${by}, ${at}, ${JSON.stringify(diff.before)}, ${JSON.stringify(diff.after)} where changes() > 0`),
     ...relationsOf(db, id, fields.related_products, { by, at }),
+    ...redirectsOf(db, id, row.slug, fields.slug!, { by, at }),
     bumpContentVersion(db),
   ]);
   if (saved.length === 0) {
@@ -201,6 +215,8 @@ export async function addPost(deps: PostEditDeps, form: Form, by: string, photo?
     ),
     db.run(sql`insert into ${postChanges} (post_id, by, at, before, after)
       select id, ${by}, ${at}, '{}', ${JSON.stringify({ ...fields, body })} from ${blogPosts} where slug = ${fields.slug!}`),
+    // A former address of another post, taken by this one, is this post's now.
+    db.delete(postRedirects).where(eq(postRedirects.fromSlug, fields.slug!)),
     bumpContentVersion(db),
   ]);
   await told(deps, [fields.slug!]);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#worker/db/client.ts';
-import { blogPosts, blogProductRelations, postCategories } from '#worker/posts/post-tables.ts';
+import { blogPosts, blogProductRelations, postCategories, postRedirects } from '#worker/posts/post-tables.ts';
 import { products } from '#worker/products/product-tables.ts';
 
 /**
@@ -142,6 +142,17 @@ export function getPublishedPost(db: Db, slug: string, now = clock()) {
     .from(blogPosts)
     .where(and(eq(blogPosts.slug, slug), visible(now)))
     .limit(1);
+}
+
+/** The slug a renamed, visible post has now, for one of its former slugs (one row by the key), or null. */
+export async function renamedPostSlug(db: Db, slug: string, now = clock()): Promise<string | null> {
+  const [row] = await db
+    .select({ slug: blogPosts.slug })
+    .from(postRedirects)
+    .innerJoin(blogPosts, eq(blogPosts.id, postRedirects.postId))
+    .where(and(eq(postRedirects.fromSlug, slug), visible(now)))
+    .limit(1);
+  return row?.slug ?? null;
 }
 
 /**

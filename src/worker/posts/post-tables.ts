@@ -59,6 +59,18 @@ export const blogProductRelations = sqliteTable(
 );
 
 /**
+ * A post's former slugs (the owner renamed it in the back office): its old address answers 301 to the
+ * new one, so links and search results keep working. A slug a post takes back is no longer a redirect.
+ */
+export const postRedirects = sqliteTable('post_redirects', {
+  fromSlug: text('from_slug').primaryKey(),
+  postId: integer('post_id')
+    .notNull()
+    .references(() => blogPosts.id, { onDelete: 'cascade' }),
+  at: text('at').notNull().default(now),
+});
+
+/**
  * One row: the content's version, bumped by every content:sync that writes. Cached reads carry the
  * version they were made under, so a sync makes them outdated everywhere within the fresh window.
  */

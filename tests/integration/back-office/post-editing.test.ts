@@ -196,6 +196,28 @@ describe('posts in the back office', () => {
     expect(undone!.excerpt).toBe(post!.excerpt);
   });
 
+  it('keeps a renamed post’s old address, answering 301 to the new one (a slug taken back is a post again)', async () => {
+    const [post] = await app.deps.db.select().from(blogPosts).where(eq(blogPosts.slug, 'law-enforcement-training'));
+    const o = await office();
+    const page = (await o.get(`/admin/posts/${post!.id}`)).html;
+    expect((await o.post(`/admin/posts/${post!.id}`, await formOf(page, { slug: 'training-for-officers' }))).res.status).toBe(303);
+    for (const old of [
+      '/training-gun-digest/law-enforcement-training',
+      '/gb/training-gun-digest/law-enforcement-training',
+      '/blog/law-enforcement-training',
+    ]) {
+      const moved = await visitor().get(old);
+      expect(moved.res.status, old).toBe(301);
+      expect(moved.res.headers.get('location'), old).toMatch(/\/training-gun-digest\/training-for-officers$/);
+    }
+    expect((await visitor().get('/training-gun-digest/training-for-officers')).res.status).toBe(200);
+    // Renamed back: the first address is the post's own again, and the second now leads to it.
+    const renamed = (await o.get(`/admin/posts/${post!.id}`)).html;
+    expect((await o.post(`/admin/posts/${post!.id}`, await formOf(renamed, { slug: 'law-enforcement-training' }))).res.status).toBe(303);
+    expect((await visitor().get('/training-gun-digest/law-enforcement-training')).res.status).toBe(200);
+    expect((await visitor().get('/training-gun-digest/training-for-officers')).res.status).toBe(301);
+  });
+
   it('leaves the owner’s post when content:sync runs and names it; content:export writes the posts back (a sync then changes nothing)', async () => {
     const [post] = await app.deps.db.select().from(blogPosts).where(eq(blogPosts.slug, 'blue-guns'));
     const o = await office();

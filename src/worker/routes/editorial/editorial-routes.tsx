@@ -22,6 +22,8 @@ async function articleOrLanding(c: Context<AppEnv>, slug: string): Promise<Later
   if (category) return laterPage(c, digest, category);
   const preview = await article.ownersPreview(c, slug);
   if (preview) return laterPage(c, article, preview);
+  const moved = await article.movedPost(c, slug);
+  if (moved) return moved;
   // The categories could not be read (an outage, nothing kept): the landing stands in, never a 404
   // for what may be a real category (a kept-page request then answers 503 with Retry-After).
   return c.get('reads').degraded() ? laterPage(c, digest, await digest.load(c)) : renderNotFound(c);

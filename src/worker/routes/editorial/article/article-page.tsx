@@ -10,7 +10,8 @@ import { metaDescription } from '#shared/seo/meta-description.ts';
 import type { AppEnv } from '#worker/middleware/app-context.ts';
 import { builtWithPost } from '#worker/posts/last-built-posts.ts';
 import { postReads } from '#worker/posts/post-reads.ts';
-import { postPreview } from '#worker/posts/post-queries.ts';
+import { postPreview, renamedPostSlug } from '#worker/posts/post-queries.ts';
+import { errorFields } from '#worker/base/log.ts';
 import { signedInAdmin } from '#worker/routes/admin-frame/admin-guard.tsx';
 import { shopTime } from '#shared/policy/shop-time.ts';
 import { knownListing } from '#worker/catalogue/catalogue-reads.ts';
@@ -90,6 +91,21 @@ export async function ownersPreview(c: Context<AppEnv>, slug: string): Promise<A
   };
 }
 
+/**
+ * A post renamed since this address was its own: 301 to where it is now. Null when it never was a post's,
+ * or when the lookup fails (an outage: the answer is what it would have been without renames).
+ */
+export async function movedPost(c: Context<AppEnv>, slug: string): Promise<Response | null> {
+  if (c.get('reads').degraded()) return null;
+  try {
+    const now = await renamedPostSlug(c.get('deps').db, slug);
+    return now ? c.redirect(c.get('href')(articlePath(now)), 301) : null;
+  } catch (err) {
+    c.get('log')('warn', 'renamed post lookup failed', { slug, ...errorFields(err) });
+    return null;
+  }
+}
+
 /** /blog/{slug}: the article, or the digest for a missing, unknown or unpublished one. */
 export async function load(c: Context<AppEnv>): Promise<ArticleData | Response> {
   const slug = c.req.param('slug') ?? '';
@@ -97,6 +113,8 @@ export async function load(c: Context<AppEnv>): Promise<ArticleData | Response> 
   if (found) return found;
   const preview = await ownersPreview(c, slug);
   if (preview) return preview;
+  const moved = await movedPost(c, slug);
+  if (moved) return moved;
   c.get('log')('info', 'article not shown, redirecting to the digest', { slug });
   return c.redirect(c.get('href')(DIGEST.path), 302);
 }
