@@ -58,7 +58,8 @@ function snapshotOf(row: Row, related: number[]): PostFields & { body: string } 
     related_products: related,
     ...(row.metaTitle && { meta_title: row.metaTitle }),
     ...(row.metaDescription && { meta_description: row.metaDescription }),
-    body: row.markdown ?? '',
+    // A post synced before its Markdown was kept: its HTML is Markdown too (marked passes it through), so nothing is lost.
+    body: row.markdown ?? row.content,
   };
 }
 
