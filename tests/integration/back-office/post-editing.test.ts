@@ -63,6 +63,10 @@ const newPost = (changes: Record<string, string>) => {
   return body;
 };
 
+/** An article's body as shown (white space between tags aside: a body given as HTML loses only its last line break). */
+const article = (html: string) =>
+  html.slice(html.indexOf('class="article-body'), html.indexOf('<aside', html.indexOf('class="article-body'))).replace(/>\s+</g, '><');
+
 const idFrom = (res: Response) => Number(/\/admin\/posts\/(\d+)/.exec(res.headers.get('location') ?? '')?.[1]);
 
 beforeAll(async () => {
@@ -207,9 +211,6 @@ describe('posts in the back office', () => {
     const [saved] = await app.deps.db.select().from(blogPosts).where(eq(blogPosts.id, post!.id));
     expect(saved!.content.trim()).toBe(post!.content.trim());
     const after = await visitor().get('/training-gun-digest/home-dry-fire-range-setup');
-    // The article's body as shown (white space between tags aside: the HTML body loses only its last line break).
-    const article = (html: string) =>
-      html.slice(html.indexOf('class="article-body'), html.indexOf('<aside', html.indexOf('class="article-body'))).replace(/>\s+</g, '><');
     expect(article(after.html)).toBe(article(before.html));
   });
 
