@@ -87,7 +87,7 @@ export const FOLDER_IMPORTS = {
   middleware: ['after-sale/after-sale-listeners.ts', 'base', 'db', 'http', 'mail', 'orders', 'payments', 'photos/photo-store.ts'],
   // The step in front of the app (the Worker's outer entrypoint, Node's server): the kept pages and each visitor's parts.
   'page-cache': ['base', 'http', 'middleware/streaming-gzip/streaming-gzip-middleware.ts'],
-  'content-sync': ['base', 'db', 'posts/post-tables.ts', 'products', 'stock/stock-tables.ts'],
+  'content-sync': ['base', 'db', 'posts/content-version.ts', 'posts/post-tables.ts', 'products', 'stock/stock-tables.ts'],
   // The clock's door: tidy-ups and what is owed; the back office's sign-in is not its business.
   jobs: [
     'admin/admin-sessions.ts',

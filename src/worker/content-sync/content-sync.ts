@@ -13,7 +13,8 @@ import {
 } from './content-plan.ts';
 import type { ProductFile } from './product-file.ts';
 import type { Db } from '#worker/db/client.ts';
-import { blogPosts, blogProductRelations, postCategories, contentVersion } from '#worker/posts/post-tables.ts';
+import { blogPosts, blogProductRelations, postCategories } from '#worker/posts/post-tables.ts';
+import { bumpContentVersion } from '#worker/posts/content-version.ts';
 import { products } from '#worker/products/product-tables.ts';
 import { stock } from '#worker/stock/stock-tables.ts';
 import { readContentFolder } from './content-folder.ts';
@@ -158,12 +159,7 @@ export async function applyContentPlan(db: Db, plan: ContentPlan): Promise<void>
   const unpublish = plan.posts.unpublish.map((p) => p.id);
   if (unpublish.length > 0) statements.push(db.update(blogPosts).set({ published: false }).where(inArray(blogPosts.id, unpublish)));
   // In the same transaction: cached reads made under the old version are outdated from now on.
-  statements.push(
-    db
-      .insert(contentVersion)
-      .values({ id: 1, version: 1 })
-      .onConflictDoUpdate({ target: contentVersion.id, set: { version: sql`${contentVersion.version} + 1` } }),
-  );
+  statements.push(bumpContentVersion(db));
   await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
 }
 

@@ -129,10 +129,7 @@ async function told(deps: PostEditDeps, slugs: string[]) {
   await deps.changes.publish([POSTS_TAG, ...new Set(slugs.map(postTag))]);
 }
 
-/** A photo the form carried, for the post's featured image, checked by its bytes. */
-export type PostPhoto = CheckedPhoto;
-
-const withPhoto = (form: Form, photo?: PostPhoto): Form => (photo ? { ...form, featured_image: photo.src } : form);
+const withPhoto = (form: Form, photo?: CheckedPhoto): Form => (photo ? { ...form, featured_image: photo.src } : form);
 
 /** This save's row is the one written (the same stamp, in the same transaction): what follows it is written only then. */
 const ours = (id: number, stamp: { by: string; at: string }) =>
@@ -163,7 +160,7 @@ function redirectsOf(db: Db, id: number, from: string, to: string, stamp: { by: 
  * change made since (409, saying who and when), kept in the post's history, its page and the lists
  * purged at once. A draft published with a time already past goes out now (a later time schedules it).
  */
-export async function editPost(deps: PostEditDeps, id: number, form: Form, version: number, by: string, photo?: PostPhoto) {
+export async function editPost(deps: PostEditDeps, id: number, form: Form, version: number, by: string, photo?: CheckedPhoto) {
   const { db } = deps;
   const { row, snapshot } = await postForEditing(db, id);
   const at = new Date().toISOString();
@@ -199,7 +196,7 @@ export async function editPost(deps: PostEditDeps, id: number, form: Form, versi
 }
 
 /** A new post from the form: a draft unless published (now, or from a later time). */
-export async function addPost(deps: PostEditDeps, form: Form, by: string, photo?: PostPhoto) {
+export async function addPost(deps: PostEditDeps, form: Form, by: string, photo?: CheckedPhoto) {
   const { db } = deps;
   const at = new Date().toISOString();
   const { fields, body } = await checked(db, withPhoto(form, photo), null, at);

@@ -32,3 +32,37 @@ export function refused(err: unknown): { text: string; status: ReturnType<typeof
   if (err instanceof Refusal) return { text: err.message, status: refusalStatus(err) };
   throw err;
 }
+
+/** What a form's action tells the owner, and where it goes then (its own page unless it says). */
+export interface FormOutcome {
+  text: string;
+  to?: string;
+}
+
+/**
+ * A back-office form's post: its one-use token claimed (a second send goes back to `back`), then `act`,
+ * whose words are flashed on the page it goes to; a refusal shows `again` with its words and status.
+ */
+export async function runAdminForm(
+  c: AdminContext,
+  fields: Record<string, string>,
+  back: string,
+  act: () => Promise<FormOutcome>,
+  again: (problem: ReturnType<typeof refused>) => Response | Promise<Response>,
+): Promise<Response> {
+  const claimed = await claimForm(c, fields, back);
+  if (claimed) return claimed;
+  try {
+    const { text, to } = await act();
+    setFlash(c, { tone: 'info', text }, 'admin');
+    return c.redirect(to ?? back, 303);
+  } catch (err) {
+    return again(refused(err));
+  }
+}
+
+/** A row's number from the address (`:id`, `:change`): 0 for anything else, which the domain answers as unknown (404). */
+export function idParam(c: AdminContext, name = 'id'): number {
+  const id = Number(c.req.param(name));
+  return Number.isSafeInteger(id) && id > 0 ? id : 0;
+}

@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { megabytes, PHOTO_MAX_BYTES } from '#shared/photos/photo-files.ts';
+import { FormOnce, Problem, Section, Submit } from './admin-ui.tsx';
 
 /** A text area the width of the form, named with the file's key (a product's or a post's editor). */
 export function TextBlock({
@@ -40,5 +42,50 @@ export function PhotoInput({ shownAs }: { shownAs: string }) {
         className="w-full max-w-full text-base"
       />
     </label>
+  );
+}
+
+/**
+ * A product's or a post's editor: its section, the form (multipart: it may carry a photo) with its one-use
+ * token, the version it was opened at (an edit; a new one has none), why the last save was refused, the fields, the button.
+ * `data-<id>-form` marks it for the tests.
+ */
+export function EditorForm({
+  title,
+  id,
+  action,
+  version,
+  problem,
+  submit,
+  children,
+}: {
+  title: string;
+  id: string;
+  action: string;
+  version?: number;
+  problem?: string;
+  submit: string;
+  children: ReactNode;
+}) {
+  return (
+    <Section title={title} id={id}>
+      <form
+        method="post"
+        action={action}
+        encType="multipart/form-data"
+        className="grid gap-3 sm:grid-cols-2"
+        {...{ [`data-${id}-form`]: '' }}
+      >
+        <FormOnce />
+        {version !== undefined && <input type="hidden" name="version" value={version} />}
+        <div className="sm:col-span-2">
+          <Problem text={problem} />
+        </div>
+        {children}
+        <div className="sm:col-span-2">
+          <Submit>{submit}</Submit>
+        </div>
+      </form>
+    </Section>
   );
 }

@@ -1,5 +1,4 @@
-import { setFlash } from '#worker/http/flash-cookie.ts';
-import { claimForm, refused, type AdminContext } from './admin-context.tsx';
+import { runAdminForm, type AdminContext } from './admin-context.tsx';
 
 /** The forms of an order's page in the back office: the order's own (ship, delivered, note) and the after-sale's. */
 export type OrderForm = 'ship' | 'delivered' | 'return' | 'refund' | 'note' | 'request';
@@ -26,14 +25,14 @@ export async function orderAction(
   action: () => Promise<string>,
 ) {
   const page = `/admin/orders/${c.req.param('number')}`;
-  const again = await claimForm(c, fields, page);
-  if (again) return again;
-  try {
-    setFlash(c, { tone: 'info', text: await action() }, 'admin');
-    return c.redirect(page, 303);
-  } catch (err) {
-    const { text, status } = refused(err);
-    c.get('log')('warn', 'admin order action refused', { order: c.req.param('number'), form, reason: text });
-    return show(c, { form, text, fields }, status);
-  }
+  return runAdminForm(
+    c,
+    fields,
+    page,
+    async () => ({ text: await action() }),
+    ({ text, status }) => {
+      c.get('log')('warn', 'admin order action refused', { order: c.req.param('number'), form, reason: text });
+      return show(c, { form, text, fields }, status);
+    },
+  );
 }

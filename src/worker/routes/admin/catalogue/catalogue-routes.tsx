@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { Refusal } from '#worker/base/refusal.ts';
 import {
   addProduct,
   editProduct,
@@ -11,10 +10,9 @@ import {
   type PhotoField,
   type PlacedPhoto,
 } from '#worker/catalogue-editing/product-edits.ts';
-import { setFlash } from '#worker/http/flash-cookie.ts';
 import { readFields, readFile } from '#worker/http/read-fields.ts';
 import { checkedPhoto } from '#worker/photos/photo-uploads.ts';
-import { adminPage, claimForm, refused, type AdminContext } from '#worker/routes/admin-frame/admin-context.tsx';
+import { adminPage, idParam, refused, runAdminForm, type AdminContext } from '#worker/routes/admin-frame/admin-context.tsx';
 import type { AdminEnv } from '#worker/routes/admin-frame/admin-guard.tsx';
 import { products } from '#worker/products/product-tables.ts';
 import { asc } from 'drizzle-orm';
@@ -39,12 +37,6 @@ async function photoOf(c: AdminContext, fields: Record<string, string>): Promise
   const into: PhotoField = fields.photo_for && fields.photo_for in PHOTO_FIELDS ? (fields.photo_for as PhotoField) : 'images.main';
   return { ...(await checkedPhoto(file, 'photo', PHOTO_FIELDS[into])), into };
 }
-
-const idOf = (c: AdminContext) => {
-  const id = Number(c.req.param('id'));
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Refusal('no such product', 'unknown');
-  return id;
-};
 
 const versionOf = (fields: Record<string, string>) => Number(fields.version) || 0;
 
@@ -79,66 +71,63 @@ export const catalogueRoutes = new Hono<AdminEnv>()
   )
   .post('/admin/catalogue/new', async (c) => {
     const fields = await readFields(c);
-    const again = await claimForm(c, fields, '/admin/catalogue');
-    if (again) return again;
-    try {
-      const { id } = await addProduct(editDeps(c), fields, c.get('admin'), await photoOf(c, fields));
-      setFlash(
-        c,
-        { tone: 'info', text: `Product ${id} added: it is on the shop, with none in stock until you count a delivery.` },
-        'admin',
-      );
-      return c.redirect(`/admin/catalogue/${id}`, 303);
-    } catch (err) {
-      const { text, status } = refused(err);
-      return adminPage(
-        c,
-        'Add a product',
-        <ProductForm action="/admin/catalogue/new" values={fields} problem={text} submit="Add the product" />,
-        status,
-      );
-    }
+    return runAdminForm(
+      c,
+      fields,
+      '/admin/catalogue',
+      async () => {
+        const { id } = await addProduct(editDeps(c), fields, c.get('admin'), await photoOf(c, fields));
+        return {
+          text: `Product ${id} added: it is on the shop, with none in stock until you count a delivery.`,
+          to: `/admin/catalogue/${id}`,
+        };
+      },
+      ({ text, status }) =>
+        adminPage(
+          c,
+          'Add a product',
+          <ProductForm action="/admin/catalogue/new" values={fields} problem={text} submit="Add the product" />,
+          status,
+        ),
+    );
   })
-  .get('/admin/catalogue/:id', (c) => productPage(c, Number(c.req.param('id')) || 0))
+  .get('/admin/catalogue/:id', (c) => productPage(c, idParam(c)))
   .post('/admin/catalogue/:id', async (c) => {
-    const fields = await readFields(c);
-    const id = idOf(c);
-    const again = await claimForm(c, fields, `/admin/catalogue/${id}`);
-    if (again) return again;
-    try {
-      const { changed } = await editProduct(editDeps(c), id, fields, versionOf(fields), c.get('admin'), await photoOf(c, fields));
-      setFlash(c, { tone: 'info', text: changed.length > 0 ? `Saved: ${changed.join(', ')}.` : 'Nothing had changed.' }, 'admin');
-      return c.redirect(`/admin/catalogue/${id}`, 303);
-    } catch (err) {
-      const { text, status } = refused(err);
-      return productPage(c, id, text, fields, status);
-    }
+    const [fields, id] = [await readFields(c), idParam(c)];
+    return runAdminForm(
+      c,
+      fields,
+      `/admin/catalogue/${id}`,
+      async () => {
+        const { changed } = await editProduct(editDeps(c), id, fields, versionOf(fields), c.get('admin'), await photoOf(c, fields));
+        return { text: changed.length > 0 ? `Saved: ${changed.join(', ')}.` : 'Nothing had changed.' };
+      },
+      ({ text, status }) => productPage(c, id, text, fields, status),
+    );
   })
   .post('/admin/catalogue/:id/listed', async (c) => {
-    const fields = await readFields(c);
-    const id = idOf(c);
-    const again = await claimForm(c, fields, `/admin/catalogue/${id}`);
-    if (again) return again;
-    try {
-      await setListed(editDeps(c), id, fields.listed === 'yes', versionOf(fields), c.get('admin'));
-      setFlash(c, { tone: 'info', text: fields.listed === 'yes' ? 'It is on the shop again.' : 'It is off the shop.' }, 'admin');
-      return c.redirect(`/admin/catalogue/${id}`, 303);
-    } catch (err) {
-      const { text, status } = refused(err);
-      return productPage(c, id, text, undefined, status);
-    }
+    const [fields, id] = [await readFields(c), idParam(c)];
+    return runAdminForm(
+      c,
+      fields,
+      `/admin/catalogue/${id}`,
+      async () => {
+        await setListed(editDeps(c), id, fields.listed === 'yes', versionOf(fields), c.get('admin'));
+        return { text: fields.listed === 'yes' ? 'It is on the shop again.' : 'It is off the shop.' };
+      },
+      ({ text, status }) => productPage(c, id, text, undefined, status),
+    );
   })
   .post('/admin/catalogue/:id/undo/:change', async (c) => {
-    const fields = await readFields(c);
-    const id = idOf(c);
-    const again = await claimForm(c, fields, `/admin/catalogue/${id}`);
-    if (again) return again;
-    try {
-      await undoChange(editDeps(c), id, Number(c.req.param('change')) || 0, versionOf(fields), c.get('admin'));
-      setFlash(c, { tone: 'info', text: 'The change is undone (the history keeps both).' }, 'admin');
-      return c.redirect(`/admin/catalogue/${id}`, 303);
-    } catch (err) {
-      const { text, status } = refused(err);
-      return productPage(c, id, text, undefined, status);
-    }
+    const [fields, id] = [await readFields(c), idParam(c)];
+    return runAdminForm(
+      c,
+      fields,
+      `/admin/catalogue/${id}`,
+      async () => {
+        await undoChange(editDeps(c), id, idParam(c, 'change'), versionOf(fields), c.get('admin'));
+        return { text: 'The change is undone (the history keeps both).' };
+      },
+      ({ text, status }) => productPage(c, id, text, undefined, status),
+    );
   });

@@ -1,7 +1,7 @@
 import { categories, CATEGORY_IDS } from '#shared/catalogue/categories.ts';
 import { imageSources } from '#shared/photos/photo-files.ts';
-import { PhotoInput, TextBlock } from '#worker/routes/admin-frame/editor-fields.tsx';
-import { Choice, Field, FormOnce, Problem, Section, Submit } from '#worker/routes/admin-frame/admin-ui.tsx';
+import { EditorForm, PhotoInput, TextBlock } from '#worker/routes/admin-frame/editor-fields.tsx';
+import { Choice, Field } from '#worker/routes/admin-frame/admin-ui.tsx';
 
 /**
  * A photo from the phone or the computer: checked by its bytes on the server (JPEG, PNG, WebP, HEIC where
@@ -51,83 +51,73 @@ export function ProductForm({
   submit: string;
 }) {
   return (
-    <Section title="The product" id="product">
-      <form method="post" action={action} encType="multipart/form-data" className="grid gap-3 sm:grid-cols-2" data-product-form>
-        <FormOnce />
-        {version !== undefined && <input type="hidden" name="version" value={version} />}
-        <div className="sm:col-span-2">
-          <Problem text={problem} />
-        </div>
-        <Field label="Name (name)" name="name" required maxLength={200} defaultValue={values.name} />
-        {/* Every category a file may name (targets is a list filter, not in the navigation's list). */}
-        <Choice
-          label="Category (category)"
-          name="category"
-          choose="Choose a category"
-          options={CATEGORY_IDS.map((id) => ({
-            value: id,
-            label: categories.find((c) => c.id === id)?.name ?? id[0]!.toUpperCase() + id.slice(1),
-          }))}
-          defaultValue={values.category}
-        />
-        {(['GBP', 'EUR', 'USD'] as const).map((c) => (
-          <Field key={`p${c}`} label={`Price in ${c} (prices.${c})`} name={`prices.${c}`} {...money} defaultValue={values[`prices.${c}`]} />
-        ))}
-        {(['GBP', 'EUR', 'USD'] as const).map((c) => (
-          <Field
-            key={`f${c}`}
-            label={`Full price in ${c} (full_prices.${c})`}
-            name={`full_prices.${c}`}
-            {...money}
-            hint="Never below the price: the difference is shown as the saving."
-            defaultValue={values[`full_prices.${c}`]}
-          />
-        ))}
-        <TextBlock label="Description (description)" name="description" value={values.description} rows={5} />
-        <TextBlock label="Features (features), one a line" name="features" value={values.features} />
-        <TextBlock label="Technical specs (specs), one a line as Label: value" name="specs" value={values.specs} />
-        <Field label="Tags (tags), comma-separated" name="tags" defaultValue={values.tags} hint="BESTSELLER, APP COMPATIBLE, BUNDLE" />
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" name="new" defaultChecked={values.new === 'on'} /> New (new)
-        </label>
-        <TextBlock label="Search words (search_words), one a line" name="search_words" value={values.search_words} rows={3} />
-        <TextBlock
-          label="Related guides (related_guides), one a line as id | title | /path"
-          name="related_guides"
-          value={values.related_guides}
-          rows={3}
-        />
-        <PhotoUpload current={values['images.main']} />
+    <EditorForm title="The product" id="product" action={action} version={version} problem={problem} submit={submit}>
+      <Field label="Name (name)" name="name" required maxLength={200} defaultValue={values.name} />
+      {/* Every category a file may name (targets is a list filter, not in the navigation's list). */}
+      <Choice
+        label="Category (category)"
+        name="category"
+        choose="Choose a category"
+        options={CATEGORY_IDS.map((id) => ({
+          value: id,
+          label: categories.find((c) => c.id === id)?.name ?? id[0]!.toUpperCase() + id.slice(1),
+        }))}
+        defaultValue={values.category}
+      />
+      {(['GBP', 'EUR', 'USD'] as const).map((c) => (
+        <Field key={`p${c}`} label={`Price in ${c} (prices.${c})`} name={`prices.${c}`} {...money} defaultValue={values[`prices.${c}`]} />
+      ))}
+      {(['GBP', 'EUR', 'USD'] as const).map((c) => (
         <Field
-          label="Image (images.main)"
-          name="images.main"
-          defaultValue={values['images.main']}
-          hint="A site path such as /images/products/1-main.svg; an uploaded photo fills it"
+          key={`f${c}`}
+          label={`Full price in ${c} (full_prices.${c})`}
+          name={`full_prices.${c}`}
+          {...money}
+          hint="Never below the price: the difference is shown as the saving."
+          defaultValue={values[`full_prices.${c}`]}
         />
-        <Field label="Image's alt text (images.alt)" name="images.alt" required maxLength={300} defaultValue={values['images.alt']} />
-        <Field label="Card image (images.card)" name="images.card" defaultValue={values['images.card']} />
-        <Field label="Landscape image (images.landscape)" name="images.landscape" defaultValue={values['images.landscape']} />
-        <Field
-          label="Payment link (payment_links.standard)"
-          name="payment_links.standard"
-          type="url"
-          required
-          defaultValue={values['payment_links.standard']}
-        />
-        <Field label="UK payment link (payment_links.uk)" name="payment_links.uk" type="url" defaultValue={values['payment_links.uk']} />
-        <Field label="Meta title (meta_title)" name="meta_title" required maxLength={200} defaultValue={values.meta_title} />
-        <Field
-          label="Meta description (meta_description)"
-          name="meta_description"
-          required
-          maxLength={160}
-          defaultValue={values.meta_description}
-        />
-        <Field label="Slug (slug), empty: from the name" name="slug" defaultValue={values.slug} pattern="[a-z0-9]+(-[a-z0-9]+)*" />
-        <div className="sm:col-span-2">
-          <Submit>{submit}</Submit>
-        </div>
-      </form>
-    </Section>
+      ))}
+      <TextBlock label="Description (description)" name="description" value={values.description} rows={5} />
+      <TextBlock label="Features (features), one a line" name="features" value={values.features} />
+      <TextBlock label="Technical specs (specs), one a line as Label: value" name="specs" value={values.specs} />
+      <Field label="Tags (tags), comma-separated" name="tags" defaultValue={values.tags} hint="BESTSELLER, APP COMPATIBLE, BUNDLE" />
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" name="new" defaultChecked={values.new === 'on'} /> New (new)
+      </label>
+      <TextBlock label="Search words (search_words), one a line" name="search_words" value={values.search_words} rows={3} />
+      <TextBlock
+        label="Related guides (related_guides), one a line as id | title | /path"
+        name="related_guides"
+        value={values.related_guides}
+        rows={3}
+      />
+      <PhotoUpload current={values['images.main']} />
+      <Field
+        label="Image (images.main)"
+        name="images.main"
+        defaultValue={values['images.main']}
+        hint="A site path such as /images/products/1-main.svg; an uploaded photo fills it"
+      />
+      <Field label="Image's alt text (images.alt)" name="images.alt" required maxLength={300} defaultValue={values['images.alt']} />
+      <Field label="Card image (images.card)" name="images.card" defaultValue={values['images.card']} />
+      <Field label="Landscape image (images.landscape)" name="images.landscape" defaultValue={values['images.landscape']} />
+      <Field
+        label="Payment link (payment_links.standard)"
+        name="payment_links.standard"
+        type="url"
+        required
+        defaultValue={values['payment_links.standard']}
+      />
+      <Field label="UK payment link (payment_links.uk)" name="payment_links.uk" type="url" defaultValue={values['payment_links.uk']} />
+      <Field label="Meta title (meta_title)" name="meta_title" required maxLength={200} defaultValue={values.meta_title} />
+      <Field
+        label="Meta description (meta_description)"
+        name="meta_description"
+        required
+        maxLength={160}
+        defaultValue={values.meta_description}
+      />
+      <Field label="Slug (slug), empty: from the name" name="slug" defaultValue={values.slug} pattern="[a-z0-9]+(-[a-z0-9]+)*" />
+    </EditorForm>
   );
 }

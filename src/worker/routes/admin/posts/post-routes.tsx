@@ -1,7 +1,5 @@
 import { Hono } from 'hono';
 import { asc } from 'drizzle-orm';
-import { Refusal } from '#worker/base/refusal.ts';
-import { setFlash } from '#worker/http/flash-cookie.ts';
 import { readFields, readFile } from '#worker/http/read-fields.ts';
 import { checkedPhoto } from '#worker/photos/photo-uploads.ts';
 import {
@@ -13,7 +11,7 @@ import {
   type PostEditDeps,
 } from '#worker/post-editing/post-edits.ts';
 import { postCategories } from '#worker/posts/post-tables.ts';
-import { adminPage, claimForm, refused, type AdminContext } from '#worker/routes/admin-frame/admin-context.tsx';
+import { adminPage, idParam, refused, runAdminForm, type AdminContext } from '#worker/routes/admin-frame/admin-context.tsx';
 import type { AdminEnv } from '#worker/routes/admin-frame/admin-guard.tsx';
 import { PostForm } from './post-form.tsx';
 import { PostPage, PostsPage } from './post-pages.tsx';
@@ -30,12 +28,6 @@ const categoriesOf = async (c: AdminContext) =>
   (await c.get('deps').db.select({ name: postCategories.name }).from(postCategories).orderBy(asc(postCategories.name)).limit(100)).map(
     (r) => r.name,
   );
-
-const idOf = (c: AdminContext) => {
-  const id = Number(c.req.param('id'));
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Refusal('no such post', 'unknown');
-  return id;
-};
 
 /** The featured photo the form carried, checked by its bytes; none chosen: undefined. */
 async function photoOf(c: AdminContext) {
@@ -65,52 +57,50 @@ export const postRoutes = new Hono<AdminEnv>()
   )
   .post('/admin/posts/new', async (c) => {
     const fields = await readFields(c);
-    const again = await claimForm(c, fields, '/admin/posts');
-    if (again) return again;
-    try {
-      const { id } = await addPost(editDeps(c), fields, c.get('admin'), await photoOf(c));
-      setFlash(
-        c,
-        { tone: 'info', text: fields.published === 'true' ? 'Saved and published.' : 'Saved as a draft: only you see it.' },
-        'admin',
-      );
-      return c.redirect(`/admin/posts/${id}`, 303);
-    } catch (err) {
-      const { text, status } = refused(err);
-      return adminPage(
-        c,
-        'Write a post',
-        <PostForm action="/admin/posts/new" values={fields} categories={await categoriesOf(c)} problem={text} submit="Save the post" />,
-        status,
-      );
-    }
+    return runAdminForm(
+      c,
+      fields,
+      '/admin/posts',
+      async () => {
+        const { id } = await addPost(editDeps(c), fields, c.get('admin'), await photoOf(c));
+        return {
+          text: fields.published === 'true' ? 'Saved and published.' : 'Saved as a draft: only you see it.',
+          to: `/admin/posts/${id}`,
+        };
+      },
+      async ({ text, status }) =>
+        adminPage(
+          c,
+          'Write a post',
+          <PostForm action="/admin/posts/new" values={fields} categories={await categoriesOf(c)} problem={text} submit="Save the post" />,
+          status,
+        ),
+    );
   })
-  .get('/admin/posts/:id', (c) => postPage(c, Number(c.req.param('id')) || 0))
+  .get('/admin/posts/:id', (c) => postPage(c, idParam(c)))
   .post('/admin/posts/:id', async (c) => {
-    const fields = await readFields(c);
-    const id = idOf(c);
-    const again = await claimForm(c, fields, `/admin/posts/${id}`);
-    if (again) return again;
-    try {
-      const { changed } = await editPost(editDeps(c), id, fields, Number(fields.version) || 0, c.get('admin'), await photoOf(c));
-      setFlash(c, { tone: 'info', text: changed.length > 0 ? `Saved: ${changed.join(', ')}.` : 'Nothing had changed.' }, 'admin');
-      return c.redirect(`/admin/posts/${id}`, 303);
-    } catch (err) {
-      const { text, status } = refused(err);
-      return postPage(c, id, text, fields, status);
-    }
+    const [fields, id] = [await readFields(c), idParam(c)];
+    return runAdminForm(
+      c,
+      fields,
+      `/admin/posts/${id}`,
+      async () => {
+        const { changed } = await editPost(editDeps(c), id, fields, Number(fields.version) || 0, c.get('admin'), await photoOf(c));
+        return { text: changed.length > 0 ? `Saved: ${changed.join(', ')}.` : 'Nothing had changed.' };
+      },
+      ({ text, status }) => postPage(c, id, text, fields, status),
+    );
   })
   .post('/admin/posts/:id/undo/:change', async (c) => {
-    const fields = await readFields(c);
-    const id = idOf(c);
-    const again = await claimForm(c, fields, `/admin/posts/${id}`);
-    if (again) return again;
-    try {
-      await undoPostChange(editDeps(c), id, Number(c.req.param('change')) || 0, Number(fields.version) || 0, c.get('admin'));
-      setFlash(c, { tone: 'info', text: 'The change is undone (the history keeps both).' }, 'admin');
-      return c.redirect(`/admin/posts/${id}`, 303);
-    } catch (err) {
-      const { text, status } = refused(err);
-      return postPage(c, id, text, undefined, status);
-    }
+    const [fields, id] = [await readFields(c), idParam(c)];
+    return runAdminForm(
+      c,
+      fields,
+      `/admin/posts/${id}`,
+      async () => {
+        await undoPostChange(editDeps(c), id, idParam(c, 'change'), Number(fields.version) || 0, c.get('admin'));
+        return { text: 'The change is undone (the history keeps both).' };
+      },
+      ({ text, status }) => postPage(c, id, text, undefined, status),
+    );
   });
